@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import {
+  emailAddress,
+  flag,
+  optionalText,
+  permissionSchema,
+  sessionTokenSchema,
+  text,
+} from './common.ts';
+
+/** The logged-in member as the browser sees them. */
+export const sessionUserSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  displayName: z.string(),
+  permissions: z.array(permissionSchema),
+  emailNotifications: z.boolean(),
+});
+export type SessionUser = z.infer<typeof sessionUserSchema>;
+
+export const passwordSchema = (label: string) =>
+  z
+    .string({ error: `Please enter the ${label}.` })
+    .min(1, `Please enter the ${label}.`)
+    .max(200, `The ${label} is too long.`)
+    .describe(label);
+
+/** A new password: long enough to resist guessing, short enough for bcrypt. */
+export const newPasswordSchema = z
+  .string({ error: 'Please enter the new password.' })
+  .min(8, 'The new password must be at least 8 characters long.')
+  .max(72, 'The new password must be at most 72 characters long.')
+  .describe('new password');
+
+export const account = {
+  'session.get': {
+    request: z.object({ g: sessionTokenSchema }),
+    response: z.object({ u: sessionUserSchema }),
+  },
+  'session.create': {
+    request: z.object({
+      u: z
+        .string({ error: 'Please enter the username.' })
+        .trim()
+        .min(1, 'Please enter the username.')
+        .max(254, 'The username is too long.')
+        .transform((v) => v.toLowerCase())
+        .describe('username'),
+      p: passwordSchema('password'),
+    }),
+    response: z.object({ g: z.string(), u: sessionUserSchema }),
+  },
+  'session.destroy': {
+    request: z.object({ g: sessionTokenSchema.optional() }),
+    response: z.object({}),
+  },
+  'user.settings.set': {
+    request: z.object({ g: sessionTokenSchema, e: flag('e-mail notifications') }),
+    response: z.object({ u: sessionUserSchema }),
+  },
+  'error.report': {
+    request: z.object({
+      e: text('error message', 5000),
+      u: optionalText('page address', 2000),
+      g: sessionTokenSchema.optional(),
+      s: optionalText('stack trace', 20000),
+    }),
+    response: z.object({}),
+  },
+  'password.request': {
+    request: z.object({ e: emailAddress() }),
+    response: z.object({}),
+  },
+  'password.change': {
+    request: z.object({ g: sessionTokenSchema, o: passwordSchema('old password'), n: newPasswordSchema }),
+    response: z.object({}),
+  },
+  'password.reset': {
+    request: z.object({
+      g: z.string().trim().min(1, 'This reset link is incomplete. Please request a new one.').describe('reset link'),
+      n: newPasswordSchema.optional(),
+    }),
+    /** The first call (without n) names the member; the second sets the password. */
+    response: z.object({ u: z.string().optional() }),
+  },
+  'token.get': {
+    request: z.object({ g: sessionTokenSchema, t: text('push subscription', 4000) }),
+    response: z.object({ r: z.boolean() }),
+  },
+  'token.save': {
+    request: z.object({ g: sessionTokenSchema, t: text('push subscription', 4000), e: flag('subscribe') }),
+    response: z.object({}),
+  },
+} as const;

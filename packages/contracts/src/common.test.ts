@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { emailAddress, flag, hasPermission, integer, list, optionalInteger, recordId } from './common.ts';
+
+const messageOf = (schema: z.ZodType, value: unknown) => {
+  const result = schema.safeParse(value);
+  return result.success ? undefined : result.error.issues[0]?.message;
+};
+
+describe('wire helpers', () => {
+  it('reads numbers that arrive as strings', () => {
+    expect(integer('year').parse('1931')).toBe(1931);
+    expect(integer('year').parse(1931)).toBe(1931);
+  });
+
+  it('names the field when a number is missing or not a number', () => {
+    expect(messageOf(integer('year'), '')).toBe('Please enter the year.');
+    expect(messageOf(integer('year'), 'nineteen')).toBe('The year must be a number.');
+    expect(messageOf(integer('year'), '19.5')).toBe('The year must be a whole number.');
+  });
+
+  it('lets optional numbers be blank', () => {
+    expect(optionalInteger('years idle').parse('')).toBeUndefined();
+    expect(recordId().parse('')).toBe(0);
+    expect(recordId().parse('12')).toBe(12);
+  });
+
+  it('reads 1/0 flags in every spelling', () => {
+    expect(flag('x').parse('1')).toBe(true);
+    expect(flag('x').parse('0')).toBe(false);
+    expect(flag('x').parse(1)).toBe(true);
+    expect(flag('x').parse('on')).toBe(true);
+    expect(flag('x').parse(undefined)).toBe(false);
+  });
+
+  it('reads lists given once, repeated, or as JSON', () => {
+    const names = list(z.string(), 'names');
+    expect(names.parse('a')).toEqual(['a']);
+    expect(names.parse(['a', 'b'])).toEqual(['a', 'b']);
+    expect(names.parse('["a","b"]')).toEqual(['a', 'b']);
+    expect(names.parse(undefined)).toEqual([]);
+  });
+
+  it('lower-cases e-mail addresses and explains a bad one', () => {
+    expect(emailAddress().parse(' Ann@Example.COM ')).toBe('ann@example.com');
+    expect(messageOf(emailAddress(), 'ann')).toBe('Please enter a valid e-mail address, like name@example.com.');
+  });
+});
+
+describe('hasPermission', () => {
+  it('lets admin do everything and moderators post', () => {
+    expect(hasPermission(['admin'], 'history')).toBe(true);
+    expect(hasPermission(['moderator'], 'forum')).toBe(true);
+    expect(hasPermission(['forum'], 'moderator')).toBe(false);
+    expect(hasPermission([], 'forum')).toBe(false);
+  });
+});

@@ -1,0 +1,145 @@
+import { z } from 'zod';
+
+/**
+ * Wire helpers. The legacy client sends numbers and flags as strings, arrays as `p[]` or a
+ * repeated `p`, and blanks for "not given". Every such quirk is absorbed here, so that the
+ * schemas in the area files read like the data they describe.
+ */
+
+const blankToUndefined = (value: unknown): unknown =>
+  value === '' || value === null || value === 'null' || value === 'undefined' ? undefined : value;
+
+/** The opaque session token returned by session.create. */
+export const sessionTokenSchema = z.string().trim().min(1, 'Please log in again.').describe('session');
+
+/** A required piece of text; `label` names it in error messages. */
+export const text = (label: string, max = 2000) =>
+  z
+    .string({ error: `Please enter the ${label}.` })
+    .trim()
+    .min(1, `Please enter the ${label}.`)
+    .max(max, `The ${label} is too long (at most ${max} characters).`)
+    .describe(label);
+
+/** Optional text: a blank or missing value becomes the empty string. */
+export const optionalText = (label: string, max = 2000) =>
+  z.preprocess(
+    (value) => (value === undefined || value === null ? '' : value),
+    z.string().trim().max(max, `The ${label} is too long (at most ${max} characters).`),
+  ).describe(label);
+
+const toNumber = (value: unknown): unknown => {
+  const cleaned = blankToUndefined(value);
+  if (typeof cleaned !== 'string') return cleaned;
+  const trimmed = cleaned.trim();
+  return /^-?\d+(\.\d+)?$/.test(trimmed) ? Number(trimmed) : trimmed;
+};
+
+type Bounds = { min?: number; max?: number };
+
+const wholeNumber = (label: string, { min, max }: Bounds) => {
+  let schema = z
+    .number({
+      error: (issue) =>
+        issue.input === undefined ? `Please enter the ${label}.` : `The ${label} must be a number.`,
+    })
+    .int(`The ${label} must be a whole number.`);
+  if (min !== undefined) schema = schema.min(min, `The ${label} must be at least ${min}.`);
+  if (max !== undefined) schema = schema.max(max, `The ${label} must be at most ${max}.`);
+  return schema;
+};
+
+/** A whole number that may arrive as a string. */
+export const integer = (label: string, bounds: Bounds = {}) =>
+  z.preprocess(toNumber, wholeNumber(label, bounds)).describe(label);
+
+/** A whole number that may be left blank (then undefined). */
+export const optionalInteger = (label: string, bounds: Bounds = {}) =>
+  z.preprocess(toNumber, wholeNumber(label, bounds).optional()).describe(label);
+
+/** A record id: 0 (or blank) means "new". */
+export const recordId = (label = 'id') => optionalInteger(label, { min: 0 }).transform((v) => v ?? 0);
+
+/** A 1/0 flag; also accepts true/false and "on" from a checkbox. */
+export const flag = (label: string) =>
+  z.preprocess((value) => {
+    if (value === undefined || value === null || value === '') return false;
+    if (typeof value === 'boolean') return value;
+    if (typeof value === 'number') return value !== 0;
+    if (typeof value === 'string') return ['1', 'true', 'on', 'yes'].includes(value.trim().toLowerCase());
+    return value;
+  }, z.boolean({ error: `The ${label} must be 1 or 0.` })).describe(label);
+
+/** An array field that may arrive as `x[]`, a repeated `x`, a single `x`, or JSON text. */
+export const list = <T extends z.ZodType>(item: T, label: string) =>
+  z.preprocess((value) => {
+    if (value === undefined || value === null || value === '') return [];
+    if (typeof value === 'string' && value.trim().startsWith('[')) {
+      try {
+        return JSON.parse(value) as unknown;
+      } catch {
+        return value;
+      }
+    }
+    return Array.isArray(value) ? value : [value];
+  }, z.array(item, { error: `The ${label} must be a list.` })).describe(label);
+
+/** An e-mail address, compared case-insensitively. */
+export const emailAddress = (label = 'e-mail address') =>
+  z
+    .string({ error: `Please enter the ${label}.` })
+    .trim()
+    .min(1, `Please enter the ${label}.`)
+    .max(254, `The ${label} is too long.`)
+    .pipe(z.email(`Please enter a valid ${label}, like name@example.com.`))
+    .transform((v) => v.toLowerCase())
+    .describe(label);
+
+/** A calendar date as YYYY-MM-DD. */
+export const isoDate = (label: string) =>
+  z
+    .string({ error: `Please enter the ${label}.` })
+    .trim()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, `The ${label} must be a date like 2024-05-31.`)
+    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), `The ${label} is not a real date.`)
+    .describe(label);
+
+export const optionalIsoDate = (label: string) =>
+  z.preprocess(blankToUndefined, isoDate(label).optional()).describe(label);
+
+/** A local date and time as YYYY-MM-DDTHH:mm (club time zone). */
+export const localDateTime = (label: string) =>
+  z
+    .string({ error: `Please enter the ${label}.` })
+    .trim()
+    .regex(/^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2})?$/, `The ${label} must be a date and time like 2024-05-31T18:30.`)
+    .transform((v) => v.replace(' ', 'T').slice(0, 16))
+    .describe(label);
+
+/** Every failure travels as `{ e }`. */
+export const errorReplySchema = z.object({ e: z.string() });
+export type ErrorReply = z.infer<typeof errorReplySchema>;
+
+/** A success with nothing to say. */
+export const emptyReplySchema = z.object({}).strict();
+
+export const emptyRequestSchema = z.object({});
+
+/** Who may make a call. */
+export const PERMISSIONS = ['admin', 'blog', 'event', 'member', 'history', 'moderator', 'forum'] as const;
+export const permissionSchema = z.enum(PERMISSIONS);
+export type Permission = z.infer<typeof permissionSchema>;
+
+export const PERMISSION_LABELS: Record<Permission, string> = {
+  admin: 'Administrator',
+  blog: 'Add/Edit Photos',
+  event: 'Add/Edit Events',
+  member: 'Add/Edit/Delete Members',
+  history: 'Edit History',
+  moderator: 'Forum Moderator',
+  forum: 'Post on Forum',
+};
+
+/** Whether a member holding `held` may do what `needed` guards: admin implies every right, moderator implies forum. */
+export const hasPermission = (held: readonly string[], needed: Permission): boolean =>
+  held.includes('admin') || held.includes(needed) || (needed === 'forum' && held.includes('moderator'));
