@@ -10,8 +10,11 @@ import { links } from './links.ts';
 import { members } from './members.ts';
 import { newsletters } from './newsletters.ts';
 
-/** Who may make a call: anyone, any logged-in member, or a member holding a permission. */
-export type Access = 'public' | 'member' | Permission;
+/**
+ * Who may make a call: anyone, any logged-in member (`loggedIn`), or a member holding a
+ * permission (note the permission `member` means "add/edit/delete members").
+ */
+export type Access = 'public' | 'loggedIn' | Permission;
 
 /** How the legacy client encodes the payload. The server accepts all three regardless. */
 export type Encoding = 'json' | 'form' | 'multipart';
@@ -29,16 +32,16 @@ const jpeg = (maxCount = 1): FileField => ({ kind: 'jpeg', maxCount });
 
 /** Every call's policy, keyed by legacy name. The schemas come from the area files. */
 const policies = {
-  'session.get': { access: 'member', encoding: 'json' },
+  'session.get': { access: 'loggedIn', encoding: 'json' },
   'session.create': { access: 'public', encoding: 'json' },
   'session.destroy': { access: 'public', encoding: 'json' },
-  'user.settings.set': { access: 'member', encoding: 'json' },
+  'user.settings.set': { access: 'loggedIn', encoding: 'json' },
   'error.report': { access: 'public', encoding: 'json' },
   'password.request': { access: 'public', encoding: 'json' },
-  'password.change': { access: 'member', encoding: 'json' },
+  'password.change': { access: 'loggedIn', encoding: 'json' },
   'password.reset': { access: 'public', encoding: 'json' },
-  'token.get': { access: 'member', encoding: 'json' },
-  'token.save': { access: 'member', encoding: 'json' },
+  'token.get': { access: 'loggedIn', encoding: 'json' },
+  'token.save': { access: 'loggedIn', encoding: 'json' },
 
   'presidents.get': { access: 'public', encoding: 'json' },
   'president.save': { access: 'history', encoding: 'form' },
@@ -61,7 +64,7 @@ const policies = {
   'events.get': { access: 'public', encoding: 'json' },
   'event.save': { access: 'event', encoding: 'multipart', files: { f: jpeg() } },
   'event.delete': { access: 'event', encoding: 'json' },
-  'attendance.set': { access: 'member', encoding: 'json' },
+  'attendance.set': { access: 'loggedIn', encoding: 'json' },
 
   'blog.get': { access: 'public', encoding: 'json' },
   'blog.save': { access: 'blog', encoding: 'multipart', files: { f: jpeg(30) } },
@@ -69,11 +72,11 @@ const policies = {
 
   'links.get': { access: 'public', encoding: 'json' },
 
-  'members.get': { access: 'member', encoding: 'json' },
+  'members.get': { access: 'loggedIn', encoding: 'json' },
   'member.save': { access: 'member', encoding: 'multipart', files: { f: jpeg() } },
   'member.delete': { access: 'member', encoding: 'json' },
 
-  'forum.get': { access: 'member', encoding: 'json' },
+  'forum.get': { access: 'loggedIn', encoding: 'json' },
   'forum.createThread': { access: 'forum', encoding: 'multipart', files: { f: jpeg(10) } },
   'forum.createPost': { access: 'forum', encoding: 'json' },
   'forum.update': { access: 'moderator', encoding: 'json' },

@@ -1,0 +1,115 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import compression from 'compression';
+import express, { type Express } from 'express';
+import helmet from 'helmet';
+import type { Logger } from 'pino';
+import { pinoHttp } from 'pino-http';
+import type { Config } from './config.ts';
+import type { Db } from './db/client.ts';
+import { mountAccountCalls } from './features/account/router.ts';
+import { apiNotFound, errorHandler } from './http/errors.ts';
+import { createApiRouter, mountUnbuiltCalls } from './http/mount-call.ts';
+import type { Services } from './services/index.ts';
+
+export type AppDeps = { config: Config; db: Db; services: Services; logger: Logger };
+
+/** Where the built SPA is: WEB_DIST, else apps/web/dist beside this package. */
+function findWebDist(config: Config): string | undefined {
+  if (config.webDist) {
+    const configured = path.resolve(config.webDist);
+    return fs.existsSync(path.join(configured, 'index.html')) ? configured : undefined;
+  }
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  for (let depth = 0; depth < 4; depth += 1) {
+    const candidate = path.join(dir, 'web', 'dist');
+    if (fs.existsSync(path.join(candidate, 'index.html'))) return candidate;
+    dir = path.dirname(dir);
+  }
+  return undefined;
+}
+
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+
+/** Builds the whole site: API, uploads, SPA. Never listens; server.ts and the tests do that. */
+export function createApp(deps: AppDeps): Express {
+  const { config, db, logger } = deps;
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback, linklocal, uniquelocal');
+
+  app.use(
+    pinoHttp({
+      logger,
+      genReqId: (req, res) => {
+        const id = randomUUID();
+        res.setHeader('X-Request-Id', id);
+        return id;
+      },
+      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
+      autoLogging: { ignore: (req) => req.url === '/healthz' },
+      serializers: {
+        req: (req: { id: unknown; method: string; url: string }) => ({
+          id: req.id,
+          method: req.method,
+          url: req.url.split('?')[0],
+        }),
+        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      },
+    }),
+  );
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          'img-src': ["'self'", 'data:', 'blob:'],
+          'frame-src': ["'self'", 'https://www.youtube-nocookie.com', 'https://www.youtube.com'],
+          'upgrade-insecure-requests': null,
+        },
+      },
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+  app.use(compression());
+
+  app.get('/healthz', (_req, res) => {
+    try {
+      db.$client.prepare('SELECT 1').get();
+      res.json({ ok: true });
+    } catch {
+      res.status(503).json({ ok: false });
+    }
+  });
+
+  const api = createApiRouter(db, { checkReplies: config.checkReplies });
+  mountAccountCalls(api, deps);
+  mountUnbuiltCalls(api);
+  app.use(express.json({ limit: '1mb' }));
+  app.use(express.urlencoded({ extended: false, limit: '1mb' }));
+  app.use(api.routes);
+  app.use('/api', apiNotFound);
+
+  app.use('/uploads', express.static(config.uploadsDir, { index: false, maxAge: '1h', fallthrough: false }));
+
+  const webDist = findWebDist(config);
+  if (webDist) {
+    const indexHtml = fs
+      .readFileSync(path.join(webDist, 'index.html'), 'utf8')
+      .replace(/(<meta name="club-name" content=")[^"]*(")/, `$1${escapeHtml(config.clubName)}$2`)
+      .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(config.clubName)}</title>`);
+    app.use('/assets', express.static(path.join(webDist, 'assets'), { immutable: true, maxAge: '1y', index: false }));
+    app.use(express.static(webDist, { index: false, maxAge: '1h' }));
+    app.get('/{*path}', (_req, res) => {
+      res.setHeader('Cache-Control', 'no-cache');
+      res.type('html').send(indexHtml);
+    });
+  } else {
+    logger.warn('The web app is not built (apps/web/dist); only the API is served. Run the build first.');
+  }
+
+  app.use(errorHandler);
+  return app;
+}

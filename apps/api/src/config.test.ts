@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  it('applies the defaults of INTERFACE.md', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.host).toBe('127.0.0.1');
+    expect(config.baseUrl).toBe('http://localhost:3000');
+    expect(config.timeZone).toBe('America/Chicago');
+    expect(config.reminderCron).toBe('0 9 * * *');
+    expect(config.databaseFile).toMatch(/data\/club\.db$/);
+    expect(config.demoData).toBe(false);
+  });
+
+  it('lets an empty REMINDER_CRON disable the job', () => {
+    expect(loadConfig({ REMINDER_CRON: '' }).reminderCron).toBe('');
+  });
+
+  it.each([
+    ['PORT', 'eighty', /PORT/],
+    ['CLUB_TIMEZONE', 'Mars/Olympus', /CLUB_TIMEZONE must be an IANA time zone/],
+    ['SMTP_URL', 'http://mail', /SMTP_URL must be a URL starting with smtp:\/\/ or smtps:\/\//],
+    ['DEMO_DATA', 'yes', /DEMO_DATA must be 1 or 0/],
+    ['ADMIN_EMAIL', 'not-an-address', /ADMIN_EMAIL must be an e-mail address/],
+  ])('stops on a bad %s with one line naming it', (name, value, message) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ [name]: value })).toThrow(message);
+  });
+});

@@ -1,0 +1,139 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/** Blank environment values count as unset. */
+const unsetIfBlank = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
+
+const optionalString = z.preprocess(unsetIfBlank, z.string().optional());
+
+const urlString = (protocols: string[]) =>
+  z.preprocess(
+    unsetIfBlank,
+    z
+      .string()
+      .refine((value) => {
+        try {
+          return protocols.includes(new URL(value).protocol);
+        } catch {
+          return false;
+        }
+      }, `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`)
+      .optional(),
+  );
+
+const isValidTimeZone = (zone: string) => {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+const environmentSchema = z.object({
+  PORT: z.preprocess(unsetIfBlank, z.coerce.number().int().min(0).max(65535).default(3000)),
+  HOST: z.preprocess(unsetIfBlank, z.string().default('127.0.0.1')),
+  DATA_DIR: z.preprocess(unsetIfBlank, z.string().default('./data')),
+  BASE_URL: urlString(['http:', 'https:']),
+  CLUB_NAME: z.preprocess(unsetIfBlank, z.string().max(120).default('Gateway Region Classic Car Club')),
+  ADMIN_EMAIL: z.preprocess(unsetIfBlank, z.email('must be an e-mail address').optional()),
+  ADMIN_PASSWORD: z.preprocess(unsetIfBlank, z.string().min(8, 'must be at least 8 characters').optional()),
+  DEMO_DATA: z.preprocess(unsetIfBlank, z.enum(['0', '1'], 'must be 1 or 0').default('0')),
+  SMTP_URL: urlString(['smtp:', 'smtps:']),
+  MAIL_FROM: optionalString,
+  CONTACT_EMAIL: z.preprocess(unsetIfBlank, z.email('must be an e-mail address').optional()),
+  VAPID_PUBLIC_KEY: optionalString,
+  VAPID_PRIVATE_KEY: optionalString,
+  VAPID_SUBJECT: optionalString,
+  CLUB_TIMEZONE: z.preprocess(
+    unsetIfBlank,
+    z.string().refine(isValidTimeZone, 'must be an IANA time zone such as America/Chicago').default('America/Chicago'),
+  ),
+  /** Empty disables the in-process job, so it is not blank-to-default. */
+  REMINDER_CRON: z.string().default('0 9 * * *'),
+  BACKUP_CRON: z.string().default('30 3 * * *'),
+  BACKUP_KEEP: z.preprocess(unsetIfBlank, z.coerce.number().int().min(1).max(365).default(14)),
+  LOG_LEVEL: z.preprocess(
+    unsetIfBlank,
+    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ),
+  /** Where the built SPA lives; the default finds apps/web/dist beside this package. */
+  WEB_DIST: optionalString,
+  NODE_ENV: optionalString,
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseFile: string;
+  uploadsDir: string;
+  outboxDir: string;
+  backupsDir: string;
+  baseUrl: string;
+  clubName: string;
+  adminEmail: string | undefined;
+  adminPassword: string | undefined;
+  demoData: boolean;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  contactEmail: string;
+  vapid: { publicKey: string | undefined; privateKey: string | undefined; subject: string };
+  timeZone: string;
+  reminderCron: string;
+  backupCron: string;
+  backupKeep: number;
+  logLevel: string;
+  webDist: string | undefined;
+  /** Check every reply against its response schema (tests and development). */
+  checkReplies: boolean;
+};
+
+export class ConfigError extends Error {}
+
+/** Reads the environment once. A bad value throws a ConfigError naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = environmentSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const variable = String(issue?.path[0] ?? 'environment');
+    throw new ConfigError(`Invalid configuration: ${variable} ${issue?.message ?? 'is invalid'} (got "${String(env[variable] ?? '')}").`);
+  }
+  const e = parsed.data;
+  if (e.ADMIN_EMAIL && !e.ADMIN_PASSWORD) {
+    throw new ConfigError('Invalid configuration: ADMIN_PASSWORD must be set when ADMIN_EMAIL is set.');
+  }
+  const dataDir = path.resolve(e.DATA_DIR);
+  const baseUrl = (e.BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  const host = new URL(baseUrl).hostname;
+  const mailDomain = host.includes('.') ? host : 'example.org';
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseFile: path.join(dataDir, 'club.db'),
+    uploadsDir: path.join(dataDir, 'uploads'),
+    outboxDir: path.join(dataDir, 'outbox'),
+    backupsDir: path.join(dataDir, 'backups'),
+    baseUrl,
+    clubName: e.CLUB_NAME,
+    adminEmail: e.ADMIN_EMAIL?.toLowerCase(),
+    adminPassword: e.ADMIN_PASSWORD,
+    demoData: e.DEMO_DATA === '1',
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM ?? `${e.CLUB_NAME} <noreply@${mailDomain}>`,
+    contactEmail: e.CONTACT_EMAIL ?? `webmaster@${mailDomain}`,
+    vapid: {
+      publicKey: e.VAPID_PUBLIC_KEY,
+      privateKey: e.VAPID_PRIVATE_KEY,
+      subject: e.VAPID_SUBJECT ?? `mailto:webmaster@${mailDomain}`,
+    },
+    timeZone: e.CLUB_TIMEZONE,
+    reminderCron: e.REMINDER_CRON.trim(),
+    backupCron: e.BACKUP_CRON.trim(),
+    backupKeep: e.BACKUP_KEEP,
+    logLevel: e.LOG_LEVEL,
+    webDist: e.WEB_DIST,
+    checkReplies: e.NODE_ENV === 'test' || e.NODE_ENV === 'development',
+  };
+}

@@ -1,0 +1,49 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Database from 'better-sqlite3';
+import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
+import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
+import * as schema from './schema/index.ts';
+
+export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
+
+/** Opens (creating if needed) the club database in WAL mode with foreign keys on. */
+export function openDatabase(file: string): Db {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const sqlite = new Database(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('synchronous = NORMAL');
+  return drizzle(sqlite, { schema }) as Db;
+}
+
+/** The committed drizzle-kit migrations, found from the source tree or from the built bundle. */
+export function findMigrationsFolder(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  for (let depth = 0; depth < 5; depth += 1) {
+    const candidate = path.join(dir, 'migrations');
+    if (fs.existsSync(path.join(candidate, 'meta', '_journal.json'))) return candidate;
+    dir = path.dirname(dir);
+  }
+  throw new Error('The database migrations folder was not found beside the server.');
+}
+
+type Journal = { entries: { tag: string }[] };
+
+/** Migrations not yet applied to this database (none for a fresh file, which is then simply created). */
+export function pendingMigrations(db: Db, folder = findMigrationsFolder()): string[] {
+  const journal = JSON.parse(fs.readFileSync(path.join(folder, 'meta', '_journal.json'), 'utf8')) as Journal;
+  const hasTable = db.$client
+    .prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '__drizzle_migrations'")
+    .get();
+  const applied = hasTable
+    ? (db.$client.prepare('SELECT COUNT(*) AS n FROM __drizzle_migrations').get() as { n: number }).n
+    : 0;
+  return journal.entries.slice(applied).map((entry) => entry.tag);
+}
+
+export function migrateDatabase(db: Db, folder = findMigrationsFolder()): void {
+  migrate(db, { migrationsFolder: folder });
+}

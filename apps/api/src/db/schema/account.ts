@@ -1,0 +1,60 @@
+import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { members } from './members.ts';
+import { now } from './columns.ts';
+
+
+const memberRef = () =>
+  integer('member_id')
+    .notNull()
+    .references(() => members.id, { onDelete: 'cascade' });
+
+/** A login. Only the SHA-256 of the token is stored, so a leaked database opens no session. */
+export const sessions = sqliteTable(
+  'sessions',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    tokenHash: text('token_hash').notNull(),
+    memberId: memberRef(),
+    created: text('created').notNull().default(now),
+    lastSeen: text('last_seen').notNull().default(now),
+    expires: text('expires').notNull(),
+  },
+  (t) => [uniqueIndex('sessions_token_hash_unique').on(t.tokenHash), index('sessions_member_idx').on(t.memberId)],
+);
+
+export const passwordResets = sqliteTable(
+  'password_resets',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    tokenHash: text('token_hash').notNull(),
+    memberId: memberRef(),
+    created: text('created').notNull().default(now),
+    expires: text('expires').notNull(),
+    used: text('used'),
+  },
+  (t) => [uniqueIndex('password_resets_token_hash_unique').on(t.tokenHash)],
+);
+
+export const pushSubscriptions = sqliteTable(
+  'push_subscriptions',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    memberId: memberRef(),
+    endpoint: text('endpoint').notNull(),
+    /** The browser's PushSubscription JSON (endpoint and keys). */
+    subscription: text('subscription').notNull(),
+    created: text('created').notNull().default(now),
+    refreshed: text('refreshed').notNull().default(now),
+  },
+  (t) => [uniqueIndex('push_subscriptions_endpoint_unique').on(t.endpoint)],
+);
+
+export const errorReports = sqliteTable('error_reports', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  memberId: integer('member_id').references(() => members.id, { onDelete: 'set null' }),
+  message: text('message').notNull(),
+  url: text('url').notNull().default(''),
+  stack: text('stack').notNull().default(''),
+  userAgent: text('user_agent').notNull().default(''),
+  created: text('created').notNull().default(now),
+});

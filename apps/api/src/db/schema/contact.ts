@@ -1,0 +1,14 @@
+import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { now } from './columns.ts';
+
+
+export const contactMessages = sqliteTable('contact_messages', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  firstName: text('first_name').notNull(),
+  lastName: text('last_name').notNull(),
+  email: text('email').notNull(),
+  message: text('message').notNull(),
+  /** The sender's address, for the rate limit. */
+  ip: text('ip').notNull().default(''),
+  created: text('created').notNull().default(now),
+});

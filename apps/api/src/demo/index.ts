@@ -1,0 +1,45 @@
+import { count } from 'drizzle-orm';
+import type { Permission } from '@club/contracts';
+import type { Db } from '../db/client.ts';
+import { members } from '../db/schema/index.ts';
+import { upsertAccount } from '../features/members/admin.ts';
+import { seedDemoMembers } from './members.ts';
+
+export type DemoAccount = { role: string; email: string; password: string; permissions: Permission[] };
+
+/** One account per role, printed at start so a visitor can try each. Fictional people. */
+export const DEMO_ACCOUNTS: (DemoAccount & { firstName: string; lastName: string })[] = [
+  { role: 'administrator', email: 'admin@example.org', password: 'demo-admin-1', permissions: ['admin'], firstName: 'Margaret', lastName: 'Holloway' },
+  { role: 'member (no edit rights)', email: 'member@example.org', password: 'demo-member-1', permissions: [], firstName: 'Walter', lastName: 'Pruitt' },
+  { role: 'history editor', email: 'historian@example.org', password: 'demo-history-1', permissions: ['history'], firstName: 'Eleanor', lastName: 'Vance' },
+  { role: 'events editor', email: 'events@example.org', password: 'demo-events-1', permissions: ['event'], firstName: 'Harold', lastName: 'Brinkman' },
+  { role: 'photos editor', email: 'photos@example.org', password: 'demo-photos-1', permissions: ['blog'], firstName: 'Dorothy', lastName: 'Kessler' },
+  { role: 'membership secretary', email: 'secretary@example.org', password: 'demo-secretary-1', permissions: ['member'], firstName: 'Frank', lastName: 'Albers' },
+  { role: 'forum moderator', email: 'moderator@example.org', password: 'demo-moderator-1', permissions: ['moderator'], firstName: 'Ruth', lastName: 'Delacroix' },
+  { role: 'forum poster', email: 'poster@example.org', password: 'demo-poster-1', permissions: ['forum'], firstName: 'George', lastName: 'Whitfield' },
+];
+
+export type DemoSeeder = (db: Db) => void;
+
+/** Each area adds its demo content here; they run in order inside one transaction. */
+const SEEDERS: DemoSeeder[] = [seedDemoMembers];
+
+/** Fills an empty database with a believable club. Returns the accounts, or undefined if not empty. */
+export function seedDemoData(db: Db): DemoAccount[] | undefined {
+  const existing = db.select({ n: count() }).from(members).get()?.n ?? 0;
+  if (existing > 0) return undefined;
+  for (const account of DEMO_ACCOUNTS) {
+    upsertAccount(db, {
+      email: account.email,
+      password: account.password,
+      firstName: account.firstName,
+      lastName: account.lastName,
+      permissions: account.permissions,
+      extra: { city: 'Kirkwood', state: 'MO', cars: ['1930 Model A Tudor Sedan'] },
+    });
+  }
+  db.transaction(() => {
+    for (const seed of SEEDERS) seed(db);
+  });
+  return DEMO_ACCOUNTS.map(({ role, email, password, permissions }) => ({ role, email, password, permissions }));
+}

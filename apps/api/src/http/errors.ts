@@ -1,0 +1,82 @@
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import multer from 'multer';
+import { ZodError } from 'zod';
+
+/** The one error type a handler throws; `http/errors.ts` alone turns it into `{ e }`. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string) => new ApiError(400, message);
+export const notLoggedIn = (message = 'Please log in to continue.') => new ApiError(401, message);
+export const forbidden = (message = 'You do not have permission to do that. Ask the club webmaster if you need it.') =>
+  new ApiError(403, message);
+export const notFound = (what: string) =>
+  new ApiError(404, `${what} was not found. It may have been deleted; reload the page to see the latest.`);
+export const tooLarge = (message: string) => new ApiError(413, message);
+export const wrongFileType = (message: string) => new ApiError(415, message);
+export const tooManyAttempts = (message: string) => new ApiError(429, message);
+
+/** The first zod issue as a sentence; the schemas' messages already name the field. */
+export function describeZodError(error: ZodError): string {
+  const issue = error.issues[0];
+  if (!issue) return 'The request was not valid.';
+  if (issue.message.startsWith('Invalid input')) {
+    const field = issue.path.join('.');
+    return `Please check ${field ? `the field "${field}"` : 'the form'}: ${issue.message.toLowerCase()}.`;
+  }
+  return issue.message;
+}
+
+const MULTER_MESSAGES: Partial<Record<multer.ErrorCode, [number, string]>> = {
+  LIMIT_FILE_SIZE: [413, 'That file is too large. Please choose a smaller one (at most 15 MB).'],
+  LIMIT_FILE_COUNT: [413, 'Too many files at once. Please send fewer.'],
+  LIMIT_FIELD_VALUE: [413, 'One of the fields is too long.'],
+  LIMIT_UNEXPECTED_FILE: [400, 'A file was sent in a field that does not take files.'],
+  LIMIT_PART_COUNT: [413, 'The form has too many parts.'],
+};
+
+export function toApiError(error: unknown): ApiError | undefined {
+  if (error instanceof ApiError) return error;
+  if (error instanceof ZodError) return badRequest(describeZodError(error));
+  if (error instanceof multer.MulterError) {
+    const [status, message] = MULTER_MESSAGES[error.code] ?? [400, 'The upload could not be read. Please try again.'];
+    return new ApiError(status, message);
+  }
+  if (typeof error === 'object' && error !== null && 'type' in error) {
+    const type = (error as { type: unknown }).type;
+    if (type === 'entity.parse.failed') return badRequest('The request body is not valid JSON.');
+    if (type === 'entity.too.large') return tooLarge('The request is too large.');
+  }
+  if (typeof error === 'object' && error !== null && 'status' in error) {
+    const status = (error as { status: unknown }).status;
+    if (status === 404) return new ApiError(404, 'That file was not found.');
+    if (typeof status === 'number' && status >= 400 && status < 500) return new ApiError(status, 'The request could not be handled.');
+  }
+  return undefined;
+}
+
+/** Unknown `/api/*` paths answer a JSON 404 rather than the SPA. */
+export const apiNotFound: RequestHandler = (req, res) => {
+  res.status(404).json({ e: `There is no API call at ${req.originalUrl.split('?')[0] ?? req.path}.` });
+};
+
+/** The last middleware: every failure becomes `{ e }`; unexpected ones are logged with the request id. */
+export const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
+  const apiError = toApiError(error);
+  if (apiError) {
+    if (apiError.status >= 500) req.log.error({ err: error }, 'request failed');
+    res.status(apiError.status).json({ e: apiError.message });
+    return;
+  }
+  req.log.error({ err: error }, 'unexpected error');
+  if (res.headersSent) return;
+  res
+    .status(500)
+    .json({ e: `Something went wrong on the server. Please try again; if it keeps happening, tell the webmaster (reference ${String(req.id)}).` });
+};

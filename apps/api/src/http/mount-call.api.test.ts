@@ -1,0 +1,73 @@
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMember, type TestMember } from '../../test/factories.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+
+let t: TestApp;
+let member: TestMember;
+
+beforeAll(() => {
+  t = createTestApp();
+  member = createMember(t.db);
+});
+afterAll(() => t.close());
+
+describe('every call', () => {
+  it('accepts JSON, urlencoded and multipart bodies alike', async () => {
+    const json = await request(t.app).post('/api/session.get.php').send({ g: member.token });
+    const form = await request(t.app).post('/api/session.get.php').type('form').send({ g: member.token });
+    const multipart = await request(t.app).post('/api/session.get.php').field('g', member.token);
+    for (const res of [json, form, multipart]) {
+      expect(res.status).toBe(200);
+      expect(res.body.u.id).toBe(member.id);
+    }
+  });
+
+  it('answers malformed JSON with 400 {e}', async () => {
+    const res = await request(t.app).post('/api/session.create.php').set('Content-Type', 'application/json').send('{"u":');
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ e: 'The request body is not valid JSON.' });
+  });
+
+  it('answers an unknown /api path with a JSON 404', async () => {
+    const res = await request(t.app).post('/api/no.such.call.php').send({});
+    expect(res.status).toBe(404);
+    expect(res.body.e).toContain('/api/no.such.call.php');
+  });
+
+  it('names the field that failed validation', async () => {
+    const res = await request(t.app).post('/api/session.create.php').send({ u: 'someone@example.org' });
+    expect(res.status).toBe(400);
+    expect(res.body.e).toBe('Please enter the password.');
+  });
+
+  it('answers GET for calls that take no payload', async () => {
+    const res = await request(t.app).get('/api/presidents.get.php');
+    expect(res.headers['content-type']).toMatch(/json/);
+    expect(res.body).toBeTypeOf('object');
+  });
+
+  it('refuses GET for calls that carry a payload', async () => {
+    const res = await request(t.app).get('/api/session.create.php');
+    expect(res.status).toBe(400);
+    expect(res.body.e).toMatch(/POST/);
+  });
+
+  it('sends security headers and a request id', async () => {
+    const res = await request(t.app).get('/healthz');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ ok: true });
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('hides internals of an unexpected failure behind a plain 500', async () => {
+    const broken = createTestApp();
+    broken.db.$client.exec('DROP TABLE error_reports');
+    const res = await request(broken.app).post('/api/error.report.php').send({ e: 'boom' });
+    broken.close();
+    expect(res.status).toBe(500);
+    expect(res.body.e).toMatch(/Something went wrong/);
+    expect(JSON.stringify(res.body)).not.toMatch(/error_reports|SQLITE|at .*\.ts/);
+  });
+});

@@ -1,0 +1,127 @@
+import { CALL_NAMES, hasPermission, registry, type CallInput, type CallName, type CallResponse, type SessionUser } from '@club/contracts';
+import express, { type Request, type Router } from 'express';
+import type { Logger } from 'pino';
+import type { ZodObject } from 'zod';
+import type { Db } from '../db/client.ts';
+import { ApiError, badRequest, forbidden, notLoggedIn, tooLarge } from './errors.ts';
+import { resolveSession } from './session.ts';
+import { checkFileKinds, groupUploads, upload, type UploadedFile } from './uploads.ts';
+
+type Registry = typeof registry;
+
+/** Calls guarded by a login get a user for sure; public calls get one only if `g` is valid. */
+type UserFor<N extends CallName> = Registry[N]['access'] extends 'public' ? SessionUser | undefined : SessionUser;
+
+export type CallContext<N extends CallName> = {
+  user: UserFor<N>;
+  /** The hashed token of the caller's session, when there is one. */
+  sessionTokenHash: string | undefined;
+  files: Record<string, UploadedFile[]>;
+  ip: string;
+  userAgent: string;
+  log: Logger;
+};
+
+export type CallHandler<N extends CallName> = (
+  input: CallInput<N>,
+  context: CallContext<N>,
+) => CallResponse<N> | Promise<CallResponse<N>>;
+
+export type ApiRouter = { routes: Router; db: Db; checkReplies: boolean; mounted: Set<CallName> };
+
+export function createApiRouter(db: Db, { checkReplies }: { checkReplies: boolean }): ApiRouter {
+  return { routes: express.Router(), db, checkReplies, mounted: new Set() };
+}
+
+/** Form and multipart arrays arrive as `p[]`; the contracts name them `p`. */
+function normalizeBody(body: unknown): Record<string, unknown> {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return {};
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(body)) out[key.replace(/\[\]$/, '')] = value;
+  return out;
+}
+
+const tokenOf = (body: Record<string, unknown>): unknown => body.g;
+
+/**
+ * The only way to add a call: parses JSON, form or multipart alike, resolves `g`, enforces the
+ * registry's access rule, validates with the contract, runs the handler and sends its reply.
+ */
+export function mountCall<N extends CallName>(api: ApiRouter, name: N, handler: CallHandler<N>): void {
+  if (api.mounted.has(name)) throw new Error(`${name} is mounted twice.`);
+  api.mounted.add(name);
+  const call = registry[name];
+  const takesNoPayload = Object.keys((call.request as ZodObject).shape).length === 0;
+  const fileFields: Record<string, { maxCount: number }> = 'files' in call ? call.files : {};
+  const multipart = Object.keys(fileFields).length
+    ? upload.fields(
+        Object.entries(fileFields).flatMap(([field, spec]) => [
+          { name: field, maxCount: spec.maxCount },
+          { name: `${field}[]`, maxCount: spec.maxCount },
+        ]),
+      )
+    : upload.none();
+
+  const run = async (req: Request, source: unknown) => {
+    const body = normalizeBody(source);
+    const files = groupUploads(Array.isArray(req.files) ? req.files : Object.values(req.files ?? {}).flat());
+    const session = resolveSession(api.db, tokenOf(body));
+
+    if (call.access !== 'public') {
+      if (!session) {
+        throw notLoggedIn(
+          tokenOf(body) ? 'Your session has ended. Please log in again.' : 'Please log in to continue.',
+        );
+      }
+      if (call.access !== 'loggedIn' && !hasPermission(session.user.permissions, call.access)) throw forbidden();
+    }
+
+    for (const [field, list] of Object.entries(files)) {
+      const max = fileFields[field]?.maxCount ?? 0;
+      if (list.length > max) throw tooLarge(`Please send at most ${max} file${max === 1 ? '' : 's'} at once.`);
+    }
+    if ('files' in call) checkFileKinds(files, call.files);
+
+    const parsed = call.request.safeParse(body);
+    if (!parsed.success) throw parsed.error;
+
+    const context = {
+      user: session?.user,
+      sessionTokenHash: session?.tokenHash,
+      files,
+      ip: req.ip ?? '',
+      userAgent: req.get('user-agent') ?? '',
+      log: req.log,
+    } as CallContext<N>;
+    const reply = await handler(parsed.data as CallInput<N>, context);
+
+    if (api.checkReplies) {
+      const checked = call.response.safeParse(reply);
+      if (!checked.success) {
+        throw new Error(`Reply of ${name} does not match its contract: ${checked.error.message}`);
+      }
+    }
+    return reply;
+  };
+
+  api.routes.post(call.path, multipart, async (req, res) => {
+    res.json(await run(req, req.body));
+  });
+  api.routes.get(call.path, async (req, res) => {
+    if (!takesNoPayload) throw badRequest(`Please send ${name} as a POST request.`);
+    res.json(await run(req, {}));
+  });
+}
+
+/**
+ * Calls whose feature has not been built yet still enforce their access rule, then say plainly
+ * that the feature is not available, so no call can ever skip its permission check.
+ */
+export function mountUnbuiltCalls(api: ApiRouter): void {
+  for (const name of CALL_NAMES) {
+    if (api.mounted.has(name)) continue;
+    mountCall(api, name, () => {
+      throw new ApiError(501, 'This part of the website is not available yet.');
+    });
+  }
+}

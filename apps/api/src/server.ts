@@ -1,0 +1,98 @@
+import fs from 'node:fs';
+import type { Server } from 'node:http';
+import path from 'node:path';
+import { createApp } from './app.ts';
+import { ConfigError, loadConfig, type Config } from './config.ts';
+import { migrateDatabase, openDatabase, pendingMigrations, type Db } from './db/client.ts';
+import { seedDemoData } from './demo/index.ts';
+import { ensureAdmin } from './features/members/admin.ts';
+import { createLogger } from './logger.ts';
+import { createServices } from './services/index.ts';
+
+/** Before a migration changes an existing database, keep a copy of it as it was. */
+async function migrateWithBackup(db: Db, config: Config, log: (msg: string, extra?: object) => void) {
+  const pending = pendingMigrations(db);
+  const hasData = db.$client.prepare("SELECT COUNT(*) AS n FROM sqlite_master WHERE type = 'table'").get() as { n: number };
+  if (pending.length > 0 && hasData.n > 0) {
+    fs.mkdirSync(config.backupsDir, { recursive: true });
+    const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+    const file = path.join(config.backupsDir, `pre-migration-${stamp}.db`);
+    await db.$client.backup(file);
+    log('database backed up before migrating', { file, pending });
+  }
+  migrateDatabase(db);
+}
+
+export async function startServer(config: Config): Promise<{ server: Server; close: () => Promise<void> }> {
+  const logger = createLogger(config.logLevel);
+  fs.mkdirSync(config.uploadsDir, { recursive: true });
+  const db = openDatabase(config.databaseFile);
+  await migrateWithBackup(db, config, (msg, extra) => logger.info(extra ?? {}, msg));
+
+  if (ensureAdmin(db, config.adminEmail, config.adminPassword)) {
+    logger.info({ email: config.adminEmail }, 'created the first administrator from ADMIN_EMAIL');
+  }
+  if (config.demoData) {
+    const accounts = seedDemoData(db);
+    if (accounts) {
+      logger.info('filled the empty database with demo content');
+      const lines = accounts.map((a) => `  ${a.role.padEnd(26)} ${a.email.padEnd(26)} ${a.password}`);
+      process.stdout.write(`\nDemo accounts (log in at ${config.baseUrl}/login):\n${lines.join('\n')}\n\n`);
+    }
+  }
+
+  const services = createServices(config, db, logger);
+  const app = createApp({ config, db, services, logger });
+  const server = await new Promise<Server>((resolve, reject) => {
+    const s = app.listen(config.port, config.host, () => resolve(s));
+    s.once('error', reject);
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  logger.info({ port, host: config.host, dataDir: config.dataDir }, `club website listening on http://${config.host}:${port}`);
+
+  const close = async () => {
+    await new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeIdleConnections();
+      setTimeout(() => server.closeAllConnections(), 5000).unref();
+    });
+    db.$client.close();
+    logger.info('stopped cleanly');
+  };
+  return { server, close };
+}
+
+async function main() {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const { close } = await startServer(config);
+  let isStopping = false;
+  const stop = (signal: string) => {
+    if (isStopping) return;
+    isStopping = true;
+    process.stdout.write(`${JSON.stringify({ level: 'info', msg: `received ${signal}, shutting down` })}\n`);
+    close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+}
+
+const isEntry = process.argv[1] && /server\.(ts|js)$/.test(process.argv[1]);
+if (isEntry) {
+  main().catch((error: unknown) => {
+    process.stderr.write(`The server could not start: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
+  });
+}

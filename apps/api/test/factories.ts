@@ -1,0 +1,35 @@
+import bcrypt from 'bcrypt';
+import type { Permission } from '@club/contracts';
+import type { Db } from '../src/db/client.ts';
+import { memberPermissions, members } from '../src/db/schema/index.ts';
+import { createSession } from '../src/features/account/store.ts';
+import { hashToken, newToken } from '../src/http/tokens.ts';
+
+let sequence = 0;
+
+export type TestMember = { id: number; email: string; password: string; token: string; name: string };
+
+/** A member with a password, the given permissions, and a live session token. */
+export function createMember(
+  db: Db,
+  { permissions = [], enabled = true, firstName, lastName = 'Tester' }: {
+    permissions?: Permission[];
+    enabled?: boolean;
+    firstName?: string;
+    lastName?: string;
+  } = {},
+): TestMember {
+  sequence += 1;
+  const first = firstName ?? `Member${sequence}`;
+  const email = `member${sequence}.${Date.now()}@example.test`;
+  const password = `password-${sequence}`;
+  const id = db
+    .insert(members)
+    .values({ email, firstName: first, lastName, enabled, passwordHash: bcrypt.hashSync(password, 4) })
+    .returning({ id: members.id })
+    .get().id;
+  for (const permission of permissions) db.insert(memberPermissions).values({ memberId: id, permission }).run();
+  const token = newToken();
+  createSession(db, id, hashToken(token));
+  return { id, email, password, token, name: `${first} ${lastName}` };
+}

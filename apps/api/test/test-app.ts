@@ -1,0 +1,41 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Express } from 'express';
+import { createApp } from '../src/app.ts';
+import { loadConfig, type Config } from '../src/config.ts';
+import { migrateDatabase, openDatabase, type Db } from '../src/db/client.ts';
+import { createLogger } from '../src/logger.ts';
+import { createServices, type Services } from '../src/services/index.ts';
+
+export type TestApp = { app: Express; db: Db; config: Config; services: Services; dataDir: string; close: () => void };
+
+/** The real app on a fresh SQLite file in a temp DATA_DIR. Replies are checked against their contracts. */
+export function createTestApp(env: Record<string, string> = {}): TestApp {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'club-test-'));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    REMINDER_CRON: '',
+    BACKUP_CRON: '',
+    WEB_DIST: path.join(dataDir, 'no-web'),
+    ...env,
+  });
+  const db = openDatabase(config.databaseFile);
+  migrateDatabase(db);
+  const logger = createLogger(config.logLevel);
+  const services = createServices(config, db, logger);
+  const app = createApp({ config, db, services, logger });
+  return {
+    app,
+    db,
+    config,
+    services,
+    dataDir,
+    close: () => {
+      db.$client.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
