@@ -47,6 +47,7 @@ export async function startServer(config: Config): Promise<{ server: Server; clo
     const s = app.listen(config.port, config.host, () => resolve(s));
     s.once('error', reject);
   });
+  services.mail.start();
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   logger.info({ port, host: config.host, dataDir: config.dataDir }, `club website listening on http://${config.host}:${port}`);
@@ -57,6 +58,7 @@ export async function startServer(config: Config): Promise<{ server: Server; clo
       server.closeIdleConnections();
       setTimeout(() => server.closeAllConnections(), 5000).unref();
     });
+    await services.mail.stop();
     db.$client.close();
     logger.info('stopped cleanly');
   };

@@ -1,0 +1,92 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import sharp, { type Metadata } from 'sharp';
+import type { Config } from '../config.ts';
+import { wrongFileType } from '../http/errors.ts';
+
+export type Crop = { x: number; y: number; size: number };
+
+export type ImageOptions = {
+  /** Sub-folder of uploads, e.g. "members". */
+  folder: string;
+  /** Longest side in pixels after resizing. */
+  maxSize: number;
+  /** A square crop in the (orientation-corrected) source pixels. */
+  crop?: Crop;
+  /** Extra quarter turns clockwise. */
+  quarterTurns?: number;
+};
+
+export type ImageService = {
+  /** Decodes a JPEG (refusing anything else), applies orientation, strips metadata, resizes, stores it; returns its URL. */
+  storeJpeg(buffer: Buffer, options: ImageOptions): Promise<string>;
+  /** Stores a file as is under a given name (e.g. a newsletter PDF); returns its URL. */
+  storeFile(buffer: Buffer, folder: string, fileName: string): string;
+  /** Deletes an upload by its URL; ignores URLs outside the uploads folder. */
+  remove(url: string): void;
+};
+
+const UPLOADS_PREFIX = '/uploads/';
+
+export function createImageService(config: Config): ImageService {
+  const resolveUrl = (url: string): string | undefined => {
+    if (!url.startsWith(UPLOADS_PREFIX)) return undefined;
+    const file = path.resolve(config.uploadsDir, decodeURIComponent(url.slice(UPLOADS_PREFIX.length)));
+    return file.startsWith(path.resolve(config.uploadsDir) + path.sep) ? file : undefined;
+  };
+
+  return {
+    async storeJpeg(buffer, { folder, maxSize, crop, quarterTurns = 0 }) {
+      let image = sharp(buffer, { failOn: 'error' });
+      let metadata: Metadata;
+      try {
+        metadata = await image.metadata();
+      } catch {
+        throw wrongFileType('That photo could not be read. Please choose a JPEG photo (.jpg).');
+      }
+      if (metadata.format !== 'jpeg') throw wrongFileType('Please choose a JPEG photo (.jpg or .jpeg); other file types are not accepted.');
+      // rotate() with no angle applies the EXIF orientation; sharp drops all metadata (GPS too) on output.
+      image = image.rotate();
+      if (quarterTurns % 4 !== 0) image = sharp(await image.toBuffer()).rotate((quarterTurns % 4) * 90);
+      if (crop) {
+        const oriented = await image.toBuffer({ resolveWithObject: true });
+        const { width, height } = oriented.info;
+        const size = Math.min(crop.size, width - Math.min(crop.x, width - 1), height - Math.min(crop.y, height - 1));
+        image = sharp(oriented.data).extract({
+          left: Math.min(crop.x, width - 1),
+          top: Math.min(crop.y, height - 1),
+          width: Math.max(1, size),
+          height: Math.max(1, size),
+        });
+      }
+      let output: Buffer;
+      try {
+        output = await image
+          .resize({ width: maxSize, height: maxSize, fit: 'inside', withoutEnlargement: true })
+          .jpeg({ quality: 82, mozjpeg: true })
+          .toBuffer();
+      } catch {
+        throw wrongFileType('That photo could not be read. Please choose a JPEG photo (.jpg).');
+      }
+      const dir = path.join(config.uploadsDir, folder);
+      fs.mkdirSync(dir, { recursive: true });
+      const name = `${randomUUID()}.jpg`;
+      fs.writeFileSync(path.join(dir, name), output);
+      return `${UPLOADS_PREFIX}${folder}/${name}`;
+    },
+
+    storeFile(buffer, folder, fileName) {
+      const safeName = path.basename(fileName).replace(/[^\w .()-]/g, '');
+      const dir = path.join(config.uploadsDir, folder);
+      fs.mkdirSync(dir, { recursive: true });
+      fs.writeFileSync(path.join(dir, safeName), buffer);
+      return `${UPLOADS_PREFIX}${folder}/${encodeURIComponent(safeName)}`;
+    },
+
+    remove(url) {
+      const file = resolveUrl(url);
+      if (file) fs.rmSync(file, { force: true });
+    },
+  };
+}

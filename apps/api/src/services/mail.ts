@@ -1,0 +1,145 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { and, asc, eq, lte } from 'drizzle-orm';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { Logger } from 'pino';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import { outbox } from '../db/schema/index.ts';
+
+export type MailMessage = { to: string; subject: string; text: string; html?: string; replyTo?: string };
+
+/** A database handle or a transaction on it: mail is queued inside the caller's transaction. */
+export type DbOrTx = Pick<Db, 'insert'>;
+
+/** Writes a message to the outbox; it is sent by the mail service after the transaction commits. */
+export function queueMail(db: DbOrTx, message: MailMessage): void {
+  db.insert(outbox)
+    .values({
+      to: message.to,
+      subject: message.subject,
+      text: message.text,
+      html: message.html ?? null,
+      replyTo: message.replyTo ?? null,
+    })
+    .run();
+}
+
+export type MailService = {
+  /** Sends every message that is due; resolves when this round is done. */
+  deliverDue(): Promise<{ sent: number; failed: number }>;
+  /** Asks for a delivery round soon (after a message was queued). */
+  kick(): void;
+  start(): void;
+  stop(): Promise<void>;
+};
+
+/** Minutes to wait before attempt n+1; after the last, the message is marked failed. */
+const BACKOFF_MINUTES = [1, 5, 15, 60, 180, 360, 720, 1440];
+const POLL_MS = 30_000;
+
+function createTransport(config: Config): { transporter: Transporter; isFile: boolean } {
+  if (config.smtpUrl) return { transporter: nodemailer.createTransport(config.smtpUrl), isFile: false };
+  return { transporter: nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }), isFile: true };
+}
+
+const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 40);
+
+export function createMailService(config: Config, db: Db, logger: Logger): MailService {
+  const { transporter, isFile } = createTransport(config);
+  const log = logger.child({ service: 'mail' });
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<{ sent: number; failed: number }> | undefined;
+  let again = false;
+
+  const sendOne = async (row: typeof outbox.$inferSelect) => {
+    const info = (await transporter.sendMail({
+      from: config.mailFrom,
+      to: row.to,
+      replyTo: row.replyTo ?? undefined,
+      subject: row.subject,
+      text: row.text,
+      html: row.html ?? undefined,
+    })) as { message?: Buffer };
+    if (isFile && info.message) {
+      fs.mkdirSync(config.outboxDir, { recursive: true });
+      const file = path.join(config.outboxDir, `${String(row.id).padStart(6, '0')}-${slug(row.subject)}.eml`);
+      fs.writeFileSync(file, info.message);
+      log.info({ outboxId: row.id, file: path.basename(file) }, 'no SMTP_URL: e-mail written to the outbox folder');
+    } else {
+      log.info({ outboxId: row.id }, 'e-mail sent');
+    }
+  };
+
+  const round = async () => {
+    let sent = 0;
+    let failed = 0;
+    const due = db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.status, 'pending'), lte(outbox.nextAttempt, new Date().toISOString())))
+      .orderBy(asc(outbox.id))
+      .limit(50)
+      .all();
+    for (const row of due) {
+      const attempts = row.attempts + 1;
+      try {
+        await sendOne(row);
+        db.update(outbox).set({ status: 'sent', attempts, sent: new Date().toISOString(), lastError: null }).where(eq(outbox.id, row.id)).run();
+        sent += 1;
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        const wait = BACKOFF_MINUTES[attempts - 1];
+        const gaveUp = wait === undefined;
+        db.update(outbox)
+          .set({
+            attempts,
+            lastError: message.slice(0, 1000),
+            status: gaveUp ? 'failed' : 'pending',
+            nextAttempt: new Date(Date.now() + (wait ?? 0) * 60_000).toISOString(),
+          })
+          .where(eq(outbox.id, row.id))
+          .run();
+        failed += 1;
+        log[gaveUp ? 'error' : 'warn']({ outboxId: row.id, attempts, err: message }, gaveUp ? 'e-mail failed for good' : 'e-mail failed; will retry');
+      }
+    }
+    return { sent, failed };
+  };
+
+  const deliverDue = async (): Promise<{ sent: number; failed: number }> => {
+    if (running) {
+      again = true;
+      await running;
+      return deliverDue();
+    }
+    running = round();
+    try {
+      return await running;
+    } finally {
+      running = undefined;
+      if (again) {
+        again = false;
+        setImmediate(() => void deliverDue());
+      }
+    }
+  };
+
+  return {
+    deliverDue,
+    kick: () => {
+      if (timer) setImmediate(() => void deliverDue().catch((err: unknown) => log.error({ err }, 'mail round failed')));
+    },
+    start: () => {
+      timer = setInterval(() => void deliverDue().catch((err: unknown) => log.error({ err }, 'mail round failed')), POLL_MS);
+      timer.unref();
+      void deliverDue().catch((err: unknown) => log.error({ err }, 'mail round failed'));
+    },
+    stop: async () => {
+      if (timer) clearInterval(timer);
+      timer = undefined;
+      if (running) await running;
+      transporter.close();
+    },
+  };
+}

@@ -1,0 +1,37 @@
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+
+export type TestSmtp = { url: string; received: ParsedMail[]; waitFor: (count: number) => Promise<ParsedMail[]>; close: () => Promise<void> };
+
+/** A real SMTP server on 127.0.0.1 that keeps what it receives, for asserting what arrives. */
+export async function startTestSmtp(): Promise<TestSmtp> {
+  const received: ParsedMail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    allowInsecureAuth: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onAuth: (_auth, _session, callback) => callback(null, { user: 'test' }),
+    onData(stream, _session, callback) {
+      simpleParser(stream)
+        .then((mail) => {
+          received.push(mail);
+          callback();
+        })
+        .catch(callback);
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    url: `smtp://test:secret@127.0.0.1:${port}`,
+    received,
+    waitFor: async (count) => {
+      const deadline = Date.now() + 10_000;
+      while (received.length < count && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
+      return received;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
