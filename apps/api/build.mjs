@@ -8,7 +8,7 @@ const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith
 
 await build({
   entryPoints: ['src/server.ts', 'src/cli.ts'],
-  outdir: 'dist',
+  outdir: process.env.OUT_DIR ?? 'dist',
   bundle: true,
   platform: 'node',
   format: 'esm',
