@@ -10,6 +10,8 @@ import { pinoHttp } from 'pino-http';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { mountAccountCalls } from './features/account/router.ts';
+import { mountContactCalls } from './features/contact/router.ts';
+import { mountLinksCalls } from './features/links/router.ts';
 import { apiNotFound, errorHandler } from './http/errors.ts';
 import { createApiRouter, mountUnbuiltCalls } from './http/mount-call.ts';
 import type { Services } from './services/index.ts';
@@ -86,6 +88,8 @@ export function createApp(deps: AppDeps): Express {
 
   const api = createApiRouter(db, { checkReplies: config.checkReplies });
   mountAccountCalls(api, deps);
+  mountLinksCalls(api, deps);
+  mountContactCalls(api, deps);
   mountUnbuiltCalls(api);
   app.use(express.json({ limit: '1mb' }));
   app.use(express.urlencoded({ extended: false, limit: '1mb' }));
@@ -99,6 +103,7 @@ export function createApp(deps: AppDeps): Express {
     const indexHtml = fs
       .readFileSync(path.join(webDist, 'index.html'), 'utf8')
       .replace(/(<meta name="club-name" content=")[^"]*(")/, `$1${escapeHtml(config.clubName)}$2`)
+      .replace(/(<meta name="club-timezone" content=")[^"]*(")/, `$1${escapeHtml(config.timeZone)}$2`)
       .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(config.clubName)}</title>`);
     app.use('/assets', express.static(path.join(webDist, 'assets'), { immutable: true, maxAge: '1y', index: false }));
     app.use(express.static(webDist, { index: false, maxAge: '1h' }));

@@ -3,6 +3,7 @@ import type { Permission } from '@club/contracts';
 import type { Db } from '../db/client.ts';
 import { members } from '../db/schema/index.ts';
 import { upsertAccount } from '../features/members/admin.ts';
+import { seedDemoLinks } from './links.ts';
 import { seedDemoMembers } from './members.ts';
 
 export type DemoAccount = { role: string; email: string; password: string; permissions: Permission[] };
@@ -22,7 +23,7 @@ export const DEMO_ACCOUNTS: (DemoAccount & { firstName: string; lastName: string
 export type DemoSeeder = (db: Db) => void;
 
 /** Each area adds its demo content here; they run in order inside one transaction. */
-const SEEDERS: DemoSeeder[] = [seedDemoMembers];
+const SEEDERS: DemoSeeder[] = [seedDemoMembers, seedDemoLinks];
 
 /** Fills an empty database with a believable club. Returns the accounts, or undefined if not empty. */
 export function seedDemoData(db: Db): DemoAccount[] | undefined {

@@ -1,0 +1,7 @@
+import type { AppDeps } from '../../app.ts';
+import { mountCall, type ApiRouter } from '../../http/mount-call.ts';
+import { readLinkGroups } from './store.ts';
+
+export function mountLinksCalls(api: ApiRouter, { db }: AppDeps): void {
+  mountCall(api, 'links.get', () => ({ l: readLinkGroups(db) }));
+}
