@@ -4,6 +4,7 @@ import type { Db } from '../db/client.ts';
 import { members } from '../db/schema/index.ts';
 import { upsertAccount } from '../features/members/admin.ts';
 import { seedDemoLinks } from './links.ts';
+import { makeDemoMemberPhotos, seedDemoMemberPhotos } from './member-photos.ts';
 import { seedDemoMembers } from './members.ts';
 
 export type DemoAccount = { role: string; email: string; password: string; permissions: Permission[] };
@@ -20,15 +21,22 @@ export const DEMO_ACCOUNTS: (DemoAccount & { firstName: string; lastName: string
   { role: 'forum poster', email: 'poster@example.org', password: 'demo-poster-1', permissions: ['forum'], firstName: 'George', lastName: 'Whitfield' },
 ];
 
-export type DemoSeeder = (db: Db) => void;
+/** Where demo files (photos) go, so that rows can point at them. */
+export type DemoContext = { uploadsDir: string };
+
+export type DemoSeeder = (db: Db, context: DemoContext) => void;
+
+/** Makes files that demo rows point at; they run before the rows, as sharp is asynchronous. */
+export type DemoFileMaker = (context: DemoContext) => Promise<void>;
 
 /** Each area adds its demo content here; they run in order inside one transaction. */
 const SEEDERS: DemoSeeder[] = [seedDemoMembers, seedDemoLinks];
 
 /** Fills an empty database with a believable club. Returns the accounts, or undefined if not empty. */
-export function seedDemoData(db: Db): DemoAccount[] | undefined {
+export async function seedDemoData(db: Db, context: DemoContext): Promise<DemoAccount[] | undefined> {
   const existing = db.select({ n: count() }).from(members).get()?.n ?? 0;
   if (existing > 0) return undefined;
+  for (const make of FILE_MAKERS) await make(context);
   for (const account of DEMO_ACCOUNTS) {
     upsertAccount(db, {
       email: account.email,
@@ -40,7 +48,7 @@ export function seedDemoData(db: Db): DemoAccount[] | undefined {
     });
   }
   db.transaction(() => {
-    for (const seed of SEEDERS) seed(db);
+    for (const seed of SEEDERS) seed(db, context);
   });
   return DEMO_ACCOUNTS.map(({ role, email, password, permissions }) => ({ role, email, password, permissions }));
 }
