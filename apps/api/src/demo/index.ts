@@ -30,7 +30,9 @@ export type DemoSeeder = (db: Db, context: DemoContext) => void;
 export type DemoFileMaker = (context: DemoContext) => Promise<void>;
 
 /** Each area adds its demo content here; they run in order inside one transaction. */
-const SEEDERS: DemoSeeder[] = [seedDemoMembers, seedDemoLinks];
+const SEEDERS: DemoSeeder[] = [seedDemoMembers, seedDemoLinks, seedDemoMemberPhotos];
+
+const FILE_MAKERS: DemoFileMaker[] = [makeDemoMemberPhotos];
 
 /** Fills an empty database with a believable club. Returns the accounts, or undefined if not empty. */
 export async function seedDemoData(db: Db, context: DemoContext): Promise<DemoAccount[] | undefined> {
