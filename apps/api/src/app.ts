@@ -10,6 +10,7 @@ import { pinoHttp } from 'pino-http';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { mountAccountCalls } from './features/account/router.ts';
+import { mountHistoryCalls } from './features/history/router.ts';
 import { mountContactCalls } from './features/contact/router.ts';
 import { mountLinksCalls } from './features/links/router.ts';
 import { apiNotFound, errorHandler } from './http/errors.ts';
@@ -90,6 +91,7 @@ export function createApp(deps: AppDeps): Express {
   mountAccountCalls(api, deps);
   mountLinksCalls(api, deps);
   mountContactCalls(api, deps);
+  mountHistoryCalls(api, deps);
   mountUnbuiltCalls(api);
   app.use(express.json({ limit: '1mb' }));
   app.use(express.urlencoded({ extended: false, limit: '1mb' }));

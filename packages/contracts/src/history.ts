@@ -40,6 +40,10 @@ export type BoardPost = z.infer<typeof boardPostSchema>;
 /** Legacy shape: [year, imageUrl, JSON text of [post, member] pairs]. */
 export const boardRowSchema = z.tuple([z.number().int(), z.string(), z.string()]);
 
+/** The third item of a board row, once parsed: one [post, member] pair per seat, in order. */
+export const boardPairsSchema = z.array(z.tuple([z.string(), z.string()]));
+export type BoardPair = z.infer<typeof boardPairsSchema>[number];
+
 export const ideaSchema = z.object({ title: z.string(), content: z.string(), author: z.string() });
 export type Idea = z.infer<typeof ideaSchema>;
 
@@ -94,8 +98,8 @@ export const history = {
     request: z.object({
       g: sessionTokenSchema,
       y: yearSchema,
-      p: list(z.string().trim().max(200), 'posts'),
-      m: list(z.string().trim().max(200), 'members'),
+      p: list(z.string().trim().max(200, 'A post name is too long (at most 200 characters).'), 'posts'),
+      m: list(z.string().trim().max(200, "A board member's name is too long (at most 200 characters)."), 'members'),
     }),
     response: z.object({}),
   },

@@ -16,6 +16,8 @@ export type ImageOptions = {
   crop?: Crop;
   /** Extra quarter turns clockwise. */
   quarterTurns?: number;
+  /** Also take PNG, WebP or GIF (converted to JPEG), for pictures the spec does not limit to JPEG. */
+  acceptAnyImage?: boolean;
 };
 
 export type ImageService = {
@@ -37,7 +39,7 @@ export function createImageService(config: Config): ImageService {
   };
 
   return {
-    async storeJpeg(buffer, { folder, maxSize, crop, quarterTurns = 0 }) {
+    async storeJpeg(buffer, { folder, maxSize, crop, quarterTurns = 0, acceptAnyImage = false }) {
       let image = sharp(buffer, { failOn: 'error' });
       let metadata: Metadata;
       try {
@@ -45,9 +47,12 @@ export function createImageService(config: Config): ImageService {
       } catch {
         throw wrongFileType('That photo could not be read. Please choose a JPEG photo (.jpg).');
       }
-      if (metadata.format !== 'jpeg') throw wrongFileType('Please choose a JPEG photo (.jpg or .jpeg); other file types are not accepted.');
+      const isAccepted = metadata.format === 'jpeg' || (acceptAnyImage && ['png', 'webp', 'gif'].includes(metadata.format ?? ''));
+      if (!isAccepted) throw wrongFileType('Please choose a JPEG photo (.jpg or .jpeg); other file types are not accepted.');
       // rotate() with no angle applies the EXIF orientation; sharp drops all metadata (GPS too) on output.
       image = image.rotate();
+      // JPEG has no transparency; without this a transparent PNG would turn black.
+      if (metadata.hasAlpha) image = image.flatten({ background: '#ffffff' });
       if (quarterTurns % 4 !== 0) image = sharp(await image.toBuffer()).rotate((quarterTurns % 4) * 90);
       if (crop) {
         const oriented = await image.toBuffer({ resolveWithObject: true });
