@@ -17,12 +17,18 @@ describe('loadConfig', () => {
     expect(loadConfig({ REMINDER_CRON: '' }).reminderCron).toBe('');
   });
 
+  it('lets an empty BACKUP_CRON switch the daily backup off', () => {
+    expect(loadConfig({ BACKUP_CRON: '' }).backupCron).toBe('');
+    expect(loadConfig({}).backupCron).toBe('30 3 * * *');
+  });
+
   it.each([
     ['PORT', 'eighty', /PORT/],
     ['CLUB_TIMEZONE', 'Mars/Olympus', /CLUB_TIMEZONE must be an IANA time zone/],
     ['SMTP_URL', 'http://mail', /SMTP_URL must be a URL starting with smtp:\/\/ or smtps:\/\//],
     ['DEMO_DATA', 'yes', /DEMO_DATA must be 1 or 0/],
     ['ADMIN_EMAIL', 'not-an-address', /ADMIN_EMAIL must be an e-mail address/],
+    ['BACKUP_CRON', 'every night', /BACKUP_CRON must be a cron expression/],
   ])('stops on a bad %s with one line naming it', (name, value, message) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(message);

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import cron from 'node-cron';
 import { z } from 'zod';
 
 /** Blank environment values count as unset. */
@@ -51,7 +52,10 @@ const environmentSchema = z.object({
   ),
   /** Empty disables the in-process job, so it is not blank-to-default. */
   REMINDER_CRON: z.string().default('0 9 * * *'),
-  BACKUP_CRON: z.string().default('30 3 * * *'),
+  BACKUP_CRON: z
+    .string()
+    .refine((value) => value.trim() === '' || cron.validate(value.trim()), 'must be a cron expression such as "30 3 * * *" (or empty to switch it off)')
+    .default('30 3 * * *'),
   BACKUP_KEEP: z.preprocess(unsetIfBlank, z.coerce.number().int().min(1).max(365).default(14)),
   LOG_LEVEL: z.preprocess(
     unsetIfBlank,

@@ -1,0 +1,317 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import cron from 'node-cron';
+import type { Logger } from 'pino';
+import type { Config } from '../config.ts';
+import { findMigrationsFolder, type Db } from '../db/client.ts';
+
+/** A backup or restore that cannot go ahead; the message tells the webmaster what to do. */
+export class BackupError extends Error {}
+
+export type BackupKind = 'backup' | 'pre-migration';
+
+export type BackupConfig = Pick<Config, 'dataDir' | 'databaseFile' | 'backupsDir' | 'backupKeep'>;
+
+export type BackupManifest = {
+  format: 1;
+  kind: BackupKind;
+  createdAt: string;
+  /** Migrations applied to the copied database; a restore refuses one newer than the code. */
+  migrations: number;
+  files: number;
+  bytes: number;
+};
+
+export type BackupResult = { path: string; manifest: BackupManifest; pruned: string[] };
+
+const MANIFEST = 'manifest.json';
+/** The database's name inside a backup, whatever DATA_DIR calls it. */
+const BACKUP_DATABASE = 'club.db';
+/** Scheduled and manual backups; only these are pruned to BACKUP_KEEP. */
+const PRUNABLE = /^backup-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\dZ(-\d+)?$/;
+/** Entries a DATA_DIR may hold and still count as empty for a restore. */
+const EMPTY_ALLOWED = new Set(['backups', 'lost+found']);
+
+/** 2026-05-02T03-30-00Z: sortable, UTC, and safe in file names on every system. */
+export function formatStamp(date: Date): string {
+  return `${date.toISOString().slice(0, 19).replace(/:/g, '-')}Z`;
+}
+
+function countAppliedMigrations(sqlite: Database.Database): number {
+  const hasTable = sqlite.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '__drizzle_migrations'").get();
+  return hasTable ? (sqlite.prepare('SELECT COUNT(*) AS n FROM __drizzle_migrations').get() as { n: number }).n : 0;
+}
+
+function countKnownMigrations(): number {
+  const journal = JSON.parse(fs.readFileSync(path.join(findMigrationsFolder(), 'meta', '_journal.json'), 'utf8')) as {
+    entries: unknown[];
+  };
+  return journal.entries.length;
+}
+
+/** Files beside the database that make up the site's state (uploads, generated keys, ...). */
+function stateEntries(config: BackupConfig): string[] {
+  if (!fs.existsSync(config.dataDir)) return [];
+  const database = path.basename(config.databaseFile);
+  const skipped = new Set([
+    database,
+    `${database}-wal`,
+    `${database}-shm`,
+    `${database}-journal`,
+    path.basename(config.backupsDir),
+    // Sent mail is a log, not state, and may hold reset links.
+    'outbox',
+    'lost+found',
+  ]);
+  return fs.readdirSync(config.dataDir).filter((name) => !skipped.has(name));
+}
+
+function readManifest(dir: string): BackupManifest | undefined {
+  try {
+    return JSON.parse(fs.readFileSync(path.join(dir, MANIFEST), 'utf8')) as BackupManifest;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Finished backups, oldest first. */
+export function listBackups(backupsDir: string): { name: string; path: string; manifest: BackupManifest }[] {
+  if (!fs.existsSync(backupsDir)) return [];
+  return fs
+    .readdirSync(backupsDir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && !entry.name.startsWith('.'))
+    .flatMap((entry) => {
+      const dir = path.join(backupsDir, entry.name);
+      const manifest = readManifest(dir);
+      return manifest ? [{ name: entry.name, path: dir, manifest }] : [];
+    })
+    .sort((a, b) => a.manifest.createdAt.localeCompare(b.manifest.createdAt) || a.name.localeCompare(b.name));
+}
+
+type CopyStats = { files: number; bytes: number };
+
+/**
+ * Copies a file, or hard-links the previous backup's copy when the file has not changed since,
+ * so that fourteen daily backups of the photos cost about one copy of them.
+ */
+function copyOrLink(from: string, to: string, previous: string | undefined, stats: CopyStats) {
+  const source = fs.statSync(from);
+  stats.files += 1;
+  stats.bytes += source.size;
+  if (previous) {
+    try {
+      const before = fs.statSync(previous);
+      if (before.isFile() && before.size === source.size && Math.floor(before.mtimeMs) === Math.floor(source.mtimeMs)) {
+        fs.linkSync(previous, to);
+        return;
+      }
+    } catch {
+      // No earlier copy, or links are not possible here: copy instead.
+    }
+  }
+  fs.copyFileSync(from, to);
+  fs.utimesSync(to, source.atimeMs / 1000, source.mtimeMs / 1000);
+}
+
+function copyTree(from: string, to: string, previous: string | undefined, stats: CopyStats) {
+  const entry = fs.statSync(from);
+  if (entry.isFile()) {
+    copyOrLink(from, to, previous, stats);
+    return;
+  }
+  if (!entry.isDirectory()) return;
+  fs.mkdirSync(to, { recursive: true });
+  for (const name of fs.readdirSync(from)) {
+    copyTree(path.join(from, name), path.join(to, name), previous && path.join(previous, name), stats);
+  }
+}
+
+function uniqueName(backupsDir: string, base: string): string {
+  let name = base;
+  for (let n = 2; fs.existsSync(path.join(backupsDir, name)); n += 1) name = `${base}-${n}`;
+  return name;
+}
+
+/** Removes the oldest scheduled/manual backups beyond `keep`; pre-migration copies stay. */
+export function pruneBackups(backupsDir: string, keep: number): string[] {
+  const prunable = listBackups(backupsDir).filter((backup) => PRUNABLE.test(backup.name));
+  const old = prunable.slice(0, Math.max(0, prunable.length - keep));
+  for (const backup of old) fs.rmSync(backup.path, { recursive: true, force: true });
+  return old.map((backup) => backup.path);
+}
+
+/**
+ * A consistent copy of the live database (SQLite's online backup API, safe while the site
+ * serves) and of the other state in DATA_DIR, in DATA_DIR/backups/<kind>-<UTC time>/.
+ */
+export async function createBackup(
+  db: Db,
+  config: BackupConfig,
+  { kind = 'backup', now = new Date() }: { kind?: BackupKind; now?: Date } = {},
+): Promise<BackupResult> {
+  fs.mkdirSync(config.backupsDir, { recursive: true });
+  const previous = listBackups(config.backupsDir).at(-1)?.path;
+  const name = uniqueName(config.backupsDir, `${kind}-${formatStamp(now)}`);
+  // Built under a hidden name and renamed when whole, so a crash never leaves a backup that looks complete.
+  const partial = path.join(config.backupsDir, `.partial-${name}-${randomBytes(4).toString('hex')}`);
+  fs.mkdirSync(partial);
+  try {
+    const databaseCopy = path.join(partial, BACKUP_DATABASE);
+    // One step copies every page inside one read transaction: a point-in-time snapshot that
+    // writers (WAL) do not wait for and that other processes' writes cannot restart.
+    await db.$client.backup(databaseCopy, { progress: ({ remainingPages }) => Math.max(remainingPages, 1) });
+    const copy = new Database(databaseCopy);
+    let migrations: number;
+    try {
+      const check = copy.pragma('quick_check', { simple: true });
+      if (check !== 'ok') throw new BackupError(`The database copy failed its integrity check (${String(check)}).`);
+      // A self-contained single file: no -wal or -shm beside it.
+      copy.pragma('journal_mode = DELETE');
+      migrations = countAppliedMigrations(copy);
+    } finally {
+      copy.close();
+    }
+
+    // After the database: a file deleted in between is the only mismatch left, and deletions are rare.
+    const stats: CopyStats = { files: 0, bytes: 0 };
+    for (const entry of stateEntries(config)) {
+      copyTree(path.join(config.dataDir, entry), path.join(partial, entry), previous && path.join(previous, entry), stats);
+    }
+
+    const manifest: BackupManifest = {
+      format: 1,
+      kind,
+      createdAt: now.toISOString(),
+      migrations,
+      files: stats.files,
+      bytes: stats.bytes + fs.statSync(databaseCopy).size,
+    };
+    fs.writeFileSync(path.join(partial, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
+    const finalPath = path.join(config.backupsDir, name);
+    fs.renameSync(partial, finalPath);
+    const pruned = kind === 'backup' ? pruneBackups(config.backupsDir, config.backupKeep) : [];
+    return { path: finalPath, manifest, pruned };
+  } catch (error) {
+    fs.rmSync(partial, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+/** A backup given by path, or by its name under DATA_DIR/backups. */
+export function resolveBackup(backup: string, dataDir: string): string {
+  const candidates = [path.resolve(backup), path.join(dataDir, 'backups', backup)];
+  const found = candidates.find((candidate) => fs.existsSync(path.join(candidate, BACKUP_DATABASE)));
+  if (!found) {
+    throw new BackupError(
+      `There is no backup at "${backup}": expected a folder made by "backup" that holds ${BACKUP_DATABASE} ` +
+        `(look in ${path.join(dataDir, 'backups')}).`,
+    );
+  }
+  return found;
+}
+
+function occupiedEntries(dataDir: string): string[] {
+  if (!fs.existsSync(dataDir)) return [];
+  return fs.readdirSync(dataDir).filter((name) => !EMPTY_ALLOWED.has(name));
+}
+
+/**
+ * Moves the current state (everything but backups/) into DATA_DIR/backups/replaced-<time>/,
+ * so that a restore can go ahead without deleting anything. The site must be stopped.
+ */
+export function setAsideData(dataDir: string, now = new Date()): string | undefined {
+  const entries = occupiedEntries(dataDir);
+  if (entries.length === 0) return undefined;
+  const backupsDir = path.join(dataDir, 'backups');
+  fs.mkdirSync(backupsDir, { recursive: true });
+  const target = path.join(backupsDir, uniqueName(backupsDir, `replaced-${formatStamp(now)}`));
+  fs.mkdirSync(target);
+  for (const entry of entries) fs.renameSync(path.join(dataDir, entry), path.join(target, entry));
+  return target;
+}
+
+export type RestoreResult = { from: string; dataDir: string; migrations: number; files: number };
+
+/** Restores a backup into an empty DATA_DIR (one that holds nothing but backups/). */
+export function restoreBackup(backup: string, dataDir: string): RestoreResult {
+  const target = path.resolve(dataDir);
+  const source = resolveBackup(backup, target);
+  const occupied = occupiedEntries(target);
+  if (occupied.length > 0) {
+    throw new BackupError(
+      `The data folder ${target} is not empty (it holds ${occupied.join(', ')}). A restore only writes into an empty ` +
+        'data folder, so that nothing is overwritten. Stop the site, then either point DATA_DIR at a new empty folder ' +
+        'or run the restore again with --replace to move the current data into backups/replaced-<time>/ first.',
+    );
+  }
+  fs.mkdirSync(target, { recursive: true });
+
+  // The database arrives under a temporary name and is checked before anything else is copied.
+  const incoming = path.join(target, `${BACKUP_DATABASE}.restoring`);
+  fs.copyFileSync(path.join(source, BACKUP_DATABASE), incoming);
+  let migrations: number;
+  try {
+    const copy = new Database(incoming);
+    try {
+      const check = copy.pragma('quick_check', { simple: true });
+      if (check !== 'ok') throw new BackupError(`The backup's database is damaged (${String(check)}); choose another backup.`);
+      migrations = countAppliedMigrations(copy);
+    } finally {
+      copy.close();
+    }
+    const known = countKnownMigrations();
+    if (migrations > known) {
+      throw new BackupError(
+        `This backup was made by a newer version of the site (${migrations} database migrations, this version knows ${known}). ` +
+          'Install that version or a later one, then restore.',
+      );
+    }
+  } catch (error) {
+    fs.rmSync(incoming, { force: true });
+    if (error instanceof BackupError) throw error;
+    throw new BackupError(
+      `The backup's database cannot be read (${error instanceof Error ? error.message : String(error)}); choose another backup.`,
+    );
+  }
+
+  const stats: CopyStats = { files: 0, bytes: 0 };
+  for (const entry of fs.readdirSync(source)) {
+    if (entry === BACKUP_DATABASE || entry === MANIFEST) continue;
+    copyTree(path.join(source, entry), path.join(target, entry), undefined, stats);
+  }
+  fs.renameSync(incoming, path.join(target, BACKUP_DATABASE));
+  return { from: source, dataDir: target, migrations, files: stats.files };
+}
+
+export type BackupSchedule = { stop: () => Promise<void> };
+
+/** The daily backup inside the server (BACKUP_CRON, in CLUB_TIMEZONE); undefined when switched off. */
+export function scheduleBackups(
+  db: Db,
+  config: BackupConfig & Pick<Config, 'backupCron' | 'timeZone'>,
+  logger: Logger,
+): BackupSchedule | undefined {
+  if (!config.backupCron) return undefined;
+  let running: Promise<void> | undefined;
+  const run = () => {
+    running = createBackup(db, config).then(
+      ({ path: file, manifest, pruned }) => {
+        logger.info({ backup: file, bytes: manifest.bytes, files: manifest.files, pruned }, 'scheduled backup done');
+      },
+      (error: unknown) => {
+        logger.error({ err: error }, 'scheduled backup failed');
+      },
+    );
+    return running;
+  };
+  const task = cron.schedule(config.backupCron, run, { name: 'backup', timezone: config.timeZone, noOverlap: true });
+  return {
+    stop: async () => {
+      await task.destroy();
+      // Let a backup in progress finish before the database closes.
+      await running;
+    },
+  };
+}
