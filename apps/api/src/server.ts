@@ -1,33 +1,36 @@
 import fs from 'node:fs';
 import type { Server } from 'node:http';
-import path from 'node:path';
+import type { Logger } from 'pino';
 import { createApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
-import { migrateDatabase, openDatabase, pendingMigrations, type Db } from './db/client.ts';
+import { findMigrationsFolder, migrateDatabase, openDatabase, pendingMigrations, type Db } from './db/client.ts';
 import { seedDemoData } from './demo/index.ts';
 import { ensureAdmin } from './features/members/admin.ts';
 import { createLogger } from './logger.ts';
+import { createBackup, scheduleBackups } from './services/backup.ts';
 import { createServices } from './services/index.ts';
 
-/** Before a migration changes an existing database, keep a copy of it as it was. */
-async function migrateWithBackup(db: Db, config: Config, log: (msg: string, extra?: object) => void) {
-  const pending = pendingMigrations(db);
-  const hasData = db.$client.prepare("SELECT COUNT(*) AS n FROM sqlite_master WHERE type = 'table'").get() as { n: number };
-  if (pending.length > 0 && hasData.n > 0) {
-    fs.mkdirSync(config.backupsDir, { recursive: true });
-    const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-    const file = path.join(config.backupsDir, `pre-migration-${stamp}.db`);
-    await db.$client.backup(file);
-    log('database backed up before migrating', { file, pending });
+/**
+ * Brings the database up to date. Before a migration changes an existing database, a full
+ * backup (database and uploads) is taken into DATA_DIR/backups/pre-migration-<time>/.
+ */
+export async function migrateWithBackup(db: Db, config: Config, logger: Logger, folder = findMigrationsFolder()): Promise<string | undefined> {
+  const pending = pendingMigrations(db, folder);
+  const tables = db.$client.prepare("SELECT COUNT(*) AS n FROM sqlite_master WHERE type = 'table'").get() as { n: number };
+  let backupPath: string | undefined;
+  if (pending.length > 0 && tables.n > 0) {
+    backupPath = (await createBackup(db, config, { kind: 'pre-migration' })).path;
+    logger.info({ backup: backupPath, pending }, 'database backed up before migrating');
   }
-  migrateDatabase(db);
+  migrateDatabase(db, folder);
+  return backupPath;
 }
 
 export async function startServer(config: Config): Promise<{ server: Server; close: () => Promise<void> }> {
   const logger = createLogger(config.logLevel);
   fs.mkdirSync(config.uploadsDir, { recursive: true });
   const db = openDatabase(config.databaseFile);
-  await migrateWithBackup(db, config, (msg, extra) => logger.info(extra ?? {}, msg));
+  await migrateWithBackup(db, config, logger);
 
   if (ensureAdmin(db, config.adminEmail, config.adminPassword)) {
     logger.info({ email: config.adminEmail }, 'created the first administrator from ADMIN_EMAIL');
@@ -52,7 +55,10 @@ export async function startServer(config: Config): Promise<{ server: Server; clo
   const port = typeof address === 'object' && address ? address.port : config.port;
   logger.info({ port, host: config.host, dataDir: config.dataDir }, `club website listening on http://${config.host}:${port}`);
 
+  const backups = scheduleBackups(db, config, logger);
+
   const close = async () => {
+    await backups?.stop();
     await new Promise<void>((resolve) => {
       server.close(() => resolve());
       server.closeIdleConnections();

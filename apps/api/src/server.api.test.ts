@@ -1,0 +1,113 @@
+import fs from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import bcrypt from 'bcrypt';
+import Database from 'better-sqlite3';
+import { pino } from 'pino';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { loadConfig, type Config } from './config.ts';
+import { findMigrationsFolder, migrateDatabase, openDatabase } from './db/client.ts';
+import { migrateWithBackup, startServer } from './server.ts';
+import { listBackups } from './services/backup.ts';
+
+type Journal = { entries: { idx: number; when: number; tag: string; version: string; breakpoints: boolean }[] };
+
+let root: string;
+beforeEach(() => {
+  root = fs.mkdtempSync(path.join(os.tmpdir(), 'club-upgrade-'));
+});
+afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
+
+const realFolder = findMigrationsFolder();
+const realJournal = JSON.parse(fs.readFileSync(path.join(realFolder, 'meta', '_journal.json'), 'utf8')) as Journal;
+
+/** A migrations folder holding the given journal entries (and their SQL), plus optional extra ones. */
+function migrationsFolder(name: string, entries: Journal['entries'], extra: Record<string, string> = {}): string {
+  const folder = path.join(root, name);
+  fs.mkdirSync(path.join(folder, 'meta'), { recursive: true });
+  for (const entry of entries) {
+    const sql = extra[entry.tag] ?? fs.readFileSync(path.join(realFolder, `${entry.tag}.sql`), 'utf8');
+    fs.writeFileSync(path.join(folder, `${entry.tag}.sql`), sql);
+  }
+  fs.writeFileSync(path.join(folder, 'meta', '_journal.json'), JSON.stringify({ ...realJournal, entries }));
+  return folder;
+}
+
+const configFor = (dataDir: string): Config =>
+  loadConfig({
+    DATA_DIR: dataDir,
+    PORT: '0',
+    LOG_LEVEL: 'silent',
+    BACKUP_CRON: '',
+    REMINDER_CRON: '',
+    WEB_DIST: path.join(root, 'no-web'),
+  });
+
+describe('startServer on a database from the first release', () => {
+  it('migrates it, serves its data, and backs it up first only if migrations were pending', async () => {
+    const firstOnly = migrationsFolder('first', realJournal.entries.slice(0, 1));
+    const config = configFor(path.join(root, 'data'));
+    const old = openDatabase(config.databaseFile);
+    migrateDatabase(old, firstOnly);
+    old.$client
+      .prepare('INSERT INTO members (first_name, last_name, email, password_hash) VALUES (?, ?, ?, ?)')
+      .run('Henry', 'Ford', 'henry@example.test', bcrypt.hashSync('model-a-1928', 4));
+    old.$client.close();
+
+    const { server, close } = await startServer(config);
+    try {
+      const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const login = await fetch(`${base}/api/session.create.php`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ u: 'henry@example.test', p: 'model-a-1928' }),
+      });
+      expect(login.status).toBe(200);
+      expect(await login.json()).toMatchObject({ u: { name: 'Henry Ford' } });
+    } finally {
+      await close();
+    }
+
+    const wasPending = realJournal.entries.length > 1;
+    const backups = listBackups(config.backupsDir);
+    expect(backups.map((b) => b.manifest.kind)).toEqual(wasPending ? ['pre-migration'] : []);
+    const upToDate = new Database(config.databaseFile, { readonly: true });
+    const applied = (upToDate.prepare('SELECT COUNT(*) AS n FROM __drizzle_migrations').get() as { n: number }).n;
+    upToDate.close();
+    expect(applied).toBe(realJournal.entries.length);
+  });
+});
+
+describe('migrateWithBackup', () => {
+  const logger = pino({ level: 'silent' });
+  const last = realJournal.entries.at(-1);
+  const probe = { idx: (last?.idx ?? 0) + 1, when: (last?.when ?? 0) + 1000, tag: '9999_probe', version: '6', breakpoints: true };
+
+  it('backs up an existing database before a pending migration changes it', async () => {
+    const config = configFor(path.join(root, 'data'));
+    const db = openDatabase(config.databaseFile);
+    migrateDatabase(db);
+    db.$client.prepare("INSERT INTO members (first_name, last_name, email) VALUES ('Edsel', 'Ford', 'edsel@example.test')").run();
+    const newer = migrationsFolder('newer', [...realJournal.entries, probe], { '9999_probe': 'CREATE TABLE `probe` (`id` integer);' });
+
+    const backupPath = await migrateWithBackup(db, config, logger, newer);
+    expect(db.$client.prepare("SELECT 1 AS ok FROM sqlite_master WHERE name = 'probe'").get()).toEqual({ ok: 1 });
+    db.$client.close();
+
+    expect(backupPath && path.basename(backupPath)).toMatch(/^pre-migration-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\dZ$/);
+    const copy = new Database(path.join(backupPath ?? '', 'club.db'), { readonly: true });
+    expect(copy.prepare("SELECT 1 FROM sqlite_master WHERE name = 'probe'").get()).toBeUndefined();
+    expect(copy.prepare('SELECT email FROM members').all()).toEqual([{ email: 'edsel@example.test' }]);
+    copy.close();
+  });
+
+  it('takes no backup of an up-to-date or brand-new database', async () => {
+    const config = configFor(path.join(root, 'data'));
+    const db = openDatabase(config.databaseFile);
+    expect(await migrateWithBackup(db, config, logger)).toBeUndefined();
+    expect(await migrateWithBackup(db, config, logger)).toBeUndefined();
+    db.$client.close();
+    expect(listBackups(config.backupsDir)).toEqual([]);
+  });
+});
