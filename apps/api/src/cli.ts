@@ -1,37 +1,98 @@
+import fs from 'node:fs';
 import { ConfigError, loadConfig } from './config.ts';
 import { migrateDatabase, openDatabase } from './db/client.ts';
 import { upsertAccount } from './features/members/admin.ts';
+import { BackupError, createBackup, resolveBackup, restoreBackup, setAsideData } from './services/backup.ts';
 
-/** Webmaster commands: `admin:create <email> <password>` (more arrive with their features). */
-const USAGE = 'Usage: node dist/cli.js admin:create <email> <password> [first name] [last name]';
+/** Webmaster commands; more arrive with their features (reminders with events). */
+const USAGE = [
+  'Usage: node dist/cli.js <command>',
+  '  admin:create <email> <password> [first name] [last name]   create an administrator, or reset one',
+  '  backup                                                     back up the database and uploads now',
+  '  restore <backup> [--replace]                               restore a backup into an empty DATA_DIR',
+].join('\n');
 
-function main(argv: string[]): number {
+export type CliIo = { stdout: (text: string) => void; stderr: (text: string) => void };
+
+const PROCESS_IO: CliIo = {
+  stdout: (text) => process.stdout.write(text),
+  stderr: (text) => process.stderr.write(text),
+};
+
+/** Runs one command; returns the exit code. Problems the webmaster can fix print one clear line. */
+export async function runCli(argv: string[], env: NodeJS.ProcessEnv = process.env, io: CliIo = PROCESS_IO): Promise<number> {
   const [command, ...args] = argv;
-  const config = loadConfig();
-  if (command === 'admin:create') {
-    const [email, password, firstName = 'Site', lastName = 'Administrator'] = args;
-    if (!email || !password || !email.includes('@')) {
-      process.stderr.write(`${USAGE}\n`);
-      return 2;
+  try {
+    const config = loadConfig(env);
+
+    if (command === 'admin:create') {
+      const [email, password, firstName = 'Site', lastName = 'Administrator'] = args;
+      if (!email || !password || !email.includes('@')) {
+        io.stderr(`${USAGE}\n`);
+        return 2;
+      }
+      if (password.length < 8) {
+        io.stderr('The password must be at least 8 characters long.\n');
+        return 2;
+      }
+      const db = openDatabase(config.databaseFile);
+      try {
+        migrateDatabase(db);
+        upsertAccount(db, { email, password, firstName, lastName, permissions: ['admin'] });
+      } finally {
+        db.$client.close();
+      }
+      io.stdout(`Administrator ${email.toLowerCase()} is ready; they can log in now.\n`);
+      return 0;
     }
-    if (password.length < 8) {
-      process.stderr.write('The password must be at least 8 characters long.\n');
-      return 2;
+
+    if (command === 'backup') {
+      if (!fs.existsSync(config.databaseFile)) {
+        io.stderr(`There is no database at ${config.databaseFile} to back up. Is DATA_DIR set to the site's data folder?\n`);
+        return 1;
+      }
+      const db = openDatabase(config.databaseFile);
+      try {
+        const { path, manifest, pruned } = await createBackup(db, config);
+        io.stdout(`Backup written to ${path} (${manifest.files} files besides the database, ${manifest.bytes} bytes).\n`);
+        if (pruned.length > 0) io.stdout(`Removed ${pruned.length} old backup(s), keeping the last ${config.backupKeep}.\n`);
+      } finally {
+        db.$client.close();
+      }
+      return 0;
     }
-    const db = openDatabase(config.databaseFile);
-    migrateDatabase(db);
-    upsertAccount(db, { email, password, firstName, lastName, permissions: ['admin'] });
-    db.$client.close();
-    process.stdout.write(`Administrator ${email.toLowerCase()} is ready; they can log in now.\n`);
-    return 0;
+
+    if (command === 'restore') {
+      const backup = args.find((arg) => !arg.startsWith('--'));
+      const isReplacing = args.includes('--replace');
+      if (!backup) {
+        io.stderr(`${USAGE}\n`);
+        return 2;
+      }
+      // Found before anything moves, so a mistyped name leaves the data where it was.
+      resolveBackup(backup, config.dataDir);
+      const setAside = isReplacing ? setAsideData(config.dataDir) : undefined;
+      if (setAside) io.stdout(`Moved the current data to ${setAside}.\n`);
+      const result = restoreBackup(backup, config.dataDir);
+      io.stdout(`Restored ${result.from} into ${result.dataDir}. Start the site; it will bring the database up to date.\n`);
+      return 0;
+    }
+
+    io.stderr(`${USAGE}\n`);
+    return 2;
+  } catch (error) {
+    if (error instanceof ConfigError || error instanceof BackupError) {
+      io.stderr(`${error.message}\n`);
+      return 1;
+    }
+    io.stderr(`The command failed: ${error instanceof Error ? error.message : String(error)}\n`);
+    return 1;
   }
-  process.stderr.write(`${USAGE}\n`);
-  return 2;
 }
 
-try {
-  process.exitCode = main(process.argv.slice(2));
-} catch (error) {
-  process.stderr.write(`${error instanceof ConfigError || error instanceof Error ? error.message : String(error)}\n`);
-  process.exitCode = 1;
+const isEntry = process.argv[1] && /cli\.(ts|js)$/.test(process.argv[1]);
+if (isEntry) {
+  runCli(process.argv.slice(2)).then((code) => {
+    process.exitCode = code;
+  });
 }

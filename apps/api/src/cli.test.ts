@@ -1,0 +1,128 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import bcrypt from 'bcrypt';
+import Database from 'better-sqlite3';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { runCli } from './cli.ts';
+
+let root: string;
+let out: string;
+let err: string;
+const io = {
+  stdout: (text: string) => {
+    out += text;
+  },
+  stderr: (text: string) => {
+    err += text;
+  },
+};
+
+beforeEach(() => {
+  root = fs.mkdtempSync(path.join(os.tmpdir(), 'club-cli-'));
+  out = '';
+  err = '';
+});
+afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
+
+const envFor = (dir: string) => ({ DATA_DIR: path.join(root, dir), LOG_LEVEL: 'silent' });
+const cli = (dir: string, ...argv: string[]) => runCli(argv, envFor(dir), io);
+
+function readAdmin(dir: string, email: string) {
+  const db = new Database(path.join(root, dir, 'club.db'), { readonly: true });
+  try {
+    return db
+      .prepare(
+        `SELECT m.first_name AS firstName, m.enabled, m.password_hash AS hash, p.permission
+         FROM members m LEFT JOIN member_permissions p ON p.member_id = m.id WHERE m.email = ?`,
+      )
+      .get(email) as { firstName: string; enabled: number; hash: string; permission: string | null } | undefined;
+  } finally {
+    db.close();
+  }
+}
+
+describe('admin:create', () => {
+  it('creates an administrator in a new database', async () => {
+    expect(await cli('data', 'admin:create', 'Webmaster@Example.test', 'long-enough-1', 'Wanda')).toBe(0);
+    expect(out).toMatch(/Administrator webmaster@example\.test is ready/);
+    const admin = readAdmin('data', 'webmaster@example.test');
+    expect(admin).toMatchObject({ firstName: 'Wanda', enabled: 1, permission: 'admin' });
+    expect(bcrypt.compareSync('long-enough-1', admin?.hash ?? '')).toBe(true);
+  });
+
+  it('resets the password of an existing member and makes them an enabled admin', async () => {
+    await cli('data', 'admin:create', 'webmaster@example.test', 'first-password');
+    const db = new Database(path.join(root, 'data', 'club.db'));
+    db.prepare("UPDATE members SET enabled = 0 WHERE email = 'webmaster@example.test'").run();
+    db.close();
+    expect(await cli('data', 'admin:create', 'webmaster@example.test', 'second-password')).toBe(0);
+    const admin = readAdmin('data', 'webmaster@example.test');
+    expect(admin?.enabled).toBe(1);
+    expect(bcrypt.compareSync('second-password', admin?.hash ?? '')).toBe(true);
+  });
+
+  it('refuses a short password with exit code 2', async () => {
+    expect(await cli('data', 'admin:create', 'webmaster@example.test', 'short')).toBe(2);
+    expect(err).toMatch(/at least 8 characters/);
+  });
+
+  it('prints the usage without an e-mail address', async () => {
+    expect(await cli('data', 'admin:create')).toBe(2);
+    expect(err).toMatch(/Usage: .*admin:create <email> <password>/s);
+  });
+});
+
+describe('backup and restore', () => {
+  it('backs up, refuses to restore over live data, and restores into an empty folder', async () => {
+    await cli('data', 'admin:create', 'webmaster@example.test', 'long-enough-1');
+    expect(await cli('data', 'backup')).toBe(0);
+    const backupPath = /Backup written to (\S+)/.exec(out)?.[1] ?? '';
+    expect(fs.existsSync(path.join(backupPath, 'club.db'))).toBe(true);
+
+    expect(await cli('data', 'restore', path.basename(backupPath))).toBe(1);
+    expect(err).toMatch(/is not empty .*--replace/s);
+
+    expect(await cli('copy', 'restore', backupPath)).toBe(0);
+    expect(out).toMatch(/Restored .* into .*copy/);
+    expect(readAdmin('copy', 'webmaster@example.test')?.permission).toBe('admin');
+  });
+
+  it('with --replace, moves the current data aside and restores', async () => {
+    await cli('data', 'admin:create', 'first@example.test', 'long-enough-1');
+    await cli('data', 'backup');
+    const backupName = path.basename(/Backup written to (\S+)/.exec(out)?.[1] ?? '');
+    await cli('data', 'admin:create', 'second@example.test', 'long-enough-2');
+
+    expect(await cli('data', 'restore', backupName, '--replace')).toBe(0);
+    const setAside = /Moved the current data to (\S+)\./.exec(out)?.[1] ?? '';
+    expect(path.basename(setAside)).toMatch(/^replaced-/);
+    expect(readAdmin('data', 'first@example.test')).toBeDefined();
+    expect(readAdmin('data', 'second@example.test')).toBeUndefined();
+    expect(fs.existsSync(path.join(setAside, 'club.db'))).toBe(true);
+  });
+
+  it('with --replace and a mistyped backup name, moves nothing', async () => {
+    await cli('data', 'admin:create', 'first@example.test', 'long-enough-1');
+    expect(await cli('data', 'restore', 'backup-typo', '--replace')).toBe(1);
+    expect(err).toMatch(/There is no backup at "backup-typo"/);
+    expect(fs.existsSync(path.join(root, 'data', 'club.db'))).toBe(true);
+  });
+
+  it('explains that there is nothing to back up when DATA_DIR holds no database', async () => {
+    expect(await cli('empty', 'backup')).toBe(1);
+    expect(err).toMatch(/There is no database at .*Is DATA_DIR set/);
+  });
+});
+
+describe('runCli', () => {
+  it('answers an unknown command with the usage and exit code 2', async () => {
+    expect(await cli('data', 'reminders-typo')).toBe(2);
+    expect(err).toMatch(/admin:create.*backup.*restore/s);
+  });
+
+  it('stops on invalid configuration with one line naming the variable', async () => {
+    expect(await runCli(['backup'], { DATA_DIR: root, BACKUP_KEEP: 'lots' }, io)).toBe(1);
+    expect(err).toMatch(/^Invalid configuration: BACKUP_KEEP/);
+  });
+});
