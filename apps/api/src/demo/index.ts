@@ -3,6 +3,7 @@ import type { Permission } from '@club/contracts';
 import type { Db } from '../db/client.ts';
 import { members } from '../db/schema/index.ts';
 import { upsertAccount } from '../features/members/admin.ts';
+import { makeDemoHistoryPictures, seedDemoHistory } from './history.ts';
 import { seedDemoLinks } from './links.ts';
 import { makeDemoMemberPhotos, seedDemoMemberPhotos } from './member-photos.ts';
 import { seedDemoMembers } from './members.ts';
@@ -30,9 +31,9 @@ export type DemoSeeder = (db: Db, context: DemoContext) => void;
 export type DemoFileMaker = (context: DemoContext) => Promise<void>;
 
 /** Each area adds its demo content here; they run in order inside one transaction. */
-const SEEDERS: DemoSeeder[] = [seedDemoMembers, seedDemoLinks, seedDemoMemberPhotos];
+const SEEDERS: DemoSeeder[] = [seedDemoMembers, seedDemoLinks, seedDemoMemberPhotos, seedDemoHistory];
 
-const FILE_MAKERS: DemoFileMaker[] = [makeDemoMemberPhotos];
+const FILE_MAKERS: DemoFileMaker[] = [makeDemoMemberPhotos, makeDemoHistoryPictures];
 
 /** Fills an empty database with a believable club. Returns the accounts, or undefined if not empty. */
 export async function seedDemoData(db: Db, context: DemoContext): Promise<DemoAccount[] | undefined> {
