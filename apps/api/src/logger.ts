@@ -1,6 +1,6 @@
-import { pino, type Logger } from 'pino';
+import { pino, type DestinationStream, type Logger } from 'pino';
 
-/** Paths that may carry secrets or private text; they never reach the log. */
+/** Paths that may carry secrets or private text (passwords, tokens, e-mail bodies); they never reach the log. */
 const REDACT = [
   'req.headers.authorization',
   'req.headers.cookie',
@@ -8,16 +8,38 @@ const REDACT = [
   '*.password',
   '*.passwordHash',
   '*.token',
+  '*.g',
   '*.text',
   '*.html',
+  // Kept, but with tokens taken out (see scrubUrl).
+  '*.url',
 ];
 
-export function createLogger(level: string): Logger {
-  return pino({
-    level,
-    base: { service: 'club-api' },
-    timestamp: pino.stdTimeFunctions.isoTime,
-    redact: { paths: REDACT, censor: '[redacted]' },
-    formatters: { level: (label) => ({ level: label }) },
-  });
+/** A path segment that looks like a random token (reset links, future unsubscribe links, ...). */
+const TOKEN_SEGMENT = /^[A-Za-z0-9_-]{20,}$/;
+
+/** A URL without its query string and with token-like path segments replaced. */
+export function scrubUrl(url: string): string {
+  const [pathname = ''] = url.split(/[?#]/, 1);
+  return pathname
+    .split('/')
+    .map((segment) => (TOKEN_SEGMENT.test(segment) ? '[token]' : segment))
+    .join('/');
+}
+
+const censor = (value: unknown, path: string[]) =>
+  path.at(-1) === 'url' ? (typeof value === 'string' ? scrubUrl(value) : value) : '[redacted]';
+
+/** Structured JSON logs on stdout (or the given stream, for tests). */
+export function createLogger(level: string, destination?: DestinationStream): Logger {
+  return pino(
+    {
+      level,
+      base: { service: 'club-api' },
+      timestamp: pino.stdTimeFunctions.isoTime,
+      redact: { paths: REDACT, censor },
+      formatters: { level: (label) => ({ level: label }) },
+    },
+    destination,
+  );
 }
