@@ -1,0 +1,24 @@
+import { QueryClient } from '@tanstack/react-query';
+import { isApiError } from './api-error.ts';
+
+const MAX_RETRIES = 2;
+
+/** Whether retrying could help: only when no answer came back or the server failed. */
+function isRetryable(error: unknown): boolean {
+  return !isApiError(error) || error.status === 0 || error.status >= 500;
+}
+
+/**
+ * One cache for the whole app. Lists stay fresh until a save invalidates them or the
+ * member asks for a reload, as the legacy site behaved.
+ */
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      staleTime: Infinity,
+      refetchOnWindowFocus: false,
+      retry: (failureCount, error) => failureCount < MAX_RETRIES && isRetryable(error),
+    },
+    mutations: { retry: false },
+  },
+});

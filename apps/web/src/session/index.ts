@@ -1,0 +1,3 @@
+export { SESSION_STORAGE_KEY, getSessionToken, onLogout } from './session-store.ts';
+export { login, logout } from './session-actions.ts';
+export { SessionProvider, useSession, useSessionToken, type Session } from './session-provider.tsx';

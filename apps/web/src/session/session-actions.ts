@@ -1,0 +1,28 @@
+import type { SessionUser } from '@club/contracts';
+import { callApi } from '../api/client.ts';
+import { queryClient } from '../api/query-client.ts';
+import { clearSessionToken, getSessionToken, setSessionToken } from './session-store.ts';
+
+/** The cache key of the current user; the token is part of it so a new login never sees the old user. */
+export const sessionQueryKey = (token: string | null) => ['session.get', token] as const;
+
+/** Logs in with an e-mail address and password; throws `ApiError` with the server's message. */
+export async function login(username: string, password: string): Promise<SessionUser> {
+  const reply = await callApi('session.create', { u: username, p: password });
+  // Seed the user before publishing the token, so no extra session.get is made.
+  queryClient.setQueryData(sessionQueryKey(reply.g), { u: reply.u });
+  setSessionToken(reply.g);
+  return reply.u;
+}
+
+/**
+ * Ends the session on the server and in this browser. The local part happens at once: a
+ * member who presses Log out on a flaky connection must not stay logged in.
+ */
+export async function logout(): Promise<void> {
+  const token = getSessionToken();
+  if (token === null) return;
+  const destroying = callApi('session.destroy', { g: token }).catch(() => undefined);
+  clearSessionToken();
+  await destroying;
+}
