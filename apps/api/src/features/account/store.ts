@@ -1,8 +1,9 @@
-import { and, eq, gt, ne, sql } from 'drizzle-orm';
+import { and, count, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Permission, SessionUser } from '@club/contracts';
 import { PERMISSIONS } from '@club/contracts';
 import type { Db } from '../../db/client.ts';
-import { errorReports, memberPermissions, members, sessions } from '../../db/schema/index.ts';
+import { errorReports, memberPermissions, members, passwordResets, sessions } from '../../db/schema/index.ts';
+import type { DbOrTx } from '../../services/mail.ts';
 
 const SESSION_DAYS = 180;
 const DAY_MS = 86_400_000;
@@ -115,4 +116,91 @@ export type ErrorReport = { memberId: number | null; message: string; url: strin
 
 export function insertErrorReport(db: Db, report: ErrorReport): void {
   db.insert(errorReports).values(report).run();
+}
+
+export type PasswordReset = {
+  id: number;
+  memberId: number;
+  expires: string;
+  used: string | null;
+  memberName: string;
+  memberEnabled: boolean;
+};
+
+/** Stores a reset (or invitation) link by the hash of its token. */
+export function insertPasswordReset(db: DbOrTx, reset: { memberId: number; tokenHash: string; expires: string }): void {
+  db.insert(passwordResets).values(reset).run();
+}
+
+/** How many links were made for a member since a moment, to cap requests per address. */
+export function countPasswordResetsSince(db: Db, memberId: number, sinceIso: string): number {
+  return (
+    db
+      .select({ n: count() })
+      .from(passwordResets)
+      .where(and(eq(passwordResets.memberId, memberId), gt(passwordResets.created, sinceIso)))
+      .get()?.n ?? 0
+  );
+}
+
+export function findPasswordReset(db: Db, tokenHash: string): PasswordReset | undefined {
+  const row = db
+    .select({
+      id: passwordResets.id,
+      memberId: passwordResets.memberId,
+      expires: passwordResets.expires,
+      used: passwordResets.used,
+      firstName: members.firstName,
+      lastName: members.lastName,
+      enabled: members.enabled,
+    })
+    .from(passwordResets)
+    .innerJoin(members, eq(members.id, passwordResets.memberId))
+    .where(eq(passwordResets.tokenHash, tokenHash))
+    .get();
+  if (!row) return undefined;
+  return {
+    id: row.id,
+    memberId: row.memberId,
+    expires: row.expires,
+    used: row.used,
+    memberName: `${row.firstName} ${row.lastName}`.trim(),
+    memberEnabled: row.enabled,
+  };
+}
+
+/**
+ * Sets the new password, spends the link and ends every session of the member, all or nothing.
+ * The `used IS NULL` guard makes a second, simultaneous use of the same link change nothing.
+ */
+export function completePasswordReset(db: Db, reset: { id: number; memberId: number }, passwordHash: string): boolean {
+  return db.transaction((tx) => {
+    const nowIso = new Date().toISOString();
+    const spent = tx
+      .update(passwordResets)
+      .set({ used: nowIso })
+      .where(and(eq(passwordResets.id, reset.id), isNull(passwordResets.used)))
+      .run();
+    if (spent.changes !== 1) return false;
+    tx.update(members).set({ passwordHash, modified: nowIso }).where(eq(members.id, reset.memberId)).run();
+    tx.delete(sessions).where(eq(sessions.memberId, reset.memberId)).run();
+    return true;
+  });
+}
+
+/** A password change keeps the session it was made from and ends the others, together. */
+export function changePassword(db: Db, memberId: number, passwordHash: string, keepTokenHash: string | undefined): void {
+  db.transaction(() => {
+    setPasswordHash(db, memberId, passwordHash);
+    destroyOtherSessions(db, memberId, keepTokenHash);
+  });
+}
+
+/** The enabled member with this address, for a reset request. */
+export function findEnabledMemberByEmail(db: Db, email: string): { id: number; firstName: string; email: string } | undefined {
+  return db
+    .select({ id: members.id, firstName: members.firstName, email: members.email })
+    .from(members)
+    .where(and(eq(members.email, email.toLowerCase()), eq(members.enabled, true)))
+    .get();
 }

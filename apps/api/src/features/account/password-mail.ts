@@ -1,0 +1,53 @@
+import type { MailMessage } from '../../services/mail.ts';
+
+/** How long an e-mailed link works: an hour for a reset, a week for a new member's invitation. */
+export const RESET_LINK_HOURS = 1;
+export const INVITE_LINK_DAYS = 7;
+
+type LinkMail = { to: string; firstName: string; link: string; clubName: string };
+
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+
+const paragraphsToHtml = (paragraphs: string[], link: string) =>
+  paragraphs
+    .map((p) =>
+      p === link ? `<p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>` : `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`,
+    )
+    .join('\n');
+
+function linkMail(to: string, subject: string, paragraphs: string[], link: string): MailMessage {
+  return { to, subject, text: `${paragraphs.join('\n\n')}\n`, html: paragraphsToHtml(paragraphs, link) };
+}
+
+export function resetMail({ to, firstName, link, clubName }: LinkMail): MailMessage {
+  return linkMail(
+    to,
+    `Reset your ${clubName} password`,
+    [
+      `Hello ${firstName},`,
+      `Someone (we hope you) asked to reset the password for your ${clubName} member login. To choose a new password, open this link:`,
+      link,
+      `The link works once and for ${RESET_LINK_HOURS} hour. If it has expired, ask for a new one on the Member Login page with "Forgot your password?".`,
+      'If you did not ask for this, you can ignore this e-mail; your password stays as it is.',
+      clubName,
+    ],
+    link,
+  );
+}
+
+export function inviteMail({ to, firstName, link, clubName }: LinkMail): MailMessage {
+  return linkMail(
+    to,
+    `Welcome to ${clubName}: set your password`,
+    [
+      `Hello ${firstName},`,
+      `Welcome to ${clubName}! You have been added to the member list, and you can now log in to the club website to see the events calendar, newsletters, the member list and the forum.`,
+      'To choose your password, open this link:',
+      link,
+      `After that, log in with this e-mail address (${to}) and your new password. The link works once and for ${INVITE_LINK_DAYS} days; if it has expired, use "Forgot your password?" on the Member Login page to get a new one.`,
+      `See you at the next meeting,\n${clubName}`,
+    ],
+    link,
+  );
+}
