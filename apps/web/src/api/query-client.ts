@@ -15,10 +15,13 @@ function isRetryable(error: unknown): boolean {
 export const queryClient = new QueryClient({
   defaultOptions: {
     queries: {
+      // Try the network even when the browser thinks it is offline: a failure shows the
+      // Error label, whereas a paused query would leave Loading on screen indefinitely.
+      networkMode: 'always',
       staleTime: Infinity,
       refetchOnWindowFocus: false,
       retry: (failureCount, error) => failureCount < MAX_RETRIES && isRetryable(error),
     },
-    mutations: { retry: false },
+    mutations: { retry: false, networkMode: 'always' },
   },
 });

@@ -36,7 +36,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   });
 
   const user = token !== null ? (query.data?.u ?? null) : null;
-  const isLoading = token !== null && query.isPending && query.fetchStatus !== 'idle';
+  const isLoading = token !== null && query.isPending;
   const error = token !== null && user === null ? query.error : null;
   const { refetch } = query;
 
