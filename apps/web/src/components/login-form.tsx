@@ -1,0 +1,26 @@
+import type { SessionUser } from '@club/contracts';
+import { useSession } from '../session/index.ts';
+import { FormField } from './form-field.tsx';
+import { Form } from './form.tsx';
+
+export type LoginFormProps = {
+  onSuccess?: (user: SessionUser) => void;
+};
+
+/** Members log in with their e-mail address; the server's message is shown on failure. */
+export function LoginForm({ onSuccess }: LoginFormProps) {
+  const { login } = useSession();
+  return (
+    <Form
+      aria-label="Member login"
+      className="login-form"
+      submitLabel="Log in"
+      successMessage={null}
+      onSubmit={(data) => login(String(data.get('u') ?? ''), String(data.get('p') ?? ''))}
+      onSuccess={onSuccess}
+    >
+      <FormField label="E-mail address" name="u" type="email" autoComplete="username" required />
+      <FormField label="Password" name="p" type="password" autoComplete="current-password" required />
+    </Form>
+  );
+}

@@ -1,0 +1,38 @@
+import type { ReactNode } from 'react';
+import { useSession } from '../session/index.ts';
+import { Loading } from './loading.tsx';
+import { LoginForm } from './login-form.tsx';
+
+export type RequireLoginProps = {
+  /** What the member will see after logging in, e.g. "the member list". */
+  what: string;
+  children: ReactNode;
+  /** False when the page heading already says "Member Login". */
+  isHeadingShown?: boolean;
+};
+
+/** Members-only content: shows the login form in its place until the member logs in. */
+export function RequireLogin({ what, children, isHeadingShown = true }: RequireLoginProps) {
+  const { isLoggedIn, isLoading, error, retry } = useSession();
+  if (isLoading) return <Loading label="Checking your login…" />;
+  if (error !== null) {
+    return (
+      <div className="notice notice--error" role="alert">
+        <p>We could not check your login just now. Please try again in a moment.</p>
+        <button type="button" className="button" onClick={retry}>
+          Try again
+        </button>
+      </div>
+    );
+  }
+  if (!isLoggedIn) {
+    return (
+      <section className="panel login-panel" aria-label={isHeadingShown ? undefined : 'Member Login'}>
+        {isHeadingShown && <h2>Member Login</h2>}
+        <p>Please log in to see {what}.</p>
+        <LoginForm />
+      </section>
+    );
+  }
+  return <>{children}</>;
+}
