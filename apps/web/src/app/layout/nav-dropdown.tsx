@@ -1,0 +1,83 @@
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { NavLink, useLocation } from 'react-router';
+import type { NavGroup } from './navigation.ts';
+
+export type NavDropdownProps = {
+  group: NavGroup;
+  onNavigate: () => void;
+};
+
+/**
+ * A disclosure (button + list of links) rather than an ARIA menu: it is what these links
+ * are, and it works with Tab, Enter and Escape without extra key handling.
+ */
+export function NavDropdown({ group, onNavigate }: NavDropdownProps) {
+  const [isOpen, setIsOpen] = useState(false);
+  const listId = useId();
+  const wrapperRef = useRef<HTMLLIElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const { pathname } = useLocation();
+  const hasCurrentPage = group.items.some((item) => item.to.toLowerCase() === pathname.toLowerCase());
+
+  useEffect(() => {
+    if (!isOpen) return;
+    const closeOnOutsidePointer = (event: PointerEvent) => {
+      if (event.target instanceof Node && !wrapperRef.current?.contains(event.target)) setIsOpen(false);
+    };
+    document.addEventListener('pointerdown', closeOnOutsidePointer);
+    return () => document.removeEventListener('pointerdown', closeOnOutsidePointer);
+  }, [isOpen]);
+
+  function handleKeyDown(event: KeyboardEvent<HTMLLIElement>) {
+    if (event.key === 'Escape' && isOpen) {
+      // Stop here so an enclosing mobile menu stays open; only this list closes.
+      event.stopPropagation();
+      setIsOpen(false);
+      buttonRef.current?.focus();
+    }
+  }
+
+  return (
+    <li
+      ref={wrapperRef}
+      className={`nav__item nav__group${isOpen ? ' is-open' : ''}`}
+      onKeyDown={handleKeyDown}
+      onBlur={(event) => {
+        // A null relatedTarget is a click on something unfocusable (Safari does not focus
+        // clicked links); the pointer handler deals with those, so only Tab-away closes here.
+        if (event.relatedTarget instanceof Node && !event.currentTarget.contains(event.relatedTarget)) {
+          setIsOpen(false);
+        }
+      }}
+    >
+      <button
+        ref={buttonRef}
+        type="button"
+        className={`nav__link nav__group-button${hasCurrentPage ? ' is-current' : ''}`}
+        aria-expanded={isOpen}
+        aria-controls={listId}
+        onClick={() => setIsOpen((open) => !open)}
+      >
+        {group.label}
+        <span className="nav__chevron" aria-hidden="true" />
+      </button>
+      <ul id={listId} className="nav__submenu" hidden={!isOpen}>
+        {group.items.map((item) => (
+          <li key={item.to}>
+            <NavLink
+              to={item.to}
+              end
+              className="nav__sublink"
+              onClick={() => {
+                setIsOpen(false);
+                onNavigate();
+              }}
+            >
+              {item.label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </li>
+  );
+}

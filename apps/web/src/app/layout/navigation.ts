@@ -1,0 +1,41 @@
+import { PATHS, blogPath, forumPath } from '../paths.ts';
+
+export type NavLinkItem = { label: string; to: string };
+export type NavGroup = { label: string; items: readonly NavLinkItem[] };
+export type NavEntry = NavLinkItem | NavGroup;
+
+export const isNavGroup = (entry: NavEntry): entry is NavGroup => 'items' in entry;
+
+/** The header menu, in the order of the spec's Navigation paragraph. */
+export const NAV_ENTRIES: readonly NavEntry[] = [
+  {
+    label: 'History',
+    items: [
+      { label: 'Our History', to: PATHS.history },
+      { label: 'Our Founders', to: PATHS.founders },
+      { label: 'Past Presidents', to: PATHS.presidents },
+      { label: 'The Shaft Award', to: PATHS.shaftAward },
+      { label: 'Start-up Parties', to: PATHS.startUpParties },
+    ],
+  },
+  {
+    label: 'Club Info',
+    items: [
+      { label: 'Board Members', to: PATHS.boardMembers },
+      { label: 'Monthly Meetings', to: PATHS.meetings },
+      { label: 'Club Documents', to: PATHS.clubDocuments },
+      { label: 'Member List', to: PATHS.memberList },
+      { label: 'Forum', to: forumPath() },
+    ],
+  },
+  { label: 'Membership', to: PATHS.membership },
+  { label: 'Calendar of Events', to: PATHS.events },
+  { label: 'Tech', to: PATHS.tech },
+  { label: 'Valley News', to: PATHS.valleyNews },
+  { label: 'Photos', to: blogPath() },
+  { label: 'Contact', to: PATHS.contact },
+  { label: 'Links', to: PATHS.links },
+];
+
+export const ACCOUNT_LINK: NavLinkItem = { label: 'Account', to: PATHS.account };
+export const LOGIN_LINK: NavLinkItem = { label: 'Member Login', to: PATHS.login };

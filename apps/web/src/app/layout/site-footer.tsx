@@ -1,0 +1,28 @@
+import { Link } from 'react-router';
+import { getClubName } from '../page-title.ts';
+import { PATHS } from '../paths.ts';
+
+export function SiteFooter() {
+  const year = new Date().getFullYear();
+  return (
+    <footer className="site-footer">
+      <div className="site-footer__inner">
+        <p className="site-footer__blurb">
+          © {year} {getClubName()}. A regional chapter of a national club of vintage car restorers.
+          Meetings are held on the first Tuesday of each month except January, at 7:00 p.m.
+        </p>
+        <ul className="site-footer__links">
+          <li>
+            <Link to={PATHS.meetings}>Monthly Meetings</Link>
+          </li>
+          <li>
+            <Link to={PATHS.membership}>Membership</Link>
+          </li>
+          <li>
+            <Link to={PATHS.contact}>Contact</Link>
+          </li>
+        </ul>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,75 @@
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+import { useSession } from '../../session/index.ts';
+import { getClubName, useCurrentPageName } from '../page-title.ts';
+import { PATHS, sectionLabelFor } from '../paths.ts';
+import { NavDropdown } from './nav-dropdown.tsx';
+import { ACCOUNT_LINK, LOGIN_LINK, NAV_ENTRIES, isNavGroup } from './navigation.ts';
+
+/**
+ * One navigation for every width: above 48rem it is a horizontal bar with dropdowns; below,
+ * the same list folds behind the Menu button and the bar shows the current page's name.
+ */
+export function SiteHeader() {
+  const { isLoggedIn } = useSession();
+  const [isMenuOpen, setIsMenuOpen] = useState(false);
+  const menuId = useId();
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const { pathname } = useLocation();
+  const pageName = useCurrentPageName();
+  const barTitle = sectionLabelFor(pathname) ?? pageName;
+  const clubName = getClubName();
+  const sessionLink = isLoggedIn ? ACCOUNT_LINK : LOGIN_LINK;
+  const closeMenu = () => setIsMenuOpen(false);
+
+  function handleKeyDown(event: KeyboardEvent<HTMLElement>) {
+    if (event.key === 'Escape' && isMenuOpen) {
+      setIsMenuOpen(false);
+      toggleRef.current?.focus();
+    }
+  }
+
+  return (
+    <header className="site-header">
+      <div className="site-header__bar">
+        <Link to={PATHS.home} className="site-header__brand" onClick={closeMenu}>
+          <img className="site-header__logo" src="/logo.svg" alt="" width="96" height="48" />
+          <span className="site-header__club-name">{clubName}</span>
+          <span className="visually-hidden"> home page</span>
+        </Link>
+        <p className="site-header__page-title">{barTitle}</p>
+        <button
+          ref={toggleRef}
+          type="button"
+          className="site-header__menu-toggle"
+          aria-expanded={isMenuOpen}
+          aria-controls={menuId}
+          onClick={() => setIsMenuOpen((open) => !open)}
+        >
+          <span className="site-header__menu-icon" aria-hidden="true" />
+          {isMenuOpen ? 'Close' : 'Menu'}
+        </button>
+      </div>
+      <nav className="nav" aria-label="Main" onKeyDown={handleKeyDown}>
+        <ul id={menuId} className={`nav__list${isMenuOpen ? ' is-open' : ''}`}>
+          {NAV_ENTRIES.map((entry) =>
+            isNavGroup(entry) ? (
+              <NavDropdown key={entry.label} group={entry} onNavigate={closeMenu} />
+            ) : (
+              <li key={entry.to} className="nav__item">
+                <NavLink to={entry.to} end className="nav__link" onClick={closeMenu}>
+                  {entry.label}
+                </NavLink>
+              </li>
+            ),
+          )}
+          <li className="nav__item nav__item--session">
+            <NavLink to={sessionLink.to} end className="nav__link nav__link--session" onClick={closeMenu}>
+              {sessionLink.label}
+            </NavLink>
+          </li>
+        </ul>
+      </nav>
+    </header>
+  );
+}

@@ -1,0 +1,38 @@
+import { useEffect, useSyncExternalStore } from 'react';
+
+const DEFAULT_CLUB_NAME = 'Gateway Region Classic Car Club';
+
+let clubName: string | undefined;
+
+/** The club's name, which the server writes into index.html from CLUB_NAME. */
+export function getClubName(): string {
+  if (clubName === undefined) {
+    const content = document.querySelector<HTMLMetaElement>('meta[name="club-name"]')?.content.trim();
+    clubName = content ? content : DEFAULT_CLUB_NAME;
+  }
+  return clubName;
+}
+
+let currentPageName = '';
+const listeners = new Set<() => void>();
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}
+
+/** Sets the tab title to "Page Name - Club Name" and tells the header which page is showing. */
+export function usePageTitle(name: string): void {
+  useEffect(() => {
+    document.title = `${name} - ${getClubName()}`;
+    currentPageName = name;
+    for (const listener of listeners) listener();
+  }, [name]);
+}
+
+/** The name the current page gave to usePageTitle, for the header on small screens. */
+export function useCurrentPageName(): string {
+  return useSyncExternalStore(subscribe, () => currentPageName, () => currentPageName);
+}

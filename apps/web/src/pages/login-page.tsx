@@ -1,0 +1,28 @@
+import { Link, Navigate, useNavigate } from 'react-router';
+import { PageFrame } from '../app/layout/page-frame.tsx';
+import { PATHS } from '../app/paths.ts';
+import { Loading } from '../components/loading.tsx';
+import { LoginForm } from '../components/login-form.tsx';
+import { useSession } from '../session/index.ts';
+
+export function LoginPage() {
+  const { isLoggedIn, isLoading } = useSession();
+  const navigate = useNavigate();
+
+  if (isLoggedIn) return <Navigate to={PATHS.account} replace />;
+
+  return (
+    <PageFrame title="Member Login" lede="Log in with the e-mail address the club has on file for you.">
+      {isLoading ? (
+        <Loading label="Checking your login…" />
+      ) : (
+        <div className="panel">
+          <LoginForm onSuccess={() => void navigate(PATHS.account, { replace: true })} />
+        </div>
+      )}
+      <p>
+        Not a member yet? Read about <Link to={PATHS.membership}>joining the club</Link>.
+      </p>
+    </PageFrame>
+  );
+}
