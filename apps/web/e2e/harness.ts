@@ -1,0 +1,222 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
+import { onTestFailed } from 'vitest';
+
+const REPO_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+const SERVER_ENTRY = path.join(REPO_ROOT, 'apps/api/dist/server.js');
+const SCREENSHOT_DIR = path.join(REPO_ROOT, 'test-results/e2e');
+const STARTUP_TIMEOUT_MS = 30_000;
+const SHUTDOWN_TIMEOUT_MS = 5_000;
+
+export const CLUB_NAME = 'Test Valley Club';
+
+/** Demo accounts created by DEMO_DATA=1. */
+export const DEMO_MEMBER = { email: 'member@example.org', password: 'demo-member-1' } as const;
+export const DEMO_ADMIN = { email: 'admin@example.org', password: 'demo-admin-1' } as const;
+
+export const DESKTOP_VIEWPORT = { width: 1280, height: 900 } as const;
+export const MOBILE_VIEWPORT = { width: 375, height: 800 } as const;
+
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-quic',
+  '--no-first-run',
+];
+
+export type Harness = {
+  /** http://127.0.0.1:<port> of the running server. */
+  baseUrl: string;
+  dataDir: string;
+  browser: Browser;
+  /** A page in a fresh browser context (own cookies and localStorage). */
+  newPage: (options?: BrowserContextOptions) => Promise<Page>;
+  /** The server's stdout and stderr so far, for diagnosing failures. */
+  serverOutput: () => string;
+  close: () => Promise<void>;
+};
+
+async function findFreePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      if (address === null || typeof address === 'string') {
+        reject(new Error('Could not find a free port.'));
+        return;
+      }
+      server.close(() => resolve(address.port));
+    });
+  });
+}
+
+async function waitForHealthy(baseUrl: string, server: ChildProcess, output: () => string): Promise<void> {
+  const deadline = Date.now() + STARTUP_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) {
+      throw new Error(`The server exited with code ${server.exitCode} during start:\n${output()}`);
+    }
+    try {
+      const response = await fetch(`${baseUrl}/healthz`);
+      if (response.status === 200) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`The server did not answer /healthz within ${STARTUP_TIMEOUT_MS} ms:\n${output()}`);
+}
+
+async function stopServer(server: ChildProcess): Promise<void> {
+  if (server.exitCode !== null || server.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => server.once('exit', () => resolve()));
+  server.kill('SIGTERM');
+  const timedOut = await Promise.race([
+    exited.then(() => false),
+    new Promise<boolean>((resolve) => setTimeout(() => resolve(true), SHUTDOWN_TIMEOUT_MS)),
+  ]);
+  if (timedOut) {
+    server.kill('SIGKILL');
+    await exited;
+  }
+}
+
+/**
+ * Starts the built server on a free port with fresh demo data, and system Chromium.
+ * Call in beforeAll and `close()` in afterAll.
+ */
+export async function startHarness(): Promise<Harness> {
+  if (!existsSync(SERVER_ENTRY)) {
+    throw new Error(`${SERVER_ENTRY} is missing: build first (pnpm build).`);
+  }
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'club-e2e-'));
+  const port = await findFreePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+
+  let output = '';
+  const server = spawn(process.execPath, [SERVER_ENTRY], {
+    cwd: REPO_ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DEMO_DATA: '1',
+      CLUB_NAME,
+      REMINDER_CRON: '',
+      BASE_URL: baseUrl,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  server.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  server.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const serverOutput = () => output;
+
+  let browser: Browser | undefined;
+  try {
+    await waitForHealthy(baseUrl, server, serverOutput);
+    browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: CHROMIUM_ARGS,
+    });
+  } catch (error) {
+    await stopServer(server);
+    await rm(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+  const launchedBrowser = browser;
+
+  return {
+    baseUrl,
+    dataDir,
+    browser: launchedBrowser,
+    serverOutput,
+    newPage: async (options = {}) => {
+      const context = await launchedBrowser.newContext({ baseURL: baseUrl, viewport: DESKTOP_VIEWPORT, ...options });
+      return context.newPage();
+    },
+    close: async () => {
+      await launchedBrowser.close().catch(() => undefined);
+      await stopServer(server);
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+const require = createRequire(import.meta.url);
+
+type AxeViolation = {
+  id: string;
+  impact?: string | null;
+  help: string;
+  helpUrl: string;
+  nodes: Array<{ target: unknown[]; failureSummary?: string }>;
+};
+
+let axeSource: string | undefined;
+
+function readAxeSource(): string {
+  if (axeSource === undefined) {
+    const axe = require('axe-core') as { source: string };
+    axeSource = axe.source;
+  }
+  return axeSource;
+}
+
+/**
+ * Runs axe-core on the page as it is now and throws, listing every violation, if there
+ * is any. The site's CSP forbids inline scripts, so when the script tag is blocked the
+ * source is evaluated through the DevTools protocol instead, which CSP does not govern.
+ */
+export async function checkA11y(page: Page): Promise<void> {
+  const hasAxe = () => page.evaluate(() => 'axe' in window);
+  if (!(await hasAxe())) {
+    await page.addScriptTag({ content: readAxeSource() }).catch(() => undefined);
+    if (!(await hasAxe())) await page.evaluate(readAxeSource());
+  }
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: Document) => Promise<{ violations: unknown[] }> } })
+      .axe;
+    const results = await axe.run(document);
+    return results.violations;
+  });
+  if (violations.length === 0) return;
+  const report = (violations as AxeViolation[])
+    .map(
+      (violation) =>
+        `- [${violation.impact ?? 'unknown'}] ${violation.id}: ${violation.help} (${violation.helpUrl})\n` +
+        violation.nodes
+          .map((node) => `    at ${JSON.stringify(node.target)}\n      ${node.failureSummary?.replace(/\n/g, '\n      ') ?? ''}`)
+          .join('\n'),
+    )
+    .join('\n');
+  throw new Error(`Accessibility violations on ${page.url()}:\n${report}`);
+}
+
+/**
+ * Call inside a test: if the test fails, a full-page screenshot of `page` is written to
+ * test-results/e2e/ and its path added to the failure output.
+ */
+export function screenshotOnFailure(page: Page): void {
+  onTestFailed(async ({ task }) => {
+    if (page.isClosed()) return;
+    await mkdir(SCREENSHOT_DIR, { recursive: true });
+    const name = `${task.name.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}-${Date.now()}.png`;
+    const file = path.join(SCREENSHOT_DIR, name);
+    await page.screenshot({ path: file, fullPage: true }).catch(() => undefined);
+    console.error(`Screenshot of the failed test: ${file}`);
+  });
+}
