@@ -10,7 +10,9 @@ import { chromium, type Browser, type BrowserContextOptions, type Page } from 'p
 import { onTestFailed } from 'vitest';
 
 const REPO_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
-const SERVER_ENTRY = path.join(REPO_ROOT, 'apps/api/dist/server.js');
+/** E2E_SERVER_ENTRY and E2E_WEB_DIST let an engineer test a private build while others use dist/. */
+const SERVER_ENTRY = path.resolve(REPO_ROOT, process.env.E2E_SERVER_ENTRY ?? 'apps/api/dist/server.js');
+const WEB_DIST = process.env.E2E_WEB_DIST ? path.resolve(REPO_ROOT, process.env.E2E_WEB_DIST) : undefined;
 const SCREENSHOT_DIR = path.join(REPO_ROOT, 'test-results/e2e');
 const STARTUP_TIMEOUT_MS = 30_000;
 const SHUTDOWN_TIMEOUT_MS = 5_000;
@@ -118,6 +120,7 @@ export async function startHarness(): Promise<Harness> {
       CLUB_NAME,
       REMINDER_CRON: '',
       BASE_URL: baseUrl,
+      ...(WEB_DIST ? { WEB_DIST } : {}),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
