@@ -13,6 +13,7 @@ import { mountAccountCalls } from './features/account/router.ts';
 import { mountHistoryCalls } from './features/history/router.ts';
 import { mountContactCalls } from './features/contact/router.ts';
 import { mountLinksCalls } from './features/links/router.ts';
+import { mountMembersCalls } from './features/members/router.ts';
 import { apiNotFound, errorHandler } from './http/errors.ts';
 import { createApiRouter, mountUnbuiltCalls } from './http/mount-call.ts';
 import type { Services } from './services/index.ts';
@@ -92,6 +93,7 @@ export function createApp(deps: AppDeps): Express {
   mountLinksCalls(api, deps);
   mountContactCalls(api, deps);
   mountHistoryCalls(api, deps);
+  mountMembersCalls(api, deps);
   mountUnbuiltCalls(api);
   app.use(express.json({ limit: '1mb' }));
   app.use(express.urlencoded({ extended: false, limit: '1mb' }));

@@ -32,12 +32,29 @@ export const memberSchema = z.object({
 });
 export type Member = z.infer<typeof memberSchema>;
 
-/** A square crop of the uploaded photo, in source pixels. */
-export const cropSchema = z.object({
-  x: z.number().int().min(0),
-  y: z.number().int().min(0),
-  size: z.number().int().min(1),
-});
+const CROP_MESSAGE = 'The photo crop must be the square to keep, as {"x": 0, "y": 0, "size": 600} in pixels. Please choose the photo again.';
+
+/** A square crop of the uploaded photo, in source pixels (after the photo's own orientation is applied). */
+export const cropSchema = z.object(
+  {
+    x: z.number({ error: CROP_MESSAGE }).int(CROP_MESSAGE).min(0, CROP_MESSAGE),
+    y: z.number({ error: CROP_MESSAGE }).int(CROP_MESSAGE).min(0, CROP_MESSAGE),
+    size: z.number({ error: CROP_MESSAGE }).int(CROP_MESSAGE).min(1, CROP_MESSAGE),
+  },
+  { error: CROP_MESSAGE },
+);
+export type Crop = z.infer<typeof cropSchema>;
+
+/** The crop travels as JSON text in forms; text that is not JSON is left for the schema to refuse. */
+const parseCrop = (value: unknown): unknown => {
+  if (typeof value !== 'string') return value ?? undefined;
+  if (value.trim() === '') return undefined;
+  try {
+    return JSON.parse(value) as unknown;
+  } catch {
+    return value;
+  }
+};
 
 export const members = {
   'members.get': {
@@ -57,14 +74,19 @@ export const members = {
       c: optionalText('city', 100),
       s: optionalText('state', 50),
       z: optionalText('zip', 20),
-      img: optionalText('image', 500),
-      ic: z
-        .preprocess((v) => (typeof v === 'string' && v.trim() !== '' ? JSON.parse(v) : v || undefined), cropSchema.optional())
-        .describe('photo crop'),
+      /** The current photo's URL; sent blank to remove the photo, left out to keep it. A new file `f` replaces it. */
+      img: z.string().trim().max(500, 'The image address is too long.').optional().describe('image'),
+      ic: z.preprocess(parseCrop, cropSchema.optional()).describe('photo crop'),
       perm: list(permissionSchema, 'permissions'),
       displayName: optionalText('display name', 100),
-      cars: list(z.string().trim().min(1).max(200), 'cars'),
-      /** 1: e-mail a new member a link to set their own password. */
+      /** Blank rows are dropped, so an empty "add a car" row is not an error. */
+      cars: list(
+        z.string({ error: 'Each car must be written as text.' }).trim().max(200, 'Each car description must be at most 200 characters.'),
+        'cars',
+      )
+        .transform((cars) => cars.filter((car) => car !== ''))
+        .refine((cars) => cars.length <= 30, 'Please list at most 30 cars.'),
+      /** 1: e-mail the member a link to set their own password (a welcome for a new member). */
       invite: flag('send invitation'),
     }),
     response: z.object({ i: z.number().int(), img: z.string() }),
