@@ -10,10 +10,20 @@ type CallsWithForeignG = 'password.reset';
 
 type WithOptionalSessionToken<T> = T extends { g: unknown } ? Omit<T, 'g'> & { g?: string } : T;
 
+/**
+ * Fields that accept undefined may be left out. zod reports preprocessed fields (blanks,
+ * numeric strings) as a required `unknown`, though the server treats a missing one as blank.
+ */
+type OptionalWhereUndefinedFits<T> = {
+  [K in keyof T as undefined extends T[K] ? K : never]?: T[K];
+} & {
+  [K in keyof T as undefined extends T[K] ? never : K]: T[K];
+};
+
 /** A call's payload as callers write it: the session token `g` is filled in when logged in. */
-export type CallBody<N extends CallName> = N extends CallsWithForeignG
-  ? CallRequest<N>
-  : WithOptionalSessionToken<CallRequest<N>>;
+export type CallBody<N extends CallName> = OptionalWhereUndefinedFits<
+  N extends CallsWithForeignG ? CallRequest<N> : WithOptionalSessionToken<CallRequest<N>>
+>;
 
 export type CallFiles = Record<string, Blob | Blob[]>;
 
