@@ -15,6 +15,13 @@ export type FormProps<T> = {
   /** The spec's wording (Successfully Saved, Successfully Submitted, …); null shows none. */
   successMessage?: string | null;
   resetOnSuccess?: boolean;
+  /**
+   * Where a failed call's message goes instead of the form, for the spec's "dialog titled
+   * Error" (contact, events, attendance, blog save); the form then returns to idle.
+   */
+  onError?: (message: string) => void;
+  /** Skips the browser's own required/type bubbles so `validate` can show the messages. */
+  noValidate?: boolean;
   /** Extra buttons beside submit, such as Cancel or Delete. */
   actions?: ReactNode;
   children: ReactNode;
@@ -30,6 +37,8 @@ export function Form<T>({
   onSubmit,
   validate,
   onSuccess,
+  onError,
+  noValidate = false,
   submitLabel = 'Save',
   successMessage = 'Successfully Saved',
   resetOnSuccess = false,
@@ -60,6 +69,11 @@ export function Form<T>({
       setStatus('success');
       onSuccess?.(result);
     } catch (error) {
+      if (onError) {
+        setStatus('idle');
+        onError(errorMessageOf(error));
+        return;
+      }
       setErrorMessage(errorMessageOf(error));
       setStatus('error');
     }
@@ -70,6 +84,7 @@ export function Form<T>({
       className={className ? `form ${className}` : 'form'}
       aria-label={ariaLabel}
       aria-busy={isSubmitting}
+      noValidate={noValidate}
       onSubmit={(event) => void handleSubmit(event)}
       onInput={() => {
         // A stale "Successfully Saved" next to edited fields would mislead.
