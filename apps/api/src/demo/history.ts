@@ -8,10 +8,12 @@ import type { DemoContext } from './index.ts';
 const FOUNDED = 1963;
 
 /**
- * Club presidents in order from the founding year; each serves the given number of one-year
- * terms. Fictional people; the list runs up to the current year, whatever year the demo starts in.
+ * Club presidents, oldest first, each serving the given number of one-year terms. Fictional
+ * people. The list is laid out backwards from the current year, so the newest names are always
+ * the latest presidents and the founders' era is filled from the top of the list.
  */
 const PRESIDENT_TERMS: [name: string, terms: number][] = [
+  ['Arnold Fichtner', 1],
   ['Lyle Obermeyer', 2],
   ['Vernon Castellano', 1],
   ['Harlan Dietz', 2],
@@ -23,6 +25,7 @@ const PRESIDENT_TERMS: [name: string, terms: number][] = [
   ['Russell Bergfeld', 2],
   ['Chester Lindqvist', 1],
   ['Warren Tebbe', 2],
+  ['Irma Lueckenhoff', 1],
   ['Dale Kuechler', 1],
   ['Marvin Stoltz', 2],
   ['Loretta Schaefer', 2],
@@ -47,17 +50,24 @@ const PRESIDENT_TERMS: [name: string, terms: number][] = [
   ['Gary Ostendorf', 2],
   ['Linda Pruett', 2],
   ['Dave Steinkamp', 2],
+  ['Paul Westerholt', 2],
+  ['Nancy Gerdemann', 2],
+  ['Rick Hagedorn', 2],
+  ['Ann Marie Voelker', 2],
+  ['Joe Buckner', 2],
 ];
 
-/** Walks the terms from the founding year, repeating the latest presidents' turns if the list runs short. */
+/** One row per year from the founding year to `currentYear`, newest president last. */
 export function demoPresidents(currentYear: number): { year: number; name: string }[] {
   const rows: { year: number; name: string }[] = [];
-  let year = FOUNDED;
-  for (let index = 0; year <= currentYear; index += 1) {
-    const [name, terms] = PRESIDENT_TERMS[index % PRESIDENT_TERMS.length] as [string, number];
-    for (let term = 0; term < terms && year <= currentYear; term += 1) rows.push({ year: year++, name });
+  let year = currentYear;
+  for (let index = PRESIDENT_TERMS.length - 1; index >= 0 && year >= FOUNDED; index -= 1) {
+    const [name, terms] = PRESIDENT_TERMS[index] as [string, number];
+    for (let term = 0; term < terms && year >= FOUNDED; term += 1) rows.push({ year: year--, name });
   }
-  return rows;
+  // Should the list ever run short, the earliest years go to the first president.
+  for (; year >= FOUNDED; year -= 1) rows.push({ year, name: PRESIDENT_TERMS[0]?.[0] ?? '' });
+  return rows.reverse();
 }
 
 /** Given each December, so this year's winner is not yet known. Newest first; the oldest two have no photo. */
