@@ -109,7 +109,8 @@ export function createApp(deps: AppDeps): Express {
       .replace(/(<meta name="club-name" content=")[^"]*(")/, `$1${escapeHtml(config.clubName)}$2`)
       .replace(/(<meta name="club-timezone" content=")[^"]*(")/, `$1${escapeHtml(config.timeZone)}$2`)
       .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(config.clubName)}</title>`);
-    app.use('/assets', express.static(path.join(webDist, 'assets'), { immutable: true, maxAge: '1y', index: false }));
+    // A missing hashed asset must 404, not fall back to index.html (a stale tab would break silently).
+    app.use('/assets', express.static(path.join(webDist, 'assets'), { immutable: true, maxAge: '1y', index: false, fallthrough: false }));
     app.use(express.static(webDist, { index: false, maxAge: '1h' }));
     app.get('/{*path}', (_req, res) => {
       res.setHeader('Cache-Control', 'no-cache');

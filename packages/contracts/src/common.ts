@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { PERMISSIONS } from './permissions.ts';
+
+export { PERMISSIONS, PERMISSION_LABELS, hasPermission, type Permission } from './permissions.ts';
 
 /**
  * Wire helpers. The legacy client sends numbers and flags as strings, arrays as `p[]` or a
@@ -125,21 +128,4 @@ export const emptyReplySchema = z.object({}).strict();
 
 export const emptyRequestSchema = z.object({});
 
-/** Who may make a call. */
-export const PERMISSIONS = ['admin', 'blog', 'event', 'member', 'history', 'moderator', 'forum'] as const;
 export const permissionSchema = z.enum(PERMISSIONS);
-export type Permission = z.infer<typeof permissionSchema>;
-
-export const PERMISSION_LABELS: Record<Permission, string> = {
-  admin: 'Administrator',
-  blog: 'Add/Edit Photos',
-  event: 'Add/Edit Events',
-  member: 'Add/Edit/Delete Members',
-  history: 'Edit History',
-  moderator: 'Forum Moderator',
-  forum: 'Post on Forum',
-};
-
-/** Whether a member holding `held` may do what `needed` guards: admin implies every right, moderator implies forum. */
-export const hasPermission = (held: readonly string[], needed: Permission): boolean =>
-  held.includes('admin') || held.includes(needed) || (needed === 'forum' && held.includes('moderator'));

@@ -1,4 +1,5 @@
-import { registry, type CallName, type CallRequest, type CallResponse } from '@club/contracts';
+import type { CallName, CallRequest, CallResponse } from '@club/contracts';
+import { CALLS, callPath } from '@club/contracts/browser';
 import { clearSessionToken, getSessionToken } from '../session/session-store.ts';
 import { ApiError, GENERIC_ERROR_MESSAGE } from './api-error.ts';
 
@@ -86,14 +87,14 @@ export async function callApi<N extends CallName>(
   files?: CallFiles,
   options: CallOptions = {},
 ): Promise<CallResponse<N>> {
-  const definition = registry[name];
+  const definition = CALLS[name];
   const payload = withSessionToken(body as Payload);
   const hasFiles = files !== undefined && Object.keys(files).length > 0;
   const isMultipart = definition.encoding === 'multipart' || hasFiles;
 
   let response: Response;
   try {
-    response = await fetch(definition.path, {
+    response = await fetch(callPath(name), {
       method: 'POST',
       headers: isMultipart
         ? { Accept: 'application/json' }

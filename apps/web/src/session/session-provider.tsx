@@ -1,5 +1,5 @@
 import type { Permission, SessionUser } from '@club/contracts';
-import { hasPermission } from '@club/contracts';
+import { hasPermission } from '@club/contracts/browser';
 import { useQuery } from '@tanstack/react-query';
 import { createContext, useContext, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { callApi } from '../api/client.ts';

@@ -1,0 +1,90 @@
+/**
+ * The call table without any zod: paths, access, encodings and file fields. The browser's first
+ * page imports only this (and permissions.ts), so the schemas load with the pages that need them.
+ */
+import type { Permission } from './permissions.ts';
+
+/**
+ * Who may make a call: anyone, any logged-in member (`loggedIn`), or a member holding a
+ * permission (note the permission `member` means "add/edit/delete members").
+ */
+export type Access = 'public' | 'loggedIn' | Permission;
+
+/** How the legacy client encodes the payload. The server accepts all three regardless. */
+export type Encoding = 'json' | 'form' | 'multipart';
+
+/** What an uploaded file must be; checked by content on the server. */
+export type FileKind = 'jpeg' | 'image' | 'image-or-pdf';
+
+export type FileField = { kind: FileKind; maxCount: number };
+
+export type Policy = { access: Access; encoding: Encoding; files?: Record<string, FileField> };
+
+const jpeg = (maxCount = 1): FileField => ({ kind: 'jpeg', maxCount });
+
+/** Every call's policy, keyed by legacy name. The schemas come from the area files. */
+export const CALLS = {
+  'session.get': { access: 'loggedIn', encoding: 'json' },
+  'session.create': { access: 'public', encoding: 'json' },
+  'session.destroy': { access: 'public', encoding: 'json' },
+  'user.settings.set': { access: 'loggedIn', encoding: 'json' },
+  'error.report': { access: 'public', encoding: 'json' },
+  'password.request': { access: 'public', encoding: 'json' },
+  'password.change': { access: 'loggedIn', encoding: 'json' },
+  'password.reset': { access: 'public', encoding: 'json' },
+  'token.get': { access: 'loggedIn', encoding: 'json' },
+  'token.save': { access: 'loggedIn', encoding: 'json' },
+
+  'presidents.get': { access: 'public', encoding: 'json' },
+  'president.save': { access: 'history', encoding: 'form' },
+  'shaftAwardWinners.get': { access: 'public', encoding: 'json' },
+  'shaftAwardWinner.set': { access: 'history', encoding: 'multipart', files: { f: jpeg() } },
+  'startupParties.get': { access: 'public', encoding: 'json' },
+  'startupParty.set': { access: 'history', encoding: 'form' },
+  'boardMembers.get': { access: 'public', encoding: 'json' },
+  'boardMembers.save': { access: 'history', encoding: 'multipart', files: { f: { kind: 'image', maxCount: 1 } } },
+  'idea.get': { access: 'public', encoding: 'json' },
+  'idea.set': { access: 'history', encoding: 'json' },
+
+  'newsletters.get': { access: 'public', encoding: 'json' },
+  'newsletter.set': {
+    access: 'history',
+    encoding: 'multipart',
+    files: { f: { kind: 'image-or-pdf', maxCount: 1 } },
+  },
+
+  'events.get': { access: 'public', encoding: 'json' },
+  'event.save': { access: 'event', encoding: 'multipart', files: { f: jpeg() } },
+  'event.delete': { access: 'event', encoding: 'json' },
+  'attendance.set': { access: 'loggedIn', encoding: 'json' },
+
+  'blog.get': { access: 'public', encoding: 'json' },
+  'blog.save': { access: 'blog', encoding: 'multipart', files: { f: jpeg(30) } },
+  'blog.delete': { access: 'blog', encoding: 'json' },
+
+  'links.get': { access: 'public', encoding: 'json' },
+
+  'members.get': { access: 'loggedIn', encoding: 'json' },
+  'member.save': { access: 'member', encoding: 'multipart', files: { f: jpeg() } },
+  'member.delete': { access: 'member', encoding: 'json' },
+
+  'forum.get': { access: 'loggedIn', encoding: 'json' },
+  'forum.createThread': { access: 'forum', encoding: 'multipart', files: { f: jpeg(10) } },
+  'forum.createPost': { access: 'forum', encoding: 'json' },
+  'forum.update': { access: 'moderator', encoding: 'json' },
+
+  'contact.submit': { access: 'public', encoding: 'json' },
+} as const satisfies Record<string, Policy>;
+
+export type CallName = keyof typeof CALLS;
+
+export const CALL_NAMES = Object.keys(CALLS) as CallName[];
+
+export function callPath(name: string): string {
+  return `/api/${name}.php`;
+}
+
+export function fileFieldsOf(name: CallName): Record<string, FileField> {
+  const policy: Policy = CALLS[name];
+  return policy.files ?? {};
+}
