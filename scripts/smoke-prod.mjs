@@ -1,0 +1,150 @@
+// Production smoke test without a Docker engine: builds the bundle the image holds (the same
+// scripts/bundle-prod.mjs the Dockerfile runs) into a temp folder, starts it the way the image
+// does with a fresh DATA_DIR, and checks health, the home page, an asset, API calls, the
+// webmaster's backup command while the site serves, and a clean exit on SIGTERM.
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { bundleProd } from './bundle-prod.mjs';
+
+const ADMIN_EMAIL = 'smoke-admin@example.test';
+const ADMIN_PASSWORD = 'smoke-test-password-1';
+const CLUB_NAME = 'Smoke Test Model A Club';
+const DEV_ONLY = ['vitest', 'tsx', 'esbuild', 'drizzle-kit', 'supertest', 'typescript', 'vite', 'playwright-core'];
+
+const started = Date.now();
+const seconds = () => `${((Date.now() - started) / 1000).toFixed(1)}s`;
+const step = (text) => console.log(`[smoke ${seconds()}] ${text}`);
+
+function check(condition, message) {
+  if (!condition) throw new Error(message);
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHealth(base, child, output) {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`The server exited with ${child.exitCode} before it was healthy:\n${output()}`);
+    try {
+      const res = await fetch(`${base}/healthz`);
+      if (res.status === 200) return res.json();
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`/healthz did not answer 200 within 30 s:\n${output()}`);
+}
+
+function waitForExit(child, ms) {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve({ code: child.exitCode, signal: null });
+    const timer = setTimeout(() => resolve(undefined), ms);
+    child.once('exit', (code, signal) => {
+      clearTimeout(timer);
+      resolve({ code, signal });
+    });
+  });
+}
+
+const postJson = (base, name, body) =>
+  fetch(`${base}/api/${name}.php`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+
+async function main() {
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'club-smoke-'));
+  const prod = path.join(work, 'prod');
+  const dataDir = path.join(work, 'data');
+  let child;
+  try {
+    step(`building the production bundle into ${prod}`);
+    bundleProd(prod);
+    const storeDir = path.join(prod, 'api', 'node_modules', '.pnpm');
+    const devOnly = fs.readdirSync(storeDir).filter((entry) => DEV_ONLY.some((name) => entry.startsWith(`${name}@`)));
+    check(devOnly.length === 0, `The bundle holds development dependencies: ${devOnly.join(', ')}`);
+    check(!fs.existsSync(path.join(prod, 'api', 'src')), 'The bundle holds the TypeScript sources; only dist/ should ship.');
+
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    // The image's environment, and nothing from this shell that could help the bundle find the workspace.
+    const env = {
+      PATH: process.env.PATH,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      CLUB_NAME,
+      ADMIN_EMAIL,
+      ADMIN_PASSWORD,
+      NODE_OPTIONS: '--enable-source-maps',
+    };
+    step(`starting node api/dist/server.js on ${base}`);
+    let output = '';
+    child = spawn(process.execPath, ['api/dist/server.js'], { cwd: prod, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    const showOutput = () => output.split('\n').slice(-30).join('\n');
+
+    check((await waitForHealth(base, child, showOutput)).ok === true, '/healthz did not answer {"ok":true}');
+    step('/healthz answers {"ok":true}');
+
+    const home = await fetch(`${base}/`);
+    const html = await home.text();
+    check(home.status === 200 && /text\/html/.test(home.headers.get('content-type') ?? ''), `GET / answered ${home.status}`);
+    check(html.includes('id="root"') && /<script[^>]+type="module"/.test(html), 'GET / is not the app shell');
+    check(html.includes(`<title>${CLUB_NAME}</title>`), 'GET / does not carry CLUB_NAME in the title');
+    const asset = /(?:src|href)="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+    check(asset, 'The home page links no /assets/*.js file');
+    const script = await fetch(`${base}${asset}`);
+    check(script.status === 200 && (await script.text()).length > 1000, `GET ${asset} answered ${script.status}`);
+    const deepLink = await fetch(`${base}/new-page-3`);
+    check(deepLink.status === 200 && (await deepLink.text()).includes('id="root"'), 'A deep link does not get the app shell');
+    step(`home page, ${asset} and a deep link are served`);
+
+    const login = await postJson(base, 'session.create', { u: ADMIN_EMAIL, p: ADMIN_PASSWORD });
+    const session = await login.json();
+    check(login.status === 200 && typeof session.g === 'string', `session.create answered ${login.status} ${JSON.stringify(session)}`);
+    check(session.u?.permissions?.includes('admin'), 'The ADMIN_EMAIL account is not an admin');
+    const presidents = await fetch(`${base}/api/presidents.get.php`);
+    check(presidents.status === 200 && !('e' in (await presidents.json())), `presidents.get answered ${presidents.status}`);
+    const unknown = await postJson(base, 'no.such.call', {});
+    check(unknown.status === 404 && typeof (await unknown.json()).e === 'string', 'An unknown call is not a JSON 404');
+    step('session.create logs the ADMIN_EMAIL admin in; presidents.get answers');
+
+    const backup = spawnSync(process.execPath, ['api/dist/cli.js', 'backup'], { cwd: prod, env, encoding: 'utf8' });
+    check(backup.status === 0, `cli.js backup exited ${backup.status}: ${backup.stderr}`);
+    const backupPath = /Backup written to (\S+) /.exec(backup.stdout)?.[1];
+    check(backupPath && fs.existsSync(path.join(backupPath, 'club.db')), `No backup was written: ${backup.stdout}`);
+    step(`cli.js backup wrote ${path.basename(backupPath)} while the site served`);
+
+    child.kill('SIGTERM');
+    const exit = await waitForExit(child, 8000);
+    check(exit, 'The server did not stop within 8 s of SIGTERM');
+    check(exit.code === 0, `The server exited with ${exit.code ?? exit.signal} after SIGTERM:\n${showOutput()}`);
+    check(/stopped cleanly/.test(output), 'The server did not log "stopped cleanly"');
+    const lines = output.split('\n').filter((line) => line.startsWith('{'));
+    check(lines.length > 0 && lines.every((line) => JSON.parse(line).level), 'The logs are not JSON lines with a level');
+    check(!output.includes(ADMIN_PASSWORD) && !output.includes(session.g), 'A password or token reached the logs');
+    step('SIGTERM: exit code 0, JSON logs without secrets');
+    console.log(`Production smoke test passed in ${seconds()}.`);
+  } finally {
+    if (child && child.exitCode === null) child.kill('SIGKILL');
+    fs.rmSync(work, { recursive: true, force: true });
+  }
+}
+
+main().catch((error) => {
+  console.error(`Production smoke test FAILED after ${seconds()}: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});
