@@ -17,6 +17,11 @@ describe('loadConfig', () => {
     expect(loadConfig({ REMINDER_CRON: '' }).reminderCron).toBe('');
   });
 
+  it('resolves a relative DATA_DIR from where the pnpm command was typed', () => {
+    expect(loadConfig({ DATA_DIR: 'site-data', INIT_CWD: '/srv/club' }).databaseFile).toBe('/srv/club/site-data/club.db');
+    expect(loadConfig({ DATA_DIR: '/data', INIT_CWD: '/srv/club' }).dataDir).toBe('/data');
+  });
+
   it('lets an empty BACKUP_CRON switch the daily backup off', () => {
     expect(loadConfig({ BACKUP_CRON: '' }).backupCron).toBe('');
     expect(loadConfig({}).backupCron).toBe('30 3 * * *');

@@ -66,6 +66,9 @@ const environmentSchema = z.object({
   NODE_ENV: optionalString,
 });
 
+/** Every variable the site reads; docker/.env.example documents each one. */
+export const ENVIRONMENT_VARIABLES = Object.keys(environmentSchema.shape);
+
 export type Config = {
   port: number;
   host: string;
@@ -107,7 +110,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.ADMIN_EMAIL && !e.ADMIN_PASSWORD) {
     throw new ConfigError('Invalid configuration: ADMIN_PASSWORD must be set when ADMIN_EMAIL is set.');
   }
-  const dataDir = path.resolve(e.DATA_DIR);
+  // pnpm runs package scripts inside apps/api; a relative DATA_DIR means the folder where the
+  // command was typed (pnpm's INIT_CWD), so `pnpm start`, `pnpm backup` and the demo agree.
+  const dataDir = path.resolve(env.INIT_CWD ?? '', e.DATA_DIR);
   const baseUrl = (e.BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   const host = new URL(baseUrl).hostname;
   const mailDomain = host.includes('.') ? host : 'example.org';
