@@ -96,11 +96,16 @@ async function stopServer(server: ChildProcess): Promise<void> {
   }
 }
 
+export type HarnessOptions = {
+  /** Extra environment for the server, e.g. SMTP_URL of a test SMTP server. */
+  env?: Record<string, string>;
+};
+
 /**
  * Starts the built server on a free port with fresh demo data, and system Chromium.
  * Call in beforeAll and `close()` in afterAll.
  */
-export async function startHarness(): Promise<Harness> {
+export async function startHarness({ env = {} }: HarnessOptions = {}): Promise<Harness> {
   if (!existsSync(SERVER_ENTRY)) {
     throw new Error(`${SERVER_ENTRY} is missing: build first (pnpm build).`);
   }
@@ -121,6 +126,7 @@ export async function startHarness(): Promise<Harness> {
       REMINDER_CRON: '',
       BASE_URL: baseUrl,
       ...(WEB_DIST ? { WEB_DIST } : {}),
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
