@@ -1,9 +1,89 @@
+import { useId, useState } from 'react';
 import { PageFrame } from '../app/layout/page-frame.tsx';
+import { IdeaBox } from '../components/idea-box.tsx';
+import { BoardEditor } from '../features/history/board-editor.tsx';
+import { BoardView } from '../features/history/board-view.tsx';
+import type { BoardYear } from '../features/history/history-rules.ts';
+import { ListStatus } from '../features/history/list-status.tsx';
+import { useBoardYears } from '../features/history/use-history-data.ts';
+import '../features/history/history.css';
+import { useSession } from '../session/index.ts';
+
+type Mode = 'view' | 'edit';
 
 export function BoardMembersPage() {
+  const { can } = useSession();
+  const canEdit = can('history');
+  const board = useBoardYears();
+  const [chosenYear, setChosenYear] = useState<number | undefined>(undefined);
+  const [mode, setMode] = useState<Mode>('view');
+  const [hasJustSaved, setHasJustSaved] = useState(false);
+  const yearSelectId = useId();
+
+  const years = board.years ?? [];
+  const shown: BoardYear = years.find((entry) => entry.year === chosenYear) ??
+    years[0] ?? { year: new Date().getFullYear(), imageUrl: '', seats: [] };
+  const isEditing = canEdit && mode === 'edit';
+  const switchTo = (next: Mode) => {
+    setMode(next);
+    setHasJustSaved(false);
+  };
+
   return (
-    <PageFrame title="Board Members">
-      <p>This year's officers and board members will be listed here.</p>
+    <PageFrame title="Board Members" width="wide" lede="The officers and directors who run the club this year.">
+      <div className="history-toolbar">
+        {canEdit && (
+          <div className="mode-toggle" role="group" aria-label="Board page mode">
+            <button type="button" className="mode-toggle__button" aria-pressed={!isEditing} onClick={() => switchTo('view')}>
+              View
+            </button>
+            <button type="button" className="mode-toggle__button" aria-pressed={isEditing} onClick={() => switchTo('edit')}>
+              Edit
+            </button>
+          </div>
+        )}
+        {years.length > 1 && (
+          <div className="year-picker">
+            <label htmlFor={yearSelectId}>Year</label>
+            <select
+              id={yearSelectId}
+              className="form-field__input"
+              value={shown.year}
+              onChange={(event) => {
+                setChosenYear(Number(event.currentTarget.value));
+                setHasJustSaved(false);
+              }}
+            >
+              {years.map((entry) => (
+                <option key={entry.year} value={entry.year}>
+                  {entry.year}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
+      </div>
+      <div aria-live="polite">
+        {hasJustSaved && <p className="form__message form__message--success">Successfully Saved</p>}
+      </div>
+      <ListStatus isPending={board.isPending} error={board.error} onRetry={() => void board.refetch()} what="the board">
+        {isEditing ? (
+          <BoardEditor
+            key={shown.year}
+            board={shown}
+            onSaved={(year) => {
+              setChosenYear(year);
+              setMode('view');
+              setHasJustSaved(true);
+            }}
+          />
+        ) : years.length === 0 ? (
+          <p>The board for this year has not been posted yet.</p>
+        ) : (
+          <BoardView board={shown} />
+        )}
+      </ListStatus>
+      <IdeaBox />
     </PageFrame>
   );
 }

@@ -1,9 +1,46 @@
+import type { President } from '@club/contracts';
+import { useState } from 'react';
 import { PageFrame } from '../app/layout/page-frame.tsx';
+import { IdeaBox } from '../components/idea-box.tsx';
+import { nextYear } from '../features/history/history-rules.ts';
+import { ListStatus } from '../features/history/list-status.tsx';
+import { PresidentDialog } from '../features/history/president-dialog.tsx';
+import { PresidentsList } from '../features/history/presidents-list.tsx';
+import { usePresidents } from '../features/history/use-history-data.ts';
+import '../features/history/history.css';
+import { useSession } from '../session/index.ts';
+
+/** Which president the dialog edits: null adds a new one; undefined means it is closed. */
+type Editing = { president: President | null } | undefined;
 
 export function PresidentsPage() {
+  const { can } = useSession();
+  const canEdit = can('history');
+  const presidents = usePresidents();
+  const [editing, setEditing] = useState<Editing>(undefined);
+  const list = presidents.data?.p ?? [];
+
   return (
-    <PageFrame title="Past Club Presidents">
-      <p>The list of past club presidents, by year, will appear here.</p>
+    <PageFrame title="Past Club Presidents" lede="Every member who has led the club, from this year back to our founding.">
+      {canEdit && (
+        <div className="history-toolbar">
+          <button type="button" className="button button--primary" onClick={() => setEditing({ president: null })}>
+            Add President
+          </button>
+          <p className="history-toolbar__hint">Choose a president in the list to correct the year or name.</p>
+        </div>
+      )}
+      <ListStatus isPending={presidents.isPending} error={presidents.error} onRetry={() => void presidents.refetch()} what="the list of presidents">
+        <PresidentsList presidents={list} onEdit={canEdit ? (president) => setEditing({ president }) : undefined} />
+      </ListStatus>
+      {editing !== undefined && (
+        <PresidentDialog
+          president={editing.president}
+          defaultYear={nextYear(list.map((president) => president.year))}
+          onClose={() => setEditing(undefined)}
+        />
+      )}
+      <IdeaBox />
     </PageFrame>
   );
 }

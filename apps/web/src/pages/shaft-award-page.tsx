@@ -1,9 +1,58 @@
+import type { ShaftAwardWinner } from '@club/contracts';
+import { useState } from 'react';
 import { PageFrame } from '../app/layout/page-frame.tsx';
+import { IdeaBox } from '../components/idea-box.tsx';
+import { nextYear } from '../features/history/history-rules.ts';
+import { ListStatus } from '../features/history/list-status.tsx';
+import { ShaftAwardDialog } from '../features/history/shaft-award-dialog.tsx';
+import { ShaftAwardWinners } from '../features/history/shaft-award-winners.tsx';
+import { useShaftAwardWinners } from '../features/history/use-history-data.ts';
+import '../features/history/history.css';
+import { useSession } from '../session/index.ts';
+
+type Editing = { winner: ShaftAwardWinner | null } | undefined;
 
 export function ShaftAwardPage() {
+  const { can } = useSession();
+  const canEdit = can('history');
+  const winners = useShaftAwardWinners();
+  const [editing, setEditing] = useState<Editing>(undefined);
+  const list = winners.data?.w ?? [];
+
   return (
     <PageFrame title="The Shaft Award">
-      <p>The story of the Shaft Award, its latest winner and the past recipients will appear here.</p>
+      <div className="history-intro">
+        <p>
+          Every December, at the Christmas banquet, the club hands out its most treasured and least wanted prize: the
+          Shaft Award. It goes to the member whose car let them down in the most memorable way that year, whether
+          that was a snapped rear axle shaft on the way to a tour, a wheel that went its own way, or a fuel tank
+          filled with the wrong thing.
+        </p>
+        <p>
+          The trophy itself is a broken axle shaft bolted to an oak plank. The winner keeps it on display for the
+          year and brings it back, polished, for the next banquet. Nominations are taken all year; the stories are
+          usually better than the repairs.
+        </p>
+      </div>
+      {canEdit && (
+        <div className="history-toolbar">
+          <button type="button" className="button button--primary" onClick={() => setEditing({ winner: null })}>
+            Add Winner
+          </button>
+          <p className="history-toolbar__hint">Choose a recipient to correct the year, name or photo.</p>
+        </div>
+      )}
+      <ListStatus isPending={winners.isPending} error={winners.error} onRetry={() => void winners.refetch()} what="the Shaft Award winners">
+        <ShaftAwardWinners winners={list} onEdit={canEdit ? (winner) => setEditing({ winner }) : undefined} />
+      </ListStatus>
+      {editing !== undefined && (
+        <ShaftAwardDialog
+          winner={editing.winner}
+          defaultYear={nextYear(list.map((winner) => winner.year))}
+          onClose={() => setEditing(undefined)}
+        />
+      )}
+      <IdeaBox />
     </PageFrame>
   );
 }

@@ -1,0 +1,94 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { callApi } from '../api/client.ts';
+import { useCallQuery, useInvalidateCalls } from '../api/use-call-query.ts';
+import { useSession } from '../session/index.ts';
+import { FormField } from './form-field.tsx';
+import { Form } from './form.tsx';
+import { TextAreaField } from './text-area-field.tsx';
+import './idea-box.css';
+
+/**
+ * The club's Idea box: one idea with its title, text and author. History editors change it
+ * in place; everyone else only reads it, and sees nothing while it is empty.
+ */
+export function IdeaBox() {
+  const { can } = useSession();
+  const canEdit = can('history');
+  const invalidate = useInvalidateCalls();
+  const headingId = useId();
+  const [isEditing, setIsEditing] = useState(false);
+  const editButtonRef = useRef<HTMLButtonElement>(null);
+  const wasEditingRef = useRef(false);
+  const query = useCallQuery('idea.get', {});
+
+  useEffect(() => {
+    // Leaving the editor puts focus back on the button that opened it, not on the page top.
+    if (wasEditingRef.current && !isEditing) editButtonRef.current?.focus();
+    wasEditingRef.current = isEditing;
+  }, [isEditing]);
+
+  const idea = query.data;
+  if (idea === undefined) return null;
+  const isEmpty = idea.title === '' && idea.content === '';
+  if (isEmpty && !canEdit) return null;
+
+  if (isEditing && canEdit) {
+    return (
+      <section className="idea-box" aria-labelledby={headingId}>
+        <h2 id={headingId} className="idea-box__title">
+          Edit the Idea box
+        </h2>
+        <Form
+          aria-label="Idea box"
+          noValidate
+          onSubmit={async (data) => {
+            await callApi('idea.set', {
+              t: String(data.get('t') ?? ''),
+              c: String(data.get('c') ?? ''),
+              a: String(data.get('a') ?? ''),
+            });
+            await invalidate('idea.get');
+          }}
+          validate={(data) => {
+            if (String(data.get('t') ?? '').trim() === '') return 'Please enter the title.';
+            if (String(data.get('c') ?? '').trim() === '') return 'Please enter the content.';
+            return null;
+          }}
+          actions={
+            <button type="button" className="button" onClick={() => setIsEditing(false)}>
+              Done
+            </button>
+          }
+        >
+          <FormField label="Title" name="t" defaultValue={idea.title} required maxLength={200} autoFocus />
+          <TextAreaField label="Idea" name="c" defaultValue={idea.content} required maxLength={8000} rows={5} />
+          <FormField label="Author" name="a" defaultValue={idea.author} maxLength={200} />
+        </Form>
+      </section>
+    );
+  }
+
+  return (
+    <aside className="idea-box" aria-labelledby={headingId}>
+      <p className="idea-box__label">Idea box</p>
+      {isEmpty ? (
+        <h2 id={headingId} className="idea-box__title">
+          No idea posted yet
+        </h2>
+      ) : (
+        <>
+          <h2 id={headingId} className="idea-box__title">
+            {idea.title}
+          </h2>
+          <p className="idea-box__content">{idea.content}</p>
+          {idea.author !== '' && <p className="idea-box__author">{idea.author}</p>}
+        </>
+      )}
+      {canEdit && (
+        <button ref={editButtonRef} type="button" className="button" onClick={() => setIsEditing(true)}>
+          Edit the Idea box
+        </button>
+      )}
+    </aside>
+  );
+}

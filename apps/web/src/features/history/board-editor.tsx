@@ -1,0 +1,168 @@
+import { useRef, useState, type ChangeEvent } from 'react';
+import { callApi } from '../../api/client.ts';
+import { FormField } from '../../components/form-field.tsx';
+import { Form } from '../../components/form.tsx';
+import { checkYear, type BoardYear } from './history-rules.ts';
+import { useRefreshList } from './use-history-data.ts';
+
+export type BoardEditorProps = {
+  /** The year to start from; its seats fill the rows. */
+  board: BoardYear;
+  /** Called with the year just saved, so the view can show it. */
+  onSaved: (year: number) => void;
+};
+
+type Row = { key: number; post: string; member: string };
+
+let rowKeySequence = 0;
+const makeRow = (post = '', member = ''): Row => ({ key: (rowKeySequence += 1), post, member });
+
+const IMAGE_ONLY_MESSAGE = 'Please choose an image file (JPEG, PNG, WebP or GIF) for the background.';
+
+/** Edits a year's board as rows of post and member; a post may take several rows. */
+export function BoardEditor({ board, onSaved }: BoardEditorProps) {
+  const [rows, setRows] = useState<Row[]>(() =>
+    board.seats.length > 0 ? board.seats.map((seat) => makeRow(seat.post, seat.member)) : [makeRow()],
+  );
+  const [picture, setPicture] = useState<File | null>(null);
+  const [pictureError, setPictureError] = useState<string | null>(null);
+  // The row to focus once it is on screen, after Add row.
+  const focusKeyRef = useRef<number | null>(null);
+  const addButtonRef = useRef<HTMLButtonElement>(null);
+  const refresh = useRefreshList('boardMembers.get');
+
+  const updateRow = (key: number, change: Partial<Row>) =>
+    setRows((current) => current.map((row) => (row.key === key ? { ...row, ...change } : row)));
+
+  function addRow() {
+    const row = makeRow();
+    focusKeyRef.current = row.key;
+    setRows((current) => [...current, row]);
+  }
+
+  function removeRow(key: number) {
+    setRows((current) => current.filter((row) => row.key !== key));
+    // The pressed button disappears; focus must not fall back to the page top.
+    addButtonRef.current?.focus();
+  }
+
+  function choosePicture(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.currentTarget.files?.[0] ?? null;
+    if (file !== null && !file.type.startsWith('image/')) {
+      event.currentTarget.value = '';
+      setPicture(null);
+      setPictureError(IMAGE_ONLY_MESSAGE);
+      return;
+    }
+    setPictureError(null);
+    setPicture(file);
+  }
+
+  return (
+    <Form
+      aria-label="Edit the board"
+      className="board-editor"
+      noValidate
+      validate={(data) => {
+        const yearProblem = checkYear(String(data.get('y') ?? ''), { isRequired: true });
+        if (yearProblem !== null) return yearProblem;
+        const filled = rows.filter((row) => row.post.trim() !== '' || row.member.trim() !== '');
+        if (filled.length === 0) return 'Please enter at least one post and member for the board.';
+        const noMember = filled.find((row) => row.member.trim() === '');
+        if (noMember) return `Please enter who holds the post "${noMember.post.trim()}", or remove that row.`;
+        const noPost = filled.find((row) => row.post.trim() === '');
+        if (noPost) return `Please enter the post that ${noPost.member.trim()} holds, or remove that row.`;
+        return null;
+      }}
+      onSubmit={async (data) => {
+        const year = Number(String(data.get('y') ?? '').trim());
+        await callApi(
+          'boardMembers.save',
+          { y: year, p: rows.map((row) => row.post), m: rows.map((row) => row.member) },
+          picture !== null ? { f: picture } : {},
+        );
+        // Reload before leaving the editor, so the view never shows the board as it was.
+        await refresh();
+        return year;
+      }}
+      onSuccess={onSaved}
+    >
+      <FormField
+        label="Year"
+        name="y"
+        inputMode="numeric"
+        autoComplete="off"
+        defaultValue={String(board.year)}
+        required
+        hint="Saving replaces everyone listed for this year."
+        className="board-editor__year"
+      />
+      <fieldset className="board-editor__seats">
+        <legend>Posts and members</legend>
+        <div className="board-editor__head" aria-hidden="true">
+          <span>Post</span>
+          <span>Member</span>
+        </div>
+        <ol className="board-editor__rows">
+          {rows.map((row, index) => (
+            <li key={row.key} className="board-editor__row">
+              <label className="visually-hidden" htmlFor={`board-post-${row.key}`}>
+                Post, row {index + 1}
+              </label>
+              <input
+                id={`board-post-${row.key}`}
+                className="form-field__input"
+                value={row.post}
+                placeholder="Post"
+                maxLength={200}
+                autoComplete="off"
+                ref={(element) => {
+                  if (element !== null && focusKeyRef.current === row.key) {
+                    focusKeyRef.current = null;
+                    element.focus();
+                  }
+                }}
+                onChange={(event) => updateRow(row.key, { post: event.currentTarget.value })}
+              />
+              <label className="visually-hidden" htmlFor={`board-member-${row.key}`}>
+                Member, row {index + 1}
+              </label>
+              <input
+                id={`board-member-${row.key}`}
+                className="form-field__input"
+                value={row.member}
+                placeholder="Member"
+                maxLength={200}
+                autoComplete="off"
+                onChange={(event) => updateRow(row.key, { member: event.currentTarget.value })}
+              />
+              <button
+                type="button"
+                className="button board-editor__remove"
+                onClick={() => removeRow(row.key)}
+                disabled={rows.length === 1}
+              >
+                Remove<span className="visually-hidden"> row {index + 1}</span>
+              </button>
+            </li>
+          ))}
+        </ol>
+        <button ref={addButtonRef} type="button" className="button" onClick={addRow}>
+          Add row
+        </button>
+      </fieldset>
+      {/* Announces the file-type message as it appears, since focus stays on the picker. */}
+      <div aria-live="polite">
+        <FormField
+          label={board.imageUrl === '' ? 'Background picture' : 'Replace the background picture'}
+          name="f"
+          type="file"
+          accept="image/*"
+          onChange={choosePicture}
+          hint="Optional. A wide landscape photo works best; leave empty to keep the current one."
+          error={pictureError ?? undefined}
+        />
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { checkWholeNumber, checkYear, formatPartyDate, groupSeatsByPost, isJpegFile, nextYear, readBoardRows } from './history-rules.ts';
+
+describe('nextYear', () => {
+  it('is one after the highest year, whatever the order', () => {
+    expect(nextYear([1999, 2024, 1963])).toBe(2025);
+  });
+
+  it('is this year when nothing is listed', () => {
+    expect(nextYear([], new Date(2031, 5, 1))).toBe(2031);
+  });
+});
+
+describe('formatPartyDate', () => {
+  it('shows MMM D, YYYY without shifting the day across time zones', () => {
+    expect(formatPartyDate('2019-04-03')).toBe('Apr 3, 2019');
+    expect(formatPartyDate('2020-12-31')).toBe('Dec 31, 2020');
+  });
+});
+
+describe('checkYear', () => {
+  it('asks for a required year and refuses words', () => {
+    expect(checkYear(' ', { isRequired: true })).toBe('Please enter the year.');
+    expect(checkYear('nineteen', { isRequired: true })).toBe('The year must be a number.');
+    expect(checkYear('19.5', { isRequired: true })).toBe('The year must be a number.');
+    expect(checkYear(' 1999 ', { isRequired: true })).toBeNull();
+  });
+});
+
+describe('checkWholeNumber', () => {
+  it('allows a blank and refuses anything but digits', () => {
+    expect(checkWholeNumber('', 'years idle')).toBeNull();
+    expect(checkWholeNumber('12', 'years idle')).toBeNull();
+    expect(checkWholeNumber('a dozen', 'years idle')).toBe('The years idle must be a whole number, like 12.');
+  });
+});
+
+describe('isJpegFile', () => {
+  it('goes by the type, or by the name when the browser gives no type', () => {
+    expect(isJpegFile(new File(['x'], 'a.png', { type: 'image/jpeg' }))).toBe(true);
+    expect(isJpegFile(new File(['x'], 'a.jpg', { type: 'image/png' }))).toBe(false);
+    expect(isJpegFile(new File(['x'], 'photo.JPEG'))).toBe(true);
+    expect(isJpegFile(new File(['x'], 'notes.txt'))).toBe(false);
+  });
+});
+
+describe('readBoardRows and groupSeatsByPost', () => {
+  it('reads the pairs and puts several holders of a post under one heading', () => {
+    const [board] = readBoardRows([
+      [2026, '/uploads/board/a.jpg', JSON.stringify([['President', 'A'], ['Directors', 'B'], ['Treasurer', 'C'], ['Directors', 'D']])],
+    ]);
+    expect(board?.year).toBe(2026);
+    expect(groupSeatsByPost(board?.seats ?? [])).toEqual([
+      { post: 'President', members: ['A'] },
+      { post: 'Directors', members: ['B', 'D'] },
+      { post: 'Treasurer', members: ['C'] },
+    ]);
+  });
+
+  it('reads malformed pairs as an empty board rather than failing the page', () => {
+    expect(readBoardRows([[2026, '', 'not json']])[0]?.seats).toEqual([]);
+    expect(readBoardRows([[2026, '', '{"a":1}']])[0]?.seats).toEqual([]);
+  });
+});

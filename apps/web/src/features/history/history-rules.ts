@@ -1,0 +1,64 @@
+import { boardPairsSchema } from '@club/contracts';
+import dayjs from 'dayjs';
+
+/** The default year for a new entry: one after the highest listed, or this year when none is. */
+export function nextYear(years: readonly number[], today = new Date()): number {
+  return years.length === 0 ? today.getFullYear() : Math.max(...years) + 1;
+}
+
+/** A start-up party's date (YYYY-MM-DD) as the spec shows it, e.g. "Apr 13, 2019". */
+export function formatPartyDate(isoDate: string): string {
+  const date = dayjs(isoDate);
+  return date.isValid() ? date.format('MMM D, YYYY') : isoDate;
+}
+
+/** The message for a year field, or null when it holds a whole number. */
+export function checkYear(value: string, { isRequired }: { isRequired: boolean }): string | null {
+  const trimmed = value.trim();
+  if (trimmed === '') return isRequired ? 'Please enter the year.' : null;
+  return /^\d+$/.test(trimmed) ? null : 'The year must be a number.';
+}
+
+/** The message for a count such as years idle, or null when it is blank or a whole number. */
+export function checkWholeNumber(value: string, label: string): string | null {
+  const trimmed = value.trim();
+  return trimmed === '' || /^\d+$/.test(trimmed) ? null : `The ${label} must be a whole number, like 12.`;
+}
+
+const JPEG_TYPES = ['image/jpeg', 'image/pjpeg'];
+
+/** The browser's own type check before upload; the server checks the content again. */
+export function isJpegFile(file: File): boolean {
+  return JPEG_TYPES.includes(file.type) || (file.type === '' && /\.jpe?g$/i.test(file.name));
+}
+
+export const JPEG_ONLY_MESSAGE = 'Please choose a JPEG photo (.jpg or .jpeg); other file types are not accepted.';
+
+export type BoardSeat = { post: string; member: string };
+export type BoardYear = { year: number; imageUrl: string; seats: BoardSeat[] };
+export type BoardGroup = { post: string; members: string[] };
+
+/** Reads the legacy rows [year, imageUrl, JSON text of [post, member] pairs]; a malformed list reads as empty. */
+export function readBoardRows(rows: readonly (readonly [number, string, string])[]): BoardYear[] {
+  return rows.map(([year, imageUrl, pairsJson]) => {
+    let pairs: [string, string][] = [];
+    try {
+      const parsed = boardPairsSchema.safeParse(JSON.parse(pairsJson));
+      if (parsed.success) pairs = parsed.data;
+    } catch {
+      pairs = [];
+    }
+    return { year, imageUrl, seats: pairs.map(([post, member]) => ({ post, member })) };
+  });
+}
+
+/** Seats under one heading per post, in the order each post first appears. */
+export function groupSeatsByPost(seats: readonly BoardSeat[]): BoardGroup[] {
+  const groups: BoardGroup[] = [];
+  for (const { post, member } of seats) {
+    const group = groups.find((g) => g.post === post);
+    if (group) group.members.push(member);
+    else groups.push({ post, members: [member] });
+  }
+  return groups;
+}

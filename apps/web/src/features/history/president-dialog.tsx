@@ -1,0 +1,57 @@
+import type { President } from '@club/contracts';
+import { useState } from 'react';
+import { callApi } from '../../api/client.ts';
+import { Dialog } from '../../components/dialog.tsx';
+import { FormField } from '../../components/form-field.tsx';
+import { Form } from '../../components/form.tsx';
+import { checkYear } from './history-rules.ts';
+import { useRefreshList } from './use-history-data.ts';
+
+export type PresidentDialogProps = {
+  /** The president to edit, or null to add one. */
+  president: President | null;
+  defaultYear: number;
+  onClose: () => void;
+};
+
+/** Adds or edits one president; rendered only while open, so each opening starts afresh. */
+export function PresidentDialog({ president, defaultYear, onClose }: PresidentDialogProps) {
+  // After the first save of a new president, later saves must update it, not add it twice.
+  const [savedId, setSavedId] = useState(president?.id ?? 0);
+  const refresh = useRefreshList('presidents.get');
+  return (
+    <Dialog title={savedId === 0 ? 'Add President' : 'Edit President'} isOpen onClose={onClose}>
+      <Form
+        aria-label="President"
+        noValidate
+        validate={(data) =>
+          checkYear(String(data.get('y') ?? ''), { isRequired: true }) ??
+          (String(data.get('n') ?? '').trim() === '' ? 'Please enter the name.' : null)
+        }
+        onSubmit={(data) =>
+          callApi('president.save', { i: savedId, y: String(data.get('y') ?? '').trim(), n: String(data.get('n') ?? '') })
+        }
+        onSuccess={(reply) => {
+          setSavedId(reply.i);
+          void refresh();
+        }}
+        actions={
+          <button type="button" className="button" onClick={onClose}>
+            Close
+          </button>
+        }
+      >
+        <FormField
+          label="Year"
+          name="y"
+          inputMode="numeric"
+          autoComplete="off"
+          defaultValue={String(president?.year ?? defaultYear)}
+          required
+          data-autofocus
+        />
+        <FormField label="Name" name="n" autoComplete="off" defaultValue={president?.name ?? ''} required maxLength={200} />
+      </Form>
+    </Dialog>
+  );
+}

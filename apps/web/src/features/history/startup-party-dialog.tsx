@@ -1,0 +1,70 @@
+import type { StartupParty } from '@club/contracts';
+import { useState } from 'react';
+import { callApi } from '../../api/client.ts';
+import { Dialog } from '../../components/dialog.tsx';
+import { FormField } from '../../components/form-field.tsx';
+import { Form } from '../../components/form.tsx';
+import { TextAreaField } from '../../components/text-area-field.tsx';
+import { checkWholeNumber } from './history-rules.ts';
+import { useRefreshList } from './use-history-data.ts';
+
+export type StartupPartyDialogProps = {
+  /** The party to edit, or null to add one. */
+  party: StartupParty | null;
+  onClose: () => void;
+};
+
+const FIELDS = ['n', 'o', 'm', 'y', 's', 'x'] as const;
+
+const read = (data: FormData, field: (typeof FIELDS)[number]) => String(data.get(field) ?? '').trim();
+
+/** Adds or edits a start-up party; every field is optional, but one must say something. */
+export function StartupPartyDialog({ party, onClose }: StartupPartyDialogProps) {
+  const [savedId, setSavedId] = useState(party?.id ?? 0);
+  const refresh = useRefreshList('startupParties.get');
+  return (
+    <Dialog title={savedId === 0 ? 'Add Start-up Party' : 'Edit Start-up Party'} isOpen onClose={onClose}>
+      <Form
+        aria-label="Start-up party"
+        noValidate
+        validate={(data) => {
+          if (FIELDS.every((field) => read(data, field) === '')) return 'Please fill in at least one detail of the start-up party.';
+          return checkWholeNumber(read(data, 'y'), 'years idle');
+        }}
+        onSubmit={(data) =>
+          callApi('startupParty.set', {
+            i: savedId,
+            n: read(data, 'n'),
+            o: read(data, 'o'),
+            m: read(data, 'm'),
+            y: read(data, 'y'),
+            s: read(data, 's'),
+            x: read(data, 'x'),
+          })
+        }
+        onSuccess={(reply) => {
+          setSavedId(reply.i);
+          void refresh();
+        }}
+        actions={
+          <button type="button" className="button" onClick={onClose}>
+            Close
+          </button>
+        }
+      >
+        <FormField label="Car's name" name="n" autoComplete="off" defaultValue={party?.name ?? ''} maxLength={200} data-autofocus />
+        <FormField label="Owner" name="o" autoComplete="off" defaultValue={party?.owner ?? ''} maxLength={200} />
+        <FormField label="Model" name="m" autoComplete="off" defaultValue={party?.model ?? ''} maxLength={200} hint="For example 1930 Tudor Sedan." />
+        <FormField
+          label="Years idle"
+          name="y"
+          inputMode="numeric"
+          autoComplete="off"
+          defaultValue={party?.idleYears === null || party === null ? '' : String(party.idleYears)}
+        />
+        <FormField label="Date started" name="s" type="date" defaultValue={party?.dateStarted ?? ''} />
+        <TextAreaField label="Extra note" name="x" defaultValue={party?.extra ?? ''} maxLength={4000} rows={3} />
+      </Form>
+    </Dialog>
+  );
+}
