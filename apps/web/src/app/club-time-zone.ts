@@ -1,0 +1,21 @@
+const DEFAULT_TIME_ZONE = 'America/Chicago';
+
+let timeZone: string | undefined;
+
+function isValidTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The zone club dates are reckoned in, which the server writes into index.html from CLUB_TIMEZONE. */
+export function getClubTimeZone(): string {
+  if (timeZone === undefined) {
+    const content = document.querySelector<HTMLMetaElement>('meta[name="club-timezone"]')?.content.trim();
+    timeZone = content && isValidTimeZone(content) ? content : DEFAULT_TIME_ZONE;
+  }
+  return timeZone;
+}

@@ -1,0 +1,41 @@
+import { useEffect, useState } from 'react';
+import { getClubTimeZone } from '../../app/club-time-zone.ts';
+import { nextMeeting } from './next-meeting.ts';
+
+const MINUTE_MS = 60_000;
+
+/** The date of the next meeting, kept current if the page stays open past a meeting's start. */
+export function NextMeetingNotice() {
+  const timeZone = getClubTimeZone();
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(new Date()), MINUTE_MS);
+    return () => window.clearInterval(timer);
+  }, []);
+
+  const meeting = nextMeeting(now, timeZone);
+  const date = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    weekday: 'long',
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+  }).format(meeting.startsAt);
+  const zoneName =
+    new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'short' })
+      .formatToParts(meeting.startsAt)
+      .find((part) => part.type === 'timeZoneName')?.value ?? '';
+  const isoDate = `${meeting.year}-${String(meeting.month).padStart(2, '0')}-${String(meeting.day).padStart(2, '0')}`;
+
+  return (
+    <section className="next-meeting" aria-labelledby="next-meeting-heading">
+      <h2 id="next-meeting-heading" className="next-meeting__label">
+        Next meeting
+      </h2>
+      <p className="next-meeting__date">
+        <time dateTime={`${isoDate}T19:00`}>{date}</time>
+      </p>
+      <p className="next-meeting__time">at 7:00 p.m. {zoneName}</p>
+    </section>
+  );
+}
