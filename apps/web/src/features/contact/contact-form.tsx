@@ -1,0 +1,115 @@
+import { useId, useState } from 'react';
+import { callApi } from '../../api/client.ts';
+import { ErrorDialog } from '../../components/error-dialog.tsx';
+import { FormField } from '../../components/form-field.tsx';
+import { Form } from '../../components/form.tsx';
+import { checkContactForm, summarizeContactErrors, type ContactErrors, type ContactField } from './contact-rules.ts';
+import './contact-form.css';
+
+const valueOf = (data: FormData, name: string) => String(data.get(name) ?? '');
+
+/**
+ * The contact form. Required fields are checked here first, each with its own message, and
+ * again by the server; a server refusal (such as too many messages) opens the Error dialog.
+ */
+export function ContactForm() {
+  const [errors, setErrors] = useState<ContactErrors>({});
+  const [serverError, setServerError] = useState<string | null>(null);
+  const messageId = useId();
+
+  const clearError = (field: ContactField) => {
+    if (errors[field] !== undefined) setErrors(({ [field]: _cleared, ...rest }) => rest);
+  };
+
+  return (
+    <>
+      <Form
+        aria-label="Contact the club"
+        className="contact-form"
+        noValidate
+        submitLabel="Send message"
+        successMessage="Successfully Submitted"
+        resetOnSuccess
+        validate={(data) => {
+          const found = checkContactForm({
+            f: valueOf(data, 'f'),
+            l: valueOf(data, 'l'),
+            e: valueOf(data, 'e'),
+            m: valueOf(data, 'm'),
+          });
+          setErrors(found);
+          return summarizeContactErrors(found);
+        }}
+        onSubmit={(data) =>
+          callApi('contact.submit', {
+            f: valueOf(data, 'f'),
+            l: valueOf(data, 'l'),
+            e: valueOf(data, 'e'),
+            m: valueOf(data, 'm'),
+            website: valueOf(data, 'website'),
+          })
+        }
+        onError={setServerError}
+      >
+        <div className="contact-form__names">
+          <FormField
+            label="First name"
+            name="f"
+            autoComplete="given-name"
+            required
+            maxLength={100}
+            error={errors.f}
+            onChange={() => clearError('f')}
+          />
+          <FormField
+            label="Last name"
+            name="l"
+            autoComplete="family-name"
+            required
+            maxLength={100}
+            error={errors.l}
+            onChange={() => clearError('l')}
+          />
+        </div>
+        <FormField
+          label="E-mail address"
+          name="e"
+          type="email"
+          autoComplete="email"
+          required
+          maxLength={254}
+          hint="We reply to this address."
+          error={errors.e}
+          onChange={() => clearError('e')}
+        />
+        <div className="form-field">
+          <label className="form-field__label" htmlFor={messageId}>
+            Message<span className="form-field__required"> (required)</span>
+          </label>
+          <textarea
+            id={messageId}
+            name="m"
+            className="form-field__input contact-form__message"
+            rows={7}
+            required
+            maxLength={10000}
+            aria-invalid={errors.m !== undefined || undefined}
+            aria-describedby={errors.m !== undefined ? `${messageId}-error` : undefined}
+            onChange={() => clearError('m')}
+          />
+          {errors.m !== undefined && (
+            <p id={`${messageId}-error`} className="form-field__error">
+              {errors.m}
+            </p>
+          )}
+        </div>
+        {/* A trap for robots: hidden from people and from assistive technology, so only a script fills it. */}
+        <div className="contact-form__trap" aria-hidden="true">
+          <label htmlFor={`${messageId}-website`}>Leave this field empty</label>
+          <input id={`${messageId}-website`} type="text" name="website" tabIndex={-1} autoComplete="off" defaultValue="" />
+        </div>
+      </Form>
+      <ErrorDialog message={serverError} onClose={() => setServerError(null)} />
+    </>
+  );
+}

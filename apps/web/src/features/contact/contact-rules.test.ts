@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { checkContactForm, summarizeContactErrors } from './contact-rules.ts';
+
+const valid = { f: 'Ada', l: 'Lovelace', e: 'ada@example.com', m: 'Hello there.' };
+
+describe('checkContactForm', () => {
+  it('accepts a complete form', () => {
+    expect(checkContactForm(valid)).toEqual({});
+  });
+
+  it('names every missing field, counting blanks as missing', () => {
+    expect(checkContactForm({ f: '', l: '  ', e: '', m: '\n' })).toEqual({
+      f: 'Please enter the first name.',
+      l: 'Please enter the last name.',
+      e: 'Please enter the e-mail address.',
+      m: 'Please enter the message.',
+    });
+  });
+
+  it('refuses an address without a domain', () => {
+    expect(checkContactForm({ ...valid, e: 'ada@' }).e).toBe('Please enter a valid e-mail address, like name@example.com.');
+    expect(checkContactForm({ ...valid, e: 'ada.example.com' }).e).toMatch(/valid e-mail/);
+  });
+});
+
+describe('summarizeContactErrors', () => {
+  it('is null when nothing is wrong', () => {
+    expect(summarizeContactErrors({})).toBeNull();
+  });
+
+  it('repeats a single message and counts several', () => {
+    expect(summarizeContactErrors({ m: 'Please enter the message.' })).toBe('Please enter the message.');
+    expect(summarizeContactErrors({ f: 'x', m: 'y' })).toBe('Please fill in the 2 fields marked below.');
+  });
+});
