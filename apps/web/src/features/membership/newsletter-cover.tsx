@@ -1,0 +1,44 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { callApi } from '../../api/client.ts';
+import { callQueryKey } from '../../api/use-call-query.ts';
+import { PATHS } from '../../app/paths.ts';
+import { pickLatestNewsletter } from './latest-newsletter.ts';
+import './newsletter-cover.css';
+
+/**
+ * The latest Valley News: its cover when the edition is an image, otherwise a printed-style
+ * masthead. With no newsletter (or no answer) the masthead still invites to the archive.
+ */
+export function NewsletterCover() {
+  const query = useQuery({
+    queryKey: callQueryKey('newsletters.get'),
+    queryFn: ({ signal }) => callApi('newsletters.get', {}, undefined, { signal }),
+    // The masthead is a fine answer on its own, so a failure is not worth a wait.
+    retry: false,
+  });
+  const latest = query.data ? pickLatestNewsletter(query.data.n) : undefined;
+
+  return (
+    <figure className="newsletter-cover">
+      <Link to={PATHS.valleyNews} className="newsletter-cover__link">
+        {latest?.isImage ? (
+          <img className="newsletter-cover__image" src={latest.url} alt={`Cover of ${latest.label}`} />
+        ) : (
+          <span className="newsletter-cover__masthead">
+            <span className="newsletter-cover__kicker">The monthly newsletter</span>
+            <span className="newsletter-cover__title">Valley News</span>
+            <span className="newsletter-cover__edition">
+              {query.isPending ? 'Latest edition' : latest ? latest.label.replace(/^Valley News\s*/i, '') : 'Read the archive'}
+            </span>
+          </span>
+        )}
+        <span className="visually-hidden">: open Valley News</span>
+      </Link>
+      <figcaption className="newsletter-cover__caption">
+        {latest ? `Latest edition: ${latest.label}.` : 'Every member receives Valley News.'}{' '}
+        <Link to={PATHS.valleyNews}>See all editions</Link> (members log in to read).
+      </figcaption>
+    </figure>
+  );
+}
