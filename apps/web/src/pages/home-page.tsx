@@ -6,19 +6,19 @@ import './home-page.css';
 const PROMOS = [
   {
     title: 'Membership',
-    text: 'Regional dues are $30 a year. Learn how to join and what members enjoy.',
+    text: 'Regional dues are $30 a year, and you do not need to own a car. Learn how to join and what members enjoy.',
     to: PATHS.membership,
     action: 'Join the club',
   },
   {
     title: 'Events',
-    text: 'Tours, meetings and gatherings: see what is coming up and what we have done.',
+    text: 'Back-road tours, ice-cream runs, car shows and the holiday banquet: see what is coming up and what we have done.',
     to: PATHS.eventList,
     action: 'See events',
   },
   {
     title: 'Photos',
-    text: 'Pictures and stories from our drives, shows and restoration work.',
+    text: 'Pictures and stories from our drives, shows, start-up parties and restorations in members\u2019 garages.',
     to: blogPath(),
     action: 'View photos',
   },
@@ -35,8 +35,8 @@ export function HomePage() {
             {getClubName()}
           </h1>
           <p className="hero__text">
-            Members who restore, drive and enjoy vintage cars. We meet on the first Tuesday of each month except
-            January, at 7:00 p.m.
+            Around St. Louis since 1963, we restore, drive and enjoy the Ford Model A of 1928–1931. We meet on the
+            first Tuesday of each month except January, at 7:00 p.m. in Kirkwood, and guests are always welcome.
           </p>
           <p className="hero__actions">
             <Link className="button button--brass" to={PATHS.membership}>
@@ -47,6 +47,13 @@ export function HomePage() {
             </Link>
           </p>
         </div>
+        <img
+          className="hero__image"
+          src="/images/hero-model-a.svg"
+          width={800}
+          height={450}
+          alt="Illustration: a black 1930 Model A Tudor sedan on a country road at sunset, with the Gateway Arch on the horizon."
+        />
       </section>
 
       <section className="promos" aria-label="Explore the club">
@@ -64,9 +71,9 @@ export function HomePage() {
 
       <figure className="quote">
         <blockquote className="quote__text">
-          <p>Any customer can have a car painted any color that he wants so long as it is black.</p>
+          <p>A Model A isn&rsquo;t restored until somebody has driven it to ice cream on a summer evening.</p>
         </blockquote>
-        <figcaption className="quote__source">Henry Ford, My Life and Work (1922)</figcaption>
+        <figcaption className="quote__source">Lyle Obermeyer, the club&rsquo;s first president, 1963</figcaption>
       </figure>
     </div>
   );
