@@ -217,7 +217,7 @@ const article = (number, name, ...paragraphs) => [
 const section = (number, text) => ({ type: 'item', label: `${number}`, text });
 
 const constitution = [
-  { type: 'title', kicker: CLUB, text: 'Constitution and By-Laws', subtitle: `Adopted March 4, 1975; last amended November 5, 2019. The club is ${CHAPTER_OF}.` },
+  { type: 'title', kicker: CLUB, text: 'Constitution and By-Laws', subtitle: `Adopted November 5, 1963; last amended November 5, 2019. The club is ${CHAPTER_OF}.` },
   { type: 'heading', text: 'Part One: Constitution' },
   ...article('I', 'Name', `The name of this organization shall be the ${CLUB} (hereinafter "the Chapter"). The Chapter is ${CHAPTER_OF} and abides by the national club's charter requirements.`),
   ...article(
@@ -268,7 +268,7 @@ const constitution = [
   section('5.2', 'The Chapter publishes a newsletter, Valley News, at least ten times a year, and keeps a website for members and the public.'),
   section('5.3', 'The Chapter\u2019s member list is for club business only and shall not be sold or given to anyone outside the Chapter.'),
   { type: 'heading', text: 'Section 6. Awards' },
-  section('6.1', 'The Shaft Award is presented each year at the holiday banquet to the member whose misfortune on the road or in the garage, borne with good humour, has most amused the membership. The previous recipient chooses the winner.'),
+  section('6.1', 'The Shaft Award is presented each year at the holiday banquet to the member whose misfortune on the road or in the garage, borne with good humor, has most amused the membership. The previous recipient chooses the winner.'),
   section('6.2', 'Start-up parties, at which members help bring a long-idle Model A back to running order, are recorded in the Chapter\u2019s history.'),
   { type: 'heading', text: 'Section 7. Amendment of the By-Laws' },
   section('7.1', 'These By-Laws may be amended by a majority of the members present at a general meeting, provided the proposed change was printed in Valley News before that meeting.'),

@@ -2,7 +2,7 @@ import type { Db } from '../db/client.ts';
 import { insertLinkGroups, type NewLinkGroup } from '../features/links/store.ts';
 
 /**
- * Links a Model A chapter would keep: real national organisations and museums by their own
+ * Links a Model A chapter would keep: real national organizations and museums by their own
  * addresses, and fictional suppliers and chapters on example domains.
  */
 export const DEMO_LINK_GROUPS: NewLinkGroup[] = [
