@@ -3,6 +3,7 @@ import { callApi } from '../../api/client.ts';
 import { ErrorDialog } from '../../components/error-dialog.tsx';
 import { FormField } from '../../components/form-field.tsx';
 import { Form } from '../../components/form.tsx';
+import { TextAreaField } from '../../components/text-area-field.tsx';
 import { checkContactForm, summarizeContactErrors, type ContactErrors, type ContactField } from './contact-rules.ts';
 import './contact-form.css';
 
@@ -15,7 +16,7 @@ const valueOf = (data: FormData, name: string) => String(data.get(name) ?? '');
 export function ContactForm() {
   const [errors, setErrors] = useState<ContactErrors>({});
   const [serverError, setServerError] = useState<string | null>(null);
-  const messageId = useId();
+  const trapId = useId();
 
   const clearError = (field: ContactField) => {
     if (errors[field] !== undefined) setErrors(({ [field]: _cleared, ...rest }) => rest);
@@ -82,31 +83,20 @@ export function ContactForm() {
           error={errors.e}
           onChange={() => clearError('e')}
         />
-        <div className="form-field">
-          <label className="form-field__label" htmlFor={messageId}>
-            Message<span className="form-field__required"> (required)</span>
-          </label>
-          <textarea
-            id={messageId}
-            name="m"
-            className="form-field__input contact-form__message"
-            rows={7}
-            required
-            maxLength={10000}
-            aria-invalid={errors.m !== undefined || undefined}
-            aria-describedby={errors.m !== undefined ? `${messageId}-error` : undefined}
-            onChange={() => clearError('m')}
-          />
-          {errors.m !== undefined && (
-            <p id={`${messageId}-error`} className="form-field__error">
-              {errors.m}
-            </p>
-          )}
-        </div>
+        <TextAreaField
+          label="Message"
+          name="m"
+          className="contact-form__message"
+          rows={7}
+          required
+          maxLength={10000}
+          error={errors.m}
+          onChange={() => clearError('m')}
+        />
         {/* A trap for robots: hidden from people and from assistive technology, so only a script fills it. */}
         <div className="contact-form__trap" aria-hidden="true">
-          <label htmlFor={`${messageId}-website`}>Leave this field empty</label>
-          <input id={`${messageId}-website`} type="text" name="website" tabIndex={-1} autoComplete="off" defaultValue="" />
+          <label htmlFor={trapId}>Leave this field empty</label>
+          <input id={trapId} type="text" name="website" tabIndex={-1} autoComplete="off" defaultValue="" />
         </div>
       </Form>
       <ErrorDialog message={serverError} onClose={() => setServerError(null)} />
