@@ -1,4 +1,5 @@
 import { PageFrame } from '../app/layout/page-frame.tsx';
+import { IdeaBox } from '../components/idea-box.tsx';
 import './article.css';
 
 type Founder = { id: string; name: string; initials: string; role: string; paragraphs: string[] };
@@ -60,6 +61,7 @@ export function FoundersPage() {
           </div>
         </article>
       ))}
+      <IdeaBox />
     </PageFrame>
   );
 }

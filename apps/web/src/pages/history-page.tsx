@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { PageFrame } from '../app/layout/page-frame.tsx';
 import { getClubName } from '../app/page-title.ts';
 import { PATHS } from '../app/paths.ts';
+import { IdeaBox } from '../components/idea-box.tsx';
 import './article.css';
 
 const MILESTONES: [year: string, text: string][] = [
@@ -108,6 +109,7 @@ export function HistoryPage() {
           See also the list of <Link to={PATHS.presidents}>past club presidents</Link>.
         </p>
       </section>
+      <IdeaBox />
     </PageFrame>
   );
 }

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { PageFrame } from '../app/layout/page-frame.tsx';
 import { PATHS } from '../app/paths.ts';
+import { IdeaBox } from '../components/idea-box.tsx';
 import { MEETING_MAP_URL, MEETING_PLACE } from '../features/meetings/meeting-place.ts';
 import { NextMeetingNotice } from '../features/meetings/next-meeting-notice.tsx';
 import './meetings-page.css';
@@ -67,6 +68,7 @@ export function MeetingsPage() {
           </figcaption>
         </figure>
       </div>
+      <IdeaBox />
     </PageFrame>
   );
 }

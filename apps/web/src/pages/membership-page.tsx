@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { PageFrame } from '../app/layout/page-frame.tsx';
 import { PATHS } from '../app/paths.ts';
+import { IdeaBox } from '../components/idea-box.tsx';
 import { NewsletterCover } from '../features/membership/newsletter-cover.tsx';
 import './membership-page.css';
 
@@ -88,6 +89,7 @@ export function MembershipPage() {
           </p>
         </aside>
       </div>
+      <IdeaBox />
     </PageFrame>
   );
 }
