@@ -143,7 +143,7 @@ describe('site shell', () => {
     await page.getByLabel('E-mail address').fill(DEMO_MEMBER.email);
     await page.getByLabel('Password').fill(DEMO_MEMBER.password);
     await page.getByRole('button', { name: 'Log in' }).click();
-    await page.getByText('The list of club members').waitFor();
+    await page.getByRole('searchbox', { name: 'Search members' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/memberList');
     expect(await page.getByLabel('E-mail address').count()).toBe(0);
     await page.context().close();

@@ -1,15 +1,20 @@
 import { useState } from 'react';
 import { PageFrame } from '../app/layout/page-frame.tsx';
 import { RequireLogin } from '../components/require-login.tsx';
+import { ChangePasswordForm } from '../features/account/change-password-form.tsx';
+import { ForgotPassword } from '../features/account/forgot-password.tsx';
+import { NotificationSettings } from '../features/account/notification-settings.tsx';
 import { useSession } from '../session/index.ts';
 
 export function AccountPage() {
   const session = useSession();
+  const isLoggedOut = !session.isLoggedIn && !session.isLoading && session.error === null;
   return (
     <PageFrame title={session.isLoggedIn ? 'Account' : 'Member Login'}>
       <RequireLogin what="your account" isHeadingShown={false}>
         <AccountDetails />
       </RequireLogin>
+      {isLoggedOut && <ForgotPassword />}
     </PageFrame>
   );
 }
@@ -19,25 +24,26 @@ function AccountDetails() {
   const [isLoggingOut, setIsLoggingOut] = useState(false);
   if (user === null) return null;
   return (
-    <section className="panel" aria-labelledby="account-member">
-      <h2 id="account-member">{user.name}</h2>
-      {user.displayName !== '' && user.displayName !== user.name && (
-        <p>Other members see you as {user.displayName}.</p>
-      )}
-      <p>Changing your password and choosing notifications will be added to this page soon.</p>
-      <p className="button-row">
-        <button
-          type="button"
-          className="button button--primary"
-          disabled={isLoggingOut}
-          onClick={() => {
-            setIsLoggingOut(true);
-            void logout();
-          }}
-        >
-          Log out
-        </button>
-      </p>
-    </section>
+    <>
+      <section className="panel" aria-labelledby="account-member">
+        <h2 id="account-member">{user.name}</h2>
+        {user.displayName !== '' && user.displayName !== user.name && <p>Other members see you as {user.displayName}.</p>}
+        <p className="button-row">
+          <button
+            type="button"
+            className="button button--primary"
+            disabled={isLoggingOut}
+            onClick={() => {
+              setIsLoggingOut(true);
+              void logout();
+            }}
+          >
+            Log out
+          </button>
+        </p>
+      </section>
+      <NotificationSettings />
+      <ChangePasswordForm />
+    </>
   );
 }

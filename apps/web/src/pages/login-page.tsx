@@ -3,6 +3,7 @@ import { PageFrame } from '../app/layout/page-frame.tsx';
 import { PATHS } from '../app/paths.ts';
 import { Loading } from '../components/loading.tsx';
 import { LoginForm } from '../components/login-form.tsx';
+import { ForgotPassword } from '../features/account/forgot-password.tsx';
 import { useSession } from '../session/index.ts';
 
 export function LoginPage() {
@@ -16,9 +17,12 @@ export function LoginPage() {
       {isLoading ? (
         <Loading label="Checking your login…" />
       ) : (
-        <div className="panel">
-          <LoginForm onSuccess={() => void navigate(PATHS.account, { replace: true })} />
-        </div>
+        <>
+          <div className="panel">
+            <LoginForm onSuccess={() => void navigate(PATHS.account, { replace: true })} />
+          </div>
+          <ForgotPassword />
+        </>
       )}
       <p>
         Not a member yet? Read about <Link to={PATHS.membership}>joining the club</Link>.

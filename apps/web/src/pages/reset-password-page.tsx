@@ -1,14 +1,12 @@
-import { Link } from 'react-router';
+import { useParams } from 'react-router';
 import { PageFrame } from '../app/layout/page-frame.tsx';
-import { PATHS } from '../app/paths.ts';
+import { ResetPassword } from '../features/account/reset-password.tsx';
 
 export function ResetPasswordPage() {
+  const { resetGuid = '' } = useParams();
   return (
     <PageFrame title="Reset Password">
-      <p>
-        Setting a new password from an e-mailed link is not available on this site yet. If you cannot log in, please{' '}
-        <Link to={PATHS.contact}>contact the club</Link>.
-      </p>
+      <ResetPassword resetGuid={resetGuid} />
     </PageFrame>
   );
 }

@@ -1,0 +1,25 @@
+import { callApi } from '../../api/client.ts';
+import { FormField } from '../../components/form-field.tsx';
+import { Form } from '../../components/form.tsx';
+import { NewPasswordFields } from './new-password-fields.tsx';
+import { checkNewPassword } from './password-rules.ts';
+
+/** Old, new and confirm; the server keeps this session and ends the member's others. */
+export function ChangePasswordForm() {
+  return (
+    <section className="panel" aria-labelledby="change-password-heading">
+      <h2 id="change-password-heading">Change Password</h2>
+      <Form
+        aria-label="Change password"
+        submitLabel="Change Password"
+        successMessage="Your password was changed. You stay logged in here; any other devices were logged out."
+        resetOnSuccess
+        validate={checkNewPassword}
+        onSubmit={(data) => callApi('password.change', { o: String(data.get('o') ?? ''), n: String(data.get('n') ?? '') })}
+      >
+        <FormField label="Old Password" name="o" type="password" autoComplete="current-password" required />
+        <NewPasswordFields />
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,91 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { callApi, errorMessageOf } from '../../api/client.ts';
+import { Loading } from '../../components/loading.tsx';
+import { useSession, useSessionToken } from '../../session/index.ts';
+import { sessionQueryKey } from '../../session/session-actions.ts';
+import './account.css';
+
+type SaveState = { status: 'idle' } | { status: 'saving' } | { status: 'saved'; isOn: boolean } | { status: 'error'; message: string };
+
+/** E-mail notifications switch at once; push is shown honestly as not available yet. */
+export function NotificationSettings() {
+  const { user } = useSession();
+  const token = useSessionToken();
+  const queryClient = useQueryClient();
+  const [state, setState] = useState<SaveState>({ status: 'idle' });
+  const emailHintId = useId();
+  const pushHintId = useId();
+  if (user === null) return null;
+
+  async function setEmailNotifications(isOn: boolean) {
+    setState({ status: 'saving' });
+    try {
+      const reply = await callApi('user.settings.set', { e: isOn ? 1 : 0 });
+      queryClient.setQueryData(sessionQueryKey(token), { u: reply.u });
+      setState({ status: 'saved', isOn: reply.u.emailNotifications });
+    } catch (error) {
+      setState({ status: 'error', message: errorMessageOf(error) });
+    }
+  }
+
+  return (
+    <section className="panel" aria-labelledby="notifications-heading">
+      <h2 id="notifications-heading">Notifications</h2>
+      <div className="setting">
+        <input
+          id="email-notifications"
+          className="setting__switch"
+          type="checkbox"
+          role="switch"
+          checked={user.emailNotifications}
+          disabled={state.status === 'saving'}
+          aria-describedby={emailHintId}
+          onChange={(event) => void setEmailNotifications(event.currentTarget.checked)}
+        />
+        <div>
+          <label htmlFor="email-notifications" className="setting__label">
+            E-mail notifications
+          </label>
+          <p id={emailHintId} className="setting__hint">
+            Event reminders and club news sent to your e-mail address.
+          </p>
+        </div>
+      </div>
+      <div className="setting">
+        <input
+          id="push-notifications"
+          className="setting__switch"
+          type="checkbox"
+          role="switch"
+          checked={false}
+          disabled
+          aria-describedby={pushHintId}
+          readOnly
+        />
+        <div>
+          <label htmlFor="push-notifications" className="setting__label">
+            Push notifications
+          </label>
+          <p id={pushHintId} className="setting__hint">
+            Not available yet: notifications on this phone or computer are still being built. Until then, e-mail
+            notifications keep you informed.
+          </p>
+        </div>
+      </div>
+      <div aria-live="polite" className="setting__status">
+        {state.status === 'saving' && <Loading isInline label="Saving…" />}
+        {state.status === 'saved' && (
+          <p className="form__message form__message--success">
+            Successfully Saved: e-mail notifications are {state.isOn ? 'on' : 'off'}.
+          </p>
+        )}
+      </div>
+      {state.status === 'error' && (
+        <p className="form__message form__message--error" role="alert">
+          {state.message}
+        </p>
+      )}
+    </section>
+  );
+}
