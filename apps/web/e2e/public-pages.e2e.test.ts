@@ -1,0 +1,284 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nextMeeting } from '../src/features/meetings/next-meeting.ts';
+import { CLUB_NAME, MOBILE_VIEWPORT, checkA11y, screenshotOnFailure, startHarness, type Harness } from './harness.ts';
+
+let harness: Harness;
+
+beforeAll(async () => {
+  harness = await startHarness();
+});
+
+afterAll(async () => {
+  await harness?.close();
+});
+
+async function openPage(options?: Parameters<Harness['newPage']>[0]): Promise<Page> {
+  const page = await harness.newPage(options);
+  screenshotOnFailure(page);
+  return page;
+}
+
+/** Opens a path and waits until its heading is up and the tab title reads "Page Name - Club". */
+async function visit(page: Page, pathname: string, pageName: string, heading: string = pageName): Promise<void> {
+  await page.goto(pathname);
+  await page.getByRole('heading', { level: 1, name: heading, exact: true }).waitFor();
+  await page.waitForFunction((title) => document.title === title, `${pageName} - ${CLUB_NAME}`);
+}
+
+async function expectPdfAt(page: Page, href: string | null): Promise<void> {
+  expect(href).toMatch(/\.pdf$/);
+  const response = await page.request.get(href ?? '');
+  expect(response.status()).toBe(200);
+  expect(response.headers()['content-type']).toBe('application/pdf');
+  expect((await response.body()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+}
+
+const main = (page: Page) => page.getByRole('main');
+
+describe('public pages for a visitor', () => {
+  it('home: hero picture, three promo cards and a quote', async () => {
+    const page = await openPage();
+    await visit(page, '/', 'Home', CLUB_NAME);
+    const hero = main(page).getByRole('img', { name: /Model A Tudor/ });
+    await hero.waitFor();
+    expect(await hero.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+    const promos = main(page).getByRole('region', { name: 'Explore the club' });
+    expect(await promos.getByRole('link', { name: /Join the club/ }).getAttribute('href')).toBe('/new-page');
+    expect(await promos.getByRole('link', { name: /See events/ }).getAttribute('href')).toBe('/new-events');
+    expect(await promos.getByRole('link', { name: /View photos/ }).getAttribute('href')).toBe('/blog');
+    expect(await main(page).locator('blockquote').textContent()).toContain('Model A');
+    await checkA11y(page);
+    await page.context().close();
+  });
+
+  it('history and founders: the club story and three founder articles', async () => {
+    const page = await openPage();
+    await visit(page, '/new-page-2', 'Club History', 'Our History');
+    expect(await main(page).getByRole('heading', { level: 2, name: 'Valley News' }).isVisible()).toBe(true);
+    expect(await main(page).textContent()).toContain('1963');
+    await checkA11y(page);
+
+    await visit(page, '/our-founders', 'Our Founders');
+    const founders = main(page).getByRole('heading', { level: 2 });
+    await founders.first().waitFor();
+    expect(await founders.allTextContents()).toEqual(
+      expect.arrayContaining(['Lyle Obermeyer', 'Vernon Castellano', 'Mildred Oakes']),
+    );
+    await checkA11y(page);
+    await page.context().close();
+  });
+
+  it('monthly meetings: next meeting date in the club zone, address, map and map link', async () => {
+    const page = await openPage();
+    await visit(page, '/new-page-1', 'Monthly Meetings');
+    const expected = new Intl.DateTimeFormat('en-US', {
+      timeZone: 'America/Chicago',
+      weekday: 'long',
+      month: 'long',
+      day: 'numeric',
+      year: 'numeric',
+    }).format(nextMeeting(new Date(), 'America/Chicago').startsAt);
+    const notice = main(page).getByRole('region', { name: 'Next meeting' });
+    expect(await notice.locator('time').textContent()).toBe(expected);
+    expect(expected).toMatch(/^Tuesday, /);
+    expect(expected).not.toMatch(/January/);
+    expect(await main(page).locator('address').textContent()).toContain('Kirkwood, Missouri');
+
+    const map = main(page).getByRole('img', { name: /Street map of central Kirkwood/ });
+    expect(await map.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+    const mapLink = main(page).getByRole('link', { name: /Open the map in Google Maps/ });
+    const href = (await mapLink.getAttribute('href')) ?? '';
+    expect(href.startsWith('https://www.google.com/maps/search/?api=1&query=')).toBe(true);
+    expect(decodeURIComponent(href)).toContain('Kirkwood, MO');
+    await checkA11y(page);
+    await page.context().close();
+  });
+
+  it('club documents: the constitution and by-laws link serves a real PDF', async () => {
+    const page = await openPage();
+    await visit(page, '/club-documents', 'Club Documents');
+    const link = main(page).getByRole('link', { name: 'Constitution and By-Laws' });
+    await expectPdfAt(page, await link.getAttribute('href'));
+    await checkA11y(page);
+    await page.context().close();
+  });
+
+  it('membership: dues, joining, the application PDF and a Valley News card', async () => {
+    const page = await openPage();
+    await visit(page, '/new-page', 'Membership');
+    const text = (await main(page).textContent()) ?? '';
+    expect(text).toContain('$30 per year');
+    expect(text).toContain('$50 per calendar year');
+    expect(await main(page).getByRole('heading', { level: 2, name: 'How to join' }).isVisible()).toBe(true);
+    // newsletters.get is not served yet: the masthead still leads to the Valley News page.
+    const cover = main(page).getByRole('link', { name: /Valley News/ }).first();
+    await cover.waitFor();
+    expect(await cover.getAttribute('href')).toBe('/new-page-4');
+    expect(await main(page).getByRole('link', { name: /online social group/ }).getAttribute('href')).toMatch(/^https:\/\//);
+    await expectPdfAt(page, await main(page).getByRole('link', { name: 'Application form (PDF)' }).getAttribute('href'));
+    await checkA11y(page);
+    await page.context().close();
+  });
+
+  it('tech: engine, cylinder head and oil tables with captions and headers', async () => {
+    const page = await openPage();
+    await visit(page, '/tech-page', 'Tech', 'Tech: Model A Specifications');
+    const engine = main(page).getByRole('table', { name: /^Engine/ });
+    expect(await engine.getByRole('columnheader').allTextContents()).toEqual(['Item', 'Specification', 'Note']);
+    const displacement = engine.getByRole('row', { name: /Displacement/ });
+    expect(await displacement.getByRole('rowheader').textContent()).toBe('Displacement');
+    expect(await displacement.getByRole('cell').first().textContent()).toContain('200.5 cu in');
+    expect(await engine.getByRole('row', { name: /Horsepower/ }).textContent()).toContain('40 hp at 2,200 rpm');
+    expect(await engine.getByRole('row', { name: /Compression ratio/ }).textContent()).toContain('4.22 : 1');
+    expect(await main(page).getByRole('table', { name: 'Cylinder head' }).isVisible()).toBe(true);
+    const oil = main(page).getByRole('table', { name: 'Oil and lubrication' });
+    expect(await oil.getByRole('row', { name: /Engine oil capacity/ }).textContent()).toContain('5 quarts');
+    await checkA11y(page);
+    await page.context().close();
+  });
+
+  it('links: groups from links.get under headings, and the no-soliciting note', async () => {
+    const page = await openPage();
+    await visit(page, '/the-shaft-award-1', 'Links');
+    const groups = main(page).getByRole('region');
+    await main(page).getByRole('heading', { level: 2, name: 'National Clubs' }).waitFor();
+    for (const name of ['National Clubs', 'Parts Suppliers', 'Restoration Resources', 'Other Chapters']) {
+      const group = groups.filter({ has: page.getByRole('heading', { level: 2, name, exact: true }) });
+      expect(await group.getByRole('link').count()).toBeGreaterThan(0);
+    }
+    const national = groups.filter({ has: page.getByRole('heading', { name: 'National Clubs' }) });
+    const first = national.getByRole('link').first();
+    expect(await first.getAttribute('href')).toMatch(/^https:\/\//);
+    expect(await first.getAttribute('target')).toBe('_blank');
+    expect(await main(page).textContent()).toContain('The club does not solicit links.');
+    await checkA11y(page);
+    await page.context().close();
+  });
+
+  it('search: a placeholder with the header and footer', async () => {
+    const page = await openPage();
+    await visit(page, '/search', 'Search');
+    expect(await main(page).textContent()).toContain('coming soon');
+    expect(await page.getByRole('banner').isVisible()).toBe(true);
+    expect(await page.getByRole('contentinfo').isVisible()).toBe(true);
+    await checkA11y(page);
+    await page.context().close();
+  });
+
+  it('passes axe at 375px wide on every public page', async () => {
+    const page = await openPage({ viewport: MOBILE_VIEWPORT });
+    const pages: [string, string, string?][] = [
+      ['/', 'Home', CLUB_NAME],
+      ['/new-page-2', 'Club History', 'Our History'],
+      ['/our-founders', 'Our Founders'],
+      ['/new-page-1', 'Monthly Meetings'],
+      ['/club-documents', 'Club Documents'],
+      ['/new-page', 'Membership'],
+      ['/tech-page', 'Tech', 'Tech: Model A Specifications'],
+      ['/the-shaft-award-1', 'Links'],
+      ['/contact', 'Contact'],
+      ['/search', 'Search'],
+    ];
+    for (const [pathname, pageName, heading] of pages) {
+      await visit(page, pathname, pageName, heading);
+      // The page must fit: nothing wider than the screen but the tables' own scroll areas.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE_VIEWPORT.width);
+      await checkA11y(page);
+    }
+    await page.context().close();
+  });
+});
+
+describe('the contact form', () => {
+  it('shows each required message on an empty submit without calling the server', async () => {
+    const page = await openPage();
+    const calls: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/contact.submit')) calls.push(request.url());
+    });
+    await visit(page, '/contact', 'Contact');
+    const form = page.getByRole('form', { name: 'Contact the club' });
+    await form.getByRole('button', { name: 'Send message' }).click();
+
+    await form.getByRole('alert').waitFor();
+    expect(await form.getByRole('alert').textContent()).toBe('Please fill in the 4 fields marked below.');
+    for (const message of [
+      'Please enter the first name.',
+      'Please enter the last name.',
+      'Please enter the e-mail address.',
+      'Please enter the message.',
+    ]) {
+      expect(await form.getByText(message, { exact: true }).isVisible()).toBe(true);
+    }
+    expect(await form.getByLabel(/First name/).getAttribute('aria-invalid')).toBe('true');
+    await checkA11y(page);
+
+    // Typing into a field clears its message.
+    await form.getByLabel(/First name/).fill('Ada');
+    expect(await form.getByText('Please enter the first name.').count()).toBe(0);
+    expect(calls).toEqual([]);
+    await page.context().close();
+  });
+
+  it('sends a valid message: Successfully Submitted, and the e-mail lands in the outbox', async () => {
+    const page = await openPage();
+    await visit(page, '/contact', 'Contact');
+    const form = page.getByRole('form', { name: 'Contact the club' });
+    await form.getByLabel(/First name/).fill('Ada');
+    await form.getByLabel(/Last name/).fill('Whitcombe');
+    await form.getByLabel(/E-mail address/).fill('ada.whitcombe@example.com');
+    await form.getByLabel(/Message/).fill('Is the spring tour open to a 1930 Coupe from Belleville?');
+    // The honeypot is out of the tab order: from the message, Tab goes to the button.
+    await form.getByLabel(/Message/).focus();
+    await page.keyboard.press('Tab');
+    expect(await form.getByRole('button', { name: 'Send message' }).evaluate((el) => el === document.activeElement)).toBe(true);
+
+    const reply = page.waitForResponse((response) => response.url().includes('/api/contact.submit.php'));
+    await form.getByRole('button', { name: 'Send message' }).click();
+    expect((await reply).status()).toBe(200);
+    await form.getByText('Successfully Submitted').waitFor();
+    expect(await form.getByLabel(/First name/).inputValue()).toBe('');
+    await checkA11y(page);
+
+    // With no SMTP_URL the server writes each e-mail to DATA_DIR/outbox as a .eml file.
+    const outbox = path.join(harness.dataDir, 'outbox');
+    const deadline = Date.now() + 10_000;
+    let eml = '';
+    while (eml === '' && Date.now() < deadline) {
+      const files = await readdir(outbox).catch(() => [] as string[]);
+      const file = files.find((name) => name.includes('website-contact-from-ada-whitcombe'));
+      if (file) eml = await readFile(path.join(outbox, file), 'utf8');
+      else await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(eml).toContain('Subject: Website contact from Ada Whitcombe');
+    expect(eml).toMatch(/Reply-To: "?Ada Whitcombe"? <ada\.whitcombe@example\.com>/);
+    // The body is quoted-printable: undo its soft line breaks before reading it.
+    expect(eml.replace(/=\r?\n/g, '')).toContain('Is the spring tour open to a 1930 Coupe from Belleville?');
+    await page.context().close();
+  });
+
+  it('shows a server refusal in a dialog titled Error', async () => {
+    const page = await openPage();
+    await visit(page, '/contact', 'Contact');
+    const form = page.getByRole('form', { name: 'Contact the club' });
+    await form.getByLabel(/First name/).fill('Ada');
+    await form.getByLabel(/Last name/).fill('Whitcombe');
+    // Looks like an address to the page, but the server wants a real top-level domain.
+    await form.getByLabel(/E-mail address/).fill('ada@example.c');
+    await form.getByLabel(/Message/).fill('Hello');
+    await form.getByRole('button', { name: 'Send message' }).click();
+
+    const dialog = page.getByRole('dialog', { name: 'Error' });
+    await dialog.waitFor();
+    expect(await dialog.textContent()).toContain('Please enter a valid e-mail address');
+    await checkA11y(page);
+    await dialog.getByRole('button', { name: 'OK' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    // Nothing was lost: the visitor's text is still there to correct.
+    expect(await form.getByLabel(/Message/).inputValue()).toBe('Hello');
+    await page.context().close();
+  });
+});
