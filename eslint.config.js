@@ -6,7 +6,7 @@ import tseslint from 'typescript-eslint';
 const WEB_FEATURES = ['account', 'history', 'events', 'blog', 'newsletters', 'members', 'forum', 'links', 'contact'];
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', '**/migrations/**', 'data/**', '**/*.d.ts'] },
+  { ignores: ['**/dist/**', '**/dist-*/**', '**/node_modules/**', '**/migrations/**', 'data/**', '**/*.d.ts'] },
   js.configs.recommended,
   ...tseslint.configs.strict,
   {
