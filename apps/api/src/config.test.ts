@@ -13,6 +13,11 @@ describe('loadConfig', () => {
     expect(config.demoData).toBe(false);
   });
 
+  it('derives mail addresses from BASE_URL, but never from an IP address', () => {
+    expect(loadConfig({ BASE_URL: 'https://club.example.com' }).contactEmail).toBe('webmaster@club.example.com');
+    expect(loadConfig({ BASE_URL: 'http://127.0.0.1:3000' }).mailFrom).toMatch(/<noreply@example\.org>$/);
+  });
+
   it('lets an empty REMINDER_CRON disable the job', () => {
     expect(loadConfig({ REMINDER_CRON: '' }).reminderCron).toBe('');
   });

@@ -115,7 +115,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = path.resolve(env.INIT_CWD ?? '', e.DATA_DIR);
   const baseUrl = (e.BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   const host = new URL(baseUrl).hostname;
-  const mailDomain = host.includes('.') ? host : 'example.org';
+  // An IP address or a bare host name is no mail domain; fall back to a reserved one.
+  const mailDomain = host.includes('.') && !/^[\d.]+$/.test(host) && !host.startsWith('[') ? host : 'example.org';
   return {
     port: e.PORT,
     host: e.HOST,
