@@ -1,11 +1,12 @@
 import { PageFrame } from '../app/layout/page-frame.tsx';
 import { RequireLogin } from '../components/require-login.tsx';
+import { MemberDirectory } from '../features/members/member-directory.tsx';
 
 export function MemberListPage() {
   return (
-    <PageFrame title="Member List">
+    <PageFrame title="Member List" width="wide">
       <RequireLogin what="the member list">
-        <p>The list of club members and their cars will appear here.</p>
+        <MemberDirectory />
       </RequireLogin>
     </PageFrame>
   );

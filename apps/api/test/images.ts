@@ -1,0 +1,17 @@
+import sharp from 'sharp';
+
+/** A plain JPEG of the given size, as a camera would send (optionally with an EXIF orientation). */
+export function makeJpeg(width: number, height: number, orientation?: number): Promise<Buffer> {
+  const image = sharp({ create: { width, height, channels: 3, background: '#6b1d2a' } }).jpeg();
+  return (orientation ? image.withMetadata({ orientation }) : image).toBuffer();
+}
+
+export function makePng(width: number, height: number): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: '#ffffff' } }).png().toBuffer();
+}
+
+/** The pixel size of a stored image, to check resizing from outside the server. */
+export async function imageSize(buffer: Buffer): Promise<{ width: number; height: number; format: string }> {
+  const { width = 0, height = 0, format = '' } = await sharp(buffer).metadata();
+  return { width, height, format };
+}

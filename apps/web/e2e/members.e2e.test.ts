@@ -1,0 +1,298 @@
+import { mkdir } from 'node:fs/promises';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { imageSize, makeJpeg, makePng } from '../../api/test/images.ts';
+import { startTestSmtp, type TestSmtp } from '../../api/test/smtp.ts';
+import { DEMO_ADMIN, DEMO_MEMBER, MOBILE_VIEWPORT, checkA11y, screenshotOnFailure, startHarness, type Harness } from './harness.ts';
+
+const SECRETARY = { email: 'secretary@example.org', password: 'demo-secretary-1' };
+const NEWCOMER = { first: 'Loretta', last: 'Quackenbush', email: 'loretta.quackenbush@example.net', password: 'model-a-loretta-1' };
+const SCREENSHOTS = process.env.E2E_SCREENSHOT_DIR;
+
+let harness: Harness;
+let smtp: TestSmtp;
+let portrait: Buffer;
+let png: Buffer;
+
+beforeAll(async () => {
+  smtp = await startTestSmtp();
+  harness = await startHarness({ env: { SMTP_URL: smtp.url } });
+  portrait = await makeJpeg(900, 600);
+  png = await makePng(60, 60);
+});
+
+afterAll(async () => {
+  await harness?.close();
+  await smtp?.close();
+});
+
+async function openPage(options?: Parameters<Harness['newPage']>[0]): Promise<Page> {
+  const page = await harness.newPage(options);
+  screenshotOnFailure(page);
+  return page;
+}
+
+async function snapshot(page: Page, name: string): Promise<void> {
+  if (!SCREENSHOTS) return;
+  await mkdir(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: `${SCREENSHOTS}/${name}.png`, fullPage: true });
+}
+
+async function logIn(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('E-mail address').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.waitForURL('**/account');
+}
+
+async function openMemberList(page: Page): Promise<void> {
+  await page.goto('/memberList');
+  await page.getByRole('list', { name: 'Members' }).waitFor();
+}
+
+const memberCard = (page: Page, name: string) =>
+  page.getByRole('list', { name: 'Members' }).getByRole('listitem').filter({ has: page.getByRole('heading', { name }) });
+
+/** Calls the API from the page with its own session, as a hand-made request would. */
+function callFromPage(page: Page, name: string, body: Record<string, unknown>) {
+  return page.evaluate(
+    async ({ name, body }) => {
+      const g = localStorage.getItem('clubSession');
+      const res = await fetch(`/api/${name}.php`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ g, ...body }),
+      });
+      return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+    },
+    { name, body },
+  );
+}
+
+describe('member list journey', () => {
+  it('lists every member, strikes through disabled ones and refuses a plain member at the server', async () => {
+    const page = await openPage();
+    await logIn(page, DEMO_MEMBER.email, DEMO_MEMBER.password);
+    await openMemberList(page);
+    const cards = page.getByRole('list', { name: 'Members' }).getByRole('listitem').filter({ has: page.getByRole('heading') });
+    expect(await cards.count()).toBeGreaterThan(140);
+    await checkA11y(page);
+
+    // No editing controls for a member without the member permission…
+    expect(await page.getByRole('button', { name: 'Add Member' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: /^Edit / }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Copy e-mail list' }).count()).toBe(0);
+
+    // …and the server refuses a hand-made save all the same.
+    const refused = await callFromPage(page, 'member.save', { i: 0, fn: 'Sneaky', l: 'Pete', e: 'sneaky@example.net', o: 1 });
+    expect(refused.status).toBe(403);
+    expect(String(refused.body.e)).toMatch(/permission/);
+
+    // A disabled demo member is struck through and says so in words.
+    const disabled = page.locator('.member-card--disabled').first();
+    expect(await disabled.getByText('Disabled', { exact: true }).isVisible()).toBe(true);
+    const decoration = await disabled.locator('.member-card__struck').first().evaluate((el) => getComputedStyle(el).textDecorationLine);
+    expect(decoration).toContain('line-through');
+
+    // Search narrows by name, city or car.
+    await page.getByRole('searchbox', { name: 'Search members' }).fill('Pruitt');
+    await page.getByText(/Showing 1 of \d+ members/).waitFor();
+    expect(await memberCard(page, 'Walter Pruitt').count()).toBe(1);
+    await page.getByRole('searchbox', { name: 'Search members' }).fill('roadster kirkwood');
+    await page.getByText(/Showing \d+ of \d+ members/).waitFor();
+    const found = await cards.allTextContents();
+    expect(found.length).toBeGreaterThan(0);
+    for (const text of found) {
+      expect(text).toContain('Roadster');
+      expect(text).toContain('Kirkwood');
+    }
+    await page.context().close();
+  });
+
+  it('lets an admin add a member with rights, who then logs in with exactly those rights, and disable them', async () => {
+    const admin = await openPage();
+    await admin.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await logIn(admin, DEMO_ADMIN.email, DEMO_ADMIN.password);
+    await openMemberList(admin);
+    await snapshot(admin, 'member-list-desktop');
+
+    await admin.getByRole('button', { name: 'Add Member' }).click();
+    const dialog = admin.getByRole('dialog', { name: 'Add Member' });
+    await dialog.waitFor();
+    await dialog.getByLabel('First name').fill(NEWCOMER.first);
+    await dialog.getByLabel('Last name').fill(NEWCOMER.last);
+    await dialog.getByLabel('E-mail address').fill(NEWCOMER.email);
+    await dialog.getByLabel('Phone').fill('(636) 555-0142');
+    await dialog.getByLabel('City').fill('Fenton');
+    await dialog.getByRole('button', { name: 'Add a car' }).click();
+    await dialog.getByLabel('Car 1', { exact: true }).fill('1931 Model A Victoria');
+    await dialog.getByRole('button', { name: 'Add a car' }).click();
+    await dialog.getByLabel('Car 2', { exact: true }).fill('1929 Model A Pickup');
+    await dialog.getByRole('checkbox', { name: 'Edit History' }).check();
+    await dialog.getByRole('checkbox', { name: 'Add/Edit Events' }).check();
+    expect(await dialog.getByRole('checkbox', { name: 'Send an e-mail inviting them to set their password' }).isChecked()).toBe(true);
+
+    // A PNG is turned away before upload; a JPEG gets a square crop.
+    const photoInput = dialog.getByLabel('Choose a photo (JPEG)');
+    await photoInput.setInputFiles({ name: 'portrait.png', mimeType: 'image/png', buffer: png });
+    await dialog.getByText('Please choose a JPEG photo').waitFor();
+    await photoInput.setInputFiles({ name: 'portrait.jpg', mimeType: 'image/jpeg', buffer: portrait });
+    const sizeSlider = dialog.getByLabel('Size of the square');
+    await sizeSlider.waitFor();
+    expect(await sizeSlider.inputValue()).toBe('600');
+    await sizeSlider.fill('400');
+    await dialog.getByLabel('Left and right').fill('0');
+    await checkA11y(admin);
+    await snapshot(admin, 'member-dialog-desktop');
+
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await admin.getByText('Successfully Saved').waitFor();
+    expect(await dialog.count()).toBe(0);
+    const card = memberCard(admin, `${NEWCOMER.first} ${NEWCOMER.last}`);
+    await card.waitFor();
+    expect(await card.textContent()).toContain('1931 Model A Victoria');
+    expect(await card.textContent()).toContain('Rights: Add/Edit Events, Edit History');
+    const photoUrl = await card.locator('img').getAttribute('src');
+    expect(photoUrl).toMatch(/^\/uploads\/members\/.+\.jpg$/);
+    const photo = await fetch(`${harness.baseUrl}${photoUrl ?? ''}`);
+    const stored = await imageSize(Buffer.from(await photo.arrayBuffer()));
+    expect(stored).toEqual({ width: 400, height: 400, format: 'jpeg' });
+    expect(await card.getByRole('link', { name: NEWCOMER.email }).getAttribute('href')).toBe(`mailto:${NEWCOMER.email}`);
+    await checkA11y(admin);
+
+    // The show-permissions filter lists the holders of one right, and leaves out Forum.
+    const filter = admin.getByLabel('Show permission');
+    expect(await filter.locator('option').allTextContents()).not.toContain('Post on Forum');
+    await filter.selectOption({ label: 'Edit History' });
+    await admin.getByText(/Showing 2 of \d+ members with Edit History/).waitFor();
+    expect(await memberCard(admin, 'Eleanor Vance').count()).toBe(1);
+    await filter.selectOption({ label: 'Everyone' });
+
+    // Copy e-mail list: enabled members' addresses, with a visible confirmation.
+    await admin.getByRole('button', { name: 'Copy e-mail list' }).click();
+    await admin.getByText(/Copied \d+ e-mail addresses of enabled members/).waitFor();
+    const clipboard = await admin.evaluate(() => navigator.clipboard.readText());
+    expect(clipboard).toContain(NEWCOMER.email);
+    expect(clipboard).toContain(DEMO_ADMIN.email);
+
+    // The invitation reaches a real SMTP server; the newcomer sets a password and logs in.
+    const mails = await smtp.waitFor(1);
+    const invitation = mails.find((mail) => mail.subject?.startsWith('Welcome to'));
+    const link = new RegExp(`${harness.baseUrl}/reset/[\\w-]+`).exec(invitation?.text ?? '')?.[0];
+    expect(link).toBeDefined();
+    const newcomer = await openPage();
+    await newcomer.goto(link ?? '');
+    await newcomer.getByRole('heading', { name: `Hello, ${NEWCOMER.first} ${NEWCOMER.last}` }).waitFor();
+    await newcomer.getByLabel('New Password').fill(NEWCOMER.password);
+    await newcomer.getByLabel('Confirm Password').fill(NEWCOMER.password);
+    await newcomer.getByRole('button', { name: 'Set Password' }).click();
+    await newcomer.getByText('you can now log in').waitFor();
+    await logIn(newcomer, NEWCOMER.email, NEWCOMER.password);
+    const me = await callFromPage(newcomer, 'session.get', {});
+    expect((me.body.u as { permissions: string[] }).permissions).toEqual(['event', 'history']);
+    await openMemberList(newcomer);
+    expect(await newcomer.getByRole('button', { name: 'Add Member' }).count()).toBe(0);
+    const denied = await callFromPage(newcomer, 'member.delete', { id: 1 });
+    expect(denied.status).toBe(403);
+
+    // The admin disables the newcomer: struck through, and no longer able to log in.
+    await card.getByRole('button', { name: `Edit ${NEWCOMER.first} ${NEWCOMER.last}` }).click();
+    const editDialog = admin.getByRole('dialog', { name: `Edit ${NEWCOMER.first} ${NEWCOMER.last}` });
+    await editDialog.waitFor();
+    expect(await editDialog.getByRole('checkbox', { name: 'Send an e-mail inviting them to set their password' }).count()).toBe(0);
+    await editDialog.getByRole('checkbox', { name: 'Enabled' }).uncheck();
+    await editDialog.getByRole('button', { name: 'Save' }).click();
+    await admin.getByText('Successfully Saved').waitFor();
+    await card.getByText('Disabled', { exact: true }).waitFor();
+    expect(await card.getAttribute('class')).toContain('member-card--disabled');
+    await checkA11y(admin);
+
+    await newcomer.reload();
+    await newcomer.getByRole('heading', { level: 1, name: 'Member List' }).waitFor();
+    await newcomer.getByRole('button', { name: 'Log in' }).waitFor();
+    await newcomer.getByLabel('E-mail address').fill(NEWCOMER.email);
+    await newcomer.getByLabel('Password').fill(NEWCOMER.password);
+    await newcomer.getByRole('button', { name: 'Log in' }).click();
+    await newcomer.getByRole('alert').filter({ hasText: 'not active' }).waitFor();
+    await newcomer.context().close();
+
+    // Deleting asks first, then removes the member.
+    await card.getByRole('button', { name: `Delete ${NEWCOMER.first} ${NEWCOMER.last}` }).click();
+    const confirm = admin.getByRole('dialog', { name: 'Delete Member' });
+    await confirm.getByText('Are you sure you want to delete').waitFor();
+    await checkA11y(admin);
+    await confirm.getByRole('button', { name: `Delete ${NEWCOMER.first} ${NEWCOMER.last}` }).click();
+    await admin.getByText('Successfully Deleted').waitFor();
+    expect(await card.count()).toBe(0);
+    await admin.context().close();
+  });
+
+  it("keeps an admin's own record enabled and applies their own permission change at once", async () => {
+    const page = await openPage();
+    await logIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+    await openMemberList(page);
+    const self = memberCard(page, 'Margaret Holloway');
+    await self.getByRole('button', { name: 'Edit Margaret Holloway' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Margaret Holloway' });
+    const enabled = dialog.getByRole('checkbox', { name: 'Enabled' });
+    expect(await enabled.isChecked()).toBe(true);
+    expect(await enabled.isDisabled()).toBe(true);
+    await dialog.getByRole('checkbox', { name: 'Add/Edit Photos' }).check();
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Successfully Saved').waitFor();
+    await self.getByText('Rights: Administrator, Add/Edit Photos').waitFor();
+    const me = await callFromPage(page, 'session.get', {});
+    expect((me.body.u as { permissions: string[] }).permissions).toEqual(['admin', 'blog']);
+    await page.context().close();
+  });
+
+  it('gives a member editor who is not an admin add, edit and delete but no permission boxes', async () => {
+    const page = await openPage();
+    await logIn(page, SECRETARY.email, SECRETARY.password);
+    await openMemberList(page);
+    expect(await page.getByRole('button', { name: 'Copy e-mail list' }).count()).toBe(0);
+    expect(await page.getByLabel('Show permission').count()).toBe(0);
+    await memberCard(page, 'Walter Pruitt').getByRole('button', { name: 'Edit Walter Pruitt' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Walter Pruitt' });
+    await dialog.waitFor();
+    expect(await dialog.getByRole('group', { name: 'Permissions' }).count()).toBe(0);
+    await dialog.getByLabel('Phone').fill('(314) 555-0101');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Successfully Saved').waitFor();
+    expect(await memberCard(page, 'Walter Pruitt').textContent()).toContain('(314) 555-0101');
+    await page.context().close();
+  });
+
+  it('fits the member list and its dialog on a 375px screen', async () => {
+    const page = await openPage({ viewport: MOBILE_VIEWPORT });
+    await logIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+    await openMemberList(page);
+    await checkA11y(page);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/member-list-mobile.png` });
+    await page.getByRole('button', { name: 'Add Member' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Member' });
+    await dialog.waitFor();
+    await dialog.getByLabel('Choose a photo (JPEG)').setInputFiles({ name: 'p.jpg', mimeType: 'image/jpeg', buffer: portrait });
+    const size = dialog.getByLabel('Size of the square');
+    await size.waitFor();
+    await size.fill('300');
+    // Dragging the square moves the crop, as the sliders do.
+    const across = dialog.getByLabel('Left and right');
+    const before = Number(await across.inputValue());
+    const square = await dialog.locator('.cropper__square').boundingBox();
+    if (!square) throw new Error('the crop square is not on screen');
+    await page.mouse.move(square.x + square.width / 2, square.y + square.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(square.x + square.width / 2 - 40, square.y + square.height / 2, { steps: 4 });
+    await page.mouse.up();
+    expect(Number(await across.inputValue())).toBeLessThan(before);
+    // Nothing in the dialog is wider than a 375px screen.
+    const dialogOverflow = await dialog.evaluate((element) => element.scrollWidth - element.clientWidth);
+    expect(dialogOverflow).toBeLessThanOrEqual(0);
+    await checkA11y(page);
+    if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/member-dialog-mobile.png` });
+    await page.context().close();
+  });
+});

@@ -1,0 +1,85 @@
+import type { Member, Permission } from '@club/contracts';
+import { cityLineOf, fullNameOf, initialsOf } from './member-rules.ts';
+
+export type MemberCardProps = {
+  member: Member;
+  permissionLabels: Map<Permission, string>;
+  isPermissionShown: boolean;
+  canEdit: boolean;
+  onEdit: (member: Member) => void;
+  onDelete: (member: Member) => void;
+};
+
+/** One member's entry; a disabled member is struck through and labelled so in words as well. */
+export function MemberCard({ member, permissionLabels, isPermissionShown, canEdit, onEdit, onDelete }: MemberCardProps) {
+  const name = fullNameOf(member);
+  const cityLine = cityLineOf(member);
+  const hasAddress = member.address !== '' || cityLine !== '';
+  return (
+    <li className={member.enabled ? 'member-card' : 'member-card member-card--disabled'}>
+      {member.imageUrl !== '' ? (
+        <img className="member-card__photo" src={member.imageUrl} alt="" width={96} height={96} loading="lazy" decoding="async" />
+      ) : (
+        <span className="member-card__photo member-card__initials" aria-hidden="true">
+          {initialsOf(member)}
+        </span>
+      )}
+      <div className="member-card__body">
+        <h2 className="member-card__name">
+          <span className="member-card__struck">{name}</span>
+          {!member.enabled && <span className="member-card__tag">Disabled</span>}
+        </h2>
+        <div className="member-card__struck">
+          {member.display_name !== '' && member.display_name !== name && (
+            <p className="member-card__known-as">Known as {member.display_name}</p>
+          )}
+          {hasAddress && (
+            <address className="member-card__address">
+              {member.address !== '' && <span>{member.address}</span>}
+              {cityLine !== '' && <span>{cityLine}</span>}
+            </address>
+          )}
+          <ul className="member-card__contact">
+            {member.phone !== '' && (
+              <li>
+                <span className="visually-hidden">Phone: </span>
+                <a href={`tel:${member.phone.replace(/[^\d+]/g, '')}`}>{member.phone}</a>
+              </li>
+            )}
+            {member.email !== '' && (
+              <li>
+                <span className="visually-hidden">E-mail: </span>
+                <a href={`mailto:${member.email}`}>{member.email}</a>
+              </li>
+            )}
+          </ul>
+          {member.cars.length > 0 && (
+            <>
+              <p className="visually-hidden">Cars:</p>
+              <ul className="member-card__cars">
+                {member.cars.map((car, index) => (
+                  <li key={`${index}-${car}`}>{car}</li>
+                ))}
+              </ul>
+            </>
+          )}
+          {isPermissionShown && member.permissions.length > 0 && (
+            <p className="member-card__permissions">
+              Rights: {member.permissions.map((p) => permissionLabels.get(p) ?? p).join(', ')}
+            </p>
+          )}
+        </div>
+        {canEdit && (
+          <div className="member-card__actions">
+            <button type="button" className="button button--small" onClick={() => onEdit(member)} aria-label={`Edit ${name}`}>
+              Edit
+            </button>
+            <button type="button" className="button button--small" onClick={() => onDelete(member)} aria-label={`Delete ${name}`}>
+              Delete
+            </button>
+          </div>
+        )}
+      </div>
+    </li>
+  );
+}

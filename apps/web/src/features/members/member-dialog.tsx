@@ -1,0 +1,138 @@
+import type { Member, Permission } from '@club/contracts';
+import { useId, useState } from 'react';
+import { callApi, type CallBody, type CallFiles } from '../../api/client.ts';
+import { Dialog } from '../../components/dialog.tsx';
+import { FormField } from '../../components/form-field.tsx';
+import { Form } from '../../components/form.tsx';
+import { CarsField } from './cars-field.tsx';
+import { fullNameOf } from './member-rules.ts';
+import { PhotoField, type PhotoChoice } from './photo-field.tsx';
+
+export type MemberDialogProps = {
+  /** The member to edit, or null to add one. */
+  member: Member | null;
+  permissionPairs: [Permission, string][];
+  isAdmin: boolean;
+  currentUserId: number;
+  onClose: () => void;
+  onSaved: (saved: { id: number; isOwnRecord: boolean }) => void;
+};
+
+const text = (data: FormData, name: string) => String(data.get(name) ?? '').trim();
+
+/** Adds or edits one member; rendered only while open, so each opening starts afresh. */
+export function MemberDialog({ member, permissionPairs, isAdmin, currentUserId, onClose, onSaved }: MemberDialogProps) {
+  const isNew = member === null;
+  const isOwnRecord = member?.id === currentUserId;
+  const [photo, setPhoto] = useState<PhotoChoice>({ kind: 'keep' });
+  const enabledHintId = useId();
+
+  async function save(data: FormData) {
+    const body: CallBody<'member.save'> = {
+      i: member?.id ?? 0,
+      // A member's own record is always enabled; its checkbox is disabled and so not in the form data.
+      o: isOwnRecord || data.get('o') !== null ? 1 : 0,
+      fn: text(data, 'fn'),
+      l: text(data, 'l'),
+      displayName: text(data, 'displayName'),
+      e: text(data, 'e'),
+      p: text(data, 'p'),
+      a: text(data, 'a'),
+      c: text(data, 'c'),
+      s: text(data, 's'),
+      z: text(data, 'z'),
+      cars: data.getAll('cars').map(String).filter((car) => car.trim() !== ''),
+      ...(isAdmin ? { perm: data.getAll('perm').map(String) as Permission[] } : {}),
+      ...(isNew ? { invite: data.get('invite') !== null ? 1 : 0 } : {}),
+    };
+    let files: CallFiles | undefined;
+    if (photo.kind === 'new') {
+      files = { f: photo.file };
+      if (photo.crop) body.ic = photo.crop;
+    } else if (photo.kind === 'remove') {
+      body.img = '';
+    }
+    return callApi('member.save', body, files);
+  }
+
+  return (
+    <Dialog title={isNew ? 'Add Member' : `Edit ${fullNameOf(member)}`} isOpen onClose={onClose}>
+      <Form
+        aria-label={isNew ? 'Add member' : 'Edit member'}
+        className="member-form"
+        onSubmit={save}
+        onSuccess={(reply) => onSaved({ id: reply.i, isOwnRecord })}
+        actions={
+          <button type="button" className="button" onClick={onClose}>
+            Cancel
+          </button>
+        }
+      >
+        <div className="member-form__grid">
+          <FormField label="First name" name="fn" defaultValue={member?.first_name ?? ''} maxLength={100} required data-autofocus autoComplete="off" />
+          <FormField label="Last name" name="l" defaultValue={member?.last_name ?? ''} maxLength={100} required autoComplete="off" />
+          <FormField
+            label="Display name"
+            name="displayName"
+            defaultValue={member?.display_name ?? ''}
+            maxLength={100}
+            hint="How the name appears on events and the forum; leave blank for the full name."
+            autoComplete="off"
+          />
+          <FormField label="E-mail address" name="e" type="email" defaultValue={member?.email ?? ''} maxLength={254} required autoComplete="off" />
+          <FormField label="Phone" name="p" type="tel" defaultValue={member?.phone ?? ''} maxLength={50} autoComplete="off" />
+          <FormField label="Address" name="a" defaultValue={member?.address ?? ''} maxLength={200} autoComplete="off" />
+          <FormField label="City" name="c" defaultValue={member?.city ?? ''} maxLength={100} autoComplete="off" />
+          <div className="member-form__pair">
+            <FormField label="State" name="s" defaultValue={member?.state ?? ''} maxLength={50} autoComplete="off" />
+            <FormField label="ZIP" name="z" defaultValue={member?.zip ?? ''} maxLength={20} inputMode="numeric" autoComplete="off" />
+          </div>
+        </div>
+        <CarsField initialCars={member?.cars ?? []} />
+        <PhotoField currentUrl={member?.imageUrl ?? ''} choice={photo} onChange={setPhoto} />
+        <div className="checkbox-field">
+          <input
+            id="member-enabled"
+            type="checkbox"
+            name="o"
+            defaultChecked={member?.enabled ?? true}
+            disabled={isOwnRecord}
+            aria-describedby={enabledHintId}
+          />
+          <label htmlFor="member-enabled">Enabled</label>
+          <p id={enabledHintId} className="form-field__hint">
+            {isOwnRecord
+              ? 'Your own record is always enabled.'
+              : 'A disabled member cannot log in and is shown struck through in the list.'}
+          </p>
+        </div>
+        {isAdmin && (
+          <fieldset className="permissions-field">
+            <legend>Permissions</legend>
+            {permissionPairs.map(([permission, label]) => (
+              <div className="checkbox-field" key={permission}>
+                <input
+                  id={`perm-${permission}`}
+                  type="checkbox"
+                  name="perm"
+                  value={permission}
+                  defaultChecked={member?.permissions.includes(permission) ?? false}
+                />
+                <label htmlFor={`perm-${permission}`}>{label}</label>
+              </div>
+            ))}
+          </fieldset>
+        )}
+        {isNew && (
+          <div className="checkbox-field">
+            <input id="member-invite" type="checkbox" name="invite" defaultChecked />
+            <label htmlFor="member-invite">Send an e-mail inviting them to set their password</label>
+            <p className="form-field__hint">
+              Without it, they can set a password later with &ldquo;Forgot your password?&rdquo; on the Member Login page.
+            </p>
+          </div>
+        )}
+      </Form>
+    </Dialog>
+  );
+}

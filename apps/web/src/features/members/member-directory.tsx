@@ -1,0 +1,167 @@
+import type { Member, Permission } from '@club/contracts';
+import { useDeferredValue, useId, useMemo, useState } from 'react';
+import { errorMessageOf } from '../../api/client.ts';
+import { Loading } from '../../components/loading.tsx';
+import { useSession } from '../../session/index.ts';
+import { CopyEmailList } from './copy-email-list.tsx';
+import { DeleteMemberDialog } from './delete-member-dialog.tsx';
+import { MemberCard } from './member-card.tsx';
+import { MemberDialog } from './member-dialog.tsx';
+import { filterByPermission, matchesSearch } from './member-rules.ts';
+import { useMembers, useRefreshMembers } from './use-members.ts';
+import './members.css';
+
+/** The show-permissions filter leaves out Forum, which most members hold. */
+const UNFILTERED_PERMISSION: Permission = 'forum';
+
+type Editing = { kind: 'none' } | { kind: 'edit'; member: Member | null } | { kind: 'delete'; member: Member };
+
+/** The member list with search; editors add, edit and delete; admins also filter by permission and copy addresses. */
+export function MemberDirectory() {
+  const { user, can } = useSession();
+  const members = useMembers();
+  const refresh = useRefreshMembers();
+  const [search, setSearch] = useState('');
+  const deferredSearch = useDeferredValue(search);
+  const [permission, setPermission] = useState<Permission | ''>('');
+  const [editing, setEditing] = useState<Editing>({ kind: 'none' });
+  const [status, setStatus] = useState('');
+  const searchId = useId();
+  const filterId = useId();
+
+  const isAdmin = can('admin');
+  const canEdit = can('member');
+  const pairs = useMemo(() => members.data?.p ?? [], [members.data]);
+  const labels = useMemo(() => new Map(pairs), [pairs]);
+  const shown = useMemo(
+    () => filterByPermission(members.data?.m ?? [], isAdmin ? permission : '').filter((m) => matchesSearch(m, deferredSearch)),
+    [members.data, permission, isAdmin, deferredSearch],
+  );
+
+  if (members.isPending) return <Loading label="Loading the member list…" />;
+  if (members.isError) {
+    return (
+      <div className="notice notice--error" role="alert">
+        <p>{errorMessageOf(members.error)}</p>
+        <button type="button" className="button" onClick={() => void members.refetch()}>
+          Try again
+        </button>
+      </div>
+    );
+  }
+
+  const all = members.data.m;
+  const enabledCount = all.filter((m) => m.enabled).length;
+  const permissionLabel = permission === '' ? '' : (labels.get(permission) ?? permission);
+
+  return (
+    <>
+      <div className="member-tools">
+        <div className="member-tools__search">
+          <label htmlFor={searchId}>Search members</label>
+          <input
+            id={searchId}
+            className="form-field__input"
+            type="search"
+            value={search}
+            placeholder="Name, city or car"
+            onChange={(event) => setSearch(event.currentTarget.value)}
+          />
+        </div>
+        {isAdmin && (
+          <div className="member-tools__filter">
+            <label htmlFor={filterId}>Show permission</label>
+            <select
+              id={filterId}
+              className="form-field__input"
+              value={permission}
+              onChange={(event) => setPermission(event.currentTarget.value as Permission | '')}
+            >
+              <option value="">Everyone</option>
+              {pairs
+                .filter(([name]) => name !== UNFILTERED_PERMISSION)
+                .map(([name, label]) => (
+                  <option key={name} value={name}>
+                    {label}
+                  </option>
+                ))}
+            </select>
+          </div>
+        )}
+        <div className="member-tools__actions">
+          {canEdit && (
+            <button
+              type="button"
+              className="button button--primary"
+              onClick={() => {
+                setStatus('');
+                setEditing({ kind: 'edit', member: null });
+              }}
+            >
+              Add Member
+            </button>
+          )}
+          {isAdmin && <CopyEmailList members={all} />}
+        </div>
+      </div>
+
+      <div aria-live="polite">
+        {status !== '' && <p className="form__message form__message--success">{status}</p>}
+      </div>
+      <p className="member-count" aria-live="polite">
+        {shown.length === all.length
+          ? `${all.length} members, ${enabledCount} of them enabled.`
+          : `Showing ${shown.length} of ${all.length} members${permissionLabel !== '' ? ` with ${permissionLabel}` : ''}.`}
+      </p>
+
+      {shown.length === 0 ? (
+        <p>No member matches. Try fewer or other words.</p>
+      ) : (
+        <ul className="member-list" aria-label="Members">
+          {shown.map((member) => (
+            <MemberCard
+              key={member.id}
+              member={member}
+              permissionLabels={labels}
+              isPermissionShown={isAdmin}
+              canEdit={canEdit}
+              onEdit={(m) => {
+                setStatus('');
+                setEditing({ kind: 'edit', member: m });
+              }}
+              onDelete={(m) => {
+                setStatus('');
+                setEditing({ kind: 'delete', member: m });
+              }}
+            />
+          ))}
+        </ul>
+      )}
+
+      {editing.kind === 'edit' && user !== null && (
+        <MemberDialog
+          member={editing.member}
+          permissionPairs={pairs}
+          isAdmin={isAdmin}
+          currentUserId={user.id}
+          onClose={() => setEditing({ kind: 'none' })}
+          onSaved={({ isOwnRecord }) => {
+            setEditing({ kind: 'none' });
+            // Said once the list shows the change, so what the member reads matches what they see.
+            void refresh(isOwnRecord).then(() => setStatus('Successfully Saved'));
+          }}
+        />
+      )}
+      {editing.kind === 'delete' && (
+        <DeleteMemberDialog
+          member={editing.member}
+          onClose={() => setEditing({ kind: 'none' })}
+          onDeleted={() => {
+            setEditing({ kind: 'none' });
+            void refresh(false).then(() => setStatus('Successfully Deleted'));
+          }}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,89 @@
+import type { Member } from '@club/contracts';
+import { describe, expect, it } from 'vitest';
+import {
+  centredSquare,
+  cityLineOf,
+  clampCrop,
+  emailListOf,
+  filterByPermission,
+  initialsOf,
+  matchesSearch,
+  resizeCrop,
+} from './member-rules.ts';
+
+const member = (overrides: Partial<Member> = {}): Member => ({
+  id: 1,
+  enabled: true,
+  display_name: '',
+  first_name: 'Clarence',
+  last_name: 'Oberlin',
+  address: '12 Argonne Dr',
+  city: 'Webster Groves',
+  state: 'MO',
+  zip: '63119',
+  phone: '',
+  cars: ['1930 Model A Coupe'],
+  imageUrl: '',
+  email: 'clarence@example.net',
+  email_notifications: true,
+  created: '',
+  modified: '',
+  permissions: [],
+  ...overrides,
+});
+
+describe('matchesSearch', () => {
+  it('finds by name, city and car, every word counting', () => {
+    expect(matchesSearch(member(), 'oberlin')).toBe(true);
+    expect(matchesSearch(member(), 'webster coupe')).toBe(true);
+    expect(matchesSearch(member(), 'webster roadster')).toBe(false);
+    expect(matchesSearch(member(), '   ')).toBe(true);
+  });
+});
+
+describe('filterByPermission', () => {
+  it('keeps the holders of the chosen permission, or everyone', () => {
+    const list = [member({ id: 1, permissions: ['history'] }), member({ id: 2 })];
+    expect(filterByPermission(list, 'history').map((m) => m.id)).toEqual([1]);
+    expect(filterByPermission(list, '')).toHaveLength(2);
+  });
+});
+
+describe('emailListOf', () => {
+  it('lists enabled members once each', () => {
+    const list = [
+      member({ email: 'a@example.net' }),
+      member({ email: 'b@example.net', enabled: false }),
+      member({ email: 'a@example.net' }),
+      member({ email: 'c@example.net' }),
+    ];
+    expect(emailListOf(list)).toEqual(['a@example.net', 'c@example.net']);
+  });
+});
+
+describe('address and initials', () => {
+  it('joins city, state and zip, leaving out blanks', () => {
+    expect(cityLineOf(member())).toBe('Webster Groves, MO 63119');
+    expect(cityLineOf(member({ city: '', state: 'MO', zip: '' }))).toBe('MO');
+  });
+
+  it('takes the first letters of first and last name', () => {
+    expect(initialsOf(member())).toBe('CO');
+  });
+});
+
+describe('crops', () => {
+  it('starts as the largest centred square', () => {
+    expect(centredSquare(1200, 800)).toEqual({ x: 200, y: 0, size: 800 });
+  });
+
+  it('keeps a square inside the image', () => {
+    expect(clampCrop({ x: 1000, y: -5, size: 400 }, 1200, 800)).toEqual({ x: 800, y: 0, size: 400 });
+    expect(clampCrop({ x: 0, y: 0, size: 5000 }, 1200, 800)).toEqual({ x: 0, y: 0, size: 800 });
+    expect(clampCrop({ x: 0, y: 0, size: 3 }, 1200, 800, 50).size).toBe(50);
+  });
+
+  it('resizes around the centre', () => {
+    expect(resizeCrop({ x: 200, y: 0, size: 800 }, 400, 1200, 800)).toEqual({ x: 400, y: 200, size: 400 });
+  });
+});
