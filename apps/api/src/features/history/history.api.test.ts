@@ -5,6 +5,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { boardPairsSchema } from '@club/contracts';
 import { createMember, type TestMember } from '../../../test/factories.ts';
+import { makeJpeg, makePng } from '../../../test/images.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 
 let t: TestApp;
@@ -18,11 +19,9 @@ beforeAll(async () => {
   t = createTestApp();
   editor = createMember(t.db, { permissions: ['history'] });
   plainMember = createMember(t.db);
-  const solid = (width: number, height: number) =>
-    sharp({ create: { width, height, channels: 3, background: { r: 120, g: 90, b: 40 } } });
-  jpeg = await solid(40, 30).jpeg().toBuffer();
-  bigJpeg = await solid(3000, 1500).jpeg().toBuffer();
-  png = await solid(40, 30).png().toBuffer();
+  jpeg = await makeJpeg(40, 30);
+  bigJpeg = await makeJpeg(3000, 1500);
+  png = await makePng(40, 30);
 });
 afterAll(() => t.close());
 
