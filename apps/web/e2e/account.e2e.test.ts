@@ -1,15 +1,12 @@
-import { mkdir } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSmtp, type TestSmtp } from '../../api/test/smtp.ts';
-import { MOBILE_VIEWPORT, checkA11y, screenshotOnFailure, startHarness, type Harness } from './harness.ts';
+import { checkA11y, logIn, MOBILE_VIEWPORT, openPage, snapshot, startHarness, type Harness } from './harness.ts';
 
 /** A demo member this journey may change the password of; no other journey uses it. */
 const MEMBER = { email: 'photos@example.org', password: 'demo-photos-1', name: 'Dorothy Kessler' };
 const NEW_PASSWORD = 'rumble-seat-1931';
 const RESET_PASSWORD = 'running-board-1929';
-
-const SCREENSHOTS = process.env.E2E_SCREENSHOT_DIR;
 
 let harness: Harness;
 let smtp: TestSmtp;
@@ -24,26 +21,6 @@ afterAll(async () => {
   await smtp?.close();
 });
 
-async function openPage(options?: Parameters<Harness['newPage']>[0]): Promise<Page> {
-  const page = await harness.newPage(options);
-  screenshotOnFailure(page);
-  return page;
-}
-
-/** Screenshots for a person to look at, when E2E_SCREENSHOT_DIR is set. */
-async function snapshot(page: Page, name: string): Promise<void> {
-  if (!SCREENSHOTS) return;
-  await mkdir(SCREENSHOTS, { recursive: true });
-  await page.screenshot({ path: `${SCREENSHOTS}/${name}.png`, fullPage: true });
-}
-
-async function logIn(page: Page, email: string, password: string): Promise<void> {
-  await page.goto('/login');
-  await page.getByLabel('E-mail address').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-}
-
 /** Counts calls to one API call, to prove a check happened before any call. */
 function countCalls(page: Page, name: string): () => number {
   let calls = 0;
@@ -55,7 +32,7 @@ function countCalls(page: Page, name: string): () => number {
 
 describe('account journey', () => {
   it('turns e-mail notifications off and on, changes the password, resets it by e-mail and logs in with it', async () => {
-    const page = await openPage();
+    const page = await openPage(harness);
     const passwordChanges = countCalls(page, 'password.change');
     const resets = countCalls(page, 'password.reset');
 
@@ -168,7 +145,7 @@ describe('account journey', () => {
   });
 
   it('explains a link that is not valid', async () => {
-    const page = await openPage();
+    const page = await openPage(harness);
     await page.goto('/reset/not-a-real-link');
     await page.getByRole('alert').filter({ hasText: 'This password link is not valid.' }).waitFor();
     expect(await page.getByRole('link', { name: 'Go to Member Login' }).getAttribute('href')).toBe('/login');
@@ -177,7 +154,7 @@ describe('account journey', () => {
   });
 
   it('fits the account pages on a 375px screen', async () => {
-    const page = await openPage({ viewport: MOBILE_VIEWPORT });
+    const page = await openPage(harness, { viewport: MOBILE_VIEWPORT });
     await page.goto('/login');
     await page.getByRole('button', { name: 'Forgot your password?' }).click();
     await page.getByRole('form', { name: 'Request a password reset' }).waitFor();

@@ -229,3 +229,27 @@ export function screenshotOnFailure(page: Page): void {
     console.error(`Screenshot of the failed test: ${file}`);
   });
 }
+
+/** A new page in a fresh context that saves a screenshot if the current test fails. */
+export async function openPage(harness: Harness, options?: Parameters<Harness['newPage']>[0]): Promise<Page> {
+  const page = await harness.newPage(options);
+  screenshotOnFailure(page);
+  return page;
+}
+
+/** Logs in through the login page and waits for the account page. */
+export async function logIn(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('E-mail address').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.waitForURL('**/account');
+}
+
+/** Screenshots for a person to look at, written only when E2E_SCREENSHOT_DIR is set. */
+export async function snapshot(page: Page, name: string): Promise<void> {
+  const dir = process.env.E2E_SCREENSHOT_DIR;
+  if (!dir) return;
+  await mkdir(dir, { recursive: true });
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+}

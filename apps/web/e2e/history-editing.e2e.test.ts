@@ -1,10 +1,10 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeJpeg, makePng } from '../../api/test/images.ts';
-import { CLUB_NAME, DEMO_MEMBER, MOBILE_VIEWPORT, checkA11y, screenshotOnFailure, startHarness, type Harness } from './harness.ts';
+import { checkA11y, CLUB_NAME, DEMO_MEMBER, logIn, MOBILE_VIEWPORT, openPage, snapshot, startHarness, type Harness } from './harness.ts';
 
 const HISTORIAN = { email: 'historian@example.org', password: 'demo-history-1' } as const;
 const THIS_YEAR = new Date().getFullYear();
@@ -15,8 +15,6 @@ const NEW_WINNER = { name: 'Otto Reinholt', year: THIS_YEAR };
 const NEW_PARTY = { name: 'Dusty', owner: 'Mabel Gruenewald', model: '1929 Sport Coupe', date: `${THIS_YEAR}-10-18` };
 const NEW_SEAT = { post: 'Webmaster', member: 'Cornelius Abendroth' };
 const NEW_IDEA = 'Ice cream social at the lake';
-
-const SCREENSHOTS = process.env.E2E_SCREENSHOT_DIR;
 
 let harness: Harness;
 let fileDir: string;
@@ -36,27 +34,6 @@ afterAll(async () => {
   await harness?.close();
   if (fileDir) await rm(fileDir, { recursive: true, force: true });
 });
-
-async function openPage(options?: Parameters<Harness['newPage']>[0]): Promise<Page> {
-  const page = await harness.newPage(options);
-  screenshotOnFailure(page);
-  return page;
-}
-
-/** Screenshots for a person to look at, when E2E_SCREENSHOT_DIR is set. */
-async function snapshot(page: Page, name: string): Promise<void> {
-  if (!SCREENSHOTS) return;
-  await mkdir(SCREENSHOTS, { recursive: true });
-  await page.screenshot({ path: `${SCREENSHOTS}/${name}.png`, fullPage: true });
-}
-
-async function logIn(page: Page, email: string, password: string): Promise<void> {
-  await page.goto('/login');
-  await page.getByLabel('E-mail address').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await page.waitForURL('**/account');
-}
 
 async function visit(page: Page, url: string, pageName: string): Promise<void> {
   await page.goto(url);
@@ -97,7 +74,7 @@ async function isImageLoaded(image: Locator): Promise<boolean> {
 
 describe('history editing', () => {
   it('lets a history editor add and edit a president, refusing a blank name and a non-numeric year', async () => {
-    const page = await openPage();
+    const page = await openPage(harness);
     await logIn(page, HISTORIAN.email, HISTORIAN.password);
     await visit(page, '/new-page-3', 'Past Club Presidents');
     const list = page.getByRole('list', { name: 'Past club presidents' });
@@ -141,7 +118,7 @@ describe('history editing', () => {
   });
 
   it('lets a history editor add a Shaft Award winner with a JPEG, refuse other files, then remove the photo', async () => {
-    const page = await openPage();
+    const page = await openPage(harness);
     await logIn(page, HISTORIAN.email, HISTORIAN.password);
     await visit(page, '/the-shaft-award', 'The Shaft Award');
     await checkA11y(page);
@@ -198,7 +175,7 @@ describe('history editing', () => {
   });
 
   it('lets a history editor add a start-up party, refusing non-numeric years idle', async () => {
-    const page = await openPage();
+    const page = await openPage(harness);
     await logIn(page, HISTORIAN.email, HISTORIAN.password);
     await visit(page, '/start-up-parties-2', 'Start-up Parties');
     await checkA11y(page);
@@ -230,7 +207,7 @@ describe('history editing', () => {
   });
 
   it('lets a history editor change the board and the Idea box', async () => {
-    const page = await openPage();
+    const page = await openPage(harness);
     await logIn(page, HISTORIAN.email, HISTORIAN.password);
     await visit(page, '/board-members', 'Board Members');
     const board = page.getByRole('region', { name: `Officers and Board ${THIS_YEAR}` });
@@ -270,7 +247,7 @@ describe('history editing', () => {
   });
 
   it('shows a logged-out visitor every change after a reload, with no edit controls', async () => {
-    const page = await openPage();
+    const page = await openPage(harness);
 
     await visit(page, '/new-page-3', 'Past Club Presidents');
     const first = page.getByRole('list', { name: 'Past club presidents' }).getByRole('listitem').first();
@@ -299,7 +276,7 @@ describe('history editing', () => {
   });
 
   it('shows a member without the history permission no edit controls, and the server refuses their save', async () => {
-    const page = await openPage({ viewport: MOBILE_VIEWPORT });
+    const page = await openPage(harness, { viewport: MOBILE_VIEWPORT });
     await logIn(page, DEMO_MEMBER.email, DEMO_MEMBER.password);
     for (const [url, name] of [
       ['/new-page-3', 'Past Club Presidents'],

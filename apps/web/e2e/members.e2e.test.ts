@@ -1,14 +1,11 @@
-import { mkdir } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { imageSize, makeJpeg, makePng } from '../../api/test/images.ts';
 import { startTestSmtp, type TestSmtp } from '../../api/test/smtp.ts';
-import { DEMO_ADMIN, DEMO_MEMBER, MOBILE_VIEWPORT, checkA11y, screenshotOnFailure, startHarness, type Harness } from './harness.ts';
+import { checkA11y, DEMO_ADMIN, DEMO_MEMBER, logIn, MOBILE_VIEWPORT, openPage, snapshot, startHarness, type Harness } from './harness.ts';
 
 const SECRETARY = { email: 'secretary@example.org', password: 'demo-secretary-1' };
 const NEWCOMER = { first: 'Loretta', last: 'Quackenbush', email: 'loretta.quackenbush@example.net', password: 'model-a-loretta-1' };
-const SCREENSHOTS = process.env.E2E_SCREENSHOT_DIR;
-
 let harness: Harness;
 let smtp: TestSmtp;
 let portrait: Buffer;
@@ -25,26 +22,6 @@ afterAll(async () => {
   await harness?.close();
   await smtp?.close();
 });
-
-async function openPage(options?: Parameters<Harness['newPage']>[0]): Promise<Page> {
-  const page = await harness.newPage(options);
-  screenshotOnFailure(page);
-  return page;
-}
-
-async function snapshot(page: Page, name: string): Promise<void> {
-  if (!SCREENSHOTS) return;
-  await mkdir(SCREENSHOTS, { recursive: true });
-  await page.screenshot({ path: `${SCREENSHOTS}/${name}.png`, fullPage: true });
-}
-
-async function logIn(page: Page, email: string, password: string): Promise<void> {
-  await page.goto('/login');
-  await page.getByLabel('E-mail address').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await page.waitForURL('**/account');
-}
 
 async function openMemberList(page: Page): Promise<void> {
   await page.goto('/memberList');
@@ -72,7 +49,7 @@ function callFromPage(page: Page, name: string, body: Record<string, unknown>) {
 
 describe('member list journey', () => {
   it('lists every member, strikes through disabled ones and refuses a plain member at the server', async () => {
-    const page = await openPage();
+    const page = await openPage(harness);
     await logIn(page, DEMO_MEMBER.email, DEMO_MEMBER.password);
     await openMemberList(page);
     const cards = page.getByRole('list', { name: 'Members' }).getByRole('listitem').filter({ has: page.getByRole('heading') });
@@ -111,7 +88,7 @@ describe('member list journey', () => {
   });
 
   it('lets an admin add a member with rights, who then logs in with exactly those rights, and disable them', async () => {
-    const admin = await openPage();
+    const admin = await openPage(harness);
     await admin.context().grantPermissions(['clipboard-read', 'clipboard-write']);
     await logIn(admin, DEMO_ADMIN.email, DEMO_ADMIN.password);
     await openMemberList(admin);
@@ -181,7 +158,7 @@ describe('member list journey', () => {
     const invitation = mails.find((mail) => mail.subject?.startsWith('Welcome to'));
     const link = new RegExp(`${harness.baseUrl}/reset/[\\w-]+`).exec(invitation?.text ?? '')?.[0];
     expect(link).toBeDefined();
-    const newcomer = await openPage();
+    const newcomer = await openPage(harness);
     await newcomer.goto(link ?? '');
     await newcomer.getByRole('heading', { name: `Hello, ${NEWCOMER.first} ${NEWCOMER.last}` }).waitFor();
     await newcomer.getByLabel('New Password').fill(NEWCOMER.password);
@@ -229,7 +206,7 @@ describe('member list journey', () => {
   });
 
   it("keeps an admin's own record enabled and applies their own permission change at once", async () => {
-    const page = await openPage();
+    const page = await openPage(harness);
     await logIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
     await openMemberList(page);
     const self = memberCard(page, 'Margaret Holloway');
@@ -248,7 +225,7 @@ describe('member list journey', () => {
   });
 
   it('gives a member editor who is not an admin add, edit and delete but no permission boxes', async () => {
-    const page = await openPage();
+    const page = await openPage(harness);
     await logIn(page, SECRETARY.email, SECRETARY.password);
     await openMemberList(page);
     expect(await page.getByRole('button', { name: 'Copy e-mail list' }).count()).toBe(0);
@@ -265,12 +242,12 @@ describe('member list journey', () => {
   });
 
   it('fits the member list and its dialog on a 375px screen', async () => {
-    const page = await openPage({ viewport: MOBILE_VIEWPORT });
+    const page = await openPage(harness, { viewport: MOBILE_VIEWPORT });
     await logIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
     await openMemberList(page);
     await checkA11y(page);
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
-    if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/member-list-mobile.png` });
+    await snapshot(page, 'member-list-mobile');
     await page.getByRole('button', { name: 'Add Member' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add Member' });
     await dialog.waitFor();
@@ -292,7 +269,7 @@ describe('member list journey', () => {
     const dialogOverflow = await dialog.evaluate((element) => element.scrollWidth - element.clientWidth);
     expect(dialogOverflow).toBeLessThanOrEqual(0);
     await checkA11y(page);
-    if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/member-dialog-mobile.png` });
+    await snapshot(page, 'member-dialog-mobile');
     await page.context().close();
   });
 });

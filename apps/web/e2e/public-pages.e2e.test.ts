@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nextMeeting } from '../src/features/meetings/next-meeting.ts';
-import { CLUB_NAME, MOBILE_VIEWPORT, checkA11y, screenshotOnFailure, startHarness, type Harness } from './harness.ts';
+import { checkA11y, CLUB_NAME, MOBILE_VIEWPORT, openPage, startHarness, type Harness } from './harness.ts';
 
 let harness: Harness;
 
@@ -14,12 +14,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await harness?.close();
 });
-
-async function openPage(options?: Parameters<Harness['newPage']>[0]): Promise<Page> {
-  const page = await harness.newPage(options);
-  screenshotOnFailure(page);
-  return page;
-}
 
 /** Opens a path and waits until its heading is up and the tab title reads "Page Name - Club". */
 async function visit(page: Page, pathname: string, pageName: string, heading: string = pageName): Promise<void> {
@@ -40,7 +34,7 @@ const main = (page: Page) => page.getByRole('main');
 
 describe('public pages for a visitor', () => {
   it('home: hero picture, three promo cards and a quote', async () => {
-    const page = await openPage();
+    const page = await openPage(harness);
     await visit(page, '/', 'Home', CLUB_NAME);
     const hero = main(page).getByRole('img', { name: /Model A Tudor/ });
     await hero.waitFor();
@@ -55,7 +49,7 @@ describe('public pages for a visitor', () => {
   });
 
   it('history and founders: the club story and three founder articles', async () => {
-    const page = await openPage();
+    const page = await openPage(harness);
     await visit(page, '/new-page-2', 'Club History', 'Our History');
     expect(await main(page).getByRole('heading', { level: 2, name: 'Valley News' }).isVisible()).toBe(true);
     expect(await main(page).textContent()).toContain('1963');
@@ -72,7 +66,7 @@ describe('public pages for a visitor', () => {
   });
 
   it('monthly meetings: next meeting date in the club zone, address, map and map link', async () => {
-    const page = await openPage();
+    const page = await openPage(harness);
     await visit(page, '/new-page-1', 'Monthly Meetings');
     const expected = new Intl.DateTimeFormat('en-US', {
       timeZone: 'America/Chicago',
@@ -98,7 +92,7 @@ describe('public pages for a visitor', () => {
   });
 
   it('club documents: the constitution and by-laws link serves a real PDF', async () => {
-    const page = await openPage();
+    const page = await openPage(harness);
     await visit(page, '/club-documents', 'Club Documents');
     const link = main(page).getByRole('link', { name: 'Constitution and By-Laws' });
     await expectPdfAt(page, await link.getAttribute('href'));
@@ -107,7 +101,7 @@ describe('public pages for a visitor', () => {
   });
 
   it('membership: dues, joining, the application PDF and a Valley News card', async () => {
-    const page = await openPage();
+    const page = await openPage(harness);
     await visit(page, '/new-page', 'Membership');
     const text = (await main(page).textContent()) ?? '';
     expect(text).toContain('$30 per year');
@@ -124,7 +118,7 @@ describe('public pages for a visitor', () => {
   });
 
   it('tech: engine, cylinder head and oil tables with captions and headers', async () => {
-    const page = await openPage();
+    const page = await openPage(harness);
     await visit(page, '/tech-page', 'Tech', 'Tech: Model A Specifications');
     const engine = main(page).getByRole('table', { name: /^Engine/ });
     expect(await engine.getByRole('columnheader').allTextContents()).toEqual(['Item', 'Specification', 'Note']);
@@ -141,7 +135,7 @@ describe('public pages for a visitor', () => {
   });
 
   it('links: groups from links.get under headings, and the no-soliciting note', async () => {
-    const page = await openPage();
+    const page = await openPage(harness);
     await visit(page, '/the-shaft-award-1', 'Links');
     const groups = main(page).getByRole('region');
     await main(page).getByRole('heading', { level: 2, name: 'National Clubs' }).waitFor();
@@ -159,7 +153,7 @@ describe('public pages for a visitor', () => {
   });
 
   it('search: a placeholder with the header and footer', async () => {
-    const page = await openPage();
+    const page = await openPage(harness);
     await visit(page, '/search', 'Search');
     expect(await main(page).textContent()).toContain('coming soon');
     expect(await page.getByRole('banner').isVisible()).toBe(true);
@@ -169,7 +163,7 @@ describe('public pages for a visitor', () => {
   });
 
   it('passes axe at 375px wide on every public page', async () => {
-    const page = await openPage({ viewport: MOBILE_VIEWPORT });
+    const page = await openPage(harness, { viewport: MOBILE_VIEWPORT });
     const pages: [string, string, string?][] = [
       ['/', 'Home', CLUB_NAME],
       ['/new-page-2', 'Club History', 'Our History'],
@@ -194,7 +188,7 @@ describe('public pages for a visitor', () => {
 
 describe('the contact form', () => {
   it('shows each required message on an empty submit without calling the server', async () => {
-    const page = await openPage();
+    const page = await openPage(harness);
     const calls: string[] = [];
     page.on('request', (request) => {
       if (request.url().includes('/api/contact.submit')) calls.push(request.url());
@@ -224,7 +218,7 @@ describe('the contact form', () => {
   });
 
   it('sends a valid message: Successfully Submitted, and the e-mail lands in the outbox', async () => {
-    const page = await openPage();
+    const page = await openPage(harness);
     await visit(page, '/contact', 'Contact');
     const form = page.getByRole('form', { name: 'Contact the club' });
     await form.getByLabel(/First name/).fill('Ada');
@@ -261,7 +255,7 @@ describe('the contact form', () => {
   });
 
   it('shows a server refusal in a dialog titled Error', async () => {
-    const page = await openPage();
+    const page = await openPage(harness);
     await visit(page, '/contact', 'Contact');
     const form = page.getByRole('form', { name: 'Contact the club' });
     await form.getByLabel(/First name/).fill('Ada');

@@ -1,14 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  CLUB_NAME,
-  DEMO_MEMBER,
-  MOBILE_VIEWPORT,
-  checkA11y,
-  screenshotOnFailure,
-  startHarness,
-  type Harness,
-} from './harness.ts';
+import { checkA11y, CLUB_NAME, DEMO_MEMBER, MOBILE_VIEWPORT, openPage, startHarness, type Harness } from './harness.ts';
 
 let harness: Harness;
 
@@ -19,12 +11,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await harness?.close();
 });
-
-async function openPage(options?: Parameters<Harness['newPage']>[0]): Promise<Page> {
-  const page = await harness.newPage(options);
-  screenshotOnFailure(page);
-  return page;
-}
 
 async function waitForTitle(page: Page, pageName: string): Promise<void> {
   const expected = `${pageName} - ${CLUB_NAME}`;
@@ -38,7 +24,7 @@ const barTitle = (page: Page) => header(page).getByRole('paragraph');
 
 describe('site shell', () => {
   it('has an accessibility check that reports violations (guards the other checks)', async () => {
-    const page = await openPage();
+    const page = await openPage(harness);
     await page.goto('/');
     await page.getByRole('heading', { level: 1, name: CLUB_NAME }).waitFor();
     await page.evaluate(() => {
@@ -51,7 +37,7 @@ describe('site shell', () => {
   });
 
   it('shows header, footer and a titled home page', async () => {
-    const page = await openPage();
+    const page = await openPage(harness);
     await page.goto('/');
     await page.getByRole('heading', { level: 1, name: CLUB_NAME }).waitFor();
     expect(await header(page).isVisible()).toBe(true);
@@ -72,7 +58,7 @@ describe('site shell', () => {
     });
     const { u: member } = (await reply.json()) as { u: { name: string } };
 
-    const page = await openPage();
+    const page = await openPage(harness);
     await page.goto('/');
     await mainNav(page).getByRole('link', { name: 'Member Login' }).click();
     await page.waitForURL('**/login');
@@ -115,7 +101,7 @@ describe('site shell', () => {
   });
 
   it('answers an unknown path with Page Not Found and links home and to search', async () => {
-    const page = await openPage();
+    const page = await openPage(harness);
     await page.goto('/no-such-page');
     await page.getByRole('heading', { level: 1, name: 'Page Not Found' }).waitFor();
     await waitForTitle(page, 'Page Not Found');
@@ -131,7 +117,7 @@ describe('site shell', () => {
   });
 
   it('shows the login form on a members-only page when logged out', async () => {
-    const page = await openPage();
+    const page = await openPage(harness);
     await page.goto('/memberList');
     await page.getByRole('heading', { level: 1, name: 'Member List' }).waitFor();
     await waitForTitle(page, 'Member List');
@@ -150,7 +136,7 @@ describe('site shell', () => {
   });
 
   it('opens a header dropdown from the keyboard and closes it with Escape', async () => {
-    const page = await openPage();
+    const page = await openPage(harness);
     await page.goto('/');
     const historyButton = mainNav(page).getByRole('button', { name: 'History' });
     await historyButton.waitFor();
@@ -177,7 +163,7 @@ describe('site shell', () => {
   });
 
   it('navigates through the mobile menu at 375px and names the page in the bar', async () => {
-    const page = await openPage({ viewport: MOBILE_VIEWPORT });
+    const page = await openPage(harness, { viewport: MOBILE_VIEWPORT });
     await page.goto('/');
     const menuButton = header(page).getByRole('button', { name: 'Menu' });
     await menuButton.waitFor();
