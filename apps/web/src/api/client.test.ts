@@ -59,6 +59,15 @@ describe('callApi', () => {
     expect(new Headers(sent[0]?.init.headers).has('Content-Type')).toBe(false);
   });
 
+  it('sends form calls urlencoded, as the legacy forms did', async () => {
+    setSessionToken('token-3');
+    const sent = stubFetch(() => json({ i: 4 }));
+    await callApi('president.save', { i: 0, y: 1931, n: 'Henry Ford' });
+    const body = sent[0]?.init.body;
+    expect(body).toBeInstanceOf(URLSearchParams);
+    expect((body as URLSearchParams).toString()).toBe('i=0&y=1931&n=Henry+Ford&g=token-3');
+  });
+
   it('throws ApiError with the server message and status when the reply has e', async () => {
     stubFetch(() => json({ e: 'Please enter the name.' }, 400));
     const error = await callApi('contact.submit', { f: '', l: '', e: '', m: '' }).catch((e: unknown) => e);

@@ -63,6 +63,20 @@ function toFormData(payload: Payload, files: CallFiles | undefined): FormData {
   return form;
 }
 
+/** Form-encoded calls travel as the legacy site's forms did: `application/x-www-form-urlencoded`. */
+function toUrlEncoded(payload: Payload): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(payload)) {
+    if (value === undefined || value === null) continue;
+    const values: unknown[] = Array.isArray(value) ? value : [value];
+    for (const item of values) {
+      if (item === undefined || item === null) continue;
+      params.append(Array.isArray(value) ? `${key}[]` : key, String(toFormValue(item)));
+    }
+  }
+  return params;
+}
+
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -91,15 +105,15 @@ export async function callApi<N extends CallName>(
   const payload = withSessionToken(body as Payload);
   const hasFiles = files !== undefined && Object.keys(files).length > 0;
   const isMultipart = definition.encoding === 'multipart' || hasFiles;
+  const isForm = !isMultipart && definition.encoding === 'form';
 
   let response: Response;
   try {
     response = await fetch(callPath(name), {
       method: 'POST',
-      headers: isMultipart
-        ? { Accept: 'application/json' }
-        : { Accept: 'application/json', 'Content-Type': 'application/json' },
-      body: isMultipart ? toFormData(payload, files) : JSON.stringify(payload),
+      // For FormData and URLSearchParams the browser sets the content type itself.
+      headers: isMultipart || isForm ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
+      body: isMultipart ? toFormData(payload, files) : isForm ? toUrlEncoded(payload) : JSON.stringify(payload),
       signal: options.signal ?? null,
     });
   } catch (error) {
