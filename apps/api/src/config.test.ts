@@ -37,6 +37,7 @@ describe('loadConfig', () => {
     ['CLUB_TIMEZONE', 'Mars/Olympus', /CLUB_TIMEZONE must be an IANA time zone/],
     ['SMTP_URL', 'http://mail', /SMTP_URL must be a URL starting with smtp:\/\/ or smtps:\/\//],
     ['DEMO_DATA', 'yes', /DEMO_DATA must be 1 or 0/],
+    ['REMINDER_CRON', 'every morning', /REMINDER_CRON must be a cron expression such as "0 9 \* \* \*"/],
     ['ADMIN_EMAIL', 'not-an-address', /ADMIN_EMAIL must be an e-mail address/],
     ['BACKUP_CRON', 'every night', /BACKUP_CRON must be a cron expression/],
   ])('stops on a bad %s with one line naming it', (name, value, message) => {

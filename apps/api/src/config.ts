@@ -31,6 +31,15 @@ const isValidTimeZone = (zone: string) => {
   }
 };
 
+const cronSchema = (fallback: string) =>
+  z
+    .string()
+    .refine(
+      (value) => value.trim() === '' || cron.validate(value.trim()),
+      `must be a cron expression such as "${fallback}" (or empty to switch it off)`,
+    )
+    .default(fallback);
+
 const environmentSchema = z.object({
   PORT: z.preprocess(unsetIfBlank, z.coerce.number().int().min(0).max(65535).default(3000)),
   HOST: z.preprocess(unsetIfBlank, z.string().default('127.0.0.1')),
@@ -50,12 +59,9 @@ const environmentSchema = z.object({
     unsetIfBlank,
     z.string().refine(isValidTimeZone, 'must be an IANA time zone such as America/Chicago').default('America/Chicago'),
   ),
-  /** Empty disables the in-process job, so it is not blank-to-default. */
-  REMINDER_CRON: z.string().default('0 9 * * *'),
-  BACKUP_CRON: z
-    .string()
-    .refine((value) => value.trim() === '' || cron.validate(value.trim()), 'must be a cron expression such as "30 3 * * *" (or empty to switch it off)')
-    .default('30 3 * * *'),
+  /** Empty disables the in-process job, so these are not blank-to-default. */
+  REMINDER_CRON: cronSchema('0 9 * * *'),
+  BACKUP_CRON: cronSchema('30 3 * * *'),
   BACKUP_KEEP: z.preprocess(unsetIfBlank, z.coerce.number().int().min(1).max(365).default(14)),
   LOG_LEVEL: z.preprocess(
     unsetIfBlank,
