@@ -3,6 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { queryClient } from './api/query-client.ts';
+import { installErrorReporting } from './app/error-reporting.ts';
 import { router } from './app/router.tsx';
 import { SessionProvider } from './session/index.ts';
 import './styles/tokens.css';
@@ -10,6 +11,8 @@ import './styles/base.css';
 
 const rootElement = document.getElementById('root');
 if (rootElement === null) throw new Error('index.html lacks the #root element.');
+
+installErrorReporting();
 
 createRoot(rootElement).render(
   <StrictMode>

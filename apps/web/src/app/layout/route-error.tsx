@@ -1,4 +1,6 @@
+import { useEffect } from 'react';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { reportError } from '../error-reporting.ts';
 import { PATHS } from '../paths.ts';
 import { PageFrame } from './page-frame.tsx';
 
@@ -6,6 +8,9 @@ import { PageFrame } from './page-frame.tsx';
 export function RouteError() {
   const error = useRouteError();
   const isMissingPage = isRouteErrorResponse(error) && error.status === 404;
+  useEffect(() => {
+    if (!isMissingPage) reportError(error);
+  }, [error, isMissingPage]);
   return (
     <PageFrame title={isMissingPage ? 'Page Not Found' : 'Error'}>
       <div className="notice notice--error" role="alert">
