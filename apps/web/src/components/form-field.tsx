@@ -1,4 +1,5 @@
-import { useId, type InputHTMLAttributes } from 'react';
+import type { InputHTMLAttributes } from 'react';
+import { FieldFrame } from './field-frame.tsx';
 
 export type FormFieldProps = InputHTMLAttributes<HTMLInputElement> & {
   label: string;
@@ -9,36 +10,11 @@ export type FormFieldProps = InputHTMLAttributes<HTMLInputElement> & {
   error?: string;
 };
 
-/** A labelled input; the label is always visible because placeholders vanish while typing. */
+/** A labelled input. */
 export function FormField({ label, hint, error, id, className, ...inputProps }: FormFieldProps) {
-  const generatedId = useId();
-  const inputId = id ?? generatedId;
-  const hintId = `${inputId}-hint`;
-  const errorId = `${inputId}-error`;
-  const describedBy = [hint !== undefined && hintId, error !== undefined && errorId].filter(Boolean).join(' ');
   return (
-    <div className={className ? `form-field ${className}` : 'form-field'}>
-      <label className="form-field__label" htmlFor={inputId}>
-        {label}
-        {inputProps.required && <span className="form-field__required"> (required)</span>}
-      </label>
-      <input
-        id={inputId}
-        className="form-field__input"
-        aria-describedby={describedBy || undefined}
-        aria-invalid={error !== undefined || undefined}
-        {...inputProps}
-      />
-      {hint !== undefined && (
-        <p id={hintId} className="form-field__hint">
-          {hint}
-        </p>
-      )}
-      {error !== undefined && (
-        <p id={errorId} className="form-field__error">
-          {error}
-        </p>
-      )}
-    </div>
+    <FieldFrame {...{ label, hint, error, id, className }} required={inputProps.required}>
+      {(control) => <input className="form-field__input" {...control} {...inputProps} />}
+    </FieldFrame>
   );
 }
