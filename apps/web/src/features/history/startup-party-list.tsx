@@ -23,7 +23,7 @@ export function StartupPartyList({ parties, onEdit }: StartupPartyListProps) {
           <li key={party.id} className="party-card">
             <h2 className="party-card__title">
               {onEdit ? (
-                <button type="button" className="party-card__edit" onClick={() => onEdit(party)}>
+                <button type="button" className="link-button party-card__edit" onClick={() => onEdit(party)}>
                   {heading}
                   <span className="visually-hidden"> (edit)</span>
                 </button>
