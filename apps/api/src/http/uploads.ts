@@ -1,6 +1,6 @@
 import type { FileField, FileKind } from '@club/contracts';
 import multer from 'multer';
-import { wrongFileType } from './errors.ts';
+import { wrongFileType } from '../errors.ts';
 
 export const MAX_UPLOAD_BYTES = 15 * 1024 * 1024;
 

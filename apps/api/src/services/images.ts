@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp, { type Metadata } from 'sharp';
 import type { Config } from '../config.ts';
-import { wrongFileType } from '../http/errors.ts';
+import { wrongFileType } from '../errors.ts';
 
 export type Crop = { x: number; y: number; size: number };
 

@@ -1,6 +1,8 @@
+import { createRateLimit } from './rate-limit.ts';
+
 /**
  * Slows password guessing: after too many failures for one address from one IP, or from one IP
- * overall, logins are refused for a while. In memory, as the site runs as one process.
+ * overall, logins are refused for a while.
  */
 export type LoginThrottle = {
   isBlocked(ip: string, email: string): boolean;
@@ -13,23 +15,16 @@ const MAX_PER_ACCOUNT = 8;
 const MAX_PER_IP = 40;
 
 export function createLoginThrottle(now: () => number = Date.now): LoginThrottle {
-  const failures = new Map<string, number[]>();
-  const recent = (key: string) => (failures.get(key) ?? []).filter((t) => t > now() - WINDOW_MS);
-  const add = (key: string) => {
-    const list = recent(key);
-    list.push(now());
-    failures.set(key, list);
-  };
+  const perAccount = createRateLimit({ windowMs: WINDOW_MS, max: MAX_PER_ACCOUNT }, now);
+  const perIp = createRateLimit({ windowMs: WINDOW_MS, max: MAX_PER_IP }, now);
   return {
-    isBlocked: (ip, email) =>
-      recent(`${ip}|${email}`).length >= MAX_PER_ACCOUNT || recent(ip).length >= MAX_PER_IP,
+    isBlocked: (ip, email) => perAccount.isSpent(`${ip}|${email}`) || perIp.isSpent(ip),
     recordFailure: (ip, email) => {
-      add(`${ip}|${email}`);
-      add(ip);
-      if (failures.size > 10_000) failures.clear();
+      perAccount.add(`${ip}|${email}`);
+      perIp.add(ip);
     },
     recordSuccess: (ip, email) => {
-      failures.delete(`${ip}|${email}`);
+      perAccount.reset(`${ip}|${email}`);
     },
   };
 }

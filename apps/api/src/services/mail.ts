@@ -4,15 +4,12 @@ import { and, asc, eq, lte } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
-import type { Db } from '../db/client.ts';
+import type { Db, DbOrTx } from '../db/client.ts';
 import { outbox } from '../db/schema/index.ts';
 
 export type MailMessage = { to: string; subject: string; text: string; html?: string; replyTo?: string };
 
-/** A database handle or a transaction on it: mail is queued inside the caller's transaction. */
-export type DbOrTx = Pick<Db, 'insert'>;
-
-/** Writes a message to the outbox; it is sent by the mail service after the transaction commits. */
+/** Writes a message to the outbox inside the caller's transaction; it is sent by the mail service after the transaction commits. */
 export function queueMail(db: DbOrTx, message: MailMessage): void {
   db.insert(outbox)
     .values({

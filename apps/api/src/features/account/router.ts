@@ -1,25 +1,23 @@
 import bcrypt from 'bcrypt';
-import type { AppDeps } from '../../app.ts';
-import { ApiError, badRequest, notLoggedIn, tooManyAttempts } from '../../http/errors.ts';
+import type { AppDeps } from '../../deps.ts';
+import { ApiError, badRequest, notLoggedIn, tooManyAttempts } from '../../errors.ts';
 import { mountCall, type ApiRouter } from '../../http/mount-call.ts';
 import { hashToken, newToken } from '../../http/tokens.ts';
 import { queueMail } from '../../services/mail.ts';
-import { BCRYPT_ROUNDS } from '../members/admin.ts';
-import { RESET_LINK_HOURS, resetMail } from './password-mail.ts';
-import { createRateLimit } from './rate-limit.ts';
+import { hashPassword } from './credentials.ts';
+import { RESET_LINK_HOURS, resetMail } from '../../services/mail-templates.ts';
+import { createRateLimit } from '../../services/rate-limit.ts';
+import { createSession, destroySession, readSessionUser } from '../../services/sessions.ts';
 import {
   changePassword,
   completePasswordReset,
   countPasswordResetsSince,
-  createSession,
-  destroySession,
   findEnabledMemberByEmail,
   findLoginByEmail,
   findPasswordHash,
   findPasswordReset,
   insertErrorReport,
   insertPasswordReset,
-  readSessionUser,
   setEmailNotifications,
 } from './store.ts';
 
@@ -112,7 +110,7 @@ export function mountAccountCalls(api: ApiRouter, { db, services, config }: AppD
     if (reset.used) throw badRequest(USED_LINK);
     if (Date.parse(reset.expires) <= Date.now()) throw badRequest(EXPIRED_LINK);
     if (newPassword === undefined) return { u: reset.memberName };
-    const passwordHash = await bcrypt.hash(newPassword, BCRYPT_ROUNDS);
+    const passwordHash = await hashPassword(newPassword);
     if (!completePasswordReset(db, reset, passwordHash)) throw badRequest(USED_LINK);
     return {};
   });
@@ -129,7 +127,7 @@ export function mountAccountCalls(api: ApiRouter, { db, services, config }: AppD
       throw badRequest('The old password is not right. Please type your current password again, or log out and use "Forgot your password?".');
     }
     services.loginThrottle.recordSuccess(ip, throttleKey);
-    changePassword(db, user.id, await bcrypt.hash(newPassword, BCRYPT_ROUNDS), sessionTokenHash);
+    changePassword(db, user.id, await hashPassword(newPassword), sessionTokenHash);
     return {};
   });
 }

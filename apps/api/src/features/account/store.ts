@@ -1,14 +1,7 @@
-import { and, count, eq, gt, isNull, ne, sql } from 'drizzle-orm';
-import type { Permission, SessionUser } from '@club/contracts';
-import { PERMISSIONS } from '@club/contracts';
-import type { Db } from '../../db/client.ts';
-import { errorReports, memberPermissions, members, passwordResets, sessions } from '../../db/schema/index.ts';
-import type { DbOrTx } from '../../services/mail.ts';
-
-const SESSION_DAYS = 180;
-const DAY_MS = 86_400_000;
-
-const isoIn = (ms: number) => new Date(Date.now() + ms).toISOString();
+import { and, count, eq, gt, isNull } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { errorReports, members, passwordResets, sessions } from '../../db/schema/index.ts';
+import { destroyOtherSessions } from '../../services/sessions.ts';
 
 export type LoginRecord = { id: number; enabled: boolean; passwordHash: string | null };
 
@@ -22,83 +15,6 @@ export function findLoginByEmail(db: Db, email: string): LoginRecord | undefined
 
 export function findPasswordHash(db: Db, memberId: number): string | null {
   return db.select({ hash: members.passwordHash }).from(members).where(eq(members.id, memberId)).get()?.hash ?? null;
-}
-
-export function readPermissions(db: Db, memberId: number): Permission[] {
-  const held = new Set(
-    db
-      .select({ permission: memberPermissions.permission })
-      .from(memberPermissions)
-      .where(eq(memberPermissions.memberId, memberId))
-      .all()
-      .map((row) => row.permission),
-  );
-  return PERMISSIONS.filter((p) => held.has(p));
-}
-
-export function readSessionUser(db: Db, memberId: number): SessionUser | undefined {
-  const member = db
-    .select({
-      id: members.id,
-      firstName: members.firstName,
-      lastName: members.lastName,
-      displayName: members.displayName,
-      emailNotifications: members.emailNotifications,
-      enabled: members.enabled,
-    })
-    .from(members)
-    .where(eq(members.id, memberId))
-    .get();
-  if (!member?.enabled) return undefined;
-  const name = `${member.firstName} ${member.lastName}`.trim();
-  return {
-    id: member.id,
-    name,
-    displayName: member.displayName || name,
-    permissions: readPermissions(db, member.id),
-    emailNotifications: member.emailNotifications,
-  };
-}
-
-export function createSession(db: Db, memberId: number, tokenHash: string): void {
-  db.insert(sessions).values({ memberId, tokenHash, expires: isoIn(SESSION_DAYS * DAY_MS) }).run();
-}
-
-/** The member behind a live session, sliding its expiry forward at most once a day. */
-export function findSessionMember(db: Db, tokenHash: string): number | undefined {
-  const nowIso = new Date().toISOString();
-  const session = db
-    .select({ id: sessions.id, memberId: sessions.memberId, lastSeen: sessions.lastSeen })
-    .from(sessions)
-    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expires, nowIso)))
-    .get();
-  if (!session) return undefined;
-  if (Date.parse(session.lastSeen) < Date.now() - DAY_MS) {
-    db.update(sessions)
-      .set({ lastSeen: nowIso, expires: isoIn(SESSION_DAYS * DAY_MS) })
-      .where(eq(sessions.id, session.id))
-      .run();
-  }
-  return session.memberId;
-}
-
-export function destroySession(db: Db, tokenHash: string): void {
-  db.delete(sessions).where(eq(sessions.tokenHash, tokenHash)).run();
-}
-
-/** Ends every session of a member but the one given (after a password change). */
-export function destroyOtherSessions(db: Db, memberId: number, keepTokenHash?: string): void {
-  db.delete(sessions)
-    .where(
-      keepTokenHash
-        ? and(eq(sessions.memberId, memberId), ne(sessions.tokenHash, keepTokenHash))
-        : eq(sessions.memberId, memberId),
-    )
-    .run();
-}
-
-export function deleteExpiredSessions(db: Db): number {
-  return db.delete(sessions).where(sql`${sessions.expires} <= ${new Date().toISOString()}`).run().changes;
 }
 
 export function setEmailNotifications(db: Db, memberId: number, enabled: boolean): void {

@@ -1,14 +1,11 @@
-import type { AppDeps } from '../../app.ts';
-import { tooManyAttempts } from '../../http/errors.ts';
+import type { AppDeps } from '../../deps.ts';
+import { tooManyAttempts } from '../../errors.ts';
 import { mountCall, type ApiRouter } from '../../http/mount-call.ts';
-import type { MailMessage } from '../../services/mail.ts';
+import { contactMail, oneLine } from '../../services/mail-templates.ts';
 import { saveContactMessage, type ContactLimit } from './store.ts';
 
 /** Enough for a person with follow-ups; too few for a script. */
 export const CONTACT_LIMIT: ContactLimit = { maxMessages: 5, windowMs: 60 * 60_000 };
-
-/** Names travel in a mail header, so line breaks and runs of spaces become one space. */
-const oneLine = (value: string) => value.replace(/\s+/g, ' ').trim();
 
 export function mountContactCalls(api: ApiRouter, { db, config, services }: AppDeps): void {
   mountCall(api, 'contact.submit', ({ f, l, e, m, website }, { ip, log }) => {
@@ -19,19 +16,7 @@ export function mountContactCalls(api: ApiRouter, { db, config, services }: AppD
     }
     const firstName = oneLine(f);
     const lastName = oneLine(l);
-    const mail: MailMessage = {
-      to: config.contactEmail,
-      replyTo: `"${`${firstName} ${lastName}`.replace(/["\\]/g, '')}" <${e}>`,
-      subject: `Website contact from ${firstName} ${lastName}`,
-      text: [
-        `${firstName} ${lastName} <${e}> wrote through the contact form on ${config.baseUrl}/contact:`,
-        '',
-        m,
-        '',
-        '--',
-        'Reply to this e-mail to answer them directly.',
-      ].join('\n'),
-    };
+    const mail = contactMail({ to: config.contactEmail, firstName, lastName, email: e, message: m, baseUrl: config.baseUrl });
     const isSaved = saveContactMessage(db, { firstName, lastName, email: e, message: m, ip }, mail, CONTACT_LIMIT);
     if (!isSaved) {
       throw tooManyAttempts(

@@ -1,5 +1,5 @@
-import type { AppDeps } from '../../app.ts';
-import { badRequest, notFound } from '../../http/errors.ts';
+import type { AppDeps } from '../../deps.ts';
+import { badRequest, notFound } from '../../errors.ts';
 import { mountCall, type ApiRouter } from '../../http/mount-call.ts';
 import type { UploadedFile } from '../../http/uploads.ts';
 import type { ImageService } from '../../services/images.ts';

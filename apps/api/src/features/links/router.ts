@@ -1,4 +1,4 @@
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../deps.ts';
 import { mountCall, type ApiRouter } from '../../http/mount-call.ts';
 import { readLinkGroups } from './store.ts';
 

@@ -1,10 +1,10 @@
 import { PERMISSION_LABELS, PERMISSIONS, type Permission } from '@club/contracts';
-import type { AppDeps } from '../../app.ts';
-import { badRequest, forbidden, notFound } from '../../http/errors.ts';
+import type { AppDeps } from '../../deps.ts';
+import { badRequest, forbidden, notFound } from '../../errors.ts';
 import { mountCall, type ApiRouter } from '../../http/mount-call.ts';
 import { hashToken, newToken } from '../../http/tokens.ts';
 import { queueMail } from '../../services/mail.ts';
-import { INVITE_LINK_DAYS, inviteMail } from '../account/password-mail.ts';
+import { INVITE_LINK_DAYS, inviteMail } from '../../services/mail-templates.ts';
 import { insertPasswordReset } from '../account/store.ts';
 import { deleteMember, findMember, hasOtherEnabledAdmin, isEmailTaken, listMembers, saveMember, type MemberFields } from './store.ts';
 

@@ -1,8 +1,7 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { PERMISSIONS, type Member, type Permission } from '@club/contracts';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { memberPermissions, members, sessions } from '../../db/schema/index.ts';
-import type { DbOrTx } from '../../services/mail.ts';
 
 /** The fields of a member that an editor sets; permissions travel separately. */
 export type MemberFields = {

@@ -1,10 +1,8 @@
-import bcrypt from 'bcrypt';
 import { and, eq } from 'drizzle-orm';
 import type { Permission } from '@club/contracts';
 import type { Db } from '../../db/client.ts';
 import { memberPermissions, members } from '../../db/schema/index.ts';
-
-export const BCRYPT_ROUNDS = 12;
+import { hashPasswordSync } from './credentials.ts';
 
 export function hasEnabledAdmin(db: Db): boolean {
   return Boolean(
@@ -29,7 +27,7 @@ export type NewAccount = {
 /** Creates a member with a password and permissions, or resets an existing one's (by e-mail). */
 export function upsertAccount(db: Db, account: NewAccount): number {
   const email = account.email.toLowerCase();
-  const passwordHash = account.password ? bcrypt.hashSync(account.password, BCRYPT_ROUNDS) : null;
+  const passwordHash = account.password ? hashPasswordSync(account.password) : null;
   return db.transaction((tx) => {
     const existing = tx.select({ id: members.id }).from(members).where(eq(members.email, email)).get();
     let id: number;

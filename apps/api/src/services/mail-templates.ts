@@ -1,4 +1,9 @@
-import type { MailMessage } from '../../services/mail.ts';
+import type { MailMessage } from './mail.ts';
+
+/**
+ * Every e-mail the site writes, and the one HTML escaper. Templates are plain functions from
+ * what the message says to a MailMessage; the caller queues it with queueMail in its transaction.
+ */
 
 /** How long an e-mailed link works: an hour for a reset, a week for a new member's invitation. */
 export const RESET_LINK_HOURS = 1;
@@ -6,7 +11,8 @@ export const INVITE_LINK_DAYS = 7;
 
 type LinkMail = { to: string; firstName: string; link: string; clubName: string };
 
-const escapeHtml = (value: string) =>
+/** Escapes text for HTML element content and quoted attribute values. */
+export const escapeHtml = (value: string): string =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 const paragraphsToHtml = (paragraphs: string[], link: string) =>
@@ -50,4 +56,26 @@ export function inviteMail({ to, firstName, link, clubName }: LinkMail): MailMes
     ],
     link,
   );
+}
+
+/** Names travel in a mail header, so line breaks and runs of spaces become one space. */
+export const oneLine = (value: string): string => value.replace(/\s+/g, ' ').trim();
+
+type ContactMail = { to: string; firstName: string; lastName: string; email: string; message: string; baseUrl: string };
+
+/** A contact-form message to the club, with the sender as Reply-To; names must already be one line. */
+export function contactMail({ to, firstName, lastName, email, message, baseUrl }: ContactMail): MailMessage {
+  return {
+    to,
+    replyTo: `"${`${firstName} ${lastName}`.replace(/["\\]/g, '')}" <${email}>`,
+    subject: `Website contact from ${firstName} ${lastName}`,
+    text: [
+      `${firstName} ${lastName} <${email}> wrote through the contact form on ${baseUrl}/contact:`,
+      '',
+      message,
+      '',
+      '--',
+      'Reply to this e-mail to answer them directly.',
+    ].join('\n'),
+  };
 }
