@@ -358,6 +358,7 @@ describe('POST /api/member.save.php', () => {
     const form = { ...newMemberForm(secretary.token, { i: created.body.i }), e: email, cars: '[]' };
     const kept = await post('member.save', form);
     expect(kept.body.img).toBe(first);
+    expect(fs.existsSync(uploadedFile(first))).toBe(true);
     const replaced = await saveWithPhoto({ ...form, img: first }, jpeg);
     expect(replaced.status).toBe(200);
     expect(replaced.body.img).not.toBe(first);
