@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { ConfigError, loadConfig } from './config.ts';
 import { migrateDatabase, openDatabase } from './db/client.ts';
-import { upsertAccount } from './features/account/admin.ts';
+import { upsertAccount } from './features/account/service.ts';
 import { BackupError, createBackup, resolveBackup, restoreBackup, setAsideData } from './services/backup.ts';
 
 /** Webmaster commands; more arrive with their features (reminders with events). */

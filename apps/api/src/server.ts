@@ -5,7 +5,7 @@ import { createApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { findMigrationsFolder, migrateDatabase, openDatabase, pendingMigrations, type Db } from './db/client.ts';
 import { seedDemoData } from './demo/index.ts';
-import { ensureAdmin } from './features/account/admin.ts';
+import { ensureAdmin } from './features/account/service.ts';
 import { createLogger } from './logger.ts';
 import { createBackup, scheduleBackups } from './services/backup.ts';
 import { createServices } from './services/index.ts';

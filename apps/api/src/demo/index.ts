@@ -2,7 +2,7 @@ import { count } from 'drizzle-orm';
 import type { Permission } from '@club/contracts';
 import type { Db } from '../db/client.ts';
 import { members } from '../db/schema/index.ts';
-import { upsertAccount } from '../features/account/admin.ts';
+import { upsertAccount } from '../features/account/service.ts';
 import { makeDemoHistoryPictures, seedDemoHistory } from './history.ts';
 import { seedDemoLinks } from './links.ts';
 import { makeDemoMemberPhotos, seedDemoMemberPhotos } from './member-photos.ts';

@@ -1,12 +1,50 @@
+import bcrypt from 'bcrypt';
+import type { Permission, SessionUser } from '@club/contracts';
+import type { Logger } from 'pino';
 import type { Config } from '../../config.ts';
-import type { DbOrTx } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import type { AppDeps } from '../../deps.ts';
+import { ApiError, badRequest, notLoggedIn, tooManyAttempts } from '../../errors.ts';
 import { hashToken, newToken } from '../../http/tokens.ts';
 import { queueMail } from '../../services/mail.ts';
 import { INVITE_LINK_DAYS, RESET_LINK_HOURS, inviteMail, resetMail } from '../../services/mail-templates.ts';
-import { insertPasswordReset } from './store.ts';
+import { createRateLimit } from '../../services/rate-limit.ts';
+import { createSession, destroyOtherSessions, destroySession, readSessionUser } from '../../services/sessions.ts';
+import { hashPassword, hashPasswordSync } from './credentials.ts';
+import {
+  countPasswordResetsSince,
+  findEnabledMemberByEmail,
+  findLoginByEmail,
+  findPasswordHash,
+  findPasswordReset,
+  hasEnabledAdmin,
+  insertErrorReport,
+  insertPasswordReset,
+  setEmailNotifications,
+  setPasswordHash,
+  spendPasswordReset,
+  writeAccount,
+  type ErrorReport,
+} from './store.ts';
+
+/** Compared against when the address is unknown, so a miss takes as long as a wrong password. */
+const DUMMY_HASH = bcrypt.hashSync('not-a-real-password', 10);
+
+const WRONG_LOGIN = 'The e-mail address or password is not right. Please try again, or use "Forgot your password?".';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 86_400_000;
+/** Links e-mailed to one address per hour; more requests are answered alike but send nothing. */
+const MAX_RESETS_PER_ADDRESS = 3;
+/** Reset requests from one connection per hour, whatever the address, to stop mail bombing. */
+const MAX_RESET_REQUESTS_PER_IP = 30;
+
+const BAD_LINK =
+  'This password link is not valid. Please check that you opened the whole link from the e-mail, or ask for a new one with "Forgot your password?" on the Member Login page.';
+const USED_LINK =
+  'This password link has already been used. If you still need to set your password, ask for a new link with "Forgot your password?" on the Member Login page.';
+const EXPIRED_LINK =
+  'This password link has expired. Please ask for a new one with "Forgot your password?" on the Member Login page.';
 
 export type PasswordLink = { memberId: number; to: string; firstName: string; kind: 'reset' | 'invite' };
 
@@ -21,4 +59,145 @@ export function issuePasswordLink(tx: DbOrTx, config: Pick<Config, 'baseUrl' | '
   insertPasswordReset(tx, { memberId: link.memberId, tokenHash: hashToken(token), expires: new Date(Date.now() + lifetimeMs).toISOString() });
   const template = link.kind === 'invite' ? inviteMail : resetMail;
   queueMail(tx, template({ to: link.to, firstName: link.firstName, link: `${config.baseUrl}/reset/${token}`, clubName: config.clubName }));
+}
+
+export type NewAccount = {
+  email: string;
+  password: string | undefined;
+  firstName: string;
+  lastName: string;
+  permissions: Permission[];
+  extra?: Parameters<typeof writeAccount>[1]['extra'];
+};
+
+/** Creates a member with a password and permissions, or resets an existing one's (by e-mail). For the CLI, start-up and the demo. */
+export function upsertAccount(db: Db, { password, ...account }: NewAccount): number {
+  const passwordHash = password ? hashPasswordSync(password) : null;
+  return db.transaction((tx) => writeAccount(tx, { ...account, passwordHash }));
+}
+
+/** ADMIN_EMAIL/ADMIN_PASSWORD create the first admin when the club has none enabled. */
+export function ensureAdmin(db: Db, email: string | undefined, password: string | undefined): boolean {
+  if (!email || !password || hasEnabledAdmin(db)) return false;
+  upsertAccount(db, { email, password, firstName: 'Site', lastName: 'Administrator', permissions: ['admin'] });
+  return true;
+}
+
+/** Who is asking, as the call gate saw them: their address (for throttling) and their session. */
+export type Caller = { ip: string; sessionTokenHash?: string | undefined };
+
+export type AccountService = {
+  /** Checks the password (throttled) and opens a session; returns its token and the user. */
+  logIn(email: string, password: string, caller: Caller): Promise<{ token: string; user: SessionUser }>;
+  logOut(token: string | undefined): void;
+  setEmailNotifications(user: SessionUser, wantsEmail: boolean): SessionUser;
+  reportError(report: ErrorReport, log: Logger): void;
+  /** E-mails a reset link to an enabled member; says nothing about whether the address is known. */
+  requestPasswordReset(email: string, caller: Caller, log: Logger): void;
+  /** The name of the member a valid, unused reset link belongs to. */
+  checkResetLink(token: string): string;
+  /** Sets the new password, spends the link and ends every session of the member, all or nothing. */
+  resetPassword(token: string, newPassword: string): Promise<void>;
+  /** Keeps the session the change was made from and ends the others, together. */
+  changePassword(user: SessionUser, oldPassword: string, newPassword: string, caller: Caller): Promise<void>;
+};
+
+export function createAccountService({ db, services, config }: Pick<AppDeps, 'db' | 'services' | 'config'>): AccountService {
+  const resetRequests = createRateLimit({ windowMs: HOUR_MS, max: MAX_RESET_REQUESTS_PER_IP });
+
+  const findLiveReset = (token: string) => {
+    const reset = findPasswordReset(db, hashToken(token));
+    if (!reset || !reset.memberEnabled) throw new ApiError(404, BAD_LINK);
+    if (reset.used) throw badRequest(USED_LINK);
+    if (Date.parse(reset.expires) <= Date.now()) throw badRequest(EXPIRED_LINK);
+    return reset;
+  };
+
+  return {
+    async logIn(email, password, { ip }) {
+      if (services.loginThrottle.isBlocked(ip, email)) {
+        throw tooManyAttempts('Too many failed logins. Please wait 15 minutes and try again, or reset your password.');
+      }
+      const login = findLoginByEmail(db, email);
+      const isMatch = await bcrypt.compare(password, login?.passwordHash ?? DUMMY_HASH);
+      if (!login || !login.passwordHash || !isMatch) {
+        services.loginThrottle.recordFailure(ip, email);
+        throw notLoggedIn(WRONG_LOGIN);
+      }
+      if (!login.enabled) {
+        throw notLoggedIn('This membership is not active. Please contact the club if you think this is a mistake.');
+      }
+      services.loginThrottle.recordSuccess(ip, email);
+      const token = newToken();
+      createSession(db, login.id, hashToken(token));
+      const user = readSessionUser(db, login.id);
+      if (!user) throw notLoggedIn(WRONG_LOGIN);
+      return { token, user };
+    },
+
+    logOut(token) {
+      if (token) destroySession(db, hashToken(token));
+    },
+
+    setEmailNotifications(user, wantsEmail) {
+      setEmailNotifications(db, user.id, wantsEmail);
+      return { ...user, emailNotifications: wantsEmail };
+    },
+
+    reportError(report, log) {
+      insertErrorReport(db, { ...report, userAgent: report.userAgent.slice(0, 500) });
+      log.warn({ clientError: { message: report.message.slice(0, 500), url: report.url } }, 'error reported by a browser');
+    },
+
+    requestPasswordReset(email, { ip }, log) {
+      if (!resetRequests.tryTake(ip)) {
+        throw tooManyAttempts('Too many password reset requests from here. Please wait an hour and try again, or ask the club webmaster for help.');
+      }
+      const member = findEnabledMemberByEmail(db, email);
+      if (!member) return;
+      if (countPasswordResetsSince(db, member.id, new Date(Date.now() - HOUR_MS).toISOString()) >= MAX_RESETS_PER_ADDRESS) {
+        log.warn({ memberId: member.id }, 'password reset e-mails capped for this address');
+        return;
+      }
+      db.transaction((tx) => {
+        issuePasswordLink(tx, config, { memberId: member.id, to: member.email, firstName: member.firstName, kind: 'reset' });
+      });
+      services.mail.kick();
+    },
+
+    checkResetLink(token) {
+      return findLiveReset(token).memberName;
+    },
+
+    async resetPassword(token, newPassword) {
+      const reset = findLiveReset(token);
+      const passwordHash = await hashPassword(newPassword);
+      const isDone = db.transaction((tx) => {
+        if (!spendPasswordReset(tx, reset.id)) return false;
+        setPasswordHash(tx, reset.memberId, passwordHash);
+        destroyOtherSessions(tx, reset.memberId);
+        return true;
+      });
+      if (!isDone) throw badRequest(USED_LINK);
+    },
+
+    async changePassword(user, oldPassword, newPassword, { ip, sessionTokenHash }) {
+      // Keyed by member, not address, so guessing the old password through a stolen session is slowed too.
+      const throttleKey = `member#${user.id}`;
+      if (services.loginThrottle.isBlocked(ip, throttleKey)) {
+        throw tooManyAttempts('Too many wrong old passwords. Please wait 15 minutes and try again, or log out and use "Forgot your password?".');
+      }
+      const currentHash = findPasswordHash(db, user.id);
+      if (!currentHash || !(await bcrypt.compare(oldPassword, currentHash))) {
+        services.loginThrottle.recordFailure(ip, throttleKey);
+        throw badRequest('The old password is not right. Please type your current password again, or log out and use "Forgot your password?".');
+      }
+      services.loginThrottle.recordSuccess(ip, throttleKey);
+      const passwordHash = await hashPassword(newPassword);
+      db.transaction((tx) => {
+        setPasswordHash(tx, user.id, passwordHash);
+        destroyOtherSessions(tx, user.id, sessionTokenHash);
+      });
+    },
+  };
 }

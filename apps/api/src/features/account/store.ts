@@ -1,7 +1,7 @@
 import { and, count, eq, gt, isNull } from 'drizzle-orm';
+import type { Permission } from '@club/contracts';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { errorReports, members, passwordResets, sessions } from '../../db/schema/index.ts';
-import { destroyOtherSessions } from '../../services/sessions.ts';
+import { errorReports, memberPermissions, members, passwordResets } from '../../db/schema/index.ts';
 
 export type LoginRecord = { id: number; enabled: boolean; passwordHash: string | null };
 
@@ -24,7 +24,7 @@ export function setEmailNotifications(db: Db, memberId: number, enabled: boolean
     .run();
 }
 
-export function setPasswordHash(db: Db, memberId: number, passwordHash: string): void {
+export function setPasswordHash(db: DbOrTx, memberId: number, passwordHash: string): void {
   db.update(members).set({ passwordHash, modified: new Date().toISOString() }).where(eq(members.id, memberId)).run();
 }
 
@@ -86,30 +86,17 @@ export function findPasswordReset(db: Db, tokenHash: string): PasswordReset | un
 }
 
 /**
- * Sets the new password, spends the link and ends every session of the member, all or nothing.
- * The `used IS NULL` guard makes a second, simultaneous use of the same link change nothing.
+ * Marks a link used; false when it already was. The `used IS NULL` guard makes a second,
+ * simultaneous use of the same link change nothing.
  */
-export function completePasswordReset(db: Db, reset: { id: number; memberId: number }, passwordHash: string): boolean {
-  return db.transaction((tx) => {
-    const nowIso = new Date().toISOString();
-    const spent = tx
+export function spendPasswordReset(tx: DbOrTx, resetId: number): boolean {
+  return (
+    tx
       .update(passwordResets)
-      .set({ used: nowIso })
-      .where(and(eq(passwordResets.id, reset.id), isNull(passwordResets.used)))
-      .run();
-    if (spent.changes !== 1) return false;
-    tx.update(members).set({ passwordHash, modified: nowIso }).where(eq(members.id, reset.memberId)).run();
-    tx.delete(sessions).where(eq(sessions.memberId, reset.memberId)).run();
-    return true;
-  });
-}
-
-/** A password change keeps the session it was made from and ends the others, together. */
-export function changePassword(db: Db, memberId: number, passwordHash: string, keepTokenHash: string | undefined): void {
-  db.transaction(() => {
-    setPasswordHash(db, memberId, passwordHash);
-    destroyOtherSessions(db, memberId, keepTokenHash);
-  });
+      .set({ used: new Date().toISOString() })
+      .where(and(eq(passwordResets.id, resetId), isNull(passwordResets.used)))
+      .run().changes === 1
+  );
 }
 
 /** The enabled member with this address, for a reset request. */
@@ -119,4 +106,49 @@ export function findEnabledMemberByEmail(db: Db, email: string): { id: number; f
     .from(members)
     .where(and(eq(members.email, email.toLowerCase()), eq(members.enabled, true)))
     .get();
+}
+
+export function hasEnabledAdmin(db: Db): boolean {
+  return Boolean(
+    db
+      .select({ id: members.id })
+      .from(members)
+      .innerJoin(memberPermissions, eq(memberPermissions.memberId, members.id))
+      .where(and(eq(members.enabled, true), eq(memberPermissions.permission, 'admin')))
+      .get(),
+  );
+}
+
+export type AccountRecord = {
+  email: string;
+  passwordHash: string | null;
+  firstName: string;
+  lastName: string;
+  permissions: Permission[];
+  extra?: Partial<typeof members.$inferInsert>;
+};
+
+/** Creates a member with a password and permissions, or enables an existing one (by e-mail) and adds them. */
+export function writeAccount(tx: DbOrTx, account: AccountRecord): number {
+  const email = account.email.toLowerCase();
+  const { passwordHash } = account;
+  const existing = tx.select({ id: members.id }).from(members).where(eq(members.email, email)).get();
+  let id: number;
+  if (existing) {
+    id = existing.id;
+    tx.update(members)
+      .set({ enabled: true, ...(passwordHash ? { passwordHash } : {}), modified: new Date().toISOString() })
+      .where(eq(members.id, id))
+      .run();
+  } else {
+    id = tx
+      .insert(members)
+      .values({ email, firstName: account.firstName, lastName: account.lastName, passwordHash, ...account.extra })
+      .returning({ id: members.id })
+      .get().id;
+  }
+  for (const permission of account.permissions) {
+    tx.insert(memberPermissions).values({ memberId: id, permission }).onConflictDoNothing().run();
+  }
+  return id;
 }
