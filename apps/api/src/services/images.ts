@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import type { Crop } from '@club/contracts';
 import sharp, { type Metadata } from 'sharp';
 import type { Config } from '../config.ts';
 import { wrongFileType } from '../errors.ts';
-
-export type Crop = { x: number; y: number; size: number };
 
 export type ImageOptions = {
   /** Sub-folder of uploads, e.g. "members". */

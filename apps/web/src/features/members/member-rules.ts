@@ -1,6 +1,7 @@
-import type { Member, Permission } from '@club/contracts';
+import type { Crop, Member, Permission } from '@club/contracts';
 
-export type Crop = { x: number; y: number; size: number };
+/** The square crop the member editor sends; defined once, in the contracts. */
+export type { Crop };
 
 export const fullNameOf = (member: Pick<Member, 'first_name' | 'last_name'>): string =>
   `${member.first_name} ${member.last_name}`.trim();
