@@ -3,7 +3,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import type { Db } from '../db/client.ts';
 import { boardSeats, boardYears, ideas, presidents, shaftAwardWinners, startupParties } from '../db/schema/index.ts';
-import type { DemoContext } from './index.ts';
+import type { DemoContext } from './context.ts';
 
 const FOUNDED = 1963;
 
