@@ -79,3 +79,21 @@ export function contactMail({ to, firstName, lastName, email, message, baseUrl }
     ].join('\n'),
   };
 }
+
+type ReminderMail = { to: string; firstName: string; title: string; when: string; venue: string; link: string; clubName: string };
+
+/** An event reminder to a member who has e-mail notifications on. */
+export function reminderMail({ to, firstName, title, when, venue, link, clubName }: ReminderMail): MailMessage {
+  return linkMail(
+    to,
+    `Reminder: ${title}, ${when}`,
+    [
+      `Hello ${firstName},`,
+      `A reminder from ${clubName}: ${title} is on ${when}${venue ? ` at ${venue}` : ''}.`,
+      'The details, and whether you are coming, are on the events page:',
+      link,
+      `You get these reminders because e-mail notifications are on in your account settings; you can switch them off there.\n${clubName}`,
+    ],
+    link,
+  );
+}
