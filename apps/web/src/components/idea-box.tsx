@@ -1,6 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { callApi } from '../api/client.ts';
-import { useCallQuery, useInvalidateCalls } from '../api/use-call-query.ts';
+import { useCallMutation, useCallQuery } from '../api/call-query.ts';
 import { useSession } from '../session/index.ts';
 import { FormField } from './form-field.tsx';
 import { Form } from './form.tsx';
@@ -14,7 +13,7 @@ import './idea-box.css';
 export function IdeaBox() {
   const { can } = useSession();
   const canEdit = can('history');
-  const invalidate = useInvalidateCalls();
+  const save = useCallMutation('idea.set', { invalidates: ['idea.get'] });
   const headingId = useId();
   const [isEditing, setIsEditing] = useState(false);
   const editButtonRef = useRef<HTMLButtonElement>(null);
@@ -42,12 +41,9 @@ export function IdeaBox() {
           aria-label="Idea box"
           noValidate
           onSubmit={async (data) => {
-            await callApi('idea.set', {
-              t: String(data.get('t') ?? ''),
-              c: String(data.get('c') ?? ''),
-              a: String(data.get('a') ?? ''),
+            await save.mutateAsync({
+              body: { t: String(data.get('t') ?? ''), c: String(data.get('c') ?? ''), a: String(data.get('a') ?? '') },
             });
-            await invalidate('idea.get');
           }}
           validate={(data) => {
             if (String(data.get('t') ?? '').trim() === '') return 'Please enter the title.';

@@ -1,4 +1,4 @@
-import { callApi } from '../../api/client.ts';
+import { useCallMutation } from '../../api/call-query.ts';
 import { FormField } from '../../components/form-field.tsx';
 import { Form } from '../../components/form.tsx';
 import { NewPasswordFields } from './new-password-fields.tsx';
@@ -6,6 +6,7 @@ import { checkNewPassword } from './password-rules.ts';
 
 /** Old, new and confirm; the server keeps this session and ends the member's others. */
 export function ChangePasswordForm() {
+  const change = useCallMutation('password.change');
   return (
     <section className="panel" aria-labelledby="change-password-heading">
       <h2 id="change-password-heading">Change Password</h2>
@@ -15,7 +16,7 @@ export function ChangePasswordForm() {
         successMessage="Your password was changed. You stay logged in here; any other devices were logged out."
         resetOnSuccess
         validate={checkNewPassword}
-        onSubmit={(data) => callApi('password.change', { o: String(data.get('o') ?? ''), n: String(data.get('n') ?? '') })}
+        onSubmit={(data) => change.mutateAsync({ body: { o: String(data.get('o') ?? ''), n: String(data.get('n') ?? '') } })}
       >
         <FormField label="Old Password" name="o" type="password" autoComplete="current-password" required />
         <NewPasswordFields />

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { callApi } from '../../api/client.ts';
+import { useCallMutation } from '../../api/call-query.ts';
 import { FormField } from '../../components/form-field.tsx';
 import { Form } from '../../components/form.tsx';
 import './account.css';
@@ -8,6 +8,7 @@ import './account.css';
 export function ForgotPassword() {
   const [isOpen, setIsOpen] = useState(false);
   const [sentTo, setSentTo] = useState<string | null>(null);
+  const request = useCallMutation('password.request');
 
   if (!isOpen) {
     return (
@@ -31,7 +32,7 @@ export function ForgotPassword() {
             successMessage={null}
             onSubmit={async (data) => {
               const email = String(data.get('e') ?? '').trim();
-              await callApi('password.request', { e: email });
+              await request.mutateAsync({ body: { e: email } });
               return email;
             }}
             onSuccess={setSentTo}

@@ -1,9 +1,8 @@
 import { useRef, useState, type ChangeEvent } from 'react';
-import { callApi } from '../../api/client.ts';
+import { useCallMutation } from '../../api/call-query.ts';
 import { FormField } from '../../components/form-field.tsx';
 import { Form } from '../../components/form.tsx';
 import { checkYear, type BoardYear } from './history-rules.ts';
-import { useRefreshList } from './use-history-data.ts';
 
 export type BoardEditorProps = {
   /** The year to start from; its seats fill the rows. */
@@ -29,7 +28,8 @@ export function BoardEditor({ board, onSaved }: BoardEditorProps) {
   // The row to focus once it is on screen, after Add row.
   const focusKeyRef = useRef<number | null>(null);
   const addButtonRef = useRef<HTMLButtonElement>(null);
-  const refresh = useRefreshList('boardMembers.get');
+  // Resolves once the list is reloaded, so the view never shows the board as it was.
+  const save = useCallMutation('boardMembers.save', { invalidates: ['boardMembers.get'] });
 
   const updateRow = (key: number, change: Partial<Row>) =>
     setRows((current) => current.map((row) => (row.key === key ? { ...row, ...change } : row)));
@@ -76,13 +76,10 @@ export function BoardEditor({ board, onSaved }: BoardEditorProps) {
       }}
       onSubmit={async (data) => {
         const year = Number(String(data.get('y') ?? '').trim());
-        await callApi(
-          'boardMembers.save',
-          { y: year, p: rows.map((row) => row.post), m: rows.map((row) => row.member) },
-          picture !== null ? { f: picture } : {},
-        );
-        // Reload before leaving the editor, so the view never shows the board as it was.
-        await refresh();
+        await save.mutateAsync({
+          body: { y: year, p: rows.map((row) => row.post), m: rows.map((row) => row.member) },
+          files: picture !== null ? { f: picture } : {},
+        });
         return year;
       }}
       onSuccess={onSaved}

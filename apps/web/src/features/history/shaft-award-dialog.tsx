@@ -1,12 +1,12 @@
 import type { ShaftAwardWinner } from '@club/contracts';
 import { useCallback, useEffect, useRef, useState, type ChangeEvent } from 'react';
-import { callApi, errorMessageOf } from '../../api/client.ts';
+import { useCallMutation } from '../../api/call-query.ts';
+import { errorMessageOf } from '../../api/client.ts';
 import { Dialog } from '../../components/dialog.tsx';
 import { FormField } from '../../components/form-field.tsx';
 import { Form } from '../../components/form.tsx';
 import { Loading } from '../../components/loading.tsx';
 import { JPEG_ONLY_MESSAGE, checkYear, isJpegFile } from './history-rules.ts';
-import { useRefreshList } from './use-history-data.ts';
 
 export type ShaftAwardDialogProps = {
   /** The winner to edit, or null to add one. */
@@ -53,7 +53,7 @@ export function ShaftAwardDialog({ winner, defaultYear, onClose }: ShaftAwardDia
   const [removal, setRemoval] = useState<{ status: 'idle' | 'removing' | 'removed' } | { status: 'error'; message: string }>({
     status: 'idle',
   });
-  const refresh = useRefreshList('shaftAwardWinners.get');
+  const save = useCallMutation('shaftAwardWinner.set', { invalidates: ['shaftAwardWinners.get'] });
 
   function chooseFile(event: ChangeEvent<HTMLInputElement>) {
     const file = event.currentTarget.files?.[0] ?? null;
@@ -72,10 +72,9 @@ export function ShaftAwardDialog({ winner, defaultYear, onClose }: ShaftAwardDia
     setRemoval({ status: 'removing' });
     try {
       // The saved year and name go with it, so unsaved edits in the form are neither lost nor sent.
-      await callApi('shaftAwardWinner.set', { i: saved.id, y: saved.year, n: saved.name, img: '' }, {});
+      await save.mutateAsync({ body: { i: saved.id, y: saved.year, n: saved.name, img: '' } });
       setSaved((current) => ({ ...current, imageUrl: '' }));
       setRemoval({ status: 'removed' });
-      void refresh();
     } catch (error) {
       setRemoval({ status: 'error', message: errorMessageOf(error) });
     }
@@ -98,18 +97,16 @@ export function ShaftAwardDialog({ winner, defaultYear, onClose }: ShaftAwardDia
         onSubmit={async (data) => {
           const year = String(data.get('y') ?? '').trim();
           const name = String(data.get('n') ?? '');
-          const reply = await callApi(
-            'shaftAwardWinner.set',
-            { i: saved.id, y: year, n: name, img: saved.imageUrl },
-            chosenFile !== null ? { f: chosenFile } : {},
-          );
+          const reply = await save.mutateAsync({
+            body: { i: saved.id, y: year, n: name, img: saved.imageUrl },
+            files: chosenFile !== null ? { f: chosenFile } : {},
+          });
           return { reply, year: Number(year), name: name.trim() };
         }}
         onSuccess={({ reply, year, name }) => {
           setSaved({ id: reply.i, year, name, imageUrl: reply.img });
           setChosenFile(null);
           setRemoval({ status: 'idle' });
-          void refresh();
         }}
         actions={
           <button type="button" className="button" onClick={onClose}>

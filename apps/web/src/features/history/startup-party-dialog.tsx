@@ -1,12 +1,11 @@
 import type { StartupParty } from '@club/contracts';
 import { useState } from 'react';
-import { callApi } from '../../api/client.ts';
+import { useCallMutation } from '../../api/call-query.ts';
 import { Dialog } from '../../components/dialog.tsx';
 import { FormField } from '../../components/form-field.tsx';
 import { Form } from '../../components/form.tsx';
 import { TextAreaField } from '../../components/text-area-field.tsx';
 import { checkWholeNumber } from './history-rules.ts';
-import { useRefreshList } from './use-history-data.ts';
 
 export type StartupPartyDialogProps = {
   /** The party to edit, or null to add one. */
@@ -21,7 +20,7 @@ const read = (data: FormData, field: (typeof FIELDS)[number]) => String(data.get
 /** Adds or edits a start-up party; every field is optional, but one must say something. */
 export function StartupPartyDialog({ party, onClose }: StartupPartyDialogProps) {
   const [savedId, setSavedId] = useState(party?.id ?? 0);
-  const refresh = useRefreshList('startupParties.get');
+  const save = useCallMutation('startupParty.set', { invalidates: ['startupParties.get'] });
   return (
     <Dialog title={savedId === 0 ? 'Add Start-up Party' : 'Edit Start-up Party'} isOpen onClose={onClose}>
       <Form
@@ -32,19 +31,20 @@ export function StartupPartyDialog({ party, onClose }: StartupPartyDialogProps) 
           return checkWholeNumber(read(data, 'y'), 'years idle');
         }}
         onSubmit={(data) =>
-          callApi('startupParty.set', {
-            i: savedId,
-            n: read(data, 'n'),
-            o: read(data, 'o'),
-            m: read(data, 'm'),
-            y: read(data, 'y'),
-            s: read(data, 's'),
-            x: read(data, 'x'),
+          save.mutateAsync({
+            body: {
+              i: savedId,
+              n: read(data, 'n'),
+              o: read(data, 'o'),
+              m: read(data, 'm'),
+              y: read(data, 'y'),
+              s: read(data, 's'),
+              x: read(data, 'x'),
+            },
           })
         }
         onSuccess={(reply) => {
           setSavedId(reply.i);
-          void refresh();
         }}
         actions={
           <button type="button" className="button" onClick={onClose}>

@@ -1,6 +1,7 @@
 import type { Member, Permission } from '@club/contracts';
 import { useId, useState } from 'react';
-import { callApi, type CallBody, type CallFiles } from '../../api/client.ts';
+import { useCallMutation } from '../../api/call-query.ts';
+import type { CallBody, CallFiles } from '../../api/client.ts';
 import { Dialog } from '../../components/dialog.tsx';
 import { FormField } from '../../components/form-field.tsx';
 import { Form } from '../../components/form.tsx';
@@ -26,6 +27,8 @@ export function MemberDialog({ member, permissionPairs, isAdmin, currentUserId, 
   const isOwnRecord = member?.id === currentUserId;
   const [photo, setPhoto] = useState<PhotoChoice>({ kind: 'keep' });
   const enabledHintId = useId();
+  // A member's own record also changes the session (an admin's own permissions apply at once).
+  const saveMember = useCallMutation('member.save', { invalidates: isOwnRecord ? ['members.get', 'session.get'] : ['members.get'] });
 
   async function save(data: FormData) {
     const body: CallBody<'member.save'> = {
@@ -52,7 +55,7 @@ export function MemberDialog({ member, permissionPairs, isAdmin, currentUserId, 
     } else if (photo.kind === 'remove') {
       body.img = '';
     }
-    return callApi('member.save', body, files);
+    return saveMember.mutateAsync({ body, files });
   }
 
   return (
