@@ -1,5 +1,6 @@
 import { useCallMutation } from '../../api/call-query.ts';
 import { FormField } from '../../components/form-field.tsx';
+import { readForm } from '../../components/form-values.ts';
 import { Form } from '../../components/form.tsx';
 import { NewPasswordFields } from './new-password-fields.tsx';
 import { checkNewPassword } from './password-rules.ts';
@@ -16,7 +17,7 @@ export function ChangePasswordForm() {
         successMessage="Your password was changed. You stay logged in here; any other devices were logged out."
         resetOnSuccess
         validate={checkNewPassword}
-        onSubmit={(data) => change.mutateAsync({ body: { o: String(data.get('o') ?? ''), n: String(data.get('n') ?? '') } })}
+        onSubmit={(data) => change.mutateAsync({ body: readForm(data, { o: 'secret', n: 'secret' }) })}
       >
         <FormField label="Old Password" name="o" type="password" autoComplete="current-password" required />
         <NewPasswordFields />

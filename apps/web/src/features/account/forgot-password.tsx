@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useCallMutation } from '../../api/call-query.ts';
 import { FormField } from '../../components/form-field.tsx';
+import { readForm } from '../../components/form-values.ts';
 import { Form } from '../../components/form.tsx';
 import './account.css';
 
@@ -31,7 +32,7 @@ export function ForgotPassword() {
             submitLabel="E-mail me a link"
             successMessage={null}
             onSubmit={async (data) => {
-              const email = String(data.get('e') ?? '').trim();
+              const { e: email } = readForm(data, { e: 'text' });
               await request.mutateAsync({ body: { e: email } });
               return email;
             }}

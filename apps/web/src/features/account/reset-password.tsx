@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useCallMutation, useCallQuery } from '../../api/call-query.ts';
 import { errorMessageOf } from '../../api/client.ts';
 import { PATHS } from '../../app/paths.ts';
+import { readForm } from '../../components/form-values.ts';
 import { Form } from '../../components/form.tsx';
 import { Loading } from '../../components/loading.tsx';
 import { logout, useSession } from '../../session/index.ts';
@@ -54,7 +55,7 @@ export function ResetPassword({ resetGuid }: { resetGuid: string }) {
         submitLabel="Set Password"
         successMessage={null}
         validate={checkNewPassword}
-        onSubmit={(data) => reset.mutateAsync({ body: { g: resetGuid, n: String(data.get('n') ?? '') } })}
+        onSubmit={(data) => reset.mutateAsync({ body: { g: resetGuid, ...readForm(data, { n: 'secret' }) } })}
         onSuccess={() => {
           // The server has ended every session of the member, this browser's included.
           if (isLoggedIn) void logout();

@@ -4,7 +4,10 @@ import { useCallMutation } from '../../api/call-query.ts';
 import { Dialog } from '../../components/dialog.tsx';
 import { FormField } from '../../components/form-field.tsx';
 import { Form } from '../../components/form.tsx';
-import { checkYear } from './history-rules.ts';
+import { checkAgainstContract } from '../../components/contract-check.ts';
+import { readForm } from '../../components/form-values.ts';
+
+const FIELDS = { y: 'text', n: 'text' } as const;
 
 export type PresidentDialogProps = {
   /** The president to edit, or null to add one. */
@@ -23,12 +26,9 @@ export function PresidentDialog({ president, defaultYear, onClose }: PresidentDi
       <Form
         aria-label="President"
         noValidate
-        validate={(data) =>
-          checkYear(String(data.get('y') ?? ''), { isRequired: true }) ??
-          (String(data.get('n') ?? '').trim() === '' ? 'Please enter the name.' : null)
-        }
+        validate={(data) => checkAgainstContract('president.save', readForm(data, FIELDS))}
         onSubmit={(data) =>
-          save.mutateAsync({ body: { i: savedId, y: String(data.get('y') ?? '').trim(), n: String(data.get('n') ?? '') } })
+          save.mutateAsync({ body: { i: savedId, ...readForm(data, FIELDS) } })
         }
         onSuccess={(reply) => {
           setSavedId(reply.i);
