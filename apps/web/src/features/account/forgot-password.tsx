@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { callApi } from '../../api/client.ts';
+import { useCallMutation } from '../../api/call-query.ts';
 import { FormField } from '../../components/form-field.tsx';
+import { readForm } from '../../components/form-values.ts';
 import { Form } from '../../components/form.tsx';
 import './account.css';
 
@@ -8,6 +9,7 @@ import './account.css';
 export function ForgotPassword() {
   const [isOpen, setIsOpen] = useState(false);
   const [sentTo, setSentTo] = useState<string | null>(null);
+  const request = useCallMutation('password.request');
 
   if (!isOpen) {
     return (
@@ -30,8 +32,8 @@ export function ForgotPassword() {
             submitLabel="E-mail me a link"
             successMessage={null}
             onSubmit={async (data) => {
-              const email = String(data.get('e') ?? '').trim();
-              await callApi('password.request', { e: email });
+              const { e: email } = readForm(data, { e: 'text' });
+              await request.mutateAsync({ body: { e: email } });
               return email;
             }}
             onSuccess={setSentTo}

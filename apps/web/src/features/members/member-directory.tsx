@@ -1,14 +1,14 @@
 import type { Member, Permission } from '@club/contracts';
 import { useDeferredValue, useId, useMemo, useState } from 'react';
-import { errorMessageOf } from '../../api/client.ts';
-import { Loading } from '../../components/loading.tsx';
+import { useCallQuery } from '../../api/call-query.ts';
+import type { CallResponse } from '../../api/client.ts';
+import { QueryState } from '../../components/query-state.tsx';
 import { useSession } from '../../session/index.ts';
 import { CopyEmailList } from './copy-email-list.tsx';
 import { DeleteMemberDialog } from './delete-member-dialog.tsx';
 import { MemberCard } from './member-card.tsx';
 import { MemberDialog } from './member-dialog.tsx';
 import { filterByPermission, matchesSearch } from './member-rules.ts';
-import { useMembers, useRefreshMembers } from './use-members.ts';
 import './members.css';
 
 /** The show-permissions filter leaves out Forum, which most members hold. */
@@ -18,9 +18,16 @@ type Editing = { kind: 'none' } | { kind: 'edit'; member: Member | null } | { ki
 
 /** The member list with search; editors add, edit and delete; admins also filter by permission and copy addresses. */
 export function MemberDirectory() {
+  const members = useCallQuery('members.get', {});
+  return (
+    <QueryState query={members} what="the member list" loadingLabel="Loading the member list…">
+      {(list) => <MemberDirectoryView list={list} />}
+    </QueryState>
+  );
+}
+
+function MemberDirectoryView({ list }: { list: CallResponse<'members.get'> }) {
   const { user, can } = useSession();
-  const members = useMembers();
-  const refresh = useRefreshMembers();
   const [search, setSearch] = useState('');
   const deferredSearch = useDeferredValue(search);
   const [permission, setPermission] = useState<Permission | ''>('');
@@ -31,26 +38,14 @@ export function MemberDirectory() {
 
   const isAdmin = can('admin');
   const canEdit = can('member');
-  const pairs = useMemo(() => members.data?.p ?? [], [members.data]);
+  const pairs = list.p;
   const labels = useMemo(() => new Map(pairs), [pairs]);
   const shown = useMemo(
-    () => filterByPermission(members.data?.m ?? [], isAdmin ? permission : '').filter((m) => matchesSearch(m, deferredSearch)),
-    [members.data, permission, isAdmin, deferredSearch],
+    () => filterByPermission(list.m, isAdmin ? permission : '').filter((m) => matchesSearch(m, deferredSearch)),
+    [list, permission, isAdmin, deferredSearch],
   );
 
-  if (members.isPending) return <Loading label="Loading the member list…" />;
-  if (members.isError) {
-    return (
-      <div className="notice notice--error" role="alert">
-        <p>{errorMessageOf(members.error)}</p>
-        <button type="button" className="button" onClick={() => void members.refetch()}>
-          Try again
-        </button>
-      </div>
-    );
-  }
-
-  const all = members.data.m;
+  const all = list.m;
   const enabledCount = all.filter((m) => m.enabled).length;
   const permissionLabel = permission === '' ? '' : (labels.get(permission) ?? permission);
 
@@ -145,10 +140,10 @@ export function MemberDirectory() {
           isAdmin={isAdmin}
           currentUserId={user.id}
           onClose={() => setEditing({ kind: 'none' })}
-          onSaved={({ isOwnRecord }) => {
+          onSaved={() => {
             setEditing({ kind: 'none' });
-            // Said once the list shows the change, so what the member reads matches what they see.
-            void refresh(isOwnRecord).then(() => setStatus('Successfully Saved'));
+            // The save resolves once the list shows the change, so what the member reads matches what they see.
+            setStatus('Successfully Saved');
           }}
         />
       )}
@@ -158,7 +153,7 @@ export function MemberDirectory() {
           onClose={() => setEditing({ kind: 'none' })}
           onDeleted={() => {
             setEditing({ kind: 'none' });
-            void refresh(false).then(() => setStatus('Successfully Deleted'));
+            setStatus('Successfully Deleted');
           }}
         />
       )}
