@@ -322,7 +322,7 @@ describe('calendar files', () => {
       expect([...events.keys()]).toEqual([title]);
       const event = events.get(title);
       expect(event?.start.toISOString()).toBe(start);
-      expect(event?.end.toISOString()).toBe(end);
+      expect(event?.end?.toISOString()).toBe(end);
       expect(res.text).toContain(`URL;VALUE=URI:https://club.example.org/event/${id}`);
     }
     const banquet = parseEvents((await downloadEvent(afterFallChange, ann.token)).text).get('Banquet');
