@@ -21,5 +21,9 @@ describe('demoEvents', () => {
     expect(rows.some((r) => r.end.slice(0, 10) > r.start.slice(0, 10))).toBe(true);
     expect(rows.some((r) => r.imagePath)).toBe(true);
     for (const r of rows) expect(r.end >= r.start).toBe(true);
+    const meetings = rows.filter((r) => r.title === 'Monthly Meeting');
+    expect(meetings.length).toBeGreaterThanOrEqual(21);
+    expect(meetings.some((r) => r.start.slice(5, 7) === '01')).toBe(false);
+    expect(meetings.find((r) => r.start.startsWith('2026-12'))?.start).toBe('2026-12-01T19:00');
   });
 });

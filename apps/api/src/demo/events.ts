@@ -162,7 +162,7 @@ const pad = (n: number) => String(n).padStart(2, '0');
 const dayAfter = (date: string, days: number): string =>
   new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
-/** The demo events of about two years: the twelve months before `today` and the twelve after. */
+/** The demo events of about two years (the twelve months before `today` and the twelve after), monthly meetings included. */
 export function demoEvents(today: Date): (typeof events.$inferInsert)[] {
   const from = new Date(Date.UTC(today.getUTCFullYear() - 1, today.getUTCMonth(), 1)).toISOString().slice(0, 10);
   const to = new Date(Date.UTC(today.getUTCFullYear() + 1, today.getUTCMonth() + 1, 0)).toISOString().slice(0, 10);
@@ -185,20 +185,39 @@ export function demoEvents(today: Date): (typeof events.$inferInsert)[] {
       });
     }
   }
+  for (let index = 0; index < 25; index += 1) {
+    const year = Number(from.slice(0, 4)) + Math.floor((Number(from.slice(5, 7)) - 1 + index) / 12);
+    const month = ((Number(from.slice(5, 7)) - 1 + index) % 12) + 1;
+    const day = `${year}-${pad(month)}-${pad(nthWeekday(year, month, 2, 1))}`;
+    // The club meets on the first Tuesday of every month except January.
+    if (month === 1 || day < from || day > to) continue;
+    rows.push({
+      title: 'Monthly Meeting',
+      start: `${day}T19:00`,
+      end: `${day}T20:30`,
+      venue: 'First Presbyterian Church, Fellowship Hall',
+      addressLine1: '100 E Adams Ave',
+      addressLine2: 'Kirkwood, MO 63122',
+      country: 'United States',
+      description: 'Club business, a tech tip and coffee. Guests are always welcome.',
+      notifyDaysOut: [],
+      imagePath: '',
+    });
+  }
   return rows.sort((a, b) => a.start.localeCompare(b.start));
 }
 
 const COMMENTS = ['', '', '', 'Bringing the Tudor.', 'Riding with the Kesslers.', 'Will be a little late.', 'Bringing a pie.', ''];
 
-/** Two years of events, with answers from about a third of the members for each. */
+/** Two years of events, with answers from about one member in six for each. */
 export function seedDemoEvents(db: Db): void {
   const memberIds = db.select({ id: members.id }).from(members).orderBy(asc(members.id)).all().map((m) => m.id);
   demoEvents(new Date()).forEach((row, index) => {
     const eventId = db.insert(events).values(row).returning({ id: events.id }).get().id;
     memberIds.forEach((memberId, m) => {
-      const roll = (index * 7 + m * 13) % 10;
-      if (roll > 2) return;
-      const isAttending = roll !== 2;
+      const roll = (index * 7 + m * 13) % 25;
+      if (roll > 3) return;
+      const isAttending = roll !== 3;
       db.insert(attendance)
         .values({ eventId, memberId, isAttending, total: isAttending ? 1 + ((index + m) % 3) : 0, comments: COMMENTS[(index + m) % COMMENTS.length] ?? '' })
         .run();
