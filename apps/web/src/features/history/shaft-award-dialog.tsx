@@ -53,7 +53,14 @@ export function ShaftAwardDialog({ winner, defaultYear, onClose }: ShaftAwardDia
   const [removal, setRemoval] = useState<{ status: 'idle' | 'removing' | 'removed' } | { status: 'error'; message: string }>({
     status: 'idle',
   });
+  const [removalCount, setRemovalCount] = useState(0);
+  const pickerRef = useRef<HTMLDivElement>(null);
   const refresh = useRefreshList('shaftAwardWinners.get');
+
+  useEffect(() => {
+    // The Remove image button is gone now: keep focus in the dialog, on the photo picker.
+    if (removal.status === 'removed') pickerRef.current?.querySelector('input')?.focus();
+  }, [removal.status]);
 
   function chooseFile(event: ChangeEvent<HTMLInputElement>) {
     const file = event.currentTarget.files?.[0] ?? null;
@@ -69,6 +76,7 @@ export function ShaftAwardDialog({ winner, defaultYear, onClose }: ShaftAwardDia
 
   async function removeImage() {
     setIsConfirmingRemoval(false);
+    setRemovalCount((count) => count + 1);
     setRemoval({ status: 'removing' });
     try {
       // The saved year and name go with it, so unsaved edits in the form are neither lost nor sent.
@@ -88,6 +96,7 @@ export function ShaftAwardDialog({ winner, defaultYear, onClose }: ShaftAwardDia
       <Form
         aria-label="Shaft Award winner"
         noValidate
+        clearMessagesKey={removalCount}
         validate={(data) => {
           const yearProblem = checkYear(String(data.get('y') ?? ''), { isRequired: true });
           if (yearProblem !== null) return yearProblem;
@@ -138,8 +147,10 @@ export function ShaftAwardDialog({ winner, defaultYear, onClose }: ShaftAwardDia
             <button
               type="button"
               className="button"
-              onClick={() => setIsConfirmingRemoval(true)}
-              disabled={removal.status === 'removing'}
+              onClick={() => {
+                if (removal.status !== 'removing') setIsConfirmingRemoval(true);
+              }}
+              aria-disabled={removal.status === 'removing' || undefined}
             >
               Remove image
             </button>
@@ -155,7 +166,7 @@ export function ShaftAwardDialog({ winner, defaultYear, onClose }: ShaftAwardDia
           </p>
         )}
         {/* Announces the file-type message as it appears, since focus stays on the picker. */}
-        <div aria-live="polite">
+        <div aria-live="polite" ref={pickerRef}>
           <FormField
             key={saved.imageUrl}
             label={saved.imageUrl === '' ? 'Photo (JPEG)' : 'Replace the photo (JPEG)'}
@@ -174,10 +185,11 @@ export function ShaftAwardDialog({ winner, defaultYear, onClose }: ShaftAwardDia
         onClose={() => setIsConfirmingRemoval(false)}
         footer={
           <>
-            <button type="button" className="button button--primary" onClick={() => void removeImage()} data-autofocus>
+            <button type="button" className="button button--danger" onClick={() => void removeImage()}>
               Remove
             </button>
-            <button type="button" className="button" onClick={() => setIsConfirmingRemoval(false)}>
+            {/* A destructive question starts on Cancel, as every confirmation here does. */}
+            <button type="button" className="button" onClick={() => setIsConfirmingRemoval(false)} data-autofocus>
               Cancel
             </button>
           </>

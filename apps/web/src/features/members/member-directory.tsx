@@ -1,9 +1,10 @@
 import type { Member, Permission } from '@club/contracts';
-import { useDeferredValue, useId, useMemo, useState } from 'react';
+import { useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { errorMessageOf } from '../../api/client.ts';
 import { Loading } from '../../components/loading.tsx';
 import { useSession } from '../../session/index.ts';
-import { CopyEmailList } from './copy-email-list.tsx';
+import { countOf } from '../../app/plural.ts';
+import { CopyEmailButton, CopyEmailResult, useCopyEmailList } from './copy-email-list.tsx';
 import { DeleteMemberDialog } from './delete-member-dialog.tsx';
 import { MemberCard } from './member-card.tsx';
 import { MemberDialog } from './member-dialog.tsx';
@@ -26,8 +27,18 @@ export function MemberDirectory() {
   const [permission, setPermission] = useState<Permission | ''>('');
   const [editing, setEditing] = useState<Editing>({ kind: 'none' });
   const [status, setStatus] = useState('');
+  const [shouldFocusStatus, setShouldFocusStatus] = useState(false);
+  const statusRef = useRef<HTMLParagraphElement>(null);
   const searchId = useId();
   const filterId = useId();
+  const copyEmails = useCopyEmailList(members.data?.m ?? []);
+
+  useEffect(() => {
+    // After a delete the card (and the button that opened the dialog) is gone: focus the message.
+    if (!shouldFocusStatus || status === '') return;
+    statusRef.current?.focus();
+    setShouldFocusStatus(false);
+  }, [shouldFocusStatus, status]);
 
   const isAdmin = can('admin');
   const canEdit = can('member');
@@ -101,17 +112,22 @@ export function MemberDirectory() {
               Add Member
             </button>
           )}
-          {isAdmin && <CopyEmailList members={all} />}
+          {isAdmin && <CopyEmailButton onCopy={() => void copyEmails.copy()} />}
         </div>
       </div>
+      <CopyEmailResult state={copyEmails.state} onDone={copyEmails.clear} />
 
       <div aria-live="polite">
-        {status !== '' && <p className="form__message form__message--success">{status}</p>}
+        {status !== '' && (
+          <p ref={statusRef} className="form__message form__message--success" tabIndex={-1}>
+            {status}
+          </p>
+        )}
       </div>
       <p className="member-count" aria-live="polite">
         {shown.length === all.length
-          ? `${all.length} members, ${enabledCount} of them enabled.`
-          : `Showing ${shown.length} of ${all.length} members${permissionLabel !== '' ? ` with ${permissionLabel}` : ''}.`}
+          ? `${countOf(all.length, 'member')}, ${enabledCount} of them enabled.`
+          : `Showing ${shown.length} of ${countOf(all.length, 'member')}${permissionLabel !== '' ? ` with ${permissionLabel}` : ''}.`}
       </p>
 
       {shown.length === 0 ? (
@@ -158,7 +174,10 @@ export function MemberDirectory() {
           onClose={() => setEditing({ kind: 'none' })}
           onDeleted={() => {
             setEditing({ kind: 'none' });
-            void refresh(false).then(() => setStatus('Successfully Deleted'));
+            void refresh(false).then(() => {
+              setStatus('Successfully Deleted');
+              setShouldFocusStatus(true);
+            });
           }}
         />
       )}
