@@ -16,6 +16,7 @@ import { mountLinksCalls } from './features/links/router.ts';
 import { mountMembersCalls } from './features/members/router.ts';
 import { apiNotFound, errorHandler } from './http/errors.ts';
 import { createApiRouter, mountUnbuiltCalls } from './http/mount-call.ts';
+import { mountRobots } from './http/robots.ts';
 import type { Services } from './services/index.ts';
 
 export type AppDeps = { config: Config; db: Db; services: Services; logger: Logger };
@@ -87,6 +88,8 @@ export function createApp(deps: AppDeps): Express {
       res.status(503).json({ ok: false });
     }
   });
+
+  mountRobots(app, config.baseUrl);
 
   const api = createApiRouter(db, { checkReplies: config.checkReplies });
   mountAccountCalls(api, deps);

@@ -61,10 +61,11 @@ export function Form<T>({
   const formRef = useRef<HTMLFormElement>(null);
   const shouldFocusProblemRef = useRef(false);
   const isSubmitting = status === 'submitting';
-
-  useEffect(() => {
-    setStatus((current) => (current === 'submitting' ? current : 'idle'));
-  }, [clearMessagesKey]);
+  const [seenClearKey, setSeenClearKey] = useState(clearMessagesKey);
+  if (seenClearKey !== clearMessagesKey) {
+    setSeenClearKey(clearMessagesKey);
+    if (!isSubmitting) setStatus('idle');
+  }
 
   useEffect(() => {
     if (!shouldFocusProblemRef.current) return;

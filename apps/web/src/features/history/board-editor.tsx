@@ -1,5 +1,5 @@
 import { useRef, useState, type ChangeEvent } from 'react';
-import { callApi } from '../../api/client.ts';
+import { ApiError, NETWORK_ERROR_MESSAGE, callApi, isApiError } from '../../api/client.ts';
 import { FormField } from '../../components/form-field.tsx';
 import { Form } from '../../components/form.tsx';
 import { checkYear, type BoardYear } from './history-rules.ts';
@@ -8,6 +8,8 @@ import { useRefreshList } from './use-history-data.ts';
 export type BoardEditorProps = {
   /** The year to start from; its seats fill the rows. */
   board: BoardYear;
+  /** Years that already have a board (and keep their own picture when none is chosen). */
+  savedYears: readonly number[];
   /** Called with the year just saved, so the view can show it. */
   onSaved: (year: number) => void;
 };
@@ -20,7 +22,7 @@ const makeRow = (post = '', member = ''): Row => ({ key: (rowKeySequence += 1), 
 const IMAGE_ONLY_MESSAGE = 'Please choose an image file (JPEG, PNG, WebP or GIF) for the background.';
 
 /** Edits a year's board as rows of post and member; a post may take several rows. */
-export function BoardEditor({ board, onSaved }: BoardEditorProps) {
+export function BoardEditor({ board, savedYears, onSaved }: BoardEditorProps) {
   const [rows, setRows] = useState<Row[]>(() =>
     board.seats.length > 0 ? board.seats.map((seat) => makeRow(seat.post, seat.member)) : [makeRow()],
   );
@@ -76,10 +78,15 @@ export function BoardEditor({ board, onSaved }: BoardEditorProps) {
       }}
       onSubmit={async (data) => {
         const year = Number(String(data.get('y') ?? '').trim());
+        // "Leave empty to keep the current one": a board saved under a new year takes the
+        // picture shown in the editor along, as the server keeps pictures per year.
+        const carried =
+          picture === null && board.imageUrl !== '' && !savedYears.includes(year) ? await fetchPicture(board.imageUrl) : null;
+        const file = picture ?? carried;
         await callApi(
           'boardMembers.save',
           { y: year, p: rows.map((row) => row.post), m: rows.map((row) => row.member) },
-          picture !== null ? { f: picture } : {},
+          file !== null ? { f: file } : {},
         );
         // Reload before leaving the editor, so the view never shows the board as it was.
         await refresh();
@@ -165,4 +172,16 @@ export function BoardEditor({ board, onSaved }: BoardEditorProps) {
       </div>
     </Form>
   );
+}
+
+async function fetchPicture(url: string): Promise<File> {
+  let blob: Blob;
+  try {
+    const response = await fetch(url);
+    if (!response.ok) throw new ApiError('The current picture could not be read; choose it again.', response.status);
+    blob = await response.blob();
+  } catch (error) {
+    throw isApiError(error) ? error : new ApiError(NETWORK_ERROR_MESSAGE, 0);
+  }
+  return new File([blob], url.split('/').pop() ?? 'board.jpg', { type: blob.type || 'image/jpeg' });
 }

@@ -1,4 +1,5 @@
 import type { Member, Permission } from '@club/contracts';
+import { Fragment } from 'react';
 import { cityLineOf, fullNameOf, initialsOf } from './member-rules.ts';
 
 export type MemberCardProps = {
@@ -49,7 +50,9 @@ export function MemberCard({ member, permissionLabels, isPermissionShown, canEdi
             {member.email !== '' && (
               <li>
                 <span className="visually-hidden">E-mail: </span>
-                <a href={`mailto:${member.email}`}>{member.email}</a>
+                <a href={`mailto:${member.email}`}>
+                  <BreakableEmail email={member.email} />
+                </a>
               </li>
             )}
           </ul>
@@ -81,5 +84,20 @@ export function MemberCard({ member, permissionLabels, isPermissionShown, canEdi
         )}
       </div>
     </li>
+  );
+}
+
+/** The address with break chances after "@" and before each ".", where a reader expects a wrap. */
+function BreakableEmail({ email }: { email: string }) {
+  const parts = email.split(/(?=\.)|(?<=@)/);
+  return (
+    <>
+      {parts.map((part, index) => (
+        <Fragment key={index}>
+          {index > 0 && <wbr />}
+          {part}
+        </Fragment>
+      ))}
+    </>
   );
 }

@@ -27,7 +27,7 @@ export function MemberDirectory() {
   const [permission, setPermission] = useState<Permission | ''>('');
   const [editing, setEditing] = useState<Editing>({ kind: 'none' });
   const [status, setStatus] = useState('');
-  const [shouldFocusStatus, setShouldFocusStatus] = useState(false);
+  const shouldFocusStatusRef = useRef(false);
   const statusRef = useRef<HTMLParagraphElement>(null);
   const searchId = useId();
   const filterId = useId();
@@ -35,10 +35,10 @@ export function MemberDirectory() {
 
   useEffect(() => {
     // After a delete the card (and the button that opened the dialog) is gone: focus the message.
-    if (!shouldFocusStatus || status === '') return;
+    if (!shouldFocusStatusRef.current || status === '') return;
+    shouldFocusStatusRef.current = false;
     statusRef.current?.focus();
-    setShouldFocusStatus(false);
-  }, [shouldFocusStatus, status]);
+  }, [status]);
 
   const isAdmin = can('admin');
   const canEdit = can('member');
@@ -175,8 +175,8 @@ export function MemberDirectory() {
           onDeleted={() => {
             setEditing({ kind: 'none' });
             void refresh(false).then(() => {
+              shouldFocusStatusRef.current = true;
               setStatus('Successfully Deleted');
-              setShouldFocusStatus(true);
             });
           }}
         />
