@@ -87,9 +87,14 @@ export function MemberCard({ member, permissionLabels, isPermissionShown, canEdi
   );
 }
 
-/** The address with break chances after "@" and before each ".", where a reader expects a wrap. */
+/**
+ * The address with break chances before each dot of the name and after the "@", where a
+ * reader expects a wrap; the domain stays whole (only an overlong one breaks anywhere).
+ */
 function BreakableEmail({ email }: { email: string }) {
-  const parts = email.split(/(?=\.)|(?<=@)/);
+  const at = email.lastIndexOf('@');
+  const local = at < 0 ? email : email.slice(0, at + 1);
+  const parts = [...local.split(/(?=\.)/), ...(at < 0 ? [] : [email.slice(at + 1)])];
   return (
     <>
       {parts.map((part, index) => (
