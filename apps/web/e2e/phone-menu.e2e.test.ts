@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPage, snapshot, startHarness, type Harness } from './harness.ts';
+import { checkA11y, openPage, snapshot, startHarness, type Harness } from './harness.ts';
 
 let harness: Harness;
 
@@ -149,6 +149,7 @@ describe('phone menu (touch)', () => {
       for (const group of Object.keys(GROUPS)) {
         await openGroup(page, group);
         await expectOneUncutColumn(page, viewport.width, viewport.height);
+        await checkA11y(page);
         await snapshot(page, `phone-menu-${group.toLowerCase().replace(/\s+/g, '-')}-open-${size}`, { fullPage: false });
         await groupButton(page, group).tap();
       }
