@@ -152,6 +152,33 @@ describe('events journeys', () => {
     await page.context().close();
   });
 
+  it('shows a server error in a dialog titled Error, which the keyboard closes', async () => {
+    const page = await openPage(harness);
+    await logIn(page, DEMO_MEMBER.email, DEMO_MEMBER.password);
+    const answer = page.getByRole('form', { name: 'Your answer' });
+
+    // The event is deleted by an editor elsewhere while the member is still on its page.
+    const session = await page.request.post('/api/session.create.php', { data: { u: EDITOR.email, p: EDITOR.password } });
+    const editorToken = ((await session.json()) as { g: string }).g;
+    const scratch = await page.request.post('/api/event.save.php', {
+      multipart: { g: editorToken, id: '0', t: 'Scratch event', start: `${DAY}T08:00`, end: `${DAY}T09:00` },
+    });
+    const scratchId = ((await scratch.json()) as { i: number }).i;
+    await page.goto(`/event/${scratchId}`);
+    await answer.getByRole('radio', { name: 'Not Attending' }).check();
+    await page.request.post('/api/event.delete.php', { data: { g: editorToken, id: scratchId } });
+
+    const save = answer.getByRole('button', { name: 'Save' });
+    await save.click();
+    const dialog = page.getByRole('dialog', { name: 'Error' });
+    await dialog.getByText(/was not found/).waitFor();
+    await checkA11y(page);
+    await page.keyboard.press('Enter');
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await save.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.context().close();
+  });
+
   it('lets the editor delete the event after confirming, then shows the calendar without it', async () => {
     const page = await openPage(harness);
     await logIn(page, EDITOR.email, EDITOR.password);
@@ -192,6 +219,7 @@ describe('events journeys', () => {
     expect(await page.locator('.calendar-grid').isVisible()).toBe(false);
     // The three-day regional meet is listed on each of its days.
     const meet = page.getByRole('link', { name: /Model A Regional Meet/ });
+    await meet.first().waitFor();
     expect(await meet.count()).toBe(3);
     for (const link of await meet.all()) expect(await link.isVisible()).toBe(true);
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
@@ -249,6 +277,7 @@ describe('events journeys', () => {
     await page.waitForURL('**/events?month=2027-05');
     await page.reload();
     await page.getByRole('heading', { name: 'May 2027' }).waitFor();
+    await page.getByRole('table').waitFor();
     const dayCells = page.locator('.calendar-grid thead th');
     expect(await dayCells.allTextContents()).toEqual(['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat']);
     await checkA11y(page);

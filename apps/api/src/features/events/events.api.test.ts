@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import ical, { type VEvent } from 'node-ical';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { attendance } from '../../db/schema/index.ts';
+import { attendance, members } from '../../db/schema/index.ts';
 import { createMember, type TestMember } from '../../../test/factories.ts';
 import { makeJpeg, makePng } from '../../../test/images.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
@@ -366,5 +366,14 @@ describe('calendar files', () => {
     expect(stale.body.e).toMatch(/not found/i);
     expect((await request(t.app).get(secondUrl.pathname)).status).toBe(200);
     expect((await request(t.app).get('/calendar/made-up-token.ics')).status).toBe(404);
+  });
+
+  it("stops a disabled member's feed", async () => {
+    const leaving = createMember(t.db, { firstName: 'Leaving' });
+    const { url } = (await post('calendarFeed.reset', { g: leaving.token })).body as { url: string };
+    const feedPath = new URL(url).pathname;
+    expect((await request(t.app).get(feedPath)).status).toBe(200);
+    t.db.update(members).set({ enabled: false }).where(eq(members.id, leaving.id)).run();
+    expect((await request(t.app).get(feedPath)).status).toBe(404);
   });
 });

@@ -91,7 +91,6 @@ export function EventEditor({ event }: { event?: ClubEvent }) {
     <>
       <Form
         aria-label={saved.id === 0 ? 'New event' : 'Edit event'}
-        noValidate
         validate={(data) => {
           const values = readForm(data, FIELDS);
           const message = checkAgainstContract('event.save', { ...values, id: saved.id, g: 'checked-by-the-server' });
@@ -125,7 +124,7 @@ export function EventEditor({ event }: { event?: ClubEvent }) {
               Back to the calendar
             </Link>
             {saved.id !== 0 && (
-              <button type="button" className="button event-danger" onClick={() => setIsConfirmingDelete(true)}>
+              <button type="button" className="button button--danger" onClick={() => setIsConfirmingDelete(true)}>
                 Delete event
               </button>
             )}
@@ -191,7 +190,7 @@ export function EventEditor({ event }: { event?: ClubEvent }) {
         onClose={() => setIsConfirmingDelete(false)}
         footer={
           <>
-            <button type="button" className="button event-danger" disabled={remove.isPending} onClick={() => void deleteEvent()}>
+            <button type="button" className="button button--danger" disabled={remove.isPending} onClick={() => void deleteEvent()}>
               Delete
             </button>
             <button type="button" className="button" onClick={() => setIsConfirmingDelete(false)} data-autofocus>
