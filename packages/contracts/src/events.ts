@@ -9,8 +9,9 @@ import {
   sessionTokenSchema,
   text,
 } from './common.ts';
+import { REMINDER_DAYS } from './event-options.ts';
 
-export const REMINDER_DAYS = [0, 1, 3, 5] as const;
+export { ATTENDANCE_STATUS, REMINDER_DAYS } from './event-options.ts';
 
 export const attendanceEntrySchema = z.object({
   displayName: z.string(),
@@ -37,8 +38,6 @@ export const eventSchema = z.object({
 });
 export type ClubEvent = z.infer<typeof eventSchema>;
 
-/** Attendance status on the wire: 1 attending, 0 not attending, -1 not sure (removes the entry). */
-export const ATTENDANCE_STATUS = { attending: 1, notAttending: 0, notSure: -1 } as const;
 
 /** Reminder choices: 0 sends at once ("now"), the others that many days before the start. */
 const reminderDays = integer('reminder days', { min: 0, max: 30 }).refine(

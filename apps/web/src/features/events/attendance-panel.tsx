@@ -1,4 +1,5 @@
-import { ATTENDANCE_STATUS, type ClubEvent } from '@club/contracts';
+import type { ClubEvent } from '@club/contracts';
+import { ATTENDANCE_STATUS } from '@club/contracts/browser';
 import { useState } from 'react';
 import { useCallMutation } from '../../api/call-query.ts';
 import { ErrorDialog } from '../../components/error-dialog.tsx';

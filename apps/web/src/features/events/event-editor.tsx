@@ -1,4 +1,5 @@
-import { REMINDER_DAYS, type ClubEvent } from '@club/contracts';
+import type { ClubEvent } from '@club/contracts';
+import { REMINDER_DAYS } from '@club/contracts/browser';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { getClubTimeZone } from '../../app/club-time-zone.ts';
