@@ -238,6 +238,29 @@ describe('events journeys', () => {
     await page.context().close();
   });
 
+  it('fits the editor and the list of events on a 390px phone, used by tap', async () => {
+    const page = await openPage(harness, { viewport: PHONE, hasTouch: true, isMobile: true });
+    await logIn(page, EDITOR.email, EDITOR.password);
+    await page.goto('/new-events');
+    await page.getByRole('list', { name: 'Upcoming events' }).waitFor();
+    await checkA11y(page);
+    await snapshot(page, 'events-list-phone-390x844');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+
+    await page.goto('/editEvent/0');
+    const form = page.getByRole('form', { name: 'New event' });
+    await form.waitFor();
+    await form.getByRole('button', { name: 'Save' }).tap();
+    await form.getByText('Please correct the 3 fields marked below.').waitFor();
+    expect(await form.getByLabel('Title').getAttribute('aria-invalid')).toBe('true');
+    await form.getByRole('checkbox', { name: '3 days before' }).tap();
+    expect(await form.getByRole('checkbox', { name: '3 days before' }).isChecked()).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await checkA11y(page);
+    await snapshot(page, 'events-editor-phone-390x844');
+    await page.context().close();
+  });
+
   it('gives a member a private calendar feed address on the account page, and a new one stops the old', async () => {
     const page = await openPage(harness);
     await logIn(page, DEMO_MEMBER.email, DEMO_MEMBER.password);
