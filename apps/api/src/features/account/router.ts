@@ -24,7 +24,7 @@ import {
 } from './store.ts';
 
 /** Compared against when the address is unknown, so a miss takes as long as a wrong password. */
-const DUMMY_HASH = bcrypt.hashSync('not-a-real-password', 10);
+const DUMMY_HASH = bcrypt.hashSync('not-a-real-password', BCRYPT_ROUNDS);
 
 const WRONG_LOGIN = 'The e-mail address or password is not right. Please try again, or use "Forgot your password?".';
 
