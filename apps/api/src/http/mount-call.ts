@@ -33,11 +33,20 @@ export function createApiRouter(db: Db, { checkReplies }: { checkReplies: boolea
   return { routes: express.Router(), db, checkReplies, mounted: new Set() };
 }
 
-/** Form and multipart arrays arrive as `p[]`; the contracts name them `p`. */
+/** Keys that could reach an object's prototype; no contract uses them. */
+const UNSAFE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
+/**
+ * Form and multipart arrays arrive as `p[]`; the contracts name them `p`. The copy has no
+ * prototype and drops prototype keys, so `{"__proto__": {...}}` cannot smuggle in fields.
+ */
 function normalizeBody(body: unknown): Record<string, unknown> {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) return {};
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(body)) out[key.replace(/\[\]$/, '')] = value;
+  const out = Object.create(null) as Record<string, unknown>;
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return out;
+  for (const [key, value] of Object.entries(body)) {
+    const name = key.replace(/\[\]$/, '');
+    if (!UNSAFE_KEYS.has(name)) out[name] = value;
+  }
   return out;
 }
 
