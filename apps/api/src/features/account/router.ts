@@ -3,8 +3,10 @@ import type { AppDeps } from '../../app.ts';
 import { ApiError, badRequest, notLoggedIn, tooManyAttempts } from '../../http/errors.ts';
 import { mountCall, type ApiRouter } from '../../http/mount-call.ts';
 import { hashToken, newToken } from '../../http/tokens.ts';
+import { scrubText } from '../../logger.ts';
 import { queueMail } from '../../services/mail.ts';
 import { BCRYPT_ROUNDS } from '../members/admin.ts';
+import { recordErrorReport } from './error-reports.ts';
 import { RESET_LINK_HOURS, resetMail } from './password-mail.ts';
 import { createRateLimit } from './rate-limit.ts';
 import {
@@ -17,7 +19,6 @@ import {
   findLoginByEmail,
   findPasswordHash,
   findPasswordReset,
-  insertErrorReport,
   insertPasswordReset,
   readSessionUser,
   setEmailNotifications,
@@ -78,8 +79,8 @@ export function mountAccountCalls(api: ApiRouter, { db, services, config }: AppD
   });
 
   mountCall(api, 'error.report', ({ e: message, u: url, s: stack }, { user, userAgent, log }) => {
-    insertErrorReport(db, { memberId: user?.id ?? null, message, url, stack, userAgent: userAgent.slice(0, 500) });
-    log.warn({ clientError: { message: message.slice(0, 500), url } }, 'error reported by a browser');
+    recordErrorReport(db, { memberId: user?.id ?? null, message, url, stack, userAgent: userAgent.slice(0, 500) });
+    log.warn({ clientError: { message: scrubText(message.slice(0, 500)), url } }, 'error reported by a browser');
     return {};
   });
 
