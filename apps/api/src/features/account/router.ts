@@ -6,7 +6,7 @@ import { hashToken, newToken } from '../../http/tokens.ts';
 import { scrubText } from '../../logger.ts';
 import { queueMail } from '../../services/mail.ts';
 import { BCRYPT_ROUNDS } from '../members/admin.ts';
-import { recordErrorReport } from './error-reports.ts';
+import { ERROR_REPORT_LIMITS, recordErrorReport } from './error-reports.ts';
 import { RESET_LINK_HOURS, resetMail } from './password-mail.ts';
 import { createRateLimit } from './rate-limit.ts';
 import {
@@ -44,6 +44,7 @@ const EXPIRED_LINK =
 
 export function mountAccountCalls(api: ApiRouter, { db, services, config }: AppDeps): void {
   const resetRequests = createRateLimit({ windowMs: HOUR_MS, max: MAX_RESET_REQUESTS_PER_IP });
+  const errorReports = createRateLimit({ windowMs: ERROR_REPORT_LIMITS.windowMs, max: ERROR_REPORT_LIMITS.perAddress });
 
   mountCall(api, 'session.create', async ({ u: email, p: password }, { ip }) => {
     if (services.loginThrottle.isBlocked(ip, email)) {
@@ -78,7 +79,8 @@ export function mountAccountCalls(api: ApiRouter, { db, services, config }: AppD
     return { u: { ...user, emailNotifications: wantsEmail } };
   });
 
-  mountCall(api, 'error.report', ({ e: message, u: url, s: stack }, { user, userAgent, log }) => {
+  mountCall(api, 'error.report', ({ e: message, u: url, s: stack }, { user, userAgent, ip, log }) => {
+    if (!errorReports.tryTake(ip)) throw tooManyAttempts('Too many error reports from here. Thank you; we have enough for now.');
     recordErrorReport(db, { memberId: user?.id ?? null, message, url, stack, userAgent: userAgent.slice(0, 500) });
     log.warn({ clientError: { message: scrubText(message.slice(0, 500)), url } }, 'error reported by a browser');
     return {};
