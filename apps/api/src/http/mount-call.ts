@@ -5,7 +5,7 @@ import type { ZodObject } from 'zod';
 import type { Db } from '../db/client.ts';
 import { ApiError, badRequest, forbidden, notLoggedIn, tooLarge } from './errors.ts';
 import { resolveSession } from './session.ts';
-import { checkFileKinds, groupUploads, upload, type UploadedFile } from './uploads.ts';
+import { checkFileKinds, groupUploads, readMultipart, upload, type UploadedFile } from './uploads.ts';
 
 type Registry = typeof registry;
 
@@ -62,14 +62,14 @@ export function mountCall<N extends CallName>(api: ApiRouter, name: N, handler: 
   const call = registry[name];
   const takesNoPayload = Object.keys((call.request as ZodObject).shape).length === 0;
   const fileFields: Record<string, { maxCount: number }> = 'files' in call ? call.files : {};
-  const multipart = Object.keys(fileFields).length
+  const multipart = readMultipart(Object.keys(fileFields).length
     ? upload.fields(
         Object.entries(fileFields).flatMap(([field, spec]) => [
           { name: field, maxCount: spec.maxCount },
           { name: `${field}[]`, maxCount: spec.maxCount },
         ]),
       )
-    : upload.none();
+    : upload.none());
 
   const run = async (req: Request, source: unknown) => {
     const body = normalizeBody(source);

@@ -1,6 +1,7 @@
 import type { FileField, FileKind } from '@club/contracts';
+import type { RequestHandler } from 'express';
 import multer from 'multer';
-import { wrongFileType } from './errors.ts';
+import { ApiError, badRequest, wrongFileType } from './errors.ts';
 
 export const MAX_UPLOAD_BYTES = 15 * 1024 * 1024;
 
@@ -11,6 +12,22 @@ export const upload = multer({
   storage: multer.memoryStorage(),
   limits: { fileSize: MAX_UPLOAD_BYTES, files: 40, fields: 200, fieldSize: 1024 * 1024 },
 });
+
+/**
+ * Runs a multer middleware; a body the multipart parser cannot read (truncated, a broken part
+ * header, no boundary) is the client's fault and answers 400, not a logged 500.
+ */
+export function readMultipart(parse: RequestHandler): RequestHandler {
+  return (req, res, next) => {
+    void parse(req, res, (error?: unknown) => {
+      if (error === undefined || error === null || error instanceof ApiError || error instanceof multer.MulterError) {
+        next(error);
+        return;
+      }
+      next(badRequest('The upload could not be read. Please try again.'));
+    });
+  };
+}
 
 type Sniffed = 'jpeg' | 'png' | 'gif' | 'webp' | 'pdf' | 'unknown';
 
