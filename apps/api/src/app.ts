@@ -88,7 +88,7 @@ export function createApp(deps: AppDeps): Express {
     }
   });
 
-  const api = createApiRouter(db, { checkReplies: config.checkReplies });
+  const api = createApiRouter(db, { checkReplies: config.checkReplies, tempDir: config.tempDir });
   mountAccountCalls(api, deps);
   mountLinksCalls(api, deps);
   mountContactCalls(api, deps);

@@ -83,6 +83,8 @@ export type Config = {
   uploadsDir: string;
   outboxDir: string;
   backupsDir: string;
+  /** Uploads in progress, each request in its own folder that is removed after it. */
+  tempDir: string;
   baseUrl: string;
   clubName: string;
   adminEmail: string | undefined;
@@ -131,6 +133,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadsDir: path.join(dataDir, 'uploads'),
     outboxDir: path.join(dataDir, 'outbox'),
     backupsDir: path.join(dataDir, 'backups'),
+    tempDir: path.join(dataDir, 'tmp'),
     baseUrl,
     clubName: e.CLUB_NAME,
     adminEmail: e.ADMIN_EMAIL?.toLowerCase(),

@@ -63,6 +63,8 @@ function stateEntries(config: BackupConfig): string[] {
     path.basename(config.backupsDir),
     // Sent mail is a log, not state, and may hold reset links.
     'outbox',
+    // Uploads in progress.
+    'tmp',
     'lost+found',
   ]);
   return fs.readdirSync(config.dataDir).filter((name) => !skipped.has(name));
