@@ -4,6 +4,7 @@ import { PERMISSIONS } from '@club/contracts';
 import type { Db } from '../../db/client.ts';
 import { errorReports, memberPermissions, members, passwordResets, sessions } from '../../db/schema/index.ts';
 import type { DbOrTx } from '../../services/mail.ts';
+import { revokeOpenLinks } from './link-revocation.ts';
 
 const SESSION_DAYS = 180;
 const DAY_MS = 86_400_000;
@@ -184,6 +185,7 @@ export function completePasswordReset(db: Db, reset: { id: number; memberId: num
     if (spent.changes !== 1) return false;
     tx.update(members).set({ passwordHash, modified: nowIso }).where(eq(members.id, reset.memberId)).run();
     tx.delete(sessions).where(eq(sessions.memberId, reset.memberId)).run();
+    revokeOpenLinks(tx, reset.memberId);
     return true;
   });
 }
@@ -193,6 +195,7 @@ export function changePassword(db: Db, memberId: number, passwordHash: string, k
   db.transaction(() => {
     setPasswordHash(db, memberId, passwordHash);
     destroyOtherSessions(db, memberId, keepTokenHash);
+    revokeOpenLinks(db, memberId);
   });
 }
 

@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Permission } from '@club/contracts';
 import type { Db } from '../../db/client.ts';
 import { memberPermissions, members } from '../../db/schema/index.ts';
+import { revokeOpenLinks } from '../account/link-revocation.ts';
 
 export const BCRYPT_ROUNDS = 12;
 
@@ -39,6 +40,7 @@ export function upsertAccount(db: Db, account: NewAccount): number {
         .set({ enabled: true, ...(passwordHash ? { passwordHash } : {}), modified: new Date().toISOString() })
         .where(eq(members.id, id))
         .run();
+      if (passwordHash) revokeOpenLinks(tx, id);
     } else {
       id = tx
         .insert(members)

@@ -3,6 +3,7 @@ import { PERMISSIONS, type Member, type Permission } from '@club/contracts';
 import type { Db } from '../../db/client.ts';
 import { memberPermissions, members, sessions } from '../../db/schema/index.ts';
 import type { DbOrTx } from '../../services/mail.ts';
+import { revokeOpenLinks } from '../account/link-revocation.ts';
 
 /** The fields of a member that an editor sets; permissions travel separately. */
 export type MemberFields = {
@@ -131,7 +132,10 @@ export function saveMember(
     if (id === 0) {
       memberId = tx.insert(members).values(values).returning({ id: members.id }).get().id;
     } else {
+      const before = tx.select({ email: members.email }).from(members).where(eq(members.id, id)).get();
       tx.update(members).set({ ...values, modified: new Date().toISOString() }).where(eq(members.id, id)).run();
+      // A link sent to the old (perhaps mistyped) address, or to a member now disabled, must die.
+      if (before?.email !== values.email || !values.enabled) revokeOpenLinks(tx, id);
     }
     if (permissions) {
       tx.delete(memberPermissions).where(eq(memberPermissions.memberId, memberId)).run();
