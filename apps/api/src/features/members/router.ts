@@ -6,6 +6,7 @@ import { hashToken, newToken } from '../../http/tokens.ts';
 import { queueMail } from '../../services/mail.ts';
 import { INVITE_LINK_DAYS, inviteMail } from '../account/password-mail.ts';
 import { insertPasswordReset } from '../account/store.ts';
+import { emailChangedMail, hasPassword } from './email-change.ts';
 import { deleteMember, findMember, hasOtherEnabledAdmin, isEmailTaken, listMembers, saveMember, type MemberFields } from './store.ts';
 
 const PHOTO_SIZE = 600;
@@ -29,8 +30,12 @@ export function mountMembersCalls(api: ApiRouter, { db, services, config }: AppD
       throw forbidden("Only an administrator can change an administrator's record.");
     }
     // The e-mail address is the login, and a reset link goes to it: changing it hands over the account.
-    if (existing && !isAdmin && existing.permissions.length > 0 && existing.email !== input.e) {
+    const emailChanges = existing !== undefined && existing.email !== input.e.toLowerCase();
+    if (emailChanges && !isAdmin && existing.permissions.length > 0) {
       throw forbidden('Only an administrator can change the e-mail address of a member with editing rights, as it is their login.');
+    }
+    if (emailChanges && !isAdmin && hasPassword(db, existing.id)) {
+      throw forbidden('Only an administrator can change the e-mail address of a member who has set a password, as it is their login.');
     }
     if (isSelf && !input.o) {
       throw badRequest('You cannot disable your own record, as you could no longer log in. Ask another member editor if it must be done.');
@@ -69,6 +74,9 @@ export function mountMembersCalls(api: ApiRouter, { db, services, config }: AppD
     let id: number | undefined;
     try {
       id = saveMember(db, input.i, fields, permissions, (tx, memberId) => {
+        if (emailChanges) {
+          queueMail(tx, emailChangedMail({ to: existing.email, firstName: existing.firstName, newEmail: fields.email, clubName: config.clubName }));
+        }
         if (!inviteToken) return;
         insertPasswordReset(tx, {
           memberId,
@@ -83,7 +91,7 @@ export function mountMembersCalls(api: ApiRouter, { db, services, config }: AppD
     }
     if (id === undefined) throw badRequest(DUPLICATE_EMAIL);
     if (existing?.imagePath && existing.imagePath !== fields.imagePath) services.images.remove(existing.imagePath);
-    if (inviteToken) services.mail.kick();
+    if (inviteToken || emailChanges) services.mail.kick();
     return { i: id, img: fields.imagePath };
   });
 
