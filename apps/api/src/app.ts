@@ -43,7 +43,8 @@ export function createApp(deps: AppDeps): Express {
   const { config, db, logger } = deps;
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback, linklocal, uniquelocal');
+  // Only the configured proxy may say who the visitor is; anyone else could forge X-Forwarded-For.
+  app.set('trust proxy', config.trustProxy.length ? config.trustProxy : false);
 
   app.use(
     pinoHttp({

@@ -1,4 +1,5 @@
 import type { AppDeps } from '../../app.ts';
+import { addressKey } from '../../http/client-address.ts';
 import { tooManyAttempts } from '../../http/errors.ts';
 import { mountCall, type ApiRouter } from '../../http/mount-call.ts';
 import type { MailMessage } from '../../services/mail.ts';
@@ -32,7 +33,8 @@ export function mountContactCalls(api: ApiRouter, { db, config, services }: AppD
         'Reply to this e-mail to answer them directly.',
       ].join('\n'),
     };
-    const isSaved = saveContactMessage(db, { firstName, lastName, email: e, message: m, ip }, mail, CONTACT_LIMIT);
+    // Counted per sender's address, an IPv6 /64 as one.
+    const isSaved = saveContactMessage(db, { firstName, lastName, email: e, message: m, ip: addressKey(ip) }, mail, CONTACT_LIMIT);
     if (!isSaved) {
       throw tooManyAttempts(
         'We already have several messages from you in the last hour. Please wait an hour before sending another.',
