@@ -126,7 +126,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const variable = String(issue?.path[0] ?? 'environment');
-    throw new ConfigError(`Invalid configuration: ${variable} ${issue?.message ?? 'is invalid'} (got "${String(env[variable] ?? '')}").`);
+    // The value itself is never repeated: it may be a password (SMTP_URL, ADMIN_PASSWORD).
+    throw new ConfigError(`Invalid configuration: ${variable} ${issue?.message ?? 'is invalid'}.`);
   }
   const e = parsed.data;
   if (e.ADMIN_EMAIL && !e.ADMIN_PASSWORD) {

@@ -1,4 +1,4 @@
-import { and, count, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, count, eq, gt, isNull, lte, ne, or } from 'drizzle-orm';
 import type { Permission, SessionUser } from '@club/contracts';
 import { PERMISSIONS } from '@club/contracts';
 import type { Db } from '../../db/client.ts';
@@ -7,6 +7,8 @@ import type { DbOrTx } from '../../services/mail.ts';
 import { revokeOpenLinks } from './link-revocation.ts';
 
 const SESSION_DAYS = 180;
+/** However often it is used, a session ends this long after its login. */
+const SESSION_MAX_DAYS = 365;
 const DAY_MS = 86_400_000;
 
 const isoIn = (ms: number) => new Date(Date.now() + ms).toISOString();
@@ -61,7 +63,9 @@ export function readSessionUser(db: Db, memberId: number): SessionUser | undefin
   };
 }
 
+/** Starts a session; expired ones (of anyone) are purged at each login, so they never pile up. */
 export function createSession(db: Db, memberId: number, tokenHash: string): void {
+  deleteExpiredSessions(db);
   db.insert(sessions).values({ memberId, tokenHash, expires: isoIn(SESSION_DAYS * DAY_MS) }).run();
 }
 
@@ -69,14 +73,15 @@ export function createSession(db: Db, memberId: number, tokenHash: string): void
 export function findSessionMember(db: Db, tokenHash: string): number | undefined {
   const nowIso = new Date().toISOString();
   const session = db
-    .select({ id: sessions.id, memberId: sessions.memberId, lastSeen: sessions.lastSeen })
+    .select({ id: sessions.id, memberId: sessions.memberId, lastSeen: sessions.lastSeen, created: sessions.created })
     .from(sessions)
-    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expires, nowIso)))
+    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expires, nowIso), gt(sessions.created, isoIn(-SESSION_MAX_DAYS * DAY_MS))))
     .get();
   if (!session) return undefined;
   if (Date.parse(session.lastSeen) < Date.now() - DAY_MS) {
+    const capped = Math.min(Date.now() + SESSION_DAYS * DAY_MS, Date.parse(session.created) + SESSION_MAX_DAYS * DAY_MS);
     db.update(sessions)
-      .set({ lastSeen: nowIso, expires: isoIn(SESSION_DAYS * DAY_MS) })
+      .set({ lastSeen: nowIso, expires: new Date(capped).toISOString() })
       .where(eq(sessions.id, session.id))
       .run();
   }
@@ -98,8 +103,12 @@ export function destroyOtherSessions(db: Db, memberId: number, keepTokenHash?: s
     .run();
 }
 
+/** Deletes sessions past their expiry or their absolute lifetime. */
 export function deleteExpiredSessions(db: Db): number {
-  return db.delete(sessions).where(sql`${sessions.expires} <= ${new Date().toISOString()}`).run().changes;
+  return db
+    .delete(sessions)
+    .where(or(lte(sessions.expires, new Date().toISOString()), lte(sessions.created, isoIn(-SESSION_MAX_DAYS * DAY_MS))))
+    .run().changes;
 }
 
 export function setEmailNotifications(db: Db, memberId: number, enabled: boolean): void {
