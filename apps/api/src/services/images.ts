@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp, { type Metadata } from 'sharp';
 import type { Config } from '../config.ts';
-import { wrongFileType } from '../http/errors.ts';
+import { tooLarge, wrongFileType } from '../http/errors.ts';
 
 export type Crop = { x: number; y: number; size: number };
 
@@ -31,6 +31,83 @@ export type ImageService = {
 
 const UPLOADS_PREFIX = '/uploads/';
 
+/** More pixels than any camera photo needs; decoding is refused before it starts (a 16,000-pixel square would take 768 MB). */
+export const MAX_INPUT_PIXELS = 50_000_000;
+/** Decoding a large photo takes a few hundred MB: at most this many at once on a small server. */
+const IMAGE_JOBS_AT_ONCE = 2;
+
+/** Runs async jobs at most `max` at a time, in the order they came. */
+export function createJobLimiter(max: number): <T>(job: () => Promise<T>) => Promise<T> {
+  let active = 0;
+  const waiting: (() => void)[] = [];
+  return async (job) => {
+    if (active < max) active += 1;
+    else await new Promise<void>((resolve) => waiting.push(resolve));
+    try {
+      return await job();
+    } finally {
+      // The slot passes straight to the next job waiting, or is freed.
+      const next = waiting.shift();
+      if (next) next();
+      else active -= 1;
+    }
+  };
+}
+
+const imageJobs = createJobLimiter(IMAGE_JOBS_AT_ONCE);
+
+const UNREADABLE = 'That photo could not be read. Please choose a JPEG photo (.jpg).';
+
+async function storeJpeg(
+  buffer: Buffer,
+  { folder, maxSize, crop, quarterTurns = 0, acceptAnyImage = false }: ImageOptions,
+  uploadsDir: string,
+): Promise<string> {
+  const input = { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS } as const;
+  let metadata: Metadata;
+  try {
+    metadata = await sharp(buffer, input).metadata();
+  } catch (error) {
+    if (error instanceof Error && /pixel limit/.test(error.message)) {
+      throw tooLarge(`That photo has too many pixels (more than ${MAX_INPUT_PIXELS / 1_000_000} megapixels). Please choose a smaller one.`);
+    }
+    throw wrongFileType(UNREADABLE);
+  }
+  const isAccepted = metadata.format === 'jpeg' || (acceptAnyImage && ['png', 'webp', 'gif'].includes(metadata.format ?? ''));
+  if (!isAccepted) throw wrongFileType('Please choose a JPEG photo (.jpg or .jpeg); other file types are not accepted.');
+
+  // One pipeline: EXIF orientation (autoOrient), the extra turns, the crop, the resize. sharp
+  // drops all metadata (GPS too) on output.
+  let image = sharp(buffer, { ...input, autoOrient: true });
+  const turns = ((quarterTurns % 4) + 4) % 4;
+  if (turns) image = image.rotate(turns * 90);
+  if (crop) {
+    const upright = metadata.autoOrient;
+    const width = turns % 2 ? upright.height : upright.width;
+    const height = turns % 2 ? upright.width : upright.height;
+    const left = Math.min(crop.x, width - 1);
+    const top = Math.min(crop.y, height - 1);
+    const size = Math.max(1, Math.min(crop.size, width - left, height - top));
+    image = image.extract({ left, top, width: size, height: size });
+  }
+  // JPEG has no transparency; without this a transparent PNG would turn black.
+  if (metadata.hasAlpha) image = image.flatten({ background: '#ffffff' });
+  let output: Buffer;
+  try {
+    output = await image
+      .resize({ width: maxSize, height: maxSize, fit: 'inside', withoutEnlargement: true })
+      .jpeg({ quality: 82, mozjpeg: true })
+      .toBuffer();
+  } catch {
+    throw wrongFileType(UNREADABLE);
+  }
+  const dir = path.join(uploadsDir, folder);
+  fs.mkdirSync(dir, { recursive: true });
+  const name = `${randomUUID()}.jpg`;
+  fs.writeFileSync(path.join(dir, name), output);
+  return `${UPLOADS_PREFIX}${folder}/${name}`;
+}
+
 export function createImageService(config: Config): ImageService {
   const resolveUrl = (url: string): string | undefined => {
     if (!url.startsWith(UPLOADS_PREFIX)) return undefined;
@@ -39,47 +116,7 @@ export function createImageService(config: Config): ImageService {
   };
 
   return {
-    async storeJpeg(buffer, { folder, maxSize, crop, quarterTurns = 0, acceptAnyImage = false }) {
-      let image = sharp(buffer, { failOn: 'error' });
-      let metadata: Metadata;
-      try {
-        metadata = await image.metadata();
-      } catch {
-        throw wrongFileType('That photo could not be read. Please choose a JPEG photo (.jpg).');
-      }
-      const isAccepted = metadata.format === 'jpeg' || (acceptAnyImage && ['png', 'webp', 'gif'].includes(metadata.format ?? ''));
-      if (!isAccepted) throw wrongFileType('Please choose a JPEG photo (.jpg or .jpeg); other file types are not accepted.');
-      // rotate() with no angle applies the EXIF orientation; sharp drops all metadata (GPS too) on output.
-      image = image.rotate();
-      // JPEG has no transparency; without this a transparent PNG would turn black.
-      if (metadata.hasAlpha) image = image.flatten({ background: '#ffffff' });
-      if (quarterTurns % 4 !== 0) image = sharp(await image.toBuffer()).rotate((quarterTurns % 4) * 90);
-      if (crop) {
-        const oriented = await image.toBuffer({ resolveWithObject: true });
-        const { width, height } = oriented.info;
-        const size = Math.min(crop.size, width - Math.min(crop.x, width - 1), height - Math.min(crop.y, height - 1));
-        image = sharp(oriented.data).extract({
-          left: Math.min(crop.x, width - 1),
-          top: Math.min(crop.y, height - 1),
-          width: Math.max(1, size),
-          height: Math.max(1, size),
-        });
-      }
-      let output: Buffer;
-      try {
-        output = await image
-          .resize({ width: maxSize, height: maxSize, fit: 'inside', withoutEnlargement: true })
-          .jpeg({ quality: 82, mozjpeg: true })
-          .toBuffer();
-      } catch {
-        throw wrongFileType('That photo could not be read. Please choose a JPEG photo (.jpg).');
-      }
-      const dir = path.join(config.uploadsDir, folder);
-      fs.mkdirSync(dir, { recursive: true });
-      const name = `${randomUUID()}.jpg`;
-      fs.writeFileSync(path.join(dir, name), output);
-      return `${UPLOADS_PREFIX}${folder}/${name}`;
-    },
+    storeJpeg: (buffer, options) => imageJobs(() => storeJpeg(buffer, options, config.uploadsDir)),
 
     storeFile(buffer, folder, fileName) {
       const safeName = path.basename(fileName).replace(/[^\w .()-]/g, '');
