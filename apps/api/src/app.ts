@@ -16,6 +16,7 @@ import { mountLinksCalls } from './features/links/router.ts';
 import { mountMembersCalls } from './features/members/router.ts';
 import { apiNotFound, errorHandler } from './http/errors.ts';
 import { createApiRouter, mountUnbuiltCalls } from './http/mount-call.ts';
+import { setUploadHeaders } from './http/serve-uploads.ts';
 import type { Services } from './services/index.ts';
 
 export type AppDeps = { config: Config; db: Db; services: Services; logger: Logger };
@@ -101,7 +102,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(api.routes);
   app.use('/api', apiNotFound);
 
-  app.use('/uploads', express.static(config.uploadsDir, { index: false, maxAge: '1h', fallthrough: false }));
+  app.use('/uploads', express.static(config.uploadsDir, { index: false, maxAge: '1h', fallthrough: false, setHeaders: setUploadHeaders }));
 
   const webDist = findWebDist(config);
   if (webDist) {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import sharp, { type Metadata } from 'sharp';
 import type { Config } from '../config.ts';
 import { tooLarge, wrongFileType } from '../http/errors.ts';
+import { sniffFileType } from '../http/uploads.ts';
 
 export type Crop = { x: number; y: number; size: number };
 
@@ -23,13 +24,22 @@ export type ImageOptions = {
 export type ImageService = {
   /** Decodes a JPEG (refusing anything else), applies orientation, strips metadata, resizes, stores it; returns its URL. */
   storeJpeg(buffer: Buffer, options: ImageOptions): Promise<string>;
-  /** Stores a file as is under a given name (e.g. a newsletter PDF); returns its URL. */
+  /** Stores a PDF or image as is, under the given name with the extension of its real type; returns its URL. */
   storeFile(buffer: Buffer, folder: string, fileName: string): string;
   /** Deletes an upload by its URL; ignores URLs outside the uploads folder. */
   remove(url: string): void;
 };
 
 const UPLOADS_PREFIX = '/uploads/';
+
+/** The extension a stored file gets for each kind the site takes; other kinds are refused. */
+const STORED_EXTENSIONS: Partial<Record<ReturnType<typeof sniffFileType>, string>> = {
+  jpeg: 'jpg',
+  png: 'png',
+  gif: 'gif',
+  webp: 'webp',
+  pdf: 'pdf',
+};
 
 /** More pixels than any camera photo needs; decoding is refused before it starts (a 16,000-pixel square would take 768 MB). */
 export const MAX_INPUT_PIXELS = 50_000_000;
@@ -119,7 +129,11 @@ export function createImageService(config: Config): ImageService {
     storeJpeg: (buffer, options) => imageJobs(() => storeJpeg(buffer, options, config.uploadsDir)),
 
     storeFile(buffer, folder, fileName) {
-      const safeName = path.basename(fileName).replace(/[^\w .()-]/g, '');
+      // The extension says what the file is, from its content: a name like "x.html" never decides how it is served.
+      const extension = STORED_EXTENSIONS[sniffFileType(buffer)];
+      if (!extension) throw wrongFileType('Please choose a PDF or an image file (JPEG, PNG, WebP or GIF).');
+      const base = path.basename(fileName).replace(/\.[^.]*$/, '').replace(/[^\w .()-]/g, '').trim() || 'file';
+      const safeName = `${base}.${extension}`;
       const dir = path.join(config.uploadsDir, folder);
       fs.mkdirSync(dir, { recursive: true });
       fs.writeFileSync(path.join(dir, safeName), buffer);
