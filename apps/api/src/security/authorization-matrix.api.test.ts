@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CALL_NAMES, CALLS, PERMISSIONS, callPath, type Access, type CallName, type Permission } from '@club/contracts';
