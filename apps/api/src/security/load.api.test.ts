@@ -1,4 +1,4 @@
-import http from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember, type TestMember } from '../../test/factories.ts';
@@ -14,7 +14,7 @@ const MEMBERS = 50;
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 5);
 
 let t: TestApp;
-let server: http.Server;
+let server: Server;
 let base: string;
 let members: TestMember[];
 
