@@ -1,48 +1,95 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const WEB_FEATURES = ['account', 'history', 'events', 'blog', 'newsletters', 'members', 'forum', 'links', 'contact'];
+const API = 'apps/api/src';
+const WEB = 'apps/web/src';
+const SOURCE_EXTENSIONS = ['.ts', '.tsx', '.js', '.mjs'];
 
-export default tseslint.config(
-  { ignores: ['**/dist/**', '**/dist-*/**', '**/node_modules/**', '**/migrations/**', 'data/**', '**/*.d.ts'] },
-  js.configs.recommended,
-  ...tseslint.configs.strict,
-  {
-    languageOptions: { globals: { ...globals.node }, ecmaVersion: 2023, sourceType: 'module' },
-    rules: {
-      '@typescript-eslint/no-explicit-any': 'error',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      '@typescript-eslint/consistent-type-imports': 'error',
-      'no-console': 'error',
+/** Every feature folder on disk, so a new feature is covered by the zones the day it is created. */
+const featuresIn = (root, dir) =>
+  fs.existsSync(path.join(root, dir))
+    ? fs
+        .readdirSync(path.join(root, dir), { withFileTypes: true })
+        .filter((entry) => entry.isDirectory())
+        .map((entry) => entry.name)
+    : [];
+
+/**
+ * Which folders may import which, resolved as real paths (so `../other/store.ts` is caught too):
+ * - API (features -> services -> http/db): http and services never import a feature, and a
+ *   feature never imports another feature's store or router (its service is the way in).
+ * - Web: features never import each other; shared pieces move to components/.
+ */
+function importZones(root) {
+  const apiFeatures = featuresIn(root, `${API}/features`);
+  const webFeatures = featuresIn(root, `${WEB}/features`);
+  return [
+    { target: `./${API}/http`, from: `./${API}/features`, message: 'http/ never imports a feature; move the shared piece to services/ or db/.' },
+    { target: `./${API}/services`, from: `./${API}/features`, message: 'services/ never imports a feature; pass in what it needs.' },
+    ...apiFeatures
+      .map((feature) => ({
+        target: `./${API}/features/${feature}`,
+        from: apiFeatures
+          .filter((other) => other !== feature)
+          .flatMap((other) => [`./${API}/features/${other}/store.ts`, `./${API}/features/${other}/router.ts`]),
+        message: "A feature never imports another feature's store or router; call that feature's service instead.",
+      }))
+      .filter((zone) => zone.from.length > 0),
+    ...webFeatures
+      .map((feature) => ({
+        target: `./${WEB}/features/${feature}`,
+        from: webFeatures.filter((other) => other !== feature).map((other) => `./${WEB}/features/${other}`),
+        message: 'Features never import each other; move the shared piece to components/.',
+      }))
+      .filter((zone) => zone.from.length > 0),
+  ];
+}
+
+/** The whole configuration for a checkout at `root` (the import zones read its feature folders). */
+export function createConfig(root) {
+  return tseslint.config(
+    { ignores: ['**/dist/**', '**/dist-*/**', '**/node_modules/**', '**/migrations/**', 'data/**', '**/*.d.ts'] },
+    js.configs.recommended,
+    ...tseslint.configs.strict,
+    {
+      languageOptions: { globals: { ...globals.node }, ecmaVersion: 2023, sourceType: 'module' },
+      rules: {
+        '@typescript-eslint/no-explicit-any': 'error',
+        '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+        '@typescript-eslint/consistent-type-imports': 'error',
+        'no-console': 'error',
+      },
     },
-  },
-  {
-    files: ['apps/web/src/**/*.{ts,tsx}'],
-    languageOptions: { globals: { ...globals.browser } },
-    plugins: { 'react-hooks': reactHooks },
-    rules: { ...reactHooks.configs.recommended.rules, 'no-console': ['error', { allow: ['warn', 'error'] }] },
-  },
-  // Features never import each other; shared pieces move to components/.
-  ...WEB_FEATURES.map((feature) => ({
-    files: [`apps/web/src/features/${feature}/**/*.{ts,tsx}`],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: WEB_FEATURES.filter((f) => f !== feature).map((f) => `**/features/${f}/**`),
-              message: 'Features never import each other; move the shared piece to components/.',
-            },
-          ],
-        },
-      ],
+    {
+      files: [`${WEB}/**/*.{ts,tsx}`],
+      languageOptions: { globals: { ...globals.browser } },
+      plugins: { 'react-hooks': reactHooks },
+      rules: { ...reactHooks.configs.recommended.rules, 'no-console': ['error', { allow: ['warn', 'error'] }] },
     },
-  })),
-  {
-    files: ['**/*.test.ts', '**/*.test.tsx', '**/e2e/**', 'scripts/**', '**/scripts/**', '**/build.mjs'],
-    rules: { 'no-console': 'off' },
-  },
-);
+    // Import direction and no cycles (type-only imports are erased, so import-x leaves them out of cycles).
+    {
+      files: ['apps/*/src/**/*.{ts,tsx}', 'packages/*/src/**/*.ts'],
+      plugins: { 'import-x': importX },
+      settings: {
+        'import-x/extensions': SOURCE_EXTENSIONS,
+        'import-x/resolver-next': [createNodeResolver({ extensions: SOURCE_EXTENSIONS })],
+      },
+      rules: {
+        'import-x/no-cycle': 'error',
+        'import-x/no-restricted-paths': ['error', { basePath: root, zones: importZones(root) }],
+      },
+    },
+    {
+      files: ['**/*.test.ts', '**/*.test.tsx', '**/e2e/**', 'scripts/**', '**/scripts/**', '**/build.mjs'],
+      rules: { 'no-console': 'off' },
+    },
+  );
+}
+
+export default createConfig(path.dirname(fileURLToPath(import.meta.url)));

@@ -5,10 +5,9 @@ import { fileURLToPath } from 'node:url';
 import compression from 'compression';
 import express, { type Express } from 'express';
 import helmet from 'helmet';
-import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 import type { Config } from './config.ts';
-import type { Db } from './db/client.ts';
+import type { AppDeps } from './deps.ts';
 import { mountAccountCalls } from './features/account/router.ts';
 import { mountHistoryCalls } from './features/history/router.ts';
 import { mountContactCalls } from './features/contact/router.ts';
@@ -16,10 +15,9 @@ import { mountLinksCalls } from './features/links/router.ts';
 import { mountMembersCalls } from './features/members/router.ts';
 import { apiNotFound, errorHandler } from './http/errors.ts';
 import { createApiRouter, mountUnbuiltCalls } from './http/mount-call.ts';
+import { escapeHtml } from './services/mail-templates.ts';
+import { mountRobots } from './http/robots.ts';
 import { setUploadHeaders } from './http/serve-uploads.ts';
-import type { Services } from './services/index.ts';
-
-export type AppDeps = { config: Config; db: Db; services: Services; logger: Logger };
 
 /** Where the built SPA is: WEB_DIST, else apps/web/dist beside this package. */
 function findWebDist(config: Config): string | undefined {
@@ -35,9 +33,6 @@ function findWebDist(config: Config): string | undefined {
   }
   return undefined;
 }
-
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 /** Builds the whole site: API, uploads, SPA. Never listens; server.ts and the tests do that. */
 export function createApp(deps: AppDeps): Express {
@@ -89,6 +84,8 @@ export function createApp(deps: AppDeps): Express {
       res.status(503).json({ ok: false });
     }
   });
+
+  mountRobots(app, config.baseUrl);
 
   const api = createApiRouter(db, { checkReplies: config.checkReplies, tempDir: config.tempDir });
   mountAccountCalls(api, deps);

@@ -126,3 +126,32 @@ describe('runCli', () => {
     expect(err).toMatch(/^Invalid configuration: BACKUP_KEEP/);
   });
 });
+
+describe('reminders', () => {
+  it('says so and fails when there is no database', async () => {
+    expect(await cli('empty', 'reminders')).toBe(1);
+    expect(err).toMatch(/There is no database at .*club\.db/);
+  });
+
+  it('runs the reminder job once and reports none sent when none are due', async () => {
+    await cli('data', 'admin:create', 'webmaster@example.test', 'long-enough-1');
+    out = '';
+    expect(await cli('data', 'reminders')).toBe(0);
+    expect(out).toBe('Sent 0 due reminder(s): 0 e-mail(s) queued.\n');
+    expect(err).toBe('');
+  });
+
+  it('sends a due reminder once, writing the e-mail out at once', async () => {
+    await cli('data', 'admin:create', 'webmaster@example.test', 'long-enough-1');
+    const db = new Database(path.join(root, 'data', 'club.db'));
+    db.prepare("INSERT INTO events (title, start, \"end\", notify_days_out) VALUES ('Swap Meet', '2099-05-02T09:00', '2099-05-02T12:00', '[0]')").run();
+    db.close();
+    out = '';
+    expect(await cli('data', 'reminders')).toBe(0);
+    expect(out).toBe('Sent 1 due reminder(s): 1 e-mail(s) queued.\n');
+    expect(fs.readdirSync(path.join(root, 'data', 'outbox')).join()).toMatch(/reminder-swap-meet/);
+    out = '';
+    expect(await cli('data', 'reminders')).toBe(0);
+    expect(out).toBe('Sent 0 due reminder(s): 0 e-mail(s) queued.\n');
+  });
+});

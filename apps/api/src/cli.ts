@@ -1,14 +1,18 @@
 import fs from 'node:fs';
 import { ConfigError, loadConfig } from './config.ts';
-import { migrateDatabase, openDatabase } from './db/client.ts';
-import { upsertAccount } from './features/members/admin.ts';
+import { migrateDatabase, openDatabase, pendingMigrations } from './db/client.ts';
+import { upsertAccount } from './features/account/service.ts';
+import { createSiteJobRunner } from './jobs/index.ts';
+import { createLogger } from './logger.ts';
 import { BackupError, createBackup, resolveBackup, restoreBackup, setAsideData } from './services/backup.ts';
+import { createServices } from './services/index.ts';
 
-/** Webmaster commands; more arrive with their features (reminders with events). */
+/** Webmaster commands. */
 const USAGE = [
   'Usage: node dist/cli.js <command>',
   '  admin:create <email> <password> [first name] [last name]   create an administrator, or reset one',
   '  backup                                                     back up the database and uploads now',
+  '  reminders                                                  send the event reminders that are due now',
   '  restore <backup> [--replace]                               restore a backup into an empty DATA_DIR',
 ].join('\n');
 
@@ -56,6 +60,33 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv = process.en
         const { path, manifest, pruned } = await createBackup(db, config);
         io.stdout(`Backup written to ${path} (${manifest.files} files besides the database, ${manifest.bytes} bytes).\n`);
         if (pruned.length > 0) io.stdout(`Removed ${pruned.length} old backup(s), keeping the last ${config.backupKeep}.\n`);
+      } finally {
+        db.$client.close();
+      }
+      return 0;
+    }
+
+    if (command === 'reminders') {
+      if (!fs.existsSync(config.databaseFile)) {
+        io.stderr(`There is no database at ${config.databaseFile}. Is DATA_DIR set to the site's data folder?\n`);
+        return 1;
+      }
+      const db = openDatabase(config.databaseFile);
+      try {
+        if (pendingMigrations(db).length > 0) {
+          io.stderr('The database is older than this version of the site. Start the site once to bring it up to date, then run this again.\n');
+          return 1;
+        }
+        const logger = createLogger(config.logLevel);
+        const services = createServices(config, db, logger);
+        // The same job the server runs at REMINDER_CRON, run once; it logs its run like the server does.
+        const outcome = await createSiteJobRunner({ config, db, services, logger }).runOnce('reminders');
+        if (!outcome.ok) throw outcome.error;
+        const { reminders, emails } = outcome.summary;
+        io.stdout(`Sent ${String(reminders)} due reminder(s): ${String(emails)} e-mail(s) queued.\n`);
+        // Send them now rather than at the server's next outbox poll; failures stay queued for its retries.
+        await services.mail.deliverDue();
+        await services.mail.stop();
       } finally {
         db.$client.close();
       }

@@ -5,9 +5,10 @@ import { createApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { findMigrationsFolder, migrateDatabase, openDatabase, pendingMigrations, type Db } from './db/client.ts';
 import { seedDemoData } from './demo/index.ts';
-import { ensureAdmin } from './features/members/admin.ts';
+import { ensureAdmin } from './features/account/service.ts';
 import { createLogger } from './logger.ts';
-import { createBackup, scheduleBackups } from './services/backup.ts';
+import { createSiteJobRunner } from './jobs/index.ts';
+import { createBackup } from './services/backup.ts';
 import { createServices } from './services/index.ts';
 
 /**
@@ -55,10 +56,12 @@ export async function startServer(config: Config): Promise<{ server: Server; clo
   const port = typeof address === 'object' && address ? address.port : config.port;
   logger.info({ port, host: config.host, dataDir: config.dataDir }, `club website listening on http://${config.host}:${port}`);
 
-  const backups = scheduleBackups(db, config, logger);
+  // Mail polling, the daily backup and reminders, on their schedules in CLUB_TIMEZONE.
+  const jobs = createSiteJobRunner({ config, db, services, logger });
+  jobs.start();
 
   const close = async () => {
-    await backups?.stop();
+    await jobs.stop();
     await new Promise<void>((resolve) => {
       server.close(() => resolve());
       server.closeIdleConnections();

@@ -2,7 +2,7 @@ import bcrypt from 'bcrypt';
 import type { Permission } from '@club/contracts';
 import type { Db } from '../src/db/client.ts';
 import { memberPermissions, members } from '../src/db/schema/index.ts';
-import { createSession } from '../src/features/account/store.ts';
+import { createSession } from '../src/services/sessions.ts';
 import { hashToken, newToken } from '../src/http/tokens.ts';
 
 let sequence = 0;

@@ -241,6 +241,44 @@ describe('member list journey', () => {
     await page.context().close();
   });
 
+  it('removes a photo on save, and lets the editor take the removal back first, by keyboard', async () => {
+    const page = await openPage(harness);
+    await logIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+    await openMemberList(page);
+    const name = 'Philomena Ruckelshaus';
+    await page.getByRole('button', { name: 'Add Member' }).click();
+    let dialog = page.getByRole('dialog', { name: 'Add Member' });
+    await dialog.waitFor();
+    await dialog.getByLabel('First name').fill('Philomena');
+    await dialog.getByLabel('Last name').fill('Ruckelshaus');
+    await dialog.getByLabel('E-mail address').fill('philomena.ruckelshaus@example.net');
+    await dialog.getByRole('checkbox', { name: 'Send an e-mail inviting them to set their password' }).uncheck();
+    await dialog.getByLabel('Choose a photo (JPEG)').setInputFiles({ name: 'p.jpg', mimeType: 'image/jpeg', buffer: portrait });
+    await dialog.getByLabel('Size of the square').waitFor();
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Successfully Saved').waitFor();
+    const card = memberCard(page, name);
+    expect(await card.locator('img').count()).toBe(1);
+
+    await page.getByRole('button', { name: `Edit ${name}` }).click();
+    dialog = page.getByRole('dialog', { name: `Edit ${name}` });
+    await dialog.getByRole('img', { name: "The member's current photo" }).waitFor();
+    // Remove, then take it back: focus follows each step instead of falling to the page.
+    await dialog.getByRole('button', { name: 'Remove image' }).focus();
+    await page.keyboard.press('Enter');
+    await dialog.getByText('The image will be removed when you save.').waitFor();
+    expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Keep the image');
+    await page.keyboard.press('Enter');
+    await dialog.getByRole('img', { name: "The member's current photo" }).waitFor();
+    await dialog.getByRole('button', { name: 'Remove image' }).click();
+    await checkA11y(page);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Successfully Saved').waitFor();
+    await card.locator('.member-card__initials').waitFor();
+    expect(await card.locator('img').count()).toBe(0);
+    await page.context().close();
+  });
+
   it('fits the member list and its dialog on a 375px screen', async () => {
     const page = await openPage(harness, { viewport: MOBILE_VIEWPORT });
     await logIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password);

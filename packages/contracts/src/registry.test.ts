@@ -3,12 +3,12 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { CALL_NAMES, registry } from './registry.ts';
 
-const SPEC = fileURLToPath(new URL('../../../../shared/spec/club-website-spec.md', import.meta.url));
+/** The spec's call table (section 7), copied into the repository so the test needs nothing outside it. */
+const SPEC_CALLS = fileURLToPath(new URL('../spec-calls.md', import.meta.url));
 
-/** The call names in the spec's section 7 table, e.g. `| /api/president.save.php | ...`. */
+/** The call names in the table, e.g. `| /api/president.save.php | ...`. */
 function readSpecCalls(): string[] {
-  const spec = readFileSync(SPEC, 'utf8');
-  const section = spec.slice(spec.indexOf('## 7. Calls'), spec.indexOf('## 8.'));
+  const section = readFileSync(SPEC_CALLS, 'utf8');
   return [...section.matchAll(/^\|\s*\/api\/([\w.]+)\.php\s*\|/gm)].map((m) => m[1] as string);
 }
 

@@ -1,12 +1,19 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Database from 'better-sqlite3';
+import Database, { type RunResult } from 'better-sqlite3';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
+import type { BaseSQLiteDatabase } from 'drizzle-orm/sqlite-core';
 import * as schema from './schema/index.ts';
 
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
+
+/**
+ * The database or a transaction on it. Stores take this, so a service can run several store
+ * functions (and `queueMail`) inside the one transaction it opened.
+ */
+export type DbOrTx = BaseSQLiteDatabase<'sync', RunResult, typeof schema>;
 
 /** Opens (creating if needed) the club database in WAL mode with foreign keys on. */
 export function openDatabase(file: string): Db {

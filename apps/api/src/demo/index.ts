@@ -2,7 +2,8 @@ import { count } from 'drizzle-orm';
 import type { Permission } from '@club/contracts';
 import type { Db } from '../db/client.ts';
 import { members } from '../db/schema/index.ts';
-import { upsertAccount } from '../features/members/admin.ts';
+import { upsertAccount } from '../features/account/service.ts';
+import type { DemoContext, DemoFileMaker, DemoSeeder } from './context.ts';
 import { makeDemoHistoryPictures, seedDemoHistory } from './history.ts';
 import { seedDemoLinks } from './links.ts';
 import { makeDemoMemberPhotos, seedDemoMemberPhotos } from './member-photos.ts';
@@ -21,14 +22,6 @@ export const DEMO_ACCOUNTS: (DemoAccount & { firstName: string; lastName: string
   { role: 'forum moderator', email: 'moderator@example.org', password: 'demo-moderator-1', permissions: ['moderator'], firstName: 'Ruth', lastName: 'Delacroix' },
   { role: 'forum poster', email: 'poster@example.org', password: 'demo-poster-1', permissions: ['forum'], firstName: 'George', lastName: 'Whitfield' },
 ];
-
-/** Where demo files (photos) go, so that rows can point at them. */
-export type DemoContext = { uploadsDir: string };
-
-export type DemoSeeder = (db: Db, context: DemoContext) => void;
-
-/** Makes files that demo rows point at; they run before the rows, as sharp is asynchronous. */
-export type DemoFileMaker = (context: DemoContext) => Promise<void>;
 
 /** Each area adds its demo content here; they run in order inside one transaction. */
 const SEEDERS: DemoSeeder[] = [seedDemoMembers, seedDemoLinks, seedDemoMemberPhotos, seedDemoHistory];

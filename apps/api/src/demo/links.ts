@@ -1,5 +1,6 @@
 import type { Db } from '../db/client.ts';
-import { insertLinkGroups, type NewLinkGroup } from '../features/links/store.ts';
+import { createLinksService } from '../features/links/service.ts';
+import type { NewLinkGroup } from '../features/links/store.ts';
 
 /**
  * Links a Model A chapter would keep: real national organizations and museums by their own
@@ -52,5 +53,5 @@ export const DEMO_LINK_GROUPS: NewLinkGroup[] = [
 ];
 
 export function seedDemoLinks(db: Db): void {
-  insertLinkGroups(db, DEMO_LINK_GROUPS);
+  createLinksService({ db }).addGroups(DEMO_LINK_GROUPS);
 }

@@ -4,7 +4,7 @@ import { asc, eq, like } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Db } from '../db/client.ts';
 import { members } from '../db/schema/index.ts';
-import type { DemoContext } from './index.ts';
+import type { DemoContext } from './context.ts';
 
 const FOLDER = 'members';
 const PORTRAIT_COUNT = 14;

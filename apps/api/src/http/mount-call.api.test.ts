@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { presidents } from '../db/schema/index.ts';
 import { createMember, type TestMember } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
@@ -41,10 +42,13 @@ describe('every call', () => {
     expect(res.body.e).toBe('Please enter the password.');
   });
 
-  it('answers GET for calls that take no payload', async () => {
+  it('answers GET for calls that take no payload, with the same answer as POST', async () => {
+    const id = t.db.insert(presidents).values({ year: 1931, name: 'Henry Ames' }).returning({ id: presidents.id }).get().id;
     const res = await request(t.app).get('/api/presidents.get.php');
+    expect(res.status).toBe(200);
     expect(res.headers['content-type']).toMatch(/json/);
-    expect(res.body).toBeTypeOf('object');
+    expect(res.body).toEqual({ p: [{ id, year: 1931, name: 'Henry Ames' }] });
+    expect((await request(t.app).post('/api/presidents.get.php').send({})).body).toEqual(res.body);
   });
 
   it('refuses GET for calls that carry a payload', async () => {

@@ -3,7 +3,7 @@ import express, { type Request, type Router } from 'express';
 import type { Logger } from 'pino';
 import type { ZodObject } from 'zod';
 import type { Db } from '../db/client.ts';
-import { ApiError, badRequest, forbidden, notLoggedIn, tooLarge } from './errors.ts';
+import { ApiError, badRequest, forbidden, notLoggedIn, tooLarge } from '../errors.ts';
 import { resolveSession } from './session.ts';
 import { checkFileKinds, groupUploads, multipartParser, type UploadedFile } from './uploads.ts';
 

@@ -1,6 +1,6 @@
 import type { SessionUser } from '@club/contracts';
 import type { Db } from '../db/client.ts';
-import { findSessionMember, readSessionUser } from '../features/account/store.ts';
+import { findSessionMember, readSessionUser } from '../services/sessions.ts';
 import { hashToken } from './tokens.ts';
 
 export type ResolvedSession = { user: SessionUser; tokenHash: string };

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Request, RequestHandler } from 'express';
 import multer from 'multer';
-import { ApiError, badRequest, tooLarge, wrongFileType } from './errors.ts';
+import { ApiError, badRequest, tooLarge, wrongFileType } from '../errors.ts';
 
 export const MAX_UPLOAD_BYTES = 15 * 1024 * 1024;
 /** The longest text field any contract takes is 50,000 characters: at most 150 KB of UTF-8. */

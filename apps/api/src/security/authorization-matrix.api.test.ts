@@ -5,7 +5,7 @@ import { CALL_NAMES, CALLS, PERMISSIONS, callPath, type Access, type CallName, t
 import { createMember } from '../../test/factories.ts';
 import { makeJpeg } from '../../test/images.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { createSession } from '../features/account/store.ts';
+import { createSession } from '../services/sessions.ts';
 import { hashToken, newToken } from '../http/tokens.ts';
 
 /**

@@ -7,7 +7,7 @@ import { CALL_NAMES, CALLS, callPath, registry, type CallName } from '@club/cont
 import { createMember, type TestMember } from '../../test/factories.ts';
 import { makeJpeg } from '../../test/images.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { createSession, destroySession } from '../features/account/store.ts';
+import { createSession, destroySession } from '../services/sessions.ts';
 import { hashToken, newToken } from '../http/tokens.ts';
 
 /**

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { ERROR_REPORT_LIMITS } from '../features/account/error-reports.ts';
+import { ERROR_REPORT_LIMITS } from '../features/account/service.ts';
 
 let t: TestApp;
 beforeEach(() => {

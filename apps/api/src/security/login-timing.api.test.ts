@@ -2,7 +2,7 @@ import bcrypt from 'bcrypt';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { BCRYPT_ROUNDS } from '../features/members/admin.ts';
+import { BCRYPT_ROUNDS } from '../features/account/credentials.ts';
 
 let t: TestApp;
 beforeAll(() => {

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createMember } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { ConfigError, loadConfig } from '../config.ts';
-import { createRateLimit } from '../features/account/rate-limit.ts';
+import { createRateLimit } from '../services/rate-limit.ts';
 import { createLoginThrottle } from '../services/login-throttle.ts';
 
 describe('login throttle (finding 6)', () => {
@@ -38,10 +38,12 @@ describe('login throttle (finding 6)', () => {
 
   it('keeps a blocked address blocked when the table fills up, dropping the oldest entries', () => {
     const throttle = createLoginThrottle();
+    // Older entries first, so that the table has something older than the blocked address to drop.
+    for (let i = 0; i < 100; i += 1) throttle.recordFailure(`10.200.${i}.1`, `early${i}@example.test`);
     for (let i = 0; i < 40; i += 1) throttle.recordFailure('192.0.2.1', `victim${i}@example.test`);
     expect(throttle.isBlocked('192.0.2.1', 'another@example.test')).toBe(true);
-    // Two entries per failure: just over the 10,000 entries the table holds.
-    for (let i = 0; i < 4990; i += 1) throttle.recordFailure(`10.${i >> 8}.${i & 255}.1`, 'guessed@example.test');
+    // One new address per failure: just past the 10,000 entries each of the throttle's tables holds.
+    for (let i = 0; i < 9950; i += 1) throttle.recordFailure(`10.${i >> 8}.${i & 255}.1`, `guessed${i}@example.test`);
     expect(throttle.isBlocked('192.0.2.1', 'another@example.test')).toBe(true);
   });
 });

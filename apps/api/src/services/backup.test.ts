@@ -2,11 +2,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { pino } from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig, type Config } from '../config.ts';
 import { findMigrationsFolder, migrateDatabase, openDatabase, type Db } from '../db/client.ts';
-import { BackupError, createBackup, listBackups, restoreBackup, scheduleBackups, setAsideData } from './backup.ts';
+import { BackupError, createBackup, listBackups, restoreBackup, setAsideData } from './backup.ts';
 
 /** Every committed migration; a backup records how many its database has. */
 const MIGRATIONS = (JSON.parse(fs.readFileSync(path.join(findMigrationsFolder(), 'meta', '_journal.json'), 'utf8')) as { entries: unknown[] }).entries.length;
@@ -170,22 +169,5 @@ describe('setAsideData', () => {
     expect(moved).toBe(path.join(config.backupsDir, 'replaced-2026-03-04T05-06-07Z'));
     expect(fs.readdirSync(config.dataDir)).toEqual(['backups']);
     expect(fs.readdirSync(moved ?? '').sort()).toEqual(['club.db', 'outbox', 'uploads', 'vapid.json']);
-  });
-});
-
-describe('scheduleBackups', () => {
-  it('is off when BACKUP_CRON is empty', () => {
-    expect(scheduleBackups(db, { ...config, backupCron: '' }, pino({ level: 'silent' }))).toBeUndefined();
-  });
-
-  it('backs up on schedule until stopped', async () => {
-    const schedule = scheduleBackups(db, { ...config, backupCron: '* * * * * *' }, pino({ level: 'silent' }));
-    const deadline = Date.now() + 5000;
-    while (listBackups(config.backupsDir).length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-    await schedule?.stop();
-    const count = listBackups(config.backupsDir).length;
-    expect(count).toBeGreaterThan(0);
-    await new Promise((r) => setTimeout(r, 1200));
-    expect(listBackups(config.backupsDir).length).toBe(count);
   });
 });

@@ -2,8 +2,6 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import cron from 'node-cron';
-import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import { findMigrationsFolder, type Db } from '../db/client.ts';
 
@@ -311,35 +309,4 @@ export function restoreBackup(backup: string, dataDir: string): RestoreResult {
   }
   fs.renameSync(incoming, path.join(target, BACKUP_DATABASE));
   return { from: source, dataDir: target, migrations, files: stats.files };
-}
-
-export type BackupSchedule = { stop: () => Promise<void> };
-
-/** The daily backup inside the server (BACKUP_CRON, in CLUB_TIMEZONE); undefined when switched off. */
-export function scheduleBackups(
-  db: Db,
-  config: BackupConfig & Pick<Config, 'backupCron' | 'timeZone'>,
-  logger: Logger,
-): BackupSchedule | undefined {
-  if (!config.backupCron) return undefined;
-  let running: Promise<void> | undefined;
-  const run = () => {
-    running = createBackup(db, config).then(
-      ({ path: file, manifest, pruned }) => {
-        logger.info({ backup: file, bytes: manifest.bytes, files: manifest.files, pruned }, 'scheduled backup done');
-      },
-      (error: unknown) => {
-        logger.error({ err: error }, 'scheduled backup failed');
-      },
-    );
-    return running;
-  };
-  const task = cron.schedule(config.backupCron, run, { name: 'backup', timezone: config.timeZone, noOverlap: true });
-  return {
-    stop: async () => {
-      await task.destroy();
-      // Let a backup in progress finish before the database closes.
-      await running;
-    },
-  };
 }

@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import type { Crop } from '@club/contracts';
 import sharp, { type Metadata } from 'sharp';
 import type { Config } from '../config.ts';
-import { tooLarge, wrongFileType } from '../http/errors.ts';
+import { tooLarge, wrongFileType } from '../errors.ts';
 import { sniffFileType } from '../http/uploads.ts';
-
-export type Crop = { x: number; y: number; size: number };
 
 export type ImageOptions = {
   /** Sub-folder of uploads, e.g. "members". */
@@ -21,6 +20,12 @@ export type ImageOptions = {
   acceptAnyImage?: boolean;
 };
 
+/** A photo to store with `saveWithUploads`; none when the form sent no file. */
+export type PendingImage = { buffer: Buffer; options: ImageOptions } | undefined;
+
+/** What a write returns to `saveWithUploads`: its result, and the upload URLs it no longer refers to. */
+export type UploadWrite<T> = { result: T; dropped?: (string | undefined)[] };
+
 export type ImageService = {
   /** Decodes a JPEG (refusing anything else), applies orientation, strips metadata, resizes, stores it; returns its URL. */
   storeJpeg(buffer: Buffer, options: ImageOptions): Promise<string>;
@@ -28,6 +33,14 @@ export type ImageService = {
   storeFile(buffer: Buffer, folder: string, fileName: string): string;
   /** Deletes an upload by its URL; ignores URLs outside the uploads folder. */
   remove(url: string): void;
+  /**
+   * The one way to save rows that refer to uploads. Stores each image (`storeJpeg`), then runs
+   * `write` with their URLs in the same order (undefined where no file was sent). If storing or
+   * the write fails, every file stored here is removed again, so no orphan is left; only after
+   * the write succeeds are the `dropped` files it returns removed (never one it just stored).
+   * `write` is synchronous: it opens the transaction, so rows and files change together.
+   */
+  saveWithUploads<T>(images: PendingImage[], write: (urls: (string | undefined)[]) => UploadWrite<T>): Promise<T>;
 };
 
 const UPLOADS_PREFIX = '/uploads/';
@@ -125,7 +138,7 @@ export function createImageService(config: Config): ImageService {
     return file.startsWith(path.resolve(config.uploadsDir) + path.sep) ? file : undefined;
   };
 
-  return {
+  const service: ImageService = {
     storeJpeg: (buffer, options) => imageJobs(() => storeJpeg(buffer, options, config.uploadsDir)),
 
     storeFile(buffer, folder, fileName) {
@@ -144,5 +157,20 @@ export function createImageService(config: Config): ImageService {
       const file = resolveUrl(url);
       if (file) fs.rmSync(file, { force: true });
     },
+
+    async saveWithUploads<T>(images: PendingImage[], write: (urls: (string | undefined)[]) => UploadWrite<T>): Promise<T> {
+      const urls: (string | undefined)[] = [];
+      let outcome: UploadWrite<T>;
+      try {
+        for (const image of images) urls.push(image ? await service.storeJpeg(image.buffer, image.options) : undefined);
+        outcome = write(urls);
+      } catch (error) {
+        for (const url of urls) if (url) service.remove(url);
+        throw error;
+      }
+      for (const url of outcome.dropped ?? []) if (url && !urls.includes(url)) service.remove(url);
+      return outcome.result;
+    },
   };
+  return service;
 }

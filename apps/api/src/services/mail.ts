@@ -4,15 +4,12 @@ import { and, asc, eq, lte } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
-import type { Db } from '../db/client.ts';
+import type { Db, DbOrTx } from '../db/client.ts';
 import { outbox } from '../db/schema/index.ts';
 
 export type MailMessage = { to: string; subject: string; text: string; html?: string; replyTo?: string };
 
-/** A database handle or a transaction on it: mail is queued inside the caller's transaction. */
-export type DbOrTx = Pick<Db, 'insert'>;
-
-/** Writes a message to the outbox; it is sent by the mail service after the transaction commits. */
+/** Writes a message to the outbox inside the caller's transaction; it is sent by the mail service after the transaction commits. */
 export function queueMail(db: DbOrTx, message: MailMessage): void {
   db.insert(outbox)
     .values({
@@ -28,8 +25,9 @@ export function queueMail(db: DbOrTx, message: MailMessage): void {
 export type MailService = {
   /** Sends every message that is due; resolves when this round is done. */
   deliverDue(): Promise<{ sent: number; failed: number }>;
-  /** Asks for a delivery round soon (after a message was queued). */
+  /** Asks for a delivery round soon (after a message was queued); only once started. */
   kick(): void;
+  /** Sends what is due now and lets kick() send from then on; the job runner polls deliverDue. */
   start(): void;
   stop(): Promise<void>;
 };
@@ -39,7 +37,6 @@ export const SENT_TEXT = '(not kept after sending)';
 
 /** Minutes to wait before attempt n+1; after the last, the message is marked failed. */
 const BACKOFF_MINUTES = [1, 5, 15, 60, 180, 360, 720, 1440];
-const POLL_MS = 30_000;
 
 function createTransport(config: Config): { transporter: Transporter; isFile: boolean } {
   if (config.smtpUrl) return { transporter: nodemailer.createTransport(config.smtpUrl), isFile: false };
@@ -51,7 +48,7 @@ const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-').re
 export function createMailService(config: Config, db: Db, logger: Logger): MailService {
   const { transporter, isFile } = createTransport(config);
   const log = logger.child({ service: 'mail' });
-  let timer: NodeJS.Timeout | undefined;
+  let isStarted = false;
   let running: Promise<{ sent: number; failed: number }> | undefined;
   let again = false;
 
@@ -136,16 +133,14 @@ export function createMailService(config: Config, db: Db, logger: Logger): MailS
   return {
     deliverDue,
     kick: () => {
-      if (timer) setImmediate(() => void deliverDue().catch((err: unknown) => log.error({ err }, 'mail round failed')));
+      if (isStarted) setImmediate(() => void deliverDue().catch((err: unknown) => log.error({ err }, 'mail round failed')));
     },
     start: () => {
-      timer = setInterval(() => void deliverDue().catch((err: unknown) => log.error({ err }, 'mail round failed')), POLL_MS);
-      timer.unref();
+      isStarted = true;
       void deliverDue().catch((err: unknown) => log.error({ err }, 'mail round failed'));
     },
     stop: async () => {
-      if (timer) clearInterval(timer);
-      timer = undefined;
+      isStarted = false;
       if (running) await running;
       transporter.close();
     },

@@ -1,6 +1,7 @@
 import type { SessionUser } from '@club/contracts';
 import { useSession } from '../session/index.ts';
 import { FormField } from './form-field.tsx';
+import { readForm } from './form-values.ts';
 import { Form } from './form.tsx';
 
 export type LoginFormProps = {
@@ -16,7 +17,10 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
       className="login-form"
       submitLabel="Log in"
       successMessage={null}
-      onSubmit={(data) => login(String(data.get('u') ?? ''), String(data.get('p') ?? ''))}
+      onSubmit={(data) => {
+        const { u, p } = readForm(data, { u: 'secret', p: 'secret' });
+        return login(u, p);
+      }}
       onSuccess={onSuccess}
     >
       <FormField label="E-mail address" name="u" type="email" autoComplete="username" required />

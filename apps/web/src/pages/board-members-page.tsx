@@ -1,10 +1,10 @@
 import { useId, useState } from 'react';
 import { PageFrame } from '../app/layout/page-frame.tsx';
 import { IdeaBox } from '../components/idea-box.tsx';
+import { QueryState } from '../components/query-state.tsx';
 import { BoardEditor } from '../features/history/board-editor.tsx';
 import { BoardView } from '../features/history/board-view.tsx';
 import type { BoardYear } from '../features/history/history-rules.ts';
-import { ListStatus } from '../features/history/list-status.tsx';
 import { useBoardYears } from '../features/history/use-history-data.ts';
 import '../features/history/history.css';
 import { useSession } from '../session/index.ts';
@@ -42,7 +42,8 @@ export function BoardMembersPage() {
             </button>
           </div>
         )}
-        {years.length > 1 && (
+        {/* While editing, the editor's own Year field is the one: a second control would discard edits. */}
+        {years.length > 1 && !isEditing && (
           <div className="year-picker">
             <label htmlFor={yearSelectId}>Year</label>
             <select
@@ -66,23 +67,26 @@ export function BoardMembersPage() {
       <div aria-live="polite">
         {hasJustSaved && <p className="form__message form__message--success">Successfully Saved</p>}
       </div>
-      <ListStatus isPending={board.isPending} error={board.error} onRetry={() => void board.refetch()} what="the board">
-        {isEditing ? (
-          <BoardEditor
-            key={shown.year}
-            board={shown}
-            onSaved={(year) => {
-              setChosenYear(year);
-              setMode('view');
-              setHasJustSaved(true);
-            }}
-          />
-        ) : years.length === 0 ? (
-          <p>The board for this year has not been posted yet.</p>
-        ) : (
-          <BoardView board={shown} />
-        )}
-      </ListStatus>
+      <QueryState query={board} what="the board">
+        {() =>
+          isEditing ? (
+            <BoardEditor
+              key={shown.year}
+              board={shown}
+              savedYears={years.map((entry) => entry.year)}
+              onSaved={(year) => {
+                setChosenYear(year);
+                setMode('view');
+                setHasJustSaved(true);
+              }}
+            />
+          ) : years.length === 0 ? (
+            <p>The board for this year has not been posted yet.</p>
+          ) : (
+            <BoardView board={shown} />
+          )
+        }
+      </QueryState>
       <IdeaBox />
     </PageFrame>
   );

@@ -1,12 +1,12 @@
 import type { President } from '@club/contracts';
 import { useState } from 'react';
 import { PageFrame } from '../app/layout/page-frame.tsx';
+import { useCallQuery } from '../api/call-query.ts';
 import { IdeaBox } from '../components/idea-box.tsx';
+import { QueryState } from '../components/query-state.tsx';
 import { nextYear } from '../features/history/history-rules.ts';
-import { ListStatus } from '../features/history/list-status.tsx';
 import { PresidentDialog } from '../features/history/president-dialog.tsx';
 import { PresidentsList } from '../features/history/presidents-list.tsx';
-import { usePresidents } from '../features/history/use-history-data.ts';
 import '../features/history/history.css';
 import { useSession } from '../session/index.ts';
 
@@ -16,7 +16,7 @@ type Editing = { president: President | null } | undefined;
 export function PresidentsPage() {
   const { can } = useSession();
   const canEdit = can('history');
-  const presidents = usePresidents();
+  const presidents = useCallQuery('presidents.get', {});
   const [editing, setEditing] = useState<Editing>(undefined);
   const list = presidents.data?.p ?? [];
 
@@ -30,9 +30,9 @@ export function PresidentsPage() {
           <p className="history-toolbar__hint">Choose a president in the list to correct the year or name.</p>
         </div>
       )}
-      <ListStatus isPending={presidents.isPending} error={presidents.error} onRetry={() => void presidents.refetch()} what="the list of presidents">
-        <PresidentsList presidents={list} onEdit={canEdit ? (president) => setEditing({ president }) : undefined} />
-      </ListStatus>
+      <QueryState query={presidents} what="the list of presidents">
+        {({ p }) => <PresidentsList presidents={p} onEdit={canEdit ? (president) => setEditing({ president }) : undefined} />}
+      </QueryState>
       {editing !== undefined && (
         <PresidentDialog
           president={editing.president}

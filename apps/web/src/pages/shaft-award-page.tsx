@@ -1,12 +1,12 @@
 import type { ShaftAwardWinner } from '@club/contracts';
 import { useState } from 'react';
 import { PageFrame } from '../app/layout/page-frame.tsx';
+import { useCallQuery } from '../api/call-query.ts';
 import { IdeaBox } from '../components/idea-box.tsx';
+import { QueryState } from '../components/query-state.tsx';
 import { nextYear } from '../features/history/history-rules.ts';
-import { ListStatus } from '../features/history/list-status.tsx';
 import { ShaftAwardDialog } from '../features/history/shaft-award-dialog.tsx';
 import { ShaftAwardWinners } from '../features/history/shaft-award-winners.tsx';
-import { useShaftAwardWinners } from '../features/history/use-history-data.ts';
 import '../features/history/history.css';
 import { useSession } from '../session/index.ts';
 
@@ -15,7 +15,7 @@ type Editing = { winner: ShaftAwardWinner | null } | undefined;
 export function ShaftAwardPage() {
   const { can } = useSession();
   const canEdit = can('history');
-  const winners = useShaftAwardWinners();
+  const winners = useCallQuery('shaftAwardWinners.get', {});
   const [editing, setEditing] = useState<Editing>(undefined);
   const list = winners.data?.w ?? [];
 
@@ -42,9 +42,9 @@ export function ShaftAwardPage() {
           <p className="history-toolbar__hint">Choose a recipient to correct the year, name or photo.</p>
         </div>
       )}
-      <ListStatus isPending={winners.isPending} error={winners.error} onRetry={() => void winners.refetch()} what="the Shaft Award winners">
-        <ShaftAwardWinners winners={list} onEdit={canEdit ? (winner) => setEditing({ winner }) : undefined} />
-      </ListStatus>
+      <QueryState query={winners} what="the Shaft Award winners">
+        {({ w }) => <ShaftAwardWinners winners={w} onEdit={canEdit ? (winner) => setEditing({ winner }) : undefined} />}
+      </QueryState>
       {editing !== undefined && (
         <ShaftAwardDialog
           winner={editing.winner}

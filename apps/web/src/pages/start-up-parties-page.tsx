@@ -1,11 +1,11 @@
 import type { StartupParty } from '@club/contracts';
 import { useState } from 'react';
 import { PageFrame } from '../app/layout/page-frame.tsx';
+import { useCallQuery } from '../api/call-query.ts';
 import { IdeaBox } from '../components/idea-box.tsx';
-import { ListStatus } from '../features/history/list-status.tsx';
+import { QueryState } from '../components/query-state.tsx';
 import { StartupPartyDialog } from '../features/history/startup-party-dialog.tsx';
 import { StartupPartyList } from '../features/history/startup-party-list.tsx';
-import { useStartupParties } from '../features/history/use-history-data.ts';
 import '../features/history/history.css';
 import { useSession } from '../session/index.ts';
 
@@ -14,7 +14,7 @@ type Editing = { party: StartupParty | null } | undefined;
 export function StartUpPartiesPage() {
   const { can } = useSession();
   const canEdit = can('history');
-  const parties = useStartupParties();
+  const parties = useCallQuery('startupParties.get', {});
   const [editing, setEditing] = useState<Editing>(undefined);
 
   return (
@@ -30,9 +30,9 @@ export function StartUpPartiesPage() {
           <p className="history-toolbar__hint">Choose a party&rsquo;s title to change its details.</p>
         </div>
       )}
-      <ListStatus isPending={parties.isPending} error={parties.error} onRetry={() => void parties.refetch()} what="the start-up parties">
-        <StartupPartyList parties={parties.data?.p ?? []} onEdit={canEdit ? (party) => setEditing({ party }) : undefined} />
-      </ListStatus>
+      <QueryState query={parties} what="the start-up parties">
+        {({ p }) => <StartupPartyList parties={p} onEdit={canEdit ? (party) => setEditing({ party }) : undefined} />}
+      </QueryState>
       {editing !== undefined && <StartupPartyDialog party={editing.party} onClose={() => setEditing(undefined)} />}
       <IdeaBox />
     </PageFrame>

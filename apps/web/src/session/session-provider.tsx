@@ -1,10 +1,12 @@
 import type { Permission, SessionUser } from '@club/contracts';
 import { hasPermission } from '@club/contracts/browser';
 import { useQuery } from '@tanstack/react-query';
-import { createContext, useContext, useMemo, useSyncExternalStore, type ReactNode } from 'react';
-import { callApi } from '../api/client.ts';
-import { login, logout, sessionQueryKey } from './session-actions.ts';
-import { getSessionToken, subscribeToSessionToken } from './session-store.ts';
+import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import { callQueryOptions } from '../api/call-query.ts';
+import { login, logout } from './session-actions.ts';
+import { useSessionToken } from './use-session-token.ts';
+
+export { useSessionToken } from './use-session-token.ts';
 
 export type Session = {
   /** The logged-in member, or null when logged out or not yet known. */
@@ -23,17 +25,10 @@ export type Session = {
 
 const SessionContext = createContext<Session | null>(null);
 
-export function useSessionToken(): string | null {
-  return useSyncExternalStore(subscribeToSessionToken, getSessionToken, () => null);
-}
 
 export function SessionProvider({ children }: { children: ReactNode }) {
   const token = useSessionToken();
-  const query = useQuery({
-    queryKey: sessionQueryKey(token),
-    queryFn: ({ signal }) => callApi('session.get', {}, undefined, { signal }),
-    enabled: token !== null,
-  });
+  const query = useQuery({ ...callQueryOptions('session.get', {}, token), enabled: token !== null });
 
   const user = token !== null ? (query.data?.u ?? null) : null;
   const isLoading = token !== null && query.isPending;

@@ -3,6 +3,7 @@
  * React tree read and clear the same value. Only this module touches localStorage.
  */
 import { queryClient } from '../api/query-client.ts';
+import { isOtherViewersKey } from '../api/query-keys.ts';
 
 export const SESSION_STORAGE_KEY = 'clubSession';
 
@@ -31,7 +32,16 @@ export function getSessionToken(): string | null {
   return currentToken;
 }
 
+/**
+ * A new viewer must never see the answers cached for the previous one (a list loaded as a
+ * visitor or as another member), so they are dropped when the token changes.
+ */
+function forgetOtherViewersAnswers(viewer: string): void {
+  queryClient.removeQueries({ predicate: (query) => isOtherViewersKey(query.queryKey, viewer) });
+}
+
 export function setSessionToken(token: string): void {
+  if (token !== currentToken) forgetOtherViewersAnswers(token);
   currentToken = token;
   try {
     window.localStorage.setItem(SESSION_STORAGE_KEY, token);
@@ -94,6 +104,7 @@ if (typeof window !== 'undefined') {
     if (stored === null) {
       clearSessionToken();
     } else {
+      forgetOtherViewersAnswers(stored);
       currentToken = stored;
       notifyTokenListeners();
     }

@@ -1,17 +1,7 @@
-import { and, count, eq, gt, isNull, lte, ne, or } from 'drizzle-orm';
-import type { Permission, SessionUser } from '@club/contracts';
-import { PERMISSIONS } from '@club/contracts';
-import type { Db } from '../../db/client.ts';
-import { errorReports, memberPermissions, members, passwordResets, sessions } from '../../db/schema/index.ts';
-import type { DbOrTx } from '../../services/mail.ts';
-import { revokeOpenLinks } from './link-revocation.ts';
-
-const SESSION_DAYS = 180;
-/** However often it is used, a session ends this long after its login. */
-const SESSION_MAX_DAYS = 365;
-const DAY_MS = 86_400_000;
-
-const isoIn = (ms: number) => new Date(Date.now() + ms).toISOString();
+import { and, count, desc, eq, gt, isNull, lt, notInArray } from 'drizzle-orm';
+import type { Permission } from '@club/contracts';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { errorReports, memberPermissions, members, passwordResets } from '../../db/schema/index.ts';
 
 export type LoginRecord = { id: number; enabled: boolean; passwordHash: string | null };
 
@@ -27,90 +17,6 @@ export function findPasswordHash(db: Db, memberId: number): string | null {
   return db.select({ hash: members.passwordHash }).from(members).where(eq(members.id, memberId)).get()?.hash ?? null;
 }
 
-export function readPermissions(db: Db, memberId: number): Permission[] {
-  const held = new Set(
-    db
-      .select({ permission: memberPermissions.permission })
-      .from(memberPermissions)
-      .where(eq(memberPermissions.memberId, memberId))
-      .all()
-      .map((row) => row.permission),
-  );
-  return PERMISSIONS.filter((p) => held.has(p));
-}
-
-export function readSessionUser(db: Db, memberId: number): SessionUser | undefined {
-  const member = db
-    .select({
-      id: members.id,
-      firstName: members.firstName,
-      lastName: members.lastName,
-      displayName: members.displayName,
-      emailNotifications: members.emailNotifications,
-      enabled: members.enabled,
-    })
-    .from(members)
-    .where(eq(members.id, memberId))
-    .get();
-  if (!member?.enabled) return undefined;
-  const name = `${member.firstName} ${member.lastName}`.trim();
-  return {
-    id: member.id,
-    name,
-    displayName: member.displayName || name,
-    permissions: readPermissions(db, member.id),
-    emailNotifications: member.emailNotifications,
-  };
-}
-
-/** Starts a session; expired ones (of anyone) are purged at each login, so they never pile up. */
-export function createSession(db: Db, memberId: number, tokenHash: string): void {
-  deleteExpiredSessions(db);
-  db.insert(sessions).values({ memberId, tokenHash, expires: isoIn(SESSION_DAYS * DAY_MS) }).run();
-}
-
-/** The member behind a live session, sliding its expiry forward at most once a day. */
-export function findSessionMember(db: Db, tokenHash: string): number | undefined {
-  const nowIso = new Date().toISOString();
-  const session = db
-    .select({ id: sessions.id, memberId: sessions.memberId, lastSeen: sessions.lastSeen, created: sessions.created })
-    .from(sessions)
-    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expires, nowIso), gt(sessions.created, isoIn(-SESSION_MAX_DAYS * DAY_MS))))
-    .get();
-  if (!session) return undefined;
-  if (Date.parse(session.lastSeen) < Date.now() - DAY_MS) {
-    const capped = Math.min(Date.now() + SESSION_DAYS * DAY_MS, Date.parse(session.created) + SESSION_MAX_DAYS * DAY_MS);
-    db.update(sessions)
-      .set({ lastSeen: nowIso, expires: new Date(capped).toISOString() })
-      .where(eq(sessions.id, session.id))
-      .run();
-  }
-  return session.memberId;
-}
-
-export function destroySession(db: Db, tokenHash: string): void {
-  db.delete(sessions).where(eq(sessions.tokenHash, tokenHash)).run();
-}
-
-/** Ends every session of a member but the one given (after a password change). */
-export function destroyOtherSessions(db: Db, memberId: number, keepTokenHash?: string): void {
-  db.delete(sessions)
-    .where(
-      keepTokenHash
-        ? and(eq(sessions.memberId, memberId), ne(sessions.tokenHash, keepTokenHash))
-        : eq(sessions.memberId, memberId),
-    )
-    .run();
-}
-
-/** Deletes sessions past their expiry or their absolute lifetime. */
-export function deleteExpiredSessions(db: Db): number {
-  return db
-    .delete(sessions)
-    .where(or(lte(sessions.expires, new Date().toISOString()), lte(sessions.created, isoIn(-SESSION_MAX_DAYS * DAY_MS))))
-    .run().changes;
-}
-
 export function setEmailNotifications(db: Db, memberId: number, enabled: boolean): void {
   db.update(members)
     .set({ emailNotifications: enabled, modified: new Date().toISOString() })
@@ -118,14 +24,34 @@ export function setEmailNotifications(db: Db, memberId: number, enabled: boolean
     .run();
 }
 
-export function setPasswordHash(db: Db, memberId: number, passwordHash: string): void {
+export function setPasswordHash(db: DbOrTx, memberId: number, passwordHash: string): void {
   db.update(members).set({ passwordHash, modified: new Date().toISOString() }).where(eq(members.id, memberId)).run();
 }
 
 export type ErrorReport = { memberId: number | null; message: string; url: string; stack: string; userAgent: string };
 
-export function insertErrorReport(db: Db, report: ErrorReport): void {
-  db.insert(errorReports).values(report).run();
+/**
+ * Stores a report, or counts it up when an identical one (message, page, stack) is kept already;
+ * `lastSeen` is set either way.
+ */
+export function foldErrorReport(tx: DbOrTx, report: ErrorReport, nowIso: string): void {
+  const same = tx
+    .select({ id: errorReports.id, count: errorReports.count })
+    .from(errorReports)
+    .where(and(eq(errorReports.message, report.message), eq(errorReports.url, report.url), eq(errorReports.stack, report.stack)))
+    .get();
+  if (same) {
+    tx.update(errorReports).set({ count: same.count + 1, lastSeen: nowIso }).where(eq(errorReports.id, same.id)).run();
+  } else {
+    tx.insert(errorReports).values({ ...report, created: nowIso, lastSeen: nowIso }).run();
+  }
+}
+
+/** Deletes reports last seen before `beforeIso`, then all but the `keepRows` most recently seen. */
+export function pruneErrorReports(tx: DbOrTx, { beforeIso, keepRows }: { beforeIso: string; keepRows: number }): void {
+  tx.delete(errorReports).where(lt(errorReports.lastSeen, beforeIso)).run();
+  const kept = tx.select({ id: errorReports.id }).from(errorReports).orderBy(desc(errorReports.lastSeen), desc(errorReports.id)).limit(keepRows);
+  tx.delete(errorReports).where(notInArray(errorReports.id, kept)).run();
 }
 
 export type PasswordReset = {
@@ -180,32 +106,29 @@ export function findPasswordReset(db: Db, tokenHash: string): PasswordReset | un
 }
 
 /**
- * Sets the new password, spends the link and ends every session of the member, all or nothing.
- * The `used IS NULL` guard makes a second, simultaneous use of the same link change nothing.
+ * Marks a link used; false when it already was. The `used IS NULL` guard makes a second,
+ * simultaneous use of the same link change nothing.
  */
-export function completePasswordReset(db: Db, reset: { id: number; memberId: number }, passwordHash: string): boolean {
-  return db.transaction((tx) => {
-    const nowIso = new Date().toISOString();
-    const spent = tx
+export function spendPasswordReset(tx: DbOrTx, resetId: number): boolean {
+  return (
+    tx
       .update(passwordResets)
-      .set({ used: nowIso })
-      .where(and(eq(passwordResets.id, reset.id), isNull(passwordResets.used)))
-      .run();
-    if (spent.changes !== 1) return false;
-    tx.update(members).set({ passwordHash, modified: nowIso }).where(eq(members.id, reset.memberId)).run();
-    tx.delete(sessions).where(eq(sessions.memberId, reset.memberId)).run();
-    revokeOpenLinks(tx, reset.memberId);
-    return true;
-  });
+      .set({ used: new Date().toISOString() })
+      .where(and(eq(passwordResets.id, resetId), isNull(passwordResets.used)))
+      .run().changes === 1
+  );
 }
 
-/** A password change keeps the session it was made from and ends the others, together. */
-export function changePassword(db: Db, memberId: number, passwordHash: string, keepTokenHash: string | undefined): void {
-  db.transaction(() => {
-    setPasswordHash(db, memberId, passwordHash);
-    destroyOtherSessions(db, memberId, keepTokenHash);
-    revokeOpenLinks(db, memberId);
-  });
+/**
+ * Spends every open reset or invitation link of a member. Run, in the same transaction, when a
+ * link is used, the password changes, the e-mail address changes or the member is disabled, so an
+ * older link (or one sent to a mistyped address) never works afterwards.
+ */
+export function revokeOpenLinks(tx: DbOrTx, memberId: number): void {
+  tx.update(passwordResets)
+    .set({ used: new Date().toISOString() })
+    .where(and(eq(passwordResets.memberId, memberId), isNull(passwordResets.used)))
+    .run();
 }
 
 /** The enabled member with this address, for a reset request. */
@@ -215,4 +138,51 @@ export function findEnabledMemberByEmail(db: Db, email: string): { id: number; f
     .from(members)
     .where(and(eq(members.email, email.toLowerCase()), eq(members.enabled, true)))
     .get();
+}
+
+export function hasEnabledAdmin(db: Db): boolean {
+  return Boolean(
+    db
+      .select({ id: members.id })
+      .from(members)
+      .innerJoin(memberPermissions, eq(memberPermissions.memberId, members.id))
+      .where(and(eq(members.enabled, true), eq(memberPermissions.permission, 'admin')))
+      .get(),
+  );
+}
+
+export type AccountRecord = {
+  email: string;
+  passwordHash: string | null;
+  firstName: string;
+  lastName: string;
+  permissions: Permission[];
+  extra?: Partial<typeof members.$inferInsert>;
+};
+
+/** Creates a member with a password and permissions, or enables an existing one (by e-mail) and adds them. */
+export function writeAccount(tx: DbOrTx, account: AccountRecord): number {
+  const email = account.email.toLowerCase();
+  const { passwordHash } = account;
+  const existing = tx.select({ id: members.id }).from(members).where(eq(members.email, email)).get();
+  let id: number;
+  if (existing) {
+    id = existing.id;
+    tx.update(members)
+      .set({ enabled: true, ...(passwordHash ? { passwordHash } : {}), modified: new Date().toISOString() })
+      .where(eq(members.id, id))
+      .run();
+    // A new password makes any link still open for the old one useless.
+    if (passwordHash) revokeOpenLinks(tx, id);
+  } else {
+    id = tx
+      .insert(members)
+      .values({ email, firstName: account.firstName, lastName: account.lastName, passwordHash, ...account.extra })
+      .returning({ id: members.id })
+      .get().id;
+  }
+  for (const permission of account.permissions) {
+    tx.insert(memberPermissions).values({ memberId: id, permission }).onConflictDoNothing().run();
+  }
+  return id;
 }

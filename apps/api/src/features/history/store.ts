@@ -1,6 +1,6 @@
 import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { Idea, President, ShaftAwardWinner, StartupParty } from '@club/contracts';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { boardSeats, boardYears, ideas, presidents, shaftAwardWinners, startupParties } from '../../db/schema/index.ts';
 
 /** Newest first: the page shows them in the order delivered. */
@@ -112,17 +112,15 @@ export function findBoardImage(db: Db, year: number): string | undefined {
     ?.imagePath;
 }
 
-/** Replaces a year's seats (and its image when one is given) in one transaction. */
-export function replaceBoardYear(db: Db, year: number, seats: BoardSeat[], imageUrl: string | undefined): void {
-  db.transaction((tx) => {
-    tx.insert(boardYears)
-      .values({ year, imagePath: imageUrl ?? '' })
-      .onConflictDoUpdate({ target: boardYears.year, set: imageUrl === undefined ? { year } : { imagePath: imageUrl } })
-      .run();
-    tx.delete(boardSeats).where(eq(boardSeats.year, year)).run();
-    seats.forEach((seat, position) => {
-      tx.insert(boardSeats).values({ year, position, post: seat.post, memberName: seat.member }).run();
-    });
+/** Replaces a year's seats (and its image when one is given); run it in the caller's transaction. */
+export function replaceBoardYear(tx: DbOrTx, year: number, seats: BoardSeat[], imageUrl: string | undefined): void {
+  tx.insert(boardYears)
+    .values({ year, imagePath: imageUrl ?? '' })
+    .onConflictDoUpdate({ target: boardYears.year, set: imageUrl === undefined ? { year } : { imagePath: imageUrl } })
+    .run();
+  tx.delete(boardSeats).where(eq(boardSeats.year, year)).run();
+  seats.forEach((seat, position) => {
+    tx.insert(boardSeats).values({ year, position, post: seat.post, memberName: seat.member }).run();
   });
 }
 

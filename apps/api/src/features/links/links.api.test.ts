@@ -2,7 +2,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { linkGroups } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { insertLinkGroups } from './store.ts';
+import { createLinksService } from './service.ts';
 
 let t: TestApp;
 beforeAll(() => {
@@ -18,12 +18,12 @@ describe('POST /api/links.get.php', () => {
   });
 
   it('returns the groups in their order with their links in order, leaving out empty groups', async () => {
-    insertLinkGroups(t.db, [
+    createLinksService(t).addGroups([
       { name: 'National Clubs', links: [{ url: 'https://a.example/', label: 'Alpha' }, { url: 'https://b.example/', label: 'Bravo' }] },
       { name: 'Empty Group', links: [] },
       { name: 'Suppliers', links: [{ url: 'https://c.example/', label: 'Charlie' }] },
     ]);
-    insertLinkGroups(t.db, [{ name: 'Other Chapters', links: [{ url: 'https://d.example/', label: 'Delta' }] }]);
+    createLinksService(t).addGroups([{ name: 'Other Chapters', links: [{ url: 'https://d.example/', label: 'Delta' }] }]);
 
     const res = await request(t.app).post('/api/links.get.php').send({});
     expect(res.status).toBe(200);

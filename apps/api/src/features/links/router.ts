@@ -1,7 +1,9 @@
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../deps.ts';
 import { mountCall, type ApiRouter } from '../../http/mount-call.ts';
-import { readLinkGroups } from './store.ts';
+import { createLinksService } from './service.ts';
 
-export function mountLinksCalls(api: ApiRouter, { db }: AppDeps): void {
-  mountCall(api, 'links.get', () => ({ l: readLinkGroups(db) }));
+export function mountLinksCalls(api: ApiRouter, deps: AppDeps): void {
+  const links = createLinksService(deps);
+
+  mountCall(api, 'links.get', () => ({ l: links.list() }));
 }

@@ -1,6 +1,6 @@
 import type { LinkGroup } from '@club/contracts';
 import { asc } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { linkGroups, links } from '../../db/schema/index.ts';
 
 /** Every group in its set order with its links in theirs; groups without links are left out. */
@@ -25,19 +25,17 @@ export function readLinkGroups(db: Db): LinkGroup[] {
 
 export type NewLinkGroup = { name: string; links: { url: string; label: string }[] };
 
-/** Adds groups after the existing ones, keeping the given order; one transaction so no group is half-written. */
-export function insertLinkGroups(db: Db, groups: NewLinkGroup[]): void {
-  db.transaction((tx) => {
-    const start = tx.select({ id: linkGroups.id }).from(linkGroups).all().length;
-    groups.forEach((group, index) => {
-      const { id } = tx
-        .insert(linkGroups)
-        .values({ name: group.name, position: start + index })
-        .returning({ id: linkGroups.id })
-        .get();
-      group.links.forEach((link, position) => {
-        tx.insert(links).values({ groupId: id, url: link.url, label: link.label, position }).run();
-      });
+/** Adds groups after the existing ones, keeping the given order; run it in the caller's transaction. */
+export function insertLinkGroups(tx: DbOrTx, groups: NewLinkGroup[]): void {
+  const start = tx.select({ id: linkGroups.id }).from(linkGroups).all().length;
+  groups.forEach((group, index) => {
+    const { id } = tx
+      .insert(linkGroups)
+      .values({ name: group.name, position: start + index })
+      .returning({ id: linkGroups.id })
+      .get();
+    group.links.forEach((link, position) => {
+      tx.insert(links).values({ groupId: id, url: link.url, label: link.label, position }).run();
     });
   });
 }

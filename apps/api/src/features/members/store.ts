@@ -1,9 +1,7 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { PERMISSIONS, type Member, type Permission } from '@club/contracts';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { memberPermissions, members, sessions } from '../../db/schema/index.ts';
-import type { DbOrTx } from '../../services/mail.ts';
-import { revokeOpenLinks } from '../account/link-revocation.ts';
 
 /** The fields of a member that an editor sets; permissions travel separately. */
 export type MemberFields = {
@@ -90,7 +88,7 @@ export function findMember(db: Db, id: number): MemberRecord | undefined {
 }
 
 /** Whether another member (not `exceptId`) already has this address. */
-export function isEmailTaken(db: Pick<Db, 'select'>, email: string, exceptId: number): boolean {
+export function isEmailTaken(db: DbOrTx, email: string, exceptId: number): boolean {
   return Boolean(
     db
       .select({ id: members.id })
@@ -114,38 +112,28 @@ export function hasOtherEnabledAdmin(db: Db, exceptId: number): boolean {
 
 /**
  * Inserts (id 0) or updates a member and, when `permissions` is given, replaces their
- * permissions; `afterWrite` runs in the same transaction (an invitation), so nothing is half-saved.
- * Returns undefined, writing nothing, when another member already has the address.
+ * permissions. Run it in the caller's transaction, after checking the address is free.
  */
-export function saveMember(
-  db: Db,
-  id: number,
-  fields: MemberFields,
-  permissions: Permission[] | undefined,
-  afterWrite?: (tx: DbOrTx, memberId: number) => void,
-): number | undefined {
-  return db.transaction((tx) => {
-    // Checked again here: a photo upload may have let another save in since the handler's check.
-    if (isEmailTaken(tx, fields.email, id)) return undefined;
-    const values = { ...fields, email: fields.email.toLowerCase() };
-    let memberId = id;
-    if (id === 0) {
-      memberId = tx.insert(members).values(values).returning({ id: members.id }).get().id;
-    } else {
-      const before = tx.select({ email: members.email }).from(members).where(eq(members.id, id)).get();
-      tx.update(members).set({ ...values, modified: new Date().toISOString() }).where(eq(members.id, id)).run();
-      // A link sent to the old (perhaps mistyped) address, or to a member now disabled, must die.
-      if (before?.email !== values.email || !values.enabled) revokeOpenLinks(tx, id);
-    }
-    if (permissions) {
-      tx.delete(memberPermissions).where(eq(memberPermissions.memberId, memberId)).run();
-      for (const permission of permissions) tx.insert(memberPermissions).values({ memberId, permission }).run();
-    }
-    // A disabled member's sessions end now, so re-enabling them later does not revive old logins.
-    if (!fields.enabled) tx.delete(sessions).where(eq(sessions.memberId, memberId)).run();
-    afterWrite?.(tx, memberId);
-    return memberId;
-  });
+export function writeMember(tx: DbOrTx, id: number, fields: MemberFields, permissions: Permission[] | undefined): number {
+  const values = { ...fields, email: fields.email.toLowerCase() };
+  let memberId = id;
+  if (id === 0) {
+    memberId = tx.insert(members).values(values).returning({ id: members.id }).get().id;
+  } else {
+    tx.update(members).set({ ...values, modified: new Date().toISOString() }).where(eq(members.id, id)).run();
+  }
+  if (permissions) {
+    tx.delete(memberPermissions).where(eq(memberPermissions.memberId, memberId)).run();
+    for (const permission of permissions) tx.insert(memberPermissions).values({ memberId, permission }).run();
+  }
+  // A disabled member's sessions end now, so re-enabling them later does not revive old logins.
+  if (!fields.enabled) tx.delete(sessions).where(eq(sessions.memberId, memberId)).run();
+  return memberId;
+}
+
+/** Whether the member has set a password, i.e. their address is a working login. */
+export function hasPassword(db: DbOrTx, memberId: number): boolean {
+  return Boolean(db.select({ hash: members.passwordHash }).from(members).where(eq(members.id, memberId)).get()?.hash);
 }
 
 /** Removes a member; their sessions, permissions, reset links and attendance go with them (cascade). */

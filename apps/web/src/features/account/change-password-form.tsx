@@ -1,11 +1,13 @@
-import { callApi } from '../../api/client.ts';
+import { useCallMutation } from '../../api/call-query.ts';
 import { FormField } from '../../components/form-field.tsx';
+import { readForm } from '../../components/form-values.ts';
 import { Form } from '../../components/form.tsx';
 import { NewPasswordFields } from './new-password-fields.tsx';
 import { checkNewPassword } from './password-rules.ts';
 
 /** Old, new and confirm; the server keeps this session and ends the member's others. */
 export function ChangePasswordForm() {
+  const change = useCallMutation('password.change');
   return (
     <section className="panel" aria-labelledby="change-password-heading">
       <h2 id="change-password-heading">Change Password</h2>
@@ -15,7 +17,7 @@ export function ChangePasswordForm() {
         successMessage="Your password was changed. You stay logged in here; any other devices were logged out."
         resetOnSuccess
         validate={checkNewPassword}
-        onSubmit={(data) => callApi('password.change', { o: String(data.get('o') ?? ''), n: String(data.get('n') ?? '') })}
+        onSubmit={(data) => change.mutateAsync({ body: readForm(data, { o: 'secret', n: 'secret' }) })}
       >
         <FormField label="Old Password" name="o" type="password" autoComplete="current-password" required />
         <NewPasswordFields />

@@ -1,13 +1,15 @@
 import { useState } from 'react';
-import { callApi } from '../../api/client.ts';
+import { useCallMutation } from '../../api/call-query.ts';
 import { FormField } from '../../components/form-field.tsx';
+import { readForm } from '../../components/form-values.ts';
 import { Form } from '../../components/form.tsx';
 import './account.css';
 
 /** "Forgot your password?": asks for the address and e-mails a one-hour reset link. */
-export function ForgotPassword() {
-  const [isOpen, setIsOpen] = useState(false);
+export function ForgotPassword({ isInitiallyOpen = false }: { isInitiallyOpen?: boolean }) {
+  const [isOpen, setIsOpen] = useState(isInitiallyOpen);
   const [sentTo, setSentTo] = useState<string | null>(null);
+  const request = useCallMutation('password.request');
 
   if (!isOpen) {
     return (
@@ -30,8 +32,8 @@ export function ForgotPassword() {
             submitLabel="E-mail me a link"
             successMessage={null}
             onSubmit={async (data) => {
-              const email = String(data.get('e') ?? '').trim();
-              await callApi('password.request', { e: email });
+              const { e: email } = readForm(data, { e: 'text' });
+              await request.mutateAsync({ body: { e: email } });
               return email;
             }}
             onSuccess={setSentTo}

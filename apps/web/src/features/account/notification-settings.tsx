@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { callApi, errorMessageOf } from '../../api/client.ts';
+import { callQueryKey, useCallMutation } from '../../api/call-query.ts';
+import { errorMessageOf } from '../../api/client.ts';
 import { Loading } from '../../components/loading.tsx';
 import { useSession, useSessionToken } from '../../session/index.ts';
-import { sessionQueryKey } from '../../session/session-actions.ts';
 import './account.css';
 
 type SaveState = { status: 'idle' } | { status: 'saving' } | { status: 'saved'; isOn: boolean } | { status: 'error'; message: string };
@@ -13,6 +13,7 @@ export function NotificationSettings() {
   const { user } = useSession();
   const token = useSessionToken();
   const queryClient = useQueryClient();
+  const save = useCallMutation('user.settings.set');
   const [state, setState] = useState<SaveState>({ status: 'idle' });
   const emailHintId = useId();
   const pushHintId = useId();
@@ -21,8 +22,9 @@ export function NotificationSettings() {
   async function setEmailNotifications(isOn: boolean) {
     setState({ status: 'saving' });
     try {
-      const reply = await callApi('user.settings.set', { e: isOn ? 1 : 0 });
-      queryClient.setQueryData(sessionQueryKey(token), { u: reply.u });
+      const reply = await save.mutateAsync({ body: { e: isOn ? 1 : 0 } });
+      // The reply holds the updated member, so the session needs no reload.
+      queryClient.setQueryData(callQueryKey('session.get', {}, token), { u: reply.u });
       setState({ status: 'saved', isOn: reply.u.emailNotifications });
     } catch (error) {
       setState({ status: 'error', message: errorMessageOf(error) });

@@ -1,8 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { callApi, errorMessageOf } from '../../api/client.ts';
+import { useCallMutation, useCallQuery } from '../../api/call-query.ts';
+import { errorMessageOf } from '../../api/client.ts';
 import { PATHS } from '../../app/paths.ts';
+import { readForm } from '../../components/form-values.ts';
 import { Form } from '../../components/form.tsx';
 import { Loading } from '../../components/loading.tsx';
 import { logout, useSession } from '../../session/index.ts';
@@ -14,12 +15,9 @@ import './account.css';
 export function ResetPassword({ resetGuid }: { resetGuid: string }) {
   const { isLoggedIn } = useSession();
   const [isDone, setIsDone] = useState(false);
-  const link = useQuery({
-    queryKey: ['password.reset', resetGuid],
-    queryFn: ({ signal }) => callApi('password.reset', { g: resetGuid }, undefined, { signal }),
-    // The link may be spent or expire; asking again after a failure changes nothing.
-    retry: false,
-  });
+  // The link may be spent or expire; asking again after a failure changes nothing.
+  const link = useCallQuery('password.reset', { g: resetGuid }, { retry: false });
+  const reset = useCallMutation('password.reset');
 
   if (isDone) {
     return (
@@ -57,7 +55,7 @@ export function ResetPassword({ resetGuid }: { resetGuid: string }) {
         submitLabel="Set Password"
         successMessage={null}
         validate={checkNewPassword}
-        onSubmit={(data) => callApi('password.reset', { g: resetGuid, n: String(data.get('n') ?? '') })}
+        onSubmit={(data) => reset.mutateAsync({ body: { g: resetGuid, ...readForm(data, { n: 'secret' }) } })}
         onSuccess={() => {
           // The server has ended every session of the member, this browser's included.
           if (isLoggedIn) void logout();

@@ -1,13 +1,14 @@
 import { useId, useState } from 'react';
-import { callApi } from '../../api/client.ts';
+import { useCallMutation } from '../../api/call-query.ts';
 import { ErrorDialog } from '../../components/error-dialog.tsx';
 import { FormField } from '../../components/form-field.tsx';
+import { readForm } from '../../components/form-values.ts';
 import { Form } from '../../components/form.tsx';
 import { TextAreaField } from '../../components/text-area-field.tsx';
 import { checkContactForm, summarizeContactErrors, type ContactErrors, type ContactField } from './contact-rules.ts';
 import './contact-form.css';
 
-const valueOf = (data: FormData, name: string) => String(data.get(name) ?? '');
+const FIELDS = { f: 'text', l: 'text', e: 'text', m: 'text', website: 'text' } as const;
 
 /**
  * The contact form. Required fields are checked here first, each with its own message, and
@@ -17,6 +18,7 @@ export function ContactForm() {
   const [errors, setErrors] = useState<ContactErrors>({});
   const [serverError, setServerError] = useState<string | null>(null);
   const trapId = useId();
+  const submit = useCallMutation('contact.submit');
 
   const clearError = (field: ContactField) => {
     if (errors[field] !== undefined) setErrors(({ [field]: _cleared, ...rest }) => rest);
@@ -32,24 +34,11 @@ export function ContactForm() {
         successMessage="Successfully Submitted"
         resetOnSuccess
         validate={(data) => {
-          const found = checkContactForm({
-            f: valueOf(data, 'f'),
-            l: valueOf(data, 'l'),
-            e: valueOf(data, 'e'),
-            m: valueOf(data, 'm'),
-          });
+          const found = checkContactForm(readForm(data, FIELDS));
           setErrors(found);
           return summarizeContactErrors(found);
         }}
-        onSubmit={(data) =>
-          callApi('contact.submit', {
-            f: valueOf(data, 'f'),
-            l: valueOf(data, 'l'),
-            e: valueOf(data, 'e'),
-            m: valueOf(data, 'm'),
-            website: valueOf(data, 'website'),
-          })
-        }
+        onSubmit={(data) => submit.mutateAsync({ body: readForm(data, FIELDS) })}
         onError={setServerError}
       >
         <div className="contact-form__names">

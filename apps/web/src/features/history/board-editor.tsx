@@ -1,13 +1,18 @@
-import { useRef, useState, type ChangeEvent } from 'react';
-import { callApi } from '../../api/client.ts';
+import { useRef, useState } from 'react';
+import { useCallMutation } from '../../api/call-query.ts';
+import { ApiError, NETWORK_ERROR_MESSAGE, isApiError } from '../../api/client.ts';
 import { FormField } from '../../components/form-field.tsx';
+import { ImagePicker, KEEP_IMAGE, type ImageChoice } from '../../components/image-picker/image-picker.tsx';
 import { Form } from '../../components/form.tsx';
-import { checkYear, type BoardYear } from './history-rules.ts';
-import { useRefreshList } from './use-history-data.ts';
+import { checkAgainstContract } from '../../components/contract-check.ts';
+import { readForm } from '../../components/form-values.ts';
+import type { BoardYear } from './history-rules.ts';
 
 export type BoardEditorProps = {
   /** The year to start from; its seats fill the rows. */
   board: BoardYear;
+  /** Years that already have a board (and keep their own picture when none is chosen). */
+  savedYears: readonly number[];
   /** Called with the year just saved, so the view can show it. */
   onSaved: (year: number) => void;
 };
@@ -17,19 +22,18 @@ type Row = { key: number; post: string; member: string };
 let rowKeySequence = 0;
 const makeRow = (post = '', member = ''): Row => ({ key: (rowKeySequence += 1), post, member });
 
-const IMAGE_ONLY_MESSAGE = 'Please choose an image file (JPEG, PNG, WebP or GIF) for the background.';
 
 /** Edits a year's board as rows of post and member; a post may take several rows. */
-export function BoardEditor({ board, onSaved }: BoardEditorProps) {
+export function BoardEditor({ board, savedYears, onSaved }: BoardEditorProps) {
   const [rows, setRows] = useState<Row[]>(() =>
     board.seats.length > 0 ? board.seats.map((seat) => makeRow(seat.post, seat.member)) : [makeRow()],
   );
-  const [picture, setPicture] = useState<File | null>(null);
-  const [pictureError, setPictureError] = useState<string | null>(null);
+  const [picture, setPicture] = useState<ImageChoice>(KEEP_IMAGE);
   // The row to focus once it is on screen, after Add row.
   const focusKeyRef = useRef<number | null>(null);
   const addButtonRef = useRef<HTMLButtonElement>(null);
-  const refresh = useRefreshList('boardMembers.get');
+  // Resolves once the list is reloaded, so the view never shows the board as it was.
+  const save = useCallMutation('boardMembers.save', { invalidates: ['boardMembers.get'] });
 
   const updateRow = (key: number, change: Partial<Row>) =>
     setRows((current) => current.map((row) => (row.key === key ? { ...row, ...change } : row)));
@@ -46,25 +50,13 @@ export function BoardEditor({ board, onSaved }: BoardEditorProps) {
     addButtonRef.current?.focus();
   }
 
-  function choosePicture(event: ChangeEvent<HTMLInputElement>) {
-    const file = event.currentTarget.files?.[0] ?? null;
-    if (file !== null && !file.type.startsWith('image/')) {
-      event.currentTarget.value = '';
-      setPicture(null);
-      setPictureError(IMAGE_ONLY_MESSAGE);
-      return;
-    }
-    setPictureError(null);
-    setPicture(file);
-  }
-
   return (
     <Form
       aria-label="Edit the board"
       className="board-editor"
       noValidate
       validate={(data) => {
-        const yearProblem = checkYear(String(data.get('y') ?? ''), { isRequired: true });
+        const yearProblem = checkAgainstContract('boardMembers.save', readForm(data, { y: 'text' }));
         if (yearProblem !== null) return yearProblem;
         const filled = rows.filter((row) => row.post.trim() !== '' || row.member.trim() !== '');
         if (filled.length === 0) return 'Please enter at least one post and member for the board.';
@@ -75,14 +67,16 @@ export function BoardEditor({ board, onSaved }: BoardEditorProps) {
         return null;
       }}
       onSubmit={async (data) => {
-        const year = Number(String(data.get('y') ?? '').trim());
-        await callApi(
-          'boardMembers.save',
-          { y: year, p: rows.map((row) => row.post), m: rows.map((row) => row.member) },
-          picture !== null ? { f: picture } : {},
-        );
-        // Reload before leaving the editor, so the view never shows the board as it was.
-        await refresh();
+        const year = Number(readForm(data, { y: 'text' }).y);
+        // "Leave empty to keep the current one": a board saved under a new year takes the
+        // picture shown in the editor along, as the server keeps pictures per year.
+        const carried =
+          picture.kind === 'keep' && board.imageUrl !== '' && !savedYears.includes(year) ? await fetchPicture(board.imageUrl) : null;
+        const file = picture.kind === 'new' ? picture.file : carried;
+        await save.mutateAsync({
+          body: { y: year, p: rows.map((row) => row.post), m: rows.map((row) => row.member) },
+          files: file !== null ? { f: file } : {},
+        });
         return year;
       }}
       onSuccess={onSaved}
@@ -151,18 +145,27 @@ export function BoardEditor({ board, onSaved }: BoardEditorProps) {
           Add row
         </button>
       </fieldset>
-      {/* Announces the file-type message as it appears, since focus stays on the picker. */}
-      <div aria-live="polite">
-        <FormField
-          label={board.imageUrl === '' ? 'Background picture' : 'Replace the background picture'}
-          name="f"
-          type="file"
-          accept="image/*"
-          onChange={choosePicture}
-          hint="Optional. A wide landscape photo works best; leave empty to keep the current one."
-          error={pictureError ?? undefined}
-        />
-      </div>
+      <ImagePicker
+        label={board.imageUrl === '' ? 'Background picture' : 'Replace the background picture'}
+        hint="Optional. A wide landscape photo works best; leave empty to keep the current one."
+        fileKind="image"
+        currentUrl={board.imageUrl}
+        currentAlt={`The board's current background picture`}
+        choice={picture}
+        onChange={setPicture}
+      />
     </Form>
   );
+}
+
+async function fetchPicture(url: string): Promise<File> {
+  let blob: Blob;
+  try {
+    const response = await fetch(url);
+    if (!response.ok) throw new ApiError('The current picture could not be read; choose it again.', response.status);
+    blob = await response.blob();
+  } catch (error) {
+    throw isApiError(error) ? error : new ApiError(NETWORK_ERROR_MESSAGE, 0);
+  }
+  return new File([blob], url.split('/').pop() ?? 'board.jpg', { type: blob.type || 'image/jpeg' });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkWholeNumber, checkYear, formatPartyDate, groupSeatsByPost, isJpegFile, nextYear, readBoardRows } from './history-rules.ts';
+import { checkWholeNumber, formatPartyDate, groupSeatsByPost, nextYear, readBoardRows } from './history-rules.ts';
 
 describe('nextYear', () => {
   it('is one after the highest year, whatever the order', () => {
@@ -18,29 +18,11 @@ describe('formatPartyDate', () => {
   });
 });
 
-describe('checkYear', () => {
-  it('asks for a required year and refuses words', () => {
-    expect(checkYear(' ', { isRequired: true })).toBe('Please enter the year.');
-    expect(checkYear('nineteen', { isRequired: true })).toBe('The year must be a number.');
-    expect(checkYear('19.5', { isRequired: true })).toBe('The year must be a number.');
-    expect(checkYear(' 1999 ', { isRequired: true })).toBeNull();
-  });
-});
-
 describe('checkWholeNumber', () => {
   it('allows a blank and refuses anything but digits', () => {
     expect(checkWholeNumber('', 'years idle')).toBeNull();
     expect(checkWholeNumber('12', 'years idle')).toBeNull();
     expect(checkWholeNumber('a dozen', 'years idle')).toBe('The years idle must be a whole number, like 12.');
-  });
-});
-
-describe('isJpegFile', () => {
-  it('goes by the type, or by the name when the browser gives no type', () => {
-    expect(isJpegFile(new File(['x'], 'a.png', { type: 'image/jpeg' }))).toBe(true);
-    expect(isJpegFile(new File(['x'], 'a.jpg', { type: 'image/png' }))).toBe(false);
-    expect(isJpegFile(new File(['x'], 'photo.JPEG'))).toBe(true);
-    expect(isJpegFile(new File(['x'], 'notes.txt'))).toBe(false);
   });
 });
 

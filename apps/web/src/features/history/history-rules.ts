@@ -12,27 +12,11 @@ export function formatPartyDate(isoDate: string): string {
   return date.isValid() ? date.format('MMM D, YYYY') : isoDate;
 }
 
-/** The message for a year field, or null when it holds a whole number. */
-export function checkYear(value: string, { isRequired }: { isRequired: boolean }): string | null {
-  const trimmed = value.trim();
-  if (trimmed === '') return isRequired ? 'Please enter the year.' : null;
-  return /^\d+$/.test(trimmed) ? null : 'The year must be a number.';
-}
-
 /** The message for a count such as years idle, or null when it is blank or a whole number. */
 export function checkWholeNumber(value: string, label: string): string | null {
   const trimmed = value.trim();
   return trimmed === '' || /^\d+$/.test(trimmed) ? null : `The ${label} must be a whole number, like 12.`;
 }
-
-const JPEG_TYPES = ['image/jpeg', 'image/pjpeg'];
-
-/** The browser's own type check before upload; the server checks the content again. */
-export function isJpegFile(file: File): boolean {
-  return JPEG_TYPES.includes(file.type) || (file.type === '' && /\.jpe?g$/i.test(file.name));
-}
-
-export const JPEG_ONLY_MESSAGE = 'Please choose a JPEG photo (.jpg or .jpeg); other file types are not accepted.';
 
 export type BoardSeat = { post: string; member: string };
 export type BoardYear = { year: number; imageUrl: string; seats: BoardSeat[] };

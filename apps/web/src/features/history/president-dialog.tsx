@@ -1,11 +1,13 @@
 import type { President } from '@club/contracts';
 import { useState } from 'react';
-import { callApi } from '../../api/client.ts';
+import { useCallMutation } from '../../api/call-query.ts';
 import { Dialog } from '../../components/dialog.tsx';
 import { FormField } from '../../components/form-field.tsx';
 import { Form } from '../../components/form.tsx';
-import { checkYear } from './history-rules.ts';
-import { useRefreshList } from './use-history-data.ts';
+import { checkAgainstContract } from '../../components/contract-check.ts';
+import { readForm } from '../../components/form-values.ts';
+
+const FIELDS = { y: 'text', n: 'text' } as const;
 
 export type PresidentDialogProps = {
   /** The president to edit, or null to add one. */
@@ -18,22 +20,18 @@ export type PresidentDialogProps = {
 export function PresidentDialog({ president, defaultYear, onClose }: PresidentDialogProps) {
   // After the first save of a new president, later saves must update it, not add it twice.
   const [savedId, setSavedId] = useState(president?.id ?? 0);
-  const refresh = useRefreshList('presidents.get');
+  const save = useCallMutation('president.save', { invalidates: ['presidents.get'] });
   return (
     <Dialog title={savedId === 0 ? 'Add President' : 'Edit President'} isOpen onClose={onClose}>
       <Form
         aria-label="President"
         noValidate
-        validate={(data) =>
-          checkYear(String(data.get('y') ?? ''), { isRequired: true }) ??
-          (String(data.get('n') ?? '').trim() === '' ? 'Please enter the name.' : null)
-        }
+        validate={(data) => checkAgainstContract('president.save', readForm(data, FIELDS))}
         onSubmit={(data) =>
-          callApi('president.save', { i: savedId, y: String(data.get('y') ?? '').trim(), n: String(data.get('n') ?? '') })
+          save.mutateAsync({ body: { i: savedId, ...readForm(data, FIELDS) } })
         }
         onSuccess={(reply) => {
           setSavedId(reply.i);
-          void refresh();
         }}
         actions={
           <button type="button" className="button" onClick={onClose}>

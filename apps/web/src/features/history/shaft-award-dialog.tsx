@@ -1,12 +1,14 @@
 import type { ShaftAwardWinner } from '@club/contracts';
-import { useCallback, useEffect, useRef, useState, type ChangeEvent } from 'react';
-import { callApi, errorMessageOf } from '../../api/client.ts';
+import { useState } from 'react';
+import { useCallMutation } from '../../api/call-query.ts';
+import { checkAgainstContract } from '../../components/contract-check.ts';
 import { Dialog } from '../../components/dialog.tsx';
 import { FormField } from '../../components/form-field.tsx';
+import { readForm } from '../../components/form-values.ts';
 import { Form } from '../../components/form.tsx';
-import { Loading } from '../../components/loading.tsx';
-import { JPEG_ONLY_MESSAGE, checkYear, isJpegFile } from './history-rules.ts';
-import { useRefreshList } from './use-history-data.ts';
+import { ImagePicker, KEEP_IMAGE, type ImageChoice } from '../../components/image-picker/image-picker.tsx';
+
+const FIELDS = { y: 'text', n: 'text' } as const;
 
 export type ShaftAwardDialogProps = {
   /** The winner to edit, or null to add one. */
@@ -14,28 +16,6 @@ export type ShaftAwardDialogProps = {
   defaultYear: number;
   onClose: () => void;
 };
-
-const REMOVE_QUESTION = 'Are you sure you want to remove this image?';
-
-type ChosenPhoto = { file: File; previewUrl: string };
-
-/** The chosen photo with a preview URL; the URL is released when the photo changes or the dialog closes. */
-function useChosenPhoto(): [ChosenPhoto | null, (file: File | null) => void] {
-  const [chosen, setChosen] = useState<ChosenPhoto | null>(null);
-  const urlRef = useRef<string | null>(null);
-  useEffect(
-    () => () => {
-      if (urlRef.current !== null) URL.revokeObjectURL(urlRef.current);
-    },
-    [],
-  );
-  const choose = useCallback((file: File | null) => {
-    if (urlRef.current !== null) URL.revokeObjectURL(urlRef.current);
-    urlRef.current = file === null ? null : URL.createObjectURL(file);
-    setChosen(file === null || urlRef.current === null ? null : { file, previewUrl: urlRef.current });
-  }, []);
-  return [chosen, choose];
-}
 
 /** Adds or edits a Shaft Award winner with an optional JPEG photo. */
 export function ShaftAwardDialog({ winner, defaultYear, onClose }: ShaftAwardDialogProps) {
@@ -45,71 +25,37 @@ export function ShaftAwardDialog({ winner, defaultYear, onClose }: ShaftAwardDia
     name: winner?.name ?? '',
     imageUrl: winner?.imageUrl ?? '',
   });
-  const [chosen, setChosenFile] = useChosenPhoto();
-  const chosenFile = chosen?.file ?? null;
-  const preview = chosen?.previewUrl ?? null;
-  const [fileError, setFileError] = useState<string | null>(null);
-  const [isConfirmingRemoval, setIsConfirmingRemoval] = useState(false);
-  const [removal, setRemoval] = useState<{ status: 'idle' | 'removing' | 'removed' } | { status: 'error'; message: string }>({
-    status: 'idle',
-  });
-  const refresh = useRefreshList('shaftAwardWinners.get');
+  const [photo, setPhoto] = useState<ImageChoice>(KEEP_IMAGE);
+  const save = useCallMutation('shaftAwardWinner.set', { invalidates: ['shaftAwardWinners.get'] });
 
-  function chooseFile(event: ChangeEvent<HTMLInputElement>) {
-    const file = event.currentTarget.files?.[0] ?? null;
-    if (file !== null && !isJpegFile(file)) {
-      event.currentTarget.value = '';
-      setChosenFile(null);
-      setFileError(JPEG_ONLY_MESSAGE);
-      return;
-    }
-    setFileError(null);
-    setChosenFile(file);
-  }
+  // Bumped when the image is removed, so an older "Successfully Saved" does not stand beside it.
+  const [removalCount, setRemovalCount] = useState(0);
 
   async function removeImage() {
-    setIsConfirmingRemoval(false);
-    setRemoval({ status: 'removing' });
-    try {
-      // The saved year and name go with it, so unsaved edits in the form are neither lost nor sent.
-      await callApi('shaftAwardWinner.set', { i: saved.id, y: saved.year, n: saved.name, img: '' }, {});
-      setSaved((current) => ({ ...current, imageUrl: '' }));
-      setRemoval({ status: 'removed' });
-      void refresh();
-    } catch (error) {
-      setRemoval({ status: 'error', message: errorMessageOf(error) });
-    }
+    setRemovalCount((count) => count + 1);
+    // The saved year and name go with it, so unsaved edits in the form are neither lost nor sent.
+    await save.mutateAsync({ body: { i: saved.id, y: saved.year, n: saved.name, img: '' } });
+    setSaved((current) => ({ ...current, imageUrl: '' }));
   }
-
-  const shownImage = preview ?? (saved.imageUrl !== '' ? saved.imageUrl : null);
 
   return (
     <Dialog title={saved.id === 0 ? 'Add Shaft Award Winner' : 'Edit Shaft Award Winner'} isOpen onClose={onClose}>
       <Form
         aria-label="Shaft Award winner"
         noValidate
-        validate={(data) => {
-          const yearProblem = checkYear(String(data.get('y') ?? ''), { isRequired: true });
-          if (yearProblem !== null) return yearProblem;
-          if (String(data.get('n') ?? '').trim() === '') return 'Please enter the name.';
-          if (chosenFile !== null && !isJpegFile(chosenFile)) return JPEG_ONLY_MESSAGE;
-          return null;
-        }}
+        clearMessagesKey={removalCount}
+        validate={(data) => checkAgainstContract('shaftAwardWinner.set', readForm(data, FIELDS))}
         onSubmit={async (data) => {
-          const year = String(data.get('y') ?? '').trim();
-          const name = String(data.get('n') ?? '');
-          const reply = await callApi(
-            'shaftAwardWinner.set',
-            { i: saved.id, y: year, n: name, img: saved.imageUrl },
-            chosenFile !== null ? { f: chosenFile } : {},
-          );
-          return { reply, year: Number(year), name: name.trim() };
+          const { y: year, n: name } = readForm(data, FIELDS);
+          const reply = await save.mutateAsync({
+            body: { i: saved.id, y: year, n: name, img: saved.imageUrl },
+            files: photo.kind === 'new' ? { f: photo.file } : {},
+          });
+          return { reply, year: Number(year), name };
         }}
         onSuccess={({ reply, year, name }) => {
           setSaved({ id: reply.i, year, name, imageUrl: reply.img });
-          setChosenFile(null);
-          setRemoval({ status: 'idle' });
-          void refresh();
+          setPhoto(KEEP_IMAGE);
         }}
         actions={
           <button type="button" className="button" onClick={onClose}>
@@ -127,64 +73,16 @@ export function ShaftAwardDialog({ winner, defaultYear, onClose }: ShaftAwardDia
           data-autofocus
         />
         <FormField label="Name" name="n" autoComplete="off" defaultValue={saved.name} required maxLength={200} />
-        {shownImage !== null && (
-          <figure className="photo-field__preview">
-            <img src={shownImage} alt={preview !== null ? 'The photo you chose' : `Current photo of ${saved.name}`} />
-            {preview !== null && <figcaption>Saved when you press Save.</figcaption>}
-          </figure>
-        )}
-        {preview === null && saved.imageUrl !== '' && (
-          <div className="button-row">
-            <button
-              type="button"
-              className="button"
-              onClick={() => setIsConfirmingRemoval(true)}
-              disabled={removal.status === 'removing'}
-            >
-              Remove image
-            </button>
-            {removal.status === 'removing' && <Loading isInline label="Removing…" />}
-          </div>
-        )}
-        <div className="form__status" aria-live="polite">
-          {removal.status === 'removed' && <p className="form__message form__message--success">Image removed.</p>}
-        </div>
-        {removal.status === 'error' && (
-          <p className="form__message form__message--error" role="alert">
-            {removal.message}
-          </p>
-        )}
-        {/* Announces the file-type message as it appears, since focus stays on the picker. */}
-        <div aria-live="polite">
-          <FormField
-            key={saved.imageUrl}
-            label={saved.imageUrl === '' ? 'Photo (JPEG)' : 'Replace the photo (JPEG)'}
-            name="f"
-            type="file"
-            accept="image/jpeg,.jpg,.jpeg"
-            onChange={chooseFile}
-            hint="A JPEG photo; it is resized for the web when saved."
-            error={fileError ?? undefined}
-          />
-        </div>
+        <ImagePicker
+          label={saved.imageUrl === '' ? 'Photo (JPEG)' : 'Replace the photo (JPEG)'}
+          hint="A JPEG photo; it is resized for the web when saved."
+          currentUrl={saved.imageUrl}
+          currentAlt={`Current photo of ${saved.name}`}
+          choice={photo}
+          onChange={setPhoto}
+          removal={removeImage}
+        />
       </Form>
-      <Dialog
-        title="Remove image"
-        isOpen={isConfirmingRemoval}
-        onClose={() => setIsConfirmingRemoval(false)}
-        footer={
-          <>
-            <button type="button" className="button button--primary" onClick={() => void removeImage()} data-autofocus>
-              Remove
-            </button>
-            <button type="button" className="button" onClick={() => setIsConfirmingRemoval(false)}>
-              Cancel
-            </button>
-          </>
-        }
-      >
-        <p className="dialog__message">{REMOVE_QUESTION}</p>
-      </Dialog>
     </Dialog>
   );
 }

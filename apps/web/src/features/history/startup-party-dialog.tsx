@@ -1,12 +1,12 @@
 import type { StartupParty } from '@club/contracts';
 import { useState } from 'react';
-import { callApi } from '../../api/client.ts';
+import { useCallMutation } from '../../api/call-query.ts';
 import { Dialog } from '../../components/dialog.tsx';
 import { FormField } from '../../components/form-field.tsx';
 import { Form } from '../../components/form.tsx';
+import { readForm } from '../../components/form-values.ts';
 import { TextAreaField } from '../../components/text-area-field.tsx';
 import { checkWholeNumber } from './history-rules.ts';
-import { useRefreshList } from './use-history-data.ts';
 
 export type StartupPartyDialogProps = {
   /** The party to edit, or null to add one. */
@@ -14,37 +14,27 @@ export type StartupPartyDialogProps = {
   onClose: () => void;
 };
 
-const FIELDS = ['n', 'o', 'm', 'y', 's', 'x'] as const;
-
-const read = (data: FormData, field: (typeof FIELDS)[number]) => String(data.get(field) ?? '').trim();
+const FIELDS = { n: 'text', o: 'text', m: 'text', y: 'text', s: 'text', x: 'text' } as const;
 
 /** Adds or edits a start-up party; every field is optional, but one must say something. */
 export function StartupPartyDialog({ party, onClose }: StartupPartyDialogProps) {
   const [savedId, setSavedId] = useState(party?.id ?? 0);
-  const refresh = useRefreshList('startupParties.get');
+  const save = useCallMutation('startupParty.set', { invalidates: ['startupParties.get'] });
   return (
     <Dialog title={savedId === 0 ? 'Add Start-up Party' : 'Edit Start-up Party'} isOpen onClose={onClose}>
       <Form
         aria-label="Start-up party"
         noValidate
         validate={(data) => {
-          if (FIELDS.every((field) => read(data, field) === '')) return 'Please fill in at least one detail of the start-up party.';
-          return checkWholeNumber(read(data, 'y'), 'years idle');
+          const values = readForm(data, FIELDS);
+          if (Object.values(values).every((value) => value === '')) return 'Please fill in at least one detail of the start-up party.';
+          return checkWholeNumber(values.y, 'years idle');
         }}
         onSubmit={(data) =>
-          callApi('startupParty.set', {
-            i: savedId,
-            n: read(data, 'n'),
-            o: read(data, 'o'),
-            m: read(data, 'm'),
-            y: read(data, 'y'),
-            s: read(data, 's'),
-            x: read(data, 'x'),
-          })
+save.mutateAsync({ body: { i: savedId, ...readForm(data, FIELDS) } })
         }
         onSuccess={(reply) => {
           setSavedId(reply.i);
-          void refresh();
         }}
         actions={
           <button type="button" className="button" onClick={onClose}>

@@ -1,7 +1,7 @@
+import type { LinkGroup } from '@club/contracts';
 import { useId } from 'react';
-import { errorMessageOf } from '../../api/client.ts';
-import { Loading } from '../../components/loading.tsx';
-import { useLinkGroups } from './use-link-groups.ts';
+import { useCallQuery } from '../../api/call-query.ts';
+import { QueryState } from '../../components/query-state.tsx';
 import './link-groups.css';
 
 /** Shows the host so a visitor knows where a link leads before following it. */
@@ -17,21 +17,16 @@ function hostOf(url: string): string {
 const isWebAddress = (url: string) => /^https?:\/\//i.test(url);
 
 export function LinkGroups() {
-  const query = useLinkGroups();
-  const baseId = useId();
+  const query = useCallQuery('links.get', {});
+  return (
+    <QueryState query={query} what="the links" loadingLabel="Loading links…">
+      {({ l }) => <LinkGroupList groups={l} />}
+    </QueryState>
+  );
+}
 
-  if (query.isPending) return <Loading label="Loading links…" />;
-  if (query.isError) {
-    return (
-      <div className="notice notice--error" role="alert">
-        <p>The links could not be loaded: {errorMessageOf(query.error)}</p>
-        <button type="button" className="button" onClick={() => void query.refetch()}>
-          Try again
-        </button>
-      </div>
-    );
-  }
-  const groups = query.data.l;
+function LinkGroupList({ groups }: { groups: LinkGroup[] }) {
+  const baseId = useId();
   if (groups.length === 0) return <p>No links have been added yet.</p>;
 
   return (

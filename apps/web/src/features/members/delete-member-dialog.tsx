@@ -1,6 +1,7 @@
 import type { Member } from '@club/contracts';
 import { useState } from 'react';
-import { callApi, errorMessageOf } from '../../api/client.ts';
+import { useCallMutation } from '../../api/call-query.ts';
+import { errorMessageOf } from '../../api/client.ts';
 import { Dialog } from '../../components/dialog.tsx';
 import { Loading } from '../../components/loading.tsx';
 import { fullNameOf } from './member-rules.ts';
@@ -16,12 +17,13 @@ export function DeleteMemberDialog({ member, onClose, onDeleted }: DeleteMemberD
   const [isDeleting, setIsDeleting] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const name = fullNameOf(member);
+  const deleteMember = useCallMutation('member.delete', { invalidates: ['members.get'] });
 
   async function remove() {
     setIsDeleting(true);
     setError(null);
     try {
-      await callApi('member.delete', { id: member.id });
+      await deleteMember.mutateAsync({ body: { id: member.id } });
       onDeleted();
     } catch (caught) {
       setError(errorMessageOf(caught));

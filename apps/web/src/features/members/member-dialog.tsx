@@ -1,12 +1,14 @@
 import type { Member, Permission } from '@club/contracts';
 import { useId, useState } from 'react';
-import { callApi, type CallBody, type CallFiles } from '../../api/client.ts';
+import { useCallMutation } from '../../api/call-query.ts';
+import type { CallBody, CallFiles } from '../../api/client.ts';
 import { Dialog } from '../../components/dialog.tsx';
 import { FormField } from '../../components/form-field.tsx';
+import { ImagePicker, KEEP_IMAGE, type ImageChoice } from '../../components/image-picker/image-picker.tsx';
+import { readForm } from '../../components/form-values.ts';
 import { Form } from '../../components/form.tsx';
 import { CarsField } from './cars-field.tsx';
 import { fullNameOf } from './member-rules.ts';
-import { PhotoField, type PhotoChoice } from './photo-field.tsx';
 
 export type MemberDialogProps = {
   /** The member to edit, or null to add one. */
@@ -18,32 +20,41 @@ export type MemberDialogProps = {
   onSaved: (saved: { id: number; isOwnRecord: boolean }) => void;
 };
 
-const text = (data: FormData, name: string) => String(data.get(name) ?? '').trim();
+const FIELDS = {
+  o: 'flag',
+  fn: 'text',
+  l: 'text',
+  displayName: 'text',
+  e: 'text',
+  p: 'text',
+  a: 'text',
+  c: 'text',
+  s: 'text',
+  z: 'text',
+  cars: 'list',
+  perm: 'list',
+  invite: 'flag',
+} as const;
 
 /** Adds or edits one member; rendered only while open, so each opening starts afresh. */
 export function MemberDialog({ member, permissionPairs, isAdmin, currentUserId, onClose, onSaved }: MemberDialogProps) {
   const isNew = member === null;
   const isOwnRecord = member?.id === currentUserId;
-  const [photo, setPhoto] = useState<PhotoChoice>({ kind: 'keep' });
+  const [photo, setPhoto] = useState<ImageChoice>(KEEP_IMAGE);
   const enabledHintId = useId();
+  // A member's own record also changes the session (an admin's own permissions apply at once).
+  const saveMember = useCallMutation('member.save', { invalidates: isOwnRecord ? ['members.get', 'session.get'] : ['members.get'] });
 
   async function save(data: FormData) {
+    const { o, perm, invite, ...fields } = readForm(data, FIELDS);
     const body: CallBody<'member.save'> = {
       i: member?.id ?? 0,
       // A member's own record is always enabled; its checkbox is disabled and so not in the form data.
-      o: isOwnRecord || data.get('o') !== null ? 1 : 0,
-      fn: text(data, 'fn'),
-      l: text(data, 'l'),
-      displayName: text(data, 'displayName'),
-      e: text(data, 'e'),
-      p: text(data, 'p'),
-      a: text(data, 'a'),
-      c: text(data, 'c'),
-      s: text(data, 's'),
-      z: text(data, 'z'),
-      cars: data.getAll('cars').map(String).filter((car) => car.trim() !== ''),
-      ...(isAdmin ? { perm: data.getAll('perm').map(String) as Permission[] } : {}),
-      ...(isNew ? { invite: data.get('invite') !== null ? 1 : 0 } : {}),
+      o: isOwnRecord ? 1 : o,
+      ...fields,
+      // The server checks each against the permission list.
+      ...(isAdmin ? { perm: perm as Permission[] } : {}),
+      ...(isNew ? { invite } : {}),
     };
     let files: CallFiles | undefined;
     if (photo.kind === 'new') {
@@ -52,7 +63,7 @@ export function MemberDialog({ member, permissionPairs, isAdmin, currentUserId, 
     } else if (photo.kind === 'remove') {
       body.img = '';
     }
-    return callApi('member.save', body, files);
+    return saveMember.mutateAsync({ body, files });
   }
 
   return (
@@ -89,7 +100,18 @@ export function MemberDialog({ member, permissionPairs, isAdmin, currentUserId, 
           </div>
         </div>
         <CarsField initialCars={member?.cars ?? []} />
-        <PhotoField currentUrl={member?.imageUrl ?? ''} choice={photo} onChange={setPhoto} />
+        <fieldset>
+          <legend>Photo</legend>
+          <ImagePicker
+            label={member?.imageUrl ? 'Choose a new photo (JPEG)' : 'Choose a photo (JPEG)'}
+            currentUrl={member?.imageUrl ?? ''}
+            currentAlt="The member's current photo"
+            choice={photo}
+            onChange={setPhoto}
+            hasSquareCrop
+            removal="on-save"
+          />
+        </fieldset>
         <div className="checkbox-field">
           <input
             id="member-enabled"

@@ -1,14 +1,15 @@
 import type { Member, Permission } from '@club/contracts';
-import { useDeferredValue, useId, useMemo, useState } from 'react';
-import { errorMessageOf } from '../../api/client.ts';
-import { Loading } from '../../components/loading.tsx';
+import { useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useCallQuery } from '../../api/call-query.ts';
+import type { CallResponse } from '../../api/client.ts';
+import { QueryState } from '../../components/query-state.tsx';
 import { useSession } from '../../session/index.ts';
-import { CopyEmailList } from './copy-email-list.tsx';
+import { countOf } from '../../app/plural.ts';
+import { CopyEmailButton, CopyEmailResult, useCopyEmailList } from './copy-email-list.tsx';
 import { DeleteMemberDialog } from './delete-member-dialog.tsx';
 import { MemberCard } from './member-card.tsx';
 import { MemberDialog } from './member-dialog.tsx';
 import { filterByPermission, matchesSearch } from './member-rules.ts';
-import { useMembers, useRefreshMembers } from './use-members.ts';
 import './members.css';
 
 /** The show-permissions filter leaves out Forum, which most members hold. */
@@ -18,39 +19,44 @@ type Editing = { kind: 'none' } | { kind: 'edit'; member: Member | null } | { ki
 
 /** The member list with search; editors add, edit and delete; admins also filter by permission and copy addresses. */
 export function MemberDirectory() {
+  const members = useCallQuery('members.get', {});
+  return (
+    <QueryState query={members} what="the member list" loadingLabel="Loading the member list…">
+      {(list) => <MemberDirectoryView list={list} />}
+    </QueryState>
+  );
+}
+
+function MemberDirectoryView({ list }: { list: CallResponse<'members.get'> }) {
   const { user, can } = useSession();
-  const members = useMembers();
-  const refresh = useRefreshMembers();
   const [search, setSearch] = useState('');
   const deferredSearch = useDeferredValue(search);
   const [permission, setPermission] = useState<Permission | ''>('');
   const [editing, setEditing] = useState<Editing>({ kind: 'none' });
   const [status, setStatus] = useState('');
+  const shouldFocusStatusRef = useRef(false);
+  const statusRef = useRef<HTMLParagraphElement>(null);
   const searchId = useId();
   const filterId = useId();
+  const copyEmails = useCopyEmailList(list.m);
+
+  useEffect(() => {
+    // After a delete the card (and the button that opened the dialog) is gone: focus the message.
+    if (!shouldFocusStatusRef.current || status === '') return;
+    shouldFocusStatusRef.current = false;
+    statusRef.current?.focus();
+  }, [status]);
 
   const isAdmin = can('admin');
   const canEdit = can('member');
-  const pairs = useMemo(() => members.data?.p ?? [], [members.data]);
+  const pairs = list.p;
   const labels = useMemo(() => new Map(pairs), [pairs]);
   const shown = useMemo(
-    () => filterByPermission(members.data?.m ?? [], isAdmin ? permission : '').filter((m) => matchesSearch(m, deferredSearch)),
-    [members.data, permission, isAdmin, deferredSearch],
+    () => filterByPermission(list.m, isAdmin ? permission : '').filter((m) => matchesSearch(m, deferredSearch)),
+    [list, permission, isAdmin, deferredSearch],
   );
 
-  if (members.isPending) return <Loading label="Loading the member list…" />;
-  if (members.isError) {
-    return (
-      <div className="notice notice--error" role="alert">
-        <p>{errorMessageOf(members.error)}</p>
-        <button type="button" className="button" onClick={() => void members.refetch()}>
-          Try again
-        </button>
-      </div>
-    );
-  }
-
-  const all = members.data.m;
+  const all = list.m;
   const enabledCount = all.filter((m) => m.enabled).length;
   const permissionLabel = permission === '' ? '' : (labels.get(permission) ?? permission);
 
@@ -101,17 +107,22 @@ export function MemberDirectory() {
               Add Member
             </button>
           )}
-          {isAdmin && <CopyEmailList members={all} />}
+          {isAdmin && <CopyEmailButton onCopy={() => void copyEmails.copy()} />}
         </div>
       </div>
+      <CopyEmailResult state={copyEmails.state} onDone={copyEmails.clear} />
 
       <div aria-live="polite">
-        {status !== '' && <p className="form__message form__message--success">{status}</p>}
+        {status !== '' && (
+          <p ref={statusRef} className="form__message form__message--success" tabIndex={-1}>
+            {status}
+          </p>
+        )}
       </div>
       <p className="member-count" aria-live="polite">
         {shown.length === all.length
-          ? `${all.length} members, ${enabledCount} of them enabled.`
-          : `Showing ${shown.length} of ${all.length} members${permissionLabel !== '' ? ` with ${permissionLabel}` : ''}.`}
+          ? `${countOf(all.length, 'member')}, ${enabledCount} of them enabled.`
+          : `Showing ${shown.length} of ${countOf(all.length, 'member')}${permissionLabel !== '' ? ` with ${permissionLabel}` : ''}.`}
       </p>
 
       {shown.length === 0 ? (
@@ -145,10 +156,10 @@ export function MemberDirectory() {
           isAdmin={isAdmin}
           currentUserId={user.id}
           onClose={() => setEditing({ kind: 'none' })}
-          onSaved={({ isOwnRecord }) => {
+          onSaved={() => {
             setEditing({ kind: 'none' });
-            // Said once the list shows the change, so what the member reads matches what they see.
-            void refresh(isOwnRecord).then(() => setStatus('Successfully Saved'));
+            // The save resolves once the list shows the change, so what the member reads matches what they see.
+            setStatus('Successfully Saved');
           }}
         />
       )}
@@ -158,7 +169,8 @@ export function MemberDirectory() {
           onClose={() => setEditing({ kind: 'none' })}
           onDeleted={() => {
             setEditing({ kind: 'none' });
-            void refresh(false).then(() => setStatus('Successfully Deleted'));
+            shouldFocusStatusRef.current = true;
+            setStatus('Successfully Deleted');
           }}
         />
       )}

@@ -1,14 +1,11 @@
 import type { Member } from '@club/contracts';
 import { describe, expect, it } from 'vitest';
 import {
-  centredSquare,
   cityLineOf,
-  clampCrop,
   emailListOf,
   filterByPermission,
   initialsOf,
   matchesSearch,
-  resizeCrop,
 } from './member-rules.ts';
 
 const member = (overrides: Partial<Member> = {}): Member => ({
@@ -69,21 +66,5 @@ describe('address and initials', () => {
 
   it('takes the first letters of first and last name', () => {
     expect(initialsOf(member())).toBe('CO');
-  });
-});
-
-describe('crops', () => {
-  it('starts as the largest centred square', () => {
-    expect(centredSquare(1200, 800)).toEqual({ x: 200, y: 0, size: 800 });
-  });
-
-  it('keeps a square inside the image', () => {
-    expect(clampCrop({ x: 1000, y: -5, size: 400 }, 1200, 800)).toEqual({ x: 800, y: 0, size: 400 });
-    expect(clampCrop({ x: 0, y: 0, size: 5000 }, 1200, 800)).toEqual({ x: 0, y: 0, size: 800 });
-    expect(clampCrop({ x: 0, y: 0, size: 3 }, 1200, 800, 50).size).toBe(50);
-  });
-
-  it('resizes around the centre', () => {
-    expect(resizeCrop({ x: 200, y: 0, size: 800 }, 400, 1200, 800)).toEqual({ x: 400, y: 200, size: 400 });
   });
 });

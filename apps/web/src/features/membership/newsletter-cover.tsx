@@ -1,7 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { callApi } from '../../api/client.ts';
-import { callQueryKey } from '../../api/use-call-query.ts';
+import { useCallQuery } from '../../api/call-query.ts';
 import { PATHS } from '../../app/paths.ts';
 import { pickLatestNewsletter } from './latest-newsletter.ts';
 import './newsletter-cover.css';
@@ -11,12 +9,8 @@ import './newsletter-cover.css';
  * masthead. With no newsletter (or no answer) the masthead still invites to the archive.
  */
 export function NewsletterCover() {
-  const query = useQuery({
-    queryKey: callQueryKey('newsletters.get'),
-    queryFn: ({ signal }) => callApi('newsletters.get', {}, undefined, { signal }),
-    // The masthead is a fine answer on its own, so a failure is not worth a wait.
-    retry: false,
-  });
+  // The masthead is a fine answer on its own, so a failure is not worth a wait.
+  const query = useCallQuery('newsletters.get', {}, { retry: false });
   const latest = query.data ? pickLatestNewsletter(query.data.n) : undefined;
 
   return (

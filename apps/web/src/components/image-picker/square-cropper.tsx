@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type PointerEvent } from 'react';
-import { centredSquare, clampCrop, resizeCrop, type Crop } from './member-rules.ts';
+import { centredSquare, clampCrop, resizeCrop, type Crop } from './image-file.ts';
 
-export type PhotoCropperProps = {
+export type SquareCropperProps = {
   /** An object URL of the chosen file. */
   src: string;
   crop: Crop | null;
@@ -17,7 +17,7 @@ const MIN_CROP = 80;
  * Shows the photo with the square that will be kept. Drag the square to move it; the sliders
  * do the same from the keyboard. The crop is in the photo's own pixels, as the server wants.
  */
-export function PhotoCropper({ src, crop, onChange }: PhotoCropperProps) {
+export function SquareCropper({ src, crop, onChange }: SquareCropperProps) {
   const [natural, setNatural] = useState<Size | null>(null);
   const frameRef = useRef<HTMLDivElement>(null);
   const dragRef = useRef<{ pointerX: number; pointerY: number; start: Crop } | null>(null);

@@ -1,0 +1,106 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ESLint, type Linter } from 'eslint';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+/**
+ * Builds the repository's real configuration (eslint.config.js's createConfig) for a small planted
+ * tree laid out like the repo, to show that the import zones and the cycle rule report what they
+ * promise, and no more.
+ */
+const CONFIG = fileURLToPath(new URL('../../../../eslint.config.js', import.meta.url));
+type ConfigModule = { createConfig: (root: string) => Linter.Config[] };
+
+const PLANTED: Record<string, string> = {
+  'apps/api/src/features/members/store.ts': 'export const listMembers = (): string[] => [];\n',
+  'apps/api/src/features/members/router.ts': 'export const mountMembersCalls = (): void => undefined;\n',
+  'apps/api/src/features/members/service.ts': "import { listMembers } from './store.ts';\n\nexport const members = { list: listMembers };\n",
+  // Another feature's service is the allowed way in; its store and router are not.
+  'apps/api/src/features/events/service.ts': [
+    "import { listMembers } from '../members/store.ts';",
+    "import { mountMembersCalls } from '../members/router.ts';",
+    "import { members } from '../members/service.ts';",
+    '',
+    'export const events = [listMembers, mountMembersCalls, members];',
+    '',
+  ].join('\n'),
+  'apps/api/src/http/session.ts': "import { members } from '../features/members/service.ts';\n\nexport const session = members;\n",
+  'apps/api/src/services/mail.ts': "import { members } from '../features/members/service.ts';\n\nexport const mail = members;\n",
+  // A cycle of three modules in the web app.
+  'apps/web/src/lib/a.ts': "import { b } from './b.ts';\n\nexport const a = (): number => b() + 1;\n",
+  'apps/web/src/lib/b.ts': "import { c } from './c.ts';\n\nexport const b = (): number => c() + 1;\n",
+  'apps/web/src/lib/c.ts': "import { a } from './a.ts';\n\nexport const c = (): number => (Math.random() > 2 ? a() : 0);\n",
+  // Web features that the old hand-written list left out.
+  'apps/web/src/features/meetings/agenda.ts': "import { dues } from '../membership/dues.ts';\n\nexport const agenda = dues;\n",
+  'apps/web/src/features/membership/dues.ts': 'export const dues = 25;\n',
+};
+
+let root: string;
+let results: Map<string, string[]>;
+
+/** The rule ids reported for one planted file, with the line of each. */
+const reported = (file: string) => results.get(file) ?? [];
+
+beforeAll(async () => {
+  root = fs.mkdtempSync(path.join(os.tmpdir(), 'club-lint-'));
+  for (const [file, text] of Object.entries(PLANTED)) {
+    fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+    fs.writeFileSync(path.join(root, file), text);
+  }
+  const { createConfig } = (await import(CONFIG)) as ConfigModule;
+  const eslint = new ESLint({ cwd: root, overrideConfigFile: true, overrideConfig: createConfig(root) });
+  const lint = await eslint.lintFiles(Object.keys(PLANTED));
+  results = new Map(
+    lint.map((result) => [
+      path.relative(root, result.filePath).split(path.sep).join('/'),
+      result.messages.map((m) => `${m.ruleId ?? 'fatal'}:${m.line}`),
+    ]),
+  );
+}, 60_000);
+
+afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+
+describe('the import rules in eslint.config.js', () => {
+  it("report a feature importing another feature's store or router, but not its service", () => {
+    expect(reported('apps/api/src/features/events/service.ts')).toEqual([
+      'import-x/no-restricted-paths:1',
+      'import-x/no-restricted-paths:2',
+    ]);
+  });
+
+  it('report http/ and services/ importing a feature', () => {
+    expect(reported('apps/api/src/http/session.ts')).toEqual(['import-x/no-restricted-paths:1']);
+    expect(reported('apps/api/src/services/mail.ts')).toEqual(['import-x/no-restricted-paths:1']);
+  });
+
+  it('let a feature import its own store', () => {
+    expect(reported('apps/api/src/features/members/service.ts')).toEqual([]);
+  });
+
+  it('report an import cycle on every module in it', () => {
+    expect(reported('apps/web/src/lib/a.ts')).toEqual(['import-x/no-cycle:1']);
+    expect(reported('apps/web/src/lib/b.ts')).toEqual(['import-x/no-cycle:1']);
+    expect(reported('apps/web/src/lib/c.ts')).toEqual(['import-x/no-cycle:1']);
+  });
+
+  it('keep web features from importing each other, by relative path too', () => {
+    expect(reported('apps/web/src/features/meetings/agenda.ts')).toEqual(['import-x/no-restricted-paths:1']);
+    expect(reported('apps/web/src/features/membership/dues.ts')).toEqual([]);
+  });
+
+  it("zone every feature folder of this repository's web app, meetings and membership included", async () => {
+    const { createConfig } = (await import(CONFIG)) as ConfigModule;
+    const repo = path.dirname(CONFIG);
+    const zoned = createConfig(repo)
+      .flatMap((block) => {
+        const rule = block.rules?.['import-x/no-restricted-paths'];
+        return Array.isArray(rule) ? (rule[1] as { zones: { target: string }[] }).zones : [];
+      })
+      .map((zone) => zone.target);
+    const webFeatures = fs.readdirSync(path.join(repo, 'apps/web/src/features'));
+    expect(webFeatures).toEqual(expect.arrayContaining(['meetings', 'membership']));
+    for (const feature of webFeatures) expect(zoned).toContain(`./apps/web/src/features/${feature}`);
+  });
+});

@@ -1,0 +1,56 @@
+import type { Logger } from 'pino';
+import type { AppDeps } from '../../deps.ts';
+import { tooManyAttempts } from '../../errors.ts';
+import { addressKey } from '../../http/client-address.ts';
+import { queueMail } from '../../services/mail.ts';
+import { contactMail, oneLine } from '../../services/mail-templates.ts';
+import { countContactMessagesSince, insertContactMessage } from './store.ts';
+
+export type ContactLimit = { maxMessages: number; windowMs: number };
+
+/** Enough for a person with follow-ups; too few for a script. */
+export const CONTACT_LIMIT: ContactLimit = { maxMessages: 5, windowMs: 60 * 60_000 };
+
+export type ContactSubmission = {
+  firstName: string;
+  lastName: string;
+  email: string;
+  message: string;
+  /** The field people never see; a robot fills it. */
+  honeypot: string | undefined;
+  ip: string;
+};
+
+export type ContactService = {
+  /** Keeps the message and queues its e-mail to the club, unless the sender has sent their share this hour. */
+  submit(submission: ContactSubmission, log: Logger): void;
+};
+
+export function createContactService({ db, config, services }: Pick<AppDeps, 'db' | 'config' | 'services'>): ContactService {
+  return {
+    submit({ honeypot, ip: rawIp, email, message, ...names }, log) {
+      if (honeypot) {
+        // A robot filled the field people never see: answer as if all went well, so it learns nothing.
+        log.info({ contactHoneypot: true }, 'contact form honeypot filled; message dropped');
+        return;
+      }
+      // Counted per sender's address, an IPv6 /64 as one (a home or server is handed a whole /64).
+      const ip = addressKey(rawIp);
+      const firstName = oneLine(names.firstName);
+      const lastName = oneLine(names.lastName);
+      const mail = contactMail({ to: config.contactEmail, firstName, lastName, email, message, baseUrl: config.baseUrl });
+      // The count and the insert share one transaction, so two quick requests cannot both slip under the limit.
+      const isSaved = db.transaction((tx) => {
+        const since = new Date(Date.now() - CONTACT_LIMIT.windowMs).toISOString();
+        if (countContactMessagesSince(tx, ip, since) >= CONTACT_LIMIT.maxMessages) return false;
+        insertContactMessage(tx, { firstName, lastName, email, message, ip });
+        queueMail(tx, mail);
+        return true;
+      });
+      if (!isSaved) {
+        throw tooManyAttempts('We already have several messages from you in the last hour. Please wait an hour before sending another.');
+      }
+      services.mail.kick();
+    },
+  };
+}

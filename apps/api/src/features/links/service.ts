@@ -1,0 +1,17 @@
+import type { LinkGroup } from '@club/contracts';
+import type { AppDeps } from '../../deps.ts';
+import { insertLinkGroups, readLinkGroups, type NewLinkGroup } from './store.ts';
+
+export type LinksService = {
+  /** Every group with links, in order. */
+  list(): LinkGroup[];
+  /** Adds groups after the existing ones, all or nothing (the demo content; a links editor later). */
+  addGroups(groups: NewLinkGroup[]): void;
+};
+
+export function createLinksService({ db }: Pick<AppDeps, 'db'>): LinksService {
+  return {
+    list: () => readLinkGroups(db),
+    addGroups: (groups) => db.transaction((tx) => insertLinkGroups(tx, groups)),
+  };
+}

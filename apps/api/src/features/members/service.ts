@@ -1,0 +1,107 @@
+import { PERMISSION_LABELS, PERMISSIONS, type Crop, type Member, type Permission, type SessionUser } from '@club/contracts';
+import type { AppDeps } from '../../deps.ts';
+import { badRequest, forbidden, notFound } from '../../errors.ts';
+import { queueMail } from '../../services/mail.ts';
+import { emailChangedMail } from '../../services/mail-templates.ts';
+import { issuePasswordLink, revokePasswordLinks } from '../account/service.ts';
+import { deleteMember, findMember, hasOtherEnabledAdmin, hasPassword, isEmailTaken, listMembers, writeMember, type MemberFields } from './store.ts';
+
+const PHOTO_SIZE = 600;
+
+const DUPLICATE_EMAIL = 'Another member already uses that e-mail address.';
+
+/** Every permission with its label, in the order the member editor shows them. */
+export const PERMISSION_PAIRS = PERMISSIONS.map((p): [Permission, string] => [p, PERMISSION_LABELS[p]]);
+
+const inPermissionOrder = (chosen: Permission[]): Permission[] => PERMISSIONS.filter((p) => chosen.includes(p));
+
+/** A member as an editor saves it: id 0 adds one. Permissions count only when an administrator saves. */
+export type MemberSave = Omit<MemberFields, 'imagePath'> & {
+  id: number;
+  permissions: Permission[];
+  /** False removes the current photo; a new `photo` replaces it either way. */
+  keepPhoto: boolean;
+  photo?: { buffer: Buffer; crop?: Crop };
+  /** E-mail the member a link to set their own password. */
+  invite: boolean;
+};
+
+export type MembersService = {
+  list(): Member[];
+  /** Checks the editor's rights, stores the photo, writes the member and queues the invitation together. */
+  save(actor: SessionUser, member: MemberSave): Promise<{ id: number; imageUrl: string }>;
+  remove(actor: SessionUser, id: number): void;
+};
+
+export function createMembersService({ db, services, config }: Pick<AppDeps, 'db' | 'services' | 'config'>): MembersService {
+  return {
+    list: () => listMembers(db),
+
+    async save(actor, { id, permissions: chosen, keepPhoto, photo, invite, ...input }) {
+      const isAdmin = actor.permissions.includes('admin');
+      const isSelf = id === actor.id;
+      const existing = id === 0 ? undefined : findMember(db, id);
+      if (id !== 0 && !existing) throw notFound('That member');
+      if (existing && !isAdmin && existing.permissions.includes('admin')) {
+        throw forbidden("Only an administrator can change an administrator's record.");
+      }
+      // The e-mail address is the login, and a reset link goes to it: changing it hands over the account.
+      const emailChanges = existing !== undefined && existing.email !== input.email.toLowerCase();
+      if (emailChanges && !isAdmin && existing.permissions.length > 0) {
+        throw forbidden('Only an administrator can change the e-mail address of a member with editing rights, as it is their login.');
+      }
+      if (emailChanges && !isAdmin && hasPassword(db, existing.id)) {
+        throw forbidden('Only an administrator can change the e-mail address of a member who has set a password, as it is their login.');
+      }
+      if (isSelf && !input.enabled) {
+        throw badRequest('You cannot disable your own record, as you could no longer log in. Ask another member editor if it must be done.');
+      }
+      if (invite && !input.enabled) {
+        throw badRequest('An invitation can only be sent to an enabled member. Tick "Enabled", or untick the invitation.');
+      }
+      // Only administrators grant rights; anyone else's save leaves them as they are.
+      const permissions = isAdmin ? inPermissionOrder(chosen) : undefined;
+      if (isSelf && permissions && !permissions.includes('admin') && !hasOtherEnabledAdmin(db, actor.id)) {
+        throw badRequest('You are the only administrator. Give another member the Administrator permission before removing it from yourself.');
+      }
+      if (isEmailTaken(db, input.email, id)) throw badRequest(DUPLICATE_EMAIL);
+
+      const keptPhoto = keepPhoto ? (existing?.imagePath ?? '') : '';
+      const pending = photo && { buffer: photo.buffer, options: { folder: 'members', maxSize: PHOTO_SIZE, crop: photo.crop } };
+      const saved = await services.images.saveWithUploads([pending], ([newPhoto]) => {
+        const fields: MemberFields = { ...input, imagePath: newPhoto ?? keptPhoto };
+        const memberId = db.transaction((tx) => {
+          // Checked again here: storing the photo may have let another save in since the check above.
+          if (isEmailTaken(tx, fields.email, id)) throw badRequest(DUPLICATE_EMAIL);
+          const written = writeMember(tx, id, fields, permissions);
+          // A link sent to the old (perhaps mistyped) address, or to a member now disabled, must die;
+          // revoked before a new invitation is issued, so that one stays open.
+          if (existing && (emailChanges || !fields.enabled)) revokePasswordLinks(tx, written);
+          // The old address is told of any change, so a takeover does not go unseen.
+          if (existing && emailChanges) {
+            queueMail(tx, emailChangedMail({ to: existing.email, firstName: existing.firstName, newEmail: fields.email.toLowerCase(), clubName: config.clubName }));
+          }
+          if (invite) issuePasswordLink(tx, config, { memberId: written, to: fields.email, firstName: fields.firstName, kind: 'invite' });
+          return written;
+        });
+        const dropped = existing?.imagePath !== fields.imagePath ? existing?.imagePath : undefined;
+        return { result: { id: memberId, imageUrl: fields.imagePath }, dropped: [dropped] };
+      });
+      if (invite || emailChanges) services.mail.kick();
+      return saved;
+    },
+
+    remove(actor, id) {
+      if (id === actor.id) {
+        throw badRequest('You cannot delete your own record. Ask another member editor if it must be done.');
+      }
+      const existing = findMember(db, id);
+      if (!existing) throw notFound('That member');
+      if (!actor.permissions.includes('admin') && existing.permissions.includes('admin')) {
+        throw forbidden("Only an administrator can delete an administrator's record.");
+      }
+      deleteMember(db, id);
+      if (existing.imagePath) services.images.remove(existing.imagePath);
+    },
+  };
+}

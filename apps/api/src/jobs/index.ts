@@ -1,0 +1,30 @@
+import type { AppDeps } from '../deps.ts';
+import { createBackup } from '../services/backup.ts';
+import { sendDueReminders } from '../services/reminders.ts';
+import { createJobRunner, type Job, type JobRunner } from './runner.ts';
+
+/** How often the outbox is polled for messages due (a retry, or one queued while sending failed). */
+const MAIL_POLL = '*/30 * * * * *';
+
+/** Every job of the site; `pnpm <name>` (node dist/cli.js <name>) runs the same one once. */
+export function siteJobs({ db, services, config }: Pick<AppDeps, 'db' | 'services' | 'config'>): Job[] {
+  return [
+    { name: 'mail', schedule: MAIL_POLL, quiet: true, run: () => services.mail.deliverDue() },
+    {
+      name: 'backup',
+      schedule: config.backupCron,
+      run: async () => {
+        const { path, manifest, pruned } = await createBackup(db, config);
+        return { backup: path, bytes: manifest.bytes, files: manifest.files, pruned };
+      },
+    },
+    { name: 'reminders', schedule: config.reminderCron, run: async () => sendDueReminders(db, services.mail, config) },
+  ];
+}
+
+/** A runner with every site job registered, in CLUB_TIMEZONE; the server starts it, the CLI runs one job. */
+export function createSiteJobRunner(deps: Pick<AppDeps, 'db' | 'services' | 'config' | 'logger'>): JobRunner {
+  const runner = createJobRunner({ logger: deps.logger, timeZone: deps.config.timeZone });
+  for (const job of siteJobs(deps)) runner.register(job);
+  return runner;
+}

@@ -1,0 +1,124 @@
+import type { MailMessage } from './mail.ts';
+
+/**
+ * Every e-mail the site writes, and the one HTML escaper. Templates are plain functions from
+ * what the message says to a MailMessage; the caller queues it with queueMail in its transaction.
+ */
+
+/** How long an e-mailed link works: an hour for a reset, a week for a new member's invitation. */
+export const RESET_LINK_HOURS = 1;
+export const INVITE_LINK_DAYS = 7;
+
+type LinkMail = { to: string; firstName: string; link: string; clubName: string };
+
+/** Escapes text for HTML element content and quoted attribute values. */
+export const escapeHtml = (value: string): string =>
+  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+
+const paragraphsToHtml = (paragraphs: string[], link: string) =>
+  paragraphs
+    .map((p) =>
+      p === link ? `<p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>` : `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`,
+    )
+    .join('\n');
+
+function linkMail(to: string, subject: string, paragraphs: string[], link: string): MailMessage {
+  return { to, subject, text: `${paragraphs.join('\n\n')}\n`, html: paragraphsToHtml(paragraphs, link) };
+}
+
+export function resetMail({ to, firstName, link, clubName }: LinkMail): MailMessage {
+  return linkMail(
+    to,
+    `Reset your ${clubName} password`,
+    [
+      `Hello ${firstName},`,
+      `Someone (we hope you) asked to reset the password for your ${clubName} member login. To choose a new password, open this link:`,
+      link,
+      `The link works once and for ${RESET_LINK_HOURS} hour. If it has expired, ask for a new one on the Member Login page with "Forgot your password?".`,
+      'If you did not ask for this, you can ignore this e-mail; your password stays as it is.',
+      clubName,
+    ],
+    link,
+  );
+}
+
+export function inviteMail({ to, firstName, link, clubName }: LinkMail): MailMessage {
+  return linkMail(
+    to,
+    `Welcome to ${theClub(clubName)}: set your password`,
+    [
+      `Hello ${firstName},`,
+      `Welcome to ${theClub(clubName)}! You have been added to the member list, so you can now log in to the members' pages of the club website.`,
+      'To choose your password, open this link:',
+      link,
+      `After that, log in with this e-mail address (${to}) and your new password. The link works once and for ${INVITE_LINK_DAYS} days; if it has expired, use "Forgot your password?" on the Member Login page to get a new one.`,
+      `See you at the next meeting,\n${clubName}`,
+    ],
+    link,
+  );
+}
+
+type EmailChangedMail = { to: string; firstName: string; newEmail: string; clubName: string };
+
+/** Sent to the old address whenever a member's address changes, so a takeover does not go unseen. */
+export function emailChangedMail({ to, firstName, newEmail, clubName }: EmailChangedMail): MailMessage {
+  return {
+    to,
+    subject: `Your ${clubName} e-mail address was changed`,
+    text: `${[
+      `Hello ${firstName},`,
+      `The e-mail address on your ${clubName} member record was changed from this address to ${newEmail}. Club e-mails and password links now go there, and you log in with it.`,
+      'If you did not ask for this, please reply to this e-mail or contact the club webmaster straight away.',
+      clubName,
+    ].join('\n\n')}\n`,
+  };
+}
+
+/** Names travel in a mail header, so line breaks and runs of spaces become one space. */
+export const oneLine = (value: string): string => value.replace(/\s+/g, ' ').trim();
+
+type ContactMail = { to: string; firstName: string; lastName: string; email: string; message: string; baseUrl: string };
+
+/** A contact-form message to the club, with the sender as Reply-To; names must already be one line. */
+export function contactMail({ to, firstName, lastName, email, message, baseUrl }: ContactMail): MailMessage {
+  return {
+    to,
+    replyTo: `"${`${firstName} ${lastName}`.replace(/["\\]/g, '')}" <${email}>`,
+    subject: `Website contact from ${firstName} ${lastName}`,
+    text: [
+      `${firstName} ${lastName} <${email}> wrote through the contact form on ${baseUrl}/contact:`,
+      '',
+      message,
+      '',
+      '--',
+      'Reply to this e-mail to answer them directly.',
+    ].join('\n'),
+  };
+}
+
+type ReminderMail = { to: string; firstName: string; title: string; when: string; venue: string; link: string; clubName: string };
+
+/** An event reminder to a member who has e-mail notifications on. */
+export function reminderMail({ to, firstName, title, when, venue, link, clubName }: ReminderMail): MailMessage {
+  return linkMail(
+    to,
+    `Reminder: ${title}, ${when}`,
+    [
+      `Hello ${firstName},`,
+      `A reminder from ${clubName}: ${title} is on ${when}${venue ? ` at ${venue}` : ''}.`,
+      'The details, and whether you are coming, are on the events page:',
+      link,
+      `You get these reminders because e-mail notifications are on in your account settings; you can switch them off there.\n${clubName}`,
+    ],
+    link,
+  );
+}
+
+/**
+ * The club's name as it reads after "Welcome to": "the Gateway Region Model A Club", and a
+ * name that already starts with "The" is not given a second one.
+ */
+export function theClub(clubName: string): string {
+  const name = clubName.trim();
+  return /^the\s/i.test(name) ? `the ${name.slice(4).trimStart()}` : `the ${name}`;
+}

@@ -1,0 +1,71 @@
+import {
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type UseMutationResult,
+  type UseQueryResult,
+} from '@tanstack/react-query';
+import { useSessionToken } from '../session/use-session-token.ts';
+import { getSessionToken } from '../session/session-store.ts';
+import { callApi, type CallBody, type CallFiles, type CallName, type CallResponse } from './client.ts';
+import { callQueryKey } from './query-keys.ts';
+
+export { callQueryKey, isViewerDependent } from './query-keys.ts';
+
+/**
+ * The query options of one call with one payload: its key (name, payload and, when the answer
+ * depends on who asks, the viewer) and its fetch. Use it with `useQuery`, `prefetchQuery` or
+ * `ensureQueryData`; in components prefer `useCallQuery`, which follows logins.
+ */
+export function callQueryOptions<N extends CallName>(name: N, body: CallBody<N>, viewer: string | null = getSessionToken()) {
+  return queryOptions({
+    queryKey: callQueryKey(name, body, viewer),
+    queryFn: ({ signal }): Promise<CallResponse<N>> => callApi(name, body, undefined, { signal }),
+  });
+}
+
+export type UseCallQueryOptions = {
+  enabled?: boolean;
+  /** False for answers that are fine to miss (a failure shows the fallback at once). */
+  retry?: false;
+};
+
+/**
+ * Reads one call in a component. The answer stays cached until a mutation invalidates it; the
+ * component switches to the new viewer's answer when someone logs in or out.
+ */
+export function useCallQuery<N extends CallName>(
+  name: N,
+  body: CallBody<N>,
+  options: UseCallQueryOptions = {},
+): UseQueryResult<CallResponse<N>> {
+  const viewer = useSessionToken();
+  return useQuery({ ...callQueryOptions(name, body, viewer), ...options });
+}
+
+/** What a write sends: its payload and, for upload calls, its files. */
+export type MutationInput<N extends CallName> = { body: CallBody<N>; files?: CallFiles };
+
+export type UseCallMutationOptions<N extends CallName> = {
+  /** The reads this write changes; reloaded (every payload and viewer) before the write resolves. */
+  invalidates?: readonly CallName[] | ((reply: CallResponse<N>, input: MutationInput<N>) => readonly CallName[]);
+};
+
+/**
+ * One write. `mutateAsync({ body, files })` resolves with the reply once the invalidated reads
+ * are fresh, and throws `ApiError` as `callApi` does, so a `Form` shows the server's message.
+ */
+export function useCallMutation<N extends CallName>(
+  name: N,
+  { invalidates = [] }: UseCallMutationOptions<N> = {},
+): UseMutationResult<CallResponse<N>, Error, MutationInput<N>> {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ body, files }: MutationInput<N>) => callApi(name, body, files),
+    onSuccess: async (reply, input) => {
+      const names = typeof invalidates === 'function' ? invalidates(reply, input) : invalidates;
+      await Promise.all(names.map((changed) => queryClient.invalidateQueries({ queryKey: [changed] })));
+    },
+  });
+}

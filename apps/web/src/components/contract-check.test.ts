@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { checkAgainstContract } from './contract-check.ts';
+
+describe('checkAgainstContract', () => {
+  it("gives the contract's message for a blank or non-numeric year, in field order", () => {
+    expect(checkAgainstContract('president.save', { y: '', n: '' })).toBe('Please enter the year.');
+    expect(checkAgainstContract('president.save', { y: 'nineteen', n: 'Ann' })).toBe('The year must be a number.');
+    expect(checkAgainstContract('president.save', { y: '1931', n: ' ' })).toBe('Please enter the name.');
+  });
+
+  it('accepts what the server accepts and ignores fields the form does not send', () => {
+    expect(checkAgainstContract('president.save', { y: ' 1931 ', n: 'Henry Ford' })).toBeNull();
+  });
+
+  it("applies the contract's bounds, which the old client check did not", () => {
+    expect(checkAgainstContract('president.save', { y: '1850', n: 'Ann' })).toBe('The year must be at least 1900.');
+  });
+});

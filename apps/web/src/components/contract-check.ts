@@ -1,0 +1,17 @@
+import { registry, type CallName } from '@club/contracts';
+
+/**
+ * The contract's first message about the fields a form sends, or null when they pass: the
+ * client checks with the same zod rules (and words) as the server. Fields the form does not
+ * send (the session token, a record id) are not judged. This module loads zod, so only lazily
+ * loaded pages may import it, never the first page.
+ */
+export function checkAgainstContract(name: CallName, values: Record<string, unknown>): string | null {
+  const parsed = registry[name].request.safeParse(values);
+  if (parsed.success) return null;
+  const issue = parsed.error.issues.find((candidate) => {
+    const [field] = candidate.path;
+    return typeof field === 'string' && field in values;
+  });
+  return issue?.message ?? null;
+}
