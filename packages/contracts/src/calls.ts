@@ -52,6 +52,8 @@ export const CALLS = {
     encoding: 'multipart',
     files: { f: { kind: 'image-or-pdf', maxCount: 1 } },
   },
+  /** Not in the spec's table: a member's short-lived link to one newsletter file (INTERFACE.md). */
+  'newsletter.link': { access: 'loggedIn', encoding: 'json' },
 
   'events.get': { access: 'public', encoding: 'json' },
   'event.save': { access: 'event', encoding: 'multipart', files: { f: jpeg() } },
