@@ -182,7 +182,9 @@ describe('Valley News with three years of editions', () => {
     await visit(page, '/new-page-4', 'Valley News');
     await page.getByRole('region', { name: '2025' }).getByRole('link', { name: 'March 2025', exact: true }).click();
     await page.getByRole('heading', { level: 1, name: 'Valley News March 2025' }).waitFor();
-    expect(await page.getByTitle('Valley News March 2025').count()).toBe(1);
+    // The frame comes once the member's link has arrived, named after the edition.
+    await page.getByTitle('Valley News March 2025').waitFor();
+    expect(await page.locator('iframe').count()).toBe(1);
     const file = await frameFile(page);
     expect(file).toMatchObject({ status: 200, type: 'application/pdf', start: '%PDF-' });
     await checkA11y(page);
