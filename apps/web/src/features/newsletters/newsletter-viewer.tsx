@@ -64,6 +64,7 @@ export function NewsletterViewer({ fileName }: { fileName: string }) {
         </a>
         <Link to={PATHS.valleyNews}>All editions</Link>
       </p>
+      <p className="newsletter-viewer__hint">Some phones cannot show a PDF inside a page; if it stays blank below, use Download.</p>
       <iframe className="newsletter-viewer__frame" src={url} title={edition.title} />
     </div>
   );
