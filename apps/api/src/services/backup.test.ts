@@ -7,9 +7,8 @@ import { loadConfig, type Config } from '../config.ts';
 import { findMigrationsFolder, migrateDatabase, openDatabase, type Db } from '../db/client.ts';
 import { BackupError, createBackup, listBackups, restoreBackup, setAsideData } from './backup.ts';
 
-/** Every migration the code ships, all applied to the test database. */
-const MIGRATIONS = (JSON.parse(fs.readFileSync(path.join(findMigrationsFolder(), 'meta', '_journal.json'), 'utf8')) as { entries: unknown[] }).entries
-  .length;
+/** Every committed migration; a backup records how many its database has. */
+const MIGRATIONS = (JSON.parse(fs.readFileSync(path.join(findMigrationsFolder(), 'meta', '_journal.json'), 'utf8')) as { entries: unknown[] }).entries.length;
 
 let root: string;
 let config: Config;
