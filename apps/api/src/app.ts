@@ -14,6 +14,7 @@ import { mountHistoryCalls } from './features/history/router.ts';
 import { mountContactCalls } from './features/contact/router.ts';
 import { mountLinksCalls } from './features/links/router.ts';
 import { mountMembersCalls } from './features/members/router.ts';
+import { mountNewslettersCalls } from './features/newsletters/router.ts';
 import { apiNotFound, errorHandler } from './http/errors.ts';
 import { createApiRouter, mountUnbuiltCalls } from './http/mount-call.ts';
 import { escapeHtml } from './services/mail-templates.ts';
@@ -95,6 +96,7 @@ export function createApp(deps: AppDeps): Express {
   mountHistoryCalls(api, deps);
   mountMembersCalls(api, deps);
   mountEventsCalls(api, deps);
+  mountNewslettersCalls(api, deps);
   mountUnbuiltCalls(api);
   app.use(express.json({ limit: '1mb' }));
   app.use(express.urlencoded({ extended: false, limit: '1mb' }));

@@ -5,6 +5,7 @@ import bcrypt from 'bcrypt';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runCli } from './cli.ts';
+import { makeNewsletterPdf } from './demo/newsletter-pdf.ts';
 
 let root: string;
 let out: string;
@@ -153,5 +154,27 @@ describe('reminders', () => {
     out = '';
     expect(await cli('data', 'reminders')).toBe(0);
     expect(out).toBe('Sent 0 due reminder(s): 0 e-mail(s) queued.\n');
+  });
+});
+
+describe('newsletters:covers', () => {
+  it('makes the cover of each stored newsletter, and names the ones it could not make', async () => {
+    await cli('data', 'admin:create', 'webmaster@example.test', 'long-enough-1');
+    const folder = path.join(root, 'data', 'newsletters');
+    fs.mkdirSync(folder, { recursive: true });
+    fs.writeFileSync(path.join(folder, 'Valley News May 2024.pdf'), makeNewsletterPdf({ year: 2024, month: 5, isSpecial: false }));
+    const db = new Database(path.join(root, 'data', 'club.db'));
+    db.prepare("INSERT INTO newsletters (file_name, year, month) VALUES ('Valley News May 2024.pdf', 2024, 5), ('Valley News June 2024.pdf', 2024, 6)").run();
+    db.close();
+    out = '';
+
+    expect(await cli('data', 'newsletters:covers')).toBe(1);
+    expect(out).toBe('Made 1 newsletter cover(s).\n');
+    expect(err).toMatch(/^No cover for Valley News June 2024\.pdf: the file is missing/);
+    const readDb = new Database(path.join(root, 'data', 'club.db'), { readonly: true });
+    const { cover } = readDb.prepare("SELECT cover_url AS cover FROM newsletters WHERE month = 5").get() as { cover: string };
+    readDb.close();
+    expect(cover).toMatch(/^\/uploads\/newsletter-covers\/[\w-]+\.jpg$/);
+    expect(fs.existsSync(path.join(root, 'data', cover))).toBe(true);
   });
 });

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { ConfigError, loadConfig } from './config.ts';
 import { migrateDatabase, openDatabase, pendingMigrations } from './db/client.ts';
 import { upsertAccount } from './features/account/service.ts';
+import { createNewslettersService } from './features/newsletters/service.ts';
 import { createSiteJobRunner } from './jobs/index.ts';
 import { createLogger } from './logger.ts';
 import { BackupError, createBackup, resolveBackup, restoreBackup, setAsideData } from './services/backup.ts';
@@ -12,6 +13,7 @@ const USAGE = [
   'Usage: node dist/cli.js <command>',
   '  admin:create <email> <password> [first name] [last name]   create an administrator, or reset one',
   '  backup                                                     back up the database and uploads now',
+  '  newsletters:covers                                         make the cover of every stored newsletter again',
   '  reminders                                                  send the event reminders that are due now',
   '  restore <backup> [--replace]                               restore a backup into an empty DATA_DIR',
 ].join('\n');
@@ -91,6 +93,27 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv = process.en
         db.$client.close();
       }
       return 0;
+    }
+
+    if (command === 'newsletters:covers') {
+      if (!fs.existsSync(config.databaseFile)) {
+        io.stderr(`There is no database at ${config.databaseFile}. Is DATA_DIR set to the site's data folder?\n`);
+        return 1;
+      }
+      const db = openDatabase(config.databaseFile);
+      try {
+        if (pendingMigrations(db).length > 0) {
+          io.stderr('The database is older than this version of the site. Start the site once to bring it up to date, then run this again.\n');
+          return 1;
+        }
+        const logger = createLogger(config.logLevel);
+        const { made, failed } = await createNewslettersService({ db, config, services: createServices(config, db, logger) }).remakeCovers();
+        io.stdout(`Made ${made.length} newsletter cover(s).\n`);
+        for (const { fileName, reason } of failed) io.stderr(`No cover for ${fileName}: ${reason}\n`);
+        return failed.length > 0 ? 1 : 0;
+      } finally {
+        db.$client.close();
+      }
     }
 
     if (command === 'restore') {

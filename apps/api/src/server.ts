@@ -37,7 +37,7 @@ export async function startServer(config: Config): Promise<{ server: Server; clo
     logger.info({ email: config.adminEmail }, 'created the first administrator from ADMIN_EMAIL');
   }
   if (config.demoData) {
-    const accounts = await seedDemoData(db, { uploadsDir: config.uploadsDir });
+    const accounts = await seedDemoData(db, { uploadsDir: config.uploadsDir, dataDir: config.dataDir });
     if (accounts) {
       logger.info('filled the empty database with demo content');
       const lines = accounts.map((a) => `  ${a.role.padEnd(26)} ${a.email.padEnd(26)} ${a.password}`);

@@ -52,6 +52,8 @@ export const CALLS = {
     encoding: 'multipart',
     files: { f: { kind: 'image-or-pdf', maxCount: 1 } },
   },
+  /** Not in the spec's table: a member's short-lived link to one newsletter file (INTERFACE.md). */
+  'newsletter.link': { access: 'loggedIn', encoding: 'json' },
 
   'events.get': { access: 'loggedIn', encoding: 'json' },
   'event.save': { access: 'event', encoding: 'multipart', files: { f: jpeg() } },
@@ -83,7 +85,7 @@ export const CALLS = {
 export type CallName = keyof typeof CALLS;
 
 /** Calls this site adds to the spec's table; the registry test expects exactly these beside it. */
-export const EXTENSION_CALLS: readonly CallName[] = ['calendarFeed.get', 'calendarFeed.reset'];
+export const EXTENSION_CALLS: readonly CallName[] = ['calendarFeed.get', 'calendarFeed.reset', 'newsletter.link'];
 
 export const CALL_NAMES = Object.keys(CALLS) as CallName[];
 

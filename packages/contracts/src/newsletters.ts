@@ -1,34 +1,99 @@
 import { z } from 'zod';
-import { emptyRequestSchema, flag, integer, recordId, sessionTokenSchema } from './common.ts';
+import { emptyRequestSchema, flag, integer, recordId, sessionTokenSchema, text } from './common.ts';
 
 export const MONTHS = [
   'January', 'February', 'March', 'April', 'May', 'June',
   'July', 'August', 'September', 'October', 'November', 'December',
 ] as const;
 
-/** A newsletter as the pages use it; the wire carries only file names. */
+/** Which edition: a month of a year, and whether it is a special edition of that month. */
+export type NewsletterEdition = { year: number; month: number; isSpecial: boolean };
+
+/** The canonical title, which is also the file name without its extension: "Valley News March 2025". */
+export function newsletterTitle({ year, month, isSpecial }: NewsletterEdition): string {
+  return `Valley News ${isSpecial ? 'Special ' : ''}${MONTHS[month - 1] ?? ''} ${year}`;
+}
+
+/** How the archive labels an edition: "March 2025", or "Special, March 2025". */
+export function newsletterLabel({ year, month, isSpecial }: NewsletterEdition): string {
+  return `${isSpecial ? 'Special, ' : ''}${MONTHS[month - 1] ?? ''} ${year}`;
+}
+
+const MONTH_WORDS: ReadonlyArray<[pattern: RegExp, month: number]> = MONTHS.map((name, index) => [
+  // Full names and their usual three-letter (or "Sept") short forms, as whole words.
+  new RegExp(`(?:^|[^a-z])(?:${name.toLowerCase()}|${name.slice(0, 3).toLowerCase()}${name === 'September' ? '|sept' : ''})(?![a-z])`),
+  index + 1,
+]);
+
+/**
+ * What a file's name says about its edition, to prefill the upload form: "Valley News March
+ * 2025.pdf" gives March and 2025; "valley_news_special_dec_2024.jpg" gives December, 2024 and
+ * Special. A part that the name does not say is left out.
+ */
+export function readEditionFromFileName(fileName: string): Partial<NewsletterEdition> & { isSpecial: boolean } {
+  const name = fileName.replace(/\.[a-z0-9]{1,5}$/i, '').toLowerCase().replace(/[_.-]+/g, ' ');
+  const year = /(?:^|\D)((?:19|20|21)\d\d)(?!\d)/.exec(name)?.[1];
+  const month = MONTH_WORDS.find(([pattern]) => pattern.test(name))?.[1];
+  return {
+    ...(month === undefined ? {} : { month }),
+    ...(year === undefined ? {} : { year: Number(year) }),
+    isSpecial: /(?:^|[^a-z])special(?![a-z])/.test(name),
+  };
+}
+
+/** One edition as the pages show it; `newsletters.get` sends these beside the spec's file names. */
 export const newsletterSchema = z.object({
+  id: z.number().int(),
+  /** e.g. "Valley News March 2025.pdf": what `n` lists and the viewer's address names. */
   fileName: z.string(),
+  /** "Valley News March 2025" */
+  title: z.string(),
+  /** "March 2025", or "Special, March 2025" */
   label: z.string(),
   isSpecial: z.boolean(),
+  year: z.number().int(),
+  month: z.number().int(),
+  /** The first of the edition's month, YYYY-MM-DD. */
   date: z.string(),
+  /** 'pdf', or 'image' for an edition uploaded as a picture. */
+  kind: z.enum(['pdf', 'image']),
+  /** A public JPEG of the first page; '' when none could be made. */
+  coverUrl: z.string(),
 });
 export type Newsletter = z.infer<typeof newsletterSchema>;
 
 export const newsletters = {
   'newsletters.get': {
     request: emptyRequestSchema,
-    /** File names like "Valley News March 2024.pdf", newest first; each resolves under /uploads/newsletters/. */
-    response: z.object({ n: z.array(z.string()) }),
+    response: z.object({
+      /** File names like "Valley News March 2024.pdf", newest first (the spec's field). */
+      n: z.array(z.string()),
+      /** The same editions in the same order, with what the pages show (cover, label). */
+      v: z.array(newsletterSchema),
+    }),
   },
   'newsletter.set': {
     request: z.object({
+      /** Unused: the month, year and special flag name the edition. Kept for the legacy client. */
       i: recordId(),
       g: sessionTokenSchema,
       m: integer('month', { min: 1, max: 12 }),
       y: integer('year', { min: 1950, max: 2200 }),
       s: flag('special edition'),
+      /** 1 when the editor confirmed replacing the edition already stored for that month. */
+      r: flag('replace'),
     }),
     response: z.object({ n: z.string() }),
+  },
+  /** Beyond the spec: a member's short-lived link to one edition's file, for the viewer. */
+  'newsletter.link': {
+    request: z.object({ g: sessionTokenSchema, n: text('newsletter', 200) }),
+    response: z.object({
+      /** Opens the file in the browser (the viewer's frame); valid for a short while. */
+      u: z.string(),
+      /** The same file as a download. */
+      d: z.string(),
+      v: newsletterSchema,
+    }),
   },
 } as const;

@@ -1,7 +1,7 @@
 import type { Db } from '../db/client.ts';
 
-/** Where demo files (photos) go, so that rows can point at them. */
-export type DemoContext = { uploadsDir: string };
+/** Where demo files go, so that rows can point at them: public uploads, and DATA_DIR for members-only files. */
+export type DemoContext = { uploadsDir: string; dataDir: string };
 
 export type DemoSeeder = (db: Db, context: DemoContext) => void;
 

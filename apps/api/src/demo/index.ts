@@ -9,6 +9,7 @@ import { makeDemoHistoryPictures, seedDemoHistory } from './history.ts';
 import { seedDemoLinks } from './links.ts';
 import { makeDemoMemberPhotos, seedDemoMemberPhotos } from './member-photos.ts';
 import { seedDemoMembers } from './members.ts';
+import { makeDemoNewsletters, seedDemoNewsletters } from './newsletters.ts';
 
 export type DemoAccount = { role: string; email: string; password: string; permissions: Permission[] };
 
@@ -25,9 +26,9 @@ export const DEMO_ACCOUNTS: (DemoAccount & { firstName: string; lastName: string
 ];
 
 /** Each area adds its demo content here; they run in order inside one transaction. */
-const SEEDERS: DemoSeeder[] = [seedDemoMembers, seedDemoLinks, seedDemoMemberPhotos, seedDemoHistory, seedDemoEvents];
+const SEEDERS: DemoSeeder[] = [seedDemoMembers, seedDemoLinks, seedDemoMemberPhotos, seedDemoHistory, seedDemoEvents, seedDemoNewsletters];
 
-const FILE_MAKERS: DemoFileMaker[] = [makeDemoMemberPhotos, makeDemoHistoryPictures, makeDemoEventPictures];
+const FILE_MAKERS: DemoFileMaker[] = [makeDemoMemberPhotos, makeDemoHistoryPictures, makeDemoEventPictures, makeDemoNewsletters];
 
 /** Fills an empty database with a believable club. Returns the accounts, or undefined if not empty. */
 export async function seedDemoData(db: Db, context: DemoContext): Promise<DemoAccount[] | undefined> {

@@ -1,6 +1,8 @@
 import { useParams } from 'react-router';
 import { PageFrame } from '../app/layout/page-frame.tsx';
 import { RequireLogin } from '../components/require-login.tsx';
+import { NewsletterViewer } from '../features/newsletters/newsletter-viewer.tsx';
+import '../features/newsletters/newsletters.css';
 
 /** "Valley News March 2024.pdf" reads as "Valley News March 2024". */
 function newsletterNameOf(fileName: string | undefined): string {
@@ -9,11 +11,11 @@ function newsletterNameOf(fileName: string | undefined): string {
 }
 
 export function NewsletterPage() {
-  const { pdfUrl } = useParams();
+  const { pdfUrl = '' } = useParams();
   return (
-    <PageFrame title={newsletterNameOf(pdfUrl)}>
+    <PageFrame title={newsletterNameOf(pdfUrl)} width="wide">
       <RequireLogin what="this newsletter">
-        <p>The newsletter will be shown here in a viewer.</p>
+        <NewsletterViewer fileName={pdfUrl} />
       </RequireLogin>
     </PageFrame>
   );

@@ -1,11 +1,52 @@
+import { useState } from 'react';
+import { useCallQuery } from '../api/call-query.ts';
 import { PageFrame } from '../app/layout/page-frame.tsx';
+import { QueryState } from '../components/query-state.tsx';
 import { RequireLogin } from '../components/require-login.tsx';
+import { AddNewsletterDialog } from '../features/newsletters/add-newsletter-dialog.tsx';
+import { NewsletterArchive } from '../features/newsletters/newsletter-archive.tsx';
+import '../features/newsletters/newsletters.css';
+import { useSession } from '../session/index.ts';
+
+function ValleyNewsArchive() {
+  const { can } = useSession();
+  const editions = useCallQuery('newsletters.get', {});
+  const [isAdding, setIsAdding] = useState(false);
+  const [saved, setSaved] = useState('');
+  return (
+    <>
+      {can('history') && (
+        <div className="newsletter-toolbar">
+          <button type="button" className="button button--primary" onClick={() => setIsAdding(true)}>
+            Add newsletter
+          </button>
+          <p className="newsletter-toolbar__status" role="status">
+            {saved === '' ? '' : `${saved} was saved.`}
+          </p>
+        </div>
+      )}
+      <QueryState query={editions} what="the newsletters" loadingLabel="Loading the newsletters…">
+        {({ v }) => <NewsletterArchive editions={v} />}
+      </QueryState>
+      {isAdding && (
+        <AddNewsletterDialog
+          editions={editions.data?.v ?? []}
+          onSaved={(title) => {
+            setSaved(title);
+            setIsAdding(false);
+          }}
+          onClose={() => setIsAdding(false)}
+        />
+      )}
+    </>
+  );
+}
 
 export function ValleyNewsPage() {
   return (
-    <PageFrame title="Valley News">
+    <PageFrame title="Valley News" width="wide" lede="The club’s monthly newsletter: the latest edition, and every past one by year.">
       <RequireLogin what="the Valley News newsletters">
-        <p>The latest edition of Valley News and the past newsletters, grouped by year, will appear here.</p>
+        <ValleyNewsArchive />
       </RequireLogin>
     </PageFrame>
   );

@@ -1,22 +1,31 @@
+import type { Newsletter } from '@club/contracts';
 import { describe, expect, it } from 'vitest';
 import { pickLatestNewsletter } from './latest-newsletter.ts';
 
+const march: Newsletter = {
+  id: 7,
+  fileName: 'Valley News March 2025.pdf',
+  title: 'Valley News March 2025',
+  label: 'March 2025',
+  isSpecial: false,
+  year: 2025,
+  month: 3,
+  date: '2025-03-01',
+  kind: 'pdf',
+  coverUrl: '/uploads/newsletter-covers/a.jpg',
+};
+
 describe('pickLatestNewsletter', () => {
-  it('is undefined when there are no newsletters', () => {
+  it('is undefined when there are no newsletters (or no answer yet)', () => {
     expect(pickLatestNewsletter([])).toBeUndefined();
-    expect(pickLatestNewsletter([''])).toBeUndefined();
+    expect(pickLatestNewsletter(undefined)).toBeUndefined();
   });
 
-  it('takes the first (newest) file and names it without the extension', () => {
-    expect(pickLatestNewsletter(['Valley News March 2024.pdf', 'Valley News February 2024.pdf'])).toEqual({
-      fileName: 'Valley News March 2024.pdf',
-      label: 'Valley News March 2024',
-      url: '/uploads/newsletters/Valley%20News%20March%202024.pdf',
-      isImage: false,
+  it('takes the first (newest) edition with its cover', () => {
+    expect(pickLatestNewsletter([march, { ...march, id: 6, title: 'Valley News February 2025' }])).toEqual({
+      title: 'Valley News March 2025',
+      label: 'March 2025',
+      coverUrl: '/uploads/newsletter-covers/a.jpg',
     });
-  });
-
-  it('recognises an image edition, which can be shown as its own cover', () => {
-    expect(pickLatestNewsletter(['Valley News Special May 2025.JPG'])?.isImage).toBe(true);
   });
 });

@@ -1,25 +1,17 @@
-/** Newsletter files live under this folder (see the newsletters.get contract). */
-const NEWSLETTER_FOLDER = '/uploads/newsletters/';
-
-const IMAGE_EXTENSION = /\.(jpe?g|png|webp|gif)$/i;
+import type { Newsletter } from '@club/contracts';
 
 export type LatestNewsletter = {
-  fileName: string;
-  /** The file name without its extension, e.g. "Valley News March 2024". */
+  /** "Valley News March 2025" */
+  title: string;
+  /** "March 2025" */
   label: string;
-  /** Where the browser can load the file itself. */
-  url: string;
-  isImage: boolean;
+  /** The public cover picture; '' when the edition has none. */
+  coverUrl: string;
 };
 
-/** The newest edition from newsletters.get's list, which arrives newest first. */
-export function pickLatestNewsletter(fileNames: readonly string[]): LatestNewsletter | undefined {
-  const fileName = fileNames.find((name) => name.trim() !== '');
-  if (fileName === undefined) return undefined;
-  return {
-    fileName,
-    label: fileName.replace(/\.[a-z0-9]+$/i, ''),
-    url: `${NEWSLETTER_FOLDER}${encodeURIComponent(fileName)}`,
-    isImage: IMAGE_EXTENSION.test(fileName),
-  };
+/** The newest edition from newsletters.get's rows, which arrive newest first. */
+export function pickLatestNewsletter(editions: readonly Newsletter[] | undefined): LatestNewsletter | undefined {
+  const latest = editions?.[0];
+  if (latest === undefined) return undefined;
+  return { title: latest.title, label: latest.label, coverUrl: latest.coverUrl };
 }

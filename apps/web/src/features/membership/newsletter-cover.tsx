@@ -5,32 +5,32 @@ import { pickLatestNewsletter } from './latest-newsletter.ts';
 import './newsletter-cover.css';
 
 /**
- * The latest Valley News: its cover when the edition is an image, otherwise a printed-style
- * masthead. With no newsletter (or no answer) the masthead still invites to the archive.
+ * The latest Valley News: its cover (drawn from the PDF's first page at upload), otherwise a
+ * printed-style masthead. With no newsletter (or no answer) the masthead still invites to the archive.
  */
 export function NewsletterCover() {
   // The masthead is a fine answer on its own, so a failure is not worth a wait.
   const query = useCallQuery('newsletters.get', {}, { retry: false });
-  const latest = query.data ? pickLatestNewsletter(query.data.n) : undefined;
+  const latest = pickLatestNewsletter(query.data?.v);
 
   return (
     <figure className="newsletter-cover">
       <Link to={PATHS.valleyNews} className="newsletter-cover__link">
-        {latest?.isImage ? (
-          <img className="newsletter-cover__image" src={latest.url} alt={`Cover of ${latest.label}`} />
+        {latest !== undefined && latest.coverUrl !== '' ? (
+          <img className="newsletter-cover__image" src={latest.coverUrl} alt={`Cover of ${latest.title}`} />
         ) : (
           <span className="newsletter-cover__masthead">
             <span className="newsletter-cover__kicker">The monthly newsletter</span>
             <span className="newsletter-cover__title">Valley News</span>
             <span className="newsletter-cover__edition">
-              {query.isPending ? 'Latest edition' : latest ? latest.label.replace(/^Valley News\s*/i, '') : 'Read the archive'}
+              {query.isPending ? 'Latest edition' : latest ? latest.label : 'Read the archive'}
             </span>
           </span>
         )}
         <span className="visually-hidden">: open Valley News</span>
       </Link>
       <figcaption className="newsletter-cover__caption">
-        {latest ? `Latest edition: ${latest.label}.` : 'Every member receives Valley News.'}{' '}
+        {latest ? `Latest edition: ${latest.title}.` : 'Every member receives Valley News.'}{' '}
         <Link to={PATHS.valleyNews}>See all editions</Link> (members log in to read).
       </figcaption>
     </figure>

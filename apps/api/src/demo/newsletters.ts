@@ -1,0 +1,94 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { newsletterTitle, type NewsletterEdition } from '@club/contracts';
+import sharp from 'sharp';
+import type { Db } from '../db/client.ts';
+import { newsletters } from '../db/schema/index.ts';
+import { renderFirstPage } from '../features/newsletters/cover.ts';
+import { newsletterFilesDir } from '../features/newsletters/service.ts';
+import type { DemoContext } from './context.ts';
+import { makeNewsletterPdf } from './newsletter-pdf.ts';
+
+const COVER_FOLDER = 'newsletter-covers';
+/** Valley News comes out ten times a year: no issue in January or August. */
+const ISSUE_MONTHS = [2, 3, 4, 5, 6, 7, 9, 10, 11, 12];
+/** One special edition a year, after the summer national meet. */
+const SPECIAL_MONTH = 7;
+
+/** The last three years' editions up to last month, oldest first. */
+export function demoEditions(today: Date): NewsletterEdition[] {
+  const year = today.getFullYear();
+  const editions: NewsletterEdition[] = [];
+  for (let y = year - 2; y <= year; y += 1) {
+    for (const month of ISSUE_MONTHS) {
+      const isPublished = y < year || month <= today.getMonth();
+      if (!isPublished) continue;
+      editions.push({ year: y, month, isSpecial: false });
+      if (month === SPECIAL_MONTH) editions.push({ year: y, month, isSpecial: true });
+    }
+  }
+  return editions;
+}
+
+const coverFile = ({ year, month, isSpecial }: NewsletterEdition) => `demo-${year}-${String(month).padStart(2, '0')}${isSpecial ? '-special' : ''}.jpg`;
+
+/**
+ * Drawing thirty PDF pages takes a few seconds, and every demo start (each browser test file
+ * starts one) would pay them again for the same bytes: covers are kept in the temp folder, keyed
+ * by the PDF's hash, and drawn only when missing.
+ */
+const COVER_CACHE = path.join(os.tmpdir(), 'club-demo-newsletter-covers');
+
+async function coverOf(pdf: Buffer): Promise<Buffer> {
+  const cached = path.join(COVER_CACHE, `${createHash('sha256').update(pdf).digest('hex')}.jpg`);
+  try {
+    return fs.readFileSync(cached);
+  } catch {
+    const cover = await sharp(await renderFirstPage(pdf))
+      .flatten({ background: '#ffffff' })
+      .resize({ width: 800, height: 800, fit: 'inside' })
+      .jpeg({ quality: 82, mozjpeg: true })
+      .toBuffer();
+    try {
+      fs.mkdirSync(COVER_CACHE, { recursive: true });
+      // Written aside and renamed, so that two demos starting together never read half a file.
+      const staged = `${cached}.${process.pid}`;
+      fs.writeFileSync(staged, cover);
+      fs.renameSync(staged, cached);
+    } catch {
+      // No cache then; the cover itself is fine.
+    }
+    return cover;
+  }
+}
+
+/**
+ * Writes each edition's PDF (members only, under DATA_DIR) and its cover, drawn from the PDF's
+ * first page by the same renderer that uploads use.
+ */
+export async function makeDemoNewsletters({ uploadsDir, dataDir }: DemoContext): Promise<void> {
+  const filesDir = newsletterFilesDir(dataDir);
+  const coversDir = path.join(uploadsDir, COVER_FOLDER);
+  fs.mkdirSync(filesDir, { recursive: true });
+  fs.mkdirSync(coversDir, { recursive: true });
+  for (const edition of demoEditions(new Date())) {
+    const pdf = makeNewsletterPdf(edition);
+    fs.writeFileSync(path.join(filesDir, `${newsletterTitle(edition)}.pdf`), pdf);
+    fs.writeFileSync(path.join(coversDir, coverFile(edition)), await coverOf(pdf));
+  }
+}
+
+export function seedDemoNewsletters(db: Db): void {
+  for (const edition of demoEditions(new Date())) {
+    db.insert(newsletters)
+      .values({
+        ...edition,
+        fileName: `${newsletterTitle(edition)}.pdf`,
+        kind: 'pdf',
+        coverUrl: `/uploads/${COVER_FOLDER}/${coverFile(edition)}`,
+      })
+      .run();
+  }
+}

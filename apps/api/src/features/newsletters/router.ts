@@ -1,0 +1,25 @@
+import type { AppDeps } from '../../deps.ts';
+import { mountCall, type ApiRouter } from '../../http/mount-call.ts';
+import { mountNewsletterFileRoute } from './file-route.ts';
+import { createNewslettersService } from './service.ts';
+
+export function mountNewslettersCalls(api: ApiRouter, deps: AppDeps): void {
+  const newsletters = createNewslettersService(deps);
+
+  mountCall(api, 'newsletters.get', () => {
+    const editions = newsletters.list();
+    return { n: editions.map((edition) => edition.fileName), v: editions };
+  });
+
+  mountCall(api, 'newsletter.set', async ({ m: month, y: year, s: isSpecial, r: replace }, { files }) => {
+    const file = files.f?.[0];
+    return { n: await newsletters.save({ file: file?.buffer, originalName: file?.originalName ?? '', year, month, isSpecial, replace }) };
+  });
+
+  mountCall(api, 'newsletter.link', ({ n: fileName }) => {
+    const { url, downloadUrl, newsletter } = newsletters.link(fileName);
+    return { u: url, d: downloadUrl, v: newsletter };
+  });
+
+  mountNewsletterFileRoute(api.routes, newsletters);
+}

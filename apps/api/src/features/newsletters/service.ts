@@ -1,0 +1,253 @@
+import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { newsletterLabel, newsletterTitle, type Newsletter, type NewsletterEdition } from '@club/contracts';
+import sharp from 'sharp';
+import type { AppDeps } from '../../deps.ts';
+import { ApiError, badRequest, notFound, notLoggedIn, wrongFileType } from '../../errors.ts';
+import { renderFirstPage, UnreadablePdfError } from './cover.ts';
+import {
+  findEdition,
+  findNewsletterByFileName,
+  insertNewsletter,
+  listNewsletters,
+  setNewsletterCover,
+  updateNewsletter,
+  type NewsletterKind,
+  type NewsletterRow,
+} from './store.ts';
+
+/** Covers are public uploads; the editions themselves live outside uploads (members only). */
+const COVER_FOLDER = 'newsletter-covers';
+const COVER_MAX_PX = 800;
+/** An edition sent as a picture is kept as a JPEG at most this big. */
+const IMAGE_EDITION_MAX_PX = 3000;
+/** How long a member's link to an edition's file stays valid. */
+export const LINK_LIFETIME_MS = 30 * 60 * 1000;
+/** Where the signed links point; the file route answers there. */
+export const NEWSLETTER_FILE_PATH = '/api/newsletter-file';
+
+/** The members-only folder of edition files (PDFs and picture editions), inside DATA_DIR. */
+export function newsletterFilesDir(dataDir: string): string {
+  return path.join(dataDir, 'newsletters');
+}
+
+/**
+ * A name as `newsletters.get` lists it: one plain file name, never a path. Anything with a
+ * separator, a `..`, a drive letter or a control character is refused before any lookup.
+ */
+export function isPlainFileName(name: string): boolean {
+  return (
+    name.length > 0 &&
+    name.length <= 200 &&
+    !/[/\\:]/.test(name) &&
+    ![...name].some((ch) => ch.charCodeAt(0) < 0x20) &&
+    !name.includes('..') &&
+    name === path.basename(name) &&
+    !path.isAbsolute(name)
+  );
+}
+
+type Detected = 'pdf' | 'image';
+
+const IMAGE_EXTENSIONS = new Set(['jpg', 'jpeg', 'png', 'webp', 'gif']);
+
+/** What the file is by its content, refusing a name that claims another type (a PNG named .pdf). */
+async function detectEdition(file: Buffer, originalName: string): Promise<Detected> {
+  const extension = /\.([a-z0-9]+)$/i.exec(originalName)?.[1]?.toLowerCase();
+  const isPdf = file.subarray(0, 5).toString('latin1') === '%PDF-';
+  let isImage = false;
+  if (!isPdf) {
+    try {
+      const { format } = await sharp(file).metadata();
+      isImage = ['jpeg', 'png', 'webp', 'gif'].includes(format ?? '');
+    } catch {
+      isImage = false;
+    }
+  }
+  if (!isPdf && !isImage) throw wrongFileType('Please choose the newsletter as a PDF, or as a picture (JPEG, PNG, WebP or GIF).');
+  if (extension === 'pdf' && !isPdf) {
+    throw wrongFileType(`"${originalName}" is named .pdf but is not a PDF. Please choose the newsletter's real PDF file.`);
+  }
+  if (extension && IMAGE_EXTENSIONS.has(extension) && !isImage) {
+    throw wrongFileType(`"${originalName}" is named .${extension} but is not that kind of picture. Please choose the real file.`);
+  }
+  return isPdf ? 'pdf' : 'image';
+}
+
+function toNewsletter(row: NewsletterRow): Newsletter {
+  const edition = { year: row.year, month: row.month, isSpecial: row.isSpecial };
+  return {
+    id: row.id,
+    fileName: row.fileName,
+    title: newsletterTitle(edition),
+    label: newsletterLabel(edition),
+    isSpecial: row.isSpecial,
+    year: row.year,
+    month: row.month,
+    date: `${row.year}-${String(row.month).padStart(2, '0')}-01`,
+    kind: row.kind,
+    coverUrl: row.coverUrl,
+  };
+}
+
+export type NewsletterUpload = NewsletterEdition & {
+  /** Undefined when the form sent no file. */
+  file: Buffer | undefined;
+  /** The name the file had on the editor's computer; only its extension is looked at. */
+  originalName: string;
+  /** The editor confirmed replacing the edition already stored for that month. */
+  replace: boolean;
+};
+
+export type NewsletterLink = { url: string; downloadUrl: string; newsletter: Newsletter };
+
+/** A checked request for an edition's file: where it is and how to send it. */
+export type NewsletterFile = { path: string; contentType: string; fileName: string };
+
+export type CoverReport = { made: string[]; failed: { fileName: string; reason: string }[] };
+
+export type NewslettersService = {
+  list(): Newsletter[];
+  /** Stores an edition under its canonical name with its cover; returns the file name. */
+  save(upload: NewsletterUpload): Promise<string>;
+  /** A member's short-lived link to one edition's file. */
+  link(fileName: string, now?: number): NewsletterLink;
+  /** Checks a signed request; throws 400/401/403/404 unless it is valid and the file exists. */
+  openFile(fileName: string, expires: unknown, signature: unknown, now?: number): NewsletterFile;
+  /** Renders every PDF edition's cover again (the one-off command for files stored before covers). */
+  remakeCovers(): Promise<CoverReport>;
+};
+
+export function createNewslettersService({ db, services, config }: Pick<AppDeps, 'db' | 'services' | 'config'>): NewslettersService {
+  const filesDir = newsletterFilesDir(config.dataDir);
+  // Links only need to outlive a reading session; a restart simply asks the viewer for a new one.
+  const signingKey = randomBytes(32);
+
+  const sign = (fileName: string, expires: number) =>
+    createHmac('sha256', signingKey).update(`${fileName}\n${expires}`).digest('base64url');
+
+  /** The edition file's place on disk, checked to be inside the folder. */
+  const fileOf = (fileName: string): string => {
+    const file = path.resolve(filesDir, fileName);
+    if (!isPlainFileName(fileName) || path.dirname(file) !== path.resolve(filesDir)) throw badRequest('That is not the name of a newsletter.');
+    return file;
+  };
+
+  /** A PNG of the cover: the PDF's first page drawn, or the picture edition itself. */
+  const coverSource = async (kind: NewsletterKind, file: Buffer): Promise<Buffer> => {
+    if (kind === 'image') return file;
+    try {
+      return await renderFirstPage(file);
+    } catch (error) {
+      if (error instanceof UnreadablePdfError) throw wrongFileType(error.message);
+      throw error;
+    }
+  };
+
+  return {
+    list: () => listNewsletters(db).map(toNewsletter),
+
+    async save({ file, originalName, year, month, isSpecial, replace }) {
+      const edition = { year, month, isSpecial };
+      const title = newsletterTitle(edition);
+      const askFirst = () =>
+        new ApiError(409, `${title} is already in the archive. Choose to replace it if this file should take its place.`);
+      if (!file || file.length === 0) throw badRequest('Please choose the newsletter file: a PDF, or a picture of it.');
+      if (!replace && findEdition(db, year, month, isSpecial)) throw askFirst();
+
+      const kind = await detectEdition(file, originalName);
+      // A picture edition is re-encoded: orientation applied, metadata (GPS too) dropped.
+      const stored =
+        kind === 'pdf'
+          ? file
+          : await sharp(file)
+              .rotate()
+              .flatten({ background: '#ffffff' })
+              .resize({ width: IMAGE_EDITION_MAX_PX, height: IMAGE_EDITION_MAX_PX, fit: 'inside', withoutEnlargement: true })
+              .jpeg({ quality: 88, mozjpeg: true })
+              .toBuffer();
+      const fileName = `${title}.${kind === 'pdf' ? 'pdf' : 'jpg'}`;
+      const cover = await coverSource(kind, stored);
+
+      fs.mkdirSync(filesDir, { recursive: true });
+      const target = fileOf(fileName);
+      const staged = path.join(filesDir, `.upload-${randomUUID()}`);
+      fs.writeFileSync(staged, stored);
+      try {
+        let replacedFile: string | undefined;
+        await services.images.saveWithUploads(
+          [{ buffer: cover, options: { folder: COVER_FOLDER, maxSize: COVER_MAX_PX, acceptAnyImage: true } }],
+          ([coverUrl = '']) => {
+            const existing = db.transaction((tx) => {
+              const current = findEdition(tx, year, month, isSpecial);
+              if (current && !replace) throw askFirst();
+              const fields = { fileName, year, month, isSpecial, kind, coverUrl };
+              if (current) updateNewsletter(tx, current.id, fields);
+              else insertNewsletter(tx, fields);
+              // Last, so that a failed move rolls the row back; the rename replaces an older file at once.
+              fs.renameSync(staged, target);
+              return current;
+            });
+            replacedFile = existing && existing.fileName !== fileName ? existing.fileName : undefined;
+            return { result: undefined, dropped: [existing?.coverUrl] };
+          },
+        );
+        if (replacedFile) fs.rmSync(fileOf(replacedFile), { force: true });
+      } finally {
+        fs.rmSync(staged, { force: true });
+      }
+      return fileName;
+    },
+
+    link(fileName, now = Date.now()) {
+      if (!isPlainFileName(fileName)) throw badRequest('That is not the name of a newsletter.');
+      const row = findNewsletterByFileName(db, fileName);
+      if (!row) throw notFound('That newsletter');
+      const expires = now + LINK_LIFETIME_MS;
+      const url = `${NEWSLETTER_FILE_PATH}/${encodeURIComponent(row.fileName)}?expires=${expires}&signature=${sign(row.fileName, expires)}`;
+      return { url, downloadUrl: `${url}&download=1`, newsletter: toNewsletter(row) };
+    },
+
+    openFile(fileName, expires, signature, now = Date.now()) {
+      if (typeof expires !== 'string' || typeof signature !== 'string' || expires === '' || signature === '') {
+        throw notLoggedIn('Please log in and open the newsletter from the Valley News page.');
+      }
+      if (!isPlainFileName(fileName)) throw badRequest('That is not the name of a newsletter.');
+      const expected = Buffer.from(sign(fileName, Number(expires)));
+      const given = Buffer.from(signature);
+      if (!/^\d+$/.test(expires) || given.length !== expected.length || !timingSafeEqual(given, expected)) {
+        throw new ApiError(403, 'This newsletter link is not valid. Please open the newsletter again from the Valley News page.');
+      }
+      if (Number(expires) < now) {
+        throw new ApiError(403, 'This newsletter link has expired. Please open the newsletter again from the Valley News page.');
+      }
+      const row = findNewsletterByFileName(db, fileName);
+      const file = row && fileOf(row.fileName);
+      if (!row || !file || !fs.existsSync(file)) throw notFound('That newsletter');
+      return { path: file, contentType: row.kind === 'pdf' ? 'application/pdf' : 'image/jpeg', fileName: row.fileName };
+    },
+
+    async remakeCovers() {
+      const report: CoverReport = { made: [], failed: [] };
+      for (const row of listNewsletters(db)) {
+        try {
+          const file = fileOf(row.fileName);
+          if (!fs.existsSync(file)) throw new Error(`the file is missing from ${filesDir}`);
+          const cover = await coverSource(row.kind, fs.readFileSync(file));
+          await services.images.saveWithUploads(
+            [{ buffer: cover, options: { folder: COVER_FOLDER, maxSize: COVER_MAX_PX, acceptAnyImage: true } }],
+            ([coverUrl = '']) => {
+              setNewsletterCover(db, row.id, coverUrl);
+              return { result: undefined, dropped: [row.coverUrl] };
+            },
+          );
+          report.made.push(row.fileName);
+        } catch (error) {
+          report.failed.push({ fileName: row.fileName, reason: error instanceof Error ? error.message : String(error) });
+        }
+      }
+      return report;
+    },
+  };
+}

@@ -1,0 +1,157 @@
+import { MONTHS, newsletterTitle, readEditionFromFileName, type Newsletter } from '@club/contracts';
+import { useId, useState } from 'react';
+import { ApiError, isApiError } from '../../api/api-error.ts';
+import { useCallMutation } from '../../api/call-query.ts';
+import { checkAgainstContract } from '../../components/contract-check.ts';
+import { Dialog } from '../../components/dialog.tsx';
+import { FieldFrame } from '../../components/field-frame.tsx';
+import { FormField } from '../../components/form-field.tsx';
+import { Form } from '../../components/form.tsx';
+import { readForm } from '../../components/form-values.ts';
+import { defaultNewsletterYear, findSameEdition } from './archive-rules.ts';
+
+const FIELDS = { m: 'text', y: 'text', s: 'flag' } as const;
+const FILE_REQUIRED = 'Please choose the newsletter file: a PDF, or a picture of it.';
+/** What the chooser offers; the server checks the content. */
+const ACCEPT = 'application/pdf,.pdf,image/jpeg,image/png,image/webp,image/gif';
+
+export type AddNewsletterDialogProps = {
+  /** The editions already stored, to ask before replacing one. */
+  editions: readonly Newsletter[];
+  onSaved: (title: string) => void;
+  onClose: () => void;
+};
+
+/** The chosen file, if any: an empty file input still sends a nameless entry. */
+function chosenFile(data: FormData): File | undefined {
+  const file = data.get('f');
+  return file instanceof File && file.name !== '' ? file : undefined;
+}
+
+type Question = { title: string; answer: (isReplacing: boolean) => void };
+
+/** Adds an edition of Valley News; asks first when that month is already in the archive. */
+export function AddNewsletterDialog({ editions, onSaved, onClose }: AddNewsletterDialogProps) {
+  const save = useCallMutation('newsletter.set', { invalidates: ['newsletters.get'] });
+  const [month, setMonth] = useState('');
+  const [year, setYear] = useState(String(defaultNewsletterYear()));
+  const [isSpecial, setIsSpecial] = useState(false);
+  const [question, setQuestion] = useState<Question | null>(null);
+  const specialId = useId();
+
+  /** Prefills month, year and Special from a name like "Valley News March 2025.pdf". */
+  function readFileName(file: File | undefined) {
+    if (!file) return;
+    const edition = readEditionFromFileName(file.name);
+    if (edition.month !== undefined) setMonth(String(edition.month));
+    if (edition.year !== undefined) setYear(String(edition.year));
+    setIsSpecial(edition.isSpecial);
+  }
+
+  /** Opens the question and waits for the editor's answer. */
+  const askToReplace = (title: string) => new Promise<boolean>((resolve) => setQuestion({ title, answer: resolve }));
+
+  async function send(data: FormData) {
+    const values = readForm(data, FIELDS);
+    const file = chosenFile(data);
+    if (!file) throw new ApiError(FILE_REQUIRED, 400);
+    const edition = { year: Number(values.y), month: Number(values.m), isSpecial: values.s === 1 };
+    const title = newsletterTitle(edition);
+    const upload = (replace: 0 | 1) => save.mutateAsync({ body: { i: 0, ...values, r: replace }, files: { f: file } });
+    const nothingSaved = () => new ApiError(`Nothing was saved; ${title} stays as it was.`, 0);
+
+    if (findSameEdition(editions, edition)) {
+      if (!(await askToReplace(title))) throw nothingSaved();
+      return upload(1);
+    }
+    try {
+      return await upload(0);
+    } catch (error) {
+      // Someone else added that month meanwhile: the server asks (409), and so do we.
+      if (!isApiError(error) || error.status !== 409) throw error;
+      if (!(await askToReplace(title))) throw nothingSaved();
+      return upload(1);
+    }
+  }
+
+  function answer(isReplacing: boolean) {
+    question?.answer(isReplacing);
+    setQuestion(null);
+  }
+
+  return (
+    <Dialog title="Add Newsletter" isOpen onClose={onClose}>
+      <Form
+        aria-label="Add newsletter"
+        noValidate
+        submitLabel="Save"
+        validate={(data) => {
+          if (!chosenFile(data)) return FILE_REQUIRED;
+          return checkAgainstContract('newsletter.set', readForm(data, FIELDS));
+        }}
+        onSubmit={(data) => send(data)}
+        onSuccess={(reply) => onSaved(reply.n.replace(/\.[a-z]+$/, ''))}
+        actions={
+          <button type="button" className="button" onClick={onClose}>
+            Cancel
+          </button>
+        }
+      >
+        <FormField
+          label="Newsletter file"
+          name="f"
+          type="file"
+          accept={ACCEPT}
+          hint="A PDF, or a picture (JPEG, PNG, WebP or GIF). A name like “Valley News March 2025.pdf” fills in the month and year."
+          required
+          data-autofocus
+          onChange={(event) => readFileName(event.currentTarget.files?.[0])}
+        />
+        <FieldFrame label="Month" required>
+          {(control) => (
+            <select className="form-field__input" {...control} name="m" required value={month} onChange={(event) => setMonth(event.target.value)}>
+              <option value="">Choose the month</option>
+              {MONTHS.map((name, index) => (
+                <option key={name} value={String(index + 1)}>
+                  {name}
+                </option>
+              ))}
+            </select>
+          )}
+        </FieldFrame>
+        <FormField
+          label="Year"
+          name="y"
+          inputMode="numeric"
+          autoComplete="off"
+          required
+          value={year}
+          onChange={(event) => setYear(event.target.value)}
+        />
+        <div className="newsletter-special">
+          <input id={specialId} type="checkbox" name="s" checked={isSpecial} onChange={(event) => setIsSpecial(event.target.checked)} />
+          <label htmlFor={specialId}>Special edition</label>
+        </div>
+      </Form>
+      {question !== null && (
+        <Dialog
+          title="Replace this newsletter?"
+          isOpen
+          onClose={() => answer(false)}
+          footer={
+            <>
+              <button type="button" className="button" onClick={() => answer(false)} data-autofocus>
+                Cancel
+              </button>
+              <button type="button" className="button button--primary" onClick={() => answer(true)}>
+                Replace
+              </button>
+            </>
+          }
+        >
+          <p>{question.title} is already in the archive. Replace it with the file you chose?</p>
+        </Dialog>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,57 @@
+import type { Newsletter } from '@club/contracts';
+import { Link } from 'react-router';
+import { newsletterPath } from '../../app/paths.ts';
+import { groupByYear } from './archive-rules.ts';
+
+/** A cover, or a printed-style stand-in when no cover could be made. */
+function Cover({ edition, isLarge }: { edition: Newsletter; isLarge?: boolean }) {
+  const className = isLarge ? 'newsletter-cover-image newsletter-cover-image--large' : 'newsletter-cover-image';
+  if (edition.coverUrl === '') {
+    return (
+      <span className={`${className} newsletter-cover-image--blank`} aria-hidden="true">
+        <span className="newsletter-cover-image__masthead">Valley News</span>
+        <span>{edition.label}</span>
+      </span>
+    );
+  }
+  // The link's text names the edition, so the large cover alone carries a description.
+  return <img className={className} src={edition.coverUrl} alt={isLarge ? `Cover of ${edition.title}` : ''} loading={isLarge ? 'eager' : 'lazy'} />;
+}
+
+/** The latest edition large with its cover, then every earlier one grouped by year, newest first. */
+export function NewsletterArchive({ editions }: { editions: Newsletter[] }) {
+  const [latest, ...past] = editions;
+  if (latest === undefined) return <p>No newsletters have been added yet.</p>;
+  return (
+    <>
+      <section className="newsletter-latest" aria-labelledby="newsletter-latest-heading">
+        <h2 id="newsletter-latest-heading">Latest edition</h2>
+        <Link className="newsletter-latest__link" to={newsletterPath(latest.fileName)}>
+          <Cover edition={latest} isLarge />
+          <span className="newsletter-latest__title">{latest.title}</span>
+          <span className="newsletter-latest__action">Read this edition</span>
+        </Link>
+      </section>
+      {past.length > 0 && (
+        <section aria-labelledby="newsletter-past-heading">
+          <h2 id="newsletter-past-heading">Past editions</h2>
+          {groupByYear(past).map(({ year, editions: ofYear }) => (
+            <section key={year} className="newsletter-year" aria-labelledby={`newsletter-year-${year}`}>
+              <h3 id={`newsletter-year-${year}`}>{year}</h3>
+              <ul className="newsletter-grid">
+                {ofYear.map((edition) => (
+                  <li key={edition.id} className="newsletter-grid__item">
+                    <Link className="newsletter-card" to={newsletterPath(edition.fileName)}>
+                      <Cover edition={edition} />
+                      <span className="newsletter-card__label">{edition.label}</span>
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ))}
+        </section>
+      )}
+    </>
+  );
+}

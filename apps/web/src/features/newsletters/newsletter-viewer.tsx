@@ -1,0 +1,71 @@
+import { useQuery } from '@tanstack/react-query';
+import type { MouseEvent } from 'react';
+import { Link } from 'react-router';
+import { errorMessageOf, isApiError } from '../../api/api-error.ts';
+import { callQueryOptions } from '../../api/call-query.ts';
+import { PATHS } from '../../app/paths.ts';
+import { Loading } from '../../components/loading.tsx';
+import { useSessionToken } from '../../session/index.ts';
+
+/** The server's links last 30 minutes; a link older than this is fetched again before use. */
+const LINK_FRESH_MS = 20 * 60 * 1000;
+
+/**
+ * One edition in a frame, with a download link. A frame cannot send the session token, so a
+ * member's call fetches a short-lived signed link to the file first.
+ */
+export function NewsletterViewer({ fileName }: { fileName: string }) {
+  const viewer = useSessionToken();
+  const link = useQuery({
+    ...callQueryOptions('newsletter.link', { n: fileName }, viewer),
+    retry: false,
+    // Fetched again when the viewer opens after a while, never while reading (that would reload the frame).
+    staleTime: LINK_FRESH_MS,
+    gcTime: LINK_FRESH_MS,
+  });
+
+  if (link.error) {
+    if (isApiError(link.error) && (link.error.status === 404 || link.error.status === 400)) {
+      return (
+        <div className="notice" role="alert">
+          <h2>Newsletter not found</h2>
+          <p>
+            There is no newsletter called “{fileName}”. It may have been replaced or renamed.{' '}
+            <Link to={PATHS.valleyNews}>See all editions of Valley News</Link>.
+          </p>
+        </div>
+      );
+    }
+    return (
+      <div className="notice notice--error" role="alert">
+        <p>We could not open this newsletter: {errorMessageOf(link.error)}</p>
+        <button type="button" className="button" onClick={() => void link.refetch()}>
+          Try again
+        </button>
+      </div>
+    );
+  }
+  if (link.data === undefined) return <Loading label="Opening the newsletter…" />;
+  const { u: url, d: downloadUrl, v: edition } = link.data;
+
+  /** A link kept open for long may have expired: fetch a fresh one, then download. */
+  async function download(event: MouseEvent<HTMLAnchorElement>) {
+    if (Date.now() - link.dataUpdatedAt < LINK_FRESH_MS) return;
+    event.preventDefault();
+    const fresh = await link.refetch();
+    if (fresh.data) window.location.assign(fresh.data.d);
+  }
+
+  return (
+    <div className="newsletter-viewer">
+      <p className="newsletter-viewer__actions">
+        <a className="button button--primary" href={downloadUrl} download={edition.fileName} onClick={(event) => void download(event)}>
+          Download {edition.kind === 'pdf' ? 'the PDF' : 'the picture'}
+        </a>
+        <Link to={PATHS.valleyNews}>All editions</Link>
+      </p>
+      <p className="newsletter-viewer__hint">Some phones cannot show a PDF inside a page; if it stays blank below, use Download.</p>
+      <iframe className="newsletter-viewer__frame" src={url} title={edition.title} />
+    </div>
+  );
+}
