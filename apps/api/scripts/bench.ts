@@ -18,6 +18,7 @@ import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { registry, type CallName } from '@club/contracts';
 import { generateClubData, type GeneratedData } from '../src/bench/generate.ts';
+import { webReads } from '../src/bench/web-reads.ts';
 import { migrateDatabase, openDatabase } from '../src/db/client.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -114,59 +115,12 @@ function load(base: string, target: Target): Promise<autocannon.Result> {
   });
 }
 
-/**
- * Optional request fields the feature branches add for right-sized reads (the calendar's month,
- * a page of photos, one thread). The first candidate the contract keeps is used.
- */
-function sizedVariant(name: CallName, token: string, candidates: Record<string, unknown>[]): Record<string, unknown> | undefined {
-  const request = registry[name].request;
-  for (const candidate of candidates) {
-    const parsed = request.safeParse({ g: token, ...candidate });
-    if (parsed.success && Object.keys(candidate).every((key) => key in (parsed.data as object))) return candidate;
-  }
-  return undefined;
-}
-
 function targets(data: GeneratedData): Target[] {
-  const member = { g: data.tokens.member };
-  const now = new Date();
-  const month = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}`;
-  const last = new Date(now.getFullYear(), now.getMonth() + 1, 0).getDate();
-  const call = (name: CallName, body: Record<string, unknown> = {}, label: string = name, goal = 0.5): Target => ({
-    label,
-    call: name,
-    path: registry[name].path,
-    body: { ...member, ...body },
-    goal,
-  });
-  const list: Target[] = [
-    { label: 'bare route (POST /bench/bare)', path: '/bench/bare', body: member },
-    call('session.get'),
-    call('events.get', {}, 'events.get (legacy full list)', 0.25),
-  ];
-  const window = sizedVariant('events.get', data.tokens.member, [
-    { from: `${month}-01`, to: `${month}-${last}` },
-    { start: `${month}-01`, end: `${month}-${last}` },
-    { month },
-    { y: now.getFullYear(), m: now.getMonth() + 1 },
-  ]);
-  list.push(window ? call('events.get', window, 'events.get (month window)') : { label: 'events.get (month window)', path: '', body: {}, note: 'no window fields in the contract yet' });
-  const page = sizedVariant('blog.get', data.tokens.member, [{ page: 1 }, { p: 1 }, { offset: 0, limit: 10 }, { limit: 10 }, { n: 10 }]);
-  list.push(call('blog.get', page ?? {}, page ? 'blog.get (one page)' : 'blog.get (every post)'));
-  const thread = sizedVariant('forum.get', data.tokens.member, [{ thread: 1 }, { threadId: 1 }, { t: 1 }, { i: 1 }, { id: 1 }]);
-  list.push(call('forum.get', thread ?? {}, thread ? 'forum.get (one thread)' : 'forum.get (every thread)'));
-  if (thread) list.push(call('forum.get', {}, 'forum.get (thread list)'));
-  list.push(
-    call('members.get'),
-    call('newsletters.get'),
-    call('presidents.get'),
-    call('shaftAwardWinners.get'),
-    call('startupParties.get'),
-    call('boardMembers.get'),
-    call('idea.get'),
-    call('links.get'),
-  );
-  return list;
+  const reads: Target[] = webReads(data.tokens.member).map((read) => ({ label: read.label, call: read.name, path: registry[read.name].path, body: read.body, goal: read.goal }));
+  const bare: Target = { label: 'bare route (POST /bench/bare)', path: '/bench/bare', body: { g: data.tokens.member } };
+  const windowed = reads.some((read) => read.label.includes('month window'));
+  const noWindow: Target = { label: 'events.get (month window)', path: '', body: {}, note: 'no window fields in the contract yet' };
+  return [bare, ...reads.slice(0, 2), ...(windowed ? [] : [noWindow]), ...reads.slice(2)];
 }
 
 function firstPageWeight(): string {
