@@ -22,5 +22,7 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // dist/.vite/manifest.json: which chunks and CSS each entry needs (the first-paint budget reads it).
+    manifest: true,
   },
 });
