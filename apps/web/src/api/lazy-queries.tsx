@@ -11,6 +11,13 @@ let loading: Promise<Wrap> | undefined;
  * anywhere in it.
  */
 export function withQueries(): Promise<Wrap> {
-  loading ??= import('./query-provider.tsx').then(({ wrapWithQueries }) => wrapWithQueries);
+  loading ??= import('./query-provider.tsx').then(
+    ({ wrapWithQueries }) => wrapWithQueries,
+    (error: unknown) => {
+      // A failed fetch (a flaky connection) is tried again by the next page.
+      loading = undefined;
+      throw error;
+    },
+  );
   return loading;
 }
