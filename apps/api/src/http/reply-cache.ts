@@ -99,7 +99,7 @@ export class ReplyCache {
     this.remove(key);
     this.entries.set(key, cached);
     this.size += cached.bytes;
-    for (const [oldest, entry] of this.entries) {
+    for (const oldest of this.entries.keys()) {
       if (this.size <= this.maxBytes || oldest === key) break;
       this.remove(oldest);
     }
