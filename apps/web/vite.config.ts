@@ -1,10 +1,37 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+
+/**
+ * The home page is where most visits land: index.html preloads its chunk, its CSS and its hero
+ * picture, so they load beside the entry instead of after it has run (about 2 KB gzip, unused
+ * on other pages).
+ */
+function preloadHomePage(): Plugin {
+  return {
+    name: 'club:preload-home-page',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, { bundle }) {
+        const home = Object.values(bundle ?? {}).find(
+          (output) => output.type === 'chunk' && output.facadeModuleId?.endsWith('/src/pages/home-page.tsx'),
+        );
+        if (!home || home.type !== 'chunk') throw new Error('The home page chunk was not found.');
+        const css = [...(home.viteMetadata?.importedCss ?? [])];
+        return [
+          { tag: 'link', attrs: { rel: 'modulepreload', crossorigin: '', href: `/${home.fileName}` }, injectTo: 'head' },
+          ...css.map((file) => ({ tag: 'link', attrs: { rel: 'preload', as: 'style', crossorigin: '', href: `/${file}` }, injectTo: 'head' as const })),
+          { tag: 'link', attrs: { rel: 'preload', as: 'image', href: '/images/hero-model-a.svg', fetchpriority: 'high' }, injectTo: 'head' },
+        ];
+      },
+    },
+  };
+}
 
 const API_ORIGIN = 'http://127.0.0.1:3000';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), preloadHomePage()],
   server: {
     proxy: {
       '/api': API_ORIGIN,
@@ -22,5 +49,7 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // dist/.vite/manifest.json: which chunks and CSS each entry needs (the first-paint budget reads it).
+    manifest: true,
   },
 });

@@ -1,146 +1,274 @@
 /**
- * The project's benchmark: fills a temp database with ten times the club's data, then times
- * every read call through the real app (HTTP on 127.0.0.1) and weighs the first page's JS.
- *   pnpm bench            (from the repo root)
- *   BENCH_ROUNDS=200 pnpm bench
+ * The project's benchmark (`pnpm bench` from the repo root builds first, then runs this):
+ * fills a temp database with ten times the club's data, starts the BUILT server on it on
+ * 127.0.0.1 and measures each read the web app makes with autocannon against a bare route on the
+ * same server, plus answer sizes, peak RSS and cold start. Writes the table into
+ * docs/PERFORMANCE.md between the bench markers (the Lighthouse section is left alone).
+ *
+ *   BENCH_SECONDS=5 BENCH_CONNECTIONS=50 pnpm bench
  */
+import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import type { AddressInfo } from 'node:net';
+import http from 'node:http';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { CALL_NAMES, registry, type CallName } from '@club/contracts';
-import { createApp } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
-import { migrateDatabase, openDatabase, type Db } from '../src/db/client.ts';
-import * as schema from '../src/db/schema/index.ts';
-import { createLogger } from '../src/logger.ts';
-import { createServices } from '../src/services/index.ts';
-import { createMember } from '../test/factories.ts';
+import autocannon from 'autocannon';
+import { registry, type CallName } from '@club/contracts';
+import { generateClubData, type GeneratedData } from '../src/bench/generate.ts';
+import { webReads } from '../src/bench/web-reads.ts';
+import { migrateDatabase, openDatabase } from '../src/db/client.ts';
 
-const SCALE = 10;
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 100);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const root = fileURLToPath(new URL('../../../', import.meta.url));
+const serverJs = path.join(root, 'apps/api/dist/server.js');
+const docFile = path.join(root, 'docs/PERFORMANCE.md');
 
-function seedTenfold(db: Db): void {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  db.transaction((tx) => {
-    for (let i = 0; i < 150 * SCALE; i += 1) {
-      tx.insert(schema.members)
-        .values({
-          firstName: `First${i}`,
-          lastName: `Last${i}`,
-          email: `bench${i}@example.test`,
-          address: `${i} Main St`,
-          city: 'Kirkwood',
-          state: 'MO',
-          zip: '63122',
-          phone: '(314) 555-0100',
-          cars: ['1930 Model A Coupe', '1929 Model A Pickup'],
-        })
-        .run();
-    }
-    for (let i = 0; i < 60 * SCALE; i += 1) tx.insert(schema.presidents).values({ year: 1960 + (i % 66), name: `President ${i}` }).run();
-    for (let i = 0; i < 30 * SCALE; i += 1) tx.insert(schema.shaftAwardWinners).values({ year: 1970 + (i % 56), name: `Winner ${i}` }).run();
-    for (let i = 0; i < 20 * SCALE; i += 1) tx.insert(schema.startupParties).values({ name: `Car ${i}`, owner: `Owner ${i}`, model: 'Tudor', idleYears: i % 40, dateStarted: '2019-05-04' }).run();
-    for (let i = 0; i < 60 * SCALE; i += 1) {
-      const month = pad((i % 12) + 1);
-      const event = tx
-        .insert(schema.events)
-        .values({ title: `Event ${i}`, start: `${2015 + (i % 12)}-${month}-10T09:00`, end: `${2015 + (i % 12)}-${month}-10T15:00`, description: 'A run through the countryside. '.repeat(10), notifyDaysOut: [1, 5] })
-        .returning({ id: schema.events.id })
-        .get();
-      for (let m = 1; m <= 20; m += 1) tx.insert(schema.attendance).values({ eventId: event.id, memberId: m, isAttending: m % 3 !== 0, total: 1 + (m % 2) }).run();
-    }
-    for (let i = 0; i < 50 * SCALE; i += 1) {
-      tx.insert(schema.blogPosts)
-        .values({ title: `Post ${i}`, date: `${2010 + (i % 16)}-06-01`, htmlData: [{ h: 'A fine day. '.repeat(30) }, { s: ['a.jpg', 'b.jpg'] }], modifiedKey: i })
-        .run();
-    }
-    for (let i = 0; i < 12 * 15 * SCALE / 10; i += 1) {
-      tx.insert(schema.newsletters).values({ fileName: `Valley News ${i}.pdf`, year: 2000 + Math.floor(i / 12), month: (i % 12) + 1 }).run();
-    }
-    for (let i = 0; i < 30 * SCALE; i += 1) {
-      const thread = tx.insert(schema.forumThreads).values({ title: `Thread ${i}`, description: 'Where do I find a good carburetor?', authorId: 1 + (i % 100), approved: true }).returning({ id: schema.forumThreads.id }).get();
-      for (let p = 0; p < 10; p += 1) tx.insert(schema.forumPosts).values({ threadId: thread.id, content: 'Try the swap meet. '.repeat(5), authorId: 1 + (p % 100), approved: p % 7 !== 0 }).run();
-    }
-    for (let g = 0; g < 5 * SCALE; g += 1) {
-      const group = tx.insert(schema.linkGroups).values({ name: `Group ${g}`, position: g }).returning({ id: schema.linkGroups.id }).get();
-      for (let l = 0; l < 8; l += 1) tx.insert(schema.links).values({ groupId: group.id, url: `https://example.org/${g}/${l}`, label: `Link ${l}`, position: l }).run();
-    }
+type Target = { label: string; call?: CallName; path: string; body: Record<string, unknown>; goal?: number; note?: string };
+type Row = Target & {
+  status: number;
+  rps?: number;
+  p50?: number;
+  p99?: number;
+  rawBytes?: number;
+  gzipBytes?: number;
+  errors?: number;
+  /** The bare route measured just before this call: the pair the ratios come from. */
+  bareRps?: number;
+  bareP99?: number;
+};
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+
+/** Spawns a server and returns it once /healthz answers 200, with the time that took. */
+async function startServer(script: string, env: Record<string, string>, port: number): Promise<{ child: ChildProcess; millis: number }> {
+  const started = performance.now();
+  const child = spawn(process.execPath, [script], { env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${script} exited with ${child.exitCode}:\n${stderr}`);
+    const ok = await new Promise<boolean>((resolve) => {
+      const req = http.get({ host: '127.0.0.1', port, path: '/healthz' }, (res) => {
+        res.resume();
+        resolve(res.statusCode === 200);
+      });
+      req.on('error', () => resolve(false));
+    });
+    if (ok) return { child, millis: performance.now() - started };
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  child.kill();
+  throw new Error(`${script} was not healthy within 30 s:\n${stderr}`);
+}
+
+const stop = (child: ChildProcess) =>
+  new Promise<void>((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+
+/** VmHWM: the process's peak resident memory, in MiB. */
+function peakRssMiB(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return kb / 1024;
+}
+
+/** One request: status and body size, plain and as the gzip the server sends. */
+function probe(base: string, target: Target, encoding: string): Promise<{ status: number; bytes: number }> {
+  return new Promise((resolve, reject) => {
+    const payload = JSON.stringify(target.body);
+    const req = http.request(
+      `${base}${target.path}`,
+      { method: 'POST', headers: { 'content-type': 'application/json', 'accept-encoding': encoding, 'content-length': Buffer.byteLength(payload) } },
+      (res) => {
+        let bytes = 0;
+        res.on('data', (chunk: Buffer) => (bytes += chunk.length));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, bytes }));
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
   });
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-
-function firstPageWeight(): string {
-  const dist = fileURLToPath(new URL('../../web/dist', import.meta.url));
-  const index = path.join(dist, 'index.html');
-  if (!fs.existsSync(index)) return 'web app not built (run pnpm build first)';
-  const html = fs.readFileSync(index, 'utf8');
-  const assets = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1] as string);
-  let raw = 0;
-  let gz = 0;
-  for (const asset of assets) {
-    const bytes = fs.readFileSync(path.join(dist, asset));
-    raw += bytes.length;
-    gz += gzipSync(bytes).length;
-  }
-  return `${assets.length} files, ${(raw / 1024).toFixed(1)} KiB raw, ${(gz / 1024).toFixed(1)} KiB gzip`;
+function load(base: string, target: Target): Promise<autocannon.Result> {
+  return autocannon({
+    url: `${base}${target.path}`,
+    method: 'POST',
+    // What a browser sends; the server must answer gzip (never brotli) or its cached gzip.
+    headers: { 'content-type': 'application/json', 'accept-encoding': 'gzip, deflate, br' },
+    body: JSON.stringify(target.body),
+    connections: CONNECTIONS,
+    duration: SECONDS,
+  });
 }
 
-async function main() {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'club-bench-'));
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', REMINDER_CRON: '', BACKUP_CRON: '' });
-  const db = openDatabase(config.databaseFile);
-  migrateDatabase(db);
-  const admin = createMember(db, { permissions: ['admin'] });
-  const seedStart = performance.now();
-  seedTenfold(db);
-  console.log(`seeded ten times the club's data in ${(performance.now() - seedStart).toFixed(0)} ms`);
+function targets(data: GeneratedData): Target[] {
+  const reads: Target[] = webReads(data.tokens.member).map((read) => ({ label: read.label, call: read.name, path: registry[read.name].path, body: read.body, goal: read.goal }));
+  const bare: Target = { label: 'bare route (POST /bench/bare)', path: '/bench/bare', body: { g: data.tokens.member } };
+  const windowed = reads.some((read) => read.label.includes('month window'));
+  const noWindow: Target = { label: 'events.get (month window)', path: '', body: {}, note: 'no window fields in the contract yet' };
+  return [bare, ...reads.slice(0, 2), ...(windowed ? [] : [noWindow]), ...reads.slice(2)];
+}
 
-  const logger = createLogger('silent');
-  const app = createApp({ config, db, services: createServices(config, db, logger), logger });
-  const server = app.listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+function firstPageWeight(): string {
+  const dist = path.join(root, 'apps/web/dist');
+  const index = path.join(dist, 'index.html');
+  if (!fs.existsSync(index)) return 'web app not built';
+  const html = fs.readFileSync(index, 'utf8');
+  const assets = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1] as string);
+  const gz = assets.reduce((sum, asset) => sum + gzipSync(fs.readFileSync(path.join(dist, asset)), { level: 9 }).length, 0);
+  return `${assets.length} files named in index.html, ${(gz / 1024).toFixed(1)} KiB gzip (the budget test adds the page's own lazy chunk)`;
+}
 
-  const reads = CALL_NAMES.filter((name: CallName) => /\.get$/.test(name) && name !== 'token.get');
-  /** Each read call with the admin's session, plus the windowed and feed variants that pages use. */
-  const cases: { label: string; url: string; init?: (body: string) => RequestInit; body?: object }[] = reads.map((name) => ({
-    label: name,
-    url: `${base}${registry[name].path}`,
-  }));
-  cases.push({ label: 'events.get (one month)', url: `${base}${registry['events.get'].path}`, body: { from: '2020-06-01', to: '2020-07-11' } });
-  const feedUrl = new URL(((await (await fetch(`${base}${registry['calendarFeed.reset'].path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ g: admin.token }) })).json()) as { url: string }).url);
-  cases.push({ label: 'calendar feed (GET)', url: `${base}${feedUrl.pathname}`, init: () => ({ method: 'GET', headers: { 'accept-encoding': 'gzip' } }) });
+const kib = (bytes: number | undefined) => (bytes === undefined ? '' : (bytes / 1024).toFixed(1));
+const fixed = (n: number | undefined, digits = 0) => (n === undefined ? '' : n.toFixed(digits));
 
-  const requestInit = (body: string): RequestInit => ({ method: 'POST', headers: { 'content-type': 'application/json', 'accept-encoding': 'gzip' }, body });
-  console.log(`\n${'call'.padEnd(24)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'max ms'.padStart(8)} ${'KiB'.padStart(8)}`);
-  for (const { label, url, init = requestInit, body: extra } of cases) {
-    const body = JSON.stringify({ g: admin.token, ...extra });
-    const first = await fetch(url, init(body));
-    const size = (await first.arrayBuffer()).byteLength;
-    if (first.status === 501) {
-      console.log(`${label.padEnd(24)} not built yet`);
-      continue;
-    }
-    const times: number[] = [];
-    for (let i = 0; i < ROUNDS; i += 1) {
-      const start = performance.now();
-      const res = await fetch(url, init(body));
-      await res.arrayBuffer();
-      times.push(performance.now() - start);
-    }
-    times.sort((a, b) => a - b);
-    console.log(
-      `${label.padEnd(24)} ${percentile(times, 50).toFixed(1).padStart(8)} ${percentile(times, 95).toFixed(1).padStart(8)} ${(times.at(-1) ?? 0).toFixed(1).padStart(8)} ${(size / 1024).toFixed(1).padStart(8)}`,
+async function main(): Promise<void> {
+  if (!fs.existsSync(serverJs)) throw new Error('apps/api/dist/server.js is missing: run `pnpm build` first (`pnpm bench` does).');
+  const loadBefore = os.loadavg()[0] ?? 0;
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'club-bench-'));
+  const children: ChildProcess[] = [];
+  try {
+    const db = openDatabase(path.join(work, 'data', 'club.db'));
+    migrateDatabase(db);
+    const data = generateClubData(db);
+    db.$client.pragma('wal_checkpoint(TRUNCATE)');
+    db.$client.close();
+    console.log(`generated ten times the club's data in ${data.millis} ms: ${JSON.stringify(data.counts)}`);
+
+    // Cold start: a bare Express app answering /healthz, then the site on the generated data.
+    const bareScript = path.join(work, 'bare.mjs');
+    const expressEntry = import.meta.resolve('express');
+    fs.writeFileSync(
+      bareScript,
+      `import express from ${JSON.stringify(expressEntry)};\nconst app = express();\napp.get('/healthz', (_q, r) => r.json({ ok: true }));\napp.listen(Number(process.env.PORT), '127.0.0.1');\n`,
     );
+    const bare = await startServer(bareScript, {}, await freePort());
+    await stop(bare.child);
+
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    const site = await startServer(
+      serverJs,
+      { DATA_DIR: path.join(work, 'data'), LOG_LEVEL: 'warn', BENCH: '1', NODE_ENV: 'production', REMINDER_CRON: '', BACKUP_CRON: '', BASE_URL: base },
+      port,
+    );
+    children.push(site.child);
+    const pid = site.child.pid as number;
+    console.log(`cold start: site ${site.millis.toFixed(0)} ms, bare Express ${bare.millis.toFixed(0)} ms`);
+
+    const rows: Row[] = [];
+    const [bareTarget, ...callTargets] = targets(data) as [Target, ...Target[]];
+    const bareRuns: autocannon.Result[] = [];
+    await autocannon({ url: `${base}${bareTarget.path}`, method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(bareTarget.body), connections: 4, amount: 50 });
+    for (const target of callTargets) {
+      if (!target.path) {
+        rows.push({ ...target, status: 0 });
+        console.log(`${target.label}: ${target.note}`);
+        continue;
+      }
+      const plain = await probe(base, target, 'identity');
+      if (plain.status !== 200) {
+        rows.push({ ...target, status: plain.status, note: plain.status === 501 ? 'not built' : `answers ${plain.status}` });
+        console.log(`${target.label}: ${plain.status === 501 ? 'not built' : plain.status}`);
+        continue;
+      }
+      const zipped = await probe(base, target, 'gzip');
+      await autocannon({ url: `${base}${target.path}`, method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(target.body), connections: 4, amount: 50 });
+      // The bare route right before each call, so a neighbour's load on the machine hits both alike.
+      const bareRun = await load(base, bareTarget);
+      bareRuns.push(bareRun);
+      const result = await load(base, target);
+      const row: Row = {
+        ...target,
+        status: 200,
+        bareRps: bareRun.requests.average,
+        bareP99: bareRun.latency.p99,
+        rps: result.requests.average,
+        p50: result.latency.p50,
+        p99: result.latency.p99,
+        rawBytes: plain.bytes,
+        gzipBytes: zipped.bytes,
+        errors: result.errors + result.non2xx + result.timeouts,
+      };
+      rows.push(row);
+      console.log(`${target.label}: ${fixed(row.rps)} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, ${kib(row.rawBytes)} KiB (${kib(row.gzipBytes)} gzip)`);
+    }
+    const peak = peakRssMiB(pid);
+    await stop(site.child);
+
+    const mean = (values: number[]) => values.reduce((sum, v) => sum + v, 0) / Math.max(1, values.length);
+    const bareRow: Row = {
+      ...bareTarget,
+      status: 200,
+      rps: mean(bareRuns.map((run) => run.requests.average)),
+      p50: Math.round(mean(bareRuns.map((run) => run.latency.p50))),
+      p99: Math.round(mean(bareRuns.map((run) => run.latency.p99))),
+      rawBytes: 11,
+      gzipBytes: 11,
+      errors: bareRuns.reduce((sum, run) => sum + run.errors + run.non2xx + run.timeouts, 0),
+    };
+    rows.unshift({ ...bareRow, label: `${bareTarget.label}, mean of ${bareRuns.length} runs`, bareRps: bareRow.rps, bareP99: bareRow.p99 });
+    const ratio = (row: Row) => (row.rps && row.bareRps ? row.rps / row.bareRps : undefined);
+    const table = [
+      '| call | req/s | × bare | p50 ms | p99 ms | p99 × bare | KiB raw | KiB gzip | goal |',
+      '|---|---:|---:|---:|---:|---:|---:|---:|---|',
+      ...rows.map((row) => {
+        if (row.rps === undefined) return `| ${row.label} | ${row.note ?? ''} | | | | | | | |`;
+        const r = ratio(row);
+        const p99x = row.bareP99 ? (row.p99 ?? 0) / row.bareP99 : undefined;
+        const goal = row.goal
+          ? `≥ ${row.goal}× ${r !== undefined && r >= row.goal ? 'met' : '**missed**'}; p99 < 10× ${p99x !== undefined && p99x < 10 ? 'met' : '**missed**'}`
+          : '';
+        const errors = row.errors ? ` (${row.errors} errors)` : '';
+        return `| ${row.label} | ${fixed(row.rps)}${errors} | ${fixed(r, 2)} | ${row.p50} | ${row.p99} | ${fixed(p99x, 1)} | ${kib(row.rawBytes)} | ${kib(row.gzipBytes)} | ${goal} |`;
+      }),
+    ];
+    const cpus = os.cpus();
+    const section = [
+      '<!-- bench:start (written by `pnpm bench`; edits here are overwritten) -->',
+      `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${cpus.length} × ${cpus[0]?.model.trim() ?? 'unknown CPU'}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB, ${os.type()} ${os.release()}, Node ${process.version}. Load average (1 min) ${loadBefore.toFixed(1)} before the run and ${os.loadavg()[0]?.toFixed(1)} after: above the core count, other processes took CPU and the figures are noisy.`,
+      '',
+      `Data: ten times the club, generated in ${(data.millis / 1000).toFixed(1)} s: ${data.counts.members} members, ${data.counts.events} events with ${data.counts.attendance} attendance answers, ${data.counts.photoPosts} photo posts, ${data.counts.forumThreads + data.counts.forumPosts} forum posts (${data.counts.forumThreads} threads), ${data.counts.newsletters} newsletters.`,
+      '',
+      `Load: autocannon, ${CONNECTIONS} connections for ${SECONDS} s per call, POST with a member's session, \`Accept-Encoding: gzip, deflate, br\`, against the built server (\`apps/api/dist/server.js\`, NODE_ENV=production) on 127.0.0.1. "× bare" is the call's throughput divided by that of the bare route (same server and middleware, answers \`{"ok":true}\`) measured just before it, and "p99 × bare" likewise: the machine-independent figures.`,
+      '',
+      ...table,
+      '',
+      `- Peak RSS of the server over the whole run (VmHWM): **${peak.toFixed(0)} MiB** (goal < 150 MiB at ${CONNECTIONS} connections: ${peak < 150 ? 'met' : '**missed**'}).`,
+      `- Cold start, spawn to first healthy \`/healthz\`: **${site.millis.toFixed(0)} ms** on the generated data; a bare Express app: ${bare.millis.toFixed(0)} ms (${(site.millis / bare.millis).toFixed(1)}×; goal ≤ 2×: ${site.millis <= 2 * bare.millis ? 'met' : '**missed**'}).`,
+      `- First page: ${firstPageWeight()}.`,
+      '<!-- bench:end -->',
+    ].join('\n');
+    writeSection(section);
+    console.log(`\n${table.join('\n')}\npeak RSS ${peak.toFixed(0)} MiB; cold start ${site.millis.toFixed(0)} ms (bare Express ${bare.millis.toFixed(0)} ms)\nwritten to docs/PERFORMANCE.md`);
+  } finally {
+    for (const child of children) await stop(child);
+    fs.rmSync(work, { recursive: true, force: true });
   }
-  console.log(`\nfirst page (index.html's JS and CSS): ${firstPageWeight()}`);
-  server.close();
-  db.$client.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+
+function writeSection(section: string): void {
+  const current = fs.existsSync(docFile) ? fs.readFileSync(docFile, 'utf8') : '# Performance\n\n## Benchmark\n\n<!-- bench:start --><!-- bench:end -->\n';
+  const next = current.replace(/<!-- bench:start[\s\S]*?<!-- bench:end -->/, () => section);
+  fs.mkdirSync(path.dirname(docFile), { recursive: true });
+  fs.writeFileSync(docFile, next === current && !current.includes('<!-- bench:start') ? `${current}\n${section}\n` : next);
 }
 
 await main();

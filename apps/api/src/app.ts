@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import compression from 'compression';
-import express, { type Express } from 'express';
+import express, { type Express, type RequestHandler } from 'express';
+import expressStaticGzip from 'express-static-gzip';
 import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
 import type { Config } from './config.ts';
@@ -34,6 +35,25 @@ function findWebDist(config: Config): string | undefined {
     dir = path.dirname(dir);
   }
   return undefined;
+}
+
+/**
+ * gzip for dynamic answers, never brotli: `compression` prefers brotli whenever the browser
+ * accepts it, and streaming brotli per request costs far more CPU and memory than gzip. Only the
+ * precompressed assets (served before this) go out as brotli.
+ */
+function gzipOnly(): RequestHandler {
+  const gzip = compression();
+  return (req, res, next) => {
+    const accepted = req.headers['accept-encoding'];
+    if (typeof accepted === 'string' && /\bbr\b/i.test(accepted)) {
+      req.headers['accept-encoding'] = accepted
+        .split(',')
+        .filter((part) => !/^\s*br\b/i.test(part))
+        .join(',');
+    }
+    gzip(req, res, next);
+  };
 }
 
 /** Builds the whole site: API, uploads, SPA. Never listens; server.ts and the tests do that. */
@@ -76,7 +96,20 @@ export function createApp(deps: AppDeps): Express {
       crossOriginEmbedderPolicy: false,
     }),
   );
-  app.use(compression());
+  const webDist = findWebDist(config);
+  if (webDist) {
+    // Hashed file names: cached for a year, sent as the .br/.gz written at build time.
+    // A missing hashed asset must 404, not fall back to index.html (a stale tab would break silently).
+    app.use(
+      '/assets',
+      expressStaticGzip(path.join(webDist, 'assets'), {
+        enableBrotli: true,
+        orderPreference: ['br', 'gzip'],
+        serveStatic: { immutable: true, maxAge: '1y', index: false, fallthrough: false },
+      }),
+    );
+  }
+  app.use(gzipOnly());
 
   app.get('/healthz', (_req, res) => {
     try {
@@ -105,15 +138,12 @@ export function createApp(deps: AppDeps): Express {
 
   app.use('/uploads', express.static(config.uploadsDir, { index: false, maxAge: '1h', fallthrough: false, setHeaders: setUploadHeaders }));
 
-  const webDist = findWebDist(config);
   if (webDist) {
     const indexHtml = fs
       .readFileSync(path.join(webDist, 'index.html'), 'utf8')
       .replace(/(<meta name="club-name" content=")[^"]*(")/, `$1${escapeHtml(config.clubName)}$2`)
       .replace(/(<meta name="club-timezone" content=")[^"]*(")/, `$1${escapeHtml(config.timeZone)}$2`)
       .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(config.clubName)}</title>`);
-    // A missing hashed asset must 404, not fall back to index.html (a stale tab would break silently).
-    app.use('/assets', express.static(path.join(webDist, 'assets'), { immutable: true, maxAge: '1y', index: false, fallthrough: false }));
     app.use(express.static(webDist, { index: false, maxAge: '1h' }));
     app.get('/{*path}', (_req, res) => {
       res.setHeader('Cache-Control', 'no-cache');

@@ -47,6 +47,8 @@ export async function startServer(config: Config): Promise<{ server: Server; clo
 
   const services = createServices(config, db, logger);
   const app = createApp({ config, db, services, logger });
+  // `pnpm bench` measures every call against this trivial route on the same server and middleware.
+  if (process.env.BENCH === '1') app.post('/bench/bare', (_req, res) => void res.json({ ok: true }));
   const server = await new Promise<Server>((resolve, reject) => {
     const s = app.listen(config.port, config.host, () => resolve(s));
     s.once('error', reject);

@@ -1,10 +1,8 @@
-import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router/dom';
-import { queryClient } from './api/query-client.ts';
+import { BrowserRouter } from 'react-router';
 import { installErrorReporting } from './app/error-reporting.ts';
-import { router } from './app/router.tsx';
+import { AppRoutes } from './app/router.tsx';
 import { SessionProvider } from './session/index.ts';
 import './styles/tokens.css';
 import './styles/base.css';
@@ -14,12 +12,14 @@ if (rootElement === null) throw new Error('index.html lacks the #root element.')
 
 installErrorReporting();
 
+// TanStack Query is not here: it loads with the first page that makes a call (app/router.tsx's
+// lazyPage) and with a stored session (session/session-provider.tsx), not on a visitor's first paint.
 createRoot(rootElement).render(
   <StrictMode>
-    <QueryClientProvider client={queryClient}>
+    <BrowserRouter>
       <SessionProvider>
-        <RouterProvider router={router} />
+        <AppRoutes />
       </SessionProvider>
-    </QueryClientProvider>
+    </BrowserRouter>
   </StrictMode>,
 );

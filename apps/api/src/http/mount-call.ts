@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import type { ZodObject } from 'zod';
 import type { Db } from '../db/client.ts';
 import { ApiError, badRequest, forbidden, notLoggedIn, tooLarge } from '../errors.ts';
+import { replyCacheOf, sendReply, type CacheScope } from './reply-cache.ts';
 import { resolveSession } from './session.ts';
 import { checkFileKinds, groupUploads, multipartParser, type UploadedFile } from './uploads.ts';
 
@@ -57,10 +58,18 @@ const tokenOf = (body: Record<string, unknown>): unknown => body.g;
  * The only way to add a call: parses JSON, form or multipart alike, resolves `g`, enforces the
  * registry's access rule, validates with the contract, runs the handler and sends its reply.
  */
-export function mountCall<N extends CallName>(api: ApiRouter, name: N, handler: CallHandler<N>): void {
+export function mountCall<N extends CallName>(
+  api: ApiRouter,
+  name: N,
+  handler: CallHandler<N>,
+  options: { cache?: CacheScope } = {},
+): void {
   if (api.mounted.has(name)) throw new Error(`${name} is mounted twice.`);
   api.mounted.add(name);
   const call = registry[name];
+  // Opt-in reply cache for reads (http/reply-cache.ts).
+  const cache = replyCacheOf(api, api.db);
+  if (options.cache) cache.register(name, options.cache);
   const takesNoPayload = Object.keys((call.request as ZodObject).shape).length === 0;
   const fileFields: Record<string, { maxCount: number }> = 'files' in call ? call.files : {};
   /** Resolves `g` and enforces the registry's access rule; throws 401 or 403. */
@@ -104,6 +113,10 @@ export function mountCall<N extends CallName>(api: ApiRouter, name: N, handler: 
       userAgent: req.get('user-agent') ?? '',
       log: req.log,
     } as CallContext<N>;
+    const cacheKey = cache.keyOf(name, parsed.data, session?.user);
+    const stamp = cacheKey === undefined ? '' : cache.begin();
+    const hit = cacheKey === undefined ? undefined : cache.get(cacheKey);
+    if (hit) return hit;
     const reply = await handler(parsed.data as CallInput<N>, context);
 
     if (api.checkReplies) {
@@ -112,15 +125,15 @@ export function mountCall<N extends CallName>(api: ApiRouter, name: N, handler: 
         throw new Error(`Reply of ${name} does not match its contract: ${checked.error.message}`);
       }
     }
-    return reply;
+    return cacheKey === undefined ? reply : cache.store(cacheKey, stamp, reply);
   };
 
   api.routes.post(call.path, multipart, async (req, res) => {
-    res.json(await run(req, req.body));
+    sendReply(req, res, await run(req, req.body));
   });
   api.routes.get(call.path, async (req, res) => {
     if (!takesNoPayload) throw badRequest(`Please send ${name} as a POST request.`);
-    res.json(await run(req, {}));
+    sendReply(req, res, await run(req, {}));
   });
 }
 

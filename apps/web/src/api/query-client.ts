@@ -1,5 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
+import { registerViewerCache } from '../session/session-store.ts';
 import { isApiError } from './api-error.ts';
+import { isOtherViewersKey } from './query-keys.ts';
 
 const MAX_RETRIES = 2;
 
@@ -30,4 +32,10 @@ export const queryClient = new QueryClient({
     },
     mutations: { retry: false, networkMode: 'always' },
   },
+});
+
+// The session store drops other viewers' answers at login and everything at logout.
+registerViewerCache({
+  forgetOtherViewers: (viewer) => queryClient.removeQueries({ predicate: (query) => isOtherViewersKey(query.queryKey, viewer) }),
+  clear: () => queryClient.clear(),
 });

@@ -1,17 +1,34 @@
-import type { ComponentType } from 'react';
-import { createBrowserRouter, replace, type RouteObject } from 'react-router';
-import { Loading } from '../components/loading.tsx';
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { Navigate, useRoutes, type RouteObject } from 'react-router';
+import { withQueries } from '../api/lazy-queries.tsx';
 import { PATHS } from './paths.ts';
 import { RootLayout } from './layout/root-layout.tsx';
-import { RouteError } from './layout/route-error.tsx';
+import { trackPageLoad } from './layout/page-loads.ts';
 
-/** Each page is its own chunk, fetched on first visit, so the first load stays small. */
-function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): RouteObject['lazy'] {
-  return async () => ({ Component: pick(await load()) });
+/**
+ * A route of the site: a page component fetched on first visit (its own chunk, so the first load
+ * stays small), or a redirect.
+ */
+type PageRoute = { path: string; lazy: LazyExoticComponent<ComponentType> } | { path: string; redirectTo: string };
+
+/**
+ * A page's chunk, loaded on first visit together with TanStack Query and wrapped in its provider,
+ * so every page may read and write with `useCallQuery`/`useCallMutation`. Only a page that makes
+ * no call at all passes `{ queries: false }` and keeps TanStack Query off its first paint.
+ */
+function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType, { queries = true } = {}): LazyExoticComponent<ComponentType> {
+  return lazy(() =>
+    trackPageLoad(async () => {
+      const [module, wrap] = await Promise.all([load(), queries ? withQueries() : undefined]);
+      const Page = pick(module);
+      return { default: wrap ? wrap(Page) : Page };
+    }),
+  );
 }
 
-const pageRoutes: RouteObject[] = [
-  { path: PATHS.home, lazy: lazyPage(() => import('../pages/home-page.tsx'), (m) => m.HomePage) },
+const pageRoutes: PageRoute[] = [
+  // The home page makes no call: TanStack Query stays off the first paint of `/`.
+  { path: PATHS.home, lazy: lazyPage(() => import('../pages/home-page.tsx'), (m) => m.HomePage, { queries: false }) },
   { path: PATHS.login, lazy: lazyPage(() => import('../pages/login-page.tsx'), (m) => m.LoginPage) },
   { path: PATHS.account, lazy: lazyPage(() => import('../pages/account-page.tsx'), (m) => m.AccountPage) },
   { path: PATHS.reset, lazy: lazyPage(() => import('../pages/reset-password-page.tsx'), (m) => m.ResetPasswordPage) },
@@ -45,22 +62,25 @@ const pageRoutes: RouteObject[] = [
   { path: PATHS.memberList, lazy: lazyPage(() => import('../pages/member-list-page.tsx'), (m) => m.MemberListPage) },
   { path: PATHS.links, lazy: lazyPage(() => import('../pages/links-page.tsx'), (m) => m.LinksPage) },
   // The Links page keeps its legacy address; /links is what people type, so it leads there.
-  { path: '/links', loader: () => replace(PATHS.links) },
+  { path: '/links', redirectTo: PATHS.links },
   { path: PATHS.newsletter, lazy: lazyPage(() => import('../pages/newsletter-page.tsx'), (m) => m.NewsletterPage) },
   { path: PATHS.search, lazy: lazyPage(() => import('../pages/search-page.tsx'), (m) => m.SearchPage) },
   { path: PATHS.forum, lazy: lazyPage(() => import('../pages/forum-page.tsx'), (m) => m.ForumPage) },
   { path: PATHS.notFound, lazy: lazyPage(() => import('../pages/not-found-page.tsx'), (m) => m.NotFoundPage) },
 ];
 
-function InitialLoading() {
-  return <Loading />;
-}
-
-export const router = createBrowserRouter([
+const routes: RouteObject[] = [
   {
     element: <RootLayout />,
-    HydrateFallback: InitialLoading,
-    // The pathless child keeps header and footer on screen when a page fails.
-    children: [{ errorElement: <RouteError />, children: pageRoutes }],
+    children: pageRoutes.map((route) => {
+      if ('redirectTo' in route) return { path: route.path, element: <Navigate to={route.redirectTo} replace /> };
+      const Page = route.lazy;
+      return { path: route.path, element: <Page /> };
+    }),
   },
-]);
+];
+
+/** The site's routes (declarative mode: React 19 + Router 7 at 82 KB gzip, not 100 with the data router). */
+export function AppRoutes() {
+  return useRoutes(routes);
+}

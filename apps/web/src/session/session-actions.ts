@@ -1,12 +1,14 @@
 import type { SessionUser } from '@club/contracts';
 import { callApi } from '../api/client.ts';
-import { queryClient } from '../api/query-client.ts';
 import { callQueryKey } from '../api/query-keys.ts';
 import { clearSessionToken, getSessionToken, setSessionToken } from './session-store.ts';
 
 /** Logs in with an e-mail address and password; throws `ApiError` with the server's message. */
 export async function login(username: string, password: string): Promise<SessionUser> {
-  const reply = await callApi('session.create', { u: username, p: password });
+  const [reply, { queryClient }] = await Promise.all([
+    callApi('session.create', { u: username, p: password }),
+    import('../api/query-client.ts'),
+  ]);
   // Seed the user before publishing the token, so no extra session.get is made.
   queryClient.setQueryData(callQueryKey('session.get', {}, reply.g), { u: reply.u });
   setSessionToken(reply.g);

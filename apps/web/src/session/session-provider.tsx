@@ -1,8 +1,7 @@
 import type { Permission, SessionUser } from '@club/contracts';
 import { hasPermission } from '@club/contracts/browser';
-import { useQuery } from '@tanstack/react-query';
-import { createContext, useContext, useMemo, type ReactNode } from 'react';
-import { callQueryOptions } from '../api/call-query.ts';
+import { createContext, lazy, Suspense, useContext, useMemo, useState, type ReactNode } from 'react';
+import type { SessionCheck } from './session-query.tsx';
 import { login, logout } from './session-actions.ts';
 import { useSessionToken } from './use-session-token.ts';
 
@@ -25,15 +24,18 @@ export type Session = {
 
 const SessionContext = createContext<Session | null>(null);
 
+/** The stored token's check, with TanStack Query: fetched only when there is a token to check. */
+const SessionQuery = lazy(() => import('./session-query.tsx'));
 
 export function SessionProvider({ children }: { children: ReactNode }) {
   const token = useSessionToken();
-  const query = useQuery({ ...callQueryOptions('session.get', {}, token), enabled: token !== null });
+  const [check, setCheck] = useState<SessionCheck | null>(null);
+  const current = check !== null && check.token === token ? check : null;
 
-  const user = token !== null ? (query.data?.u ?? null) : null;
-  const isLoading = token !== null && query.isPending;
-  const error = token !== null && user === null ? query.error : null;
-  const { refetch } = query;
+  const user = token !== null ? (current?.user ?? null) : null;
+  const isLoading = token !== null && (current === null || current.isPending);
+  const error = token !== null && user === null ? (current?.error ?? null) : null;
+  const refetch = current?.refetch;
 
   const session = useMemo<Session>(
     () => ({
@@ -44,12 +46,21 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       login,
       logout,
       can: (permission) => user !== null && hasPermission(user.permissions, permission),
-      retry: () => void refetch(),
+      retry: () => refetch?.(),
     }),
     [user, isLoading, error, refetch],
   );
 
-  return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;
+  return (
+    <SessionContext.Provider value={session}>
+      {token !== null && (
+        <Suspense fallback={null}>
+          <SessionQuery token={token} onChange={setCheck} />
+        </Suspense>
+      )}
+      {children}
+    </SessionContext.Provider>
+  );
 }
 
 export function useSession(): Session {

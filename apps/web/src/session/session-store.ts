@@ -2,8 +2,17 @@
  * The session token lives outside React so that the API client (plain functions) and the
  * React tree read and clear the same value. Only this module touches localStorage.
  */
-import { queryClient } from '../api/query-client.ts';
-import { isOtherViewersKey } from '../api/query-keys.ts';
+
+/**
+ * The query cache, once TanStack Query has loaded (api/query-client.ts registers it): until
+ * then nothing is cached, so there is nothing to drop.
+ */
+export type ViewerCache = { forgetOtherViewers: (viewer: string) => void; clear: () => void };
+let viewerCache: ViewerCache | undefined;
+
+export function registerViewerCache(cache: ViewerCache): void {
+  viewerCache = cache;
+}
 
 export const SESSION_STORAGE_KEY = 'clubSession';
 
@@ -37,7 +46,7 @@ export function getSessionToken(): string | null {
  * visitor or as another member), so they are dropped when the token changes.
  */
 function forgetOtherViewersAnswers(viewer: string): void {
-  queryClient.removeQueries({ predicate: (query) => isOtherViewersKey(query.queryKey, viewer) });
+  viewerCache?.forgetOtherViewers(viewer);
 }
 
 export function setSessionToken(token: string): void {
@@ -64,7 +73,7 @@ export function clearSessionToken(): void {
   } catch {
     // Nothing stored means nothing to remove.
   }
-  if (wasLoggedIn) queryClient.clear();
+  if (wasLoggedIn) viewerCache?.clear();
   notifyTokenListeners();
   if (wasLoggedIn) runLogoutCallbacks();
 }

@@ -5,5 +5,5 @@ import { createLinksService } from './service.ts';
 export function mountLinksCalls(api: ApiRouter, deps: AppDeps): void {
   const links = createLinksService(deps);
 
-  mountCall(api, 'links.get', () => ({ l: links.list() }));
+  mountCall(api, 'links.get', () => ({ l: links.list() }), { cache: 'shared' });
 }

@@ -5,7 +5,7 @@ import { createMembersService, PERMISSION_PAIRS } from './service.ts';
 export function mountMembersCalls(api: ApiRouter, deps: AppDeps): void {
   const members = createMembersService(deps);
 
-  mountCall(api, 'members.get', () => ({ m: members.list(), p: PERMISSION_PAIRS }));
+  mountCall(api, 'members.get', () => ({ m: members.list(), p: PERMISSION_PAIRS }), { cache: 'shared' });
 
   mountCall(api, 'member.save', async (input, { user, files }) => {
     const photo = files.f?.[0];

@@ -1,4 +1,8 @@
-import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import { Component, Suspense, useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
+import { Outlet, useLocation, useNavigationType } from 'react-router';
+import { Loading } from '../../components/loading.tsx';
+import { useIsLoadingPage } from './page-loads.ts';
+import { RouteError } from './route-error.tsx';
 import { SiteFooter } from './site-footer.tsx';
 import { SiteHeader } from './site-header.tsx';
 import './layout.css';
@@ -6,7 +10,8 @@ import './layout.css';
 export const MAIN_CONTENT_ID = 'main-content';
 
 export function RootLayout() {
-  const isNavigating = useNavigation().state === 'loading';
+  const isNavigating = useIsLoadingPage();
+  const { pathname } = useLocation();
   return (
     <div className="site">
       <a className="skip-link" href={`#${MAIN_CONTENT_ID}`}>
@@ -16,10 +21,70 @@ export function RootLayout() {
       {/* A page's code loads on first visit; the bar shows that the click was heard. */}
       <div className={`route-progress${isNavigating ? ' is-active' : ''}`} aria-hidden="true" />
       <main id={MAIN_CONTENT_ID} className="site-main" tabIndex={-1} aria-busy={isNavigating}>
-        <Outlet />
+        {/* The header and footer stay on screen when a page fails. */}
+        <PageErrorBoundary resetKey={pathname}>
+          <Suspense fallback={<Loading />}>
+            <Outlet />
+            <ScrollRestoration />
+          </Suspense>
+        </PageErrorBoundary>
       </main>
       <SiteFooter />
-      <ScrollRestoration />
     </div>
   );
+}
+
+type BoundaryProps = { resetKey: string; children: ReactNode };
+type BoundaryState = { error: unknown; resetKey: string };
+
+/** Shows RouteError when a page fails to load or throws while rendering; another page clears it. */
+class PageErrorBoundary extends Component<BoundaryProps, BoundaryState> {
+  override state: BoundaryState = { error: null, resetKey: this.props.resetKey };
+
+  static getDerivedStateFromError(error: unknown): Partial<BoundaryState> {
+    return { error: error ?? new Error('Unknown error') };
+  }
+
+  static getDerivedStateFromProps(props: BoundaryProps, state: BoundaryState): Partial<BoundaryState> | null {
+    return props.resetKey === state.resetKey ? null : { error: null, resetKey: props.resetKey };
+  }
+
+  override render() {
+    return this.state.error ? <RouteError error={this.state.error} /> : this.props.children;
+  }
+}
+
+/** Where each history entry was scrolled to, so Back and Forward return there. */
+const scrollPositions = new Map<string, number>();
+
+/**
+ * New pages start at the top (or at their #hash); Back and Forward restore the position the
+ * entry was left at. Rendered after the page inside its Suspense boundary, so it runs once the
+ * page's content is on screen.
+ */
+function ScrollRestoration() {
+  const location = useLocation();
+  const navigationType = useNavigationType();
+  const currentKey = useRef(location.key);
+
+  useEffect(() => {
+    window.history.scrollRestoration = 'manual';
+    const remember = () => scrollPositions.set(currentKey.current, window.scrollY);
+    window.addEventListener('scroll', remember, { passive: true });
+    return () => window.removeEventListener('scroll', remember);
+  }, []);
+
+  useLayoutEffect(() => {
+    currentKey.current = location.key;
+    const saved = scrollPositions.get(location.key);
+    if (navigationType === 'POP' && saved !== undefined) {
+      window.scrollTo(0, saved);
+    } else if (location.hash) {
+      document.getElementById(decodeURIComponent(location.hash.slice(1)))?.scrollIntoView();
+    } else if (navigationType !== 'POP') {
+      window.scrollTo(0, 0);
+    }
+  }, [location.key, location.hash, navigationType]);
+
+  return null;
 }

@@ -1,0 +1,41 @@
+import { gzipSync } from 'node:zlib';
+import { registry } from '@club/contracts';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { generateClubData, type GeneratedData } from './generate.ts';
+import { webReads } from './web-reads.ts';
+
+/** No call the web app makes may answer more than this, gzip-compressed, at ten times the club. */
+const MAX_GZIP_BYTES = 300 * 1024;
+
+let t: TestApp;
+let data: GeneratedData;
+
+beforeAll(() => {
+  t = createTestApp();
+  data = generateClubData(t.db, { scale: 10 });
+}, 120_000);
+afterAll(() => t.close());
+
+describe('size budget at ten times the club', () => {
+  it('generates the issue\'s figures', () => {
+    expect(data.counts).toMatchObject({ members: 1500, events: 6000, photoPosts: 3000, newsletters: 180 });
+    expect(data.counts.forumThreads + data.counts.forumPosts).toBe(20_000);
+    expect(data.counts.attendance).toBeGreaterThan(100_000);
+  });
+
+  // Calls not built yet answer 501 and are skipped; once mounted, each is held to the budget.
+  it.each(webReads('bench-member-1-10').filter((read) => read.byWebApp).map((read) => [read.label, read] as const))(
+    '%s answers at most 300 KB gzip',
+    async (_label, read) => {
+      const body = { ...read.body, g: data.tokens.member };
+      const res = await request(t.app).post(registry[read.name].path).set('Accept-Encoding', 'identity').send(body);
+      if (res.status === 501) return;
+      expect(res.status).toBe(200);
+      const gzipBytes = gzipSync(Buffer.from(res.text)).length;
+      expect(gzipBytes, `${read.label}: ${(gzipBytes / 1024).toFixed(0)} KB gzip`).toBeLessThanOrEqual(MAX_GZIP_BYTES);
+    },
+    30_000,
+  );
+});

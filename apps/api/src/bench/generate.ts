@@ -1,0 +1,302 @@
+/**
+ * Fills a club database with synthetic data at a multiple of the club's real scale, straight
+ * through the Drizzle schema in multi-row inserts, so ten times the club (1,500 members, 15 years:
+ * 6,000 events with attendance, 3,000 photo posts, 20,000 forum posts, 180 newsletters) takes
+ * seconds. Deterministic for a given seed. Used by `pnpm bench`, the size budgets and load tests.
+ *
+ *   const data = generateClubData(db);            // ten times the club, sessions for the bench
+ *   data.tokens.admin / data.tokens.member        // live session tokens (`g`)
+ */
+import type { Permission } from '@club/contracts';
+import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
+import type { Db, DbOrTx } from '../db/client.ts';
+import * as schema from '../db/schema/index.ts';
+import { hashToken } from '../http/tokens.ts';
+
+/** The club's real size (scale 1): members, events and posts over 15 years. */
+export const CLUB_SCALE = {
+  members: 150,
+  years: 15,
+  events: 600,
+  photoPosts: 300,
+  forumPosts: 2_000,
+  /** Valley News is monthly whatever the club's size: 180 issues at ten times. */
+  newsletters: 18,
+  linkGroups: 6,
+  presidents: 60,
+  shaftAwardWinners: 30,
+  startupParties: 20,
+} as const;
+
+export type GeneratedCounts = {
+  members: number;
+  events: number;
+  attendance: number;
+  photoPosts: number;
+  forumThreads: number;
+  forumPosts: number;
+  newsletters: number;
+  links: number;
+  presidents: number;
+  shaftAwardWinners: number;
+  startupParties: number;
+  boardYears: number;
+};
+
+export type GeneratedData = {
+  counts: GeneratedCounts;
+  /** Live session tokens: an administrator and a plain member (no permissions). */
+  tokens: { admin: string; member: string };
+  /** The first and last event months (YYYY-MM), for window queries. */
+  eventMonths: { first: string; last: string };
+  millis: number;
+};
+
+export type GenerateOptions = {
+  /** Multiple of the club's real size; 10 by default (the performance issue's figure). */
+  scale?: number;
+  seed?: number;
+  /** The generated 15 years end one year after this date (so the calendar has upcoming events). */
+  now?: Date;
+};
+
+/** mulberry32: small, fast and deterministic. */
+function randomFrom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const FIRST = ['Ann', 'Bob', 'Carl', 'Dora', 'Ed', 'Fay', 'Gus', 'Hal', 'Ida', 'June', 'Karl', 'Lou', 'Mae', 'Ned', 'Opal', 'Pete'];
+const LAST = ['Adams', 'Baker', 'Cole', 'Dietz', 'Engel', 'Fox', 'Grant', 'Hayes', 'Irwin', 'Jones', 'Klein', 'Lutz', 'Moore', 'Nash'];
+const CARS = ['1928 Model A Tudor', '1929 Model A Roadster', '1930 Model A Coupe', '1931 Model A Pickup', '1930 Model A Phaeton'];
+const WORDS = 'the club drove out to the lake and the old cars ran fine all day with a picnic after and a stop for pie on the way home'.split(' ');
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** Inserts rows in chunks that stay under SQLite's bound-parameter limit. */
+function insertMany<T extends SQLiteTable>(db: DbOrTx, table: T, rows: T['$inferInsert'][]): void {
+  if (rows.length === 0) return;
+  const columns = Object.keys(rows[0] as object).length;
+  const chunk = Math.max(1, Math.floor(30_000 / Math.max(1, columns)));
+  for (let i = 0; i < rows.length; i += chunk) db.insert(table).values(rows.slice(i, i + chunk)).run();
+}
+
+/** Fills an empty, migrated database. Returns what it made and two live session tokens. */
+export function generateClubData(db: Db, { scale = 10, seed = 1, now = new Date() }: GenerateOptions = {}): GeneratedData {
+  const started = performance.now();
+  const random = randomFrom(seed);
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
+  const between = (min: number, max: number) => min + Math.floor(random() * (max - min + 1));
+  const sentence = (words: number) => Array.from({ length: words }, () => pick(WORDS)).join(' ');
+  const count = (base: number) => Math.max(1, Math.round(base * scale));
+
+  const lastYear = now.getUTCFullYear() + 1;
+  const firstYear = lastYear - CLUB_SCALE.years + 1;
+  const stamp = now.toISOString();
+  const counts: GeneratedCounts = {
+    members: count(CLUB_SCALE.members),
+    events: count(CLUB_SCALE.events),
+    attendance: 0,
+    photoPosts: count(CLUB_SCALE.photoPosts),
+    forumThreads: 0,
+    forumPosts: 0,
+    newsletters: Math.min(count(CLUB_SCALE.newsletters), 12 * 200),
+    links: 0,
+    presidents: count(CLUB_SCALE.presidents),
+    shaftAwardWinners: count(CLUB_SCALE.shaftAwardWinners),
+    startupParties: count(CLUB_SCALE.startupParties),
+    boardYears: CLUB_SCALE.years,
+  };
+  const tokens = { admin: `bench-admin-${seed}-${scale}`, member: `bench-member-${seed}-${scale}` };
+
+  db.transaction((tx) => {
+    insertMany(
+      tx,
+      schema.members,
+      Array.from({ length: counts.members }, (_, i) => {
+        const first = pick(FIRST);
+        const last = pick(LAST);
+        return {
+          firstName: first,
+          lastName: `${last}${i}`,
+          displayName: random() < 0.3 ? `${first} ${last[0]}.` : '',
+          email: `member${i + 1}@example.test`,
+          address: `${between(1, 9999)} Main St`,
+          city: 'Kirkwood',
+          state: 'MO',
+          zip: '63122',
+          phone: `(314) 555-${String(between(0, 9999)).padStart(4, '0')}`,
+          cars: Array.from({ length: between(0, 3) }, () => pick(CARS)),
+          imagePath: random() < 0.6 ? `/uploads/members/${i + 1}.jpg` : '',
+          emailNotifications: random() < 0.8,
+          created: stamp,
+          modified: stamp,
+        };
+      }),
+    );
+    const grants: { memberId: number; permission: Permission }[] = [{ memberId: 1, permission: 'admin' }];
+    for (let id = 2; id <= counts.members; id += 1) {
+      if (random() < 0.05) grants.push({ memberId: id, permission: 'event' });
+      if (random() < 0.05) grants.push({ memberId: id, permission: 'blog' });
+      if (random() < 0.5) grants.push({ memberId: id, permission: 'forum' });
+    }
+    insertMany(tx, schema.memberPermissions, grants);
+    const expires = new Date(now.getTime() + 365 * 86_400_000).toISOString();
+    insertMany(tx, schema.sessions, [
+      { memberId: 1, tokenHash: hashToken(tokens.admin), expires },
+      // Member 2 has no permissions of its own unless the draw above gave some; either way it is no admin.
+      { memberId: 2, tokenHash: hashToken(tokens.member), expires },
+    ]);
+
+    // Events: evenly over the 15 years, each with up to 40 answers from members.
+    const months = CLUB_SCALE.years * 12;
+    const eventRows: (typeof schema.events.$inferInsert)[] = [];
+    for (let i = 0; i < counts.events; i += 1) {
+      const month = Math.floor((i / counts.events) * months);
+      const year = firstYear + Math.floor(month / 12);
+      const day = `${year}-${pad((month % 12) + 1)}-${pad(between(1, 28))}`;
+      const hour = between(8, 17);
+      eventRows.push({
+        title: `${pick(['Spring', 'Summer', 'Fall', 'Winter'])} run ${i + 1}`,
+        start: `${day}T${pad(hour)}:00`,
+        end: `${day}T${pad(Math.min(hour + between(1, 6), 23))}:00`,
+        venue: `${pick(LAST)} Park`,
+        addressLine1: `${between(1, 9999)} Lake Rd`,
+        addressLine2: 'Kirkwood, MO 63122',
+        description: sentence(between(20, 80)),
+        notifyDaysOut: [1, 5],
+        imagePath: random() < 0.5 ? `/uploads/events/${i + 1}.jpg` : '',
+        createdBy: 1,
+        created: stamp,
+        modified: stamp,
+      });
+    }
+    insertMany(tx, schema.events, eventRows);
+    const answers: (typeof schema.attendance.$inferInsert)[] = [];
+    for (let eventId = 1; eventId <= counts.events; eventId += 1) {
+      const seen = new Set<number>();
+      const n = between(0, 40);
+      for (let k = 0; k < n; k += 1) {
+        const memberId = between(1, counts.members);
+        if (seen.has(memberId)) continue;
+        seen.add(memberId);
+        answers.push({ eventId, memberId, isAttending: random() < 0.8, total: between(1, 3), comments: random() < 0.2 ? sentence(6) : '', modified: stamp });
+      }
+    }
+    counts.attendance = answers.length;
+    insertMany(tx, schema.attendance, answers);
+
+    // Photo posts: text and a gallery of 4-12 photos each.
+    insertMany(
+      tx,
+      schema.blogPosts,
+      Array.from({ length: counts.photoPosts }, (_, i) => {
+        const date = new Date(Date.UTC(firstYear, 0, 1) + (i / counts.photoPosts) * CLUB_SCALE.years * 365 * 86_400_000);
+        return {
+          title: `Photos from the ${pick(['lake', 'swap meet', 'parade', 'picnic', 'tour'])} ${i + 1}`,
+          date: date.toISOString().slice(0, 10),
+          htmlData: [
+            { h: `<p>${sentence(between(30, 90))}</p>` },
+            { s: Array.from({ length: between(4, 12) }, (_, p) => `/uploads/blog/${i + 1}-${p + 1}.jpg`) },
+          ],
+          modifiedKey: i + 1,
+          createdBy: 1,
+          created: stamp,
+        };
+      }),
+    );
+
+    // Forum: threads of about ten posts; every 15th post waits for approval.
+    const totalPosts = count(CLUB_SCALE.forumPosts);
+    counts.forumThreads = Math.max(1, Math.round(totalPosts / 10));
+    insertMany(
+      tx,
+      schema.forumThreads,
+      Array.from({ length: counts.forumThreads }, (_, i) => ({
+        title: `Question ${i + 1}: ${sentence(5)}`,
+        description: sentence(between(10, 40)),
+        imagePaths: random() < 0.2 ? [`/uploads/forum/${i + 1}.jpg`] : [],
+        authorId: between(1, counts.members),
+        approved: i % 25 !== 24,
+        created: stamp,
+      })),
+    );
+    counts.forumPosts = totalPosts - counts.forumThreads;
+    insertMany(
+      tx,
+      schema.forumPosts,
+      Array.from({ length: counts.forumPosts }, (_, i) => ({
+        threadId: 1 + (i % counts.forumThreads),
+        content: sentence(between(8, 60)),
+        authorId: between(1, counts.members),
+        approved: i % 15 !== 14,
+        created: stamp,
+      })),
+    );
+
+    insertMany(
+      tx,
+      schema.newsletters,
+      Array.from({ length: counts.newsletters }, (_, i) => {
+        const year = lastYear - Math.floor(i / 12);
+        const month = 12 - (i % 12);
+        return { fileName: `Valley News ${year}-${pad(month)} ${i}.pdf`, year, month, created: stamp };
+      }),
+    );
+
+    const groups = count(CLUB_SCALE.linkGroups);
+    insertMany(tx, schema.linkGroups, Array.from({ length: groups }, (_, g) => ({ name: `Links ${g + 1}`, position: g })));
+    const linkRows = Array.from({ length: groups * 8 }, (_, l) => ({
+      groupId: 1 + Math.floor(l / 8),
+      url: `https://example.org/${l}`,
+      label: `Link ${l + 1}`,
+      position: l % 8,
+    }));
+    counts.links = linkRows.length;
+    insertMany(tx, schema.links, linkRows);
+
+    insertMany(tx, schema.presidents, Array.from({ length: counts.presidents }, (_, i) => ({ year: lastYear - (i % 66), name: `${pick(FIRST)} ${pick(LAST)}` })));
+    insertMany(
+      tx,
+      schema.shaftAwardWinners,
+      Array.from({ length: counts.shaftAwardWinners }, (_, i) => ({ year: lastYear - (i % 56), name: `${pick(FIRST)} ${pick(LAST)}`, imagePath: '' })),
+    );
+    insertMany(
+      tx,
+      schema.startupParties,
+      Array.from({ length: counts.startupParties }, (_, i) => ({
+        name: `${pick(CARS)} ${i + 1}`,
+        owner: `${pick(FIRST)} ${pick(LAST)}`,
+        model: 'Tudor',
+        idleYears: between(1, 40),
+        dateStarted: `${between(firstYear, lastYear - 1)}-05-04`,
+      })),
+    );
+    insertMany(tx, schema.boardYears, Array.from({ length: counts.boardYears }, (_, i) => ({ year: firstYear + i })));
+    insertMany(
+      tx,
+      schema.boardSeats,
+      Array.from({ length: counts.boardYears * 6 }, (_, i) => ({
+        year: firstYear + Math.floor(i / 6),
+        position: i % 6,
+        post: ['President', 'Vice President', 'Secretary', 'Treasurer', 'Director', 'Editor'][i % 6] as string,
+        memberName: `${pick(FIRST)} ${pick(LAST)}`,
+      })),
+    );
+    tx.insert(schema.ideas).values({ id: 1, title: 'A spring tour', content: sentence(40), author: 'The board' }).run();
+  });
+  db.$client.pragma('optimize');
+
+  return {
+    counts,
+    tokens,
+    eventMonths: { first: `${firstYear}-01`, last: `${lastYear}-12` },
+    millis: Math.round(performance.now() - started),
+  };
+}

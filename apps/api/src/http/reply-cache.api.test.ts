@@ -1,0 +1,115 @@
+import Database from 'better-sqlite3';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMember, type TestMember } from '../../test/factories.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { ReplyCache } from './reply-cache.ts';
+
+let t: TestApp;
+let historian: TestMember;
+let member: TestMember;
+
+beforeAll(() => {
+  t = createTestApp();
+  historian = createMember(t.db, { permissions: ['history'] });
+  member = createMember(t.db);
+});
+afterAll(() => t.close());
+
+const presidents = () => request(t.app).post('/api/presidents.get.php').send({});
+
+describe('cached reads', () => {
+  it('answer 304 to a matching If-None-Match, and a new ETag and body after the write that changes them', async () => {
+    const first = await presidents();
+    expect(first.status).toBe(200);
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+
+    const again = await presidents().set('If-None-Match', etag);
+    expect(again.status).toBe(304);
+
+    const saved = await request(t.app).post('/api/president.save.php').type('form').send({ g: historian.token, i: 0, y: 1931, n: 'Ada Cached' });
+    expect(saved.status).toBe(200);
+
+    const after = await presidents().set('If-None-Match', etag);
+    expect(after.status).toBe(200);
+    expect(after.headers.etag).not.toBe(etag);
+    expect(after.body.p).toContainEqual(expect.objectContaining({ name: 'Ada Cached', year: 1931 }));
+  });
+
+  it('send the stored gzip bytes to a client that accepts gzip, and plain JSON to one that does not', async () => {
+    const zipped = await presidents().set('Accept-Encoding', 'gzip').buffer(true).parse((res, done) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => done(null, Buffer.concat(chunks)));
+    });
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers['content-type']).toMatch(/^application\/json/);
+    const plain = await presidents().set('Accept-Encoding', 'identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    // supertest has already inflated the gzip body.
+    expect(JSON.parse((zipped.body as Buffer).toString('utf8'))).toEqual(plain.body);
+  });
+
+  it('still check the access rule before answering from the cache', async () => {
+    const cached = await request(t.app).post('/api/members.get.php').send({ g: member.token });
+    expect(cached.status).toBe(200);
+    const anonymous = await request(t.app).post('/api/members.get.php').send({});
+    expect(anonymous.status).toBe(401);
+    const ended = await request(t.app).post('/api/members.get.php').send({ g: 'no-such-session' });
+    expect(ended.status).toBe(401);
+  });
+
+  it('drop the member list when a member changes their own settings', async () => {
+    const before = await request(t.app).post('/api/members.get.php').send({ g: member.token });
+    const mine = (list: { id: number; email_notifications: boolean }[]) => list.find((m) => m.id === member.id);
+    expect(mine(before.body.m)?.email_notifications).toBe(true);
+    await request(t.app).post('/api/user.settings.set.php').send({ g: member.token, e: 0 }).expect(200);
+    const after = await request(t.app).post('/api/members.get.php').send({ g: member.token });
+    expect(mine(after.body.m)?.email_notifications).toBe(false);
+  });
+
+  it('drop everything when the app writes outside any call (a job, a service)', async () => {
+    await presidents().expect(200);
+    t.db.$client.prepare('INSERT INTO presidents (year, name) VALUES (?, ?)').run(1934, 'Written By A Job');
+    const after = await presidents();
+    expect(after.body.p).toContainEqual(expect.objectContaining({ name: 'Written By A Job' }));
+  });
+
+  it('drop everything when another process writes the database (the CLI)', async () => {
+    await presidents().expect(200);
+    const other = new Database(t.config.databaseFile);
+    other.prepare('INSERT INTO presidents (year, name) VALUES (?, ?)').run(1932, 'Written Elsewhere');
+    other.close();
+    const after = await presidents();
+    expect(after.body.p).toContainEqual(expect.objectContaining({ name: 'Written Elsewhere' }));
+  });
+});
+
+describe('ReplyCache', () => {
+  it('keys a member-scoped read by member and a shared one by input only', () => {
+    const cache = new ReplyCache(t.db);
+    cache.register('events.get', 'member');
+    cache.register('blog.get', 'shared');
+    const ann = { id: 1 } as Parameters<ReplyCache['keyOf']>[2];
+    const bob = { id: 2 } as Parameters<ReplyCache['keyOf']>[2];
+    expect(cache.keyOf('events.get', { g: 'a' }, ann)).not.toBe(cache.keyOf('events.get', { g: 'b' }, bob));
+    expect(cache.keyOf('blog.get', { g: 'a' }, ann)).toBe(cache.keyOf('blog.get', { g: 'b' }, bob));
+    expect(cache.keyOf('blog.get', { p: 1 }, ann)).not.toBe(cache.keyOf('blog.get', { p: 2 }, ann));
+    expect(cache.keyOf('members.get', {}, ann)).toBeUndefined();
+  });
+
+  it('drops an answer computed before a write overtook it, and evicts the least recently used over its size', () => {
+    const cache = new ReplyCache(t.db, 1_500);
+    const stamp = cache.begin();
+    t.db.$client.prepare('INSERT INTO presidents (year, name) VALUES (?, ?)').run(1933, 'Overtaking');
+    cache.store('blog.get|*|{}', stamp, { v: [] });
+    expect(cache.get('blog.get|*|{}')).toBeUndefined();
+
+    const big = { text: 'x'.repeat(900) };
+    cache.store('blog.get|*|{"p":1}', cache.begin(), big);
+    cache.store('blog.get|*|{"p":2}', cache.begin(), big);
+    expect(cache.get('blog.get|*|{"p":1}')).toBeUndefined();
+    expect(cache.get('blog.get|*|{"p":2}')).toBeDefined();
+  });
+});

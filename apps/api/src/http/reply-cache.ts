@@ -1,0 +1,154 @@
+import { createHash } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
+import type { CallName, SessionUser } from '@club/contracts';
+import type { Request, Response } from 'express';
+import type { Db } from '../db/client.ts';
+
+/**
+ * How a read opts into the reply cache (the fourth argument of `mountCall`):
+ *
+ * - `'shared'`: the answer is the same for every caller allowed to make the call. It is
+ *   serialized and gzip-compressed once and sent to all of them.
+ * - `'member'`: the answer depends on who asks (`isMine`, `myAttendanceIndex`, ...): kept per
+ *   member (and once for visitors). Prefer splitting such a call so its large part is shared.
+ *
+ * The access rule and the input check always run first, and the key is the validated input
+ * without `g`, so a cached answer never skips a permission check. The answer must depend only on
+ * the database, the input (and the member, for `'member'`), never on the clock.
+ *
+ * Invalidation needs no list of writes: any change to the database drops every cached answer.
+ * SQLite counts them: `total_changes()` for this process's connection (calls, jobs, services)
+ * and `PRAGMA data_version` for other processes (the CLI). Reads never write (a session's expiry
+ * slides at most once a day), so at the club's write rate the answers stay cached between edits.
+ */
+export type CacheScope = 'shared' | 'member';
+
+/** A serialized answer, ready to send as is or gzip-compressed. */
+export class CachedReply {
+  readonly etag: string;
+  readonly gzip: Buffer;
+
+  constructor(readonly json: Buffer) {
+    this.etag = `"${createHash('sha1').update(json).digest('base64url')}"`;
+    this.gzip = gzipSync(json);
+  }
+
+  get bytes(): number {
+    return this.json.length + this.gzip.length;
+  }
+}
+
+/** The whole cache stays under this many bytes; the least recently used answers go first. */
+const DEFAULT_MAX_BYTES = 64 * 1024 * 1024;
+
+export class ReplyCache {
+  private readonly entries = new Map<string, CachedReply>();
+  private readonly scopes = new Map<CallName, CacheScope>();
+  private readonly changes: () => string;
+  private stamp: string;
+  private size = 0;
+
+  constructor(
+    db: Db,
+    private readonly maxBytes = DEFAULT_MAX_BYTES,
+  ) {
+    const dataVersion = db.$client.prepare('PRAGMA data_version').pluck();
+    const totalChanges = db.$client.prepare('SELECT total_changes()').pluck();
+    this.changes = () => `${String(dataVersion.get())}:${String(totalChanges.get())}`;
+    this.stamp = this.changes();
+  }
+
+  register(name: CallName, scope: CacheScope): void {
+    this.scopes.set(name, scope);
+  }
+
+  /** The key of this read for this caller, or undefined when the call is not cached. */
+  keyOf(name: CallName, input: object, user: SessionUser | undefined): string | undefined {
+    const scope = this.scopes.get(name);
+    if (!scope) return undefined;
+    const { g: _token, ...rest } = input as Record<string, unknown>;
+    const who = scope === 'member' ? `${user?.id ?? 0}` : '*';
+    return `${name}|${who}|${JSON.stringify(rest)}`;
+  }
+
+  /** Drops everything if the database changed; returns the state an answer is computed from. */
+  begin(): string {
+    const stamp = this.changes();
+    if (stamp !== this.stamp) {
+      this.stamp = stamp;
+      this.entries.clear();
+      this.size = 0;
+    }
+    return stamp;
+  }
+
+  get(key: string): CachedReply | undefined {
+    const hit = this.entries.get(key);
+    if (hit) {
+      // Most recently used last, so eviction drops the least recently used.
+      this.entries.delete(key);
+      this.entries.set(key, hit);
+    }
+    return hit;
+  }
+
+  /** Serializes an answer; keeps it unless the database changed while it was computed. */
+  store(key: string, stamp: string, reply: unknown): CachedReply {
+    const cached = new CachedReply(Buffer.from(JSON.stringify(reply)));
+    if (this.begin() !== stamp) return cached;
+    this.remove(key);
+    this.entries.set(key, cached);
+    this.size += cached.bytes;
+    for (const oldest of this.entries.keys()) {
+      if (this.size <= this.maxBytes || oldest === key) break;
+      this.remove(oldest);
+    }
+    return cached;
+  }
+
+  private remove(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    this.size -= entry.bytes;
+  }
+}
+
+const caches = new WeakMap<object, ReplyCache>();
+
+/** The reply cache of one API router (one per app). */
+export function replyCacheOf(owner: object, db: Db): ReplyCache {
+  let cache = caches.get(owner);
+  if (!cache) {
+    cache = new ReplyCache(db);
+    caches.set(owner, cache);
+  }
+  return cache;
+}
+
+const acceptsGzip = (req: Request) => /\bgzip\b/.test(req.get('accept-encoding') ?? '');
+
+/**
+ * Sends a call's answer. A cached one goes out as stored bytes (gzip when accepted, so the
+ * compression middleware leaves it alone) with its ETag, or as 304 when the client has it.
+ */
+export function sendReply(req: Request, res: Response, reply: unknown): void {
+  if (!(reply instanceof CachedReply)) {
+    res.json(reply);
+    return;
+  }
+  res.setHeader('ETag', reply.etag);
+  res.setHeader('Cache-Control', 'private, no-cache');
+  res.vary('Accept-Encoding');
+  const known = req.get('if-none-match');
+  if (known && known.split(',').some((tag) => tag.trim().replace(/^W\//, '') === reply.etag)) {
+    res.status(304).end();
+    return;
+  }
+  res.type('application/json');
+  const gzip = acceptsGzip(req);
+  const body = gzip ? reply.gzip : reply.json;
+  if (gzip) res.setHeader('Content-Encoding', 'gzip');
+  res.setHeader('Content-Length', body.length);
+  res.end(body);
+}

@@ -1,0 +1,88 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startHarness, type Harness } from './harness.ts';
+
+/**
+ * Size budgets over the production build (sizes, not times, so they hold on any machine).
+ * The first paint of `/` is the entry, everything it imports statically, its CSS, and the home
+ * page's own chunk with its static imports and CSS, counted as the .gz files the server sends.
+ */
+const FIRST_PAINT_BUDGET_KB = 95;
+const dist = fileURLToPath(new URL('../dist', import.meta.url));
+
+type ManifestChunk = { file: string; imports?: string[]; css?: string[]; isEntry?: boolean };
+type Manifest = Record<string, ManifestChunk>;
+
+function closure(manifest: Manifest, keys: string[]): Set<string> {
+  const files = new Set<string>();
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`${key} is not in the Vite manifest`);
+    files.add(chunk.file);
+    for (const css of chunk.css ?? []) files.add(css);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  keys.forEach(visit);
+  return files;
+}
+
+function gzipSize(file: string): number {
+  const full = path.join(dist, file);
+  return fs.existsSync(`${full}.gz`) ? fs.statSync(`${full}.gz`).size : gzipSync(fs.readFileSync(full), { level: 9 }).length;
+}
+
+describe('first paint of /', () => {
+  it(`needs at most ${FIRST_PAINT_BUDGET_KB} KB of gzip JS and CSS`, () => {
+    const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+    const files = closure(manifest, ['index.html', 'src/pages/home-page.tsx']);
+    const sizes = [...files].map((file) => ({ file, kb: gzipSize(file) / 1024 })).sort((a, b) => b.kb - a.kb);
+    const total = sizes.reduce((sum, { kb }) => sum + kb, 0);
+    const detail = sizes.map(({ file, kb }) => `${kb.toFixed(1)} ${file}`).join(', ');
+    expect(total, `first paint: ${total.toFixed(1)} KB gzip (${detail})`).toBeLessThanOrEqual(FIRST_PAINT_BUDGET_KB);
+    // Every file index.html names is in the count (the manifest and the page agree).
+    const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
+    for (const [, named] of html.matchAll(/(?:src|href)="\/(assets\/[^"]+)"/g)) expect(files).toContain(named);
+  });
+
+  it('ships every hashed JS and CSS file precompressed as .br and .gz', () => {
+    const assets = fs.readdirSync(path.join(dist, 'assets')).filter((name) => /\.(?:js|css)$/.test(name));
+    const missing = assets.filter((name) => {
+      const full = path.join(dist, 'assets', name);
+      const worthIt = gzipSync(fs.readFileSync(full)).length <= fs.statSync(full).size * 0.9;
+      return worthIt && !(fs.existsSync(`${full}.br`) && fs.existsSync(`${full}.gz`));
+    });
+    expect(missing).toEqual([]);
+  });
+});
+
+describe('robots.txt and the sitemap on the built server', () => {
+  let harness: Harness;
+  beforeAll(async () => {
+    harness = await startHarness();
+  });
+  afterAll(async () => {
+    await harness.close();
+  });
+
+  it('serves both, and every page the sitemap lists is a page of the site', async () => {
+    const robots = await fetch(`${harness.baseUrl}/robots.txt`);
+    expect(robots.status).toBe(200);
+    expect(await robots.text()).toMatch(/^Sitemap: \S+\/sitemap\.xml$/m);
+    const sitemap = await fetch(`${harness.baseUrl}/sitemap.xml`);
+    expect(sitemap.status).toBe(200);
+    const pages = [...(await sitemap.text()).matchAll(/<loc>[^<]*?(\/[^<]*)<\/loc>/g)].map((m) => new URL(m[1] ?? '/', 'http://x').pathname);
+    expect(pages.length).toBeGreaterThan(5);
+    const routes = fs.readFileSync(fileURLToPath(new URL('../src/app/paths.ts', import.meta.url)), 'utf8');
+    for (const page of pages) {
+      const html = await fetch(`${harness.baseUrl}${page}`);
+      expect(html.status, page).toBe(200);
+      if (page !== '/') expect(routes, `${page} is a route in app/paths.ts`).toContain(`'${page}'`);
+    }
+  });
+});

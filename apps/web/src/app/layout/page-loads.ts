@@ -1,0 +1,35 @@
+import { useSyncExternalStore } from 'react';
+
+/**
+ * How many page chunks are loading. The layout's progress bar shows while one is, so a click on
+ * a page not visited yet is seen to be heard (what the data router's `useNavigation` gave).
+ */
+let pending = 0;
+const listeners = new Set<() => void>();
+const notify = () => listeners.forEach((listener) => listener());
+
+export async function trackPageLoad<T>(load: () => Promise<T>): Promise<T> {
+  pending += 1;
+  notify();
+  try {
+    return await load();
+  } finally {
+    pending -= 1;
+    notify();
+  }
+}
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+};
+
+export function useIsLoadingPage(): boolean {
+  return useSyncExternalStore(
+    subscribe,
+    () => pending > 0,
+    () => false,
+  );
+}
