@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Crop } from '@club/contracts';
+import { renditionStem, renditionStemOf, renditionWidthsFor, type Crop } from '@club/contracts';
 import sharp, { type Metadata } from 'sharp';
 import type { Config } from '../config.ts';
 import { wrongFileType } from '../errors.ts';
@@ -17,6 +17,12 @@ export type ImageOptions = {
   quarterTurns?: number;
   /** Also take PNG, WebP or GIF (converted to JPEG), for pictures the spec does not limit to JPEG. */
   acceptAnyImage?: boolean;
+  /**
+   * Also store smaller copies (contracts' IMAGE_RENDITION_WIDTHS) and WebP beside them where WebP
+   * is smaller, for pages that build `srcset` with `imageSources(url)`; the name then carries the
+   * picture's width and height.
+   */
+  renditions?: boolean;
 };
 
 /** A photo to store with `saveWithUploads`; none when the form sent no file. */
@@ -30,7 +36,13 @@ export type ImageService = {
   storeJpeg(buffer: Buffer, options: ImageOptions): Promise<string>;
   /** Stores a file as is under a given name (e.g. a newsletter PDF); returns its URL. */
   storeFile(buffer: Buffer, folder: string, fileName: string): string;
-  /** Deletes an upload by its URL; ignores URLs outside the uploads folder. */
+  /**
+   * Writes the smaller copies (and WebP where it saves bytes) of a stored JPEG and renames it to
+   * carry its size; returns its new URL. The copies are made from the stored file, so they hold
+   * no metadata either.
+   */
+  addRenditions(url: string): Promise<string>;
+  /** Deletes an upload (and its renditions) by its URL; ignores URLs outside the uploads folder. */
   remove(url: string): void;
   /**
    * The one way to save rows that refer to uploads. Stores each image (`storeJpeg`), then runs
@@ -49,6 +61,18 @@ export function createImageService(config: Config): ImageService {
     if (!url.startsWith(UPLOADS_PREFIX)) return undefined;
     const file = path.resolve(config.uploadsDir, decodeURIComponent(url.slice(UPLOADS_PREFIX.length)));
     return file.startsWith(path.resolve(config.uploadsDir) + path.sep) ? file : undefined;
+  };
+
+  /** storeJpeg, then the renditions when asked; nothing is left behind if either fails. */
+  const storeUpload = async ({ buffer, options }: NonNullable<PendingImage>): Promise<string> => {
+    const url = await service.storeJpeg(buffer, options);
+    if (!options.renditions) return url;
+    try {
+      return await service.addRenditions(url);
+    } catch (error) {
+      service.remove(url);
+      throw error;
+    }
   };
 
   const service: ImageService = {
@@ -102,16 +126,56 @@ export function createImageService(config: Config): ImageService {
       return `${UPLOADS_PREFIX}${folder}/${encodeURIComponent(safeName)}`;
     },
 
+    async addRenditions(url) {
+      const file = resolveUrl(url);
+      if (!file) throw new Error(`Not an upload: ${url}`);
+      const input = fs.readFileSync(file);
+      const { width = 0, height = 0 } = await sharp(input).metadata();
+      const sizes = [...renditionWidthsFor(width).map((w) => ({ w, jpeg: undefined as Buffer | undefined })), { w: width, jpeg: input }];
+      const copies: { w: number; isFull: boolean; jpeg: Buffer; webp: Buffer }[] = [];
+      for (const { w, jpeg } of sizes) {
+        const resized = jpeg ? sharp(jpeg) : sharp(input).resize({ width: w });
+        const jpegBytes = jpeg ?? (await resized.clone().jpeg({ quality: 80, mozjpeg: true }).toBuffer());
+        copies.push({ w, isFull: !!jpeg, jpeg: jpegBytes, webp: await resized.webp({ quality: 78 }).toBuffer() });
+      }
+      const total = (key: 'jpeg' | 'webp') => copies.reduce((sum, copy) => sum + copy[key].length, 0);
+      const hasWebp = total('webp') < total('jpeg');
+      const dir = path.dirname(file);
+      const stem = renditionStem(path.basename(file, '.jpg'), width, height, hasWebp);
+      const written: string[] = [];
+      try {
+        for (const copy of copies) {
+          const targets: [string, Buffer][] = copy.isFull ? [] : [[`${stem}.${copy.w}.jpg`, copy.jpeg]];
+          if (hasWebp) targets.push([copy.isFull ? `${stem}.webp` : `${stem}.${copy.w}.webp`, copy.webp]);
+          for (const [name, bytes] of targets) {
+            fs.writeFileSync(path.join(dir, name), bytes);
+            written.push(path.join(dir, name));
+          }
+        }
+        fs.renameSync(file, path.join(dir, `${stem}.jpg`));
+      } catch (error) {
+        for (const done of written) fs.rmSync(done, { force: true });
+        throw error;
+      }
+      return `${url.slice(0, url.lastIndexOf('/') + 1)}${stem}.jpg`;
+    },
+
     remove(url) {
       const file = resolveUrl(url);
-      if (file) fs.rmSync(file, { force: true });
+      if (!file) return;
+      fs.rmSync(file, { force: true });
+      const stem = renditionStemOf(path.basename(file));
+      if (!stem || !fs.existsSync(path.dirname(file))) return;
+      for (const name of fs.readdirSync(path.dirname(file))) {
+        if (name.startsWith(`${stem}.`)) fs.rmSync(path.join(path.dirname(file), name), { force: true });
+      }
     },
 
     async saveWithUploads<T>(images: PendingImage[], write: (urls: (string | undefined)[]) => UploadWrite<T>): Promise<T> {
       const urls: (string | undefined)[] = [];
       let outcome: UploadWrite<T>;
       try {
-        for (const image of images) urls.push(image ? await service.storeJpeg(image.buffer, image.options) : undefined);
+        for (const image of images) urls.push(image ? await storeUpload(image) : undefined);
         outcome = write(urls);
       } catch (error) {
         for (const url of urls) if (url) service.remove(url);
