@@ -55,9 +55,10 @@ export function mountCall<N extends CallName>(api: ApiRouter, name: N, handler: 
   const fileFields: Record<string, { maxCount: number }> = 'files' in call ? call.files : {};
   const multipart = Object.keys(fileFields).length
     ? upload.fields(
+        // One more than allowed, so that too many files meet the clear 413 below, not multer's "unexpected file".
         Object.entries(fileFields).flatMap(([field, spec]) => [
-          { name: field, maxCount: spec.maxCount },
-          { name: `${field}[]`, maxCount: spec.maxCount },
+          { name: field, maxCount: spec.maxCount + 1 },
+          { name: `${field}[]`, maxCount: spec.maxCount + 1 },
         ]),
       )
     : upload.none();
