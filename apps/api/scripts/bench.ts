@@ -10,13 +10,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { CALL_NAMES, registry, type CallName } from '@club/contracts';
+import sharp from 'sharp';
+import { CALL_NAMES, imageSources, registry, type BlogPost, type CallName } from '@club/contracts';
 import { createApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { migrateDatabase, openDatabase, type Db } from '../src/db/client.ts';
 import * as schema from '../src/db/schema/index.ts';
 import { createLogger } from '../src/logger.ts';
-import { createServices } from '../src/services/index.ts';
+import { sceneSvg } from '../src/demo/blog.ts';
+import { createBlogService } from '../src/features/blog/service.ts';
+import { createServices, type Services } from '../src/services/index.ts';
 import { createMember } from '../test/factories.ts';
 
 const SCALE = 10;
@@ -89,6 +92,75 @@ function firstPageWeight(): string {
   return `${assets.length} files, ${(raw / 1024).toFixed(1)} KiB raw, ${(gz / 1024).toFixed(1)} KiB gzip`;
 }
 
+/**
+ * The gallery's thumbnail slot on a 390 px phone: two columns in the page's padding, as the
+ * `sizes` of features/blog/post-gallery.tsx says ("(max-width: 48rem) calc(50vw - 1.5rem)").
+ */
+const PHONE_SLOT_PX = 390 / 2 - 24;
+
+/** What a browser takes from a srcset: the smallest candidate at least as wide as it needs. */
+function pickCandidate(srcSet: string, neededPx: number): string {
+  const candidates = srcSet.split(', ').map((c) => {
+    const [url = '', w = '0w'] = c.split(' ');
+    return { url, w: Number(w.slice(0, -1)) };
+  });
+  return (candidates.find((c) => c.w >= neededPx) ?? candidates.at(-1))?.url ?? '';
+}
+
+/** Posts five real photo posts (three 3000x2000 photos each) and weighs what /blog costs a phone. */
+async function phoneBytesForBlog(): Promise<void> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'club-bench-blog-'));
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', REMINDER_CRON: '', BACKUP_CRON: '' });
+  const db = openDatabase(config.databaseFile);
+  migrateDatabase(db);
+  const editor = createMember(db, { permissions: ['blog'] });
+  const logger = createLogger('silent');
+  const services: Services = createServices(config, db, logger);
+  const blog = createBlogService({ db, services });
+  const actor = { id: editor.id, name: editor.name, displayName: editor.name, permissions: ['blog' as const], emailNotifications: false };
+  let uploaded = 0;
+  for (let post = 0; post < 5; post += 1) {
+    // Film grain, so that the pictures compress like photographs rather than flat drawings.
+    const grain = { create: { width: 3000, height: 2000, channels: 3 as const, background: '#808080', noise: { type: 'gaussian' as const, mean: 128, sigma: 24 } } };
+    const photos = await Promise.all(
+      [0, 1, 2].map(async (n) => {
+        const scene = await sharp(Buffer.from(sceneSvg(post * 3 + n))).resize({ width: 3000 }).toBuffer();
+        return sharp(scene).composite([{ input: grain, blend: 'soft-light' }]).jpeg({ quality: 92 }).toBuffer();
+      }),
+    );
+    uploaded += photos.reduce((sum, photo) => sum + photo.length, 0);
+    await blog.save(actor, { id: 0, title: `Post ${post}`, date: `2026-0${post + 1}-01`, text: 'A fine day out. '.repeat(20), keptImages: [], videos: [], photos, rotations: [], layout: undefined });
+  }
+  const app = createApp({ config, db, services, logger });
+  const server = app.listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const reply = await fetch(`${base}/api/blog.get.php`, { method: 'POST', headers: { 'content-type': 'application/json', 'accept-encoding': 'gzip' }, body: '{"page":1}' });
+  const json = (await reply.json()) as { b: BlogPost[] };
+  const jsonBytes = gzipSync(Buffer.from(JSON.stringify(json))).length;
+  const images = json.b.flatMap((post) => post.images);
+  const bytesOf = async (url: string) => (await (await fetch(`${base}${url}`)).arrayBuffer()).byteLength;
+  let fullSize = 0;
+  for (const url of images) fullSize += await bytesOf(url);
+  console.log(`\n/blog on a 390 px phone, five posts with ${images.length} photos (uploaded ${(uploaded / 1024).toFixed(0)} KiB of grainy 3000 px JPEGs):`);
+  console.log(`  blog.get page=1 answer: ${(jsonBytes / 1024).toFixed(1)} KiB gzip`);
+  console.log(`  every photo at its stored full size (2048 px JPEG): ${(fullSize / 1024).toFixed(0)} KiB`);
+  for (const dpr of [1, 2, 3]) {
+    let bytes = 0;
+    const picked = new Set<string>();
+    for (const url of images) {
+      const sources = imageSources(url);
+      const choice = pickCandidate(sources.webpSrcSet ?? sources.srcSet ?? url, PHONE_SLOT_PX * dpr);
+      picked.add(choice.replace(/^.*?\.(\d+\.)?(jpg|webp)$/, (_m, w: string | undefined, ext: string) => `${w ? w.slice(0, -1) : 'full'} ${ext}`));
+      bytes += await bytesOf(choice);
+    }
+    console.log(`  thumbnails a ${dpr}x screen downloads (${[...picked].join(', ')}): ${(bytes / 1024).toFixed(0)} KiB, plus the answer: ${((bytes + jsonBytes) / 1024).toFixed(0)} KiB`);
+  }
+  server.close();
+  db.$client.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+
 async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'club-bench-'));
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', REMINDER_CRON: '', BACKUP_CRON: '' });
@@ -105,14 +177,20 @@ async function main() {
   await new Promise((resolve) => server.once('listening', resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
-  const reads = CALL_NAMES.filter((name: CallName) => /\.get$/.test(name) && name !== 'token.get');
+  // Each read as the legacy client sends it, plus the windowed variants the web app uses.
+  const reads: [label: string, name: CallName, extra: object][] = [
+    ...CALL_NAMES.filter((name: CallName) => /\.get$/.test(name) && name !== 'token.get').map((name): [string, CallName, object] => [name, name, {}]),
+    ['blog.get page=1', 'blog.get', { page: 1 }],
+    ['blog.get page=50', 'blog.get', { page: 50 }],
+    ['blog.get id', 'blog.get', { id: 250 }],
+  ];
   console.log(`\n${'call'.padEnd(24)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'max ms'.padStart(8)} ${'KiB'.padStart(8)}`);
-  for (const name of reads) {
-    const body = JSON.stringify({ g: admin.token });
+  for (const [label, name, extra] of reads) {
+    const body = JSON.stringify({ g: admin.token, ...extra });
     const first = await fetch(`${base}${registry[name].path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
     const size = (await first.arrayBuffer()).byteLength;
     if (first.status === 501) {
-      console.log(`${name.padEnd(24)} not built yet`);
+      console.log(`${label.padEnd(24)} not built yet`);
       continue;
     }
     const times: number[] = [];
@@ -124,13 +202,14 @@ async function main() {
     }
     times.sort((a, b) => a - b);
     console.log(
-      `${name.padEnd(24)} ${percentile(times, 50).toFixed(1).padStart(8)} ${percentile(times, 95).toFixed(1).padStart(8)} ${(times.at(-1) ?? 0).toFixed(1).padStart(8)} ${(size / 1024).toFixed(1).padStart(8)}`,
+      `${label.padEnd(24)} ${percentile(times, 50).toFixed(1).padStart(8)} ${percentile(times, 95).toFixed(1).padStart(8)} ${(times.at(-1) ?? 0).toFixed(1).padStart(8)} ${(size / 1024).toFixed(1).padStart(8)}`,
     );
   }
-  console.log(`\nfirst page (index.html's JS and CSS): ${firstPageWeight()}`);
   server.close();
   db.$client.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
+  await phoneBytesForBlog();
+  console.log(`\nfirst page (index.html's JS and CSS): ${firstPageWeight()}`);
 }
 
 await main();

@@ -56,7 +56,8 @@ export type ImageService = {
 
 const UPLOADS_PREFIX = '/uploads/';
 
-export function createImageService(config: Config): ImageService {
+/** Needs only the uploads folder (the demo data uses it before the app exists). */
+export function createImageService(config: Pick<Config, 'uploadsDir'>): ImageService {
   const resolveUrl = (url: string): string | undefined => {
     if (!url.startsWith(UPLOADS_PREFIX)) return undefined;
     const file = path.resolve(config.uploadsDir, decodeURIComponent(url.slice(UPLOADS_PREFIX.length)));
