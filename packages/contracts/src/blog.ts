@@ -1,10 +1,9 @@
 import { z } from 'zod';
 import { integer, isoDate, list, optionalInteger, optionalText, recordId, sessionTokenSchema, text } from './common.ts';
+import { BLOG_MAX_UPLOADS } from './blog-constants.ts';
 import { extractVideoId } from './media.ts';
 
-export const BLOG_PAGE_SIZE = 5;
-/** At most this many photos per save (the f[] limit in calls.ts). */
-export const BLOG_MAX_UPLOADS = 30;
+export { BLOG_MAX_UPLOADS, BLOG_PAGE_SIZE } from './blog-constants.ts';
 
 /** One entry of a post's body: h text, s image names, y a video id. */
 export const blogEntrySchema = z.union([

@@ -2,3 +2,4 @@
 export * from './calls.ts';
 export * from './permissions.ts';
 export * from './media.ts';
+export * from './blog-constants.ts';

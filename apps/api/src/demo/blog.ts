@@ -72,20 +72,34 @@ const POSTS: DemoPost[] = [
 
 const pictureName = (post: number, picture: number) => `demo-post-${post}-${picture}`;
 
-/** Draws each demo picture and stores it as an upload would be, with its smaller copies. */
+/** Different drawings; the posts share them, so that a fresh start stays quick. */
+const SCENE_COUNT = SCENES.length;
+
+/**
+ * Draws each scene once and stores it as an upload would be, with its smaller copies; each
+ * post then gets its own copy of the files (a post's files are deleted with it).
+ */
 export async function makeDemoBlogPictures({ uploadsDir }: DemoContext): Promise<void> {
   const images = createImageService({ uploadsDir });
   const dir = path.join(uploadsDir, FOLDER);
   fs.mkdirSync(dir, { recursive: true });
-  const pictures = POSTS.flatMap((post, p) => Array.from({ length: post.pictures }, (_, n) => ({ p, n })));
+  const pictures = POSTS.flatMap((post, p) => Array.from({ length: post.pictures }, (_, n) => pictureName(p, n)));
+  const sceneNames = pictures.slice(0, SCENE_COUNT);
   // Side by side: sharp works on its own threads, and the demo is made at every fresh start.
   await Promise.all(
-    pictures.map(async ({ p, n }, drawn) => {
-      const jpeg = await sharp(Buffer.from(sceneSvg(drawn))).jpeg({ quality: 82 }).toBuffer();
-      fs.writeFileSync(path.join(dir, `${pictureName(p, n)}.jpg`), jpeg);
-      await images.addRenditions(`/uploads/${FOLDER}/${pictureName(p, n)}.jpg`);
+    sceneNames.map(async (name, scene) => {
+      const jpeg = await sharp(Buffer.from(sceneSvg(scene))).jpeg({ quality: 82 }).toBuffer();
+      fs.writeFileSync(path.join(dir, `${name}.jpg`), jpeg);
+      await images.addRenditions(`/uploads/${FOLDER}/${name}.jpg`);
     }),
   );
+  const stored = fs.readdirSync(dir);
+  pictures.slice(SCENE_COUNT).forEach((name, n) => {
+    const source = sceneNames[n % SCENE_COUNT] as string;
+    for (const file of stored.filter((f) => f.startsWith(`${source}_`))) {
+      fs.copyFileSync(path.join(dir, file), path.join(dir, `${name}${file.slice(source.length)}`));
+    }
+  });
 }
 
 /** The URL a demo picture got once its size went into its name. */
