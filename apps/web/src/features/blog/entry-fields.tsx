@@ -10,18 +10,22 @@ export function TextEntryField({ entry, label, onChange }: { entry: EntryOf<'tex
   const id = useId();
   return (
     <div className="form-field">
-      <label className="form-field__label" htmlFor={id}>
+      {/* The entry's legend shows the same words; the label still names the box for screen readers. */}
+      <label className="visually-hidden" htmlFor={id}>
         {label}
       </label>
       <textarea
         id={id}
+        aria-describedby={`${id}-hint`}
         className="form-field__input form-field__input--multiline"
         rows={6}
         value={entry.text}
         maxLength={50000}
         onChange={(event) => onChange({ ...entry, text: event.target.value })}
       />
-      <p className="form-field__hint">Leave a blank line between paragraphs. Web addresses become links.</p>
+      <p id={`${id}-hint`} className="form-field__hint">
+        Leave a blank line between paragraphs. Web addresses become links.
+      </p>
     </div>
   );
 }

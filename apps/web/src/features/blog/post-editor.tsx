@@ -134,7 +134,7 @@ export function PostEditor({ post }: PostEditorProps) {
                       ↓ Down
                     </button>
                     <button type="button" className="button" onClick={() => setEntries((list) => list.filter((e) => e.key !== entry.key))} aria-label={`Remove ${label}`}>
-                      Remove
+                      Remove entry
                     </button>
                   </div>
                 </fieldset>
