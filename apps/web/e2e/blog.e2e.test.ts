@@ -76,7 +76,8 @@ describe('photo posts, as a visitor', () => {
       await nav.getByRole('link', { name: /Next post/ }).click();
       await page.waitForURL((next) => next.toString() !== url);
       const heading = page.getByRole('heading', { level: 1 });
-      await page.waitForFunction((before) => document.querySelector('h1')?.textContent !== before, visited.at(-1));
+      // While the next post loads the heading says Photos; wait for the post's own title.
+      await page.waitForFunction((before) => ![before, 'Photos'].includes(document.querySelector('h1')?.textContent ?? 'Photos'), visited.at(-1));
       visited.push((await heading.textContent()) ?? '');
     }
     expect(visited).toHaveLength(12);
@@ -147,8 +148,10 @@ describe('photo posts, as a visitor', () => {
     await page.goto('/');
     const photo = page.getByRole('img', { name: 'From the latest photo post: Spring tour to Hermann' });
     await photo.waitFor();
-    expect(await photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await page.waitForFunction(() => [...document.images].every((img) => img.complete));
+    expect(await photo.evaluate((img: HTMLImageElement) => img.naturalWidth > 0)).toBe(true);
     await checkA11y(page);
+    await snapshot(page, 'blog-home-card-1280');
   });
 });
 

@@ -133,7 +133,7 @@ export function PostEditor({ post }: PostEditorProps) {
                     >
                       ↓ Down
                     </button>
-                    <button type="button" className="button" onClick={() => setEntries((list) => list.filter((e) => e.key !== entry.key))} aria-label={`Remove ${label}`}>
+                    <button type="button" className="button" onClick={() => setEntries((list) => list.filter((e) => e.key !== entry.key))} aria-label={`Remove entry: ${label}`}>
                       Remove entry
                     </button>
                   </div>
