@@ -76,10 +76,11 @@ function seedTenfold(db: Db): void {
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
-function firstPageWeight(): string {
+/** index.html's JS and CSS, raw and gzip; undefined before the web app is built. */
+function firstPageBytes(): { files: number; raw: number; gz: number } | undefined {
   const dist = fileURLToPath(new URL('../../web/dist', import.meta.url));
   const index = path.join(dist, 'index.html');
-  if (!fs.existsSync(index)) return 'web app not built (run pnpm build first)';
+  if (!fs.existsSync(index)) return undefined;
   const html = fs.readFileSync(index, 'utf8');
   const assets = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1] as string);
   let raw = 0;
@@ -89,7 +90,13 @@ function firstPageWeight(): string {
     raw += bytes.length;
     gz += gzipSync(bytes).length;
   }
-  return `${assets.length} files, ${(raw / 1024).toFixed(1)} KiB raw, ${(gz / 1024).toFixed(1)} KiB gzip`;
+  return { files: assets.length, raw, gz };
+}
+
+function firstPageWeight(): string {
+  const bytes = firstPageBytes();
+  if (!bytes) return 'web app not built (run pnpm build first)';
+  return `${bytes.files} files, ${(bytes.raw / 1024).toFixed(1)} KiB raw, ${(bytes.gz / 1024).toFixed(1)} KiB gzip`;
 }
 
 /**
@@ -145,6 +152,8 @@ async function phoneBytesForBlog(): Promise<void> {
   console.log(`\n/blog on a 390 px phone, five posts with ${images.length} photos (uploaded ${(uploaded / 1024).toFixed(0)} KiB of grainy 3000 px JPEGs):`);
   console.log(`  blog.get page=1 answer: ${(jsonBytes / 1024).toFixed(1)} KiB gzip`);
   console.log(`  every photo at its stored full size (2048 px JPEG): ${(fullSize / 1024).toFixed(0)} KiB`);
+  const route = blogRouteWeight();
+  if (route) console.log(`  the /blog page's own JS and CSS (beyond the first page): ${route.files} files, ${(route.gzip / 1024).toFixed(1)} KiB gzip`);
   for (const dpr of [1, 2, 3]) {
     let bytes = 0;
     const picked = new Set<string>();
@@ -154,11 +163,42 @@ async function phoneBytesForBlog(): Promise<void> {
       picked.add(choice.replace(/^.*?\.(\d+\.)?(jpg|webp)$/, (_m, w: string | undefined, ext: string) => `${w ? w.slice(0, -1) : 'full'} ${ext}`));
       bytes += await bytesOf(choice);
     }
-    console.log(`  thumbnails a ${dpr}x screen downloads (${[...picked].join(', ')}): ${(bytes / 1024).toFixed(0)} KiB, plus the answer: ${((bytes + jsonBytes) / 1024).toFixed(0)} KiB`);
+    const code = (firstPageBytes()?.gz ?? 0) + (route?.gzip ?? 0);
+    console.log(
+      `  a ${dpr}x screen: thumbnails (${[...picked].join(', ')}) ${(bytes / 1024).toFixed(0)} KiB + answer ${(jsonBytes / 1024).toFixed(1)} KiB` +
+        (code ? ` + JS/CSS ${(code / 1024).toFixed(0)} KiB = ${((bytes + jsonBytes + code) / 1024).toFixed(0)} KiB in all` : ''),
+    );
   }
   server.close();
   db.$client.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
+}
+
+/**
+ * The JS and CSS /blog adds to the first page: the route's chunk and every chunk it imports
+ * statically, plus its stylesheet (the lightbox chunk is left out: it loads on the first tap).
+ */
+function blogRouteWeight(): { files: number; gzip: number } | undefined {
+  const dist = fileURLToPath(new URL('../../web/dist', import.meta.url));
+  const assetsDir = path.join(dist, 'assets');
+  if (!fs.existsSync(assetsDir)) return undefined;
+  const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
+  const firstPage = new Set([...html.matchAll(/(?:src|href)="\/assets\/([^"]+)"/g)].map((m) => m[1] as string));
+  const names = fs.readdirSync(assetsDir);
+  const entry = names.find((name) => /^blog-page-.*\.js$/.test(name));
+  if (!entry) return undefined;
+  const seen = new Set<string>();
+  const visit = (name: string) => {
+    if (seen.has(name) || firstPage.has(name)) return;
+    seen.add(name);
+    const code = fs.readFileSync(path.join(assetsDir, name), 'utf8');
+    for (const match of code.matchAll(/(?:from|import)\s*"\.\/([^"]+\.js)"/g)) visit(match[1] as string);
+  };
+  visit(entry);
+  for (const name of names) if (/^blog-.*\.css$/.test(name)) seen.add(name);
+  let gzip = 0;
+  for (const name of seen) gzip += gzipSync(fs.readFileSync(path.join(assetsDir, name))).length;
+  return { files: seen.size, gzip };
 }
 
 async function main() {
