@@ -74,7 +74,7 @@ describe('saveWithUploads', () => {
 });
 
 describe('renditions', () => {
-  const withRenditions = { folder: 'things', maxSize: 2048, renditions: true };
+  const withRenditions = { folder: 'things', maxSize: 2048 };
   const fileOf = (url: string) => path.join(dataDir, url.replace(/^\//, ''));
 
   it('bounds the full size, stores 480 and 1024 px copies named so the page can build srcset', async () => {
@@ -89,6 +89,14 @@ describe('renditions', () => {
       expect(`${meta.width}w`).toBe(descriptor);
     }
     expect(storedUrls().sort()).toEqual(candidates.map((c) => c.split(' ')[0]).sort());
+  });
+
+  it('stores one JPEG when asked for no copies, and names a small picture by its size only', async () => {
+    const [plain = ''] = await images.saveWithUploads([{ buffer: await makeJpeg(1200, 900), options: { ...withRenditions, renditions: false } }], (urls) => ({ result: urls }));
+    expect(imageSources(plain)).toEqual({ src: plain });
+    const [small = ''] = await images.saveWithUploads([{ buffer: await makeJpeg(300, 200), options: withRenditions }], (urls) => ({ result: urls }));
+    expect(imageSources(small)).toEqual({ src: small, width: 300, height: 200, srcSet: `${small} 300w` });
+    expect(storedUrls().sort()).toEqual([plain, small].sort());
   });
 
   it('removes the copies with the picture, and nothing else', async () => {

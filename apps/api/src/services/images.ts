@@ -18,9 +18,10 @@ export type ImageOptions = {
   /** Also take PNG, WebP or GIF (converted to JPEG), for pictures the spec does not limit to JPEG. */
   acceptAnyImage?: boolean;
   /**
-   * Also store smaller copies (contracts' IMAGE_RENDITION_WIDTHS) and WebP beside them where WebP
-   * is smaller, for pages that build `srcset` with `imageSources(url)`; the name then carries the
-   * picture's width and height.
+   * Through `saveWithUploads`, every picture also gets smaller copies (contracts'
+   * IMAGE_RENDITION_WIDTHS, those narrower than it) and WebP beside them where WebP is smaller,
+   * for pages that build `srcset` with `imageSources(url)`; its name then carries its width and
+   * height. False stores the one JPEG only.
    */
   renditions?: boolean;
 };
@@ -67,7 +68,7 @@ export function createImageService(config: Pick<Config, 'uploadsDir'>): ImageSer
   /** storeJpeg, then the renditions when asked; nothing is left behind if either fails. */
   const storeUpload = async ({ buffer, options }: NonNullable<PendingImage>): Promise<string> => {
     const url = await service.storeJpeg(buffer, options);
-    if (!options.renditions) return url;
+    if (options.renditions === false || !url.endsWith('.jpg')) return url;
     try {
       return await service.addRenditions(url);
     } catch (error) {
@@ -140,7 +141,8 @@ export function createImageService(config: Pick<Config, 'uploadsDir'>): ImageSer
         copies.push({ w, isFull: !!jpeg, jpeg: jpegBytes, webp: await resized.webp({ quality: 78 }).toBuffer() });
       }
       const total = (key: 'jpeg' | 'webp') => copies.reduce((sum, copy) => sum + copy[key].length, 0);
-      const hasWebp = total('webp') < total('jpeg');
+      // A picture narrower than every copy is small already: it only gets its size in its name.
+      const hasWebp = copies.length > 1 && total('webp') < total('jpeg');
       const dir = path.dirname(file);
       const stem = renditionStem(path.basename(file, '.jpg'), width, height, hasWebp);
       const written: string[] = [];

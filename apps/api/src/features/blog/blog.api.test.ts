@@ -31,7 +31,7 @@ beforeAll(async () => {
   editor = createMember(t.db, { permissions: ['blog'] });
   plainMember = createMember(t.db, { permissions: ['event', 'history'] });
   gpsJpeg = await makeGpsJpeg(1600, 1200);
-  wideJpeg = await makeJpeg(600, 400);
+  wideJpeg = await makeJpeg(1200, 800);
   bigJpeg = await makeJpeg(3000, 2000);
 });
 afterAll(() => t.close());
@@ -91,11 +91,11 @@ describe('POST /api/blog.save.php', () => {
 
     const [gps = '', turned = '', big = ''] = post?.images ?? [];
     expect(imageSources(gps)).toMatchObject({ width: 1600, height: 1200 });
-    expect(imageSources(turned)).toMatchObject({ width: 400, height: 600 });
+    expect(imageSources(turned)).toMatchObject({ width: 800, height: 1200 });
     expect(imageSources(big)).toMatchObject({ width: 2048, height: 1365 });
     const served = await request(t.app).get(turned);
     expect(served.status).toBe(200);
-    expect(await sharp(served.body as Buffer).metadata()).toMatchObject({ width: 400, height: 600, format: 'jpeg' });
+    expect(await sharp(served.body as Buffer).metadata()).toMatchObject({ width: 800, height: 1200, format: 'jpeg' });
 
     const everything = await readBlog();
     expect((everything.body.b as BlogPost[]).map((p) => p.id)).toContain(created.body.i);

@@ -102,7 +102,7 @@ export function createBlogService({ db, services }: Pick<AppDeps, 'db' | 'servic
       const { entries, used } = checkLayout(layout ?? legacyLayout(text, keptImages, photos.length, videos), currentImages, photos.length);
       const pending = used.map((index) => ({
         buffer: photos[index] as Buffer,
-        options: { folder: 'blog', maxSize: BLOG_IMAGE_MAX_PX, quarterTurns: rotations[index] ?? 0, renditions: true },
+        options: { folder: 'blog', maxSize: BLOG_IMAGE_MAX_PX, quarterTurns: rotations[index] ?? 0 },
       }));
       return services.images.saveWithUploads(pending, (urls) => {
         const urlOf = new Map(used.map((index, n) => [index, urls[n] ?? '']));
