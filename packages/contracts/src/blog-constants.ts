@@ -2,5 +2,5 @@
 
 /** Posts per page on /blog (spec section 9). */
 export const BLOG_PAGE_SIZE = 5;
-/** At most this many photos per save (the f[] limit in calls.ts). */
+/** At most this many photos per save; calls.ts gives blog.save the same f[] limit (jpeg(30)). */
 export const BLOG_MAX_UPLOADS = 30;

@@ -59,7 +59,7 @@ export const CALLS = {
   'attendance.set': { access: 'loggedIn', encoding: 'json' },
 
   'blog.get': { access: 'public', encoding: 'json' },
-  'blog.save': { access: 'blog', encoding: 'multipart', files: { f: jpeg(30) } }, // BLOG_MAX_UPLOADS
+  'blog.save': { access: 'blog', encoding: 'multipart', files: { f: jpeg(30) } },
   'blog.delete': { access: 'blog', encoding: 'json' },
 
   'links.get': { access: 'public', encoding: 'json' },
