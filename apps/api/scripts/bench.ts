@@ -217,17 +217,25 @@ async function main() {
   await new Promise((resolve) => server.once('listening', resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
-  // Each read as the legacy client sends it, plus the windowed variants the web app uses.
-  const reads: [label: string, name: CallName, extra: object][] = [
-    ...CALL_NAMES.filter((name: CallName) => /\.get$/.test(name) && name !== 'token.get').map((name): [string, CallName, object] => [name, name, {}]),
-    ['blog.get page=1', 'blog.get', { page: 1 }],
-    ['blog.get page=50', 'blog.get', { page: 50 }],
-    ['blog.get id', 'blog.get', { id: 250 }],
-  ];
+  const reads = CALL_NAMES.filter((name: CallName) => /\.get$/.test(name) && name !== 'token.get');
+  /** Each read call with the admin's session, plus the windowed and feed variants that pages use. */
+  const cases: { label: string; url: string; init?: (body: string) => RequestInit; body?: object }[] = reads.map((name) => ({
+    label: name,
+    url: `${base}${registry[name].path}`,
+  }));
+  // Photo pages read one page or one post, not the legacy list.
+  for (const [label, extra] of [['blog.get page=1', { page: 1 }], ['blog.get page=50', { page: 50 }], ['blog.get id', { id: 250 }]] as const) {
+    cases.push({ label, url: `${base}${registry['blog.get'].path}`, body: extra });
+  }
+  cases.push({ label: 'events.get (one month)', url: `${base}${registry['events.get'].path}`, body: { from: '2020-06-01', to: '2020-07-11' } });
+  const feedUrl = new URL(((await (await fetch(`${base}${registry['calendarFeed.reset'].path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ g: admin.token }) })).json()) as { url: string }).url);
+  cases.push({ label: 'calendar feed (GET)', url: `${base}${feedUrl.pathname}`, init: () => ({ method: 'GET', headers: { 'accept-encoding': 'gzip' } }) });
+
+  const requestInit = (body: string): RequestInit => ({ method: 'POST', headers: { 'content-type': 'application/json', 'accept-encoding': 'gzip' }, body });
   console.log(`\n${'call'.padEnd(24)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'max ms'.padStart(8)} ${'KiB'.padStart(8)}`);
-  for (const [label, name, extra] of reads) {
+  for (const { label, url, init = requestInit, body: extra } of cases) {
     const body = JSON.stringify({ g: admin.token, ...extra });
-    const first = await fetch(`${base}${registry[name].path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    const first = await fetch(url, init(body));
     const size = (await first.arrayBuffer()).byteLength;
     if (first.status === 501) {
       console.log(`${label.padEnd(24)} not built yet`);
@@ -236,7 +244,7 @@ async function main() {
     const times: number[] = [];
     for (let i = 0; i < ROUNDS; i += 1) {
       const start = performance.now();
-      const res = await fetch(`${base}${registry[name].path}`, { method: 'POST', headers: { 'content-type': 'application/json', 'accept-encoding': 'gzip' }, body });
+      const res = await fetch(url, init(body));
       await res.arrayBuffer();
       times.push(performance.now() - start);
     }

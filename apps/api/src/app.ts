@@ -10,6 +10,7 @@ import type { Config } from './config.ts';
 import type { AppDeps } from './deps.ts';
 import { mountAccountCalls } from './features/account/router.ts';
 import { mountBlogCalls } from './features/blog/router.ts';
+import { mountEventsCalls } from './features/events/router.ts';
 import { mountHistoryCalls } from './features/history/router.ts';
 import { mountContactCalls } from './features/contact/router.ts';
 import { mountLinksCalls } from './features/links/router.ts';
@@ -95,6 +96,7 @@ export function createApp(deps: AppDeps): Express {
   mountHistoryCalls(api, deps);
   mountMembersCalls(api, deps);
   mountBlogCalls(api, deps);
+  mountEventsCalls(api, deps);
   mountUnbuiltCalls(api);
   app.use(express.json({ limit: '1mb' }));
   app.use(express.urlencoded({ extended: false, limit: '1mb' }));

@@ -14,7 +14,7 @@ const REPO_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const SERVER_ENTRY = path.resolve(REPO_ROOT, process.env.E2E_SERVER_ENTRY ?? 'apps/api/dist/server.js');
 const WEB_DIST = process.env.E2E_WEB_DIST ? path.resolve(REPO_ROOT, process.env.E2E_WEB_DIST) : undefined;
 const SCREENSHOT_DIR = path.join(REPO_ROOT, 'test-results/e2e');
-const STARTUP_TIMEOUT_MS = 30_000;
+const STARTUP_TIMEOUT_MS = 90_000;
 const SHUTDOWN_TIMEOUT_MS = 5_000;
 
 export const CLUB_NAME = 'Test Valley Club';

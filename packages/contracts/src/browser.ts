@@ -3,3 +3,4 @@ export * from './calls.ts';
 export * from './permissions.ts';
 export * from './media.ts';
 export * from './blog-constants.ts';
+export * from './event-options.ts';

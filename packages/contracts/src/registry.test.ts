@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { EXTENSION_CALLS } from './calls.ts';
 import { CALL_NAMES, registry } from './registry.ts';
 
 /** The spec's call table (section 7), copied into the repository so the test needs nothing outside it. */
@@ -13,10 +14,11 @@ function readSpecCalls(): string[] {
 }
 
 describe('the call registry', () => {
-  it('lists exactly the calls of the spec table', () => {
+  it('lists exactly the calls of the spec table, plus the documented extensions', () => {
     const specCalls = readSpecCalls();
     expect(specCalls).toHaveLength(38);
-    expect([...CALL_NAMES].sort()).toEqual([...specCalls].sort());
+    expect(EXTENSION_CALLS.filter((name) => specCalls.includes(name))).toEqual([]);
+    expect([...CALL_NAMES].sort()).toEqual([...specCalls, ...EXTENSION_CALLS].sort());
   });
 
   it('serves every call at its legacy path', () => {

@@ -5,6 +5,7 @@ import { members } from '../db/schema/index.ts';
 import { upsertAccount } from '../features/account/service.ts';
 import { makeDemoBlogPictures, seedDemoBlog } from './blog.ts';
 import type { DemoContext, DemoFileMaker, DemoSeeder } from './context.ts';
+import { makeDemoEventPictures, seedDemoEvents } from './events.ts';
 import { makeDemoHistoryPictures, seedDemoHistory } from './history.ts';
 import { seedDemoLinks } from './links.ts';
 import { makeDemoMemberPhotos, seedDemoMemberPhotos } from './member-photos.ts';
@@ -25,9 +26,9 @@ export const DEMO_ACCOUNTS: (DemoAccount & { firstName: string; lastName: string
 ];
 
 /** Each area adds its demo content here; they run in order inside one transaction. */
-const SEEDERS: DemoSeeder[] = [seedDemoMembers, seedDemoLinks, seedDemoMemberPhotos, seedDemoHistory, seedDemoBlog];
+const SEEDERS: DemoSeeder[] = [seedDemoMembers, seedDemoLinks, seedDemoMemberPhotos, seedDemoHistory, seedDemoEvents, seedDemoBlog];
 
-const FILE_MAKERS: DemoFileMaker[] = [makeDemoMemberPhotos, makeDemoHistoryPictures, makeDemoBlogPictures];
+const FILE_MAKERS: DemoFileMaker[] = [makeDemoMemberPhotos, makeDemoHistoryPictures, makeDemoEventPictures, makeDemoBlogPictures];
 
 /** Fills an empty database with a believable club. Returns the accounts, or undefined if not empty. */
 export async function seedDemoData(db: Db, context: DemoContext): Promise<DemoAccount[] | undefined> {

@@ -4,6 +4,7 @@ import { RequireLogin } from '../components/require-login.tsx';
 import { ChangePasswordForm } from '../features/account/change-password-form.tsx';
 import { ForgotPassword } from '../features/account/forgot-password.tsx';
 import { NotificationSettings } from '../features/account/notification-settings.tsx';
+import { CalendarFeedPanel } from '../features/events/calendar-feed-panel.tsx';
 import { useSession } from '../session/index.ts';
 
 export function AccountPage() {
@@ -43,6 +44,7 @@ function AccountDetails() {
         </p>
       </section>
       <NotificationSettings />
+      <CalendarFeedPanel />
       <ChangePasswordForm />
     </>
   );
