@@ -20,6 +20,7 @@ import { registry, type CallName } from '@club/contracts';
 import { generateClubData, type GeneratedData } from '../src/bench/generate.ts';
 import { webReads } from '../src/bench/web-reads.ts';
 import { migrateDatabase, openDatabase } from '../src/db/client.ts';
+import { phoneBytesForBlog } from './phone-blog-bytes.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -254,6 +255,8 @@ async function main(): Promise<void> {
       `- Peak RSS of the server over the whole run (VmHWM): **${peak.toFixed(0)} MiB** (goal < 150 MiB at ${CONNECTIONS} connections: ${peak < 150 ? 'met' : '**missed**'}).`,
       `- Cold start, spawn to first healthy \`/healthz\`: **${site.millis.toFixed(0)} ms** on the generated data; a bare Express app: ${bare.millis.toFixed(0)} ms (${(site.millis / bare.millis).toFixed(1)}×; goal ≤ 2×: ${site.millis <= 2 * bare.millis ? 'met' : '**missed**'}).`,
       `- First page: ${firstPageWeight()}.`,
+      '',
+      ...(await phoneBytesForBlog()),
       '<!-- bench:end -->',
     ].join('\n');
     writeSection(section);

@@ -10,6 +10,7 @@ import { pinoHttp } from 'pino-http';
 import type { Config } from './config.ts';
 import type { AppDeps } from './deps.ts';
 import { mountAccountCalls } from './features/account/router.ts';
+import { mountBlogCalls } from './features/blog/router.ts';
 import { mountEventsCalls } from './features/events/router.ts';
 import { mountHistoryCalls } from './features/history/router.ts';
 import { mountContactCalls } from './features/contact/router.ts';
@@ -128,6 +129,7 @@ export function createApp(deps: AppDeps): Express {
   mountContactCalls(api, deps);
   mountHistoryCalls(api, deps);
   mountMembersCalls(api, deps);
+  mountBlogCalls(api, deps);
   mountEventsCalls(api, deps);
   mountNewslettersCalls(api, deps);
   mountUnbuiltCalls(api);

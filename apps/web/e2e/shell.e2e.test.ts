@@ -193,8 +193,9 @@ describe('site shell', () => {
     await page.keyboard.press('Escape');
     expect(await menuButton.getAttribute('aria-expanded')).toBe('false');
 
+    // A single post's heading is its title (demo post 1 is the oldest); the bar still says Photos.
     await page.goto('/blog/1');
-    await page.getByRole('heading', { level: 1, name: 'Photos' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Winter storage tips' }).waitFor();
     expect(await barTitle(page).isVisible()).toBe(true);
     expect(await barTitle(page).textContent()).toBe('Photos');
     await page.goto('/event/1');

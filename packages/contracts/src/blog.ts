@@ -1,7 +1,9 @@
 import { z } from 'zod';
-import { integer, isoDate, list, optionalText, recordId, sessionTokenSchema, text } from './common.ts';
+import { integer, isoDate, list, optionalInteger, optionalText, recordId, sessionTokenSchema, text } from './common.ts';
+import { BLOG_MAX_UPLOADS } from './blog-constants.ts';
+import { extractVideoId } from './media.ts';
 
-export const BLOG_PAGE_SIZE = 5;
+export { BLOG_MAX_UPLOADS, BLOG_PAGE_SIZE } from './blog-constants.ts';
 
 /** One entry of a post's body: h text, s image names, y a video id. */
 export const blogEntrySchema = z.union([
@@ -23,13 +25,61 @@ export const blogPostSchema = z.object({
 });
 export type BlogPost = z.infer<typeof blogPostSchema>;
 
-/** An 11-character video id, or empty. */
-export const videoIdSchema = z.string().trim().regex(/^([A-Za-z0-9_-]{11})?$/, 'A video must be given as its 11-character id.');
+const VIDEO_MESSAGE = 'Please give each video as a YouTube link or its 11-character id.';
+
+/** A video link in any common form or a bare id, kept as the 11-character id; blank stays empty. */
+export const videoIdSchema = z
+  .string()
+  .trim()
+  .transform((value, ctx) => {
+    if (value === '') return '';
+    const id = extractVideoId(value);
+    if (!id) ctx.addIssue({ code: 'custom', message: VIDEO_MESSAGE });
+    return id;
+  });
+
+/**
+ * The post's body in order, as the editor arranged it: text, pictures and videos. In a picture
+ * entry a string is a picture already on the post that is kept, a number the index of a new file
+ * in f[]. Travels as JSON text under a plain name (the spec's letters cannot say the order).
+ */
+export const blogLayoutEntrySchema = z.union([
+  z.object({ h: z.string().max(50000, 'A text entry is too long (at most 50000 characters).') }).strict(),
+  z.object({ s: z.array(z.union([z.string().trim().max(300), z.number().int().min(0).max(BLOG_MAX_UPLOADS - 1)])) }).strict(),
+  z.object({ y: videoIdSchema }).strict(),
+]);
+export type BlogLayoutEntry = z.infer<typeof blogLayoutEntrySchema>;
+
+const layoutSchema = z.preprocess(
+  (value) => {
+    if (value === undefined || value === null || value === '') return undefined;
+    if (typeof value !== 'string') return value;
+    try {
+      return JSON.parse(value) as unknown;
+    } catch {
+      return value;
+    }
+  },
+  z.array(blogLayoutEntrySchema, { error: 'The post entries could not be read. Please reload the page and try again.' }).max(200).optional(),
+).describe('entries');
 
 export const blog = {
   'blog.get': {
-    request: z.object({ g: sessionTokenSchema.optional() }),
-    response: z.object({ b: z.array(blogPostSchema) }),
+    request: z.object({
+      g: sessionTokenSchema.optional(),
+      /** One page of BLOG_PAGE_SIZE posts, newest first (1 = newest); without it, every post. */
+      page: optionalInteger('page', { min: 1 }),
+      /** One post, with the ids of its neighbours; without it, every post. */
+      id: optionalInteger('post id', { min: 1 }),
+    }),
+    response: z.object({
+      b: z.array(blogPostSchema),
+      /** With `page`: how many posts there are in all. */
+      total: z.number().int().optional(),
+      /** With `id`: the next newer and next older post, or null at either end. */
+      newerId: z.number().int().nullable().optional(),
+      olderId: z.number().int().nullable().optional(),
+    }),
   },
   'blog.save': {
     request: z.object({
@@ -37,12 +87,15 @@ export const blog = {
       g: sessionTokenSchema,
       t: text('title', 200),
       date: isoDate('date'),
+      /** Without `entries`: the post's text (one text entry). */
       h: optionalText('text', 50000),
-      /** Names of images already on the post that are kept. */
+      /** Without `entries`: pictures already on the post that are kept (then the new ones). */
       s: list(z.string().trim().max(300), 'kept images'),
+      /** Without `entries`: video links or ids, one entry each. */
       y: list(videoIdSchema, 'videos'),
-      /** Quarter turns to apply to each new image, in the order of f[]. */
+      /** Quarter turns clockwise to apply to each new image, in the order of f[] (0-3; missing = 0). */
       rot: list(integer('rotation', { min: 0, max: 3 }), 'rotations'),
+      entries: layoutSchema,
     }),
     response: z.object({ i: z.number().int() }),
   },

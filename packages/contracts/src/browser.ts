@@ -1,4 +1,6 @@
 /** The zod-free part of the contracts, for code on the browser's first page. */
 export * from './calls.ts';
 export * from './permissions.ts';
+export * from './media.ts';
+export * from './blog-constants.ts';
 export * from './event-options.ts';

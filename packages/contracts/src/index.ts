@@ -10,3 +10,4 @@ export * from './members.ts';
 export * from './forum.ts';
 export * from './contact.ts';
 export * from './registry.ts';
+export * from './media.ts';

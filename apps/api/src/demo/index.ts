@@ -3,6 +3,7 @@ import type { Permission } from '@club/contracts';
 import type { Db } from '../db/client.ts';
 import { members } from '../db/schema/index.ts';
 import { upsertAccount } from '../features/account/service.ts';
+import { makeDemoBlogPictures, seedDemoBlog } from './blog.ts';
 import type { DemoContext, DemoFileMaker, DemoSeeder } from './context.ts';
 import { makeDemoEventPictures, seedDemoEvents } from './events.ts';
 import { makeDemoHistoryPictures, seedDemoHistory } from './history.ts';
@@ -26,9 +27,17 @@ export const DEMO_ACCOUNTS: (DemoAccount & { firstName: string; lastName: string
 ];
 
 /** Each area adds its demo content here; they run in order inside one transaction. */
-const SEEDERS: DemoSeeder[] = [seedDemoMembers, seedDemoLinks, seedDemoMemberPhotos, seedDemoHistory, seedDemoEvents, seedDemoNewsletters];
+const SEEDERS: DemoSeeder[] = [
+  seedDemoMembers,
+  seedDemoLinks,
+  seedDemoMemberPhotos,
+  seedDemoHistory,
+  seedDemoEvents,
+  seedDemoNewsletters,
+  seedDemoBlog,
+];
 
-const FILE_MAKERS: DemoFileMaker[] = [makeDemoMemberPhotos, makeDemoHistoryPictures, makeDemoEventPictures, makeDemoNewsletters];
+const FILE_MAKERS: DemoFileMaker[] = [makeDemoMemberPhotos, makeDemoHistoryPictures, makeDemoEventPictures, makeDemoNewsletters, makeDemoBlogPictures];
 
 /** Fills an empty database with a believable club. Returns the accounts, or undefined if not empty. */
 export async function seedDemoData(db: Db, context: DemoContext): Promise<DemoAccount[] | undefined> {

@@ -88,9 +88,11 @@ export function multipartParser({ fileFields, tempDir, beforeFile }: MultipartOp
   });
   const parse = maxFiles
     ? parser.fields(
+        // One more than allowed: multer would refuse the extra file as "unexpected" (400) before
+        // fileFilter could answer with the clear 413 "Please send at most N files".
         Object.entries(fileFields).flatMap(([field, spec]) => [
-          { name: field, maxCount: spec.maxCount },
-          { name: `${field}[]`, maxCount: spec.maxCount },
+          { name: field, maxCount: spec.maxCount + 1 },
+          { name: `${field}[]`, maxCount: spec.maxCount + 1 },
         ]),
       )
     : parser.none();

@@ -3,6 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
+import sharp from 'sharp';
+import { imageSources } from '@club/contracts';
 import { makeJpeg } from '../../test/images.ts';
 import { createImageService, type ImageService } from './images.ts';
 
@@ -68,5 +70,40 @@ describe('saveWithUploads', () => {
     });
     await expect(failing).rejects.toThrow('no');
     expect(storedUrls()).toEqual([old]);
+  });
+});
+
+describe('renditions', () => {
+  const withRenditions = { folder: 'things', maxSize: 2048 };
+  const fileOf = (url: string) => path.join(dataDir, url.replace(/^\//, ''));
+
+  it('bounds the full size, stores 480 and 1024 px copies named so the page can build srcset', async () => {
+    const [url = ''] = await images.saveWithUploads([{ buffer: await makeJpeg(3000, 2000), options: withRenditions }], (urls) => ({ result: urls }));
+    const sources = imageSources(url);
+    expect(sources).toMatchObject({ width: 2048, height: 1365 });
+    const candidates = [sources.srcSet, sources.webpSrcSet].filter(Boolean).join(', ').split(', ');
+    expect(candidates.length).toBeGreaterThanOrEqual(3);
+    for (const candidate of candidates) {
+      const [candidateUrl = '', descriptor = ''] = candidate.split(' ');
+      const meta = await sharp(fileOf(candidateUrl)).metadata();
+      expect(`${meta.width}w`).toBe(descriptor);
+    }
+    expect(storedUrls().sort()).toEqual(candidates.map((c) => c.split(' ')[0]).sort());
+  });
+
+  it('stores one JPEG when asked for no copies, and names a small picture by its size only', async () => {
+    const [plain = ''] = await images.saveWithUploads([{ buffer: await makeJpeg(1200, 900), options: { ...withRenditions, renditions: false } }], (urls) => ({ result: urls }));
+    expect(imageSources(plain)).toEqual({ src: plain });
+    const [small = ''] = await images.saveWithUploads([{ buffer: await makeJpeg(300, 200), options: withRenditions }], (urls) => ({ result: urls }));
+    expect(imageSources(small)).toEqual({ src: small, width: 300, height: 200, srcSet: `${small} 300w` });
+    expect(storedUrls().sort()).toEqual([plain, small].sort());
+  });
+
+  it('removes the copies with the picture, and nothing else', async () => {
+    const other = await images.storeJpeg(await makeJpeg(20, 20), options);
+    const [url = ''] = await images.saveWithUploads([{ buffer: await makeJpeg(1200, 900), options: withRenditions }], (urls) => ({ result: urls }));
+    expect(storedUrls().length).toBeGreaterThan(2);
+    images.remove(url);
+    expect(storedUrls()).toEqual([other]);
   });
 });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Crop } from '@club/contracts';
+import { renditionStem, renditionStemOf, renditionWidthsFor, type Crop } from '@club/contracts';
 import sharp, { type Metadata } from 'sharp';
 import type { Config } from '../config.ts';
 import { tooLarge, wrongFileType } from '../errors.ts';
@@ -18,6 +18,13 @@ export type ImageOptions = {
   quarterTurns?: number;
   /** Also take PNG, WebP or GIF (converted to JPEG), for pictures the spec does not limit to JPEG. */
   acceptAnyImage?: boolean;
+  /**
+   * Through `saveWithUploads`, every picture also gets smaller copies (contracts'
+   * IMAGE_RENDITION_WIDTHS, those narrower than it) and WebP beside them where WebP is smaller,
+   * for pages that build `srcset` with `imageSources(url)`; its name then carries its width and
+   * height. False stores the one JPEG only.
+   */
+  renditions?: boolean;
 };
 
 /** A photo to store with `saveWithUploads`; none when the form sent no file. */
@@ -31,7 +38,13 @@ export type ImageService = {
   storeJpeg(buffer: Buffer, options: ImageOptions): Promise<string>;
   /** Stores a PDF or image as is, under the given name with the extension of its real type; returns its URL. */
   storeFile(buffer: Buffer, folder: string, fileName: string): string;
-  /** Deletes an upload by its URL; ignores URLs outside the uploads folder. */
+  /**
+   * Writes the smaller copies (and WebP where it saves bytes) of a stored JPEG and renames it to
+   * carry its size; returns its new URL. The copies are made from the stored file, so they hold
+   * no metadata either.
+   */
+  addRenditions(url: string): Promise<string>;
+  /** Deletes an upload (and its renditions) by its URL; ignores URLs outside the uploads folder. */
   remove(url: string): void;
   /**
    * The one way to save rows that refer to uploads. Stores each image (`storeJpeg`), then runs
@@ -131,11 +144,60 @@ async function storeJpeg(
   return `${UPLOADS_PREFIX}${folder}/${name}`;
 }
 
-export function createImageService(config: Config): ImageService {
+/** Needs only the uploads folder (the demo data uses it before the app exists). */
+export function createImageService(config: Pick<Config, 'uploadsDir'>): ImageService {
   const resolveUrl = (url: string): string | undefined => {
     if (!url.startsWith(UPLOADS_PREFIX)) return undefined;
     const file = path.resolve(config.uploadsDir, decodeURIComponent(url.slice(UPLOADS_PREFIX.length)));
     return file.startsWith(path.resolve(config.uploadsDir) + path.sep) ? file : undefined;
+  };
+
+  /** The copies of a stored JPEG, under the image job limit (see `addRenditions` in ImageService). */
+  const addRenditions = async (url: string): Promise<string> => {
+    const file = resolveUrl(url);
+    if (!file) throw new Error(`Not an upload: ${url}`);
+    const input = fs.readFileSync(file);
+    const { width = 0, height = 0 } = await sharp(input).metadata();
+    const sizes = [...renditionWidthsFor(width).map((w) => ({ w, jpeg: undefined as Buffer | undefined })), { w: width, jpeg: input }];
+    const copies: { w: number; isFull: boolean; jpeg: Buffer; webp: Buffer }[] = [];
+    for (const { w, jpeg } of sizes) {
+      const resized = jpeg ? sharp(jpeg) : sharp(input).resize({ width: w });
+      const jpegBytes = jpeg ?? (await resized.clone().jpeg({ quality: 80, mozjpeg: true }).toBuffer());
+      copies.push({ w, isFull: !!jpeg, jpeg: jpegBytes, webp: await resized.webp({ quality: 78 }).toBuffer() });
+    }
+    const total = (key: 'jpeg' | 'webp') => copies.reduce((sum, copy) => sum + copy[key].length, 0);
+    // A picture narrower than every copy is small already: it only gets its size in its name.
+    const hasWebp = copies.length > 1 && total('webp') < total('jpeg');
+    const dir = path.dirname(file);
+    const stem = renditionStem(path.basename(file, '.jpg'), width, height, hasWebp);
+    const written: string[] = [];
+    try {
+      for (const copy of copies) {
+        const targets: [string, Buffer][] = copy.isFull ? [] : [[`${stem}.${copy.w}.jpg`, copy.jpeg]];
+        if (hasWebp) targets.push([copy.isFull ? `${stem}.webp` : `${stem}.${copy.w}.webp`, copy.webp]);
+        for (const [name, bytes] of targets) {
+          fs.writeFileSync(path.join(dir, name), bytes);
+          written.push(path.join(dir, name));
+        }
+      }
+      fs.renameSync(file, path.join(dir, `${stem}.jpg`));
+    } catch (error) {
+      for (const done of written) fs.rmSync(done, { force: true });
+      throw error;
+    }
+    return `${url.slice(0, url.lastIndexOf('/') + 1)}${stem}.jpg`;
+  };
+
+  /** storeJpeg, then the renditions when asked; nothing is left behind if either fails. */
+  const storeUpload = async ({ buffer, options }: NonNullable<PendingImage>): Promise<string> => {
+    const url = await service.storeJpeg(buffer, options);
+    if (options.renditions === false || !url.endsWith('.jpg')) return url;
+    try {
+      return await service.addRenditions(url);
+    } catch (error) {
+      service.remove(url);
+      throw error;
+    }
   };
 
   const service: ImageService = {
@@ -153,16 +215,24 @@ export function createImageService(config: Config): ImageService {
       return `${UPLOADS_PREFIX}${folder}/${encodeURIComponent(safeName)}`;
     },
 
+    addRenditions: (url) => imageJobs(() => addRenditions(url)),
+
     remove(url) {
       const file = resolveUrl(url);
-      if (file) fs.rmSync(file, { force: true });
+      if (!file) return;
+      fs.rmSync(file, { force: true });
+      const stem = renditionStemOf(path.basename(file));
+      if (!stem || !fs.existsSync(path.dirname(file))) return;
+      for (const name of fs.readdirSync(path.dirname(file))) {
+        if (name.startsWith(`${stem}.`)) fs.rmSync(path.join(path.dirname(file), name), { force: true });
+      }
     },
 
     async saveWithUploads<T>(images: PendingImage[], write: (urls: (string | undefined)[]) => UploadWrite<T>): Promise<T> {
       const urls: (string | undefined)[] = [];
       let outcome: UploadWrite<T>;
       try {
-        for (const image of images) urls.push(image ? await service.storeJpeg(image.buffer, image.options) : undefined);
+        for (const image of images) urls.push(image ? await storeUpload(image) : undefined);
         outcome = write(urls);
       } catch (error) {
         for (const url of urls) if (url) service.remove(url);

@@ -45,6 +45,8 @@ export const eventPath = (eventId: number): string => `/event/${eventId}`;
 export const eventsMonthPath = (month?: string): string => (month === undefined ? '/events' : `/events?month=${month}`);
 export const editEventPath = (eventId: number = NEW_RECORD_ID): string => `/editEvent/${eventId}`;
 export const blogPath = (articleId?: number): string => (articleId === undefined ? '/blog' : `/blog/${articleId}`);
+/** A page of the photo list; page 1 is plain /blog. */
+export const blogPagePath = (page: number): string => (page <= 1 ? '/blog' : `/blog?page=${page}`);
 export const editBlogPath = (articleId: number = NEW_RECORD_ID): string => `/editBlog/${articleId}`;
 export const newsletterPath = (fileName: string): string => `/newsletters/${encodeURIComponent(fileName)}`;
 export const forumPath = (threadId?: number): string => (threadId === undefined ? '/forum' : `/forum/${threadId}`);

@@ -1,15 +1,99 @@
-import { useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { PageFrame } from '../app/layout/page-frame.tsx';
+import { blogPath, editBlogPath } from '../app/paths.ts';
+import { QueryState } from '../components/query-state.tsx';
+import { formatPostDate, PostBody } from '../features/blog/post-body.tsx';
+import { PostList } from '../features/blog/post-list.tsx';
+import { useBlogPage, useBlogPost } from '../features/blog/use-blog.ts';
+import '../features/blog/blog.css';
+import { useSession } from '../session/index.ts';
 
-export function BlogPage() {
-  const { articleId } = useParams();
+/** A positive whole number from the address, or undefined. */
+const positiveNumber = (value: string | null | undefined): number | undefined =>
+  value && /^\d+$/.test(value) && Number(value) > 0 ? Number(value) : undefined;
+
+function PostPage({ id, canEdit }: { id: number; canEdit: boolean }) {
+  const query = useBlogPost(id);
+  const post = query.data?.b[0];
+  if (query.data && !post) return <PostNotFound />;
   return (
-    <PageFrame title="Photos">
+    <PageFrame title={post?.title ?? 'Photos'}>
+      <QueryState query={query} what="the post" loadingLabel="Loading the post…">
+        {({ b: [found], newerId, olderId }) =>
+          found && (
+            <>
+              <p className="post__date">
+                <time dateTime={found.date}>{formatPostDate(found.date)}</time>
+                {canEdit && (
+                  <>
+                    {' · '}
+                    <Link to={editBlogPath(found.id)}>Edit</Link>
+                  </>
+                )}
+              </p>
+              <PostBody post={found} />
+              <nav className="pager" aria-label="Other posts">
+                {newerId ? (
+                  <Link className="button" to={blogPath(newerId)} rel="prev">
+                    ← Previous post
+                  </Link>
+                ) : (
+                  <span />
+                )}
+                <Link className="pager__where" to={blogPath()}>
+                  All photos
+                </Link>
+                {olderId ? (
+                  <Link className="button" to={blogPath(olderId)} rel="next">
+                    Next post →
+                  </Link>
+                ) : (
+                  <span />
+                )}
+              </nav>
+            </>
+          )
+        }
+      </QueryState>
+    </PageFrame>
+  );
+}
+
+function PostNotFound() {
+  return (
+    <PageFrame title="Post Not Found">
       <p>
-        {articleId === undefined
-          ? 'Photo posts from club drives and events will appear here, five to a page.'
-          : 'This photo post, with links to the previous and next posts, will appear here.'}
+        That photo post is not here. It may have been deleted. <Link to={blogPath()}>See all photo posts</Link>.
       </p>
     </PageFrame>
   );
+}
+
+function ListPage({ page, canEdit }: { page: number; canEdit: boolean }) {
+  const query = useBlogPage(page);
+  return (
+    <PageFrame title="Photos" lede="Pictures and stories from our drives, shows and garages, newest first.">
+      {canEdit && (
+        <p>
+          <Link className="button button--primary" to={editBlogPath()}>
+            Add Post
+          </Link>
+        </p>
+      )}
+      <QueryState query={query} what="the photo posts" loadingLabel="Loading photos…">
+        {({ b, total }) => <PostList posts={b} page={page} total={total ?? b.length} canEdit={canEdit} />}
+      </QueryState>
+    </PageFrame>
+  );
+}
+
+export function BlogPage() {
+  const { articleId } = useParams();
+  const [search] = useSearchParams();
+  const { can } = useSession();
+  const canEdit = can('blog');
+  if (articleId === undefined) return <ListPage page={positiveNumber(search.get('page')) ?? 1} canEdit={canEdit} />;
+  const id = positiveNumber(articleId);
+  if (id === undefined) return <PostNotFound />;
+  return <PostPage key={id} id={id} canEdit={canEdit} />;
 }

@@ -1,7 +1,44 @@
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { PageFrame } from '../app/layout/page-frame.tsx';
-import { NEW_RECORD_ID } from '../app/paths.ts';
+import { blogPath, NEW_RECORD_ID } from '../app/paths.ts';
+import { QueryState } from '../components/query-state.tsx';
 import { RequireLogin } from '../components/require-login.tsx';
+import { PostEditor } from '../features/blog/post-editor.tsx';
+import { useBlogPost } from '../features/blog/use-blog.ts';
+import '../features/blog/blog.css';
+import { useSession } from '../session/index.ts';
+
+function EditExisting({ id }: { id: number }) {
+  const query = useBlogPost(id);
+  return (
+    <QueryState query={query} what="the post" loadingLabel="Loading the post…">
+      {({ b: [post] }) =>
+        post ? (
+          <PostEditor post={post} />
+        ) : (
+          <p>
+            Post Not Found. It may have been deleted. <Link to={blogPath()}>See all photo posts</Link>.
+          </p>
+        )
+      }
+    </QueryState>
+  );
+}
+
+function EditorFor({ articleId }: { articleId: string | undefined }) {
+  const { can } = useSession();
+  if (!can('blog')) {
+    return (
+      <p className="notice" role="status">
+        Adding and editing photo posts needs the Add/Edit Photos permission. Ask the club webmaster if you should have it.
+      </p>
+    );
+  }
+  const id = Number(articleId);
+  if (id === NEW_RECORD_ID) return <PostEditor post={undefined} />;
+  if (!Number.isInteger(id) || id < 0) return <p>Post Not Found.</p>;
+  return <EditExisting key={id} id={id} />;
+}
 
 export function EditBlogPage() {
   const { articleId } = useParams();
@@ -9,7 +46,7 @@ export function EditBlogPage() {
   return (
     <PageFrame title={isNew ? 'New Post' : 'Edit Post'}>
       <RequireLogin what="the photo post editor">
-        <p>The form for {isNew ? 'adding a photo post' : 'editing this photo post'} will appear here.</p>
+        <EditorFor articleId={articleId} />
       </RequireLogin>
     </PageFrame>
   );

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { getClubName, usePageTitle } from '../app/page-title.ts';
 import { PATHS, blogPath } from '../app/paths.ts';
+import { LatestPhoto } from '../features/blog/latest-photo.tsx';
 import './home-page.css';
 
 const PROMOS = [
@@ -59,6 +60,7 @@ export function HomePage() {
       <section className="promos" aria-label="Explore the club">
         {PROMOS.map((promo) => (
           <article key={promo.title} className="promo">
+            {promo.title === 'Photos' && <LatestPhoto className="promo__photo" />}
             <h2 className="promo__title">{promo.title}</h2>
             <p className="promo__text">{promo.text}</p>
             <Link className="promo__link" to={promo.to}>

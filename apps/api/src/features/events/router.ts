@@ -24,7 +24,7 @@ export function mountEventsCalls(api: ApiRouter, deps: AppDeps): void {
   mountCall(api, 'events.get', ({ from, to }, { user }) => {
     const { events: v, names } = events.list(user, { from, to });
     return { v, u: names };
-  });
+  }, { cache: 'member' });
 
   mountCall(api, 'event.save', async (input, { user, files }) => {
     const image = files.f?.[0];

@@ -1,0 +1,28 @@
+import type { AppDeps } from '../../deps.ts';
+import { mountCall, type ApiRouter } from '../../http/mount-call.ts';
+import { createBlogService } from './service.ts';
+
+export function mountBlogCalls(api: ApiRouter, deps: AppDeps): void {
+  const blog = createBlogService(deps);
+
+  mountCall(api, 'blog.get', ({ page, id }) => blog.read({ page, id }), { cache: 'shared' });
+
+  mountCall(api, 'blog.save', async (input, { user, files }) => ({
+    i: await blog.save(user, {
+      id: input.id,
+      title: input.t,
+      date: input.date,
+      layout: input.entries,
+      text: input.h,
+      keptImages: input.s,
+      videos: input.y,
+      photos: (files.f ?? []).map((file) => file.buffer),
+      rotations: input.rot,
+    }),
+  }));
+
+  mountCall(api, 'blog.delete', ({ id }) => {
+    blog.remove(id);
+    return {};
+  });
+}

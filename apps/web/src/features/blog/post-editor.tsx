@@ -1,0 +1,185 @@
+import type { BlogPost } from '@club/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { callQueryOptions } from '../../api/call-query.ts';
+import { errorMessageOf } from '../../api/client.ts';
+import { Dialog } from '../../components/dialog.tsx';
+import { ErrorDialog } from '../../components/error-dialog.tsx';
+import { Form } from '../../components/form.tsx';
+import { FormField } from '../../components/form-field.tsx';
+import { blogPath } from '../../app/paths.ts';
+import { entriesOf, moveEntry, nextKey, toSaveParts, type EditorEntry } from './editor-entries.ts';
+import { PicturesEntryField, TextEntryField, VideoEntryField } from './entry-fields.tsx';
+import { useDeletePost, useSavePost } from './use-blog.ts';
+
+const KIND_LABELS: Record<EditorEntry['kind'], string> = { text: 'Text', pictures: 'Photos', video: 'Video' };
+
+const today = () => {
+  const now = new Date();
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+};
+
+export type PostEditorProps = {
+  /** The saved post; undefined for a new one. */
+  post: BlogPost | undefined;
+};
+
+/** The post editor: title, date, and entries of text, photos and videos in order. */
+export function PostEditor({ post }: PostEditorProps) {
+  const queryClient = useQueryClient();
+  const save = useSavePost();
+  const remove = useDeletePost();
+  const [postId, setPostId] = useState(post?.id ?? 0);
+  const [entries, setEntries] = useState<EditorEntry[]>(() => entriesOf(post));
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [isConfirmingDelete, setIsConfirmingDelete] = useState(false);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const [isDeleted, setIsDeleted] = useState(false);
+  const newPhotoCount = entries.reduce((sum, e) => sum + (e.kind === 'pictures' ? e.pictures.filter((p) => p.kind === 'new').length : 0), 0);
+
+  const replace = (key: string, next: EditorEntry) => setEntries((list) => list.map((e) => (e.key === key ? next : e)));
+  const add = (kind: EditorEntry['kind']) =>
+    setEntries((list) => [
+      ...list,
+      kind === 'text' ? { key: nextKey(), kind, text: '' } : kind === 'pictures' ? { key: nextKey(), kind, pictures: [] } : { key: nextKey(), kind, videoId: '' },
+    ]);
+
+  async function submit(data: FormData) {
+    const { layout, files, rot } = toSaveParts(entries);
+    const reply = await save.mutateAsync({
+      body: { id: postId, t: String(data.get('title') ?? ''), date: String(data.get('date') ?? ''), entries: JSON.stringify(layout), rot },
+      files: files.length ? { f: files } : undefined,
+    });
+    // The new photos now have stored names: edit on from the saved post, so a second save keeps them.
+    const fresh = await queryClient.fetchQuery(callQueryOptions('blog.get', { id: reply.i }));
+    setPostId(reply.i);
+    setEntries(entriesOf(fresh.b[0]));
+    return reply;
+  }
+
+  async function confirmDelete() {
+    setDeleteError(null);
+    try {
+      await remove.mutateAsync({ body: { id: postId } });
+      setIsConfirmingDelete(false);
+      setIsDeleted(true);
+    } catch (error) {
+      setDeleteError(errorMessageOf(error));
+    }
+  }
+
+  if (isDeleted) {
+    return (
+      <div className="notice" role="status">
+        <p>Successfully Deleted</p>
+        <p>
+          <Link to={blogPath()}>Back to Photos</Link>
+        </p>
+      </div>
+    );
+  }
+
+  const counts: Partial<Record<EditorEntry['kind'], number>> = {};
+  return (
+    <>
+      <Form
+        aria-label={postId ? 'Edit the post' : 'New post'}
+        className="post-editor"
+        onSubmit={submit}
+        validate={() => (toSaveParts(entries).layout.length === 0 ? 'Please add some text, a photo or a video to the post before saving.' : null)}
+        onError={setServerError}
+        submitLabel="Save Post"
+        actions={
+          <>
+            {postId !== 0 && (
+              <Link className="button" to={blogPath(postId)}>
+                View post
+              </Link>
+            )}
+            {postId !== 0 && (
+              <button type="button" className="button" onClick={() => setIsConfirmingDelete(true)}>
+                Delete Post
+              </button>
+            )}
+          </>
+        }
+      >
+        <FormField label="Title" name="title" required maxLength={200} defaultValue={post?.title ?? ''} />
+        <FormField label="Date" name="date" type="date" required defaultValue={post?.date ?? today()} />
+        <ol className="post-editor__entries" aria-label="Entries">
+          {entries.map((entry, index) => {
+            counts[entry.kind] = (counts[entry.kind] ?? 0) + 1;
+            const label = `${KIND_LABELS[entry.kind]} ${counts[entry.kind]}`;
+            return (
+              <li key={entry.key} className="post-editor__entry">
+                <fieldset className="post-editor__fieldset">
+                  <legend className="post-editor__legend">{label}</legend>
+                  {entry.kind === 'text' && <TextEntryField entry={entry} label={label} onChange={(next) => replace(entry.key, next)} />}
+                  {entry.kind === 'pictures' && (
+                    <PicturesEntryField entry={entry} label={label} newPhotoCount={newPhotoCount} onChange={(next) => replace(entry.key, next)} />
+                  )}
+                  {entry.kind === 'video' && <VideoEntryField entry={entry} label={label} onChange={(next) => replace(entry.key, next)} />}
+                  <div className="post-editor__entry-actions">
+                    <button type="button" className="button" disabled={index === 0} onClick={() => setEntries((list) => moveEntry(list, index, -1))} aria-label={`Move ${label} up`}>
+                      ↑ Up
+                    </button>
+                    <button
+                      type="button"
+                      className="button"
+                      disabled={index === entries.length - 1}
+                      onClick={() => setEntries((list) => moveEntry(list, index, 1))}
+                      aria-label={`Move ${label} down`}
+                    >
+                      ↓ Down
+                    </button>
+                    <button type="button" className="button" onClick={() => setEntries((list) => list.filter((e) => e.key !== entry.key))} aria-label={`Remove entry: ${label}`}>
+                      Remove entry
+                    </button>
+                  </div>
+                </fieldset>
+              </li>
+            );
+          })}
+        </ol>
+        <div className="post-editor__add" role="group" aria-label="Add an entry">
+          <button type="button" className="button" onClick={() => add('text')}>
+            + Add text
+          </button>
+          <button type="button" className="button" onClick={() => add('pictures')}>
+            + Add photos
+          </button>
+          <button type="button" className="button" onClick={() => add('video')}>
+            + Add video
+          </button>
+        </div>
+      </Form>
+      <ErrorDialog message={serverError} onClose={() => setServerError(null)} />
+      <Dialog
+        title="Delete Post"
+        isOpen={isConfirmingDelete}
+        onClose={() => setIsConfirmingDelete(false)}
+        footer={
+          <>
+            <button type="button" className="button button--primary" onClick={() => void confirmDelete()}>
+              Delete
+            </button>
+            <button type="button" className="button" onClick={() => setIsConfirmingDelete(false)} data-autofocus>
+              Cancel
+            </button>
+          </>
+        }
+      >
+        <p className="dialog__message">Are you sure you want to delete this post and its photos? This cannot be undone.</p>
+        {deleteError && (
+          <p className="form__message form__message--error" role="alert">
+            {deleteError}
+          </p>
+        )}
+      </Dialog>
+      <p className="post-editor__back">
+        <Link to={blogPath()}>Back to Photos</Link>
+      </p>
+    </>
+  );
+}

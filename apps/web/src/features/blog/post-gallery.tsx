@@ -1,0 +1,57 @@
+import { lazy, Suspense, useRef, useState } from 'react';
+import { ResponsiveImage } from '../../components/responsive-image.tsx';
+
+const PhotoLightbox = lazy(() => import('./photo-lightbox.tsx'));
+
+/**
+ * How wide a thumbnail shows: two columns on a phone (the page has 1rem padding each side
+ * and a 0.5rem gap), three in the 44rem reading column. The benchmark's phone figure assumes this.
+ */
+export const GALLERY_SIZES = '(max-width: 48rem) calc(50vw - 1.25rem), 14.5rem';
+
+export type PostGalleryProps = {
+  urls: readonly string[];
+  title: string;
+};
+
+/** A post's photos as thumbnails; one opens them large. */
+export function PostGallery({ urls, title }: PostGalleryProps) {
+  const [openIndex, setOpenIndex] = useState<number | null>(null);
+  const [hasOpened, setHasOpened] = useState(false);
+  const openerRef = useRef<HTMLButtonElement | null>(null);
+
+  return (
+    <>
+      <ul className="post-gallery" aria-label={`Photos (${urls.length})`}>
+        {urls.map((url, n) => (
+          <li key={url} className="post-gallery__item">
+            <button
+              type="button"
+              className="post-gallery__open"
+              aria-label={`Open photo ${n + 1} of ${urls.length} large`}
+              onClick={(event) => {
+                openerRef.current = event.currentTarget;
+                setHasOpened(true);
+                setOpenIndex(n);
+              }}
+            >
+              <ResponsiveImage className="post-gallery__image" url={url} alt={`Photo ${n + 1} of ${urls.length} from ${title}`} sizes={GALLERY_SIZES} />
+            </button>
+          </li>
+        ))}
+      </ul>
+      {hasOpened && (
+        <Suspense fallback={null}>
+          <PhotoLightbox
+            urls={urls}
+            title={title}
+            index={openIndex ?? 0}
+            isOpen={openIndex !== null}
+            onClose={() => setOpenIndex(null)}
+            onClosed={() => openerRef.current?.focus()}
+          />
+        </Suspense>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,71 @@
+import type { BlogPost } from '@club/contracts';
+import { BLOG_PAGE_SIZE } from '@club/contracts/browser';
+import { Link } from 'react-router';
+import { blogPagePath, blogPath, editBlogPath } from '../../app/paths.ts';
+import { formatPostDate, PostBody } from './post-body.tsx';
+
+export type PostListProps = {
+  posts: BlogPost[];
+  page: number;
+  total: number;
+  canEdit: boolean;
+};
+
+/** A page of posts, newest first, with Previous and Next pages. */
+export function PostList({ posts, page, total, canEdit }: PostListProps) {
+  const pageCount = Math.max(1, Math.ceil(total / BLOG_PAGE_SIZE));
+  if (total === 0) return <p>No photo posts yet.</p>;
+  if (posts.length === 0) {
+    return (
+      <p>
+        There is no page {page} of photos. <Link to={blogPagePath(1)}>See the newest posts</Link>.
+      </p>
+    );
+  }
+  return (
+    <>
+      <div className="post-list">
+        {posts.map((post) => (
+          <article key={post.id} className="post" aria-labelledby={`post-${post.id}`}>
+            <header className="post__header">
+              <h2 id={`post-${post.id}`} className="post__title">
+                <Link to={blogPath(post.id)}>{post.title}</Link>
+              </h2>
+              <p className="post__date">
+                <time dateTime={post.date}>{formatPostDate(post.date)}</time>
+                {canEdit && (
+                  <>
+                    {' · '}
+                    <Link to={editBlogPath(post.id)} aria-label={`Edit “${post.title}”`}>
+                      Edit
+                    </Link>
+                  </>
+                )}
+              </p>
+            </header>
+            <PostBody post={post} />
+          </article>
+        ))}
+      </div>
+      <nav className="pager" aria-label="Photo pages">
+        {page > 1 ? (
+          <Link className="button" to={blogPagePath(page - 1)} rel="prev">
+            ← Previous
+          </Link>
+        ) : (
+          <span />
+        )}
+        <span className="pager__where">
+          Page {page} of {pageCount}
+        </span>
+        {page < pageCount ? (
+          <Link className="button" to={blogPagePath(page + 1)} rel="next">
+            Next →
+          </Link>
+        ) : (
+          <span />
+        )}
+      </nav>
+    </>
+  );
+}
