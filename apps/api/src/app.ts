@@ -13,6 +13,7 @@ import { mountHistoryCalls } from './features/history/router.ts';
 import { mountContactCalls } from './features/contact/router.ts';
 import { mountLinksCalls } from './features/links/router.ts';
 import { mountMembersCalls } from './features/members/router.ts';
+import { mountNotificationsCalls } from './features/notifications/router.ts';
 import { apiNotFound, errorHandler } from './http/errors.ts';
 import { createApiRouter, mountUnbuiltCalls } from './http/mount-call.ts';
 import { escapeHtml } from './services/mail-templates.ts';
@@ -88,6 +89,7 @@ export function createApp(deps: AppDeps): Express {
   mountContactCalls(api, deps);
   mountHistoryCalls(api, deps);
   mountMembersCalls(api, deps);
+  mountNotificationsCalls(api, deps);
   mountUnbuiltCalls(api);
   app.use(express.json({ limit: '1mb' }));
   app.use(express.urlencoded({ extended: false, limit: '1mb' }));
@@ -102,6 +104,7 @@ export function createApp(deps: AppDeps): Express {
       .readFileSync(path.join(webDist, 'index.html'), 'utf8')
       .replace(/(<meta name="club-name" content=")[^"]*(")/, `$1${escapeHtml(config.clubName)}$2`)
       .replace(/(<meta name="club-timezone" content=")[^"]*(")/, `$1${escapeHtml(config.timeZone)}$2`)
+      .replace(/(<meta name="push-public-key" content=")[^"]*(")/, `$1${escapeHtml(deps.services.push.publicKey)}$2`)
       .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(config.clubName)}</title>`);
     // A missing hashed asset must 404, not fall back to index.html (a stale tab would break silently).
     app.use('/assets', express.static(path.join(webDist, 'assets'), { immutable: true, maxAge: '1y', index: false, fallthrough: false }));

@@ -74,6 +74,10 @@ export const CALLS = {
   'forum.update': { access: 'moderator', encoding: 'json' },
 
   'contact.submit': { access: 'public', encoding: 'json' },
+
+  // Added by this site (not in the spec's table): see ADDED_CALLS.
+  'outbox.get': { access: 'admin', encoding: 'json' },
+  'email.unsubscribe': { access: 'public', encoding: 'form' },
 } as const satisfies Record<string, Policy>;
 
 export type CallName = keyof typeof CALLS;

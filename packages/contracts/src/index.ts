@@ -8,4 +8,5 @@ export * from './links.ts';
 export * from './members.ts';
 export * from './forum.ts';
 export * from './contact.ts';
+export * from './notifications.ts';
 export * from './registry.ts';
