@@ -1,0 +1,1 @@
+DROP TABLE `reminders_sent`;
