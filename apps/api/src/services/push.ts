@@ -54,6 +54,13 @@ class PushRejected extends Error {
   }
 }
 
+/** "fetch failed" says little to the admin; the cause (ECONNREFUSED, a timeout) says what happened. */
+function describeError(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const cause = error.cause instanceof Error ? error.cause.message : undefined;
+  return cause ? `${error.message}: ${cause}` : error.message;
+}
+
 /**
  * Delivers the push queue with web-push's VAPID signing and aes128gcm encryption (RFC 8291/8292).
  * A device the push service says is gone (404, 410) is unsubscribed; other failures are retried
@@ -102,7 +109,7 @@ export function createPushService({ db, keys, logger }: { db: Db; keys: SiteKeys
         db.update(pushQueue).set({ status: 'sent', attempts, sent: new Date().toISOString(), lastError: null }).where(eq(pushQueue.id, push.id)).run();
         result.sent += 1;
       } catch (error) {
-        const message = error instanceof Error ? error.message : String(error);
+        const message = describeError(error);
         if (error instanceof PushRejected && (error.statusCode === 404 || error.statusCode === 410)) {
           // The browser unsubscribed or the subscription expired: forget the device (and its queue).
           db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, push.subscriptionId)).run();
