@@ -1,9 +1,11 @@
+import { hasPermission } from '@club/contracts/browser';
 import { useState } from 'react';
 import { PageFrame } from '../app/layout/page-frame.tsx';
 import { RequireLogin } from '../components/require-login.tsx';
 import { ChangePasswordForm } from '../features/account/change-password-form.tsx';
 import { ForgotPassword } from '../features/account/forgot-password.tsx';
 import { NotificationSettings } from '../features/account/notification-settings.tsx';
+import { OutboxStatus } from '../features/account/outbox-status.tsx';
 import { useSession } from '../session/index.ts';
 
 export function AccountPage() {
@@ -44,6 +46,7 @@ function AccountDetails() {
       </section>
       <NotificationSettings />
       <ChangePasswordForm />
+      {hasPermission(user.permissions, 'admin') && <OutboxStatus />}
     </>
   );
 }
