@@ -127,6 +127,29 @@ describe('event reminders', () => {
     expect(run(chicagoMorning(12))).toEqual(nothing);
   });
 
+  it('kick() (after an event save) sends only the "now" reminders, and only once the server has started it', async () => {
+    open();
+    createMember(t.db);
+    const now = addEvent('2099-06-20T10:00', [0], 'Saved With Now');
+    // Its 5-day reminder is due (the event is 3 days off), but that waits for the scheduled run.
+    addEvent(localDateTime(new Date(Date.now() + 3 * 86_400_000), 'America/Chicago'), [5], 'Dated Only');
+    t.services.reminders.kick();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(mails()).toEqual([]);
+
+    t.services.reminders.start();
+    t.services.reminders.kick();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(mails().map((m) => m.subject)).toEqual(['Reminder: Saved With Now, Saturday, June 20, 2099 at 10:00 AM']);
+    // A later save of the same event kicks again: nothing more.
+    t.db.update(events).set({ title: 'Saved With Now (edited)' }).where(eq(events.id, now)).run();
+    t.services.reminders.kick();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(mails()).toHaveLength(1);
+    expect(t.services.reminders.run().emails).toBe(1);
+    expect(mails().at(-1)?.subject).toMatch(/^Reminder: Dated Only/);
+  });
+
   it('catches up a missed morning while the event is ahead, in one e-mail, and sends nothing once it has started', () => {
     open();
     createMember(t.db);
