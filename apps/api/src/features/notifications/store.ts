@@ -1,5 +1,5 @@
 import type { QueueCounts, QueueEntry } from '@club/contracts';
-import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { members, outbox, pushQueue, pushSubscriptions } from '../../db/schema/index.ts';
 
@@ -103,14 +103,4 @@ export function unsentEntries(db: DbOrTx, limit: number): QueueEntry[] {
     .all()
     .map(({ email, payload, ...row }) => ({ ...row, channel: 'push' as const, to: `a browser of ${email}`, subject: payload.title }));
   return [...mail, ...push].sort((a, b) => (a.created < b.created ? 1 : a.created > b.created ? -1 : 0)).slice(0, limit);
-}
-
-/** For tests and the demo: every device of a member, oldest first. */
-export function subscriptionsOf(db: DbOrTx, memberId: number): StoredSubscription[] {
-  return db
-    .select({ id: pushSubscriptions.id, memberId: pushSubscriptions.memberId, endpoint: pushSubscriptions.endpoint, refreshed: pushSubscriptions.refreshed })
-    .from(pushSubscriptions)
-    .where(eq(pushSubscriptions.memberId, memberId))
-    .orderBy(asc(pushSubscriptions.id))
-    .all();
 }
