@@ -116,27 +116,38 @@ async function main() {
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   const reads = CALL_NAMES.filter((name: CallName) => /\.get$/.test(name));
+  /** Each read call with the admin's session, plus the windowed and feed variants that pages use. */
   // token.get asks about one browser's subscription.
-  const extra: Partial<Record<CallName, object>> = { 'token.get': { t: 'https://fcm.googleapis.com/fcm/send/bench-7' } };
+  const bodies: Partial<Record<CallName, object>> = { 'token.get': { t: 'https://fcm.googleapis.com/fcm/send/bench-7' } };
+  const cases: { label: string; url: string; init?: (body: string) => RequestInit; body?: object }[] = reads.map((name) => ({
+    label: name,
+    url: `${base}${registry[name].path}`,
+    body: bodies[name],
+  }));
+  cases.push({ label: 'events.get (one month)', url: `${base}${registry['events.get'].path}`, body: { from: '2020-06-01', to: '2020-07-11' } });
+  const feedUrl = new URL(((await (await fetch(`${base}${registry['calendarFeed.reset'].path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ g: admin.token }) })).json()) as { url: string }).url);
+  cases.push({ label: 'calendar feed (GET)', url: `${base}${feedUrl.pathname}`, init: () => ({ method: 'GET', headers: { 'accept-encoding': 'gzip' } }) });
+
+  const requestInit = (body: string): RequestInit => ({ method: 'POST', headers: { 'content-type': 'application/json', 'accept-encoding': 'gzip' }, body });
   console.log(`\n${'call'.padEnd(24)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'max ms'.padStart(8)} ${'KiB'.padStart(8)}`);
-  for (const name of reads) {
-    const body = JSON.stringify({ g: admin.token, ...extra[name] });
-    const first = await fetch(`${base}${registry[name].path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+  for (const { label, url, init = requestInit, body: extra } of cases) {
+    const body = JSON.stringify({ g: admin.token, ...extra });
+    const first = await fetch(url, init(body));
     const size = (await first.arrayBuffer()).byteLength;
     if (first.status === 501) {
-      console.log(`${name.padEnd(24)} not built yet`);
+      console.log(`${label.padEnd(24)} not built yet`);
       continue;
     }
     const times: number[] = [];
     for (let i = 0; i < ROUNDS; i += 1) {
       const start = performance.now();
-      const res = await fetch(`${base}${registry[name].path}`, { method: 'POST', headers: { 'content-type': 'application/json', 'accept-encoding': 'gzip' }, body });
+      const res = await fetch(url, init(body));
       await res.arrayBuffer();
       times.push(performance.now() - start);
     }
     times.sort((a, b) => a - b);
     console.log(
-      `${name.padEnd(24)} ${percentile(times, 50).toFixed(1).padStart(8)} ${percentile(times, 95).toFixed(1).padStart(8)} ${(times.at(-1) ?? 0).toFixed(1).padStart(8)} ${(size / 1024).toFixed(1).padStart(8)}`,
+      `${label.padEnd(24)} ${percentile(times, 50).toFixed(1).padStart(8)} ${percentile(times, 95).toFixed(1).padStart(8)} ${(times.at(-1) ?? 0).toFixed(1).padStart(8)} ${(size / 1024).toFixed(1).padStart(8)}`,
     );
   }
   console.log(`\nfirst page (index.html's JS and CSS): ${firstPageWeight()}`);

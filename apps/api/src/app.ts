@@ -9,6 +9,7 @@ import { pinoHttp } from 'pino-http';
 import type { Config } from './config.ts';
 import type { AppDeps } from './deps.ts';
 import { mountAccountCalls } from './features/account/router.ts';
+import { mountEventsCalls } from './features/events/router.ts';
 import { mountHistoryCalls } from './features/history/router.ts';
 import { mountContactCalls } from './features/contact/router.ts';
 import { mountLinksCalls } from './features/links/router.ts';
@@ -17,6 +18,8 @@ import { mountNotificationsCalls } from './features/notifications/router.ts';
 import { apiNotFound, errorHandler } from './http/errors.ts';
 import { createApiRouter, mountUnbuiltCalls } from './http/mount-call.ts';
 import { escapeHtml } from './services/mail-templates.ts';
+import { mountRobots } from './http/robots.ts';
+import { setUploadHeaders } from './http/serve-uploads.ts';
 
 /** Where the built SPA is: WEB_DIST, else apps/web/dist beside this package. */
 function findWebDist(config: Config): string | undefined {
@@ -38,7 +41,8 @@ export function createApp(deps: AppDeps): Express {
   const { config, db, logger } = deps;
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback, linklocal, uniquelocal');
+  // Only the configured proxy may say who the visitor is; anyone else could forge X-Forwarded-For.
+  app.set('trust proxy', config.trustProxy.length ? config.trustProxy : false);
 
   app.use(
     pinoHttp({
@@ -83,12 +87,15 @@ export function createApp(deps: AppDeps): Express {
     }
   });
 
-  const api = createApiRouter(db, { checkReplies: config.checkReplies });
+  mountRobots(app, config.baseUrl);
+
+  const api = createApiRouter(db, { checkReplies: config.checkReplies, tempDir: config.tempDir });
   mountAccountCalls(api, deps);
   mountLinksCalls(api, deps);
   mountContactCalls(api, deps);
   mountHistoryCalls(api, deps);
   mountMembersCalls(api, deps);
+  mountEventsCalls(api, deps);
   mountNotificationsCalls(api, deps);
   mountUnbuiltCalls(api);
   app.use(express.json({ limit: '1mb' }));
@@ -96,7 +103,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(api.routes);
   app.use('/api', apiNotFound);
 
-  app.use('/uploads', express.static(config.uploadsDir, { index: false, maxAge: '1h', fallthrough: false }));
+  app.use('/uploads', express.static(config.uploadsDir, { index: false, maxAge: '1h', fallthrough: false, setHeaders: setUploadHeaders }));
 
   const webDist = findWebDist(config);
   if (webDist) {

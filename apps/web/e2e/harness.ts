@@ -14,7 +14,7 @@ const REPO_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const SERVER_ENTRY = path.resolve(REPO_ROOT, process.env.E2E_SERVER_ENTRY ?? 'apps/api/dist/server.js');
 const WEB_DIST = process.env.E2E_WEB_DIST ? path.resolve(REPO_ROOT, process.env.E2E_WEB_DIST) : undefined;
 const SCREENSHOT_DIR = path.join(REPO_ROOT, 'test-results/e2e');
-const STARTUP_TIMEOUT_MS = 30_000;
+const STARTUP_TIMEOUT_MS = 90_000;
 const SHUTDOWN_TIMEOUT_MS = 5_000;
 
 export const CLUB_NAME = 'Test Valley Club';
@@ -247,9 +247,9 @@ export async function logIn(page: Page, email: string, password: string): Promis
 }
 
 /** Screenshots for a person to look at, written only when E2E_SCREENSHOT_DIR is set. */
-export async function snapshot(page: Page, name: string): Promise<void> {
+export async function snapshot(page: Page, name: string, { fullPage = true }: { fullPage?: boolean } = {}): Promise<void> {
   const dir = process.env.E2E_SCREENSHOT_DIR;
   if (!dir) return;
   await mkdir(dir, { recursive: true });
-  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage });
 }

@@ -1,3 +1,4 @@
 /** The zod-free part of the contracts, for code on the browser's first page. */
 export * from './calls.ts';
 export * from './permissions.ts';
+export * from './event-options.ts';

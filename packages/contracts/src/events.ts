@@ -3,13 +3,15 @@ import {
   integer,
   list,
   localDateTime,
+  optionalIsoDate,
   optionalText,
   recordId,
   sessionTokenSchema,
   text,
 } from './common.ts';
+import { REMINDER_DAYS } from './event-options.ts';
 
-export const REMINDER_DAYS = [0, 1, 3, 5] as const;
+export { ATTENDANCE_STATUS, REMINDER_DAYS } from './event-options.ts';
 
 export const attendanceEntrySchema = z.object({
   displayName: z.string(),
@@ -36,16 +38,28 @@ export const eventSchema = z.object({
 });
 export type ClubEvent = z.infer<typeof eventSchema>;
 
-/** Attendance status on the wire: 1 attending, 0 not attending, -1 not sure (removes the entry). */
-export const ATTENDANCE_STATUS = { attending: 1, notAttending: 0, notSure: -1 } as const;
+
+/** Reminder choices: 0 sends at once ("now"), the others that many days before the start. */
+const reminderDays = integer('reminder days', { min: 0, max: 30 }).refine(
+  (days) => (REMINDER_DAYS as readonly number[]).includes(days),
+  'Reminders can only be sent now, or 1, 3 or 5 days before the event.',
+);
 
 export const events = {
   'events.get': {
-    request: z.object({ g: sessionTokenSchema.optional() }),
+    /**
+     * Without from/to: every event (the legacy list). With them: the events that overlap the
+     * days from..to (inclusive, club time), as the month calendar asks.
+     */
+    request: z
+      .object({ g: sessionTokenSchema.optional(), from: optionalIsoDate('first day'), to: optionalIsoDate('last day') })
+      .refine((w) => !w.from || !w.to || w.from <= w.to, { message: 'The last day must not be before the first day.', path: ['to'] }),
+    /** v: the events, soonest first; u: the display names of the members in their attendance lists. */
     response: z.object({ v: z.array(eventSchema), u: z.array(z.string()) }),
   },
   'event.save': {
-    request: z.object({
+    request: z
+      .object({
       id: recordId('event id'),
       g: sessionTokenSchema,
       t: text('title', 200),
@@ -57,8 +71,9 @@ export const events = {
       address2: optionalText('city, state and zip', 200),
       description: optionalText('description', 20000),
       img: optionalText('image', 500),
-      notify: list(integer('reminder days', { min: 0, max: 30 }), 'reminders'),
-    }),
+      notify: list(reminderDays, 'reminders'),
+    })
+      .refine((e) => e.end >= e.start, { message: 'The end must not be before the start.', path: ['end'] }),
     response: z.object({ i: z.number().int(), img: z.string() }),
   },
   'event.delete': {
@@ -74,5 +89,15 @@ export const events = {
       c: optionalText('comments', 1000),
     }),
     response: z.object({}),
+  },
+  /** Beyond the spec: whether the member has a private calendar feed, and since when ('' if none). */
+  'calendarFeed.get': {
+    request: z.object({ g: sessionTokenSchema }),
+    response: z.object({ created: z.string() }),
+  },
+  /** Beyond the spec: a new private feed address; the previous one stops working. */
+  'calendarFeed.reset': {
+    request: z.object({ g: sessionTokenSchema }),
+    response: z.object({ url: z.string(), created: z.string() }),
   },
 } as const;

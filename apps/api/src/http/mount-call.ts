@@ -5,7 +5,7 @@ import type { ZodObject } from 'zod';
 import type { Db } from '../db/client.ts';
 import { ApiError, badRequest, forbidden, notLoggedIn, tooLarge } from '../errors.ts';
 import { resolveSession } from './session.ts';
-import { checkFileKinds, groupUploads, upload, type UploadedFile } from './uploads.ts';
+import { checkFileKinds, groupUploads, multipartParser, type UploadedFile } from './uploads.ts';
 
 type Registry = typeof registry;
 
@@ -27,17 +27,27 @@ export type CallHandler<N extends CallName> = (
   context: CallContext<N>,
 ) => CallResponse<N> | Promise<CallResponse<N>>;
 
-export type ApiRouter = { routes: Router; db: Db; checkReplies: boolean; mounted: Set<CallName> };
+export type ApiRouter = { routes: Router; db: Db; checkReplies: boolean; tempDir: string; mounted: Set<CallName> };
 
-export function createApiRouter(db: Db, { checkReplies }: { checkReplies: boolean }): ApiRouter {
-  return { routes: express.Router(), db, checkReplies, mounted: new Set() };
+/** `tempDir` holds uploads while their request runs. */
+export function createApiRouter(db: Db, { checkReplies, tempDir }: { checkReplies: boolean; tempDir: string }): ApiRouter {
+  return { routes: express.Router(), db, checkReplies, tempDir, mounted: new Set() };
 }
 
-/** Form and multipart arrays arrive as `p[]`; the contracts name them `p`. */
+/** Keys that could reach an object's prototype; no contract uses them. */
+const UNSAFE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
+/**
+ * Form and multipart arrays arrive as `p[]`; the contracts name them `p`. The copy has no
+ * prototype and drops prototype keys, so `{"__proto__": {...}}` cannot smuggle in fields.
+ */
 function normalizeBody(body: unknown): Record<string, unknown> {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) return {};
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(body)) out[key.replace(/\[\]$/, '')] = value;
+  const out = Object.create(null) as Record<string, unknown>;
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return out;
+  for (const [key, value] of Object.entries(body)) {
+    const name = key.replace(/\[\]$/, '');
+    if (!UNSAFE_KEYS.has(name)) out[name] = value;
+  }
   return out;
 }
 
@@ -53,20 +63,9 @@ export function mountCall<N extends CallName>(api: ApiRouter, name: N, handler: 
   const call = registry[name];
   const takesNoPayload = Object.keys((call.request as ZodObject).shape).length === 0;
   const fileFields: Record<string, { maxCount: number }> = 'files' in call ? call.files : {};
-  const multipart = Object.keys(fileFields).length
-    ? upload.fields(
-        Object.entries(fileFields).flatMap(([field, spec]) => [
-          { name: field, maxCount: spec.maxCount },
-          { name: `${field}[]`, maxCount: spec.maxCount },
-        ]),
-      )
-    : upload.none();
-
-  const run = async (req: Request, source: unknown) => {
-    const body = normalizeBody(source);
-    const files = groupUploads(Array.isArray(req.files) ? req.files : Object.values(req.files ?? {}).flat());
+  /** Resolves `g` and enforces the registry's access rule; throws 401 or 403. */
+  const authorize = (body: Record<string, unknown>) => {
     const session = resolveSession(api.db, tokenOf(body));
-
     if (call.access !== 'public') {
       if (!session) {
         throw notLoggedIn(
@@ -75,6 +74,18 @@ export function mountCall<N extends CallName>(api: ApiRouter, name: N, handler: 
       }
       if (call.access !== 'loggedIn' && !hasPermission(session.user.permissions, call.access)) throw forbidden();
     }
+    return session;
+  };
+  const multipart = multipartParser({
+    fileFields,
+    tempDir: api.tempDir,
+    beforeFile: (fields) => authorize(normalizeBody(fields)),
+  });
+
+  const run = async (req: Request, source: unknown) => {
+    const body = normalizeBody(source);
+    const session = authorize(body);
+    const files = groupUploads(Array.isArray(req.files) ? req.files : Object.values(req.files ?? {}).flat());
 
     for (const [field, list] of Object.entries(files)) {
       const max = fileFields[field]?.maxCount ?? 0;

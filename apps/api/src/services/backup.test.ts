@@ -7,7 +7,7 @@ import { loadConfig, type Config } from '../config.ts';
 import { findMigrationsFolder, migrateDatabase, openDatabase, type Db } from '../db/client.ts';
 import { BackupError, createBackup, listBackups, restoreBackup, setAsideData } from './backup.ts';
 
-/** How many migrations the repository has (each feature adds its own). */
+/** Every committed migration; a backup records how many its database has. */
 const MIGRATIONS = (JSON.parse(fs.readFileSync(path.join(findMigrationsFolder(), 'meta', '_journal.json'), 'utf8')) as { entries: unknown[] }).entries.length;
 
 let root: string;

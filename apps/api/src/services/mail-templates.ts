@@ -45,10 +45,10 @@ export function resetMail({ to, firstName, link, clubName }: LinkMail): MailMess
 export function inviteMail({ to, firstName, link, clubName }: LinkMail): MailMessage {
   return linkMail(
     to,
-    `Welcome to ${clubName}: set your password`,
+    `Welcome to ${theClub(clubName)}: set your password`,
     [
       `Hello ${firstName},`,
-      `Welcome to ${clubName}! You have been added to the member list, and you can now log in to the club website to see the events calendar, newsletters, the member list and the forum.`,
+      `Welcome to ${theClub(clubName)}! You have been added to the member list, so you can now log in to the members' pages of the club website.`,
       'To choose your password, open this link:',
       link,
       `After that, log in with this e-mail address (${to}) and your new password. The link works once and for ${INVITE_LINK_DAYS} days; if it has expired, use "Forgot your password?" on the Member Login page to get a new one.`,
@@ -56,6 +56,22 @@ export function inviteMail({ to, firstName, link, clubName }: LinkMail): MailMes
     ],
     link,
   );
+}
+
+type EmailChangedMail = { to: string; firstName: string; newEmail: string; clubName: string };
+
+/** Sent to the old address whenever a member's address changes, so a takeover does not go unseen. */
+export function emailChangedMail({ to, firstName, newEmail, clubName }: EmailChangedMail): MailMessage {
+  return {
+    to,
+    subject: `Your ${clubName} e-mail address was changed`,
+    text: `${[
+      `Hello ${firstName},`,
+      `The e-mail address on your ${clubName} member record was changed from this address to ${newEmail}. Club e-mails and password links now go there, and you log in with it.`,
+      'If you did not ask for this, please reply to this e-mail or contact the club webmaster straight away.',
+      clubName,
+    ].join('\n\n')}\n`,
+  };
 }
 
 /** Names travel in a mail header, so line breaks and runs of spaces become one space. */
@@ -139,4 +155,13 @@ export function reminderMail(m: ReminderMail): MailMessage {
     html,
     headers: { 'List-Unsubscribe': `<${m.unsubscribePost}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
   };
+}
+
+/**
+ * The club's name as it reads after "Welcome to": "the Gateway Region Model A Club", and a
+ * name that already starts with "The" is not given a second one.
+ */
+export function theClub(clubName: string): string {
+  const name = clubName.trim();
+  return /^the\s/i.test(name) ? `the ${name.slice(4).trimStart()}` : `the ${name}`;
 }

@@ -43,6 +43,8 @@ export const NEW_RECORD_ID = 0;
 
 export const resetPath = (resetGuid: string): string => `/reset/${encodeURIComponent(resetGuid)}`;
 export const eventPath = (eventId: number): string => `/event/${eventId}`;
+/** The calendar at a month, e.g. `/events?month=2026-11`; the month is kept in the URL so a reload or a link keeps it. */
+export const eventsMonthPath = (month?: string): string => (month === undefined ? '/events' : `/events?month=${month}`);
 export const editEventPath = (eventId: number = NEW_RECORD_ID): string => `/editEvent/${eventId}`;
 export const blogPath = (articleId?: number): string => (articleId === undefined ? '/blog' : `/blog/${articleId}`);
 export const editBlogPath = (articleId: number = NEW_RECORD_ID): string => `/editBlog/${articleId}`;
@@ -64,3 +66,6 @@ export function sectionLabelFor(pathname: string): string | undefined {
   const firstSegment = pathname.replace(/^\/+/, '').split('/')[0] ?? '';
   return SECTION_LABELS.find(([prefix]) => firstSegment === prefix)?.[1];
 }
+
+/** /login#forgot-password opens the login page with "Forgot your password?" already open. */
+export const FORGOT_PASSWORD_HASH = 'forgot-password';

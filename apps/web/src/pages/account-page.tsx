@@ -5,6 +5,7 @@ import { RequireLogin } from '../components/require-login.tsx';
 import { ChangePasswordForm } from '../features/account/change-password-form.tsx';
 import { ForgotPassword } from '../features/account/forgot-password.tsx';
 import { NotificationSettings } from '../features/account/notification-settings.tsx';
+import { CalendarFeedPanel } from '../features/events/calendar-feed-panel.tsx';
 import { OutboxStatus } from '../features/account/outbox-status.tsx';
 import { useSession } from '../session/index.ts';
 
@@ -45,6 +46,7 @@ function AccountDetails() {
         </p>
       </section>
       <NotificationSettings />
+      <CalendarFeedPanel />
       <ChangePasswordForm />
       {hasPermission(user.permissions, 'admin') && <OutboxStatus />}
     </>

@@ -42,3 +42,12 @@ export const attendance = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.eventId, t.memberId] })],
 );
+
+/** A member's private calendar feed: only the SHA-256 of its token is kept, so a copy of the database opens no feed. */
+export const calendarFeeds = sqliteTable('calendar_feeds', {
+  memberId: integer('member_id')
+    .primaryKey()
+    .references(() => members.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull().unique(),
+  created: text('created').notNull().default(now),
+});

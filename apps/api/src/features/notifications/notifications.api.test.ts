@@ -140,3 +140,40 @@ describe('site keys', () => {
     expect(fromEnv.linkSecret).toBe(first.linkSecret);
   });
 });
+
+describe('a "now" reminder after event.save', () => {
+  /** event.save as the web app sends it: multipart with `notify[]` repeated. */
+  function saveEvent(token: string, fields: Record<string, string>, notify: string[]) {
+    let req = request(t.app).post('/api/event.save.php').field('g', token);
+    for (const [key, value] of Object.entries(fields)) req = req.field(key, value);
+    for (const days of notify) req = req.field('notify[]', days);
+    return req;
+  }
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
+  const swapMeet = { id: '0', t: 'Swap Meet', start: '2031-05-02T09:00', end: '2031-05-02T12:00', venue: 'Fairgrounds', country: '', address: '', address2: '', description: 'Parts.' };
+
+  it('goes out as soon as the event is saved with "now" ticked, and not again at a later save', async () => {
+    t.services.reminders.start();
+    const editor = createMember(t.db, { permissions: ['event'] });
+    const reader = createMember(t.db);
+    const reminders = () => t.db.select({ to: outbox.to, subject: outbox.subject }).from(outbox).all();
+
+    const withoutNow = await saveEvent(editor.token, swapMeet, ['1']);
+    expect(withoutNow.status).toBe(200);
+    await settle();
+    expect(reminders()).toEqual([]);
+
+    const id = String((withoutNow.body as { i: number }).i);
+    expect((await saveEvent(editor.token, { ...swapMeet, id }, ['0', '1'])).status).toBe(200);
+    await settle();
+    const subject = 'Reminder: Swap Meet, Friday, May 2, 2031 at 9:00 AM';
+    expect(reminders()).toEqual([
+      { to: editor.email, subject },
+      { to: reader.email, subject },
+    ]);
+
+    expect((await saveEvent(editor.token, { ...swapMeet, id, t: 'Swap Meet' }, ['0', '1'])).status).toBe(200);
+    await settle();
+    expect(reminders()).toHaveLength(2);
+  });
+});

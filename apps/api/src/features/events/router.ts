@@ -1,0 +1,81 @@
+import { ATTENDANCE_STATUS } from '@club/contracts';
+import type { Response } from 'express';
+import type { AppDeps } from '../../deps.ts';
+import { badRequest, notFound, notLoggedIn } from '../../errors.ts';
+import { mountCall, type ApiRouter } from '../../http/mount-call.ts';
+import { resolveSession } from '../../http/session.ts';
+import { createEventsService, type AttendanceChoice } from './service.ts';
+
+/** The private subscription feed: a calendar app fetches it with no login, so the address itself is the secret. */
+export const FEED_ROUTE = '/calendar/:token.ics';
+/** One event's .ics download: a form post carrying the member's session as `g`. */
+export const EVENT_ICS_ROUTE = '/calendar/event/:id.ics';
+
+const sendCalendar = (res: Response, body: string, fileName?: string): void => {
+  res.setHeader('Content-Type', 'text/calendar; charset=utf-8');
+  res.setHeader('Cache-Control', 'private, no-store');
+  if (fileName) res.setHeader('Content-Disposition', `attachment; filename="${fileName}"`);
+  res.send(body);
+};
+
+export function mountEventsCalls(api: ApiRouter, deps: AppDeps): void {
+  const events = createEventsService(deps);
+
+  mountCall(api, 'events.get', ({ from, to }, { user }) => {
+    const { events: v, names } = events.list(user, { from, to });
+    return { v, u: names };
+  });
+
+  mountCall(api, 'event.save', async (input, { user, files }) => {
+    const image = files.f?.[0];
+    const saved = await events.save(user, {
+      id: input.id,
+      title: input.t,
+      start: input.start,
+      end: input.end,
+      venue: input.venue,
+      addressLine1: input.address,
+      addressLine2: input.address2,
+      country: input.country,
+      description: input.description,
+      notifyDaysOut: input.notify,
+      keepImage: input.img !== '',
+      image: image?.buffer,
+    });
+    return { i: saved.id, img: saved.imageUrl };
+  });
+
+  mountCall(api, 'event.delete', ({ id }, { user }) => {
+    events.remove(user, id);
+    return {};
+  });
+
+  mountCall(api, 'attendance.set', ({ i, s, t, c }, { user }) => {
+    const answer: AttendanceChoice =
+      s === ATTENDANCE_STATUS.attending
+        ? { eventId: i, choice: 'attending', total: t ?? 1, comments: c }
+        : s === ATTENDANCE_STATUS.notAttending
+          ? { eventId: i, choice: 'notAttending', comments: c }
+          : { eventId: i, choice: 'notSure' };
+    events.setAttendance(user, answer);
+    return {};
+  });
+
+  mountCall(api, 'calendarFeed.get', (_input, { user }) => ({ created: events.feedCreated(user) }));
+  mountCall(api, 'calendarFeed.reset', (_input, { user }) => events.resetFeed(user));
+
+  api.routes.get(FEED_ROUTE, (req, res) => {
+    const feed = events.feedCalendar(req.params.token);
+    if (feed === undefined) throw notFound('That calendar address');
+    sendCalendar(res, feed);
+  });
+
+  api.routes.post(EVENT_ICS_ROUTE, (req, res) => {
+    const body: unknown = req.body;
+    const token = typeof body === 'object' && body !== null && 'g' in body ? body.g : undefined;
+    if (!resolveSession(deps.db, token)) throw notLoggedIn('Please log in to add club events to your calendar.');
+    const id = Number(req.params.id);
+    if (!Number.isInteger(id) || id < 1) throw badRequest('That is not an event number.');
+    sendCalendar(res, events.eventCalendar(id), `event-${id}.ics`);
+  });
+}

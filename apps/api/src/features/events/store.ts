@@ -1,0 +1,140 @@
+import { and, asc, eq, gte, inArray, lte } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { attendance, calendarFeeds, events, members } from '../../db/schema/index.ts';
+
+/** The fields of an event that an editor sets. Start and end are local club time, YYYY-MM-DDTHH:mm. */
+export type EventFields = {
+  title: string;
+  start: string;
+  end: string;
+  venue: string;
+  addressLine1: string;
+  addressLine2: string;
+  country: string;
+  description: string;
+  notifyDaysOut: number[];
+  imagePath: string;
+};
+
+export type EventRecord = EventFields & { id: number };
+
+export type AttendanceRecord = {
+  eventId: number;
+  memberId: number;
+  displayName: string;
+  isAttending: boolean;
+  total: number;
+  comments: string;
+};
+
+/** Days as YYYY-MM-DD, both inclusive. */
+export type DayWindow = { from?: string; to?: string };
+
+const eventColumns = {
+  id: events.id,
+  title: events.title,
+  start: events.start,
+  end: events.end,
+  venue: events.venue,
+  addressLine1: events.addressLine1,
+  addressLine2: events.addressLine2,
+  country: events.country,
+  description: events.description,
+  notifyDaysOut: events.notifyDaysOut,
+  imagePath: events.imagePath,
+};
+
+/** The events that overlap the window (all of them without one), by start. */
+export function listEvents(db: DbOrTx, { from, to }: DayWindow = {}): EventRecord[] {
+  return db
+    .select(eventColumns)
+    .from(events)
+    .where(and(to ? lte(events.start, `${to}T23:59`) : undefined, from ? gte(events.end, `${from}T00:00`) : undefined))
+    .orderBy(asc(events.start), asc(events.id))
+    .all();
+}
+
+export function findEvent(db: DbOrTx, id: number): EventRecord | undefined {
+  return db.select(eventColumns).from(events).where(eq(events.id, id)).get();
+}
+
+/** Attendance entries of the given events (of every event without ids), in the order members answered. */
+export function listAttendance(db: DbOrTx, eventIds?: number[]): AttendanceRecord[] {
+  if (eventIds?.length === 0) return [];
+  return db
+    .select({
+      eventId: attendance.eventId,
+      memberId: attendance.memberId,
+      displayName: members.displayName,
+      firstName: members.firstName,
+      lastName: members.lastName,
+      isAttending: attendance.isAttending,
+      total: attendance.total,
+      comments: attendance.comments,
+    })
+    .from(attendance)
+    .innerJoin(members, eq(members.id, attendance.memberId))
+    .where(eventIds ? inArray(attendance.eventId, eventIds) : undefined)
+    .orderBy(asc(attendance.modified), asc(attendance.memberId))
+    .all()
+    .map(({ firstName, lastName, displayName, ...row }) => ({
+      ...row,
+      displayName: displayName || `${firstName} ${lastName}`.trim(),
+    }));
+}
+
+/** Inserts (id 0) or updates an event; returns its id. */
+export function writeEvent(tx: DbOrTx, id: number, fields: EventFields): number {
+  if (id === 0) return tx.insert(events).values(fields).returning({ id: events.id }).get().id;
+  tx.update(events).set({ ...fields, modified: new Date().toISOString() }).where(eq(events.id, id)).run();
+  return id;
+}
+
+/** Removes an event; its attendance and sent-reminder records go with it (cascade). */
+export function deleteEvent(db: DbOrTx, id: number): boolean {
+  return db.delete(events).where(eq(events.id, id)).run().changes === 1;
+}
+
+/** Records (or replaces) a member's answer for an event. */
+export function upsertAttendance(
+  db: DbOrTx,
+  entry: { eventId: number; memberId: number; isAttending: boolean; total: number; comments: string },
+): void {
+  const modified = new Date().toISOString();
+  db.insert(attendance)
+    .values({ ...entry, modified })
+    .onConflictDoUpdate({
+      target: [attendance.eventId, attendance.memberId],
+      set: { isAttending: entry.isAttending, total: entry.total, comments: entry.comments },
+    })
+    .run();
+}
+
+export function removeAttendance(db: DbOrTx, eventId: number, memberId: number): void {
+  db.delete(attendance).where(and(eq(attendance.eventId, eventId), eq(attendance.memberId, memberId))).run();
+}
+
+/** The enabled member a feed token hash belongs to. */
+export function findFeedMember(db: DbOrTx, tokenHash: string): number | undefined {
+  return db
+    .select({ memberId: calendarFeeds.memberId })
+    .from(calendarFeeds)
+    .innerJoin(members, eq(members.id, calendarFeeds.memberId))
+    .where(and(eq(calendarFeeds.tokenHash, tokenHash), eq(members.enabled, true)))
+    .get()?.memberId;
+}
+
+/** When the member's feed was made; undefined if they have none. */
+export function findFeedCreated(db: DbOrTx, memberId: number): string | undefined {
+  return db.select({ created: calendarFeeds.created }).from(calendarFeeds).where(eq(calendarFeeds.memberId, memberId)).get()?.created;
+}
+
+/** Gives the member a new feed token hash, replacing any earlier one; returns when. */
+export function replaceFeedToken(db: DbOrTx, memberId: number, tokenHash: string): string {
+  const created = new Date().toISOString();
+  db.insert(calendarFeeds)
+    .values({ memberId, tokenHash, created })
+    .onConflictDoUpdate({ target: calendarFeeds.memberId, set: { tokenHash, created } })
+    .run();
+  return created;
+}

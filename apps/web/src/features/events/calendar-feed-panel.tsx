@@ -1,0 +1,109 @@
+import { useState } from 'react';
+import { useCallMutation, useCallQuery } from '../../api/call-query.ts';
+import { errorMessageOf } from '../../api/api-error.ts';
+import { Dialog } from '../../components/dialog.tsx';
+import { QueryState } from '../../components/query-state.tsx';
+import './events.css';
+
+const formatDate = (iso: string): string =>
+  new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric' }).format(new Date(iso));
+
+/**
+ * The member's private calendar feed: an address their calendar app subscribes to. Only a hash
+ * is kept, so the address is shown once, when it is made; making a new one stops the old one.
+ */
+export function CalendarFeedPanel() {
+  const feed = useCallQuery('calendarFeed.get', {});
+  const reset = useCallMutation('calendarFeed.reset', { invalidates: ['calendarFeed.get'] });
+  const [url, setUrl] = useState<string | null>(null);
+  const [isAsking, setIsAsking] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [copied, setCopied] = useState(false);
+
+  async function makeAddress() {
+    setIsAsking(false);
+    setError(null);
+    setCopied(false);
+    try {
+      setUrl((await reset.mutateAsync({ body: {} })).url);
+    } catch (caught) {
+      setError(errorMessageOf(caught));
+    }
+  }
+
+  return (
+    <section className="panel calendar-feed" aria-labelledby="calendar-feed-heading">
+      <h2 id="calendar-feed-heading">Club events in your calendar</h2>
+      <p>
+        Subscribe to the club's events in Google Calendar, Apple Calendar or Outlook with your own private address; changed
+        and new events show up there by themselves. Keep the address to yourself: anyone who has it can see the events.
+      </p>
+      <QueryState query={feed} what="your calendar address">
+        {({ created }) => (
+          <>
+            {url !== null ? (
+              <div className="calendar-feed__address">
+                <label htmlFor="calendar-feed-url" className="form-field__label">
+                  Your calendar address
+                </label>
+                <input id="calendar-feed-url" className="form-field__input" readOnly value={url} onFocus={(e) => e.currentTarget.select()} />
+                <p className="form-field__hint">It is shown only now. If you lose it, make a new one.</p>
+                <div className="button-row">
+                  <button
+                    type="button"
+                    className="button"
+                    onClick={() => {
+                      void navigator.clipboard.writeText(url).then(() => setCopied(true));
+                    }}
+                  >
+                    Copy address
+                  </button>
+                  <a className="button" href={url.replace(/^https?:/, 'webcal:')}>
+                    Open in my calendar app
+                  </a>
+                </div>
+                <div className="form__status" aria-live="polite">
+                  {copied && <p className="form__message form__message--success">Copied.</p>}
+                </div>
+              </div>
+            ) : created !== '' ? (
+              <p>You made a calendar address on {formatDate(created)}. Make a new one if you lost it or shared it by mistake; the old one then stops working.</p>
+            ) : null}
+            <div className="button-row">
+              <button
+                type="button"
+                className={created === '' ? 'button button--primary' : 'button'}
+                disabled={reset.isPending}
+                onClick={() => (created === '' ? void makeAddress() : setIsAsking(true))}
+              >
+                {created === '' ? 'Get my calendar address' : 'Make a new calendar address'}
+              </button>
+            </div>
+            {error !== null && (
+              <p className="form__message form__message--error" role="alert">
+                {error}
+              </p>
+            )}
+          </>
+        )}
+      </QueryState>
+      <Dialog
+        title="New calendar address"
+        isOpen={isAsking}
+        onClose={() => setIsAsking(false)}
+        footer={
+          <>
+            <button type="button" className="button button--primary" onClick={() => void makeAddress()} data-autofocus>
+              Make a new address
+            </button>
+            <button type="button" className="button" onClick={() => setIsAsking(false)}>
+              Cancel
+            </button>
+          </>
+        }
+      >
+        <p className="dialog__message">Your current calendar address will stop working. Calendars subscribed to it must subscribe again.</p>
+      </Dialog>
+    </section>
+  );
+}

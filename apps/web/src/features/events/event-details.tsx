@@ -1,0 +1,88 @@
+import type { ClubEvent } from '@club/contracts';
+import { Link } from 'react-router';
+import { editEventPath, eventPath, eventsMonthPath } from '../../app/paths.ts';
+import { useSession, useSessionToken } from '../../session/index.ts';
+import { AttendancePanel } from './attendance-panel.tsx';
+import { EventDescription } from './event-description.tsx';
+import { formatEventDay, formatEventSpan, neighboursOf } from './event-time.ts';
+import './events.css';
+
+/** Where one event's .ics download is served; the form posts the session as `g`. */
+const eventIcsPath = (id: number): string => `/calendar/event/${id}.ics`;
+
+/** "Add to calendar": a plain form post, so the browser (and a phone's calendar app) takes the file as a download. */
+function AddToCalendar({ eventId }: { eventId: number }) {
+  const token = useSessionToken();
+  if (token === null) return null;
+  return (
+    <form method="post" action={eventIcsPath(eventId)} className="event-details__ics">
+      <input type="hidden" name="g" value={token} />
+      <button type="submit" className="button">
+        Add to calendar
+      </button>
+    </form>
+  );
+}
+
+export type EventDetailsProps = { event: ClubEvent; events: ClubEvent[] };
+
+/** One event: when and where, the picture, the description, links to its neighbours and the attendance. */
+export function EventDetails({ event, events }: EventDetailsProps) {
+  const { can } = useSession();
+  const { earlier, later } = neighboursOf(events, event.id);
+  const place = [event.location, event.addressLine1, event.addressLine2, event.country].filter((line) => line.trim() !== '');
+  return (
+    <>
+      <section className="panel event-details" aria-label="When and where">
+        <p className="event-details__when">{formatEventSpan(event.start, event.end)}</p>
+        {place.length > 0 && (
+          <address className="event-details__where">
+            {place.map((line, index) => (
+              <span key={index} className="event-details__line">
+                {line}
+              </span>
+            ))}
+          </address>
+        )}
+        {event.imageUrl !== '' && (
+          <figure className="event-details__image">
+            <img src={event.imageUrl} alt={`Picture for ${event.title}`} />
+          </figure>
+        )}
+        {event.text !== '' && <EventDescription text={event.text} />}
+        <div className="button-row">
+          <AddToCalendar eventId={event.id} />
+          <Link className="button" to={eventsMonthPath(event.start.slice(0, 7))}>
+            Back to the calendar
+          </Link>
+          {can('event') && (
+            <Link className="button" to={editEventPath(event.id)}>
+              Edit event
+            </Link>
+          )}
+        </div>
+      </section>
+
+      <AttendancePanel event={event} />
+
+      <nav className="event-neighbours" aria-label="Earlier and later events">
+        {earlier ? (
+          <Link className="event-neighbours__link" to={eventPath(earlier.id)} rel="prev">
+            <span className="event-neighbours__label">‹ Earlier event</span>
+            <span>{earlier.title}</span>
+            <span className="event-neighbours__date">{formatEventDay(earlier.start)}</span>
+          </Link>
+        ) : (
+          <span />
+        )}
+        {later && (
+          <Link className="event-neighbours__link event-neighbours__link--later" to={eventPath(later.id)} rel="next">
+            <span className="event-neighbours__label">Later event ›</span>
+            <span>{later.title}</span>
+            <span className="event-neighbours__date">{formatEventDay(later.start)}</span>
+          </Link>
+        )}
+      </nav>
+    </>
+  );
+}
