@@ -73,7 +73,9 @@ export function PushSetting() {
     // Not cancelled with the effect: the renewal outlives the re-renders its own saves cause.
     renew(old, async (fresh) => {
       await saveToken({ body: { t: JSON.stringify(fresh), e: 1 } });
-      if (fresh.endpoint !== old.endpoint) await saveToken({ body: { t: old.endpoint, e: 0 } });
+      // The old one is dead in this browser already; if forgetting it fails now, the push service's
+      // 410 removes it at the next push. Either way the renewal is done.
+      if (fresh.endpoint !== old.endpoint) await saveToken({ body: { t: old.endpoint, e: 0 } }).catch(() => undefined);
     }).then(showRegistered, (error: unknown) =>
       console.warn('Renewing the push subscription failed; it is tried again on the next visit.', error),
     );
