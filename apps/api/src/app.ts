@@ -17,6 +17,7 @@ import { mountContactCalls } from './features/contact/router.ts';
 import { mountLinksCalls } from './features/links/router.ts';
 import { mountMembersCalls } from './features/members/router.ts';
 import { mountNewslettersCalls } from './features/newsletters/router.ts';
+import { mountNotificationsCalls } from './features/notifications/router.ts';
 import { apiNotFound, errorHandler } from './http/errors.ts';
 import { createApiRouter, mountUnbuiltCalls } from './http/mount-call.ts';
 import { escapeHtml } from './services/mail-templates.ts';
@@ -132,6 +133,7 @@ export function createApp(deps: AppDeps): Express {
   mountBlogCalls(api, deps);
   mountEventsCalls(api, deps);
   mountNewslettersCalls(api, deps);
+  mountNotificationsCalls(api, deps);
   mountUnbuiltCalls(api);
   app.use(express.json({ limit: '1mb' }));
   app.use(express.urlencoded({ extended: false, limit: '1mb' }));
@@ -145,6 +147,7 @@ export function createApp(deps: AppDeps): Express {
       .readFileSync(path.join(webDist, 'index.html'), 'utf8')
       .replace(/(<meta name="club-name" content=")[^"]*(")/, `$1${escapeHtml(config.clubName)}$2`)
       .replace(/(<meta name="club-timezone" content=")[^"]*(")/, `$1${escapeHtml(config.timeZone)}$2`)
+      .replace(/(<meta name="push-public-key" content=")[^"]*(")/, `$1${escapeHtml(deps.services.push.publicKey)}$2`)
       .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(config.clubName)}</title>`);
     app.use(express.static(webDist, { index: false, maxAge: '1h' }));
     app.get('/{*path}', (_req, res) => {

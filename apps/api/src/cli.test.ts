@@ -138,7 +138,7 @@ describe('reminders', () => {
     await cli('data', 'admin:create', 'webmaster@example.test', 'long-enough-1');
     out = '';
     expect(await cli('data', 'reminders')).toBe(0);
-    expect(out).toBe('Sent 0 due reminder(s): 0 e-mail(s) queued.\n');
+    expect(out).toBe('Sent 0 due reminder(s): 0 e-mail(s) and 0 push(es) queued.\n');
     expect(err).toBe('');
   });
 
@@ -149,11 +149,11 @@ describe('reminders', () => {
     db.close();
     out = '';
     expect(await cli('data', 'reminders')).toBe(0);
-    expect(out).toBe('Sent 1 due reminder(s): 1 e-mail(s) queued.\n');
+    expect(out).toBe('Sent 1 due reminder(s): 1 e-mail(s) and 0 push(es) queued.\n');
     expect(fs.readdirSync(path.join(root, 'data', 'outbox')).join()).toMatch(/reminder-swap-meet/);
     out = '';
     expect(await cli('data', 'reminders')).toBe(0);
-    expect(out).toBe('Sent 0 due reminder(s): 0 e-mail(s) queued.\n');
+    expect(out).toBe('Sent 0 due reminder(s): 0 e-mail(s) and 0 push(es) queued.\n');
   });
 });
 

@@ -84,11 +84,13 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv = process.en
         // The same job the server runs at REMINDER_CRON, run once; it logs its run like the server does.
         const outcome = await createSiteJobRunner({ config, db, services, logger }).runOnce('reminders');
         if (!outcome.ok) throw outcome.error;
-        const { reminders, emails } = outcome.summary;
-        io.stdout(`Sent ${String(reminders)} due reminder(s): ${String(emails)} e-mail(s) queued.\n`);
-        // Send them now rather than at the server's next outbox poll; failures stay queued for its retries.
+        const { reminders, emails, pushes } = outcome.summary;
+        io.stdout(`Sent ${String(reminders)} due reminder(s): ${String(emails)} e-mail(s) and ${String(pushes)} push(es) queued.\n`);
+        // Send them now rather than at the server's next poll; failures stay queued for its retries.
         await services.mail.deliverDue();
+        await services.push.deliverDue();
         await services.mail.stop();
+        await services.push.stop();
       } finally {
         db.$client.close();
       }

@@ -18,6 +18,13 @@ describe('loadConfig', () => {
     expect(loadConfig({ BASE_URL: 'http://127.0.0.1:3000' }).mailFrom).toMatch(/<noreply@example\.org>$/);
   });
 
+  it('takes the VAPID keys as a pair and a subject push services can reach', () => {
+    expect(() => loadConfig({ VAPID_PUBLIC_KEY: 'abc' })).toThrow(/set VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY together/);
+    expect(() => loadConfig({ VAPID_SUBJECT: 'webmaster@club.example' })).toThrow(/VAPID_SUBJECT must be a mailto: address or an https:\/\/ URL/);
+    expect(loadConfig({ VAPID_SUBJECT: 'mailto:web@club.example' }).vapid.subject).toBe('mailto:web@club.example');
+    expect(loadConfig({ BASE_URL: 'https://club.example.com' }).vapid.subject).toBe('mailto:webmaster@club.example.com');
+  });
+
   it('lets an empty REMINDER_CRON disable the job', () => {
     expect(loadConfig({ REMINDER_CRON: '' }).reminderCron).toBe('');
   });

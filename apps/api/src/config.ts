@@ -55,7 +55,11 @@ const environmentSchema = z.object({
   CONTACT_EMAIL: z.preprocess(unsetIfBlank, z.email('must be an e-mail address').optional()),
   VAPID_PUBLIC_KEY: optionalString,
   VAPID_PRIVATE_KEY: optionalString,
-  VAPID_SUBJECT: optionalString,
+  /** Push services reach the webmaster through it: mailto: or https:. */
+  VAPID_SUBJECT: z.preprocess(
+    unsetIfBlank,
+    z.string().regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'must be a mailto: address or an https:// URL, e.g. mailto:webmaster@example.org').optional(),
+  ),
   CLUB_TIMEZONE: z.preprocess(
     unsetIfBlank,
     z.string().refine(isValidTimeZone, 'must be an IANA time zone such as America/Chicago').default('America/Chicago'),
@@ -132,6 +136,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parsed.data;
   if (e.ADMIN_EMAIL && !e.ADMIN_PASSWORD) {
     throw new ConfigError('Invalid configuration: ADMIN_PASSWORD must be set when ADMIN_EMAIL is set.');
+  }
+  if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
+    throw new ConfigError('Invalid configuration: set VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY together (or neither, to use the pair generated in DATA_DIR).');
   }
   // pnpm runs package scripts inside apps/api; a relative DATA_DIR means the folder where the
   // command was typed (pnpm's INIT_CWD), so `pnpm start`, `pnpm backup` and the demo agree.

@@ -54,6 +54,8 @@ export async function startServer(config: Config): Promise<{ server: Server; clo
     s.once('error', reject);
   });
   services.mail.start();
+  services.push.start();
+  services.reminders.start();
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   logger.info({ port, host: config.host, dataDir: config.dataDir }, `club website listening on http://${config.host}:${port}`);
@@ -70,6 +72,7 @@ export async function startServer(config: Config): Promise<{ server: Server; clo
       setTimeout(() => server.closeAllConnections(), 5000).unref();
     });
     await services.mail.stop();
+    await services.push.stop();
     db.$client.close();
     logger.info('stopped cleanly');
   };

@@ -55,10 +55,8 @@ describe('account journey', () => {
     await page.getByText('Successfully Saved: e-mail notifications are on.').waitFor();
     expect(await emailSwitch.isChecked()).toBe(true);
 
-    // Push is shown honestly: a switch that cannot be used, and why.
-    const pushSwitch = page.getByRole('switch', { name: 'Push notifications' });
-    expect(await pushSwitch.isDisabled()).toBe(true);
-    expect(await page.getByText('Not available yet').isVisible()).toBe(true);
+    // Push for this browser sits beside it (its journey: notifications.e2e.test.ts).
+    expect(await page.getByRole('switch', { name: 'Push notifications' }).isChecked()).toBe(false);
 
     // A mismatch is refused before any call.
     await page.getByLabel('Old Password').fill(MEMBER.password);

@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { installErrorReporting } from './app/error-reporting.ts';
 import { AppRoutes } from './app/router.tsx';
+import { registerServiceWorker } from './app/service-worker.ts';
 import { SessionProvider } from './session/index.ts';
 import './styles/tokens.css';
 import './styles/base.css';
@@ -11,6 +12,7 @@ const rootElement = document.getElementById('root');
 if (rootElement === null) throw new Error('index.html lacks the #root element.');
 
 installErrorReporting();
+registerServiceWorker();
 
 // TanStack Query is not here: it loads with the first page that makes a call (app/router.tsx's
 // lazyPage) and with a stored session (session/session-provider.tsx), not on a visitor's first paint.

@@ -80,12 +80,22 @@ export const CALLS = {
   // Beyond the spec's table (EXTENSION_CALLS): a member's private calendar feed address.
   'calendarFeed.get': { access: 'loggedIn', encoding: 'json' },
   'calendarFeed.reset': { access: 'loggedIn', encoding: 'json' },
+  // Beyond the spec's table (EXTENSION_CALLS): the admin's outbox view, and the one-click
+  // e-mail opt-out of reminder e-mails (also POSTed by mail programs, RFC 8058, with ?t=).
+  'outbox.get': { access: 'admin', encoding: 'json' },
+  'email.unsubscribe': { access: 'public', encoding: 'form' },
 } as const satisfies Record<string, Policy>;
 
 export type CallName = keyof typeof CALLS;
 
 /** Calls this site adds to the spec's table; the registry test expects exactly these beside it. */
-export const EXTENSION_CALLS: readonly CallName[] = ['calendarFeed.get', 'calendarFeed.reset', 'newsletter.link'];
+export const EXTENSION_CALLS: readonly CallName[] = [
+  'calendarFeed.get',
+  'calendarFeed.reset',
+  'newsletter.link',
+  'outbox.get',
+  'email.unsubscribe',
+];
 
 export const CALL_NAMES = Object.keys(CALLS) as CallName[];
 

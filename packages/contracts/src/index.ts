@@ -9,5 +9,6 @@ export * from './links.ts';
 export * from './members.ts';
 export * from './forum.ts';
 export * from './contact.ts';
+export * from './notifications.ts';
 export * from './registry.ts';
 export * from './media.ts';

@@ -9,6 +9,7 @@ import { history } from './history.ts';
 import { links } from './links.ts';
 import { members } from './members.ts';
 import { newsletters } from './newsletters.ts';
+import { notifications } from './notifications.ts';
 
 type Schemas = { request: z.ZodType; response: z.ZodType };
 
@@ -22,6 +23,7 @@ const schemas = {
   ...members,
   ...forum,
   ...contact,
+  ...notifications,
 } as const satisfies Record<CallName, Schemas>;
 
 export type CallDefinition<N extends CallName> = (typeof schemas)[N] &

@@ -1,9 +1,8 @@
 import type { AppDeps } from '../deps.ts';
 import { createBackup } from '../services/backup.ts';
-import { sendDueReminders } from '../services/reminders.ts';
 import { createJobRunner, type Job, type JobRunner } from './runner.ts';
 
-/** How often the outbox is polled for messages due (a retry, or one queued while sending failed). */
+/** How often the outbox and the push queue are polled for messages due (a retry, or one queued while sending failed). */
 const MAIL_POLL = '*/30 * * * * *';
 
 /** Every job of the site; `pnpm <name>` (node dist/cli.js <name>) runs the same one once. */
@@ -18,7 +17,9 @@ export function siteJobs({ db, services, config }: Pick<AppDeps, 'db' | 'service
         return { backup: path, bytes: manifest.bytes, files: manifest.files, pruned };
       },
     },
-    { name: 'reminders', schedule: config.reminderCron, run: async () => sendDueReminders(db, services.mail, config) },
+    // Retries and anything queued while a round was running; a new push kicks a round at once.
+    { name: 'push', schedule: MAIL_POLL, quiet: true, run: () => services.push.deliverDue() },
+    { name: 'reminders', schedule: config.reminderCron, run: async () => services.reminders.run() },
   ];
 }
 

@@ -4,14 +4,32 @@ import type { Db } from '../db/client.ts';
 import { createImageService, type ImageService } from './images.ts';
 import { createLoginThrottle, type LoginThrottle } from './login-throttle.ts';
 import { createMailService, type MailService } from './mail.ts';
+import { createPushService, type PushService } from './push.ts';
+import { createReminderService, type ReminderService } from './reminders.ts';
+import { loadSiteKeys, type SiteKeys } from './site-keys.ts';
 
 /** Side effects behind small interfaces; tests use the real ones against temp folders. */
-export type Services = { loginThrottle: LoginThrottle; mail: MailService; images: ImageService };
+export type Services = {
+  loginThrottle: LoginThrottle;
+  mail: MailService;
+  images: ImageService;
+  push: PushService;
+  /** Event reminders; an event save calls `reminders.kick()` after commit so "now" goes out at once. */
+  reminders: ReminderService;
+  /** VAPID keys and the secret signing e-mailed one-click links (env, else generated into DATA_DIR). */
+  keys: SiteKeys;
+};
 
-export function createServices(config: Config, db: Db, logger: Logger): Services {
+export function createServices(config: Config, db: Db, logger: Logger, { clock }: { clock?: () => Date } = {}): Services {
+  const keys = loadSiteKeys(config);
+  const mail = createMailService(config, db, logger);
+  const push = createPushService({ db, keys, logger });
   return {
     loginThrottle: createLoginThrottle(),
-    mail: createMailService(config, db, logger),
+    mail,
     images: createImageService(config),
+    push,
+    reminders: createReminderService({ db, config, keys, mail, push, logger, clock }),
+    keys,
   };
 }

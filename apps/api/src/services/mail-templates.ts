@@ -96,22 +96,65 @@ export function contactMail({ to, firstName, lastName, email, message, baseUrl }
   };
 }
 
-type ReminderMail = { to: string; firstName: string; title: string; when: string; venue: string; link: string; clubName: string };
+export type ReminderMail = {
+  to: string;
+  firstName: string;
+  title: string;
+  /** "Saturday, June 20, 2026" and "10:00 AM", in CLUB_TIMEZONE. */
+  date: string;
+  time: string;
+  venue: string;
+  /** The address lines that are filled in. */
+  address: string[];
+  /** The event's page. */
+  link: string;
+  /** The signed one-click link that turns e-mail notifications off. */
+  unsubscribeLink: string;
+  /** RFC 8058 one-click endpoint for the List-Unsubscribe header (a POST turns notifications off). */
+  unsubscribePost: string;
+  clubName: string;
+};
 
-/** An event reminder to a member who has e-mail notifications on. */
-export function reminderMail({ to, firstName, title, when, venue, link, clubName }: ReminderMail): MailMessage {
-  return linkMail(
-    to,
-    `Reminder: ${title}, ${when}`,
-    [
-      `Hello ${firstName},`,
-      `A reminder from ${clubName}: ${title} is on ${when}${venue ? ` at ${venue}` : ''}.`,
-      'The details, and whether you are coming, are on the events page:',
-      link,
-      `You get these reminders because e-mail notifications are on in your account settings; you can switch them off there.\n${clubName}`,
-    ],
-    link,
-  );
+/** An event reminder to a member who has e-mail notifications on: what, when, where, a link, and a way out. */
+export function reminderMail(m: ReminderMail): MailMessage {
+  const where = [m.venue, ...m.address].filter((line) => line.trim() !== '');
+  const details: [string, string][] = [
+    ['Date', m.date],
+    ['Time', m.time],
+    ...(where.length > 0 ? ([['Where', where.join(', ')]] as [string, string][]) : []),
+  ];
+  const text = [
+    `Hello ${m.firstName},`,
+    '',
+    `A reminder from ${m.clubName}: ${m.title}`,
+    '',
+    ...details.map(([label, value]) => `${label}: ${value}`),
+    '',
+    'The details, and whether you are coming, are on the event page:',
+    m.link,
+    '',
+    '--',
+    'You get these reminders because e-mail notifications are on in your account. To turn them off with one click, open:',
+    m.unsubscribeLink,
+    '',
+  ].join('\n');
+  const html = [
+    `<p>Hello ${escapeHtml(m.firstName)},</p>`,
+    `<p>A reminder from ${escapeHtml(m.clubName)}:</p>`,
+    `<h1 style="font-size:1.4em">${escapeHtml(m.title)}</h1>`,
+    '<table role="presentation">',
+    ...details.map(([label, value]) => `<tr><th align="left" style="padding-right:1em">${label}</th><td>${escapeHtml(value)}</td></tr>`),
+    '</table>',
+    `<p><a href="${escapeHtml(m.link)}">See the event and say whether you are coming</a></p>`,
+    `<hr><p style="font-size:0.9em">You get these reminders because e-mail notifications are on in your account. <a href="${escapeHtml(m.unsubscribeLink)}">Turn off e-mail notifications</a> (one click, no login).</p>`,
+  ].join('\n');
+  return {
+    to: m.to,
+    subject: `Reminder: ${m.title}, ${m.date} at ${m.time}`,
+    text,
+    html,
+    headers: { 'List-Unsubscribe': `<${m.unsubscribePost}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+  };
 }
 
 /**

@@ -7,7 +7,15 @@ import type { Config } from '../config.ts';
 import type { Db, DbOrTx } from '../db/client.ts';
 import { outbox } from '../db/schema/index.ts';
 
-export type MailMessage = { to: string; subject: string; text: string; html?: string; replyTo?: string };
+export type MailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  replyTo?: string;
+  /** Extra headers, e.g. List-Unsubscribe; stored with the message and sent as they are. */
+  headers?: Record<string, string>;
+};
 
 /** Writes a message to the outbox inside the caller's transaction; it is sent by the mail service after the transaction commits. */
 export function queueMail(db: DbOrTx, message: MailMessage): void {
@@ -18,6 +26,7 @@ export function queueMail(db: DbOrTx, message: MailMessage): void {
       text: message.text,
       html: message.html ?? null,
       replyTo: message.replyTo ?? null,
+      headers: message.headers ?? null,
     })
     .run();
 }
@@ -60,6 +69,7 @@ export function createMailService(config: Config, db: Db, logger: Logger): MailS
       subject: row.subject,
       text: row.text,
       html: row.html ?? undefined,
+      headers: row.headers ?? undefined,
     })) as { message?: Buffer };
     if (isFile && info.message) {
       fs.mkdirSync(config.outboxDir, { recursive: true });

@@ -1,76 +1,274 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { events, members, outbox, remindersSent } from '../db/schema/index.ts';
+import request from 'supertest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { events, members, outbox, pushQueue, pushSubscriptions, reminderLedger } from '../db/schema/index.ts';
 import { createMember } from '../../test/factories.ts';
+import { startTestSmtp } from '../../test/smtp.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { sendDueReminders } from './reminders.ts';
+import { localDateTime, queueDueReminders, type ReminderRun } from './reminders.ts';
 
 let t: TestApp;
-beforeEach(() => {
-  t = createTestApp({ CLUB_TIMEZONE: 'America/Chicago', BASE_URL: 'https://club.example', CLUB_NAME: 'Gateway A Club' });
-});
+const open = (env: Record<string, string> = {}) => {
+  t = createTestApp({ CLUB_TIMEZONE: 'America/Chicago', BASE_URL: 'https://club.example', CLUB_NAME: 'Gateway A Club', ...env });
+  return t;
+};
 afterEach(() => t.close());
 
 /** 9:00 in Chicago (CDT, UTC-5) on a June day of 2026. */
 const chicagoMorning = (day: number) => new Date(Date.UTC(2026, 5, day, 14, 0));
 
 const addEvent = (start: string, notifyDaysOut: number[], title = 'Spring Tour') =>
-  t.db.insert(events).values({ title, start, end: start, venue: 'Forest Park', notifyDaysOut }).returning({ id: events.id }).get().id;
+  t.db
+    .insert(events)
+    .values({ title, start, end: start, venue: 'Forest Park', addressLine1: '5595 Grand Dr', addressLine2: 'St. Louis, MO 63112', notifyDaysOut })
+    .returning({ id: events.id })
+    .get().id;
 
-const run = (now: Date) => sendDueReminders(t.db, t.services.mail, t.config, now);
-const mailTo = () => t.db.select({ to: outbox.to, subject: outbox.subject, text: outbox.text }).from(outbox).all();
+const run = (now: Date): ReminderRun => queueDueReminders(t.db, t.config, t.services.keys, now);
+const mails = () => t.db.select().from(outbox).all();
+const nothing = { reminders: 0, emails: 0, pushes: 0 };
 
-describe('sendDueReminders', () => {
+/** A registered browser for a member (the push tests send to it; here only the queue matters). */
+const addDevice = (memberId: number, name: string) =>
+  t.db
+    .insert(pushSubscriptions)
+    .values({
+      memberId,
+      endpoint: `https://fcm.googleapis.com/fcm/send/${name}`,
+      subscription: JSON.stringify({ endpoint: `https://fcm.googleapis.com/fcm/send/${name}`, keys: { p256dh: 'x', auth: 'y' } }),
+    })
+    .run();
+
+describe('event reminders', () => {
   it('sends nothing, and says so, when no event has a reminder due', () => {
+    open();
     createMember(t.db);
     addEvent('2026-06-20T10:00', [1, 3]);
     addEvent('2026-06-20T10:00', []);
-    expect(run(chicagoMorning(10))).toEqual({ reminders: 0, emails: 0 });
-    expect(mailTo()).toEqual([]);
+    expect(run(chicagoMorning(10))).toEqual(nothing);
+    expect(mails()).toEqual([]);
   });
 
-  it('e-mails each enabled member with notifications on once a reminder day comes, and never twice', () => {
+  it('e-mails enabled members with notifications on, on the right morning, once, with the details and a way out', () => {
+    open();
     const wants = createMember(t.db, { firstName: 'Alma' });
     const optedOut = createMember(t.db);
     t.db.update(members).set({ emailNotifications: false }).where(eq(members.id, optedOut.id)).run();
     createMember(t.db, { enabled: false });
     const id = addEvent('2026-06-20T10:00', [1, 3]);
 
-    expect(run(chicagoMorning(16))).toEqual({ reminders: 0, emails: 0 });
-    expect(run(chicagoMorning(17))).toEqual({ reminders: 1, emails: 1 });
-    const [mail] = mailTo();
+    expect(run(chicagoMorning(16))).toEqual(nothing);
+    expect(run(chicagoMorning(17))).toEqual({ reminders: 1, emails: 1, pushes: 0 });
+    const [mail] = mails();
     expect(mail?.to).toBe(wants.email);
-    expect(mail?.subject).toBe('Reminder: Spring Tour, Saturday, June 20 at 10:00 AM');
+    expect(mail?.subject).toBe('Reminder: Spring Tour, Saturday, June 20, 2026 at 10:00 AM');
     expect(mail?.text).toContain('Hello Alma,');
-    expect(mail?.text).toContain('at Forest Park');
-    expect(mail?.text).toContain('https://club.example/events');
-    expect(run(chicagoMorning(17))).toEqual({ reminders: 0, emails: 0 });
+    expect(mail?.text).toContain('Date: Saturday, June 20, 2026');
+    expect(mail?.text).toContain('Time: 10:00 AM');
+    expect(mail?.text).toContain('Where: Forest Park, 5595 Grand Dr, St. Louis, MO 63112');
+    expect(mail?.text).toContain(`https://club.example/event/${id}`);
+    expect(mail?.text).toMatch(/https:\/\/club\.example\/notifications-off\/\d+\.[\w-]{43}/);
+    expect(mail?.html).toContain(`<a href="https://club.example/event/${id}">`);
+    expect(mail?.html).toContain('<h1 style="font-size:1.4em">Spring Tour</h1>');
+    expect(mail?.headers?.['List-Unsubscribe']).toMatch(/^<https:\/\/club\.example\/api\/email\.unsubscribe\.php\?t=\d+\.[\w-]{43}>$/);
+    expect(mail?.headers?.['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
 
-    expect(run(chicagoMorning(19))).toEqual({ reminders: 1, emails: 1 });
-    expect(t.db.select().from(remindersSent).where(eq(remindersSent.eventId, id)).all().map((r) => r.daysOut).sort()).toEqual([1, 3]);
-    expect(mailTo()).toHaveLength(2);
+    expect(run(chicagoMorning(17))).toEqual(nothing);
+    expect(run(chicagoMorning(18))).toEqual(nothing);
+    expect(run(chicagoMorning(19))).toEqual({ reminders: 1, emails: 1, pushes: 0 });
+    expect(run(chicagoMorning(20))).toEqual(nothing);
+    expect(mails()).toHaveLength(2);
   });
 
-  it('sends a "now" reminder (0 days) at once, however far off the event is', () => {
+  it('escapes the title in the HTML e-mail', () => {
+    open();
     createMember(t.db);
-    addEvent('2026-09-05T10:00', [0, 1], 'Fall Tour');
-    expect(run(chicagoMorning(10))).toEqual({ reminders: 1, emails: 1 });
-    expect(run(chicagoMorning(11))).toEqual({ reminders: 0, emails: 0 });
+    addEvent('2026-06-20T10:00', [0], '<b>Tour</b> & "Picnic"');
+    run(chicagoMorning(10));
+    expect(mails()[0]?.html).toContain('&lt;b&gt;Tour&lt;/b&gt; &amp; &quot;Picnic&quot;');
   });
 
-  it('reckons the day in CLUB_TIMEZONE, not UTC', () => {
+  it('sends each of 5, 3 and 1 days once, on its own day in CLUB_TIMEZONE, hour by hour across the spring DST change', () => {
+    open();
     createMember(t.db);
-    addEvent('2026-06-20T10:00', [1]);
-    // 20:00 in Chicago on the 18th is already the 19th in UTC: not due yet.
-    expect(run(new Date(Date.UTC(2026, 5, 19, 1, 0)))).toEqual({ reminders: 0, emails: 0 });
-    expect(run(new Date(Date.UTC(2026, 5, 19, 5, 30)))).toEqual({ reminders: 1, emails: 1 });
+    const id = addEvent('2026-03-09T10:00', [1, 3, 5], 'Spring Forward');
+    const sentOn: string[] = [];
+    // Every hour from Feb 28 to the start (US clocks go forward at 2:00 on Sunday March 8, 2026).
+    for (let moment = Date.UTC(2026, 1, 28, 6); moment < Date.UTC(2026, 2, 9, 15); moment += 3_600_000) {
+      const now = new Date(moment);
+      if (run(now).emails > 0) sentOn.push(localDateTime(now, 'America/Chicago'));
+    }
+    expect(sentOn).toEqual(['2026-03-04T00:00', '2026-03-06T00:00', '2026-03-08T00:00']);
+    expect(t.db.select().from(reminderLedger).where(eq(reminderLedger.eventId, id)).all().map((row) => row.daysOut).sort()).toEqual([1, 3, 5]);
   });
 
-  it('sends one e-mail for reminder days that fell due together, and none once the event has started', () => {
+  it('reckons the day in CLUB_TIMEZONE across the fall DST change, not in UTC', () => {
+    open();
     createMember(t.db);
-    addEvent('2026-06-12T18:00', [0, 3, 5], 'Late Addition');
-    addEvent('2026-06-10T08:00', [0], 'Already Started');
-    expect(run(chicagoMorning(10))).toEqual({ reminders: 1, emails: 1 });
-    expect(mailTo().map((m) => m.subject)).toEqual(['Reminder: Late Addition, Friday, June 12 at 6:00 PM']);
+    addEvent('2026-11-02T18:00', [1], 'Fall Back');
+    // 23:30 CDT on Oct 31 is already Nov 1 in UTC: not due yet.
+    expect(run(new Date(Date.UTC(2026, 10, 1, 4, 30)))).toEqual(nothing);
+    // 00:30 CDT on Nov 1 (clocks go back at 2:00 that morning).
+    expect(run(new Date(Date.UTC(2026, 10, 1, 5, 30))).emails).toBe(1);
+    // 23:30 CST on Nov 1: the same day, nothing more.
+    expect(run(new Date(Date.UTC(2026, 10, 2, 5, 30)))).toEqual(nothing);
+  });
+
+  it('sends "now" at once, however far off the event is, and only once (not at later saves or a move)', () => {
+    open();
+    createMember(t.db);
+    const id = addEvent('2026-09-05T10:00', [0, 1], 'Fall Tour');
+    expect(run(chicagoMorning(10))).toEqual({ reminders: 1, emails: 1, pushes: 0 });
+    expect(run(chicagoMorning(11))).toEqual(nothing);
+    t.db.update(events).set({ start: '2026-09-12T10:00', title: 'Fall Tour (new date)' }).where(eq(events.id, id)).run();
+    expect(run(chicagoMorning(12))).toEqual(nothing);
+  });
+
+  it('kick() (after an event save) sends only the "now" reminders, and only once the server has started it', async () => {
+    open();
+    createMember(t.db);
+    const now = addEvent('2099-06-20T10:00', [0], 'Saved With Now');
+    // Its 5-day reminder is due (the event is 3 days off), but that waits for the scheduled run.
+    addEvent(localDateTime(new Date(Date.now() + 3 * 86_400_000), 'America/Chicago'), [5], 'Dated Only');
+    t.services.reminders.kick();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(mails()).toEqual([]);
+
+    t.services.reminders.start();
+    t.services.reminders.kick();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(mails().map((m) => m.subject)).toEqual(['Reminder: Saved With Now, Saturday, June 20, 2099 at 10:00 AM']);
+    // A later save of the same event kicks again: nothing more.
+    t.db.update(events).set({ title: 'Saved With Now (edited)' }).where(eq(events.id, now)).run();
+    t.services.reminders.kick();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(mails()).toHaveLength(1);
+    expect(t.services.reminders.run().emails).toBe(1);
+    expect(mails().at(-1)?.subject).toMatch(/^Reminder: Dated Only/);
+  });
+
+  it('catches up a missed morning while the event is ahead, in one e-mail, and sends nothing once it has started', () => {
+    open();
+    createMember(t.db);
+    addEvent('2026-06-20T18:00', [1, 3, 5], 'Missed');
+    addEvent('2026-06-12T08:00', [1, 3], 'Started While Down');
+    // The server was down from the 10th to the morning of the 18th.
+    expect(run(new Date(Date.UTC(2026, 5, 18, 14)))).toEqual({ reminders: 1, emails: 1, pushes: 0 });
+    expect(mails().map((m) => m.subject)).toEqual(['Reminder: Missed, Saturday, June 20, 2026 at 6:00 PM']);
+    expect(run(chicagoMorning(19))).toEqual({ reminders: 1, emails: 1, pushes: 0 });
+    // On the day itself, after 18:00 local: started, nothing.
+    addEvent('2026-06-20T18:00', [0], 'Too Late');
+    expect(run(new Date(Date.UTC(2026, 5, 21, 0, 30)))).toEqual(nothing);
+  });
+
+  it('reminds of a moved event on its new date, and of a deleted one never', () => {
+    open();
+    createMember(t.db);
+    const moved = addEvent('2026-06-20T10:00', [1], 'Moved');
+    const deleted = addEvent('2026-06-20T10:00', [1], 'Deleted');
+    expect(run(chicagoMorning(19)).emails).toBe(2);
+
+    t.db.update(events).set({ start: '2026-06-27T10:00' }).where(eq(events.id, moved)).run();
+    t.db.delete(events).where(eq(events.id, deleted)).run();
+    expect(run(chicagoMorning(20))).toEqual(nothing);
+    expect(run(chicagoMorning(26))).toEqual({ reminders: 1, emails: 1, pushes: 0 });
+    expect(mails().at(-1)?.subject).toBe('Reminder: Moved, Saturday, June 27, 2026 at 10:00 AM');
+    expect(t.db.select().from(reminderLedger).where(eq(reminderLedger.eventId, deleted)).all()).toEqual([]);
+
+    // Deleted before its day: nothing, and its queued pushes go with it.
+    const member = createMember(t.db);
+    addDevice(member.id, 'phone');
+    const gone = addEvent('2026-07-10T10:00', [0, 1], 'Cancelled');
+    run(chicagoMorning(27));
+    expect(t.db.select().from(pushQueue).where(eq(pushQueue.eventId, gone)).all()).toHaveLength(1);
+    t.db.delete(events).where(eq(events.id, gone)).run();
+    expect(t.db.select().from(pushQueue).where(eq(pushQueue.eventId, gone)).all()).toEqual([]);
+    expect(run(new Date(Date.UTC(2026, 6, 9, 14)))).toEqual(nothing);
+  });
+
+  it('queues a push for every device of every enabled member, whatever their e-mail setting, once per member', () => {
+    open();
+    const two = createMember(t.db);
+    addDevice(two.id, 'phone');
+    addDevice(two.id, 'laptop');
+    const emailOff = createMember(t.db);
+    t.db.update(members).set({ emailNotifications: false }).where(eq(members.id, emailOff.id)).run();
+    addDevice(emailOff.id, 'tablet');
+    const disabled = createMember(t.db, { enabled: false });
+    addDevice(disabled.id, 'old');
+    const id = addEvent('2026-06-20T10:00', [1]);
+    expect(run(chicagoMorning(19))).toEqual({ reminders: 1, emails: 1, pushes: 3 });
+    const queued = t.db.select().from(pushQueue).all();
+    expect(queued.map((row) => row.payload)).toContainEqual({
+      title: 'Spring Tour',
+      body: 'Saturday, June 20, 2026 at 10:00 AM · Forest Park',
+      url: `/event/${id}`,
+      icon: '/icon-192.png',
+    });
+    expect(run(chicagoMorning(19))).toEqual(nothing);
+  });
+
+  it('never sends twice when two runs (the CLI twice and the in-process job) go at the same moment', async () => {
+    open({ REMINDER_CRON: '' });
+    for (let i = 0; i < 30; i += 1) createMember(t.db);
+    addEvent('2099-06-20T10:00', [0], 'Far Future');
+    addEvent('2099-06-27T10:00', [0], 'Further Future');
+    const apiRoot = fileURLToPath(new URL('../..', import.meta.url));
+    const cliRun = () =>
+      new Promise<string>((resolve, reject) => {
+        const child = spawn(process.execPath, ['--import', 'tsx', path.join(apiRoot, 'src/cli.ts'), 'reminders'], {
+          cwd: apiRoot,
+          env: { ...process.env, DATA_DIR: t.dataDir, LOG_LEVEL: 'silent', BASE_URL: 'https://club.example', INIT_CWD: '' },
+        });
+        let out = '';
+        child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+        child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
+        child.on('error', reject);
+        child.on('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(out))));
+      });
+    const runs = [cliRun(), cliRun()];
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    const inProcess = t.services.reminders.run();
+    const outputs = await Promise.all(runs);
+    const all = mails();
+    expect(all).toHaveLength(60);
+    expect(new Set(all.map((m) => `${m.to}|${m.subject}`)).size).toBe(60);
+    const queuedByRun = [inProcess.emails, ...outputs.map((out) => Number(/(\d+) e-mail/.exec(out)?.[1] ?? 'NaN'))];
+    expect(queuedByRun.reduce((a, b) => a + b, 0)).toBe(60);
+  }, 60_000);
+
+  it('delivers reminders to a real SMTP server with a one-click unsubscribe that works without a login', async () => {
+    const smtp = await startTestSmtp();
+    try {
+      open({ SMTP_URL: smtp.url, MAIL_FROM: 'Club <noreply@club.example>' });
+      const member = createMember(t.db, { firstName: 'Rita' });
+      addEvent('2026-06-20T10:00', [1, 3], 'Ice Cream Social');
+      run(chicagoMorning(17));
+      await t.services.mail.deliverDue();
+      const [received] = await smtp.waitFor(1);
+      expect(received?.to && 'text' in received.to ? received.to.text : '').toBe(member.email);
+      expect(received?.subject).toBe('Reminder: Ice Cream Social, Saturday, June 20, 2026 at 10:00 AM');
+      expect(received?.text).toContain('Time: 10:00 AM');
+      expect(received?.html).toContain('Ice Cream Social');
+      const header = (key: string) => (received?.headerLines.find((line) => line.key === key)?.line ?? '').replace(/\r?\n\s+/g, ' ');
+      expect(header('list-unsubscribe-post')).toBe('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
+      const oneClick = new URL(/<(https:[^>]+)>/.exec(header('list-unsubscribe'))?.[1] ?? '');
+
+      // The mail program's one-click POST (RFC 8058).
+      const reply = await request(t.app)
+        .post(`${oneClick.pathname}${oneClick.search}`)
+        .type('form')
+        .send('List-Unsubscribe=One-Click');
+      expect(reply.status).toBe(200);
+      expect(reply.body).toEqual({ m: member.email });
+      expect(t.db.select({ on: members.emailNotifications }).from(members).where(eq(members.id, member.id)).get()?.on).toBe(false);
+      expect(run(chicagoMorning(19))).toEqual(nothing);
+    } finally {
+      await t.services.mail.stop();
+      await smtp.close();
+    }
   });
 });

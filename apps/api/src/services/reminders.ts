@@ -1,11 +1,21 @@
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, inArray } from 'drizzle-orm';
+import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
-import type { Db } from '../db/client.ts';
-import { events, members, remindersSent } from '../db/schema/index.ts';
+import type { Db, DbOrTx } from '../db/client.ts';
+import { events, members, pushSubscriptions, reminderLedger } from '../db/schema/index.ts';
 import { queueMail, type MailService } from './mail.ts';
-import { reminderMail } from './mail-templates.ts';
+import { oneLine, reminderMail } from './mail-templates.ts';
+import { queuePush, type PushService } from './push.ts';
+import type { SiteKeys } from './site-keys.ts';
+import { unsubscribeToken } from './unsubscribe-links.ts';
 
 const DAY_MS = 86_400_000;
+
+/** The reminder days an event may have: 0 is "now" (when it is saved), then 1, 3 and 5 days before its start. */
+export const REMINDER_DAYS = [0, 1, 3, 5] as const;
+
+/** The icon a push shows: the club's emblem, served from the site root by the web app. */
+export const PUSH_ICON = '/icon-192.png';
 
 /** `YYYY-MM-DDTHH:mm` of a moment in the club's time zone, the form event starts are stored in. */
 export function localDateTime(moment: Date, timeZone: string): string {
@@ -20,75 +30,194 @@ export function localDateTime(moment: Date, timeZone: string): string {
 /** The calendar day `days` before a `YYYY-MM-DD` day. */
 const daysBefore = (day: string, days: number): string => new Date(Date.parse(`${day}T00:00:00Z`) - days * DAY_MS).toISOString().slice(0, 10);
 
-/** "Saturday, June 6 at 9:00 AM" for a stored local start. */
-function describeStart(start: string): string {
+/** "Saturday, June 20, 2026" and "10:00 AM" for a stored local start (already in CLUB_TIMEZONE). */
+export function describeStart(start: string): { date: string; time: string } {
   const moment = new Date(`${start}:00Z`);
-  const day = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', weekday: 'long', month: 'long', day: 'numeric' }).format(moment);
-  const time = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', hour: 'numeric', minute: '2-digit' }).format(moment);
-  return `${day} at ${time}`;
+  return {
+    date: new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' }).format(moment),
+    time: new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', hour: 'numeric', minute: '2-digit' }).format(moment),
+  };
 }
 
-/** How many events were reminded of, and how many e-mails that queued. */
-export type ReminderRun = { reminders: number; emails: number };
+/**
+ * Which of an event's reminder days are due at `today` (YYYY-MM-DD in CLUB_TIMEZONE): "now" always,
+ * the others from the morning that many days before the start day on (so a missed morning is
+ * caught up while the event is still ahead). `onlyNow` leaves out the dated ones (a kick after a save).
+ */
+export function dueReminderDays(start: string, notifyDaysOut: readonly number[], today: string, onlyNow = false): number[] {
+  const startDay = start.slice(0, 10);
+  return [...new Set(notifyDaysOut)]
+    .filter((days) => (REMINDER_DAYS as readonly number[]).includes(days))
+    .filter((days) => days === 0 || (!onlyNow && daysBefore(startDay, days) <= today))
+    .sort((a, b) => a - b);
+}
+
+/** The ledger's key for the event's start: "now" goes out once whatever the date; the others once per start date. */
+const ledgerStart = (start: string, days: number) => (days === 0 ? '' : start);
+
+/** How many events were reminded of, and how many e-mails and pushes (one per device) that queued. */
+export type ReminderRun = { reminders: number; emails: number; pushes: number };
+
+type Channel = 'email' | 'push';
+
+/** Writes the ledger rows for one member and channel; true when at least one was new (so this run sends). */
+function claim(tx: DbOrTx, event: { id: number; start: string }, days: number[], memberId: number, channel: Channel): boolean {
+  let isNew = false;
+  for (const daysOut of days) {
+    const { changes } = tx
+      .insert(reminderLedger)
+      .values({ eventId: event.id, eventStart: ledgerStart(event.start, daysOut), daysOut, memberId, channel })
+      .onConflictDoNothing()
+      .run();
+    if (changes > 0) isNew = true;
+  }
+  return isNew;
+}
 
 /**
- * Sends every event reminder that is due and not yet sent: for each event that has not started,
- * each of its reminder days (notifyDaysOut) is due from that many days before its start day, in
- * CLUB_TIMEZONE (0, "now", is due at once). A due event e-mails every enabled member with e-mail
- * notifications on, once however many of its reminder days fell due together, and those days are
- * recorded in reminders_sent in the same transaction, so a rerun (the schedule and the CLI alike)
- * never sends one twice.
+ * Queues every event reminder that is due and not yet sent, exactly once per (event, its start,
+ * days before, member, channel): each ledger row is written in the same IMMEDIATE transaction as
+ * the outbox or push-queue row it stands for, behind a unique key, so two runs at once (the
+ * in-process job and `pnpm reminders`), or a rerun after a crash, never send twice. Nothing is sent
+ * for an event that has started or was deleted. Reminder days that fell due together (an event
+ * added late, or a run after downtime) make one message, not several.
+ *
+ * Who: enabled members with e-mail notifications on get an e-mail; enabled members' registered
+ * browsers (push subscriptions) each get a push.
  */
-export function sendDueReminders(
+export function queueDueReminders(
   db: Db,
-  mail: Pick<MailService, 'kick'>,
   config: Pick<Config, 'timeZone' | 'baseUrl' | 'clubName'>,
-  now: Date = new Date(),
+  keys: Pick<SiteKeys, 'linkSecret'>,
+  now: Date,
+  { onlyNow = false }: { onlyNow?: boolean } = {},
 ): ReminderRun {
   const nowLocal = localDateTime(now, config.timeZone);
   const today = nowLocal.slice(0, 10);
-  const upcoming = db
-    .select({ id: events.id, title: events.title, start: events.start, venue: events.venue, notifyDaysOut: events.notifyDaysOut })
-    .from(events)
-    .where(gt(events.start, nowLocal))
-    .all();
-  const sent = new Set(db.select().from(remindersSent).all().map((row) => `${row.eventId}:${row.daysOut}`));
-  const due = upcoming
-    .map((event) => ({
-      event,
-      daysOut: [...new Set(event.notifyDaysOut)].filter(
-        (days) => !sent.has(`${event.id}:${days}`) && (days === 0 || daysBefore(event.start.slice(0, 10), days) <= today),
-      ),
-    }))
-    .filter(({ daysOut }) => daysOut.length > 0);
-  if (due.length === 0) return { reminders: 0, emails: 0 };
+  return db.transaction(
+    (tx) => {
+      const due = tx
+        .select()
+        .from(events)
+        .where(gt(events.start, nowLocal))
+        .all()
+        .map((event) => ({ event, days: dueReminderDays(event.start, event.notifyDaysOut, today, onlyNow) }))
+        .filter(({ days }) => days.length > 0);
+      const run: ReminderRun = { reminders: 0, emails: 0, pushes: 0 };
+      if (due.length === 0) return run;
 
-  const recipients = db
-    .select({ email: members.email, firstName: members.firstName })
-    .from(members)
-    .where(and(eq(members.enabled, true), eq(members.emailNotifications, true)))
-    .all();
-  const emails = db.transaction((tx) => {
-    for (const { event, daysOut } of due) {
-      // Reminder days that fell due together (an event added late) send one e-mail, not several.
-      for (const days of daysOut) tx.insert(remindersSent).values({ eventId: event.id, daysOut: days }).run();
-      for (const member of recipients) {
-        queueMail(
-          tx,
-          reminderMail({
-            to: member.email,
-            firstName: member.firstName,
-            title: event.title,
-            when: describeStart(event.start),
-            venue: event.venue,
-            link: `${config.baseUrl}/events`,
-            clubName: config.clubName,
-          }),
-        );
+      const readers = tx
+        .select({ id: members.id, email: members.email, firstName: members.firstName })
+        .from(members)
+        .where(and(eq(members.enabled, true), eq(members.emailNotifications, true)))
+        .all();
+      const devices = tx
+        .select({ id: pushSubscriptions.id, memberId: pushSubscriptions.memberId })
+        .from(pushSubscriptions)
+        .innerJoin(members, eq(members.id, pushSubscriptions.memberId))
+        .where(eq(members.enabled, true))
+        .all();
+      const devicesOf = new Map<number, number[]>();
+      for (const device of devices) devicesOf.set(device.memberId, [...(devicesOf.get(device.memberId) ?? []), device.id]);
+      const sent = new Set(
+        tx
+          .select()
+          .from(reminderLedger)
+          .where(inArray(reminderLedger.eventId, due.map(({ event }) => event.id)))
+          .all()
+          .map((row) => `${row.eventId}|${row.eventStart}|${row.daysOut}|${row.memberId}|${row.channel}`),
+      );
+      const isSent = (event: { id: number; start: string }, days: number[], memberId: number, channel: Channel) =>
+        days.every((d) => sent.has(`${event.id}|${ledgerStart(event.start, d)}|${d}|${memberId}|${channel}`));
+
+      for (const { event, days } of due) {
+        const { date, time } = describeStart(event.start);
+        const link = `${config.baseUrl}/event/${event.id}`;
+        let isReminded = false;
+        for (const member of readers) {
+          if (isSent(event, days, member.id, 'email') || !claim(tx, event, days, member.id, 'email')) continue;
+          const token = unsubscribeToken(keys.linkSecret, member.id);
+          queueMail(
+            tx,
+            reminderMail({
+              to: member.email,
+              firstName: member.firstName,
+              title: oneLine(event.title),
+              date,
+              time,
+              venue: event.venue,
+              address: [event.addressLine1, event.addressLine2],
+              link,
+              unsubscribeLink: `${config.baseUrl}/notifications-off/${token}`,
+              unsubscribePost: `${config.baseUrl}/api/email.unsubscribe.php?t=${token}`,
+              clubName: config.clubName,
+            }),
+          );
+          run.emails += 1;
+          isReminded = true;
+        }
+        for (const [memberId, memberDevices] of devicesOf) {
+          if (isSent(event, days, memberId, 'push') || !claim(tx, event, days, memberId, 'push')) continue;
+          const body = [`${date} at ${time}`, event.venue].filter(Boolean).join(' · ');
+          for (const subscriptionId of memberDevices) {
+            queuePush(tx, { subscriptionId, eventId: event.id, payload: { title: event.title, body, url: `/event/${event.id}`, icon: PUSH_ICON } });
+            run.pushes += 1;
+          }
+          isReminded = true;
+        }
+        if (isReminded) run.reminders += 1;
       }
-    }
-    return due.length * recipients.length;
-  });
-  mail.kick();
-  return { reminders: due.length, emails };
+      return run;
+    },
+    { behavior: 'immediate' },
+  );
+}
+
+export type ReminderService = {
+  /** Queues what is due (all reminders, or only "now" ones) and asks mail and push to deliver it. */
+  run(options?: { onlyNow?: boolean }): ReminderRun;
+  /**
+   * Sends the "now" reminders soon, after an event was saved with "now" ticked: call it after the
+   * transaction commits. Dated reminders wait for the scheduled run (REMINDER_CRON or `pnpm reminders`).
+   */
+  kick(): void;
+  /** kick() works only once started (the server), so tests and the CLI send nothing by surprise. */
+  start(): void;
+};
+
+export function createReminderService(deps: {
+  db: Db;
+  config: Pick<Config, 'timeZone' | 'baseUrl' | 'clubName'>;
+  keys: Pick<SiteKeys, 'linkSecret'>;
+  mail: Pick<MailService, 'kick'>;
+  push: Pick<PushService, 'kick'>;
+  logger: Logger;
+  clock?: () => Date;
+}): ReminderService {
+  const clock = deps.clock ?? (() => new Date());
+  const log = deps.logger.child({ service: 'reminders' });
+  let isStarted = false;
+  const run = (options: { onlyNow?: boolean } = {}) => {
+    const result = queueDueReminders(deps.db, deps.config, deps.keys, clock(), options);
+    if (result.emails > 0) deps.mail.kick();
+    if (result.pushes > 0) deps.push.kick();
+    return result;
+  };
+  return {
+    run,
+    kick: () => {
+      if (!isStarted) return;
+      setImmediate(() => {
+        try {
+          const result = run({ onlyNow: true });
+          if (result.reminders > 0) log.info(result, '"now" reminders queued');
+        } catch (err) {
+          log.error({ err }, '"now" reminders failed; the next scheduled run sends them');
+        }
+      });
+    },
+    start: () => {
+      isStarted = true;
+    },
+  };
 }

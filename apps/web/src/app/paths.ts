@@ -8,6 +8,8 @@ export const PATHS = {
   login: '/login',
   account: '/account',
   reset: '/reset/:resetGuid',
+  /** The one-click link in reminder e-mails (the API builds it: services/reminders.ts). */
+  notificationsOff: '/notifications-off/:token',
   history: '/new-page-2',
   founders: '/our-founders',
   presidents: '/new-page-3',

@@ -32,6 +32,10 @@ const pageRoutes: PageRoute[] = [
   { path: PATHS.login, lazy: lazyPage(() => import('../pages/login-page.tsx'), (m) => m.LoginPage) },
   { path: PATHS.account, lazy: lazyPage(() => import('../pages/account-page.tsx'), (m) => m.AccountPage) },
   { path: PATHS.reset, lazy: lazyPage(() => import('../pages/reset-password-page.tsx'), (m) => m.ResetPasswordPage) },
+  {
+    path: PATHS.notificationsOff,
+    lazy: lazyPage(() => import('../pages/notifications-off-page.tsx'), (m) => m.NotificationsOffPage),
+  },
   { path: PATHS.history, lazy: lazyPage(() => import('../pages/history-page.tsx'), (m) => m.HistoryPage) },
   { path: PATHS.founders, lazy: lazyPage(() => import('../pages/founders-page.tsx'), (m) => m.FoundersPage) },
   { path: PATHS.presidents, lazy: lazyPage(() => import('../pages/presidents-page.tsx'), (m) => m.PresidentsPage) },

@@ -1,3 +1,4 @@
+import { hasPermission } from '@club/contracts/browser';
 import { useState } from 'react';
 import { PageFrame } from '../app/layout/page-frame.tsx';
 import { RequireLogin } from '../components/require-login.tsx';
@@ -5,6 +6,7 @@ import { ChangePasswordForm } from '../features/account/change-password-form.tsx
 import { ForgotPassword } from '../features/account/forgot-password.tsx';
 import { NotificationSettings } from '../features/account/notification-settings.tsx';
 import { CalendarFeedPanel } from '../features/events/calendar-feed-panel.tsx';
+import { OutboxStatus } from '../features/account/outbox-status.tsx';
 import { useSession } from '../session/index.ts';
 
 export function AccountPage() {
@@ -46,6 +48,7 @@ function AccountDetails() {
       <NotificationSettings />
       <CalendarFeedPanel />
       <ChangePasswordForm />
+      {hasPermission(user.permissions, 'admin') && <OutboxStatus />}
     </>
   );
 }

@@ -43,19 +43,6 @@ export const attendance = sqliteTable(
   (t) => [primaryKey({ columns: [t.eventId, t.memberId] })],
 );
 
-/** Which reminders went out, so a rerun of the job never sends one twice. */
-export const remindersSent = sqliteTable(
-  'reminders_sent',
-  {
-    eventId: integer('event_id')
-      .notNull()
-      .references(() => events.id, { onDelete: 'cascade' }),
-    daysOut: integer('days_out').notNull(),
-    sent: text('sent').notNull().default(now),
-  },
-  (t) => [primaryKey({ columns: [t.eventId, t.daysOut] })],
-);
-
 /** A member's private calendar feed: only the SHA-256 of its token is kept, so a copy of the database opens no feed. */
 export const calendarFeeds = sqliteTable('calendar_feeds', {
   memberId: integer('member_id')

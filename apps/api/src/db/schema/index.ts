@@ -8,3 +8,4 @@ export * from './forum.ts';
 export * from './links.ts';
 export * from './contact.ts';
 export * from './mail.ts';
+export * from './notifications.ts';

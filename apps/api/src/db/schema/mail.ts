@@ -15,6 +15,8 @@ export const outbox = sqliteTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html'),
+    /** Extra headers as a JSON object, e.g. List-Unsubscribe on reminders. */
+    headers: text('headers', { mode: 'json' }).$type<Record<string, string>>(),
     /** pending, sent, or failed (gave up after the last attempt) */
     status: text('status', { enum: ['pending', 'sent', 'failed'] }).notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),

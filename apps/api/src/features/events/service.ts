@@ -41,7 +41,7 @@ export type EventsService = {
   /** The events (overlapping the window, or all), each with its attendance and the viewer's own entry marked. */
   list(viewer: SessionUser, window?: DayWindow): { events: ClubEvent[]; names: string[] };
   save(actor: SessionUser, event: EventSave): Promise<{ id: number; imageUrl: string }>;
-  /** Deletes the event with its attendance, reminders sent and image file. */
+  /** Deletes the event with its attendance, its reminder ledger and waiting pushes, and its image file. */
   remove(actor: SessionUser, id: number): void;
   /** Records the actor's own answer; nobody answers for another member. */
   setAttendance(actor: SessionUser, answer: AttendanceChoice): void;
@@ -115,6 +115,8 @@ export function createEventsService({ db, services, config }: Pick<AppDeps, 'db'
           if (id !== 0 && !findEvent(tx, id)) throw notFound('That event');
           return writeEvent(tx, id, fields);
         });
+        // A "now" reminder goes out at once (the job sends it once per event, not at every save).
+        if (fields.notifyDaysOut.includes(0)) services.reminders.kick();
         const dropped = existing?.imagePath !== fields.imagePath ? existing?.imagePath : undefined;
         return { result: { id: eventId, imageUrl: fields.imagePath }, dropped: [dropped] };
       });

@@ -4,11 +4,12 @@ import { callQueryKey, useCallMutation } from '../../api/call-query.ts';
 import { errorMessageOf } from '../../api/client.ts';
 import { Loading } from '../../components/loading.tsx';
 import { useSession, useSessionToken } from '../../session/index.ts';
+import { PushSetting } from './push-setting.tsx';
 import './account.css';
 
 type SaveState = { status: 'idle' } | { status: 'saving' } | { status: 'saved'; isOn: boolean } | { status: 'error'; message: string };
 
-/** E-mail notifications switch at once; push is shown honestly as not available yet. */
+/** E-mail notifications for the member, push notifications for this browser; each switches at once. */
 export function NotificationSettings() {
   const { user } = useSession();
   const token = useSessionToken();
@@ -16,7 +17,6 @@ export function NotificationSettings() {
   const save = useCallMutation('user.settings.set');
   const [state, setState] = useState<SaveState>({ status: 'idle' });
   const emailHintId = useId();
-  const pushHintId = useId();
   if (user === null) return null;
 
   async function setEmailNotifications(isOn: boolean) {
@@ -54,27 +54,6 @@ export function NotificationSettings() {
           </p>
         </div>
       </div>
-      <div className="setting">
-        <input
-          id="push-notifications"
-          className="setting__switch"
-          type="checkbox"
-          role="switch"
-          checked={false}
-          disabled
-          aria-describedby={pushHintId}
-          readOnly
-        />
-        <div>
-          <label htmlFor="push-notifications" className="setting__label">
-            Push notifications
-          </label>
-          <p id={pushHintId} className="setting__hint">
-            Not available yet: notifications on this phone or computer are still being built. Until then, e-mail
-            notifications keep you informed.
-          </p>
-        </div>
-      </div>
       <div aria-live="polite" className="setting__status">
         {state.status === 'saving' && <Loading isInline label="Saving…" />}
         {state.status === 'saved' && (
@@ -88,6 +67,7 @@ export function NotificationSettings() {
           {state.message}
         </p>
       )}
+      <PushSetting />
     </section>
   );
 }

@@ -1,0 +1,179 @@
+import fs from 'node:fs';
+import { eq } from 'drizzle-orm';
+import request from 'supertest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { members, outbox, pushSubscriptions } from '../../db/schema/index.ts';
+import { createMember } from '../../../test/factories.ts';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { loadSiteKeys, siteKeysFile } from '../../services/site-keys.ts';
+import { unsubscribeToken } from '../../services/unsubscribe-links.ts';
+import { MAX_DEVICES_PER_MEMBER } from './service.ts';
+
+let t: TestApp;
+beforeEach(() => {
+  t = createTestApp();
+});
+afterEach(() => t.close());
+
+const call = (name: string, body: object) => request(t.app).post(`/api/${name}.php`).send(body);
+
+const subscription = (name: string, host = 'fcm.googleapis.com') =>
+  JSON.stringify({ endpoint: `https://${host}/fcm/send/${name}`, expirationTime: null, keys: { p256dh: `key-${name}`, auth: `auth-${name}` } });
+
+describe('token.get and token.save', () => {
+  it('registers this browser, tells whether it is registered, and forgets it', async () => {
+    const member = createMember(t.db);
+    const phone = subscription('phone');
+    expect((await call('token.get', { g: member.token, t: phone })).body).toEqual({ r: false });
+
+    expect((await call('token.save', { g: member.token, t: phone, e: 1 })).body).toEqual({});
+    expect((await call('token.get', { g: member.token, t: phone })).body).toEqual({ r: true });
+    // The endpoint alone is enough to ask.
+    expect((await call('token.get', { g: member.token, t: 'https://fcm.googleapis.com/fcm/send/phone' })).body).toEqual({ r: true });
+    const [row] = t.db.select().from(pushSubscriptions).all();
+    expect(JSON.parse(row?.subscription ?? '')).toEqual({ endpoint: 'https://fcm.googleapis.com/fcm/send/phone', keys: { p256dh: 'key-phone', auth: 'auth-phone' } });
+
+    expect((await call('token.save', { g: member.token, t: phone, e: 0 })).body).toEqual({});
+    expect((await call('token.get', { g: member.token, t: phone })).body).toEqual({ r: false });
+    expect(t.db.select().from(pushSubscriptions).all()).toEqual([]);
+  });
+
+  it('keeps several devices per member, refreshes one saved again, and drops the stalest beyond the limit', async () => {
+    const member = createMember(t.db);
+    for (let i = 0; i <= MAX_DEVICES_PER_MEMBER; i += 1) {
+      expect((await call('token.save', { g: member.token, t: subscription(`device-${i}`), e: '1' })).status).toBe(200);
+    }
+    const endpoints = t.db.select({ endpoint: pushSubscriptions.endpoint }).from(pushSubscriptions).all().map((r) => r.endpoint);
+    expect(endpoints).toHaveLength(MAX_DEVICES_PER_MEMBER);
+    expect(endpoints).not.toContain('https://fcm.googleapis.com/fcm/send/device-0');
+    expect((await call('token.get', { g: member.token, t: subscription(`device-${MAX_DEVICES_PER_MEMBER}`) })).body).toEqual({ r: true });
+  });
+
+  it('moves a browser to the member now logged in on it; another member cannot unsubscribe it', async () => {
+    const first = createMember(t.db);
+    const second = createMember(t.db);
+    const shared = subscription('family-pc');
+    await call('token.save', { g: first.token, t: shared, e: 1 });
+    expect((await call('token.get', { g: second.token, t: shared })).body).toEqual({ r: false });
+    await call('token.save', { g: second.token, t: shared, e: 1 });
+    expect((await call('token.get', { g: first.token, t: shared })).body).toEqual({ r: false });
+    await call('token.save', { g: first.token, t: shared, e: 0 });
+    expect((await call('token.get', { g: second.token, t: shared })).body).toEqual({ r: true });
+  });
+
+  it('refuses what is not a subscription, and push services it does not know, with a message to act on', async () => {
+    const member = createMember(t.db);
+    const bad = await call('token.save', { g: member.token, t: '{"endpoint":"https://fcm.googleapis.com/x"}', e: 1 });
+    expect(bad.status).toBe(400);
+    expect(bad.body.e).toMatch(/cannot read.*switch push notifications off and on again/);
+    const internal = await call('token.save', { g: member.token, t: subscription('x', '127.0.0.1'), e: 1 });
+    expect(internal.status).toBe(400);
+    expect(internal.body.e).toBe(
+      'Push notifications through 127.0.0.1 are not supported. Please use Chrome, Edge, Firefox or Safari, or keep e-mail notifications on.',
+    );
+    const plain = await call('token.save', { g: member.token, t: subscription('x').replace('https:', 'http:'), e: 1 });
+    expect(plain.status).toBe(400);
+    for (const ok of ['updates.push.services.mozilla.com', 'wns2-par02p.notify.windows.com', 'web.push.apple.com']) {
+      expect((await call('token.save', { g: member.token, t: subscription('ok', ok), e: 1 })).status).toBe(200);
+    }
+    expect((await call('token.get', { g: member.token, t: 'not a subscription' })).status).toBe(400);
+  });
+
+  it('needs a login', async () => {
+    const reply = await call('token.get', { t: subscription('phone') });
+    expect(reply.status).toBe(401);
+  });
+});
+
+describe('outbox.get', () => {
+  it('shows the admin what the outbox holds: sent, waiting, and failed with the last error', async () => {
+    const admin = createMember(t.db, { permissions: ['admin'] });
+    t.db.insert(outbox).values({ to: 'a@example.test', subject: 'Went out', text: '.', status: 'sent', attempts: 1 }).run();
+    t.db.insert(outbox).values({ to: 'b@example.test', subject: 'Waiting', text: '.', attempts: 2, lastError: 'Connection timeout' }).run();
+    t.db.insert(outbox).values({ to: 'c@example.test', subject: 'Gave up', text: '.', status: 'failed', attempts: 8, lastError: '550 No such user' }).run();
+    const reply = await call('outbox.get', { g: admin.token });
+    expect(reply.status).toBe(200);
+    expect(reply.body.mail).toEqual({ sent: 1, waiting: 1, failed: 1 });
+    expect(reply.body.push).toEqual({ sent: 0, waiting: 0, failed: 0 });
+    expect(reply.body.q.map((e: { subject: string; status: string; lastError: string }) => [e.subject, e.status, e.lastError])).toEqual([
+      ['Gave up', 'failed', '550 No such user'],
+      ['Waiting', 'pending', 'Connection timeout'],
+    ]);
+  });
+
+  it('is for admins only', async () => {
+    const member = createMember(t.db, { permissions: ['event'] });
+    expect((await call('outbox.get', { g: member.token })).status).toBe(403);
+  });
+});
+
+describe('email.unsubscribe', () => {
+  it('turns e-mail notifications off from the signed link, without a login', async () => {
+    const member = createMember(t.db);
+    const token = unsubscribeToken(t.services.keys.linkSecret, member.id);
+    const reply = await call('email.unsubscribe', { t: token });
+    expect(reply.body).toEqual({ m: member.email });
+    expect(t.db.select({ on: members.emailNotifications }).from(members).where(eq(members.id, member.id)).get()?.on).toBe(false);
+  });
+
+  it('refuses a made-up or altered link', async () => {
+    const member = createMember(t.db);
+    const other = createMember(t.db);
+    const token = unsubscribeToken(t.services.keys.linkSecret, member.id);
+    for (const forged of [`${other.id}${token.slice(token.indexOf('.'))}`, unsubscribeToken('another-secret', member.id), 'nonsense']) {
+      const reply = await call('email.unsubscribe', { t: forged });
+      expect(reply.status).toBe(400);
+      expect(reply.body.e).toMatch(/^This link is not valid/);
+    }
+    expect(t.db.select({ on: members.emailNotifications }).from(members).all().every((m) => m.on)).toBe(true);
+  });
+});
+
+describe('site keys', () => {
+  it('generates VAPID keys and the link secret once into DATA_DIR and reuses them; the environment wins', () => {
+    const first = t.services.keys;
+    expect(first.vapid.publicKey).toMatch(/^[\w-]{87}$/);
+    expect(fs.statSync(siteKeysFile(t.config)).mode & 0o777).toBe(0o600);
+    expect(loadSiteKeys(t.config)).toEqual(first);
+    const fromEnv = loadSiteKeys({ ...t.config, vapid: { publicKey: 'PUB', privateKey: 'PRIV', subject: 'mailto:x@example.org' } });
+    expect(fromEnv.vapid).toEqual({ publicKey: 'PUB', privateKey: 'PRIV', subject: 'mailto:x@example.org' });
+    expect(fromEnv.linkSecret).toBe(first.linkSecret);
+  });
+});
+
+describe('a "now" reminder after event.save', () => {
+  /** event.save as the web app sends it: multipart with `notify[]` repeated. */
+  function saveEvent(token: string, fields: Record<string, string>, notify: string[]) {
+    let req = request(t.app).post('/api/event.save.php').field('g', token);
+    for (const [key, value] of Object.entries(fields)) req = req.field(key, value);
+    for (const days of notify) req = req.field('notify[]', days);
+    return req;
+  }
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
+  const swapMeet = { id: '0', t: 'Swap Meet', start: '2031-05-02T09:00', end: '2031-05-02T12:00', venue: 'Fairgrounds', country: '', address: '', address2: '', description: 'Parts.' };
+
+  it('goes out as soon as the event is saved with "now" ticked, and not again at a later save', async () => {
+    t.services.reminders.start();
+    const editor = createMember(t.db, { permissions: ['event'] });
+    const reader = createMember(t.db);
+    const reminders = () => t.db.select({ to: outbox.to, subject: outbox.subject }).from(outbox).all();
+
+    const withoutNow = await saveEvent(editor.token, swapMeet, ['1']);
+    expect(withoutNow.status).toBe(200);
+    await settle();
+    expect(reminders()).toEqual([]);
+
+    const id = String((withoutNow.body as { i: number }).i);
+    expect((await saveEvent(editor.token, { ...swapMeet, id }, ['0', '1'])).status).toBe(200);
+    await settle();
+    const subject = 'Reminder: Swap Meet, Friday, May 2, 2031 at 9:00 AM';
+    expect(reminders()).toEqual([
+      { to: editor.email, subject },
+      { to: reader.email, subject },
+    ]);
+
+    expect((await saveEvent(editor.token, { ...swapMeet, id, t: 'Swap Meet' }, ['0', '1'])).status).toBe(200);
+    await settle();
+    expect(reminders()).toHaveLength(2);
+  });
+});

@@ -1,0 +1,28 @@
+import type { AppDeps } from '../../deps.ts';
+import { mountCall, type ApiRouter } from '../../http/mount-call.ts';
+import { createNotificationsService } from './service.ts';
+
+export function mountNotificationsCalls(api: ApiRouter, deps: AppDeps): void {
+  const notifications = createNotificationsService(deps);
+
+  mountCall(api, 'token.get', ({ t }, { user }) => ({ r: notifications.isRegistered(user, t) }));
+
+  mountCall(api, 'token.save', ({ t, e: isSubscribing }, { user }) => {
+    notifications.saveSubscription(user, t, isSubscribing);
+    return {};
+  });
+
+  mountCall(api, 'outbox.get', () => {
+    const { mail, push, entries } = notifications.queue();
+    return { mail, push, q: entries };
+  });
+
+  // Mail programs' one-click unsubscribe (RFC 8058) POSTs "List-Unsubscribe=One-Click" to the
+  // header's URL, so the token arrives in the query string; the web page sends it in the body.
+  api.routes.post('/api/email.unsubscribe.php', (req, _res, next) => {
+    const fromQuery = req.query.t;
+    if (typeof fromQuery === 'string') req.body = { ...(req.body as Record<string, unknown> | undefined), t: fromQuery };
+    next();
+  });
+  mountCall(api, 'email.unsubscribe', ({ t }) => ({ m: notifications.turnEmailOff(t) }));
+}

@@ -1,0 +1,90 @@
+import type { QueueCounts, QueueEntry, SessionUser } from '@club/contracts';
+import type { AppDeps } from '../../deps.ts';
+import { badRequest } from '../../errors.ts';
+import { parseSubscription } from '../../services/push.ts';
+import { readUnsubscribeToken } from '../../services/unsubscribe-links.ts';
+import {
+  deleteSubscription,
+  findSubscription,
+  pruneSubscriptions,
+  queueCounts,
+  turnEmailNotificationsOff,
+  unsentEntries,
+  upsertSubscription,
+} from './store.ts';
+
+/** A member's phones and computers; more than this and the least recently refreshed one is dropped. */
+export const MAX_DEVICES_PER_MEMBER = 10;
+
+/**
+ * The push services browsers subscribe through (Chrome/Edge/Opera via FCM, Firefox, Windows, Safari).
+ * The server posts to a subscription's endpoint, so only these hosts are accepted, never an
+ * address of the member's choosing inside the server's network.
+ */
+const PUSH_SERVICE_HOSTS = [/^fcm\.googleapis\.com$/, /^android\.googleapis\.com$/, /(^|\.)push\.services\.mozilla\.com$/, /\.notify\.windows\.com$/, /\.push\.apple\.com$/];
+
+const NOT_A_SUBSCRIPTION =
+  'This browser sent a push subscription the website cannot read. Please switch push notifications off and on again, or use another browser.';
+
+/** The endpoint of `t`: a PushSubscription JSON, or the endpoint itself. */
+function endpointOf(t: string): string {
+  const subscription = parseSubscription(t);
+  if (subscription) return subscription.endpoint;
+  if (/^https:\/\/\S+$/.test(t)) return t;
+  throw badRequest(NOT_A_SUBSCRIPTION);
+}
+
+function checkPushService(endpoint: string): void {
+  const host = new URL(endpoint).hostname;
+  if (!endpoint.startsWith('https://') || !PUSH_SERVICE_HOSTS.some((pattern) => pattern.test(host))) {
+    throw badRequest(`Push notifications through ${host} are not supported. Please use Chrome, Edge, Firefox or Safari, or keep e-mail notifications on.`);
+  }
+}
+
+export type NotificationsService = {
+  /** Whether this browser (its subscription or endpoint) is registered for the member. */
+  isRegistered(user: SessionUser, t: string): boolean;
+  /** Registers (or refreshes) this browser for pushes, or forgets it. */
+  saveSubscription(user: SessionUser, t: string, isSubscribing: boolean): void;
+  /** What the outbox and the push queue hold, for the admin. */
+  queue(): { mail: QueueCounts; push: QueueCounts; entries: QueueEntry[] };
+  /** The one-click link from a reminder e-mail: turns that member's e-mail notifications off. */
+  turnEmailOff(token: string): string;
+};
+
+export function createNotificationsService({ db, services }: Pick<AppDeps, 'db' | 'services'>): NotificationsService {
+  return {
+    isRegistered(user, t) {
+      return findSubscription(db, endpointOf(t))?.memberId === user.id;
+    },
+
+    saveSubscription(user, t, isSubscribing) {
+      if (!isSubscribing) {
+        deleteSubscription(db, endpointOf(t), user.id);
+        return;
+      }
+      const subscription = parseSubscription(t);
+      if (!subscription) throw badRequest(NOT_A_SUBSCRIPTION);
+      checkPushService(subscription.endpoint);
+      db.transaction((tx) => {
+        upsertSubscription(tx, { memberId: user.id, endpoint: subscription.endpoint, subscription: JSON.stringify(subscription) });
+        pruneSubscriptions(tx, user.id, MAX_DEVICES_PER_MEMBER);
+      });
+    },
+
+    queue() {
+      return { ...queueCounts(db), entries: unsentEntries(db, 50) };
+    },
+
+    turnEmailOff(token) {
+      const memberId = readUnsubscribeToken(services.keys.linkSecret, token);
+      const email = memberId === undefined ? undefined : turnEmailNotificationsOff(db, memberId);
+      if (email === undefined) {
+        throw badRequest(
+          'This link is not valid: please open the whole link from the e-mail. You can also turn e-mail notifications off on your Account page after logging in.',
+        );
+      }
+      return email;
+    },
+  };
+}

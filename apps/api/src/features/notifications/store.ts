@@ -1,0 +1,106 @@
+import type { QueueCounts, QueueEntry } from '@club/contracts';
+import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { members, outbox, pushQueue, pushSubscriptions } from '../../db/schema/index.ts';
+
+export type StoredSubscription = { id: number; memberId: number; endpoint: string; refreshed: string };
+
+export function findSubscription(db: DbOrTx, endpoint: string): StoredSubscription | undefined {
+  return db
+    .select({ id: pushSubscriptions.id, memberId: pushSubscriptions.memberId, endpoint: pushSubscriptions.endpoint, refreshed: pushSubscriptions.refreshed })
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.endpoint, endpoint))
+    .get();
+}
+
+/** Registers a browser for a member, or refreshes it (new keys, or now another member on the same browser). */
+export function upsertSubscription(db: DbOrTx, row: { memberId: number; endpoint: string; subscription: string }): void {
+  const refreshed = new Date().toISOString();
+  db.insert(pushSubscriptions)
+    .values({ ...row, refreshed })
+    .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: { memberId: row.memberId, subscription: row.subscription, refreshed } })
+    .run();
+}
+
+export function deleteSubscription(db: DbOrTx, endpoint: string, memberId: number): boolean {
+  return db.delete(pushSubscriptions).where(and(eq(pushSubscriptions.endpoint, endpoint), eq(pushSubscriptions.memberId, memberId))).run().changes > 0;
+}
+
+/** Removes a member's least recently refreshed devices beyond `keep`. */
+export function pruneSubscriptions(db: DbOrTx, memberId: number, keep: number): void {
+  const stale = db
+    .select({ id: pushSubscriptions.id })
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.memberId, memberId))
+    .orderBy(desc(pushSubscriptions.refreshed), desc(pushSubscriptions.id))
+    .offset(keep)
+    .limit(1000)
+    .all()
+    .map((row) => row.id);
+  if (stale.length > 0) db.delete(pushSubscriptions).where(inArray(pushSubscriptions.id, stale)).run();
+}
+
+/** Turns a member's e-mail notifications off; their address, or undefined when there is no such member. */
+export function turnEmailNotificationsOff(db: DbOrTx, memberId: number): string | undefined {
+  return db
+    .update(members)
+    .set({ emailNotifications: false, modified: new Date().toISOString() })
+    .where(eq(members.id, memberId))
+    .returning({ email: members.email })
+    .get()?.email;
+}
+
+const countsOf = (rows: { status: string; n: number }[]): QueueCounts => ({
+  sent: rows.find((r) => r.status === 'sent')?.n ?? 0,
+  waiting: rows.find((r) => r.status === 'pending')?.n ?? 0,
+  failed: rows.find((r) => r.status === 'failed')?.n ?? 0,
+});
+
+export function queueCounts(db: DbOrTx): { mail: QueueCounts; push: QueueCounts } {
+  const count = sql<number>`count(*)`;
+  return {
+    mail: countsOf(db.select({ status: outbox.status, n: count }).from(outbox).groupBy(outbox.status).all()),
+    push: countsOf(db.select({ status: pushQueue.status, n: count }).from(pushQueue).groupBy(pushQueue.status).all()),
+  };
+}
+
+/** The latest e-mails and pushes that have not gone out (waiting or failed), newest first. */
+export function unsentEntries(db: DbOrTx, limit: number): QueueEntry[] {
+  const mail = db
+    .select({
+      id: outbox.id,
+      to: outbox.to,
+      subject: outbox.subject,
+      status: outbox.status,
+      attempts: outbox.attempts,
+      lastError: outbox.lastError,
+      created: outbox.created,
+      nextAttempt: outbox.nextAttempt,
+    })
+    .from(outbox)
+    .where(ne(outbox.status, 'sent'))
+    .orderBy(desc(outbox.id))
+    .limit(limit)
+    .all()
+    .map((row) => ({ ...row, channel: 'email' as const }));
+  const push = db
+    .select({
+      id: pushQueue.id,
+      email: members.email,
+      payload: pushQueue.payload,
+      status: pushQueue.status,
+      attempts: pushQueue.attempts,
+      lastError: pushQueue.lastError,
+      created: pushQueue.created,
+      nextAttempt: pushQueue.nextAttempt,
+    })
+    .from(pushQueue)
+    .innerJoin(pushSubscriptions, eq(pushSubscriptions.id, pushQueue.subscriptionId))
+    .innerJoin(members, eq(members.id, pushSubscriptions.memberId))
+    .where(ne(pushQueue.status, 'sent'))
+    .orderBy(desc(pushQueue.id))
+    .limit(limit)
+    .all()
+    .map(({ email, payload, ...row }) => ({ ...row, channel: 'push' as const, to: `a browser of ${email}`, subject: payload.title }));
+  return [...mail, ...push].sort((a, b) => (a.created < b.created ? 1 : a.created > b.created ? -1 : 0)).slice(0, limit);
+}

@@ -1,0 +1,172 @@
+import { and, asc, eq, lte } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import webpush from 'web-push';
+import type { Db, DbOrTx } from '../db/client.ts';
+import { pushQueue, pushSubscriptions, type PushPayload } from '../db/schema/index.ts';
+import type { SiteKeys } from './site-keys.ts';
+
+/** The browser's PushSubscription as JSON: where to send, and the keys to encrypt for it. */
+export type BrowserSubscription = { endpoint: string; keys: { p256dh: string; auth: string } };
+
+/** Reads a stored or posted PushSubscription JSON; undefined when it is not one. */
+export function parseSubscription(json: string): BrowserSubscription | undefined {
+  let value: unknown;
+  try {
+    value = JSON.parse(json);
+  } catch {
+    return undefined;
+  }
+  if (typeof value !== 'object' || value === null) return undefined;
+  const { endpoint, keys } = value as { endpoint?: unknown; keys?: { p256dh?: unknown; auth?: unknown } };
+  if (typeof endpoint !== 'string' || typeof keys !== 'object' || keys === null) return undefined;
+  if (typeof keys.p256dh !== 'string' || typeof keys.auth !== 'string') return undefined;
+  return { endpoint, keys: { p256dh: keys.p256dh, auth: keys.auth } };
+}
+
+/** Queues one push to one device inside the caller's transaction; the push job sends it after commit. */
+export function queuePush(tx: DbOrTx, push: { subscriptionId: number; eventId: number | null; payload: PushPayload }): void {
+  tx.insert(pushQueue).values(push).run();
+}
+
+export type PushRound = { sent: number; failed: number; removed: number };
+
+export type PushService = {
+  /** The VAPID public key browsers subscribe with (applicationServerKey). */
+  publicKey: string;
+  /** Sends every push that is due; never throws for a push that fails. */
+  deliverDue(): Promise<PushRound>;
+  /** Asks for a delivery round soon (after a push was queued); only once started. */
+  kick(): void;
+  start(): void;
+  stop(): Promise<void>;
+};
+
+/** Minutes to wait before attempt n+1; after the last, the push is marked failed. */
+export const PUSH_BACKOFF_MINUTES = [1, 5, 15, 60, 180];
+/** How long the push service keeps a push for a device that is offline: a reminder is stale after a day. */
+const TTL_SECONDS = 24 * 3600;
+const SEND_TIMEOUT_MS = 15_000;
+
+/** The push service's answer when it is not a success, so the round can tell "gone" from "try again". */
+class PushRejected extends Error {
+  constructor(readonly statusCode: number, body: string) {
+    super(`The push service answered ${statusCode}${body ? `: ${body.slice(0, 200)}` : ''}`);
+  }
+}
+
+/** "fetch failed" says little to the admin; the cause (ECONNREFUSED, a timeout) says what happened. */
+function describeError(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const cause = error.cause instanceof Error ? error.cause.message : undefined;
+  return cause ? `${error.message}: ${cause}` : error.message;
+}
+
+/**
+ * Delivers the push queue with web-push's VAPID signing and aes128gcm encryption (RFC 8291/8292).
+ * A device the push service says is gone (404, 410) is unsubscribed; other failures are retried
+ * with back-off and logged, then marked failed.
+ */
+export function createPushService({ db, keys, logger }: { db: Db; keys: SiteKeys; logger: Logger }): PushService {
+  const log = logger.child({ service: 'push' });
+  let isStarted = false;
+  let running: Promise<PushRound> | undefined;
+  let again = false;
+
+  const sendOne = async (subscription: BrowserSubscription, payload: PushPayload) => {
+    const request = webpush.generateRequestDetails(subscription, JSON.stringify(payload), {
+      vapidDetails: keys.vapid,
+      TTL: TTL_SECONDS,
+      contentEncoding: 'aes128gcm',
+    });
+    const response = await fetch(request.endpoint, {
+      method: request.method,
+      headers: request.headers as Record<string, string>,
+      body: request.body ?? null,
+      signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
+    });
+    const text = await response.text().catch(() => '');
+    if (!response.ok) throw new PushRejected(response.status, text);
+  };
+
+  const round = async (): Promise<PushRound> => {
+    const result: PushRound = { sent: 0, failed: 0, removed: 0 };
+    const due = db
+      .select({ push: pushQueue, subscription: pushSubscriptions.subscription })
+      .from(pushQueue)
+      .innerJoin(pushSubscriptions, eq(pushSubscriptions.id, pushQueue.subscriptionId))
+      .where(and(eq(pushQueue.status, 'pending'), lte(pushQueue.nextAttempt, new Date().toISOString())))
+      .orderBy(asc(pushQueue.id))
+      .limit(100)
+      .all();
+    const gone = new Set<number>();
+    for (const { push, subscription } of due) {
+      if (gone.has(push.subscriptionId)) continue;
+      const attempts = push.attempts + 1;
+      const device = parseSubscription(subscription);
+      try {
+        if (!device) throw new PushRejected(410, 'the stored subscription is not readable');
+        await sendOne(device, push.payload);
+        db.update(pushQueue).set({ status: 'sent', attempts, sent: new Date().toISOString(), lastError: null }).where(eq(pushQueue.id, push.id)).run();
+        result.sent += 1;
+      } catch (error) {
+        const message = describeError(error);
+        if (error instanceof PushRejected && (error.statusCode === 404 || error.statusCode === 410)) {
+          // The browser unsubscribed or the subscription expired: forget the device (and its queue).
+          db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, push.subscriptionId)).run();
+          gone.add(push.subscriptionId);
+          result.removed += 1;
+          log.info({ pushId: push.id, subscriptionId: push.subscriptionId, err: message }, 'push subscription gone; removed');
+          continue;
+        }
+        const wait = PUSH_BACKOFF_MINUTES[attempts - 1];
+        const gaveUp = wait === undefined;
+        db.update(pushQueue)
+          .set({
+            attempts,
+            lastError: message.slice(0, 1000),
+            status: gaveUp ? 'failed' : 'pending',
+            nextAttempt: new Date(Date.now() + (wait ?? 0) * 60_000).toISOString(),
+          })
+          .where(eq(pushQueue.id, push.id))
+          .run();
+        result.failed += 1;
+        log[gaveUp ? 'error' : 'warn']({ pushId: push.id, attempts, err: message }, gaveUp ? 'push failed for good' : 'push failed; will retry');
+      }
+    }
+    return result;
+  };
+
+  const deliverDue = async (): Promise<PushRound> => {
+    if (running) {
+      again = true;
+      await running;
+      return deliverDue();
+    }
+    running = round();
+    try {
+      return await running;
+    } finally {
+      running = undefined;
+      if (again) {
+        again = false;
+        setImmediate(() => void deliverDue().catch((err: unknown) => log.error({ err }, 'push round failed')));
+      }
+    }
+  };
+
+  return {
+    publicKey: keys.vapid.publicKey,
+    deliverDue,
+    kick: () => {
+      if (isStarted) setImmediate(() => void deliverDue().catch((err: unknown) => log.error({ err }, 'push round failed')));
+    },
+    start: () => {
+      isStarted = true;
+      void deliverDue().catch((err: unknown) => log.error({ err }, 'push round failed'));
+    },
+    stop: async () => {
+      isStarted = false;
+      if (running) await running;
+    },
+  };
+}

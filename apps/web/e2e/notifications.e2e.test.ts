@@ -1,0 +1,275 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import type { BrowserContext, Page, Worker } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { unsubscribeToken } from '../../api/src/services/unsubscribe-links.ts';
+import { checkA11y, DEMO_ADMIN, DEMO_MEMBER, logIn, MOBILE_VIEWPORT, openPage, snapshot, startHarness, type Harness } from './harness.ts';
+
+let harness: Harness;
+
+beforeAll(async () => {
+  // A mail server that is down, so the admin's outbox view has something waiting with an error.
+  harness = await startHarness({ env: { SMTP_URL: 'smtp://127.0.0.1:1' } });
+});
+
+afterAll(async () => {
+  await harness?.close();
+});
+
+/** The server's own SQLite driver (the web package has none), to look at what the server stored. */
+type Statement = { all(...params: unknown[]): unknown[]; get(...params: unknown[]): unknown; run(...params: unknown[]): { lastInsertRowid: number | bigint } };
+const Database = createRequire(new URL('../../api/package.json', import.meta.url))('better-sqlite3') as new (file: string) => {
+  prepare(sql: string): Statement;
+  close(): void;
+};
+const database = () => new Database(path.join(harness.dataDir, 'club.db'));
+
+function registeredEndpoints(email: string): string[] {
+  const db = database();
+  try {
+    return (
+      db
+        .prepare('SELECT s.endpoint FROM push_subscriptions s JOIN members m ON m.id = s.member_id WHERE m.email = ? ORDER BY s.id')
+        .all(email) as { endpoint: string }[]
+    ).map((row) => row.endpoint);
+  } finally {
+    db.close();
+  }
+}
+
+async function waitFor<T>(read: () => T, isDone: (value: T) => boolean, what: string): Promise<T> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const value = read();
+    if (isDone(value)) return value;
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}; last seen ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/**
+ * Headless Chromium has PushManager but no push service to reach, so `pushManager.subscribe`
+ * fails there. This stands in for it: subscriptions (with FCM-like endpoints) live in
+ * localStorage so they survive a reload, as a real browser's do. Everything else is real: the
+ * service worker, the permission, token.get/token.save and the server's table.
+ */
+async function stubPushManager(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    const KEY = 'e2e-push-subscription';
+    type Stored = { endpoint: string; key: number[] };
+    const make = (stored: Stored) => ({
+      endpoint: stored.endpoint,
+      expirationTime: null,
+      options: { userVisibleOnly: true, applicationServerKey: new Uint8Array(stored.key).buffer },
+      getKey: () => null,
+      toJSON: () => ({ endpoint: stored.endpoint, expirationTime: null, keys: { p256dh: `p256dh-${stored.endpoint.slice(-4)}`, auth: 'auth-secret' } }),
+      unsubscribe: async () => {
+        localStorage.removeItem(KEY);
+        return true;
+      },
+    });
+    PushManager.prototype.getSubscription = async function getSubscription() {
+      const stored = localStorage.getItem(KEY);
+      return stored ? (make(JSON.parse(stored) as Stored) as unknown as PushSubscription) : null;
+    };
+    PushManager.prototype.subscribe = async function subscribe(options?: PushSubscriptionOptionsInit) {
+      const count = Number(localStorage.getItem('e2e-push-count') ?? '0') + 1;
+      localStorage.setItem('e2e-push-count', String(count));
+      const key = options?.applicationServerKey;
+      const bytes = key instanceof Uint8Array ? Array.from(key) : key instanceof ArrayBuffer ? Array.from(new Uint8Array(key)) : [];
+      const stored: Stored = { endpoint: `https://fcm.googleapis.com/fcm/send/e2e-device-${count}`, key: bytes };
+      localStorage.setItem(KEY, JSON.stringify(stored));
+      return make(stored) as unknown as PushSubscription;
+    };
+  });
+}
+
+/** What the tests use of the worker's global scope (the web app's tsconfig has no WebWorker lib). */
+type WorkerScope = { registration: ServiceWorkerRegistration; dispatchEvent(event: Event): boolean };
+
+async function serviceWorkerOf(page: Page): Promise<Worker> {
+  const scriptUrl = await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.scriptURL ?? '');
+  expect(scriptUrl).toBe(`${harness.baseUrl}/sw.js`);
+  const worker = page.context().serviceWorkers().find((w) => w.url() === scriptUrl);
+  return worker ?? page.context().waitForEvent('serviceworker');
+}
+
+describe('push notifications', () => {
+  it('registers the service worker; the switch subscribes, survives a reload, renews after 7 days and unsubscribes', async () => {
+    const page = await openPage(harness);
+    await page.context().grantPermissions(['notifications'], { origin: harness.baseUrl });
+    await stubPushManager(page.context());
+    await logIn(page, DEMO_MEMBER.email, DEMO_MEMBER.password);
+    await serviceWorkerOf(page);
+
+    const pushSwitch = page.getByRole('switch', { name: 'Push notifications' });
+    await page.getByText('Event reminders on this phone or computer').waitFor();
+    await waitFor(() => pushSwitch.isEnabled(), Boolean, 'the push switch');
+    expect(await pushSwitch.isChecked()).toBe(false);
+    await checkA11y(page);
+
+    await pushSwitch.click();
+    await page.getByText('Successfully Saved: push notifications are on in this browser.').waitFor();
+    expect(await pushSwitch.isChecked()).toBe(true);
+    expect(registeredEndpoints(DEMO_MEMBER.email)).toEqual(['https://fcm.googleapis.com/fcm/send/e2e-device-1']);
+    await snapshot(page, 'notifications-account-1280');
+    await page.screenshot({ path: '/work/notes/screens/notifications-account-1280.png', fullPage: true });
+
+    await page.reload();
+    await waitFor(() => pushSwitch.isChecked(), Boolean, 'the switch to read on after a reload');
+
+    // 8 days later the subscription is renewed: the new one registered, the old one gone.
+    await page.evaluate(() => localStorage.setItem('club-push-refreshed-at', String(Date.now() - 8 * 24 * 3600 * 1000)));
+    await page.reload();
+    await waitFor(() => registeredEndpoints(DEMO_MEMBER.email), (e) => e.join() === 'https://fcm.googleapis.com/fcm/send/e2e-device-2', 'the renewed subscription');
+    await waitFor(() => pushSwitch.isChecked(), Boolean, 'the switch to stay on after renewing');
+
+    await pushSwitch.click();
+    await page.getByText('Successfully Saved: push notifications are off in this browser.').waitFor();
+    expect(registeredEndpoints(DEMO_MEMBER.email)).toEqual([]);
+    await page.reload();
+    await waitFor(() => pushSwitch.isEnabled(), Boolean, 'the push switch after a reload');
+    expect(await pushSwitch.isChecked()).toBe(false);
+    await page.context().close();
+  });
+
+  it('shows a pushed reminder and opens the event in the open tab when it is clicked', async () => {
+    const db = database();
+    const eventId = Number(
+      db.prepare("INSERT INTO events (title, start, \"end\", venue, notify_days_out) VALUES ('Spring Tour', '2099-05-02T09:00', '2099-05-02T12:00', 'Forest Park', '[]')").run()
+        .lastInsertRowid,
+    );
+    db.close();
+    const page = await openPage(harness);
+    await page.context().grantPermissions(['notifications'], { origin: harness.baseUrl });
+    await page.goto('/');
+    const worker = await serviceWorkerOf(page);
+    await page.reload(); // now controlled by the worker (clients.claim), as a tab of the site is after its first visit
+
+    // A push as the server sends it; headless Chromium shows no real one, so the event is dispatched in the worker.
+    const shown = await worker.evaluate(async (url) => {
+      const sw = self as unknown as WorkerScope;
+      const PushEvent = (globalThis as unknown as { PushEvent: new (type: string, init: { data: string }) => Event }).PushEvent;
+      const data = JSON.stringify({ title: 'Spring Tour', body: 'Saturday, May 2, 2099 at 9:00 AM · Forest Park', url, icon: '/icon-192.png' });
+      sw.dispatchEvent(new PushEvent('push', { data }));
+      for (let i = 0; i < 50; i += 1) {
+        const [notification] = await sw.registration.getNotifications();
+        if (notification) return { title: notification.title, body: notification.body, icon: notification.icon, data: notification.data as unknown };
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      return null;
+    }, `/event/${eventId}`);
+    expect(shown).toEqual({
+      title: 'Spring Tour',
+      body: 'Saturday, May 2, 2099 at 9:00 AM · Forest Park',
+      icon: `${harness.baseUrl}/icon-192.png`,
+      data: { url: `/event/${eventId}` },
+    });
+    const icon = await fetch(`${harness.baseUrl}/icon-192.png`);
+    expect(icon.headers.get('content-type')).toBe('image/png');
+
+    await worker.evaluate(async () => {
+      const sw = self as unknown as WorkerScope;
+      const NotificationEvent = (globalThis as unknown as { NotificationEvent: new (type: string, init: { notification: Notification }) => Event })
+        .NotificationEvent;
+      const [notification] = await sw.registration.getNotifications();
+      if (!notification) throw new Error('no notification to click');
+      sw.dispatchEvent(new NotificationEvent('notificationclick', { notification }));
+    });
+    await page.waitForURL(`**/event/${eventId}`);
+    expect(page.context().pages()).toHaveLength(1);
+    await page.context().close();
+  });
+
+  it('says plainly when notifications are blocked or the browser has no push, and how to allow them', async () => {
+    const blocked = await openPage(harness);
+    await blocked.context().addInitScript(() => {
+      Object.defineProperty(Notification, 'permission', { get: () => 'denied' });
+    });
+    await logIn(blocked, DEMO_MEMBER.email, DEMO_MEMBER.password);
+    await blocked.getByText('Notifications are blocked for this website in this browser. To allow them, open the site settings').waitFor();
+    expect(await blocked.getByRole('switch', { name: 'Push notifications' }).isChecked()).toBe(false);
+    await checkA11y(blocked);
+    await blocked.context().close();
+
+    const noPush = await openPage(harness, { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+    await noPush.context().addInitScript(() => {
+      delete (window as { PushManager?: unknown }).PushManager;
+    });
+    await logIn(noPush, DEMO_MEMBER.email, DEMO_MEMBER.password);
+    await noPush.getByText('This browser cannot receive push notifications. On an iPhone or iPad, first add this site to your Home Screen').waitFor();
+    expect(await noPush.getByRole('switch', { name: 'Push notifications' }).isDisabled()).toBe(true);
+    await checkA11y(noPush);
+    await noPush.context().close();
+  });
+
+  it('works by touch on a phone', async () => {
+    for (const viewport of [{ width: 390, height: 844 }, MOBILE_VIEWPORT]) {
+      const page = await openPage(harness, { viewport, hasTouch: true, isMobile: true });
+      await page.context().grantPermissions(['notifications'], { origin: harness.baseUrl });
+      await stubPushManager(page.context());
+      await logIn(page, DEMO_MEMBER.email, DEMO_MEMBER.password);
+      const pushSwitch = page.getByRole('switch', { name: 'Push notifications' });
+      await waitFor(() => pushSwitch.isEnabled(), Boolean, 'the push switch');
+      await pushSwitch.tap();
+      await page.getByText('Successfully Saved: push notifications are on in this browser.').waitFor();
+      if (viewport.width === 390) await page.screenshot({ path: '/work/notes/screens/notifications-account-390.png', fullPage: true });
+      await pushSwitch.tap();
+      await page.getByText('Successfully Saved: push notifications are off in this browser.').waitFor();
+      await page.context().close();
+    }
+  });
+});
+
+describe('e-mail opt-out and the outbox', () => {
+  it('turns e-mail notifications off from the link in a reminder, without logging in', async () => {
+    const keys = JSON.parse(readFileSync(path.join(harness.dataDir, 'site-keys.json'), 'utf8')) as { linkSecret: string };
+    const db = database();
+    const member = db.prepare("SELECT id FROM members WHERE email = 'poster@example.org'").get() as { id: number };
+    db.close();
+    const page = await openPage(harness);
+    await page.goto(`/notifications-off/${unsubscribeToken(keys.linkSecret, member.id)}`);
+    await page.getByText('e-mail notifications are now off for poster@example.org').waitFor();
+    await checkA11y(page);
+    await page.screenshot({ path: '/work/notes/screens/notifications-opt-out-1280.png', fullPage: true });
+    const check = database();
+    expect((check.prepare("SELECT email_notifications AS on_ FROM members WHERE email = 'poster@example.org'").get() as { on_: number }).on_).toBe(0);
+    check.close();
+
+    await page.goto('/notifications-off/1.not-a-real-signature-aaaaaaaaaaaaaaaaaaaaaaaaaaaa');
+    await page.getByRole('alert').filter({ hasText: 'This link is not valid' }).waitFor();
+    await page.context().close();
+  });
+
+  it('shows the admin what is waiting in the outbox and why', async () => {
+    // A reset e-mail that cannot go out: the mail server is down.
+    const reply = await fetch(`${harness.baseUrl}/api/password.request.php`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ e: 'moderator@example.org' }),
+    });
+    expect(reply.status).toBe(200);
+    const page = await openPage(harness);
+    await logIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+    const outbox = page.getByRole('region', { name: 'Outgoing e-mail and pushes' });
+    await outbox.getByText('Waiting').first().waitFor();
+    // The first attempt may still be on its way: Refresh until its error shows.
+    const lastError = outbox.getByText(/Last error: .*ECONNREFUSED/);
+    for (let tries = 0; (await lastError.count()) === 0; tries += 1) {
+      if (tries > 50) throw new Error('The failed attempt never showed in the outbox view.');
+      await outbox.getByRole('button', { name: 'Refresh' }).click();
+      await page.waitForTimeout(200);
+    }
+    expect(await outbox.getByText(/to moderator@example\.org: Reset your .* password/).count()).toBe(1);
+    await checkA11y(page);
+    await page.screenshot({ path: '/work/notes/screens/notifications-outbox-1280.png', fullPage: true });
+    await page.context().close();
+
+    const member = await openPage(harness);
+    await logIn(member, DEMO_MEMBER.email, DEMO_MEMBER.password);
+    await member.getByRole('heading', { name: 'Notifications' }).waitFor();
+    expect(await member.getByRole('region', { name: 'Outgoing e-mail and pushes' }).count()).toBe(0);
+    await member.context().close();
+  });
+});

@@ -1,0 +1,71 @@
+import type { QueueCounts, QueueEntry } from '@club/contracts';
+import { useCallQuery } from '../../api/call-query.ts';
+import { QueryState } from '../../components/query-state.tsx';
+import './account.css';
+
+const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+const when = (iso: string) => dateTime.format(new Date(iso));
+
+function Counts({ label, counts }: { label: string; counts: QueueCounts }) {
+  return (
+    <div className="facts__row">
+      <dt>{label}</dt>
+      <dd>
+        {counts.sent} sent, {counts.waiting} waiting, <span className={counts.failed > 0 ? 'outbox__failed' : undefined}>{counts.failed} failed</span>
+      </dd>
+    </div>
+  );
+}
+
+function Entry({ entry }: { entry: QueueEntry }) {
+  return (
+    <li className="outbox__entry">
+      <p className="outbox__what">
+        <strong>{entry.status === 'failed' ? 'Failed' : 'Waiting'}</strong> ({entry.channel === 'email' ? 'e-mail' : 'push'}) to {entry.to}:{' '}
+        {entry.subject}
+      </p>
+      <p className="setting__hint">
+        Queued {when(entry.created)}, {entry.attempts} attempt{entry.attempts === 1 ? '' : 's'}
+        {entry.status === 'pending' && entry.attempts > 0 ? `, next try ${when(entry.nextAttempt)}` : ''}
+        {entry.lastError ? `. Last error: ${entry.lastError}` : ''}
+      </p>
+    </li>
+  );
+}
+
+/** For admins: what the outbox and push queue hold, so a message that never went out is noticed. */
+export function OutboxStatus() {
+  const queue = useCallQuery('outbox.get', {});
+  return (
+    <section className="panel" aria-labelledby="outbox-heading">
+      <h2 id="outbox-heading">Outgoing e-mail and pushes</h2>
+      <QueryState query={queue} what="the outbox" loadingLabel="Loading the outbox…">
+        {({ mail, push, q }) => (
+          <>
+            <dl className="facts">
+              <Counts label="E-mail" counts={mail} />
+              <Counts label="Push" counts={push} />
+            </dl>
+            {q.length === 0 ? (
+              <p>Nothing is waiting or failed: every message has gone out.</p>
+            ) : (
+              <>
+                <h3>Waiting or failed (newest first)</h3>
+                <ul className="outbox__list">
+                  {q.map((entry) => (
+                    <Entry key={`${entry.channel}-${entry.id}`} entry={entry} />
+                  ))}
+                </ul>
+              </>
+            )}
+            <p className="button-row">
+              <button type="button" className="button" disabled={queue.isFetching} onClick={() => void queue.refetch()}>
+                Refresh
+              </button>
+            </p>
+          </>
+        )}
+      </QueryState>
+    </section>
+  );
+}

@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { sessionTokenSchema, text } from './common.ts';
+
+/** How many queued messages are in each state. */
+export const queueCountsSchema = z.object({ sent: z.number().int(), waiting: z.number().int(), failed: z.number().int() });
+export type QueueCounts = z.infer<typeof queueCountsSchema>;
+
+/** One e-mail or push that is waiting or failed, with what went wrong last. */
+export const queueEntrySchema = z.object({
+  id: z.number().int(),
+  channel: z.enum(['email', 'push']),
+  /** The e-mail address, or the member whose browser the push is for. */
+  to: z.string(),
+  subject: z.string(),
+  status: z.enum(['pending', 'sent', 'failed']),
+  attempts: z.number().int(),
+  lastError: z.string().nullable(),
+  created: z.string(),
+  nextAttempt: z.string(),
+});
+export type QueueEntry = z.infer<typeof queueEntrySchema>;
+
+/** Calls this site adds to the spec's table: the admin's view of outgoing mail, and one-click opt-out. */
+export const notifications = {
+  'outbox.get': {
+    request: z.object({ g: sessionTokenSchema }),
+    /** Counts per channel, and the latest entries that are waiting or failed (newest first). */
+    response: z.object({ mail: queueCountsSchema, push: queueCountsSchema, q: z.array(queueEntrySchema) }),
+  },
+  'email.unsubscribe': {
+    /** t: the signed token from a reminder e-mail's link (no login needed). */
+    request: z.object({ t: text('link', 200) }),
+    /** The address whose e-mail notifications are now off. */
+    response: z.object({ m: z.string() }),
+  },
+} as const;
