@@ -11,6 +11,7 @@ import type { AppDeps } from './deps.ts';
 import { mountAccountCalls } from './features/account/router.ts';
 import { mountHistoryCalls } from './features/history/router.ts';
 import { mountContactCalls } from './features/contact/router.ts';
+import { mountForumCalls } from './features/forum/router.ts';
 import { mountLinksCalls } from './features/links/router.ts';
 import { mountMembersCalls } from './features/members/router.ts';
 import { apiNotFound, errorHandler } from './http/errors.ts';
@@ -88,6 +89,7 @@ export function createApp(deps: AppDeps): Express {
   mountContactCalls(api, deps);
   mountHistoryCalls(api, deps);
   mountMembersCalls(api, deps);
+  mountForumCalls(api, deps);
   mountUnbuiltCalls(api);
   app.use(express.json({ limit: '1mb' }));
   app.use(express.urlencoded({ extended: false, limit: '1mb' }));

@@ -1,5 +1,6 @@
 import { CALL_NAMES, hasPermission, registry, type CallInput, type CallName, type CallResponse, type SessionUser } from '@club/contracts';
-import express, { type Request, type Router } from 'express';
+import express, { type Request, type RequestHandler, type Router } from 'express';
+import multer from 'multer';
 import type { Logger } from 'pino';
 import type { ZodObject } from 'zod';
 import type { Db } from '../db/client.ts';
@@ -53,7 +54,7 @@ export function mountCall<N extends CallName>(api: ApiRouter, name: N, handler: 
   const call = registry[name];
   const takesNoPayload = Object.keys((call.request as ZodObject).shape).length === 0;
   const fileFields: Record<string, { maxCount: number }> = 'files' in call ? call.files : {};
-  const multipart = Object.keys(fileFields).length
+  const parseMultipart = Object.keys(fileFields).length
     ? upload.fields(
         Object.entries(fileFields).flatMap(([field, spec]) => [
           { name: field, maxCount: spec.maxCount },
@@ -61,6 +62,14 @@ export function mountCall<N extends CallName>(api: ApiRouter, name: N, handler: 
         ]),
       )
     : upload.none();
+  // multer reports a file over a field's maxCount as "unexpected"; say how many the field takes instead.
+  const multipart: RequestHandler = (req, res, next) => {
+    parseMultipart(req, res, (error: unknown) => {
+      const field = error instanceof multer.MulterError && error.code === 'LIMIT_UNEXPECTED_FILE' ? error.field?.replace(/\[\]$/, '') : undefined;
+      const max = field === undefined ? undefined : fileFields[field]?.maxCount;
+      next(max === undefined ? error : tooLarge(`Please send at most ${max} file${max === 1 ? '' : 's'} at once.`));
+    });
+  };
 
   const run = async (req: Request, source: unknown) => {
     const body = normalizeBody(source);
