@@ -107,12 +107,16 @@ async function main() {
 
   const reads = CALL_NAMES.filter((name: CallName) => /\.get$/.test(name) && name !== 'token.get');
   console.log(`\n${'call'.padEnd(24)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'max ms'.padStart(8)} ${'KiB'.padStart(8)}`);
-  for (const name of reads) {
-    const body = JSON.stringify({ g: admin.token });
+  // Reads with optional forms are timed in each form: the forum's list only, and one thread.
+  const variants: Partial<Record<CallName, [label: string, extra: object][]>> = {
+    'forum.get': [['', {}], [' l=1', { l: 1 }], [' t=1', { t: 1 }]],
+  };
+  for (const [name, label, extra] of reads.flatMap((call) => (variants[call] ?? [['', {}]]).map(([l, e]) => [call, l, e] as const))) {
+    const body = JSON.stringify({ g: admin.token, ...extra });
     const first = await fetch(`${base}${registry[name].path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
     const size = (await first.arrayBuffer()).byteLength;
     if (first.status === 501) {
-      console.log(`${name.padEnd(24)} not built yet`);
+      console.log(`${(name + label).padEnd(24)} not built yet`);
       continue;
     }
     const times: number[] = [];
@@ -124,7 +128,7 @@ async function main() {
     }
     times.sort((a, b) => a - b);
     console.log(
-      `${name.padEnd(24)} ${percentile(times, 50).toFixed(1).padStart(8)} ${percentile(times, 95).toFixed(1).padStart(8)} ${(times.at(-1) ?? 0).toFixed(1).padStart(8)} ${(size / 1024).toFixed(1).padStart(8)}`,
+      `${(name + label).padEnd(24)} ${percentile(times, 50).toFixed(1).padStart(8)} ${percentile(times, 95).toFixed(1).padStart(8)} ${(times.at(-1) ?? 0).toFixed(1).padStart(8)} ${(size / 1024).toFixed(1).padStart(8)}`,
     );
   }
   console.log(`\nfirst page (index.html's JS and CSS): ${firstPageWeight()}`);

@@ -4,6 +4,7 @@ import type { Db } from '../db/client.ts';
 import { members } from '../db/schema/index.ts';
 import { upsertAccount } from '../features/account/service.ts';
 import type { DemoContext, DemoFileMaker, DemoSeeder } from './context.ts';
+import { makeDemoForumPictures, seedDemoForum } from './forum.ts';
 import { makeDemoHistoryPictures, seedDemoHistory } from './history.ts';
 import { seedDemoLinks } from './links.ts';
 import { makeDemoMemberPhotos, seedDemoMemberPhotos } from './member-photos.ts';
@@ -24,9 +25,9 @@ export const DEMO_ACCOUNTS: (DemoAccount & { firstName: string; lastName: string
 ];
 
 /** Each area adds its demo content here; they run in order inside one transaction. */
-const SEEDERS: DemoSeeder[] = [seedDemoMembers, seedDemoLinks, seedDemoMemberPhotos, seedDemoHistory];
+const SEEDERS: DemoSeeder[] = [seedDemoMembers, seedDemoLinks, seedDemoMemberPhotos, seedDemoHistory, seedDemoForum];
 
-const FILE_MAKERS: DemoFileMaker[] = [makeDemoMemberPhotos, makeDemoHistoryPictures];
+const FILE_MAKERS: DemoFileMaker[] = [makeDemoMemberPhotos, makeDemoHistoryPictures, makeDemoForumPictures];
 
 /** Fills an empty database with a believable club. Returns the accounts, or undefined if not empty. */
 export async function seedDemoData(db: Db, context: DemoContext): Promise<DemoAccount[] | undefined> {
