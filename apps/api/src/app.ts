@@ -17,6 +17,7 @@ import { mountMembersCalls } from './features/members/router.ts';
 import { apiNotFound, errorHandler } from './http/errors.ts';
 import { createApiRouter, mountUnbuiltCalls } from './http/mount-call.ts';
 import { escapeHtml } from './services/mail-templates.ts';
+import { mountRobots } from './http/robots.ts';
 
 /** Where the built SPA is: WEB_DIST, else apps/web/dist beside this package. */
 function findWebDist(config: Config): string | undefined {
@@ -82,6 +83,8 @@ export function createApp(deps: AppDeps): Express {
       res.status(503).json({ ok: false });
     }
   });
+
+  mountRobots(app, config.baseUrl);
 
   const api = createApiRouter(db, { checkReplies: config.checkReplies });
   mountAccountCalls(api, deps);

@@ -247,9 +247,9 @@ export async function logIn(page: Page, email: string, password: string): Promis
 }
 
 /** Screenshots for a person to look at, written only when E2E_SCREENSHOT_DIR is set. */
-export async function snapshot(page: Page, name: string): Promise<void> {
+export async function snapshot(page: Page, name: string, { fullPage = true }: { fullPage?: boolean } = {}): Promise<void> {
   const dir = process.env.E2E_SCREENSHOT_DIR;
   if (!dir) return;
   await mkdir(dir, { recursive: true });
-  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage });
 }

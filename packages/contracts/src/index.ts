@@ -1,4 +1,5 @@
 export * from './common.ts';
+export * from './club-story.ts';
 export * from './account.ts';
 export * from './history.ts';
 export * from './newsletters.ts';

@@ -1,27 +1,18 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
+import { FOUNDING_PRESIDENTS, FOUNDING_YEAR } from '@club/contracts';
 import type { Db } from '../db/client.ts';
 import { boardSeats, boardYears, ideas, presidents, shaftAwardWinners, startupParties } from '../db/schema/index.ts';
 import type { DemoContext } from './context.ts';
 
-const FOUNDED = 1963;
-
 /**
- * Club presidents, oldest first, each serving the given number of one-year terms. Fictional
- * people. The list is laid out backwards from the current year, so the newest names are always
- * the latest presidents and the founders' era is filled from the top of the list.
+ * Presidents after the founding era (FOUNDING_PRESIDENTS, shared with the web pages), oldest
+ * first, each serving the given number of one-year terms. Fictional people. The list is laid
+ * out backwards from the current year, so the newest names are always the latest presidents.
  */
-const PRESIDENT_TERMS: [name: string, terms: number][] = [
+const LATER_PRESIDENT_TERMS: [name: string, terms: number][] = [
   ['Arnold Fichtner', 1],
-  ['Lyle Obermeyer', 2],
-  ['Vernon Castellano', 1],
-  ['Harlan Dietz', 2],
-  ['Ward Pennington', 1],
-  ['Clifford Ruebsam', 2],
-  ['Eugene Marchetti', 1],
-  ['Leonard Haskins', 2],
-  ['Mildred Oakes', 1],
   ['Russell Bergfeld', 2],
   ['Chester Lindqvist', 1],
   ['Warren Tebbe', 2],
@@ -57,17 +48,24 @@ const PRESIDENT_TERMS: [name: string, terms: number][] = [
   ['Joe Buckner', 2],
 ];
 
-/** One row per year from the founding year to `currentYear`, newest president last. */
+/**
+ * One row per year from the founding year to `currentYear`: the founding era as the History
+ * and Founders pages tell it, then the later presidents, newest last.
+ */
 export function demoPresidents(currentYear: number): { year: number; name: string }[] {
-  const rows: { year: number; name: string }[] = [];
+  const founding = FOUNDING_PRESIDENTS.flatMap(({ name, firstYear, lastYear }) =>
+    Array.from({ length: lastYear - firstYear + 1 }, (_, offset) => ({ year: firstYear + offset, name })),
+  ).filter((row) => row.year <= currentYear);
+  const firstLaterYear = (FOUNDING_PRESIDENTS.at(-1)?.lastYear ?? FOUNDING_YEAR - 1) + 1;
+  const later: { year: number; name: string }[] = [];
   let year = currentYear;
-  for (let index = PRESIDENT_TERMS.length - 1; index >= 0 && year >= FOUNDED; index -= 1) {
-    const [name, terms] = PRESIDENT_TERMS[index] as [string, number];
-    for (let term = 0; term < terms && year >= FOUNDED; term += 1) rows.push({ year: year--, name });
+  for (let index = LATER_PRESIDENT_TERMS.length - 1; index >= 0 && year >= firstLaterYear; index -= 1) {
+    const [name, terms] = LATER_PRESIDENT_TERMS[index] as [string, number];
+    for (let term = 0; term < terms && year >= firstLaterYear; term += 1) later.push({ year: year--, name });
   }
-  // Should the list ever run short, the earliest years go to the first president.
-  for (; year >= FOUNDED; year -= 1) rows.push({ year, name: PRESIDENT_TERMS[0]?.[0] ?? '' });
-  return rows.reverse();
+  // Should the list ever run short, the first later president serves the extra years.
+  for (; year >= firstLaterYear; year -= 1) later.push({ year, name: LATER_PRESIDENT_TERMS[0]?.[0] ?? '' });
+  return [...founding, ...later.reverse()];
 }
 
 /** Given each December, so this year's winner is not yet known. Newest first; the oldest two have no photo. */

@@ -45,10 +45,10 @@ export function resetMail({ to, firstName, link, clubName }: LinkMail): MailMess
 export function inviteMail({ to, firstName, link, clubName }: LinkMail): MailMessage {
   return linkMail(
     to,
-    `Welcome to ${clubName}: set your password`,
+    `Welcome to ${theClub(clubName)}: set your password`,
     [
       `Hello ${firstName},`,
-      `Welcome to ${clubName}! You have been added to the member list, and you can now log in to the club website to see the events calendar, newsletters, the member list and the forum.`,
+      `Welcome to ${theClub(clubName)}! You have been added to the member list, so you can now log in to the members' pages of the club website.`,
       'To choose your password, open this link:',
       link,
       `After that, log in with this e-mail address (${to}) and your new password. The link works once and for ${INVITE_LINK_DAYS} days; if it has expired, use "Forgot your password?" on the Member Login page to get a new one.`,
@@ -124,4 +124,13 @@ export function forumWaitingMail({ to, kind, title, author, excerpt, link, clubN
     ],
     link,
   );
+}
+
+/**
+ * The club's name as it reads after "Welcome to": "the Gateway Region Model A Club", and a
+ * name that already starts with "The" is not given a second one.
+ */
+export function theClub(clubName: string): string {
+  const name = clubName.trim();
+  return /^the\s/i.test(name) ? `the ${name.slice(4).trimStart()}` : `the ${name}`;
 }

@@ -1,9 +1,12 @@
-/** The label the spec shows for a network or parse failure. */
+/** The label the spec shows for an answer that could not be read. */
 export const GENERIC_ERROR_MESSAGE = 'Error';
+
+/** When no answer arrived at all: say what happened, so it does not read as a wrong password. */
+export const NETWORK_ERROR_MESSAGE = 'The site could not be reached. Check your connection and try again.';
 
 /**
  * Every failed call throws this. `message` is safe to show to a member: the server's `e`
- * or the generic label. `status` is 0 when no answer arrived; `rawText` holds an answer
+ * the network message, or the generic label. `status` is 0 when no answer arrived; `rawText` holds an answer
  * that was not JSON, for error reports.
  */
 export class ApiError extends Error {

@@ -99,8 +99,11 @@ describe('callApi', () => {
     expect(error).toMatchObject({ message: 'Error', status: 502, rawText: '<html>Bad Gateway</html>' });
   });
 
-  it('turns a network failure into the generic Error label', async () => {
+  it('says the site could not be reached when no answer arrives', async () => {
     stubFetch(() => Promise.reject(new TypeError('Failed to fetch')));
-    await expect(callApi('links.get', {})).rejects.toMatchObject({ message: 'Error', status: 0 });
+    await expect(callApi('links.get', {})).rejects.toMatchObject({
+      message: 'The site could not be reached. Check your connection and try again.',
+      status: 0,
+    });
   });
 });

@@ -1,9 +1,9 @@
 import type { CallName, CallRequest, CallResponse } from '@club/contracts';
 import { CALLS, callPath } from '@club/contracts/browser';
 import { clearSessionToken, getSessionToken } from '../session/session-store.ts';
-import { ApiError, GENERIC_ERROR_MESSAGE } from './api-error.ts';
+import { ApiError, GENERIC_ERROR_MESSAGE, NETWORK_ERROR_MESSAGE } from './api-error.ts';
 
-export { ApiError, GENERIC_ERROR_MESSAGE, errorMessageOf, isApiError } from './api-error.ts';
+export { ApiError, GENERIC_ERROR_MESSAGE, NETWORK_ERROR_MESSAGE, errorMessageOf, isApiError } from './api-error.ts';
 export type { CallName, CallRequest, CallResponse } from '@club/contracts';
 
 /** In password.reset `g` is the reset link's id, not the session, so the caller must give it. */
@@ -118,7 +118,7 @@ export async function callApi<N extends CallName>(
     });
   } catch (error) {
     if (options.signal?.aborted) throw error;
-    throw new ApiError(GENERIC_ERROR_MESSAGE, 0);
+    throw new ApiError(NETWORK_ERROR_MESSAGE, 0);
   }
 
   if (response.status === 401 && payload.g !== undefined && payload.g === getSessionToken()) {
@@ -129,7 +129,8 @@ export async function callApi<N extends CallName>(
   try {
     text = await response.text();
   } catch {
-    throw new ApiError(GENERIC_ERROR_MESSAGE, response.status);
+    // The connection broke while the answer was arriving.
+    throw new ApiError(NETWORK_ERROR_MESSAGE, 0);
   }
 
   const reply = parseReply(text);

@@ -62,3 +62,6 @@ export function sectionLabelFor(pathname: string): string | undefined {
   const firstSegment = pathname.replace(/^\/+/, '').split('/')[0] ?? '';
   return SECTION_LABELS.find(([prefix]) => firstSegment === prefix)?.[1];
 }
+
+/** /login#forgot-password opens the login page with "Forgot your password?" already open. */
+export const FORGOT_PASSWORD_HASH = 'forgot-password';

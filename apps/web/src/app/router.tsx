@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, replace, type RouteObject } from 'react-router';
 import { Loading } from '../components/loading.tsx';
 import { PATHS } from './paths.ts';
 import { RootLayout } from './layout/root-layout.tsx';
@@ -44,6 +44,8 @@ const pageRoutes: RouteObject[] = [
   { path: PATHS.contact, lazy: lazyPage(() => import('../pages/contact-page.tsx'), (m) => m.ContactPage) },
   { path: PATHS.memberList, lazy: lazyPage(() => import('../pages/member-list-page.tsx'), (m) => m.MemberListPage) },
   { path: PATHS.links, lazy: lazyPage(() => import('../pages/links-page.tsx'), (m) => m.LinksPage) },
+  // The Links page keeps its legacy address; /links is what people type, so it leads there.
+  { path: '/links', loader: () => replace(PATHS.links) },
   { path: PATHS.newsletter, lazy: lazyPage(() => import('../pages/newsletter-page.tsx'), (m) => m.NewsletterPage) },
   { path: PATHS.search, lazy: lazyPage(() => import('../pages/search-page.tsx'), (m) => m.SearchPage) },
   { path: PATHS.forum, lazy: lazyPage(() => import('../pages/forum-page.tsx'), (m) => m.ForumPage) },

@@ -40,8 +40,10 @@ export function Dialog({ title, isOpen, onClose, children, footer }: DialogProps
 
   useEffect(
     () => () => {
-      // Unmounting while open (e.g. navigating away) must still hand focus back.
-      if (dialogRef.current?.open) restoreFocus(returnFocusRef.current);
+      // Pages mount most dialogs only while open, so closing one usually unmounts it: no close
+      // event arrives then, and the ref is already gone, so hand focus back from what we kept.
+      restoreFocus(returnFocusRef.current);
+      returnFocusRef.current = null;
     },
     [],
   );
@@ -53,11 +55,14 @@ export function Dialog({ title, isOpen, onClose, children, footer }: DialogProps
       aria-labelledby={titleId}
       onKeyDown={keepTabInside}
       onCancel={(event) => {
+        // React passes a nested dialog's cancel up to this one too: Escape closes only the top one.
+        if (event.target !== event.currentTarget) return;
         // Let React state own open/closed; the parent decides whether to close.
         event.preventDefault();
         onClose();
       }}
-      onClose={() => {
+      onClose={(event) => {
+        if (event.target !== event.currentTarget) return;
         restoreFocus(returnFocusRef.current);
         returnFocusRef.current = null;
       }}

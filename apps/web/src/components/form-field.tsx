@@ -1,5 +1,6 @@
 import type { InputHTMLAttributes } from 'react';
 import { FieldFrame } from './field-frame.tsx';
+import { useFieldError } from './form-errors.ts';
 
 export type FormFieldProps = InputHTMLAttributes<HTMLInputElement> & {
   label: string;
@@ -11,7 +12,8 @@ export type FormFieldProps = InputHTMLAttributes<HTMLInputElement> & {
 };
 
 /** A labelled input. */
-export function FormField({ label, hint, error, id, className, ...inputProps }: FormFieldProps) {
+export function FormField({ label, hint, error: ownError, id, className, ...inputProps }: FormFieldProps) {
+  const error = useFieldError(inputProps.name, ownError);
   return (
     <FieldFrame {...{ label, hint, error, id, className }} required={inputProps.required}>
       {(control) => <input className="form-field__input" {...control} {...inputProps} />}

@@ -1,5 +1,6 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { errorMessageOf } from '../api/client.ts';
+import { FormErrorsContext, findInvalidFields, type FieldErrors } from './form-errors.ts';
 import { Loading } from './loading.tsx';
 import './form.css';
 
@@ -20,8 +21,10 @@ export type FormProps<T> = {
    * Error" (contact, events, attendance, blog save); the form then returns to idle.
    */
   onError?: (message: string) => void;
-  /** Skips the browser's own required/type bubbles so `validate` can show the messages. */
+  /** The form checks every field itself in `validate`; otherwise the browser's checks (required, type, minLength) run first and show the site's messages. */
   noValidate?: boolean;
+  /** When this changes, the form's success or error message goes (another action made it stale). */
+  clearMessagesKey?: unknown;
   /** Extra buttons beside submit, such as Cancel or Delete. */
   actions?: ReactNode;
   children: ReactNode;
@@ -31,7 +34,8 @@ export type FormProps<T> = {
 
 /**
  * The one form wrapper: idle → submitting (button disabled, Loading shown) → success
- * message or error. Fields use native `required` and input types for the first checks.
+ * message or error. Fields use native `required` and input types for the first checks, shown
+ * as the site's inline messages.
  */
 export function Form<T>({
   onSubmit,
@@ -42,6 +46,7 @@ export function Form<T>({
   submitLabel = 'Save',
   successMessage = 'Successfully Saved',
   resetOnSuccess = false,
+  clearMessagesKey,
   actions,
   children,
   className,
@@ -49,19 +54,52 @@ export function Form<T>({
 }: FormProps<T>) {
   const [status, setStatus] = useState<FormStatus>('idle');
   const [errorMessage, setErrorMessage] = useState('');
+  /** A check before sending failed (shown at the top) rather than the server refusing (shown by the button). */
+  const [isCheckError, setIsCheckError] = useState(false);
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const summaryRef = useRef<HTMLParagraphElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const shouldFocusProblemRef = useRef(false);
   const isSubmitting = status === 'submitting';
+  const [seenClearKey, setSeenClearKey] = useState(clearMessagesKey);
+  if (seenClearKey !== clearMessagesKey) {
+    setSeenClearKey(clearMessagesKey);
+    if (!isSubmitting) setStatus('idle');
+  }
+
+  useEffect(() => {
+    if (!shouldFocusProblemRef.current) return;
+    shouldFocusProblemRef.current = false;
+    // On a phone the user is at the button, below the fields: take them to the first one to fix.
+    const firstBad = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    (firstBad ?? summaryRef.current)?.focus();
+  });
+
+  /** Runs the browser's checks (unless the form checks everything itself) and then `validate`. */
+  function check(form: HTMLFormElement, data: FormData): string | null {
+    const invalid = noValidate ? {} : findInvalidFields(form);
+    setFieldErrors(invalid);
+    const count = Object.keys(invalid).length;
+    if (count > 0) {
+      return count === 1 ? 'Please correct the field marked below.' : `Please correct the ${count} fields marked below.`;
+    }
+    return validate?.(data) ?? null;
+  }
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (isSubmitting) return;
     const form = event.currentTarget;
     const data = new FormData(form);
-    const invalid = validate?.(data) ?? null;
+    const invalid = check(form, data);
     if (invalid !== null) {
       setErrorMessage(invalid);
+      setIsCheckError(true);
       setStatus('error');
+      shouldFocusProblemRef.current = true;
       return;
     }
+    setIsCheckError(false);
     setStatus('submitting');
     try {
       const result = await onSubmit(data, form);
@@ -79,20 +117,38 @@ export function Form<T>({
     }
   }
 
+  function handleInput(form: HTMLFormElement) {
+    // A stale message next to edited fields would mislead: a success or a server refusal
+    // goes, and the summary of a failed check follows the fields as they are fixed.
+    if (status === 'success') setStatus('idle');
+    if (status !== 'error') return;
+    if (!isCheckError) {
+      setStatus('idle');
+      return;
+    }
+    const invalid = check(form, new FormData(form));
+    if (invalid === null) setStatus('idle');
+    else setErrorMessage(invalid);
+  }
+
   return (
     <form
+      ref={formRef}
       className={className ? `form ${className}` : 'form'}
       aria-label={ariaLabel}
       aria-busy={isSubmitting}
-      noValidate={noValidate}
+      // The site shows its own messages beside the fields, never the browser's bubbles.
+      noValidate
       onSubmit={(event) => void handleSubmit(event)}
-      onInput={() => {
-        // A stale "Successfully Saved" next to edited fields would mislead.
-        if (status === 'success') setStatus('idle');
-      }}
+      onInput={(event) => handleInput(event.currentTarget)}
     >
-      {children}
-      {status === 'error' && (
+      {status === 'error' && isCheckError && (
+        <p ref={summaryRef} className="form__message form__message--error" role="alert" tabIndex={-1}>
+          {errorMessage}
+        </p>
+      )}
+      <FormErrorsContext.Provider value={fieldErrors}>{children}</FormErrorsContext.Provider>
+      {status === 'error' && !isCheckError && (
         <p className="form__message form__message--error" role="alert">
           {errorMessage}
         </p>
@@ -103,7 +159,8 @@ export function Form<T>({
         )}
       </div>
       <div className="form__actions">
-        <button type="submit" className="button button--primary" disabled={isSubmitting}>
+        {/* aria-disabled, not disabled: a disabled button drops focus to the page while sending. */}
+        <button type="submit" className="button button--primary" aria-disabled={isSubmitting || undefined}>
           {submitLabel}
         </button>
         {actions}

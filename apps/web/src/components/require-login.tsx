@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { FORGOT_PASSWORD_HASH, PATHS } from '../app/paths.ts';
 import { useSession } from '../session/index.ts';
 import { Loading } from './loading.tsx';
 import { LoginForm } from './login-form.tsx';
@@ -31,6 +33,9 @@ export function RequireLogin({ what, children, isHeadingShown = true }: RequireL
         {isHeadingShown && <h2>Member Login</h2>}
         <p>Please log in to see {what}.</p>
         <LoginForm />
+        <p className="login-panel__forgot">
+          <Link to={`${PATHS.login}#${FORGOT_PASSWORD_HASH}`}>Forgot your password?</Link>
+        </p>
       </section>
     );
   }

@@ -1,5 +1,6 @@
 import type { TextareaHTMLAttributes } from 'react';
 import { FieldFrame } from './field-frame.tsx';
+import { useFieldError } from './form-errors.ts';
 
 export type TextAreaFieldProps = TextareaHTMLAttributes<HTMLTextAreaElement> & {
   label: string;
@@ -10,7 +11,8 @@ export type TextAreaFieldProps = TextareaHTMLAttributes<HTMLTextAreaElement> & {
 };
 
 /** FormField's counterpart for longer text; same label, hint and styling. */
-export function TextAreaField({ label, hint, error, id, className, rows = 4, ...textareaProps }: TextAreaFieldProps) {
+export function TextAreaField({ label, hint, error: ownError, id, className, rows = 4, ...textareaProps }: TextAreaFieldProps) {
+  const error = useFieldError(textareaProps.name, ownError);
   return (
     <FieldFrame {...{ label, hint, error, id, className }} required={textareaProps.required}>
       {(control) => (

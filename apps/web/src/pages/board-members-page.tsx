@@ -42,7 +42,8 @@ export function BoardMembersPage() {
             </button>
           </div>
         )}
-        {years.length > 1 && (
+        {/* While editing, the editor's own Year field is the one: a second control would discard edits. */}
+        {years.length > 1 && !isEditing && (
           <div className="year-picker">
             <label htmlFor={yearSelectId}>Year</label>
             <select
@@ -72,6 +73,7 @@ export function BoardMembersPage() {
             <BoardEditor
               key={shown.year}
               board={shown}
+              savedYears={years.map((entry) => entry.year)}
               onSaved={(year) => {
                 setChosenYear(year);
                 setMode('view');

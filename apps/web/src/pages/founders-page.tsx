@@ -1,3 +1,4 @@
+import { presidencyYearsOf } from '@club/contracts';
 import { PageFrame } from '../app/layout/page-frame.tsx';
 import { IdeaBox } from '../components/idea-box.tsx';
 import './article.css';
@@ -10,7 +11,7 @@ const FOUNDERS: Founder[] = [
     id: 'lyle-obermeyer',
     name: 'Lyle Obermeyer',
     initials: 'LO',
-    role: 'First president, 1963–1964',
+    role: `First president, ${presidencyYearsOf('Lyle Obermeyer')}`,
     paragraphs: [
       'Lyle bought his 1929 Tudor sedan in 1958 for seventy-five dollars from a widow in Cuba, Missouri, who was glad to have it out of her shed. It had no battery, a cracked windshield and a family of wrens in the back seat. He towed it home behind a borrowed pickup and spent three winters in his garage in Webster Groves putting it right.',
       'A tool-and-die maker by trade, Lyle was the kind of man who could make a part when he could not find one, and he did, for half the cars in the club. It was his idea that the owners who kept running into each other at swap meets should meet on purpose, and he chaired that first evening at the filling station in May 1963.',
@@ -21,18 +22,18 @@ const FOUNDERS: Founder[] = [
     id: 'vernon-castellano',
     name: 'Vernon Castellano',
     initials: 'VC',
-    role: 'Host of the first meetings; president, 1965',
+    role: `Host of the first meetings; president, ${presidencyYearsOf('Vernon Castellano')}`,
     paragraphs: [
       'Vernon ran a filling station on Manchester Road in Kirkwood from 1949 until he retired, and for the club’s first eight years its meetings were held in his service bay among the tire racks and the oil cans. Members remember the smell of coffee on the hot plate and Vernon wiping his hands on a red rag before he would shake yours.',
       'He had worked on Model A’s when they were simply used cars, and he knew them the way a country doctor knows his patients. Many a member drove in with a miss or a knock and drove away without one, and without a bill. His advice on tuning an updraft carburetor, printed in Valley News in 1966, is still reprinted every few years.',
-      'Vernon served as president in 1965 and kept the club’s parts exchange in the back room of the station until it closed in 1981.',
+      `Vernon served as president in ${presidencyYearsOf('Vernon Castellano')} and kept the club’s parts exchange in the back room of the station until it closed in 1981.`,
     ],
   },
   {
     id: 'mildred-oakes',
     name: 'Mildred Oakes',
     initials: 'MO',
-    role: 'Founding editor of Valley News; president, 1974',
+    role: `Founding editor of Valley News; president, ${presidencyYearsOf('Mildred Oakes')}`,
     paragraphs: [
       'Mildred was a schoolteacher in Kirkwood and the owner of a 1931 Victoria she had learned to drive in as a girl. She came to the first meeting with her father and left it as the club’s secretary, a job she kept for eleven years.',
       'In September 1963 she typed and mimeographed the first Valley News on her kitchen table, naming it for the Meramec River valley where the members liked to drive. She edited it for fifteen years, and her firm rule that every issue must carry at least one photograph and one joke is observed to this day.',

@@ -1,3 +1,4 @@
+import { presidencyYearsOf } from '@club/contracts';
 import { Link } from 'react-router';
 import { PageFrame } from '../app/layout/page-frame.tsx';
 import { getClubName } from '../app/page-title.ts';
@@ -10,7 +11,7 @@ const MILESTONES: [year: string, text: string][] = [
   ['1963', 'The first Valley News, two mimeographed pages, goes out in September.'],
   ['1966', 'First overnight tour, down Route 66 to Cuba and Rolla and back by the Meramec.'],
   ['1971', 'Meetings move to the Fellowship Hall of Meadowbrook Community Church.'],
-  ['1974', 'Mildred Oakes becomes the club’s first woman president.'],
+  [presidencyYearsOf('Mildred Oakes'), 'Mildred Oakes becomes the club’s first woman president.'],
   ['1979', 'No more January meetings, after two in a row were snowed out.'],
   ['1988', 'The club hosts its first regional meet: 114 cars on the Kirkwood square.'],
   ['2003', 'A second regional meet, for the Model A’s 75th anniversary.'],
@@ -65,8 +66,8 @@ export function HistoryPage() {
         <h2 id="history-growing">Growing up</h2>
         <p>
           By 1971 the membership had outgrown the service bay, and the club moved its meetings to the Fellowship Hall
-          of Meadowbrook Community Church on North Clay Avenue in Kirkwood, where we have met ever since. In 1974
-          the members elected Mildred Oakes as the club&rsquo;s first woman president. After two January meetings
+          of Meadowbrook Community Church on North Clay Avenue in Kirkwood, where we have met ever since. In{' '}
+          {presidencyYearsOf('Mildred Oakes')} the members elected Mildred Oakes as the club&rsquo;s first woman president. After two January meetings
           in a row were lost to snow and ice, the club voted in 1979 to take January off for good, and the
           meeting on the first Tuesday of February became the year&rsquo;s first.
         </p>

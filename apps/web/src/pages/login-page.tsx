@@ -1,6 +1,6 @@
-import { Link, Navigate, useNavigate } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { PageFrame } from '../app/layout/page-frame.tsx';
-import { PATHS } from '../app/paths.ts';
+import { FORGOT_PASSWORD_HASH, PATHS } from '../app/paths.ts';
 import { Loading } from '../components/loading.tsx';
 import { LoginForm } from '../components/login-form.tsx';
 import { ForgotPassword } from '../features/account/forgot-password.tsx';
@@ -9,6 +9,7 @@ import { useSession } from '../session/index.ts';
 export function LoginPage() {
   const { isLoggedIn, isLoading } = useSession();
   const navigate = useNavigate();
+  const isForgotOpen = useLocation().hash === `#${FORGOT_PASSWORD_HASH}`;
 
   if (isLoggedIn) return <Navigate to={PATHS.account} replace />;
 
@@ -21,7 +22,7 @@ export function LoginPage() {
           <div className="panel">
             <LoginForm onSuccess={() => void navigate(PATHS.account, { replace: true })} />
           </div>
-          <ForgotPassword />
+          <ForgotPassword key={String(isForgotOpen)} isInitiallyOpen={isForgotOpen} />
         </>
       )}
       <p>

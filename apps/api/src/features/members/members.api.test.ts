@@ -241,8 +241,11 @@ describe('POST /api/member.save.php', () => {
     expect(res.status).toBe(200);
     const mails = await mailsTo(form.e);
     expect(mails).toHaveLength(1);
-    expect(mails[0]?.subject).toBe('Welcome to Test Valley Club: set your password');
+    expect(mails[0]?.subject).toBe('Welcome to the Test Valley Club: set your password');
     expect(mails[0]?.text).toContain('Hello Hattie,');
+    expect(mails[0]?.text).toContain('Welcome to the Test Valley Club! You have been added to the member list');
+    // It promises no feature by name (some arrive later, some a member may not have).
+    expect(mails[0]?.text).not.toMatch(/calendar|newsletter|forum/i);
     const guid = linkIn(mails[0]?.text);
     expect((await post('password.reset', { g: guid })).body).toEqual({ u: 'Hattie Calloway' });
     const [reset] = t.db.select().from(passwordResets).where(eq(passwordResets.memberId, res.body.i)).all();

@@ -2,6 +2,12 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import type { NavGroup } from './navigation.ts';
 
+let lastInputWasKeyboard = false;
+if (typeof document !== 'undefined') {
+  document.addEventListener('keydown', () => (lastInputWasKeyboard = true), true);
+  document.addEventListener('pointerdown', () => (lastInputWasKeyboard = false), true);
+}
+
 export type NavDropdownProps = {
   group: NavGroup;
   onNavigate: () => void;
@@ -21,11 +27,13 @@ export function NavDropdown({ group, onNavigate }: NavDropdownProps) {
 
   useEffect(() => {
     if (!isOpen) return;
-    const closeOnOutsidePointer = (event: PointerEvent) => {
+    // On click, not pointerdown: on a phone the open list sits above the other entries, and
+    // closing it at touch-down moved them, so the tap's click landed on another link.
+    const closeOnOutsideClick = (event: MouseEvent) => {
       if (event.target instanceof Node && !wrapperRef.current?.contains(event.target)) setIsOpen(false);
     };
-    document.addEventListener('pointerdown', closeOnOutsidePointer);
-    return () => document.removeEventListener('pointerdown', closeOnOutsidePointer);
+    document.addEventListener('click', closeOnOutsideClick);
+    return () => document.removeEventListener('click', closeOnOutsideClick);
   }, [isOpen]);
 
   function handleKeyDown(event: KeyboardEvent<HTMLLIElement>) {
@@ -43,9 +51,13 @@ export function NavDropdown({ group, onNavigate }: NavDropdownProps) {
       className={`nav__item nav__group${isOpen ? ' is-open' : ''}`}
       onKeyDown={handleKeyDown}
       onBlur={(event) => {
-        // A null relatedTarget is a click on something unfocusable (Safari does not focus
-        // clicked links); the pointer handler deals with those, so only Tab-away closes here.
-        if (event.relatedTarget instanceof Node && !event.currentTarget.contains(event.relatedTarget)) {
+        // Only Tab-away closes here. A tap moves focus at mousedown, before its click: closing
+        // then would shift the list under the finger; the click handler deals with pointers.
+        if (
+          lastInputWasKeyboard &&
+          event.relatedTarget instanceof Node &&
+          !event.currentTarget.contains(event.relatedTarget)
+        ) {
           setIsOpen(false);
         }
       }}

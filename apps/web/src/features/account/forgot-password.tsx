@@ -6,8 +6,8 @@ import { Form } from '../../components/form.tsx';
 import './account.css';
 
 /** "Forgot your password?": asks for the address and e-mails a one-hour reset link. */
-export function ForgotPassword() {
-  const [isOpen, setIsOpen] = useState(false);
+export function ForgotPassword({ isInitiallyOpen = false }: { isInitiallyOpen?: boolean }) {
+  const [isOpen, setIsOpen] = useState(isInitiallyOpen);
   const [sentTo, setSentTo] = useState<string | null>(null);
   const request = useCallMutation('password.request');
 

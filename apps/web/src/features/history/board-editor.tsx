@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
 import { useCallMutation } from '../../api/call-query.ts';
+import { ApiError, NETWORK_ERROR_MESSAGE, isApiError } from '../../api/client.ts';
 import { FormField } from '../../components/form-field.tsx';
 import { ImagePicker, KEEP_IMAGE, type ImageChoice } from '../../components/image-picker/image-picker.tsx';
 import { Form } from '../../components/form.tsx';
@@ -10,6 +11,8 @@ import type { BoardYear } from './history-rules.ts';
 export type BoardEditorProps = {
   /** The year to start from; its seats fill the rows. */
   board: BoardYear;
+  /** Years that already have a board (and keep their own picture when none is chosen). */
+  savedYears: readonly number[];
   /** Called with the year just saved, so the view can show it. */
   onSaved: (year: number) => void;
 };
@@ -21,7 +24,7 @@ const makeRow = (post = '', member = ''): Row => ({ key: (rowKeySequence += 1), 
 
 
 /** Edits a year's board as rows of post and member; a post may take several rows. */
-export function BoardEditor({ board, onSaved }: BoardEditorProps) {
+export function BoardEditor({ board, savedYears, onSaved }: BoardEditorProps) {
   const [rows, setRows] = useState<Row[]>(() =>
     board.seats.length > 0 ? board.seats.map((seat) => makeRow(seat.post, seat.member)) : [makeRow()],
   );
@@ -65,9 +68,14 @@ export function BoardEditor({ board, onSaved }: BoardEditorProps) {
       }}
       onSubmit={async (data) => {
         const year = Number(readForm(data, { y: 'text' }).y);
+        // "Leave empty to keep the current one": a board saved under a new year takes the
+        // picture shown in the editor along, as the server keeps pictures per year.
+        const carried =
+          picture.kind === 'keep' && board.imageUrl !== '' && !savedYears.includes(year) ? await fetchPicture(board.imageUrl) : null;
+        const file = picture.kind === 'new' ? picture.file : carried;
         await save.mutateAsync({
           body: { y: year, p: rows.map((row) => row.post), m: rows.map((row) => row.member) },
-          files: picture.kind === 'new' ? { f: picture.file } : {},
+          files: file !== null ? { f: file } : {},
         });
         return year;
       }}
@@ -148,4 +156,16 @@ export function BoardEditor({ board, onSaved }: BoardEditorProps) {
       />
     </Form>
   );
+}
+
+async function fetchPicture(url: string): Promise<File> {
+  let blob: Blob;
+  try {
+    const response = await fetch(url);
+    if (!response.ok) throw new ApiError('The current picture could not be read; choose it again.', response.status);
+    blob = await response.blob();
+  } catch (error) {
+    throw isApiError(error) ? error : new ApiError(NETWORK_ERROR_MESSAGE, 0);
+  }
+  return new File([blob], url.split('/').pop() ?? 'board.jpg', { type: blob.type || 'image/jpeg' });
 }

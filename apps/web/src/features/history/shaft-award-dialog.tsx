@@ -28,7 +28,11 @@ export function ShaftAwardDialog({ winner, defaultYear, onClose }: ShaftAwardDia
   const [photo, setPhoto] = useState<ImageChoice>(KEEP_IMAGE);
   const save = useCallMutation('shaftAwardWinner.set', { invalidates: ['shaftAwardWinners.get'] });
 
+  // Bumped when the image is removed, so an older "Successfully Saved" does not stand beside it.
+  const [removalCount, setRemovalCount] = useState(0);
+
   async function removeImage() {
+    setRemovalCount((count) => count + 1);
     // The saved year and name go with it, so unsaved edits in the form are neither lost nor sent.
     await save.mutateAsync({ body: { i: saved.id, y: saved.year, n: saved.name, img: '' } });
     setSaved((current) => ({ ...current, imageUrl: '' }));
@@ -39,6 +43,7 @@ export function ShaftAwardDialog({ winner, defaultYear, onClose }: ShaftAwardDia
       <Form
         aria-label="Shaft Award winner"
         noValidate
+        clearMessagesKey={removalCount}
         validate={(data) => checkAgainstContract('shaftAwardWinner.set', readForm(data, FIELDS))}
         onSubmit={async (data) => {
           const { y: year, n: name } = readForm(data, FIELDS);

@@ -1,13 +1,25 @@
 import type { Member } from '@club/contracts';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
+import { countOf } from '../../app/plural.ts';
 import { emailListOf } from './member-rules.ts';
 
-type CopyState = { status: 'idle' } | { status: 'copied'; count: number } | { status: 'manual'; text: string };
+export type CopyState = { status: 'idle' } | { status: 'copied'; count: number } | { status: 'manual'; text: string };
 
-/** Puts the enabled members' addresses on the clipboard, or shows them to copy by hand. */
-export function CopyEmailList({ members }: { members: Member[] }) {
+/** How long "Copied …" stays before it goes; it would otherwise sit there stale. */
+const COPIED_MESSAGE_MS = 8000;
+
+/**
+ * Puts the enabled members' addresses on the clipboard, or shows them to copy by hand. The
+ * button sits in the toolbar and the result under it, so the toolbar keeps its shape.
+ */
+export function useCopyEmailList(members: Member[]) {
   const [state, setState] = useState<CopyState>({ status: 'idle' });
-  const boxId = useId();
+
+  useEffect(() => {
+    if (state.status !== 'copied') return;
+    const timer = window.setTimeout(() => setState({ status: 'idle' }), COPIED_MESSAGE_MS);
+    return () => window.clearTimeout(timer);
+  }, [state]);
 
   async function copy() {
     const addresses = emailListOf(members);
@@ -21,16 +33,26 @@ export function CopyEmailList({ members }: { members: Member[] }) {
     }
   }
 
+  return { state, copy, clear: () => setState({ status: 'idle' }) };
+}
+
+export function CopyEmailButton({ onCopy }: { onCopy: () => void }) {
   return (
-    <div className="copy-emails">
-      <button type="button" className="button" onClick={() => void copy()}>
-        Copy e-mail list
-      </button>
+    <button type="button" className="button" onClick={onCopy}>
+      Copy e-mail list
+    </button>
+  );
+}
+
+export function CopyEmailResult({ state, onDone }: { state: CopyState; onDone: () => void }) {
+  const boxId = useId();
+  return (
+    <>
       <div aria-live="polite" className="copy-emails__status">
         {state.status === 'copied' && (
           <p className="form__message form__message--success">
-            Copied {state.count} e-mail addresses of enabled members to the clipboard. Paste them into the Bcc line of your
-            e-mail.
+            Copied {countOf(state.count, 'e-mail address', 'e-mail addresses')} of enabled members to the clipboard. Paste
+            them into the Bcc line of your e-mail.
           </p>
         )}
       </div>
@@ -38,8 +60,11 @@ export function CopyEmailList({ members }: { members: Member[] }) {
         <div className="copy-emails__manual">
           <label htmlFor={boxId}>This browser would not let the page copy; select these addresses and copy them yourself:</label>
           <textarea id={boxId} readOnly rows={4} value={state.text} onFocus={(event) => event.currentTarget.select()} />
+          <button type="button" className="button" onClick={onDone}>
+            Done
+          </button>
         </div>
       )}
-    </div>
+    </>
   );
 }

@@ -1,4 +1,5 @@
 import type { Member, Permission } from '@club/contracts';
+import { Fragment } from 'react';
 import { cityLineOf, fullNameOf, initialsOf } from './member-rules.ts';
 
 export type MemberCardProps = {
@@ -49,7 +50,9 @@ export function MemberCard({ member, permissionLabels, isPermissionShown, canEdi
             {member.email !== '' && (
               <li>
                 <span className="visually-hidden">E-mail: </span>
-                <a href={`mailto:${member.email}`}>{member.email}</a>
+                <a href={`mailto:${member.email}`}>
+                  <BreakableEmail email={member.email} />
+                </a>
               </li>
             )}
           </ul>
@@ -81,5 +84,25 @@ export function MemberCard({ member, permissionLabels, isPermissionShown, canEdi
         )}
       </div>
     </li>
+  );
+}
+
+/**
+ * The address with break chances before each dot of the name and after the "@", where a
+ * reader expects a wrap; the domain stays whole (only an overlong one breaks anywhere).
+ */
+function BreakableEmail({ email }: { email: string }) {
+  const at = email.lastIndexOf('@');
+  const local = at < 0 ? email : email.slice(0, at + 1);
+  const parts = [...local.split(/(?=\.)/), ...(at < 0 ? [] : [email.slice(at + 1)])];
+  return (
+    <>
+      {parts.map((part, index) => (
+        <Fragment key={index}>
+          {index > 0 && <wbr />}
+          {part}
+        </Fragment>
+      ))}
+    </>
   );
 }

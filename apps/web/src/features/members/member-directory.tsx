@@ -1,10 +1,11 @@
 import type { Member, Permission } from '@club/contracts';
-import { useDeferredValue, useId, useMemo, useState } from 'react';
+import { useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useCallQuery } from '../../api/call-query.ts';
 import type { CallResponse } from '../../api/client.ts';
 import { QueryState } from '../../components/query-state.tsx';
 import { useSession } from '../../session/index.ts';
-import { CopyEmailList } from './copy-email-list.tsx';
+import { countOf } from '../../app/plural.ts';
+import { CopyEmailButton, CopyEmailResult, useCopyEmailList } from './copy-email-list.tsx';
 import { DeleteMemberDialog } from './delete-member-dialog.tsx';
 import { MemberCard } from './member-card.tsx';
 import { MemberDialog } from './member-dialog.tsx';
@@ -33,8 +34,18 @@ function MemberDirectoryView({ list }: { list: CallResponse<'members.get'> }) {
   const [permission, setPermission] = useState<Permission | ''>('');
   const [editing, setEditing] = useState<Editing>({ kind: 'none' });
   const [status, setStatus] = useState('');
+  const shouldFocusStatusRef = useRef(false);
+  const statusRef = useRef<HTMLParagraphElement>(null);
   const searchId = useId();
   const filterId = useId();
+  const copyEmails = useCopyEmailList(list.m);
+
+  useEffect(() => {
+    // After a delete the card (and the button that opened the dialog) is gone: focus the message.
+    if (!shouldFocusStatusRef.current || status === '') return;
+    shouldFocusStatusRef.current = false;
+    statusRef.current?.focus();
+  }, [status]);
 
   const isAdmin = can('admin');
   const canEdit = can('member');
@@ -96,17 +107,22 @@ function MemberDirectoryView({ list }: { list: CallResponse<'members.get'> }) {
               Add Member
             </button>
           )}
-          {isAdmin && <CopyEmailList members={all} />}
+          {isAdmin && <CopyEmailButton onCopy={() => void copyEmails.copy()} />}
         </div>
       </div>
+      <CopyEmailResult state={copyEmails.state} onDone={copyEmails.clear} />
 
       <div aria-live="polite">
-        {status !== '' && <p className="form__message form__message--success">{status}</p>}
+        {status !== '' && (
+          <p ref={statusRef} className="form__message form__message--success" tabIndex={-1}>
+            {status}
+          </p>
+        )}
       </div>
       <p className="member-count" aria-live="polite">
         {shown.length === all.length
-          ? `${all.length} members, ${enabledCount} of them enabled.`
-          : `Showing ${shown.length} of ${all.length} members${permissionLabel !== '' ? ` with ${permissionLabel}` : ''}.`}
+          ? `${countOf(all.length, 'member')}, ${enabledCount} of them enabled.`
+          : `Showing ${shown.length} of ${countOf(all.length, 'member')}${permissionLabel !== '' ? ` with ${permissionLabel}` : ''}.`}
       </p>
 
       {shown.length === 0 ? (
@@ -153,6 +169,7 @@ function MemberDirectoryView({ list }: { list: CallResponse<'members.get'> }) {
           onClose={() => setEditing({ kind: 'none' })}
           onDeleted={() => {
             setEditing({ kind: 'none' });
+            shouldFocusStatusRef.current = true;
             setStatus('Successfully Deleted');
           }}
         />

@@ -1,0 +1,74 @@
+import type { Express } from 'express';
+
+/**
+ * The site's own addresses for search engines. They live with the server, not as static files
+ * in the web build, because both must name the public address (BASE_URL), which only the
+ * server's configuration knows.
+ */
+
+/** Members-only pages and the API: nothing there is for a search index. */
+export const DISALLOWED_PATHS = [
+  '/api/',
+  '/account',
+  '/reset/',
+  '/events',
+  '/event/',
+  '/editEvent/',
+  '/new-page-4',
+  '/newsletters/',
+  '/memberList',
+  '/editBlog/',
+  '/forum',
+] as const;
+
+/** The public pages, as in the spec's route table. */
+export const PUBLIC_PAGES = [
+  '/',
+  '/new-page-2',
+  '/our-founders',
+  '/new-page-3',
+  '/the-shaft-award',
+  '/start-up-parties-2',
+  '/board-members',
+  '/new-page-1',
+  '/club-documents',
+  '/new-page',
+  '/new-events',
+  '/tech-page',
+  '/blog',
+  '/contact',
+  '/the-shaft-award-1',
+] as const;
+
+export function robotsTxt(baseUrl: string): string {
+  return [
+    'User-agent: *',
+    ...DISALLOWED_PATHS.map((path) => `Disallow: ${path}`),
+    '',
+    `Sitemap: ${baseUrl}/sitemap.xml`,
+    '',
+  ].join('\n');
+}
+
+const escapeXml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+export function sitemapXml(baseUrl: string): string {
+  const urls = PUBLIC_PAGES.map((path) => `  <url><loc>${escapeXml(`${baseUrl}${path}`)}</loc></url>`);
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...urls,
+    '</urlset>',
+    '',
+  ].join('\n');
+}
+
+export function mountRobots(app: Express, baseUrl: string): void {
+  app.get('/robots.txt', (_req, res) => {
+    res.type('text/plain').set('Cache-Control', 'public, max-age=3600').send(robotsTxt(baseUrl));
+  });
+  app.get('/sitemap.xml', (_req, res) => {
+    res.type('application/xml').set('Cache-Control', 'public, max-age=3600').send(sitemapXml(baseUrl));
+  });
+}

@@ -1,0 +1,179 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkA11y, openPage, snapshot, startHarness, type Harness } from './harness.ts';
+
+let harness: Harness;
+
+beforeAll(async () => {
+  harness = await startHarness();
+});
+
+afterAll(async () => {
+  await harness?.close();
+});
+
+/** The spec's navigation: each label with the address it must land on. */
+const GROUPS: Record<string, [label: string, path: string][]> = {
+  History: [
+    ['Our History', '/new-page-2'],
+    ['Our Founders', '/our-founders'],
+    ['Past Presidents', '/new-page-3'],
+    ['The Shaft Award', '/the-shaft-award'],
+    ['Start-up Parties', '/start-up-parties-2'],
+  ],
+  'Club Info': [
+    ['Board Members', '/board-members'],
+    ['Monthly Meetings', '/new-page-1'],
+    ['Club Documents', '/club-documents'],
+    ['Member List', '/memberList'],
+    ['Forum', '/forum'],
+  ],
+};
+
+const TOP_LEVEL: [label: string, path: string][] = [
+  ['Membership', '/new-page'],
+  ['Calendar of Events', '/events'],
+  ['Tech', '/tech-page'],
+  ['Valley News', '/new-page-4'],
+  ['Photos', '/blog'],
+  ['Contact', '/contact'],
+  ['Links', '/the-shaft-award-1'],
+  ['Member Login', '/login'],
+];
+
+const PHONES = [
+  { width: 390, height: 844 },
+  { width: 375, height: 667 },
+] as const;
+
+const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
+const groupButton = (page: Page, group: string) => nav(page).getByRole('button', { name: group, exact: true });
+const navLink = (page: Page, label: string) => nav(page).getByRole('link', { name: label, exact: true });
+
+async function openMenu(page: Page): Promise<void> {
+  const toggle = page.getByRole('banner').getByRole('button', { name: 'Menu' });
+  await toggle.tap();
+  await page.waitForFunction(() => document.querySelector('.site-header__menu-toggle')?.getAttribute('aria-expanded') === 'true');
+}
+
+async function openGroup(page: Page, group: string): Promise<void> {
+  await groupButton(page, group).tap();
+  expect(await groupButton(page, group).getAttribute('aria-expanded')).toBe('true');
+}
+
+/** Starts from the home page (or from Contact when home is not a fresh start), menu closed. */
+async function startFresh(page: Page, target: string): Promise<void> {
+  const start = target === '/' ? '/contact' : '/';
+  if (new URL(page.url()).pathname === target || page.url() === 'about:blank') await page.goto(start);
+  await page.locator('.site-header__menu-toggle').waitFor();
+}
+
+async function expectLandedOn(page: Page, path: string, tapped: string): Promise<void> {
+  await page.waitForURL((url) => url.pathname === path, { timeout: 5000 }).catch(() => {
+    throw new Error(`Tapping "${tapped}" landed on ${new URL(page.url()).pathname}, not ${path}`);
+  });
+  // The menu closes once a page is chosen.
+  expect(await page.locator('.site-header__menu-toggle').getAttribute('aria-expanded')).toBe('false');
+}
+
+/** Every entry of the open menu lies in one column, none sticks out, and each can be scrolled to. */
+async function expectOneUncutColumn(page: Page, viewportWidth: number, viewportHeight: number): Promise<void> {
+  const boxes = await nav(page)
+    .locator('.nav__list > li > a, .nav__list > li > button, .nav__submenu:not([hidden]) a')
+    .evaluateAll((elements) =>
+      elements.map((element) => {
+        const box = element.getBoundingClientRect();
+        return { text: element.textContent?.trim() ?? '', left: box.left, right: box.right, top: box.top, height: box.height };
+      }),
+    );
+  const columnLefts = new Set(boxes.filter((box) => !['Member Login', 'Account'].includes(box.text)).map((box) => Math.round(box.left)));
+  expect([...columnLefts]).toEqual([0]);
+  for (const box of boxes) expect(box.right).toBeLessThanOrEqual(viewportWidth + 0.5);
+  for (let index = 1; index < boxes.length; index += 1) {
+    expect(boxes[index]?.top ?? 0).toBeGreaterThan(boxes[index - 1]?.top ?? 0);
+  }
+  // The last entry can be brought fully on screen inside the menu.
+  const last = navLink(page, 'Member Login');
+  await last.scrollIntoViewIfNeeded();
+  const box = await last.boundingBox();
+  expect(box).not.toBeNull();
+  expect((box?.y ?? 0) + (box?.height ?? 0)).toBeLessThanOrEqual(viewportHeight);
+  expect(box?.y ?? -1).toBeGreaterThanOrEqual(0);
+  await nav(page).locator('.nav__list').evaluate((list) => list.scrollTo(0, 0));
+}
+
+describe('phone menu (touch)', () => {
+  for (const viewport of PHONES) {
+    const size = `${viewport.width}x${viewport.height}`;
+
+    it(`lands on the tapped page from every group and top-level link with each group open at ${size}`, async () => {
+      const page = await openPage(harness, { viewport, hasTouch: true, isMobile: true });
+      const groups = Object.keys(GROUPS);
+      for (const group of groups) {
+        // Each link inside the open group.
+        for (const [label, path] of GROUPS[group] ?? []) {
+          await startFresh(page, path);
+          await openMenu(page);
+          await openGroup(page, group);
+          await navLink(page, label).tap();
+          await expectLandedOn(page, path, `${group} > ${label}`);
+        }
+        // Every top-level link while this group is open.
+        for (const [label, path] of TOP_LEVEL) {
+          await startFresh(page, path);
+          await openMenu(page);
+          await openGroup(page, group);
+          await navLink(page, label).tap();
+          await expectLandedOn(page, path, `${label} with ${group} open`);
+        }
+        // The other group while this one is open, then each of its links.
+        for (const other of groups.filter((name) => name !== group)) {
+          for (const [label, path] of GROUPS[other] ?? []) {
+            await startFresh(page, path);
+            await openMenu(page);
+            await openGroup(page, group);
+            await openGroup(page, other);
+            await navLink(page, label).tap();
+            await expectLandedOn(page, path, `${other} > ${label} after ${group}`);
+          }
+        }
+      }
+      await page.context().close();
+    });
+
+    it(`keeps the open menu in one column with nothing cut off at ${size}`, async () => {
+      const page = await openPage(harness, { viewport, hasTouch: true, isMobile: true });
+      await page.goto('/');
+      await openMenu(page);
+      await expectOneUncutColumn(page, viewport.width, viewport.height);
+      for (const group of Object.keys(GROUPS)) {
+        await openGroup(page, group);
+        await expectOneUncutColumn(page, viewport.width, viewport.height);
+        await checkA11y(page);
+        await snapshot(page, `phone-menu-${group.toLowerCase().replace(/\s+/g, '-')}-open-${size}`, { fullPage: false });
+        await groupButton(page, group).tap();
+      }
+      await page.context().close();
+    });
+  }
+
+  it('restores the scroll position on Back after navigating through the phone menu', async () => {
+    const page = await openPage(harness, { viewport: PHONES[0], hasTouch: true, isMobile: true });
+    await page.goto('/new-page-2');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.evaluate(() => window.scrollTo(0, 1200));
+    await page.waitForFunction(() => Math.abs(window.scrollY - 1200) < 2);
+    await openMenu(page);
+    // Opening the menu moves nothing on the page underneath.
+    expect(await page.evaluate(() => window.scrollY)).toBeCloseTo(1200, 0);
+    await navLink(page, 'Tech').tap();
+    await expectLandedOn(page, '/tech-page', 'Tech');
+    await page.getByRole('heading', { level: 1, name: /Tech/ }).waitFor();
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname === '/new-page-2');
+    await page.waitForFunction(() => Math.abs(window.scrollY - 1200) < 2, undefined, { timeout: 5000 }).catch(async () => {
+      throw new Error(`Back restored scrollY ${await page.evaluate(() => window.scrollY)}, not 1200`);
+    });
+    await page.context().close();
+  });
+});
