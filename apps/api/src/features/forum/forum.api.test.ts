@@ -108,7 +108,7 @@ describe('a thread by a member with "forum", through approval and deletion', () 
   let imageUrls: string[];
 
   it('is stored with its images and waits for approval, seen only by its author and moderators', async () => {
-    const res = await createThread(author, 'Distributor cap for a 1929 Tudor', [jpeg, jpeg], 'Mine is cracked.\nWho has a spare?');
+    const res = await createThread(author, 'Distributor cap for a 1929 Tudor', [jpeg, jpeg], 'Mine is cracked.\r\nWho has a spare?');
     expect(res.status).toBe(200);
     threadId = res.body.i;
     expect(threadId).toBeGreaterThan(0);

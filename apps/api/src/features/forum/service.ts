@@ -49,6 +49,9 @@ const viewerOf = (user: SessionUser): ForumViewer => ({ id: user.id, isModerator
 const THREAD_NOT_FOUND = 'That forum thread';
 const mayPost = (user: SessionUser): boolean => hasPermission(user.permissions, 'forum');
 
+/** Multipart forms send line breaks as CRLF; members' text is kept with plain newlines. */
+const plainLines = (text: string): string => text.replace(/\r\n?/g, '\n');
+
 /** Queues the one e-mail for a new waiting item, in the caller's transaction. */
 function queueWaitingMail(tx: DbOrTx, config: Config, item: { kind: 'thread' | 'reply'; threadId: number; postId?: number; title: string; authorId: number; text: string }): void {
   const recipients = listModeratorEmails(tx);
@@ -83,7 +86,8 @@ export function createForumService({ db, services, config }: Pick<AppDeps, 'db' 
       return { threads: listThreads(db, viewer), waiting };
     },
 
-    async createThread(actor, { title, description, images }) {
+    async createThread(actor, { title, description: sent, images }) {
+      const description = plainLines(sent);
       if (!mayPost(actor)) throw forbidden('Starting a forum thread needs the "Post on Forum" permission. Ask a forum moderator or the webmaster.');
       if (images.length > MAX_THREAD_IMAGES) throw badRequest(`Please choose at most ${MAX_THREAD_IMAGES} images for one thread.`);
       const approved = isModerator(actor);
@@ -100,7 +104,8 @@ export function createForumService({ db, services, config }: Pick<AppDeps, 'db' 
       return id;
     },
 
-    createPost(actor, { threadId, content }) {
+    createPost(actor, { threadId, content: sent }) {
+      const content = plainLines(sent);
       if (!mayPost(actor)) throw forbidden('Replying in the forum needs the "Post on Forum" permission. Ask a forum moderator or the webmaster.');
       const viewer = viewerOf(actor);
       const approved = viewer.isModerator;
