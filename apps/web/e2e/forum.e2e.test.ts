@@ -43,6 +43,7 @@ describe('forum journeys', () => {
     await dialog.getByLabel(/Pictures \(JPEG/).setInputFiles({ name: 'rod.jpg', mimeType: 'image/jpeg', buffer: photo });
     await dialog.getByRole('list', { name: 'Chosen pictures' }).getByRole('img').waitFor();
     await checkA11y(page);
+    await snapshot(page, 'forum-new-thread-1280', { fullPage: false });
     await dialog.getByRole('button', { name: 'Start thread' }).click();
 
     await page.waitForURL(/\/forum\/\d+$/);
@@ -70,6 +71,7 @@ describe('forum journeys', () => {
     expect(await lightbox.getByRole('img', { name: `Picture 1 of 1 for the thread "${TITLE}"` }).isVisible()).toBe(true);
     expect(await lightbox.getByRole('link', { name: 'Full size' }).getAttribute('href')).toBe(src);
     await checkA11y(page);
+    await snapshot(page, 'forum-picture-dialog-1280', { fullPage: false });
     await page.keyboard.press('Escape');
     await lightbox.waitFor({ state: 'hidden' });
     expect(await thumbnail.evaluate((el) => el === document.activeElement)).toBe(true);
@@ -179,7 +181,9 @@ describe('forum journeys', () => {
     await confirm.getByRole('button', { name: 'Delete thread' }).click();
     await page.waitForURL(/\/forum$/);
     await page.getByText(`The thread “${TITLE}” is deleted.`).waitFor();
+    // The list is fresh as the page arrives: no stale entry for the deleted thread.
     expect(await listedThread(page, TITLE).count()).toBe(0);
+    expect(await threadList(page).getByRole('link').count()).toBe(4);
     const listHeading = page.getByRole('heading', { level: 2, name: 'Threads' });
     await expect.poll(() => listHeading.evaluate((el) => el === document.activeElement)).toBe(true);
   });
@@ -192,6 +196,17 @@ describe('forum journeys', () => {
       const title = 'Setting the ignition timing by ear';
       await checkA11y(page);
       if (width === 390) await snapshot(page, 'forum-list-390');
+
+      // The new-thread dialog fits the phone and closes by tapping Cancel, focus back on its button.
+      await page.getByRole('button', { name: 'New thread' }).tap();
+      const dialog = page.getByRole('dialog', { name: 'New thread' });
+      await dialog.getByLabel('Title').waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await checkA11y(page);
+      if (width === 390) await snapshot(page, 'forum-new-thread-390', { fullPage: false });
+      await dialog.getByRole('button', { name: 'Cancel' }).tap();
+      await dialog.waitFor({ state: 'hidden' });
+      expect(await page.getByRole('button', { name: 'New thread' }).evaluate((el) => el === document.activeElement)).toBe(true);
 
       await listedThread(page, title).tap();
       const thread = page.getByRole('article', { name: title });

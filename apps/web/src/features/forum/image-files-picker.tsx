@@ -12,7 +12,7 @@ function ChosenImage({ file, index, count, onRemove }: { file: File; index: numb
   return (
     <li className="forum-picker__item">
       {preview !== null && <img src={preview} alt={`Picture ${index + 1} of ${count}: ${file.name}`} />}
-      <button type="button" className="button button--ghost" onClick={onRemove}>
+      <button type="button" className="button" onClick={onRemove}>
         Remove<span className="visually-hidden"> picture {index + 1}, {file.name}</span>
       </button>
     </li>
@@ -65,7 +65,11 @@ export function ImageFilesPicker({ files, onChange, max }: ImageFilesPickerProps
           onChange={choose}
         />
         <p id={hintId} className="form-field__hint">
-          {isFull ? `That is the most a thread can have (${max}). Remove one to choose another.` : 'Optional. Photos of the part or the problem help others answer.'}
+          {isFull
+            ? `${max} of ${max} chosen, the most a thread can have. Remove one to choose another.`
+            : files.length > 0
+              ? `${files.length} of ${max} chosen. Choose more to add them.`
+              : 'Optional. Photos of the part or the problem help others answer.'}
         </p>
       </div>
       <div aria-live="polite">

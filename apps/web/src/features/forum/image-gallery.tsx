@@ -43,7 +43,7 @@ export function ImageGallery({ urls, title }: ImageGalleryProps) {
                   </button>
                 </>
               )}
-              <a className="button button--ghost" href={shown} target="_blank" rel="noopener">
+              <a className="button" href={shown} target="_blank" rel="noopener">
                 Full size
               </a>
             </>

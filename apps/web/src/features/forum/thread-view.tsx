@@ -138,16 +138,22 @@ function ThreadDetail({ thread }: { thread: ForumThread }) {
               : `Are you sure you want to delete this reply by ${deleting.author}? This cannot be undone.`
           }
           confirmLabel={deleting.target.kind === 'thread' ? 'Delete thread' : 'Delete reply'}
-          onConfirm={() => (deleting.target.kind === 'thread' ? threadRemoval : moderation).remove(deleting.target)}
+          onConfirm={async () => {
+            if (deleting.target.kind === 'post') return moderation.remove(deleting.target);
+            await threadRemoval.remove(deleting.target);
+            // Reload the list (not the deleted thread's own read, which would only fail) before leaving.
+            await queryClient.invalidateQueries({
+              queryKey: ['forum.get'],
+              predicate: (query) => (query.queryKey[1] as { t?: number } | undefined)?.t !== thread.id,
+            });
+          }}
           onClose={() => setDeleting(null)}
           onDeleted={() => {
             const { target } = deleting;
             setDeleting(null);
             if (target.kind === 'thread') {
-              // Leave first, so the deleted thread's own read is not asked for again.
               void navigate(forumPath(), { state: { deletedThread: thread.title } });
               queryClient.removeQueries({ queryKey: ['forum.get', { t: thread.id }] });
-              void queryClient.invalidateQueries({ queryKey: ['forum.get'] });
               return;
             }
             setStatus(`The reply by ${deleting.author} is deleted.`);
