@@ -48,8 +48,18 @@ async function read(member: TestMember, body: object = {}): Promise<ForumReply> 
 
 const readers = () => ({ plain, author, otherPoster, moderator, admin });
 
+/** Without a login every form of forum.get answers 401 and sends no thread. */
+async function expectAnonymousRefused(threadId: number): Promise<void> {
+  for (const body of [{}, { l: 1 }, { t: threadId }, { g: '', t: threadId }]) {
+    const res = await post('forum.get', body);
+    expect(res.status).toBe(401);
+    expect(Object.keys(res.body)).toEqual(['e']);
+  }
+}
+
 /** Which readers get the thread in the legacy answer, in the list, and by id; asserts the three agree. */
 async function whoSeesThread(id: number): Promise<string[]> {
+  await expectAnonymousRefused(id);
   const seen: string[] = [];
   for (const [role, member] of Object.entries(readers())) {
     const inLegacy = (await read(member)).f.some((thread) => thread.id === id);
@@ -64,6 +74,7 @@ async function whoSeesThread(id: number): Promise<string[]> {
 
 /** Which readers get the post, in the legacy answer and in its thread, with the visible count in the list. */
 async function whoSeesPost(threadId: number, postId: number): Promise<string[]> {
+  await expectAnonymousRefused(threadId);
   const seen: string[] = [];
   for (const [role, member] of Object.entries(readers())) {
     const thread = (await read(member)).f.find((candidate) => candidate.id === threadId);
@@ -88,7 +99,7 @@ const recipientsOf = (mail: { to?: unknown }) => {
   return to?.value.map((v) => v.address) ?? [];
 };
 
-describe('forum.get', () => {
+describe('POST /api/forum.get.php', () => {
   it('needs a login', async () => {
     const anonymous = await post('forum.get', {});
     expect(anonymous.status).toBe(401);
@@ -103,7 +114,7 @@ describe('forum.get', () => {
   });
 });
 
-describe('a thread by a member with "forum", through approval and deletion', () => {
+describe('forum.createThread, createPost and update: a poster\'s thread through approval and deletion', () => {
   let threadId: number;
   let imageUrls: string[];
 
@@ -239,7 +250,7 @@ describe('a thread by a member with "forum", through approval and deletion', () 
   });
 });
 
-describe('items by moderators and admins', () => {
+describe('POST /api/forum.createThread.php and forum.createPost.php by moderators and admins', () => {
   it('are approved at once and e-mail nobody', async () => {
     const byModerator = await createThread(moderator, 'Spring tour route');
     const byAdmin = await createThread(admin, 'Meeting minutes');
@@ -253,7 +264,7 @@ describe('items by moderators and admins', () => {
   });
 });
 
-describe('forum.get forms', () => {
+describe('POST /api/forum.get.php with l or t', () => {
   it('lists threads by newest activity, with visible counts, and gives one thread by id', async () => {
     const older = (await createThread(moderator, 'Older thread')).body.i as number;
     const newer = (await createThread(moderator, 'Newer thread')).body.i as number;
@@ -277,7 +288,7 @@ describe('forum.get forms', () => {
   });
 });
 
-describe('bad input', () => {
+describe('forum calls with bad input', () => {
   it('explains a missing title or description', async () => {
     const noTitle = await createThread(author, '   ');
     expect(noTitle.status).toBe(400);

@@ -6,7 +6,7 @@ export function mountForumCalls(api: ApiRouter, deps: AppDeps): void {
   const forum = createForumService(deps);
 
   mountCall(api, 'forum.get', ({ l, t }, { user }) => {
-    const view = forum.read(user, { listOnly: l, threadId: t });
+    const view = forum.read(user, { isListOnly: l, threadId: t });
     return { f: view.threads, ...(view.list && { l: view.list }), ...(view.waiting && { w: view.waiting }) };
   });
 

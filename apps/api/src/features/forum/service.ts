@@ -26,7 +26,7 @@ const IMAGE_MAX_PX = 1600;
 export const MAX_THREAD_IMAGES = CALLS['forum.createThread'].files.f.maxCount;
 
 /** What a reader asks for: the legacy whole forum, only the list, or one thread. */
-export type ForumQuery = { listOnly: boolean; threadId?: number };
+export type ForumQuery = { isListOnly: boolean; threadId?: number };
 
 export type ForumView = { threads: ForumThread[]; list?: ForumThreadSummary[]; waiting?: ForumWaiting[] };
 
@@ -44,13 +44,13 @@ export type ForumService = {
 
 export const isModerator = (user: SessionUser): boolean => hasPermission(user.permissions, 'moderator');
 
-const viewerOf = (user: SessionUser): ForumViewer => ({ id: user.id, isModerator: isModerator(user) });
+const toViewer = (user: SessionUser): ForumViewer => ({ id: user.id, isModerator: isModerator(user) });
 
 const THREAD_NOT_FOUND = 'That forum thread';
-const mayPost = (user: SessionUser): boolean => hasPermission(user.permissions, 'forum');
+const canPost = (user: SessionUser): boolean => hasPermission(user.permissions, 'forum');
 
 /** Multipart forms send line breaks as CRLF; members' text is kept with plain newlines. */
-const plainLines = (text: string): string => text.replace(/\r\n?/g, '\n');
+const toPlainLines = (text: string): string => text.replace(/\r\n?/g, '\n');
 
 /** Queues the one e-mail for a new waiting item, in the caller's transaction. */
 function queueWaitingMail(tx: DbOrTx, config: Config, item: { kind: 'thread' | 'reply'; threadId: number; postId?: number; title: string; authorId: number; text: string }): void {
@@ -73,8 +73,8 @@ function queueWaitingMail(tx: DbOrTx, config: Config, item: { kind: 'thread' | '
 
 export function createForumService({ db, services, config }: Pick<AppDeps, 'db' | 'services' | 'config'>): ForumService {
   return {
-    read(user, { listOnly, threadId }) {
-      const viewer = viewerOf(user);
+    read(user, { isListOnly, threadId }) {
+      const viewer = toViewer(user);
       const waiting = viewer.isModerator ? listWaiting(db) : undefined;
       if (threadId !== undefined) {
         const threads = listThreads(db, viewer, threadId);
@@ -82,50 +82,50 @@ export function createForumService({ db, services, config }: Pick<AppDeps, 'db' 
         if (threads.length === 0) throw notFound(THREAD_NOT_FOUND);
         return { threads, waiting };
       }
-      if (listOnly) return { threads: [], list: listThreadSummaries(db, viewer), waiting };
+      if (isListOnly) return { threads: [], list: listThreadSummaries(db, viewer), waiting };
       return { threads: listThreads(db, viewer), waiting };
     },
 
     async createThread(actor, { title, description: sent, images }) {
-      const description = plainLines(sent);
-      if (!mayPost(actor)) throw forbidden('Starting a forum thread needs the "Post on Forum" permission. Ask a forum moderator or the webmaster.');
+      const description = toPlainLines(sent);
+      if (!canPost(actor)) throw forbidden('Starting a forum thread needs the "Post on Forum" permission. Ask a forum moderator or the webmaster.');
       if (images.length > MAX_THREAD_IMAGES) throw badRequest(`Please choose at most ${MAX_THREAD_IMAGES} images for one thread.`);
-      const approved = isModerator(actor);
+      const isApprovedAtOnce = isModerator(actor);
       const pending = images.map((buffer) => ({ buffer, options: { folder: 'forum', maxSize: IMAGE_MAX_PX } }));
       const id = await services.images.saveWithUploads(pending, (urls) => ({
         result: db.transaction((tx) => {
           const imageUrls = urls.filter((url): url is string => url !== undefined);
-          const threadId = insertThread(tx, { title, description, imageUrls, authorId: actor.id, approved });
-          if (!approved) queueWaitingMail(tx, config, { kind: 'thread', threadId, title, authorId: actor.id, text: description });
+          const threadId = insertThread(tx, { title, description, imageUrls, authorId: actor.id, approved: isApprovedAtOnce });
+          if (!isApprovedAtOnce) queueWaitingMail(tx, config, { kind: 'thread', threadId, title, authorId: actor.id, text: description });
           return threadId;
         }),
       }));
-      if (!approved) services.mail.kick();
+      if (!isApprovedAtOnce) services.mail.kick();
       return id;
     },
 
     createPost(actor, { threadId, content: sent }) {
-      const content = plainLines(sent);
-      if (!mayPost(actor)) throw forbidden('Replying in the forum needs the "Post on Forum" permission. Ask a forum moderator or the webmaster.');
-      const viewer = viewerOf(actor);
-      const approved = viewer.isModerator;
+      const content = toPlainLines(sent);
+      if (!canPost(actor)) throw forbidden('Replying in the forum needs the "Post on Forum" permission. Ask a forum moderator or the webmaster.');
+      const viewer = toViewer(actor);
+      const isApprovedAtOnce = viewer.isModerator;
       const id = db.transaction((tx) => {
         const thread = findThread(tx, threadId);
         const canSee = thread && (thread.approved || viewer.isModerator || thread.authorId === actor.id);
         if (!thread || !canSee) throw notFound(THREAD_NOT_FOUND);
-        const postId = insertPost(tx, { threadId, content, authorId: actor.id, approved });
-        if (!approved) queueWaitingMail(tx, config, { kind: 'reply', threadId, postId, title: thread.title, authorId: actor.id, text: content });
+        const postId = insertPost(tx, { threadId, content, authorId: actor.id, approved: isApprovedAtOnce });
+        if (!isApprovedAtOnce) queueWaitingMail(tx, config, { kind: 'reply', threadId, postId, title: thread.title, authorId: actor.id, text: content });
         return postId;
       });
-      if (!approved) services.mail.kick();
+      if (!isApprovedAtOnce) services.mail.kick();
       return id;
     },
 
     moderate(actor, { target, action }) {
       if (!isModerator(actor)) throw forbidden('Only forum moderators can approve or delete forum items.');
       if (target.kind === 'post') {
-        const done = action === 'approve' ? approvePost(db, target.id) : deletePost(db, target.id);
-        if (!done) throw notFound('That forum post');
+        const isDone = action === 'approve' ? approvePost(db, target.id) : deletePost(db, target.id);
+        if (!isDone) throw notFound('That forum post');
         return;
       }
       const thread = findThread(db, target.id);

@@ -10,43 +10,43 @@ export type ForumViewer = { id: number; isModerator: boolean };
 const authorName = sql<string>`coalesce(nullif(${members.displayName}, ''), ${members.firstName} || ' ' || ${members.lastName}, 'A former member')`;
 
 /** The filter that keeps unapproved items from anyone but moderators and their author, applied in SQL. */
-const threadVisible = (viewer: ForumViewer): SQL | undefined =>
+const whereThreadVisible = (viewer: ForumViewer): SQL | undefined =>
   viewer.isModerator ? undefined : or(eq(forumThreads.approved, true), eq(forumThreads.authorId, viewer.id));
 
-const postVisible = (viewer: ForumViewer): SQL =>
+const wherePostVisible = (viewer: ForumViewer): SQL =>
   viewer.isModerator ? sql`1` : sql`(${forumPosts.approved} = 1 or ${forumPosts.authorId} = ${viewer.id})`;
 
-const isMine = (column: typeof forumThreads.authorId | typeof forumPosts.authorId, viewer: ForumViewer) =>
+const selectIsMine = (column: typeof forumThreads.authorId | typeof forumPosts.authorId, viewer: ForumViewer) =>
   sql<number>`coalesce(${column} = ${viewer.id}, 0)`.mapWith(Boolean);
 
 /** The newest of the thread's and its visible posts' creation times. */
-const lastActivity = (viewer: ForumViewer) =>
-  sql<string>`max(${forumThreads.created}, coalesce((select max(${forumPosts.created}) from ${forumPosts} where ${forumPosts.threadId} = ${forumThreads.id} and ${postVisible(viewer)}), ''))`;
+const selectLastActivity = (viewer: ForumViewer) =>
+  sql<string>`max(${forumThreads.created}, coalesce((select max(${forumPosts.created}) from ${forumPosts} where ${forumPosts.threadId} = ${forumThreads.id} and ${wherePostVisible(viewer)}), ''))`;
 
 /** The thread list the reader may see, newest activity first; counts include only posts they may see. */
 export function listThreadSummaries(db: DbOrTx, viewer: ForumViewer): ForumThreadSummary[] {
-  const activity = lastActivity(viewer);
+  const activity = selectLastActivity(viewer);
   return db
     .select({
       id: forumThreads.id,
       title: forumThreads.title,
       author: authorName,
       approved: forumThreads.approved,
-      isMine: isMine(forumThreads.authorId, viewer),
+      isMine: selectIsMine(forumThreads.authorId, viewer),
       created: forumThreads.created,
-      postCount: sql<number>`(select count(*) from ${forumPosts} where ${forumPosts.threadId} = ${forumThreads.id} and ${postVisible(viewer)})`.mapWith(Number),
+      postCount: sql<number>`(select count(*) from ${forumPosts} where ${forumPosts.threadId} = ${forumThreads.id} and ${wherePostVisible(viewer)})`.mapWith(Number),
       lastActivity: activity,
     })
     .from(forumThreads)
     .leftJoin(members, eq(members.id, forumThreads.authorId))
-    .where(threadVisible(viewer))
+    .where(whereThreadVisible(viewer))
     .orderBy(desc(activity), desc(forumThreads.id))
     .all();
 }
 
 /** Threads with their posts in order, the reader's view: every thread, or only `threadId`. */
 export function listThreads(db: DbOrTx, viewer: ForumViewer, threadId?: number): ForumThread[] {
-  const activity = lastActivity(viewer);
+  const activity = selectLastActivity(viewer);
   const threads = db
     .select({
       id: forumThreads.id,
@@ -55,12 +55,12 @@ export function listThreads(db: DbOrTx, viewer: ForumViewer, threadId?: number):
       imageUrls: forumThreads.imagePaths,
       author: authorName,
       approved: forumThreads.approved,
-      isMine: isMine(forumThreads.authorId, viewer),
+      isMine: selectIsMine(forumThreads.authorId, viewer),
       created: forumThreads.created,
     })
     .from(forumThreads)
     .leftJoin(members, eq(members.id, forumThreads.authorId))
-    .where(and(threadVisible(viewer), threadId === undefined ? undefined : eq(forumThreads.id, threadId)))
+    .where(and(whereThreadVisible(viewer), threadId === undefined ? undefined : eq(forumThreads.id, threadId)))
     .orderBy(desc(activity), desc(forumThreads.id))
     .all();
   if (threads.length === 0) return [];
@@ -73,11 +73,11 @@ export function listThreads(db: DbOrTx, viewer: ForumViewer, threadId?: number):
       content: forumPosts.content,
       author: authorName,
       approved: forumPosts.approved,
-      isMine: isMine(forumPosts.authorId, viewer),
+      isMine: selectIsMine(forumPosts.authorId, viewer),
     })
     .from(forumPosts)
     .leftJoin(members, eq(members.id, forumPosts.authorId))
-    .where(and(threadId === undefined ? undefined : eq(forumPosts.threadId, threadId), postVisible(viewer)))
+    .where(and(threadId === undefined ? undefined : eq(forumPosts.threadId, threadId), wherePostVisible(viewer)))
     .orderBy(forumPosts.created, forumPosts.id)
     .all();
   const byThread = new Map<number, ForumPost[]>();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatForumDate, replyCount, splitLinks } from './forum-rules.ts';
+import { formatForumDate, describeReplyCount, splitLinks } from './forum-rules.ts';
 
 describe('splitLinks', () => {
   it('keeps plain text, line breaks and markup as text', () => {
@@ -38,8 +38,8 @@ describe('formatForumDate', () => {
   });
 });
 
-describe('replyCount', () => {
+describe('describeReplyCount', () => {
   it('counts replies in words', () => {
-    expect([0, 1, 2].map(replyCount)).toEqual(['No replies yet', '1 reply', '2 replies']);
+    expect([0, 1, 2].map(describeReplyCount)).toEqual(['No replies yet', '1 reply', '2 replies']);
   });
 });

@@ -55,12 +55,12 @@ export function formatForumDate(iso: string, timeZone: string): string {
     });
     formatters.set(timeZone, formatter);
   }
-  const part = (type: Intl.DateTimeFormatPartTypes) => formatter.formatToParts(instant).find((p) => p.type === type)?.value ?? '';
-  return `${part('month')} ${part('day')}, ${part('year')} ${part('hour')}:${part('minute')} ${part('dayPeriod').toUpperCase()}`;
+  const readPart = (type: Intl.DateTimeFormatPartTypes) => formatter.formatToParts(instant).find((p) => p.type === type)?.value ?? '';
+  return `${readPart('month')} ${readPart('day')}, ${readPart('year')} ${readPart('hour')}:${readPart('minute')} ${readPart('dayPeriod').toUpperCase()}`;
 }
 
 /** "1 reply", "3 replies", "No replies yet". */
-export function replyCount(count: number): string {
+export function describeReplyCount(count: number): string {
   if (count === 0) return 'No replies yet';
   return count === 1 ? '1 reply' : `${count} replies`;
 }

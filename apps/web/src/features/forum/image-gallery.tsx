@@ -11,7 +11,7 @@ export function ImageGallery({ urls, title }: ImageGalleryProps) {
   const [open, setOpen] = useState<number | null>(null);
   if (urls.length === 0) return null;
   const count = urls.length;
-  const name = (index: number) => `Picture ${index + 1} of ${count}`;
+  const namePicture = (index: number) => `Picture ${index + 1} of ${count}`;
   const shown = open === null ? undefined : urls[open];
 
   return (
@@ -21,14 +21,14 @@ export function ImageGallery({ urls, title }: ImageGalleryProps) {
           <li key={url}>
             <button type="button" className="forum-gallery__thumb" onClick={() => setOpen(index)}>
               <img src={url} alt="" loading="lazy" />
-              <span className="visually-hidden">Open {name(index).toLowerCase()}</span>
+              <span className="visually-hidden">Open {namePicture(index).toLowerCase()}</span>
             </button>
           </li>
         ))}
       </ul>
       {open !== null && shown !== undefined && (
         <Dialog
-          title={name(open)}
+          title={namePicture(open)}
           isOpen
           onClose={() => setOpen(null)}
           footer={
@@ -49,7 +49,7 @@ export function ImageGallery({ urls, title }: ImageGalleryProps) {
             </>
           }
         >
-          <img className="forum-gallery__large" src={shown} alt={`${name(open)} for the thread "${title}"`} />
+          <img className="forum-gallery__large" src={shown} alt={`${namePicture(open)} for the thread "${title}"`} />
         </Dialog>
       )}
     </>

@@ -6,15 +6,15 @@ import { Loading } from '../../components/loading.tsx';
 
 export type ForumTarget = { kind: 'thread' | 'post'; id: number };
 
-const bodyOf = (target: ForumTarget, action: 'a' | 'd') =>
+const toUpdateBody = (target: ForumTarget, action: 'a' | 'd') =>
   target.kind === 'thread' ? { t: target.id, [action]: 1 } : { p: target.id, [action]: 1 };
 
 /** Approves or deletes a thread or a reply; every forum read is reloaded afterwards. */
 export function useModeration({ reload = true }: { reload?: boolean } = {}) {
   const update = useCallMutation('forum.update', { invalidates: reload ? ['forum.get'] : [] });
   return {
-    approve: (target: ForumTarget) => update.mutateAsync({ body: bodyOf(target, 'a') }),
-    remove: (target: ForumTarget) => update.mutateAsync({ body: bodyOf(target, 'd') }),
+    approve: (target: ForumTarget) => update.mutateAsync({ body: toUpdateBody(target, 'a') }),
+    remove: (target: ForumTarget) => update.mutateAsync({ body: toUpdateBody(target, 'd') }),
   };
 }
 

@@ -2,7 +2,7 @@ import type { ForumThreadSummary } from '@club/contracts';
 import { Link } from 'react-router';
 import { forumPath } from '../../app/paths.ts';
 import { ForumDate } from './forum-date.tsx';
-import { replyCount } from './forum-rules.ts';
+import { describeReplyCount } from './forum-rules.ts';
 import { WaitingBadge } from './waiting-badge.tsx';
 
 export type ThreadListProps = { threads: ForumThreadSummary[]; selectedId: number | undefined };
@@ -25,7 +25,7 @@ export function ThreadList({ threads, selectedId }: ThreadListProps) {
               {thread.author} · <ForumDate iso={thread.created} />
             </span>
             <span className="forum-meta forum-list__line">
-              {replyCount(thread.postCount)} · last activity <ForumDate iso={thread.lastActivity} />
+              {describeReplyCount(thread.postCount)} · last activity <ForumDate iso={thread.lastActivity} />
             </span>
             {!thread.approved && <WaitingBadge />}
           </Link>

@@ -7,7 +7,7 @@ import { forumPath } from '../../app/paths.ts';
 import { QueryState } from '../../components/query-state.tsx';
 import { useSession } from '../../session/index.ts';
 import { ForumDate } from './forum-date.tsx';
-import { replyCount } from './forum-rules.ts';
+import { describeReplyCount } from './forum-rules.ts';
 import { ForumText } from './forum-text.tsx';
 import { ImageGallery } from './image-gallery.tsx';
 import { ApproveButton, ConfirmDeleteDialog, useModeration, type ForumTarget } from './moderation.tsx';
@@ -108,7 +108,7 @@ function ThreadDetail({ thread }: { thread: ForumThread }) {
 
       <section className="forum-replies" aria-labelledby={`${titleId}-replies`}>
         <h3 ref={repliesRef} id={`${titleId}-replies`} tabIndex={-1}>
-          Replies <span className="forum-meta">({replyCount(thread.posts.length).toLowerCase()})</span>
+          Replies <span className="forum-meta">({describeReplyCount(thread.posts.length).toLowerCase()})</span>
         </h3>
         {thread.posts.length > 0 && (
           <ol className="forum-posts">
@@ -134,7 +134,7 @@ function ThreadDetail({ thread }: { thread: ForumThread }) {
           title={deleting.target.kind === 'thread' ? 'Delete thread' : 'Delete reply'}
           question={
             deleting.target.kind === 'thread'
-              ? `Are you sure you want to delete the thread "${thread.title}" with its ${replyCount(thread.posts.length).toLowerCase().replace('no replies yet', 'no replies')} and pictures? This cannot be undone.`
+              ? `Are you sure you want to delete the thread "${thread.title}" with its ${describeReplyCount(thread.posts.length).toLowerCase().replace('no replies yet', 'no replies')} and pictures? This cannot be undone.`
               : `Are you sure you want to delete this reply by ${deleting.author}? This cannot be undone.`
           }
           confirmLabel={deleting.target.kind === 'thread' ? 'Delete thread' : 'Delete reply'}
