@@ -18,6 +18,7 @@ import { apiNotFound, errorHandler } from './http/errors.ts';
 import { createApiRouter, mountUnbuiltCalls } from './http/mount-call.ts';
 import { escapeHtml } from './services/mail-templates.ts';
 import { mountRobots } from './http/robots.ts';
+import { setUploadHeaders } from './http/serve-uploads.ts';
 
 /** Where the built SPA is: WEB_DIST, else apps/web/dist beside this package. */
 function findWebDist(config: Config): string | undefined {
@@ -39,7 +40,8 @@ export function createApp(deps: AppDeps): Express {
   const { config, db, logger } = deps;
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback, linklocal, uniquelocal');
+  // Only the configured proxy may say who the visitor is; anyone else could forge X-Forwarded-For.
+  app.set('trust proxy', config.trustProxy.length ? config.trustProxy : false);
 
   app.use(
     pinoHttp({
@@ -86,7 +88,7 @@ export function createApp(deps: AppDeps): Express {
 
   mountRobots(app, config.baseUrl);
 
-  const api = createApiRouter(db, { checkReplies: config.checkReplies });
+  const api = createApiRouter(db, { checkReplies: config.checkReplies, tempDir: config.tempDir });
   mountAccountCalls(api, deps);
   mountLinksCalls(api, deps);
   mountContactCalls(api, deps);
@@ -99,7 +101,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(api.routes);
   app.use('/api', apiNotFound);
 
-  app.use('/uploads', express.static(config.uploadsDir, { index: false, maxAge: '1h', fallthrough: false }));
+  app.use('/uploads', express.static(config.uploadsDir, { index: false, maxAge: '1h', fallthrough: false, setHeaders: setUploadHeaders }));
 
   const webDist = findWebDist(config);
   if (webDist) {

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import cron from 'node-cron';
 import { z } from 'zod';
+import { isProxyItem } from './http/client-address.ts';
 
 /** Blank environment values count as unset. */
 const unsetIfBlank = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
@@ -63,6 +64,17 @@ const environmentSchema = z.object({
   REMINDER_CRON: cronSchema('0 9 * * *'),
   BACKUP_CRON: cronSchema('30 3 * * *'),
   BACKUP_KEEP: z.preprocess(unsetIfBlank, z.coerce.number().int().min(1).max(365).default(14)),
+  /** Who may set X-Forwarded-For: names, addresses or subnets, comma-separated; "none" trusts no one. */
+  TRUST_PROXY: z.preprocess(
+    unsetIfBlank,
+    z
+      .string()
+      .refine(
+        (value) => value.trim() === 'none' || value.split(',').every((item) => isProxyItem(item.trim())),
+        'must be "loopback", "none", or addresses or subnets such as 10.0.0.2 or 172.16.0.0/12, separated by commas',
+      )
+      .default('loopback'),
+  ),
   LOG_LEVEL: z.preprocess(
     unsetIfBlank,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -83,6 +95,8 @@ export type Config = {
   uploadsDir: string;
   outboxDir: string;
   backupsDir: string;
+  /** Uploads in progress, each request in its own folder that is removed after it. */
+  tempDir: string;
   baseUrl: string;
   clubName: string;
   adminEmail: string | undefined;
@@ -97,6 +111,8 @@ export type Config = {
   backupCron: string;
   backupKeep: number;
   logLevel: string;
+  /** The proxies whose X-Forwarded-For is believed; empty: none. */
+  trustProxy: string[];
   webDist: string | undefined;
   /** Check every reply against its response schema (tests and development). */
   checkReplies: boolean;
@@ -110,7 +126,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const variable = String(issue?.path[0] ?? 'environment');
-    throw new ConfigError(`Invalid configuration: ${variable} ${issue?.message ?? 'is invalid'} (got "${String(env[variable] ?? '')}").`);
+    // The value itself is never repeated: it may be a password (SMTP_URL, ADMIN_PASSWORD).
+    throw new ConfigError(`Invalid configuration: ${variable} ${issue?.message ?? 'is invalid'}.`);
   }
   const e = parsed.data;
   if (e.ADMIN_EMAIL && !e.ADMIN_PASSWORD) {
@@ -131,6 +148,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadsDir: path.join(dataDir, 'uploads'),
     outboxDir: path.join(dataDir, 'outbox'),
     backupsDir: path.join(dataDir, 'backups'),
+    tempDir: path.join(dataDir, 'tmp'),
     baseUrl,
     clubName: e.CLUB_NAME,
     adminEmail: e.ADMIN_EMAIL?.toLowerCase(),
@@ -149,6 +167,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     backupCron: e.BACKUP_CRON.trim(),
     backupKeep: e.BACKUP_KEEP,
     logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY.trim() === 'none' ? [] : e.TRUST_PROXY.split(',').map((item) => item.trim()),
     webDist: e.WEB_DIST,
     checkReplies: e.NODE_ENV === 'test' || e.NODE_ENV === 'development',
   };

@@ -27,6 +27,11 @@ export function scrubUrl(url: string): string {
     .join('/');
 }
 
+/** Free text (a message, a stack trace) with token-like path segments of any URL in it replaced. */
+export function scrubText(text: string): string {
+  return text.replace(/\/[A-Za-z0-9_-]{20,}(?![A-Za-z0-9_.-])/g, '/[token]');
+}
+
 const censor = (value: unknown, path: string[]) =>
   path.at(-1) === 'url' ? (typeof value === 'string' ? scrubUrl(value) : value) : '[redacted]';
 

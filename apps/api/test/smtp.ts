@@ -3,8 +3,8 @@ import { SMTPServer } from 'smtp-server';
 
 export type TestSmtp = { url: string; received: ParsedMail[]; waitFor: (count: number) => Promise<ParsedMail[]>; close: () => Promise<void> };
 
-/** A real SMTP server on 127.0.0.1 that keeps what it receives, for asserting what arrives. */
-export async function startTestSmtp(): Promise<TestSmtp> {
+/** A real SMTP server on 127.0.0.1 (on `port`, or any free one) that keeps what it receives. */
+export async function startTestSmtp(port = 0): Promise<TestSmtp> {
   const received: ParsedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -21,11 +21,11 @@ export async function startTestSmtp(): Promise<TestSmtp> {
         .catch(callback);
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   const address = server.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
+  const listening = typeof address === 'object' && address ? address.port : 0;
   return {
-    url: `smtp://test:secret@127.0.0.1:${port}`,
+    url: `smtp://test:secret@127.0.0.1:${listening}`,
     received,
     waitFor: async (count) => {
       const deadline = Date.now() + 10_000;

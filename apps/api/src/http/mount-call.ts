@@ -1,12 +1,11 @@
 import { CALL_NAMES, hasPermission, registry, type CallInput, type CallName, type CallResponse, type SessionUser } from '@club/contracts';
-import express, { type Request, type RequestHandler, type Router } from 'express';
-import multer from 'multer';
+import express, { type Request, type Router } from 'express';
 import type { Logger } from 'pino';
 import type { ZodObject } from 'zod';
 import type { Db } from '../db/client.ts';
 import { ApiError, badRequest, forbidden, notLoggedIn, tooLarge } from '../errors.ts';
 import { resolveSession } from './session.ts';
-import { checkFileKinds, groupUploads, upload, type UploadedFile } from './uploads.ts';
+import { checkFileKinds, groupUploads, multipartParser, type UploadedFile } from './uploads.ts';
 
 type Registry = typeof registry;
 
@@ -28,17 +27,27 @@ export type CallHandler<N extends CallName> = (
   context: CallContext<N>,
 ) => CallResponse<N> | Promise<CallResponse<N>>;
 
-export type ApiRouter = { routes: Router; db: Db; checkReplies: boolean; mounted: Set<CallName> };
+export type ApiRouter = { routes: Router; db: Db; checkReplies: boolean; tempDir: string; mounted: Set<CallName> };
 
-export function createApiRouter(db: Db, { checkReplies }: { checkReplies: boolean }): ApiRouter {
-  return { routes: express.Router(), db, checkReplies, mounted: new Set() };
+/** `tempDir` holds uploads while their request runs. */
+export function createApiRouter(db: Db, { checkReplies, tempDir }: { checkReplies: boolean; tempDir: string }): ApiRouter {
+  return { routes: express.Router(), db, checkReplies, tempDir, mounted: new Set() };
 }
 
-/** Form and multipart arrays arrive as `p[]`; the contracts name them `p`. */
+/** Keys that could reach an object's prototype; no contract uses them. */
+const UNSAFE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
+/**
+ * Form and multipart arrays arrive as `p[]`; the contracts name them `p`. The copy has no
+ * prototype and drops prototype keys, so `{"__proto__": {...}}` cannot smuggle in fields.
+ */
 function normalizeBody(body: unknown): Record<string, unknown> {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) return {};
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(body)) out[key.replace(/\[\]$/, '')] = value;
+  const out = Object.create(null) as Record<string, unknown>;
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return out;
+  for (const [key, value] of Object.entries(body)) {
+    const name = key.replace(/\[\]$/, '');
+    if (!UNSAFE_KEYS.has(name)) out[name] = value;
+  }
   return out;
 }
 
@@ -54,28 +63,9 @@ export function mountCall<N extends CallName>(api: ApiRouter, name: N, handler: 
   const call = registry[name];
   const takesNoPayload = Object.keys((call.request as ZodObject).shape).length === 0;
   const fileFields: Record<string, { maxCount: number }> = 'files' in call ? call.files : {};
-  const parseMultipart = Object.keys(fileFields).length
-    ? upload.fields(
-        Object.entries(fileFields).flatMap(([field, spec]) => [
-          { name: field, maxCount: spec.maxCount },
-          { name: `${field}[]`, maxCount: spec.maxCount },
-        ]),
-      )
-    : upload.none();
-  // multer reports a file over a field's maxCount as "unexpected"; say how many the field takes instead.
-  const multipart: RequestHandler = (req, res, next) => {
-    parseMultipart(req, res, (error: unknown) => {
-      const field = error instanceof multer.MulterError && error.code === 'LIMIT_UNEXPECTED_FILE' ? error.field?.replace(/\[\]$/, '') : undefined;
-      const max = field === undefined ? undefined : fileFields[field]?.maxCount;
-      next(max === undefined ? error : tooLarge(`Please send at most ${max} file${max === 1 ? '' : 's'} at once.`));
-    });
-  };
-
-  const run = async (req: Request, source: unknown) => {
-    const body = normalizeBody(source);
-    const files = groupUploads(Array.isArray(req.files) ? req.files : Object.values(req.files ?? {}).flat());
+  /** Resolves `g` and enforces the registry's access rule; throws 401 or 403. */
+  const authorize = (body: Record<string, unknown>) => {
     const session = resolveSession(api.db, tokenOf(body));
-
     if (call.access !== 'public') {
       if (!session) {
         throw notLoggedIn(
@@ -84,6 +74,18 @@ export function mountCall<N extends CallName>(api: ApiRouter, name: N, handler: 
       }
       if (call.access !== 'loggedIn' && !hasPermission(session.user.permissions, call.access)) throw forbidden();
     }
+    return session;
+  };
+  const multipart = multipartParser({
+    fileFields,
+    tempDir: api.tempDir,
+    beforeFile: (fields) => authorize(normalizeBody(fields)),
+  });
+
+  const run = async (req: Request, source: unknown) => {
+    const body = normalizeBody(source);
+    const session = authorize(body);
+    const files = groupUploads(Array.isArray(req.files) ? req.files : Object.values(req.files ?? {}).flat());
 
     for (const [field, list] of Object.entries(files)) {
       const max = fileFields[field]?.maxCount ?? 0;

@@ -1,16 +1,148 @@
 import type { FileField, FileKind } from '@club/contracts';
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Request, RequestHandler } from 'express';
 import multer from 'multer';
-import { wrongFileType } from '../errors.ts';
+import { ApiError, badRequest, tooLarge, wrongFileType } from '../errors.ts';
 
 export const MAX_UPLOAD_BYTES = 15 * 1024 * 1024;
+/** The longest text field any contract takes is 50,000 characters: at most 150 KB of UTF-8. */
+export const MAX_FIELD_BYTES = 160 * 1024;
+const MAX_FIELDS = 300;
+/** Room for the text fields of a multipart body, as for a JSON one. */
+const TEXT_BODY_BYTES = 1024 * 1024;
 
-/** An uploaded file held in memory until a service stores it. */
+/** An uploaded file, read from its temporary copy once the caller's access was checked. */
 export type UploadedFile = { originalName: string; mimeType: string; size: number; buffer: Buffer };
 
-export const upload = multer({
-  storage: multer.memoryStorage(),
-  limits: { fileSize: MAX_UPLOAD_BYTES, files: 40, fields: 200, fieldSize: 1024 * 1024 },
-});
+export type MultipartOptions = {
+  /** The call's file fields and how many files each takes. */
+  fileFields: Record<string, { maxCount: number }>;
+  /** Where files are spooled while a request runs; each request gets its own folder, removed after it. */
+  tempDir: string;
+  /** Runs at the start of each file part with the fields seen so far; throws to refuse the file. */
+  beforeFile: (fields: unknown) => void;
+};
+
+const requestFolders = new WeakMap<Request, string>();
+/** Per request: answers at once with an error (the rest of the body is read and dropped meanwhile). */
+const refusals = new WeakMap<Request, (error: unknown) => void>();
+/** Per request: files started so far, by field name without `[]`. */
+const fileCounts = new WeakMap<Request, Map<string, number>>();
+
+function requestFolder(req: Request, tempDir: string): string {
+  let folder = requestFolders.get(req);
+  if (!folder) {
+    fs.mkdirSync(tempDir, { recursive: true });
+    folder = fs.mkdtempSync(path.join(tempDir, 'upload-'));
+    requestFolders.set(req, folder);
+  }
+  return folder;
+}
+
+/**
+ * Reads a multipart body with bounded memory: files go to a temporary folder, and only after
+ * `beforeFile` accepted the caller (the legacy client sends `g` before any file); text fields,
+ * files per call and the whole body are capped. Other bodies pass through untouched.
+ */
+export function multipartParser({ fileFields, tempDir, beforeFile }: MultipartOptions): RequestHandler {
+  const maxFiles = Object.values(fileFields).reduce((sum, spec) => sum + spec.maxCount, 0);
+  const maxBodyBytes = maxFiles * (MAX_UPLOAD_BYTES + 1024) + TEXT_BODY_BYTES;
+  const parser = multer({
+    storage: multer.diskStorage({
+      destination: (req, _file, done) => {
+        try {
+          done(null, requestFolder(req, tempDir));
+        } catch (error) {
+          done(error as Error, '');
+        }
+      },
+      filename: (_req, _file, done) => done(null, randomUUID()),
+    }),
+    // One file over the limit still reaches fileFilter, which refuses it at once.
+    limits: { fileSize: MAX_UPLOAD_BYTES, files: maxFiles + 1, fields: MAX_FIELDS, fieldSize: MAX_FIELD_BYTES, parts: MAX_FIELDS + maxFiles + 1 },
+    fileFilter: (req, file, done) => {
+      const refuse = refusals.get(req);
+      if (!refuse) {
+        done(null, false);
+        return;
+      }
+      try {
+        const field = file.fieldname.replace(/\[\]$/, '');
+        const counts = fileCounts.get(req) ?? new Map<string, number>();
+        fileCounts.set(req, counts);
+        const count = (counts.get(field) ?? 0) + 1;
+        counts.set(field, count);
+        const max = fileFields[field]?.maxCount ?? 0;
+        beforeFile(req.body);
+        if (count > max) throw tooLarge(`Please send at most ${max} file${max === 1 ? '' : 's'} at once.`);
+        done(null, true);
+      } catch (error) {
+        // Answer now rather than after the whole body; this file and any later one are dropped unread.
+        refusals.delete(req);
+        done(null, false);
+        refuse(error);
+      }
+    },
+  });
+  const parse = maxFiles
+    ? parser.fields(
+        Object.entries(fileFields).flatMap(([field, spec]) => [
+          { name: field, maxCount: spec.maxCount },
+          { name: `${field}[]`, maxCount: spec.maxCount },
+        ]),
+      )
+    : parser.none();
+
+  return (req, res, next) => {
+    if (!req.is('multipart/form-data')) {
+      next();
+      return;
+    }
+    const declared = Number(req.get('content-length') ?? Number.NaN);
+    if (!Number.isFinite(declared)) {
+      res.setHeader('Connection', 'close');
+      next(new ApiError(411, 'Please send the form with its length (Content-Length).'));
+      return;
+    }
+    if (declared > maxBodyBytes) {
+      // Nothing of it will be read: closing the connection stops the rest of the upload.
+      res.setHeader('Connection', 'close');
+      next(tooLarge(`The form is too large. Please send at most ${maxFiles} file${maxFiles === 1 ? '' : 's'} of 15 MB each.`));
+      return;
+    }
+    res.on('close', () => {
+      const folder = requestFolders.get(req);
+      if (folder) fs.rm(folder, { recursive: true, force: true }, () => undefined);
+    });
+    let isAnswered = false;
+    const answer = (error?: unknown) => {
+      if (isAnswered) return;
+      isAnswered = true;
+      refusals.delete(req);
+      next(error);
+    };
+    refusals.set(req, answer);
+    readMultipart(parse)(req, res, answer);
+  };
+}
+
+/**
+ * Runs a multer middleware; a body the multipart parser cannot read (truncated, a broken part
+ * header, no boundary) is the client's fault and answers 400, not a logged 500.
+ */
+export function readMultipart(parse: RequestHandler): RequestHandler {
+  return (req, res, next) => {
+    void parse(req, res, (error?: unknown) => {
+      if (error === undefined || error === null || error instanceof ApiError || error instanceof multer.MulterError) {
+        next(error);
+        return;
+      }
+      next(badRequest('The upload could not be read. Please try again.'));
+    });
+  };
+}
 
 type Sniffed = 'jpeg' | 'png' | 'gif' | 'webp' | 'pdf' | 'unknown';
 
@@ -49,7 +181,7 @@ export function checkFileKinds(files: Record<string, UploadedFile[]>, fields: Re
   }
 }
 
-/** multer's files, grouped by field name with `[]` stripped. */
+/** multer's files, grouped by field name with `[]` stripped, read from their temporary copies. */
 export function groupUploads(files: Express.Multer.File[] | undefined): Record<string, UploadedFile[]> {
   const grouped: Record<string, UploadedFile[]> = {};
   for (const file of files ?? []) {
@@ -58,7 +190,7 @@ export function groupUploads(files: Express.Multer.File[] | undefined): Record<s
       originalName: file.originalname,
       mimeType: file.mimetype,
       size: file.size,
-      buffer: file.buffer,
+      buffer: fs.readFileSync(file.path),
     });
   }
   return grouped;

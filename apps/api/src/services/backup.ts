@@ -61,6 +61,8 @@ function stateEntries(config: BackupConfig): string[] {
     path.basename(config.backupsDir),
     // Sent mail is a log, not state, and may hold reset links.
     'outbox',
+    // Uploads in progress.
+    'tmp',
     'lost+found',
   ]);
   return fs.readdirSync(config.dataDir).filter((name) => !skipped.has(name));
@@ -110,6 +112,7 @@ function copyOrLink(from: string, to: string, previous: string | undefined, stat
     }
   }
   fs.copyFileSync(from, to);
+  fs.chmodSync(to, 0o600);
   fs.utimesSync(to, source.atimeMs / 1000, source.mtimeMs / 1000);
 }
 
@@ -120,9 +123,30 @@ function copyTree(from: string, to: string, previous: string | undefined, stats:
     return;
   }
   if (!entry.isDirectory()) return;
-  fs.mkdirSync(to, { recursive: true });
+  fs.mkdirSync(to, { recursive: true, mode: 0o700 });
   for (const name of fs.readdirSync(from)) {
     copyTree(path.join(from, name), path.join(to, name), previous && path.join(previous, name), stats);
+  }
+}
+
+/**
+ * A message still waiting in the copied outbox may hold a working password link: the copy keeps
+ * it with the link taken out, marked failed so that a restore never sends a dead link.
+ */
+function leaveOutPasswordLinks(copy: Database.Database): void {
+  const waiting = copy.prepare("SELECT id, text, html FROM outbox WHERE status = 'pending'").all() as {
+    id: number;
+    text: string;
+    html: string | null;
+  }[];
+  const update = copy.prepare(
+    "UPDATE outbox SET status = 'failed', text = ?, html = ?, last_error = 'Left out of the backup: it held a password link.' WHERE id = ?",
+  );
+  const withoutLinks = (value: string) => value.replace(/\/reset\/[A-Za-z0-9_-]+/g, '/reset/[left out of the backup]');
+  for (const row of waiting) {
+    const text = withoutLinks(row.text);
+    const html = row.html === null ? null : withoutLinks(row.html);
+    if (text !== row.text || html !== row.html) update.run(text, html, row.id);
   }
 }
 
@@ -149,22 +173,26 @@ export async function createBackup(
   config: BackupConfig,
   { kind = 'backup', now = new Date() }: { kind?: BackupKind; now?: Date } = {},
 ): Promise<BackupResult> {
-  fs.mkdirSync(config.backupsDir, { recursive: true });
+  // Backups hold members' personal data: readable by the site's own user only.
+  fs.mkdirSync(config.backupsDir, { recursive: true, mode: 0o700 });
+  fs.chmodSync(config.backupsDir, 0o700);
   const previous = listBackups(config.backupsDir).at(-1)?.path;
   const name = uniqueName(config.backupsDir, `${kind}-${formatStamp(now)}`);
   // Built under a hidden name and renamed when whole, so a crash never leaves a backup that looks complete.
   const partial = path.join(config.backupsDir, `.partial-${name}-${randomBytes(4).toString('hex')}`);
-  fs.mkdirSync(partial);
+  fs.mkdirSync(partial, { mode: 0o700 });
   try {
     const databaseCopy = path.join(partial, BACKUP_DATABASE);
     // One step copies every page inside one read transaction: a point-in-time snapshot that
     // writers (WAL) do not wait for and that other processes' writes cannot restart.
     await db.$client.backup(databaseCopy, { progress: ({ remainingPages }) => Math.max(remainingPages, 1) });
+    fs.chmodSync(databaseCopy, 0o600);
     const copy = new Database(databaseCopy);
     let migrations: number;
     try {
       const check = copy.pragma('quick_check', { simple: true });
       if (check !== 'ok') throw new BackupError(`The database copy failed its integrity check (${String(check)}).`);
+      leaveOutPasswordLinks(copy);
       // A self-contained single file: no -wal or -shm beside it.
       copy.pragma('journal_mode = DELETE');
       migrations = countAppliedMigrations(copy);
@@ -186,7 +214,7 @@ export async function createBackup(
       files: stats.files,
       bytes: stats.bytes + fs.statSync(databaseCopy).size,
     };
-    fs.writeFileSync(path.join(partial, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
+    fs.writeFileSync(path.join(partial, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`, { mode: 0o600 });
     const finalPath = path.join(config.backupsDir, name);
     fs.renameSync(partial, finalPath);
     const pruned = kind === 'backup' ? pruneBackups(config.backupsDir, config.backupKeep) : [];

@@ -4,7 +4,8 @@ import path from 'node:path';
 import type { Crop } from '@club/contracts';
 import sharp, { type Metadata } from 'sharp';
 import type { Config } from '../config.ts';
-import { wrongFileType } from '../errors.ts';
+import { tooLarge, wrongFileType } from '../errors.ts';
+import { sniffFileType } from '../http/uploads.ts';
 
 export type ImageOptions = {
   /** Sub-folder of uploads, e.g. "members". */
@@ -28,7 +29,7 @@ export type UploadWrite<T> = { result: T; dropped?: (string | undefined)[] };
 export type ImageService = {
   /** Decodes a JPEG (refusing anything else), applies orientation, strips metadata, resizes, stores it; returns its URL. */
   storeJpeg(buffer: Buffer, options: ImageOptions): Promise<string>;
-  /** Stores a file as is under a given name (e.g. a newsletter PDF); returns its URL. */
+  /** Stores a PDF or image as is, under the given name with the extension of its real type; returns its URL. */
   storeFile(buffer: Buffer, folder: string, fileName: string): string;
   /** Deletes an upload by its URL; ignores URLs outside the uploads folder. */
   remove(url: string): void;
@@ -44,6 +45,92 @@ export type ImageService = {
 
 const UPLOADS_PREFIX = '/uploads/';
 
+/** The extension a stored file gets for each kind the site takes; other kinds are refused. */
+const STORED_EXTENSIONS: Partial<Record<ReturnType<typeof sniffFileType>, string>> = {
+  jpeg: 'jpg',
+  png: 'png',
+  gif: 'gif',
+  webp: 'webp',
+  pdf: 'pdf',
+};
+
+/** More pixels than any camera photo needs; decoding is refused before it starts (a 16,000-pixel square would take 768 MB). */
+export const MAX_INPUT_PIXELS = 50_000_000;
+/** Decoding a large photo takes a few hundred MB: at most this many at once on a small server. */
+const IMAGE_JOBS_AT_ONCE = 2;
+
+/** Runs async jobs at most `max` at a time, in the order they came. */
+export function createJobLimiter(max: number): <T>(job: () => Promise<T>) => Promise<T> {
+  let active = 0;
+  const waiting: (() => void)[] = [];
+  return async (job) => {
+    if (active < max) active += 1;
+    else await new Promise<void>((resolve) => waiting.push(resolve));
+    try {
+      return await job();
+    } finally {
+      // The slot passes straight to the next job waiting, or is freed.
+      const next = waiting.shift();
+      if (next) next();
+      else active -= 1;
+    }
+  };
+}
+
+const imageJobs = createJobLimiter(IMAGE_JOBS_AT_ONCE);
+
+const UNREADABLE = 'That photo could not be read. Please choose a JPEG photo (.jpg).';
+
+async function storeJpeg(
+  buffer: Buffer,
+  { folder, maxSize, crop, quarterTurns = 0, acceptAnyImage = false }: ImageOptions,
+  uploadsDir: string,
+): Promise<string> {
+  const input = { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS } as const;
+  let metadata: Metadata;
+  try {
+    metadata = await sharp(buffer, input).metadata();
+  } catch (error) {
+    if (error instanceof Error && /pixel limit/.test(error.message)) {
+      throw tooLarge(`That photo has too many pixels (more than ${MAX_INPUT_PIXELS / 1_000_000} megapixels). Please choose a smaller one.`);
+    }
+    throw wrongFileType(UNREADABLE);
+  }
+  const isAccepted = metadata.format === 'jpeg' || (acceptAnyImage && ['png', 'webp', 'gif'].includes(metadata.format ?? ''));
+  if (!isAccepted) throw wrongFileType('Please choose a JPEG photo (.jpg or .jpeg); other file types are not accepted.');
+
+  // One pipeline: EXIF orientation (autoOrient), the extra turns, the crop, the resize. sharp
+  // drops all metadata (GPS too) on output.
+  let image = sharp(buffer, { ...input, autoOrient: true });
+  const turns = ((quarterTurns % 4) + 4) % 4;
+  if (turns) image = image.rotate(turns * 90);
+  if (crop) {
+    const upright = metadata.autoOrient;
+    const width = turns % 2 ? upright.height : upright.width;
+    const height = turns % 2 ? upright.width : upright.height;
+    const left = Math.min(crop.x, width - 1);
+    const top = Math.min(crop.y, height - 1);
+    const size = Math.max(1, Math.min(crop.size, width - left, height - top));
+    image = image.extract({ left, top, width: size, height: size });
+  }
+  // JPEG has no transparency; without this a transparent PNG would turn black.
+  if (metadata.hasAlpha) image = image.flatten({ background: '#ffffff' });
+  let output: Buffer;
+  try {
+    output = await image
+      .resize({ width: maxSize, height: maxSize, fit: 'inside', withoutEnlargement: true })
+      .jpeg({ quality: 82, mozjpeg: true })
+      .toBuffer();
+  } catch {
+    throw wrongFileType(UNREADABLE);
+  }
+  const dir = path.join(uploadsDir, folder);
+  fs.mkdirSync(dir, { recursive: true });
+  const name = `${randomUUID()}.jpg`;
+  fs.writeFileSync(path.join(dir, name), output);
+  return `${UPLOADS_PREFIX}${folder}/${name}`;
+}
+
 export function createImageService(config: Config): ImageService {
   const resolveUrl = (url: string): string | undefined => {
     if (!url.startsWith(UPLOADS_PREFIX)) return undefined;
@@ -52,50 +139,14 @@ export function createImageService(config: Config): ImageService {
   };
 
   const service: ImageService = {
-    async storeJpeg(buffer, { folder, maxSize, crop, quarterTurns = 0, acceptAnyImage = false }) {
-      let image = sharp(buffer, { failOn: 'error' });
-      let metadata: Metadata;
-      try {
-        metadata = await image.metadata();
-      } catch {
-        throw wrongFileType('That photo could not be read. Please choose a JPEG photo (.jpg).');
-      }
-      const isAccepted = metadata.format === 'jpeg' || (acceptAnyImage && ['png', 'webp', 'gif'].includes(metadata.format ?? ''));
-      if (!isAccepted) throw wrongFileType('Please choose a JPEG photo (.jpg or .jpeg); other file types are not accepted.');
-      // rotate() with no angle applies the EXIF orientation; sharp drops all metadata (GPS too) on output.
-      image = image.rotate();
-      // JPEG has no transparency; without this a transparent PNG would turn black.
-      if (metadata.hasAlpha) image = image.flatten({ background: '#ffffff' });
-      if (quarterTurns % 4 !== 0) image = sharp(await image.toBuffer()).rotate((quarterTurns % 4) * 90);
-      if (crop) {
-        const oriented = await image.toBuffer({ resolveWithObject: true });
-        const { width, height } = oriented.info;
-        const size = Math.min(crop.size, width - Math.min(crop.x, width - 1), height - Math.min(crop.y, height - 1));
-        image = sharp(oriented.data).extract({
-          left: Math.min(crop.x, width - 1),
-          top: Math.min(crop.y, height - 1),
-          width: Math.max(1, size),
-          height: Math.max(1, size),
-        });
-      }
-      let output: Buffer;
-      try {
-        output = await image
-          .resize({ width: maxSize, height: maxSize, fit: 'inside', withoutEnlargement: true })
-          .jpeg({ quality: 82, mozjpeg: true })
-          .toBuffer();
-      } catch {
-        throw wrongFileType('That photo could not be read. Please choose a JPEG photo (.jpg).');
-      }
-      const dir = path.join(config.uploadsDir, folder);
-      fs.mkdirSync(dir, { recursive: true });
-      const name = `${randomUUID()}.jpg`;
-      fs.writeFileSync(path.join(dir, name), output);
-      return `${UPLOADS_PREFIX}${folder}/${name}`;
-    },
+    storeJpeg: (buffer, options) => imageJobs(() => storeJpeg(buffer, options, config.uploadsDir)),
 
     storeFile(buffer, folder, fileName) {
-      const safeName = path.basename(fileName).replace(/[^\w .()-]/g, '');
+      // The extension says what the file is, from its content: a name like "x.html" never decides how it is served.
+      const extension = STORED_EXTENSIONS[sniffFileType(buffer)];
+      if (!extension) throw wrongFileType('Please choose a PDF or an image file (JPEG, PNG, WebP or GIF).');
+      const base = path.basename(fileName).replace(/\.[^.]*$/, '').replace(/[^\w .()-]/g, '').trim() || 'file';
+      const safeName = `${base}.${extension}`;
       const dir = path.join(config.uploadsDir, folder);
       fs.mkdirSync(dir, { recursive: true });
       fs.writeFileSync(path.join(dir, safeName), buffer);

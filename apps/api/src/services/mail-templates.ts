@@ -58,6 +58,22 @@ export function inviteMail({ to, firstName, link, clubName }: LinkMail): MailMes
   );
 }
 
+type EmailChangedMail = { to: string; firstName: string; newEmail: string; clubName: string };
+
+/** Sent to the old address whenever a member's address changes, so a takeover does not go unseen. */
+export function emailChangedMail({ to, firstName, newEmail, clubName }: EmailChangedMail): MailMessage {
+  return {
+    to,
+    subject: `Your ${clubName} e-mail address was changed`,
+    text: `${[
+      `Hello ${firstName},`,
+      `The e-mail address on your ${clubName} member record was changed from this address to ${newEmail}. Club e-mails and password links now go there, and you log in with it.`,
+      'If you did not ask for this, please reply to this e-mail or contact the club webmaster straight away.',
+      clubName,
+    ].join('\n\n')}\n`,
+  };
+}
+
 /** Names travel in a mail header, so line breaks and runs of spaces become one space. */
 export const oneLine = (value: string): string => value.replace(/\s+/g, ' ').trim();
 

@@ -32,6 +32,9 @@ export type MailService = {
   stop(): Promise<void>;
 };
 
+/** What stays of a message's text once it was delivered or given up on. */
+export const SENT_TEXT = '(not kept after sending)';
+
 /** Minutes to wait before attempt n+1; after the last, the message is marked failed. */
 const BACKOFF_MINUTES = [1, 5, 15, 60, 180, 360, 720, 1440];
 
@@ -82,7 +85,11 @@ export function createMailService(config: Config, db: Db, logger: Logger): MailS
       const attempts = row.attempts + 1;
       try {
         await sendOne(row);
-        db.update(outbox).set({ status: 'sent', attempts, sent: new Date().toISOString(), lastError: null }).where(eq(outbox.id, row.id)).run();
+        // The text may hold a password link: once delivered it is not kept (nor copied into backups).
+        db.update(outbox)
+          .set({ status: 'sent', attempts, sent: new Date().toISOString(), lastError: null, text: SENT_TEXT, html: null })
+          .where(eq(outbox.id, row.id))
+          .run();
         sent += 1;
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
@@ -93,6 +100,7 @@ export function createMailService(config: Config, db: Db, logger: Logger): MailS
             attempts,
             lastError: message.slice(0, 1000),
             status: gaveUp ? 'failed' : 'pending',
+            ...(gaveUp ? { text: SENT_TEXT, html: null } : {}),
             nextAttempt: new Date(Date.now() + (wait ?? 0) * 60_000).toISOString(),
           })
           .where(eq(outbox.id, row.id))

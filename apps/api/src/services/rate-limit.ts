@@ -1,6 +1,11 @@
+import { addressKey } from '../http/client-address.ts';
+
 /**
  * The one rate limiter: a sliding-window count of uses per key, in memory, as the site runs as
- * one process. Reset-link requests take from it directly; the login throttle counts failures in it.
+ * one process. Reset-link requests and error reports take from it directly; the login throttle
+ * counts failures in it. Keys that are client addresses are grouped (an IPv6 /64 counts as one);
+ * when the table is full, the keys touched longest ago go first, so a flood of fresh addresses
+ * never frees a key that is used up.
  */
 export type RateLimit = {
   /** Counts one use of `key`; false, counting nothing, when the key has used up its allowance. */
@@ -11,31 +16,45 @@ export type RateLimit = {
   add(key: string): void;
   /** Forgets every use of `key` (a successful login). */
   reset(key: string): void;
+  /** The times (ms) of the key's uses within the window, oldest first. */
+  recent(key: string): readonly number[];
 };
 
-/** Keys kept before the whole table is dropped, so a flood of addresses cannot exhaust memory. */
+/** Keys kept; past this the least recently touched go first. */
 const MAX_KEYS = 10_000;
 
 export function createRateLimit({ windowMs, max }: { windowMs: number; max: number }, now: () => number = Date.now): RateLimit {
   const uses = new Map<string, number[]>();
-  const recent = (key: string) => (uses.get(key) ?? []).filter((t) => t > now() - windowMs);
+  const recent = (key: string) => (uses.get(addressKey(key)) ?? []).filter((t) => t > now() - windowMs);
+  /** Stores the key's uses again, so the Map's order runs from least to most recently touched. */
+  const touch = (key: string, list: number[]) => {
+    uses.delete(key);
+    uses.set(key, list);
+    for (const oldest of uses.keys()) {
+      if (uses.size <= MAX_KEYS) break;
+      uses.delete(oldest);
+    }
+  };
   const add = (key: string) => {
     const list = recent(key);
     list.push(now());
-    uses.set(key, list);
-    if (uses.size > MAX_KEYS) uses.clear();
+    touch(addressKey(key), list);
   };
   const isSpent = (key: string) => recent(key).length >= max;
   return {
     tryTake(key) {
-      if (isSpent(key)) return false;
-      add(key);
-      return true;
+      const list = recent(key);
+      const isAllowed = list.length < max;
+      if (isAllowed) list.push(now());
+      // A refused key is touched too: the one being hammered is the last to be evicted.
+      touch(addressKey(key), list);
+      return isAllowed;
     },
     isSpent,
     add,
     reset(key) {
-      uses.delete(key);
+      uses.delete(addressKey(key));
     },
+    recent,
   };
 }

@@ -1,4 +1,4 @@
-import { and, eq, gt, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, lte, ne, or } from 'drizzle-orm';
 import { PERMISSIONS, type Permission, type SessionUser } from '@club/contracts';
 import type { DbOrTx } from '../db/client.ts';
 import { memberPermissions, members, sessions } from '../db/schema/index.ts';
@@ -10,6 +10,8 @@ import { memberPermissions, members, sessions } from '../db/schema/index.ts';
  */
 
 const SESSION_DAYS = 180;
+/** However often it is used, a session ends this long after its login. */
+const SESSION_MAX_DAYS = 365;
 const DAY_MS = 86_400_000;
 
 const isoIn = (ms: number) => new Date(Date.now() + ms).toISOString();
@@ -50,22 +52,25 @@ export function readSessionUser(db: DbOrTx, memberId: number): SessionUser | und
   };
 }
 
+/** Starts a session; expired ones (of anyone) are purged at each login, so they never pile up. */
 export function createSession(db: DbOrTx, memberId: number, tokenHash: string): void {
+  deleteExpiredSessions(db);
   db.insert(sessions).values({ memberId, tokenHash, expires: isoIn(SESSION_DAYS * DAY_MS) }).run();
 }
 
-/** The member behind a live session, sliding its expiry forward at most once a day. */
+/** The member behind a live session, sliding its expiry forward at most once a day, never past its absolute lifetime. */
 export function findSessionMember(db: DbOrTx, tokenHash: string): number | undefined {
   const nowIso = new Date().toISOString();
   const session = db
-    .select({ id: sessions.id, memberId: sessions.memberId, lastSeen: sessions.lastSeen })
+    .select({ id: sessions.id, memberId: sessions.memberId, lastSeen: sessions.lastSeen, created: sessions.created })
     .from(sessions)
-    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expires, nowIso)))
+    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expires, nowIso), gt(sessions.created, isoIn(-SESSION_MAX_DAYS * DAY_MS))))
     .get();
   if (!session) return undefined;
   if (Date.parse(session.lastSeen) < Date.now() - DAY_MS) {
+    const capped = Math.min(Date.now() + SESSION_DAYS * DAY_MS, Date.parse(session.created) + SESSION_MAX_DAYS * DAY_MS);
     db.update(sessions)
-      .set({ lastSeen: nowIso, expires: isoIn(SESSION_DAYS * DAY_MS) })
+      .set({ lastSeen: nowIso, expires: new Date(capped).toISOString() })
       .where(eq(sessions.id, session.id))
       .run();
   }
@@ -87,6 +92,10 @@ export function destroyOtherSessions(db: DbOrTx, memberId: number, keepTokenHash
     .run();
 }
 
+/** Deletes sessions past their expiry or their absolute lifetime. */
 export function deleteExpiredSessions(db: DbOrTx): number {
-  return db.delete(sessions).where(sql`${sessions.expires} <= ${new Date().toISOString()}`).run().changes;
+  return db
+    .delete(sessions)
+    .where(or(lte(sessions.expires, new Date().toISOString()), lte(sessions.created, isoIn(-SESSION_MAX_DAYS * DAY_MS))))
+    .run().changes;
 }

@@ -49,12 +49,20 @@ export const pushSubscriptions = sqliteTable(
   (t) => [uniqueIndex('push_subscriptions_endpoint_unique').on(t.endpoint)],
 );
 
-export const errorReports = sqliteTable('error_reports', {
-  id: integer('id').primaryKey({ autoIncrement: true }),
-  memberId: integer('member_id').references(() => members.id, { onDelete: 'set null' }),
-  message: text('message').notNull(),
-  url: text('url').notNull().default(''),
-  stack: text('stack').notNull().default(''),
-  userAgent: text('user_agent').notNull().default(''),
-  created: text('created').notNull().default(now),
-});
+/** Browsers' error reports; identical ones fold into one row with a count, old ones are pruned. */
+export const errorReports = sqliteTable(
+  'error_reports',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    memberId: integer('member_id').references(() => members.id, { onDelete: 'set null' }),
+    message: text('message').notNull(),
+    url: text('url').notNull().default(''),
+    stack: text('stack').notNull().default(''),
+    userAgent: text('user_agent').notNull().default(''),
+    created: text('created').notNull().default(now),
+    /** How many identical reports arrived; the last one at `lastSeen` (set on every write). */
+    count: integer('count').notNull().default(1),
+    lastSeen: text('last_seen').notNull().default(''),
+  },
+  (t) => [index('error_reports_last_seen_idx').on(t.lastSeen)],
+);

@@ -19,8 +19,8 @@ export function mountAccountCalls(api: ApiRouter, deps: AppDeps): void {
 
   mountCall(api, 'user.settings.set', ({ e: wantsEmail }, { user }) => ({ u: account.setEmailNotifications(user, wantsEmail) }));
 
-  mountCall(api, 'error.report', ({ e: message, u: url, s: stack }, { user, userAgent, log }) => {
-    account.reportError({ memberId: user?.id ?? null, message, url, stack, userAgent }, log);
+  mountCall(api, 'error.report', ({ e: message, u: url, s: stack }, { user, userAgent, ip, log }) => {
+    account.reportError({ memberId: user?.id ?? null, message, url, stack, userAgent }, { ip }, log);
     return {};
   });
 

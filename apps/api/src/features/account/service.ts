@@ -10,16 +10,19 @@ import { queueMail } from '../../services/mail.ts';
 import { INVITE_LINK_DAYS, RESET_LINK_HOURS, inviteMail, resetMail } from '../../services/mail-templates.ts';
 import { createRateLimit } from '../../services/rate-limit.ts';
 import { createSession, destroyOtherSessions, destroySession, readSessionUser } from '../../services/sessions.ts';
-import { hashPassword, hashPasswordSync } from './credentials.ts';
+import { scrubText, scrubUrl } from '../../logger.ts';
+import { BCRYPT_ROUNDS, hashPassword, hashPasswordSync } from './credentials.ts';
 import {
   countPasswordResetsSince,
   findEnabledMemberByEmail,
   findLoginByEmail,
   findPasswordHash,
   findPasswordReset,
+  foldErrorReport,
   hasEnabledAdmin,
-  insertErrorReport,
   insertPasswordReset,
+  pruneErrorReports,
+  revokeOpenLinks,
   setEmailNotifications,
   setPasswordHash,
   spendPasswordReset,
@@ -27,8 +30,11 @@ import {
   type ErrorReport,
 } from './store.ts';
 
-/** Compared against when the address is unknown, so a miss takes as long as a wrong password. */
-const DUMMY_HASH = bcrypt.hashSync('not-a-real-password', 10);
+/**
+ * Compared against when the address is unknown, so a miss takes as long as a wrong password: the
+ * same cost as every stored hash, or the timing would tell members from strangers.
+ */
+const DUMMY_HASH = bcrypt.hashSync('not-a-real-password', BCRYPT_ROUNDS);
 
 const WRONG_LOGIN = 'The e-mail address or password is not right. Please try again, or use "Forgot your password?".';
 
@@ -46,6 +52,21 @@ const USED_LINK =
 const EXPIRED_LINK =
   'This password link has expired. Please ask for a new one with "Forgot your password?" on the Member Login page.';
 
+/**
+ * error.report is public, so it is bounded: reports per address, characters per field, and the
+ * table itself (identical reports fold into one row; rows older than keepDays or beyond maxRows go).
+ */
+export const ERROR_REPORT_LIMITS = {
+  perAddress: 20,
+  windowMs: 10 * 60_000,
+  messageChars: 1000,
+  urlChars: 1000,
+  stackChars: 5000,
+  userAgentChars: 300,
+  keepDays: 30,
+  maxRows: 500,
+};
+
 export type PasswordLink = { memberId: number; to: string; firstName: string; kind: 'reset' | 'invite' };
 
 /**
@@ -59,6 +80,15 @@ export function issuePasswordLink(tx: DbOrTx, config: Pick<Config, 'baseUrl' | '
   insertPasswordReset(tx, { memberId: link.memberId, tokenHash: hashToken(token), expires: new Date(Date.now() + lifetimeMs).toISOString() });
   const template = link.kind === 'invite' ? inviteMail : resetMail;
   queueMail(tx, template({ to: link.to, firstName: link.firstName, link: `${config.baseUrl}/reset/${token}`, clubName: config.clubName }));
+}
+
+/**
+ * Spends every open reset or invitation link of a member, inside the caller's transaction: when a
+ * link is used, the password changes, the e-mail address changes or the member is disabled.
+ * Members shares it through here; issue any new link after it, or that link dies too.
+ */
+export function revokePasswordLinks(tx: DbOrTx, memberId: number): void {
+  revokeOpenLinks(tx, memberId);
 }
 
 export type NewAccount = {
@@ -91,7 +121,8 @@ export type AccountService = {
   logIn(email: string, password: string, caller: Caller): Promise<{ token: string; user: SessionUser }>;
   logOut(token: string | undefined): void;
   setEmailNotifications(user: SessionUser, wantsEmail: boolean): SessionUser;
-  reportError(report: ErrorReport, log: Logger): void;
+  /** Stores a browser's error report: throttled per address, scrubbed of tokens, capped, folded, pruned. */
+  reportError(report: ErrorReport, caller: Caller, log: Logger): void;
   /** E-mails a reset link to an enabled member; says nothing about whether the address is known. */
   requestPasswordReset(email: string, caller: Caller, log: Logger): void;
   /** The name of the member a valid, unused reset link belongs to. */
@@ -104,6 +135,7 @@ export type AccountService = {
 
 export function createAccountService({ db, services, config }: Pick<AppDeps, 'db' | 'services' | 'config'>): AccountService {
   const resetRequests = createRateLimit({ windowMs: HOUR_MS, max: MAX_RESET_REQUESTS_PER_IP });
+  const errorReports = createRateLimit({ windowMs: ERROR_REPORT_LIMITS.windowMs, max: ERROR_REPORT_LIMITS.perAddress });
 
   const findLiveReset = (token: string) => {
     const reset = findPasswordReset(db, hashToken(token));
@@ -144,9 +176,23 @@ export function createAccountService({ db, services, config }: Pick<AppDeps, 'db
       return { ...user, emailNotifications: wantsEmail };
     },
 
-    reportError(report, log) {
-      insertErrorReport(db, { ...report, userAgent: report.userAgent.slice(0, 500) });
-      log.warn({ clientError: { message: report.message.slice(0, 500), url: report.url } }, 'error reported by a browser');
+    reportError(report, { ip }, log) {
+      if (!errorReports.tryTake(ip)) throw tooManyAttempts('Too many error reports from here. Thank you; we have enough for now.');
+      const limits = ERROR_REPORT_LIMITS;
+      // Any reset or invitation token is taken out (as the logs do), and each field is capped.
+      const stored: ErrorReport = {
+        memberId: report.memberId,
+        message: scrubText(report.message).slice(0, limits.messageChars),
+        url: scrubUrl(report.url).slice(0, limits.urlChars),
+        stack: scrubText(report.stack).slice(0, limits.stackChars),
+        userAgent: report.userAgent.slice(0, limits.userAgentChars),
+      };
+      const nowMs = Date.now();
+      db.transaction((tx) => {
+        foldErrorReport(tx, stored, new Date(nowMs).toISOString());
+        pruneErrorReports(tx, { beforeIso: new Date(nowMs - limits.keepDays * DAY_MS).toISOString(), keepRows: limits.maxRows });
+      });
+      log.warn({ clientError: { message: stored.message.slice(0, 500), url: stored.url } }, 'error reported by a browser');
     },
 
     requestPasswordReset(email, { ip }, log) {
@@ -176,6 +222,7 @@ export function createAccountService({ db, services, config }: Pick<AppDeps, 'db
         if (!spendPasswordReset(tx, reset.id)) return false;
         setPasswordHash(tx, reset.memberId, passwordHash);
         destroyOtherSessions(tx, reset.memberId);
+        revokeOpenLinks(tx, reset.memberId);
         return true;
       });
       if (!isDone) throw badRequest(USED_LINK);
@@ -197,6 +244,7 @@ export function createAccountService({ db, services, config }: Pick<AppDeps, 'db
       db.transaction((tx) => {
         setPasswordHash(tx, user.id, passwordHash);
         destroyOtherSessions(tx, user.id, sessionTokenHash);
+        revokeOpenLinks(tx, user.id);
       });
     },
   };

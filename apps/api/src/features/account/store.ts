@@ -1,4 +1,4 @@
-import { and, count, eq, gt, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, lt, notInArray } from 'drizzle-orm';
 import type { Permission } from '@club/contracts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { errorReports, memberPermissions, members, passwordResets } from '../../db/schema/index.ts';
@@ -30,8 +30,28 @@ export function setPasswordHash(db: DbOrTx, memberId: number, passwordHash: stri
 
 export type ErrorReport = { memberId: number | null; message: string; url: string; stack: string; userAgent: string };
 
-export function insertErrorReport(db: Db, report: ErrorReport): void {
-  db.insert(errorReports).values(report).run();
+/**
+ * Stores a report, or counts it up when an identical one (message, page, stack) is kept already;
+ * `lastSeen` is set either way.
+ */
+export function foldErrorReport(tx: DbOrTx, report: ErrorReport, nowIso: string): void {
+  const same = tx
+    .select({ id: errorReports.id, count: errorReports.count })
+    .from(errorReports)
+    .where(and(eq(errorReports.message, report.message), eq(errorReports.url, report.url), eq(errorReports.stack, report.stack)))
+    .get();
+  if (same) {
+    tx.update(errorReports).set({ count: same.count + 1, lastSeen: nowIso }).where(eq(errorReports.id, same.id)).run();
+  } else {
+    tx.insert(errorReports).values({ ...report, created: nowIso, lastSeen: nowIso }).run();
+  }
+}
+
+/** Deletes reports last seen before `beforeIso`, then all but the `keepRows` most recently seen. */
+export function pruneErrorReports(tx: DbOrTx, { beforeIso, keepRows }: { beforeIso: string; keepRows: number }): void {
+  tx.delete(errorReports).where(lt(errorReports.lastSeen, beforeIso)).run();
+  const kept = tx.select({ id: errorReports.id }).from(errorReports).orderBy(desc(errorReports.lastSeen), desc(errorReports.id)).limit(keepRows);
+  tx.delete(errorReports).where(notInArray(errorReports.id, kept)).run();
 }
 
 export type PasswordReset = {
@@ -99,6 +119,18 @@ export function spendPasswordReset(tx: DbOrTx, resetId: number): boolean {
   );
 }
 
+/**
+ * Spends every open reset or invitation link of a member. Run, in the same transaction, when a
+ * link is used, the password changes, the e-mail address changes or the member is disabled, so an
+ * older link (or one sent to a mistyped address) never works afterwards.
+ */
+export function revokeOpenLinks(tx: DbOrTx, memberId: number): void {
+  tx.update(passwordResets)
+    .set({ used: new Date().toISOString() })
+    .where(and(eq(passwordResets.memberId, memberId), isNull(passwordResets.used)))
+    .run();
+}
+
 /** The enabled member with this address, for a reset request. */
 export function findEnabledMemberByEmail(db: Db, email: string): { id: number; firstName: string; email: string } | undefined {
   return db
@@ -140,6 +172,8 @@ export function writeAccount(tx: DbOrTx, account: AccountRecord): number {
       .set({ enabled: true, ...(passwordHash ? { passwordHash } : {}), modified: new Date().toISOString() })
       .where(eq(members.id, id))
       .run();
+    // A new password makes any link still open for the old one useless.
+    if (passwordHash) revokeOpenLinks(tx, id);
   } else {
     id = tx
       .insert(members)

@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { AppDeps } from '../../deps.ts';
 import { tooManyAttempts } from '../../errors.ts';
+import { addressKey } from '../../http/client-address.ts';
 import { queueMail } from '../../services/mail.ts';
 import { contactMail, oneLine } from '../../services/mail-templates.ts';
 import { countContactMessagesSince, insertContactMessage } from './store.ts';
@@ -27,12 +28,14 @@ export type ContactService = {
 
 export function createContactService({ db, config, services }: Pick<AppDeps, 'db' | 'config' | 'services'>): ContactService {
   return {
-    submit({ honeypot, ip, email, message, ...names }, log) {
+    submit({ honeypot, ip: rawIp, email, message, ...names }, log) {
       if (honeypot) {
         // A robot filled the field people never see: answer as if all went well, so it learns nothing.
         log.info({ contactHoneypot: true }, 'contact form honeypot filled; message dropped');
         return;
       }
+      // Counted per sender's address, an IPv6 /64 as one (a home or server is handed a whole /64).
+      const ip = addressKey(rawIp);
       const firstName = oneLine(names.firstName);
       const lastName = oneLine(names.lastName);
       const mail = contactMail({ to: config.contactEmail, firstName, lastName, email, message, baseUrl: config.baseUrl });

@@ -1,8 +1,10 @@
 import { PERMISSION_LABELS, PERMISSIONS, type Crop, type Member, type Permission, type SessionUser } from '@club/contracts';
 import type { AppDeps } from '../../deps.ts';
 import { badRequest, forbidden, notFound } from '../../errors.ts';
-import { issuePasswordLink } from '../account/service.ts';
-import { deleteMember, findMember, hasOtherEnabledAdmin, isEmailTaken, listMembers, writeMember, type MemberFields } from './store.ts';
+import { queueMail } from '../../services/mail.ts';
+import { emailChangedMail } from '../../services/mail-templates.ts';
+import { issuePasswordLink, revokePasswordLinks } from '../account/service.ts';
+import { deleteMember, findMember, hasOtherEnabledAdmin, hasPassword, isEmailTaken, listMembers, writeMember, type MemberFields } from './store.ts';
 
 const PHOTO_SIZE = 600;
 
@@ -44,8 +46,12 @@ export function createMembersService({ db, services, config }: Pick<AppDeps, 'db
         throw forbidden("Only an administrator can change an administrator's record.");
       }
       // The e-mail address is the login, and a reset link goes to it: changing it hands over the account.
-      if (existing && !isAdmin && existing.permissions.length > 0 && existing.email !== input.email) {
+      const emailChanges = existing !== undefined && existing.email !== input.email.toLowerCase();
+      if (emailChanges && !isAdmin && existing.permissions.length > 0) {
         throw forbidden('Only an administrator can change the e-mail address of a member with editing rights, as it is their login.');
+      }
+      if (emailChanges && !isAdmin && hasPassword(db, existing.id)) {
+        throw forbidden('Only an administrator can change the e-mail address of a member who has set a password, as it is their login.');
       }
       if (isSelf && !input.enabled) {
         throw badRequest('You cannot disable your own record, as you could no longer log in. Ask another member editor if it must be done.');
@@ -68,13 +74,20 @@ export function createMembersService({ db, services, config }: Pick<AppDeps, 'db
           // Checked again here: storing the photo may have let another save in since the check above.
           if (isEmailTaken(tx, fields.email, id)) throw badRequest(DUPLICATE_EMAIL);
           const written = writeMember(tx, id, fields, permissions);
+          // A link sent to the old (perhaps mistyped) address, or to a member now disabled, must die;
+          // revoked before a new invitation is issued, so that one stays open.
+          if (existing && (emailChanges || !fields.enabled)) revokePasswordLinks(tx, written);
+          // The old address is told of any change, so a takeover does not go unseen.
+          if (existing && emailChanges) {
+            queueMail(tx, emailChangedMail({ to: existing.email, firstName: existing.firstName, newEmail: fields.email.toLowerCase(), clubName: config.clubName }));
+          }
           if (invite) issuePasswordLink(tx, config, { memberId: written, to: fields.email, firstName: fields.firstName, kind: 'invite' });
           return written;
         });
         const dropped = existing?.imagePath !== fields.imagePath ? existing?.imagePath : undefined;
         return { result: { id: memberId, imageUrl: fields.imagePath }, dropped: [dropped] };
       });
-      if (invite) services.mail.kick();
+      if (invite || emailChanges) services.mail.kick();
       return saved;
     },
 

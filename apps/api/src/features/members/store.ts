@@ -131,6 +131,11 @@ export function writeMember(tx: DbOrTx, id: number, fields: MemberFields, permis
   return memberId;
 }
 
+/** Whether the member has set a password, i.e. their address is a working login. */
+export function hasPassword(db: DbOrTx, memberId: number): boolean {
+  return Boolean(db.select({ hash: members.passwordHash }).from(members).where(eq(members.id, memberId)).get()?.hash);
+}
+
 /** Removes a member; their sessions, permissions, reset links and attendance go with them (cascade). */
 export function deleteMember(db: Db, id: number): boolean {
   return db.delete(members).where(eq(members.id, id)).run().changes === 1;

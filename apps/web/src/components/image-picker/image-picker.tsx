@@ -200,10 +200,11 @@ export function ImagePicker({
           onClose={() => setRemovalState({ status: 'idle' })}
           footer={
             <>
-              <button type="button" className="button button--primary" onClick={() => void removeNow(removal)} data-autofocus>
+              <button type="button" className="button button--danger" onClick={() => void removeNow(removal)}>
                 Remove
               </button>
-              <button type="button" className="button" onClick={() => setRemovalState({ status: 'idle' })}>
+              {/* A destructive question starts on Cancel, as every confirmation here does. */}
+              <button type="button" className="button" onClick={() => setRemovalState({ status: 'idle' })} data-autofocus>
                 Cancel
               </button>
             </>

@@ -1,0 +1,56 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeJpeg } from '../../test/images.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+
+let t: TestApp;
+beforeAll(() => {
+  t = createTestApp();
+});
+afterAll(() => t.close());
+
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+const HTML = Buffer.from('<html><script>alert(document.cookie)</script></html>');
+
+describe('stored files (finding 12)', () => {
+  it('take their extension from what the file is, not from its name', () => {
+    const url = t.services.images.storeFile(PDF, 'newsletters', 'May newsletter.html');
+    expect(url).toMatch(/^\/uploads\/newsletters\/.+\.pdf$/);
+    expect(url).not.toMatch(/\.html/);
+  });
+
+  it('refuses to store a file of a kind the site does not take', () => {
+    expect(() => t.services.images.storeFile(HTML, 'newsletters', 'news.pdf')).toThrow(/PDF or an image/);
+    expect(fs.existsSync(path.join(t.config.uploadsDir, 'newsletters', 'news.pdf'))).toBe(false);
+  });
+});
+
+describe('serving uploads (finding 12)', () => {
+  beforeAll(async () => {
+    const dir = path.join(t.config.uploadsDir, 'legacy');
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(path.join(dir, 'page.html'), HTML);
+    fs.writeFileSync(path.join(dir, 'drawing.svg'), '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>');
+    fs.writeFileSync(path.join(dir, 'photo.jpg'), await makeJpeg(10, 10));
+    fs.writeFileSync(path.join(dir, 'news.pdf'), PDF);
+  });
+
+  it.each(['page.html', 'drawing.svg'])('sends %s as a sandboxed download', async (name) => {
+    const res = await request(t.app).get(`/uploads/legacy/${name}`);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-disposition']).toMatch(/^attachment/);
+    expect(res.headers['content-security-policy']).toMatch(/sandbox/);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('shows photos and PDFs in place', async () => {
+    const photo = await request(t.app).get('/uploads/legacy/photo.jpg');
+    expect(photo.headers['content-type']).toBe('image/jpeg');
+    expect(photo.headers['content-disposition']).toBeUndefined();
+    const pdf = await request(t.app).get('/uploads/legacy/news.pdf');
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.headers['content-disposition']).toBeUndefined();
+  });
+});
