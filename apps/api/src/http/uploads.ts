@@ -86,11 +86,13 @@ export function multipartParser({ fileFields, tempDir, beforeFile }: MultipartOp
       }
     },
   });
+  // One more than allowed per field, so the extra file reaches fileFilter, which says how many the
+  // field takes (multer's own count would only say "unexpected field").
   const parse = maxFiles
     ? parser.fields(
         Object.entries(fileFields).flatMap(([field, spec]) => [
-          { name: field, maxCount: spec.maxCount },
-          { name: `${field}[]`, maxCount: spec.maxCount },
+          { name: field, maxCount: spec.maxCount + 1 },
+          { name: `${field}[]`, maxCount: spec.maxCount + 1 },
         ]),
       )
     : parser.none();
