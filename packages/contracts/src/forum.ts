@@ -53,7 +53,7 @@ export const forum = {
     /**
      * Without `l` or `t`: the legacy answer, every thread the reader may see with its posts (`f`).
      * `l` = 1: only the thread list (`l`), `f` empty. `t`: only that thread in `f`.
-     * Moderators (and admins) also get `w`, what waits for approval, in every form.
+     * Moderators (and admins) also get `w`, what waits for approval, with the list and the whole forum.
      */
     request: z.object({
       g: sessionTokenSchema,

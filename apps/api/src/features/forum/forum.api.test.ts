@@ -147,6 +147,8 @@ describe('forum.createThread, createPost and update: a poster\'s thread through 
     expect((await read(admin)).w?.some((item) => item.thread === threadId)).toBe(true);
     expect((await read(author)).w).toBeUndefined();
     expect((await read(plain, { l: 1 })).w).toBeUndefined();
+    // One thread's read stays small: the waiting list comes with the thread list only.
+    expect((await read(moderator, { t: threadId })).w).toBeUndefined();
   });
 
   it('e-mails the moderators once about it', async () => {

@@ -75,13 +75,13 @@ export function createForumService({ db, services, config }: Pick<AppDeps, 'db' 
   return {
     read(user, { isListOnly, threadId }) {
       const viewer = toViewer(user);
-      const waiting = viewer.isModerator ? listWaiting(db) : undefined;
       if (threadId !== undefined) {
         const threads = listThreads(db, viewer, threadId);
         // An unapproved thread of someone else answers exactly like a missing one.
         if (threads.length === 0) throw notFound(THREAD_NOT_FOUND);
-        return { threads, waiting };
+        return { threads };
       }
+      const waiting = viewer.isModerator ? listWaiting(db) : undefined;
       if (isListOnly) return { threads: [], list: listThreadSummaries(db, viewer), waiting };
       return { threads: listThreads(db, viewer), waiting };
     },
