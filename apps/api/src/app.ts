@@ -14,6 +14,7 @@ import { mountBlogCalls } from './features/blog/router.ts';
 import { mountEventsCalls } from './features/events/router.ts';
 import { mountHistoryCalls } from './features/history/router.ts';
 import { mountContactCalls } from './features/contact/router.ts';
+import { mountForumCalls } from './features/forum/router.ts';
 import { mountLinksCalls } from './features/links/router.ts';
 import { mountMembersCalls } from './features/members/router.ts';
 import { mountNewslettersCalls } from './features/newsletters/router.ts';
@@ -134,6 +135,7 @@ export function createApp(deps: AppDeps): Express {
   mountEventsCalls(api, deps);
   mountNewslettersCalls(api, deps);
   mountNotificationsCalls(api, deps);
+  mountForumCalls(api, deps);
   mountUnbuiltCalls(api);
   app.use(express.json({ limit: '1mb' }));
   app.use(express.urlencoded({ extended: false, limit: '1mb' }));

@@ -54,4 +54,14 @@ describe('hasPermission', () => {
     expect(hasPermission(['forum'], 'moderator')).toBe(false);
     expect(hasPermission([], 'forum')).toBe(false);
   });
+
+  it('lets moderators and admins do what forum posting and moderating need, and nobody else', () => {
+    expect(hasPermission(['admin'], 'moderator')).toBe(true);
+    expect(hasPermission(['admin'], 'forum')).toBe(true);
+    expect(hasPermission(['moderator'], 'moderator')).toBe(true);
+    expect(hasPermission(['forum'], 'forum')).toBe(true);
+    expect(hasPermission(['moderator'], 'blog')).toBe(false);
+    expect(hasPermission(['blog', 'event', 'member', 'history'], 'forum')).toBe(false);
+    expect(hasPermission(['blog', 'event', 'member', 'history', 'forum'], 'moderator')).toBe(false);
+  });
 });

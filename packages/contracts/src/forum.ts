@@ -24,10 +24,47 @@ export const forumThreadSchema = z.object({
 });
 export type ForumThread = z.infer<typeof forumThreadSchema>;
 
+/** A line of the thread list (`l`): counts and last activity cover only the posts the reader may see. */
+export const forumThreadSummarySchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  author: z.string(),
+  approved: z.boolean(),
+  isMine: z.boolean(),
+  created: z.string(),
+  postCount: z.number().int(),
+  /** The newest of the thread's and its visible posts' creation times. */
+  lastActivity: z.string(),
+});
+export type ForumThreadSummary = z.infer<typeof forumThreadSummarySchema>;
+
+/** Something waiting for a moderator (`w`): a thread, or a post (`post` set) in thread `thread`. */
+export const forumWaitingSchema = z.object({
+  thread: z.number().int(),
+  post: z.number().int().optional(),
+  title: z.string(),
+  author: z.string(),
+  created: z.string(),
+});
+export type ForumWaiting = z.infer<typeof forumWaitingSchema>;
+
 export const forum = {
   'forum.get': {
-    request: z.object({ g: sessionTokenSchema }),
-    response: z.object({ f: z.array(forumThreadSchema) }),
+    /**
+     * Without `l` or `t`: the legacy answer, every thread the reader may see with its posts (`f`).
+     * `l` = 1: only the thread list (`l`), `f` empty. `t`: only that thread in `f`.
+     * Moderators (and admins) also get `w`, what waits for approval, with the list and the whole forum.
+     */
+    request: z.object({
+      g: sessionTokenSchema,
+      l: flag('list-only choice'),
+      t: optionalInteger('thread', { min: 1 }),
+    }),
+    response: z.object({
+      f: z.array(forumThreadSchema),
+      l: z.array(forumThreadSummarySchema).optional(),
+      w: z.array(forumWaitingSchema).optional(),
+    }),
   },
   'forum.createThread': {
     request: z.object({ g: sessionTokenSchema, t: text('title', 200), d: text('description', 20000) }),

@@ -1,10 +1,9 @@
 /**
- * The reads the web app makes, with the bodies it sends, for `pnpm bench` and the size budget.
- * Where a feature adds optional fields for a right-sized read (the calendar's month, a page of
- * photos, one forum thread), the first candidate its contract keeps is used; until then the
- * legacy call without them.
+ * The reads the web app makes, with the bodies it sends, for `pnpm bench` and the size budget:
+ * the calendar's month window, a page of photos or one post, the forum's thread list or one
+ * thread, and the legacy full lists beside them.
  */
-import { registry, type CallName } from '@club/contracts';
+import type { CallName } from '@club/contracts';
 
 export type WebRead = {
   label: string;
@@ -12,45 +11,33 @@ export type WebRead = {
   body: Record<string, unknown>;
   /** The bench's goal for throughput as a ratio to the bare route. */
   goal: number;
-  /** The web app itself makes this call (the legacy full events list is measured, not budgeted). */
-  byWebApp: boolean;
+  /** Held to the 300 KB gzip budget; the legacy full lists are measured, not budgeted. */
+  isBudgeted: boolean;
 };
-
-/** The first candidate whose every field the call's contract keeps, if any. */
-export function sizedVariant(name: CallName, token: string, candidates: Record<string, unknown>[]): Record<string, unknown> | undefined {
-  const request = registry[name].request;
-  for (const candidate of candidates) {
-    const parsed = request.safeParse({ g: token, ...candidate });
-    if (parsed.success && Object.keys(candidate).every((key) => key in (parsed.data as object))) return candidate;
-  }
-  return undefined;
-}
 
 export function webReads(token: string, now = new Date()): WebRead[] {
   const month = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}`;
   const lastDay = new Date(now.getFullYear(), now.getMonth() + 1, 0).getDate();
-  const read = (name: CallName, body: Record<string, unknown> = {}, label: string = name, goal = 0.5, byWebApp = true): WebRead => ({
+  const read = (name: CallName, body: Record<string, unknown> = {}, label: string = name, goal = 0.5, isBudgeted = true): WebRead => ({
     label,
     name,
     body: { g: token, ...body },
     goal,
-    byWebApp,
+    isBudgeted,
   });
-  const window = sizedVariant('events.get', token, [
-    { from: `${month}-01`, to: `${month}-${lastDay}` },
-    { start: `${month}-01`, end: `${month}-${lastDay}` },
-    { month },
-    { y: now.getFullYear(), m: now.getMonth() + 1 },
-  ]);
-  const page = sizedVariant('blog.get', token, [{ page: 1 }, { p: 1 }, { offset: 0, limit: 10 }, { limit: 10 }, { n: 10 }]);
-  const thread = sizedVariant('forum.get', token, [{ thread: 1 }, { threadId: 1 }, { t: 1 }, { i: 1 }, { id: 1 }]);
   return [
     read('session.get'),
-    read('events.get', {}, 'events.get (legacy full list)', 0.25, !window),
-    ...(window ? [read('events.get', window, 'events.get (month window)')] : []),
-    read('blog.get', page ?? {}, page ? 'blog.get (one page)' : 'blog.get (every post)'),
-    ...(thread ? [read('forum.get', thread, 'forum.get (one thread)')] : []),
-    read('forum.get', {}, thread ? 'forum.get (thread list)' : 'forum.get (every thread)'),
+    // The legacy full list is measured, not budgeted: at ten times the data it is several MB.
+    // The event page and /new-events still read it (issue 16 leaves this open); the calendar
+    // reads a month.
+    read('events.get', {}, 'events.get (legacy full list)', 0.25, false),
+    read('events.get', { from: `${month}-01`, to: `${month}-${lastDay}` }, 'events.get (month window)'),
+    read('blog.get', { page: 1 }, 'blog.get (one page)'),
+    read('blog.get', { id: 1 }, 'blog.get (one post)'),
+    read('blog.get', {}, 'blog.get (every post, legacy)', 0.25, false),
+    read('forum.get', { l: 1 }, 'forum.get (thread list)'),
+    read('forum.get', { t: 1 }, 'forum.get (one thread)'),
+    read('forum.get', {}, 'forum.get (every thread, legacy)', 0.25, false),
     read('members.get'),
     read('newsletters.get'),
     read('presidents.get'),

@@ -6,6 +6,7 @@ import { upsertAccount } from '../features/account/service.ts';
 import { makeDemoBlogPictures, seedDemoBlog } from './blog.ts';
 import type { DemoContext, DemoFileMaker, DemoSeeder } from './context.ts';
 import { makeDemoEventPictures, seedDemoEvents } from './events.ts';
+import { makeDemoForumPictures, seedDemoForum } from './forum.ts';
 import { makeDemoHistoryPictures, seedDemoHistory } from './history.ts';
 import { seedDemoLinks } from './links.ts';
 import { makeDemoMemberPhotos, seedDemoMemberPhotos } from './member-photos.ts';
@@ -35,9 +36,10 @@ const SEEDERS: DemoSeeder[] = [
   seedDemoEvents,
   seedDemoNewsletters,
   seedDemoBlog,
+  seedDemoForum,
 ];
 
-const FILE_MAKERS: DemoFileMaker[] = [makeDemoMemberPhotos, makeDemoHistoryPictures, makeDemoEventPictures, makeDemoNewsletters, makeDemoBlogPictures];
+const FILE_MAKERS: DemoFileMaker[] = [makeDemoMemberPhotos, makeDemoHistoryPictures, makeDemoEventPictures, makeDemoNewsletters, makeDemoBlogPictures, makeDemoForumPictures];
 
 /** Fills an empty database with a believable club. Returns the accounts, or undefined if not empty. */
 export async function seedDemoData(db: Db, context: DemoContext): Promise<DemoAccount[] | undefined> {

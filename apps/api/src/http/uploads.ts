@@ -86,6 +86,8 @@ export function multipartParser({ fileFields, tempDir, beforeFile }: MultipartOp
       }
     },
   });
+  // One more than allowed per field, so the extra file reaches fileFilter, which says how many the
+  // field takes (multer's own count would only say "unexpected field").
   const parse = maxFiles
     ? parser.fields(
         // One more than allowed: multer would refuse the extra file as "unexpected" (400) before

@@ -157,6 +157,34 @@ export function reminderMail(m: ReminderMail): MailMessage {
   };
 }
 
+type ForumWaitingMail = {
+  to: string;
+  kind: 'thread' | 'reply';
+  title: string;
+  author: string;
+  excerpt: string;
+  link: string;
+  clubName: string;
+};
+
+/** Tells the forum moderators that one new thread or reply waits for their approval. */
+export function forumWaitingMail({ to, kind, title, author, excerpt, link, clubName }: ForumWaitingMail): MailMessage {
+  const what = kind === 'thread' ? `A new forum thread, "${title}",` : `A reply in the forum thread "${title}"`;
+  const short = excerpt.length > 300 ? `${excerpt.slice(0, 300).trimEnd()}…` : excerpt;
+  return linkMail(
+    to,
+    kind === 'thread' ? `Forum: new thread waiting for approval: ${title}` : `Forum: reply waiting for approval in ${title}`,
+    [
+      `${what} by ${author} is waiting for approval. Only moderators and ${author} can see it until it is approved.`,
+      short,
+      'To approve or delete it, log in and open:',
+      link,
+      `You get this e-mail because you are a forum moderator and e-mail notifications are on in your account settings.\n${clubName}`,
+    ],
+    link,
+  );
+}
+
 /**
  * The club's name as it reads after "Welcome to": "the Gateway Region Model A Club", and a
  * name that already starts with "The" is not given a second one.

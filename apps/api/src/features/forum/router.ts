@@ -1,0 +1,25 @@
+import type { AppDeps } from '../../deps.ts';
+import { mountCall, type ApiRouter } from '../../http/mount-call.ts';
+import { createForumService } from './service.ts';
+
+export function mountForumCalls(api: ApiRouter, deps: AppDeps): void {
+  const forum = createForumService(deps);
+
+  mountCall(api, 'forum.get', ({ l, t }, { user }) => {
+    const view = forum.read(user, { isListOnly: l, threadId: t });
+    return { f: view.threads, ...(view.list && { l: view.list }), ...(view.waiting && { w: view.waiting }) };
+  }, { cache: 'member' });
+
+  mountCall(api, 'forum.createThread', async ({ t, d }, { user, files }) => {
+    const images = (files.f ?? []).map((file) => file.buffer);
+    return { i: await forum.createThread(user, { title: t, description: d, images }) };
+  });
+
+  mountCall(api, 'forum.createPost', ({ t, c }, { user }) => ({ i: forum.createPost(user, { threadId: t, content: c }) }));
+
+  mountCall(api, 'forum.update', ({ p, t, a }, { user }) => {
+    const target = p === undefined ? { kind: 'thread' as const, id: t ?? 0 } : { kind: 'post' as const, id: p };
+    forum.moderate(user, { target, action: a ? 'approve' : 'delete' });
+    return {};
+  });
+}

@@ -1,0 +1,175 @@
+import { and, desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import type { ForumPost, ForumThread, ForumThreadSummary, ForumWaiting } from '@club/contracts';
+import type { DbOrTx } from '../../db/client.ts';
+import { forumPosts, forumThreads, memberPermissions, members } from '../../db/schema/index.ts';
+
+/** Who reads: moderators (and admins) see every item; anyone else sees approved items and their own. */
+export type ForumViewer = { id: number; isModerator: boolean };
+
+/** The name shown for an author: the display name, else the full name; a deleted member's items stay. */
+const authorName = sql<string>`coalesce(nullif(${members.displayName}, ''), ${members.firstName} || ' ' || ${members.lastName}, 'A former member')`;
+
+/** The filter that keeps unapproved items from anyone but moderators and their author, applied in SQL. */
+const whereThreadVisible = (viewer: ForumViewer): SQL | undefined =>
+  viewer.isModerator ? undefined : or(eq(forumThreads.approved, true), eq(forumThreads.authorId, viewer.id));
+
+const wherePostVisible = (viewer: ForumViewer): SQL =>
+  viewer.isModerator ? sql`1` : sql`(${forumPosts.approved} = 1 or ${forumPosts.authorId} = ${viewer.id})`;
+
+const selectIsMine = (column: typeof forumThreads.authorId | typeof forumPosts.authorId, viewer: ForumViewer) =>
+  sql<number>`coalesce(${column} = ${viewer.id}, 0)`.mapWith(Boolean);
+
+/** The newest of the thread's and its visible posts' creation times. */
+const selectLastActivity = (viewer: ForumViewer) =>
+  sql<string>`max(${forumThreads.created}, coalesce((select max(${forumPosts.created}) from ${forumPosts} where ${forumPosts.threadId} = ${forumThreads.id} and ${wherePostVisible(viewer)}), ''))`;
+
+/** The thread list the reader may see, newest activity first; counts include only posts they may see. */
+export function listThreadSummaries(db: DbOrTx, viewer: ForumViewer): ForumThreadSummary[] {
+  const activity = selectLastActivity(viewer);
+  return db
+    .select({
+      id: forumThreads.id,
+      title: forumThreads.title,
+      author: authorName,
+      approved: forumThreads.approved,
+      isMine: selectIsMine(forumThreads.authorId, viewer),
+      created: forumThreads.created,
+      postCount: sql<number>`(select count(*) from ${forumPosts} where ${forumPosts.threadId} = ${forumThreads.id} and ${wherePostVisible(viewer)})`.mapWith(Number),
+      lastActivity: activity,
+    })
+    .from(forumThreads)
+    .leftJoin(members, eq(members.id, forumThreads.authorId))
+    .where(whereThreadVisible(viewer))
+    .orderBy(desc(activity), desc(forumThreads.id))
+    .all();
+}
+
+/** Threads with their posts in order, the reader's view: every thread, or only `threadId`. */
+export function listThreads(db: DbOrTx, viewer: ForumViewer, threadId?: number): ForumThread[] {
+  const activity = selectLastActivity(viewer);
+  const threads = db
+    .select({
+      id: forumThreads.id,
+      title: forumThreads.title,
+      description: forumThreads.description,
+      imageUrls: forumThreads.imagePaths,
+      author: authorName,
+      approved: forumThreads.approved,
+      isMine: selectIsMine(forumThreads.authorId, viewer),
+      created: forumThreads.created,
+    })
+    .from(forumThreads)
+    .leftJoin(members, eq(members.id, forumThreads.authorId))
+    .where(and(whereThreadVisible(viewer), threadId === undefined ? undefined : eq(forumThreads.id, threadId)))
+    .orderBy(desc(activity), desc(forumThreads.id))
+    .all();
+  if (threads.length === 0) return [];
+
+  const posts = db
+    .select({
+      threadId: forumPosts.threadId,
+      id: forumPosts.id,
+      created: forumPosts.created,
+      content: forumPosts.content,
+      author: authorName,
+      approved: forumPosts.approved,
+      isMine: selectIsMine(forumPosts.authorId, viewer),
+    })
+    .from(forumPosts)
+    .leftJoin(members, eq(members.id, forumPosts.authorId))
+    .where(and(threadId === undefined ? undefined : eq(forumPosts.threadId, threadId), wherePostVisible(viewer)))
+    .orderBy(forumPosts.created, forumPosts.id)
+    .all();
+  const byThread = new Map<number, ForumPost[]>();
+  for (const { threadId: owner, ...post } of posts) {
+    const list = byThread.get(owner);
+    if (list) list.push(post);
+    else byThread.set(owner, [post]);
+  }
+  return threads.map((thread) => ({ ...thread, posts: byThread.get(thread.id) ?? [] }));
+}
+
+/** Everything waiting for approval, oldest first: threads, and posts in threads that still exist. */
+export function listWaiting(db: DbOrTx): ForumWaiting[] {
+  const threads = db
+    .select({ thread: forumThreads.id, title: forumThreads.title, author: authorName, created: forumThreads.created })
+    .from(forumThreads)
+    .leftJoin(members, eq(members.id, forumThreads.authorId))
+    .where(eq(forumThreads.approved, false))
+    .all();
+  const posts = db
+    .select({ thread: forumPosts.threadId, post: forumPosts.id, title: forumThreads.title, author: authorName, created: forumPosts.created })
+    .from(forumPosts)
+    .innerJoin(forumThreads, eq(forumThreads.id, forumPosts.threadId))
+    .leftJoin(members, eq(members.id, forumPosts.authorId))
+    .where(eq(forumPosts.approved, false))
+    .all();
+  const items: ForumWaiting[] = [...threads, ...posts];
+  return items.sort((a, b) => a.created.localeCompare(b.created) || a.thread - b.thread || (a.post ?? 0) - (b.post ?? 0));
+}
+
+export type ThreadRecord = { id: number; title: string; authorId: number | null; approved: boolean; imageUrls: string[] };
+
+export function findThread(db: DbOrTx, id: number): ThreadRecord | undefined {
+  return db
+    .select({ id: forumThreads.id, title: forumThreads.title, authorId: forumThreads.authorId, approved: forumThreads.approved, imageUrls: forumThreads.imagePaths })
+    .from(forumThreads)
+    .where(eq(forumThreads.id, id))
+    .get();
+}
+
+export type ThreadFields = { title: string; description: string; imageUrls: string[]; authorId: number; approved: boolean };
+
+export function insertThread(db: DbOrTx, { title, description, imageUrls, authorId, approved }: ThreadFields): number {
+  return db
+    .insert(forumThreads)
+    .values({ title, description, imagePaths: imageUrls, authorId, approved })
+    .returning({ id: forumThreads.id })
+    .get().id;
+}
+
+export type PostFields = { threadId: number; content: string; authorId: number; approved: boolean };
+
+export function insertPost(db: DbOrTx, fields: PostFields): number {
+  return db.insert(forumPosts).values(fields).returning({ id: forumPosts.id }).get().id;
+}
+
+export function approveThread(db: DbOrTx, id: number): boolean {
+  return db.update(forumThreads).set({ approved: true }).where(eq(forumThreads.id, id)).run().changes > 0;
+}
+
+export function approvePost(db: DbOrTx, id: number): boolean {
+  return db.update(forumPosts).set({ approved: true }).where(eq(forumPosts.id, id)).run().changes > 0;
+}
+
+/** Deletes the thread; its posts go with it (foreign key cascade). */
+export function deleteThread(db: DbOrTx, id: number): boolean {
+  return db.delete(forumThreads).where(eq(forumThreads.id, id)).run().changes > 0;
+}
+
+export function deletePost(db: DbOrTx, id: number): boolean {
+  return db.delete(forumPosts).where(eq(forumPosts.id, id)).run().changes > 0;
+}
+
+/**
+ * Who is told that something waits: enabled moderators with e-mail notifications on; when the
+ * club has no such moderator, its enabled administrators with notifications on.
+ */
+export function listModeratorEmails(db: DbOrTx): string[] {
+  const holding = (permission: string) =>
+    db
+      .selectDistinct({ email: members.email })
+      .from(members)
+      .innerJoin(memberPermissions, eq(memberPermissions.memberId, members.id))
+      .where(and(eq(memberPermissions.permission, permission), eq(members.enabled, true), eq(members.emailNotifications, true)))
+      .orderBy(members.email)
+      .all()
+      .map((row) => row.email);
+  const moderators = holding('moderator');
+  return moderators.length > 0 ? moderators : holding('admin');
+}
+
+/** Authors' display names by id, for mail that names who wrote the waiting item. */
+export function findAuthorName(db: DbOrTx, memberId: number): string {
+  return db.select({ name: authorName }).from(members).where(eq(members.id, memberId)).get()?.name ?? 'A member';
+}
