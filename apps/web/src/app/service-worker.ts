@@ -14,9 +14,12 @@ export function registerServiceWorker(): void {
     window.history.pushState(null, '', `${url.pathname}${url.search}${url.hash}`);
     window.dispatchEvent(new PopStateEvent('popstate'));
   });
-  window.addEventListener('load', () => {
+  const register = () => {
     navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch((error: unknown) => {
       console.warn('The service worker could not be registered; push notifications will not show.', error);
     });
-  });
+  };
+  // This module may arrive after the page has loaded (main.tsx imports it lazily).
+  if (document.readyState === 'complete') register();
+  else window.addEventListener('load', register);
 }
