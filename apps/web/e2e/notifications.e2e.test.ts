@@ -38,10 +38,11 @@ function registeredEndpoints(email: string): string[] {
   }
 }
 
-async function waitFor<T>(read: () => T, isDone: (value: T) => boolean, what: string): Promise<T> {
-  const deadline = Date.now() + 10_000;
+/** Polls `read` (awaiting it) until `isDone` holds, or fails after 20 s naming what it waited for. */
+async function waitFor<T>(read: () => T | Promise<T>, isDone: (value: T) => boolean, what: string): Promise<T> {
+  const deadline = Date.now() + 20_000;
   for (;;) {
-    const value = read();
+    const value = await read();
     if (isDone(value)) return value;
     if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}; last seen ${JSON.stringify(value)}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -122,20 +123,19 @@ describe('push notifications', () => {
     // 8 days later the subscription is renewed: the new one registered, the old one gone.
     await page.evaluate(() => localStorage.setItem('club-push-refreshed-at', String(Date.now() - 8 * 24 * 3600 * 1000)));
     await page.reload();
-    // A renewed subscription is registered. Known defect (see the session note): the renewal can
-    // run twice or leave the old endpoint registered until the push service's 410 removes it, so
-    // this checks the browser's current endpoint rather than the exact list.
+    // Exactly the renewed subscription is registered: the new one saved, the old one forgotten.
     const current = async () =>
       page.evaluate(async () => (await (await navigator.serviceWorker.ready).pushManager.getSubscription())?.endpoint ?? '');
-    let renewed = '';
-    const deadline = Date.now() + 20_000;
-    while (Date.now() < deadline) {
-      renewed = await current();
-      if (renewed !== '' && renewed !== 'https://fcm.googleapis.com/fcm/send/e2e-device-1' && registeredEndpoints(DEMO_MEMBER.email).includes(renewed)) break;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    expect(renewed).not.toBe('https://fcm.googleapis.com/fcm/send/e2e-device-1');
-    expect(registeredEndpoints(DEMO_MEMBER.email)).toContain(renewed);
+    const renewed = await waitFor(
+      async () => {
+        const endpoint = await current();
+        const registered = registeredEndpoints(DEMO_MEMBER.email);
+        return registered.length === 1 && registered[0] === endpoint ? endpoint : '';
+      },
+      (endpoint) => endpoint !== '' && endpoint !== 'https://fcm.googleapis.com/fcm/send/e2e-device-1',
+      'the renewed subscription to replace the old one on the server',
+    );
+    expect(await page.evaluate(() => localStorage.getItem('club-push-renewing'))).toBeNull();
     await waitFor(() => pushSwitch.isChecked(), Boolean, 'the switch to stay on after renewing');
 
     await pushSwitch.click();
@@ -144,6 +144,37 @@ describe('push notifications', () => {
     await page.reload();
     await waitFor(() => pushSwitch.isEnabled(), Boolean, 'the push switch after a reload');
     expect(await pushSwitch.isChecked()).toBe(false);
+    await page.context().close();
+  });
+
+  it('finishes on the next visit a renewal that a closed page left half done', async () => {
+    const page = await openPage(harness);
+    await page.context().grantPermissions(['notifications'], { origin: harness.baseUrl });
+    await stubPushManager(page.context());
+    await logIn(page, DEMO_MEMBER.email, DEMO_MEMBER.password);
+    const pushSwitch = page.getByRole('switch', { name: 'Push notifications' });
+    await waitFor(() => pushSwitch.isEnabled(), Boolean, 'the push switch');
+    await pushSwitch.click();
+    await page.getByText('Successfully Saved: push notifications are on in this browser.').waitFor();
+    const old = registeredEndpoints(DEMO_MEMBER.email);
+    expect(old).toHaveLength(1);
+
+    // The page closed after the old subscription was dropped and before the new one was saved.
+    await page.goto('/');
+    await page.evaluate((endpoint) => {
+      localStorage.setItem('club-push-renewing', endpoint);
+      localStorage.removeItem('e2e-push-subscription');
+    }, old[0] ?? '');
+    await page.goto('/account');
+    await waitFor(() => pushSwitch.isChecked(), Boolean, 'the switch to read on once the renewal is finished');
+    const registered = registeredEndpoints(DEMO_MEMBER.email);
+    expect(registered).toHaveLength(1);
+    expect(registered[0]).not.toBe(old[0]);
+    expect(await page.evaluate(() => localStorage.getItem('club-push-renewing'))).toBeNull();
+
+    await pushSwitch.click();
+    await page.getByText('Successfully Saved: push notifications are off in this browser.').waitFor();
+    expect(registeredEndpoints(DEMO_MEMBER.email)).toEqual([]);
     await page.context().close();
   });
 

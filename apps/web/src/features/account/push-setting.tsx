@@ -6,11 +6,13 @@ import { Loading } from '../../components/loading.tsx';
 import { useSessionToken } from '../../session/index.ts';
 import {
   currentSubscription,
+  forgetRenewal,
   isDueForRefresh,
   markRefreshed,
   pushProblem,
   renew,
   renewalSettled,
+  settledSubscription,
   subscribe,
   type PushProblem,
 } from './push-subscription.ts';
@@ -53,33 +55,37 @@ export function PushSetting() {
   const registered = useCallQuery('token.get', { t }, { enabled: t !== '' });
   const isOn = subscription !== null && subscription !== undefined && registered.data?.r === true;
 
+  const { mutateAsync: saveToken } = save;
+  const registerRenewal = useCallback(
+    async (fresh: PushSubscription, oldEndpoint: string) => {
+      await saveToken({ body: { t: JSON.stringify(fresh), e: 1 } });
+      // The old one is dead in this browser already; if forgetting it fails now, the push service's
+      // 410 removes it at the next push. Either way the renewal is done.
+      if (oldEndpoint !== '' && fresh.endpoint !== oldEndpoint) await saveToken({ body: { t: oldEndpoint, e: 0 } }).catch(() => undefined);
+    },
+    [saveToken],
+  );
+
   useEffect(() => {
     if (subscription !== undefined) return;
     let isCurrent = true;
-    currentSubscription().then(
+    settledSubscription(registerRenewal).then(
       (found) => isCurrent && setSubscription(found),
       () => isCurrent && setSubscription(null),
     );
     return () => {
       isCurrent = false;
     };
-  }, [subscription]);
+  }, [subscription, registerRenewal]);
 
   // A registered subscription older than 7 days (or made with an old server key) is renewed.
-  const { mutateAsync: saveToken } = save;
   useEffect(() => {
     if (!isOn || !subscription || !isDueForRefresh(subscription)) return;
-    const old = subscription;
     // Not cancelled with the effect: the renewal outlives the re-renders its own saves cause.
-    renew(old, async (fresh) => {
-      await saveToken({ body: { t: JSON.stringify(fresh), e: 1 } });
-      // The old one is dead in this browser already; if forgetting it fails now, the push service's
-      // 410 removes it at the next push. Either way the renewal is done.
-      if (fresh.endpoint !== old.endpoint) await saveToken({ body: { t: old.endpoint, e: 0 } }).catch(() => undefined);
-    }).then(showRegistered, (error: unknown) =>
+    renew(subscription, registerRenewal).then(showRegistered, (error: unknown) =>
       console.warn('Renewing the push subscription failed; it is tried again on the next visit.', error),
     );
-  }, [isOn, subscription, saveToken, showRegistered]);
+  }, [isOn, subscription, registerRenewal, showRegistered]);
 
   async function turnOn() {
     setStatus({ kind: 'busy' });
@@ -106,6 +112,7 @@ export function PushSetting() {
     try {
       // The browser's own subscription, once a renewal under way has replaced the old one.
       await renewalSettled();
+      forgetRenewal();
       const current = (await currentSubscription()) ?? subscription;
       if (current) {
         await save.mutateAsync({ body: { t: current.endpoint, e: 0 } });

@@ -70,32 +70,78 @@ export async function subscribe(): Promise<PushSubscription> {
   return pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: base64UrlBytes(serverKey()) });
 }
 
+/**
+ * The endpoint being replaced while a renewal is under way. The browser holds one subscription, so
+ * a renewal must drop the old one before it makes the new one; if the page closes in between, this
+ * marker lets the next visit finish the job instead of leaving the member without push.
+ */
+export const RENEWING_KEY = 'club-push-renewing';
+
+/** Saves a fresh subscription with the server and forgets the endpoint it replaces ('' for none). */
+export type RegisterRenewal = (fresh: PushSubscription, oldEndpoint: string) => Promise<void>;
+
 let renewing: Promise<PushSubscription> | undefined;
+
+/** Runs one renewal step at a time in this page, however many switches ask. */
+function singleFlight(step: () => Promise<PushSubscription>): Promise<PushSubscription> {
+  renewing ??= step().finally(() => {
+    renewing = undefined;
+  });
+  return renewing;
+}
+
+/** Makes and registers the replacement for `oldEndpoint`, then clears the marker. */
+async function completeRenewal(oldEndpoint: string, register: RegisterRenewal): Promise<PushSubscription> {
+  const { pushManager } = await readyRegistration();
+  const existing = await pushManager.getSubscription();
+  const fresh =
+    existing && existing.endpoint !== oldEndpoint && usesServerKey(existing)
+      ? existing
+      : await pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: base64UrlBytes(serverKey()) });
+  await register(fresh, oldEndpoint);
+  localStorage.removeItem(RENEWING_KEY);
+  return fresh;
+}
 
 /**
  * A fresh subscription in place of an old one (after 7 days, or a new server key), registered with
- * `register`. One renewal at a time in this page, however many switches ask, and it counts as
- * done from its start, so a page opened meanwhile does not renew the new one again.
+ * `register`. It counts as done from its start, so a page opened meanwhile does not renew the new
+ * one again; if it fails, it is tried again on the next visit.
  */
-export function renew(old: PushSubscription, register: (fresh: PushSubscription) => Promise<void>): Promise<PushSubscription> {
-  renewing ??= (async () => {
+export function renew(old: PushSubscription, register: RegisterRenewal): Promise<PushSubscription> {
+  return singleFlight(async () => {
     const previous = localStorage.getItem(REFRESHED_AT_KEY);
     markRefreshed();
+    localStorage.setItem(RENEWING_KEY, old.endpoint);
     try {
       await old.unsubscribe();
-      const { pushManager } = await readyRegistration();
-      const fresh = await pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: base64UrlBytes(serverKey()) });
-      await register(fresh);
-      return fresh;
+      return await completeRenewal(old.endpoint, register);
     } catch (error) {
       if (previous === null) localStorage.removeItem(REFRESHED_AT_KEY);
       else localStorage.setItem(REFRESHED_AT_KEY, previous);
       throw error;
     }
-  })().finally(() => {
-    renewing = undefined;
   });
-  return renewing;
+}
+
+/**
+ * This browser's subscription, first finishing a renewal that an earlier visit began and did not
+ * end (the page closed between dropping the old subscription and registering the new one).
+ */
+export function settledSubscription(register: RegisterRenewal): Promise<PushSubscription | null> {
+  const oldEndpoint = localStorage.getItem(RENEWING_KEY);
+  if (oldEndpoint === null) return renewing ?? currentSubscription();
+  if (Notification.permission !== 'granted') {
+    // Blocked since: nothing can be made; the push service's 410 removes the old endpoint.
+    forgetRenewal();
+    return currentSubscription();
+  }
+  return singleFlight(() => completeRenewal(oldEndpoint, register));
+}
+
+/** Drops an unfinished renewal (the member switched push off). */
+export function forgetRenewal(): void {
+  localStorage.removeItem(RENEWING_KEY);
 }
 
 /** Resolves when no renewal is under way (whether it worked or not). */
