@@ -186,11 +186,13 @@ function readAxeSource(): string {
 }
 
 /**
- * Runs axe-core on the page as it is now and throws, listing every violation, if there
- * is any. The site's CSP forbids inline scripts, so when the script tag is blocked the
+ * Runs axe-core on the page (once its level-one heading is there) and throws, listing every
+ * violation, if there is any. The site's CSP forbids inline scripts, so when the script tag is blocked the
  * source is evaluated through the DevTools protocol instead, which CSP does not govern.
  */
 export async function checkA11y(page: Page): Promise<void> {
+  // Pages load lazily: check the page once it has its heading, not the moment before.
+  await page.locator('h1').first().waitFor({ state: 'attached', timeout: 15_000 }).catch(() => undefined);
   const hasAxe = () => page.evaluate(() => 'axe' in window);
   if (!(await hasAxe())) {
     await page.addScriptTag({ content: readAxeSource() }).catch(() => undefined);
