@@ -6,6 +6,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import type { Db, DbOrTx } from '../db/client.ts';
 import { outbox } from '../db/schema/index.ts';
+import { afterFailedAttempt, createDeliveryLoop, type DeliveryLoop } from './delivery-loop.ts';
 
 export type MailMessage = {
   to: string;
@@ -31,15 +32,7 @@ export function queueMail(db: DbOrTx, message: MailMessage): void {
     .run();
 }
 
-export type MailService = {
-  /** Sends every message that is due; resolves when this round is done. */
-  deliverDue(): Promise<{ sent: number; failed: number }>;
-  /** Asks for a delivery round soon (after a message was queued); only once started. */
-  kick(): void;
-  /** Sends what is due now and lets kick() send from then on; the job runner polls deliverDue. */
-  start(): void;
-  stop(): Promise<void>;
-};
+export type MailService = DeliveryLoop<{ sent: number; failed: number }>;
 
 /** What stays of a message's text once it was delivered or given up on. */
 export const SENT_TEXT = '(not kept after sending)';
@@ -57,9 +50,6 @@ const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-').re
 export function createMailService(config: Config, db: Db, logger: Logger): MailService {
   const { transporter, isFile } = createTransport(config);
   const log = logger.child({ service: 'mail' });
-  let isStarted = false;
-  let running: Promise<{ sent: number; failed: number }> | undefined;
-  let again = false;
 
   const sendOne = async (row: typeof outbox.$inferSelect) => {
     const info = (await transporter.sendMail({
@@ -103,16 +93,9 @@ export function createMailService(config: Config, db: Db, logger: Logger): MailS
         sent += 1;
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
-        const wait = BACKOFF_MINUTES[attempts - 1];
-        const gaveUp = wait === undefined;
+        const { status, isGivenUp: gaveUp, nextAttempt } = afterFailedAttempt(attempts, BACKOFF_MINUTES);
         db.update(outbox)
-          .set({
-            attempts,
-            lastError: message.slice(0, 1000),
-            status: gaveUp ? 'failed' : 'pending',
-            ...(gaveUp ? { text: SENT_TEXT, html: null } : {}),
-            nextAttempt: new Date(Date.now() + (wait ?? 0) * 60_000).toISOString(),
-          })
+          .set({ attempts, lastError: message.slice(0, 1000), status, nextAttempt, ...(gaveUp ? { text: SENT_TEXT, html: null } : {}) })
           .where(eq(outbox.id, row.id))
           .run();
         failed += 1;
@@ -122,36 +105,11 @@ export function createMailService(config: Config, db: Db, logger: Logger): MailS
     return { sent, failed };
   };
 
-  const deliverDue = async (): Promise<{ sent: number; failed: number }> => {
-    if (running) {
-      again = true;
-      await running;
-      return deliverDue();
-    }
-    running = round();
-    try {
-      return await running;
-    } finally {
-      running = undefined;
-      if (again) {
-        again = false;
-        setImmediate(() => void deliverDue());
-      }
-    }
-  };
-
+  const loop = createDeliveryLoop(round, (err: unknown) => log.error({ err }, 'mail round failed'));
   return {
-    deliverDue,
-    kick: () => {
-      if (isStarted) setImmediate(() => void deliverDue().catch((err: unknown) => log.error({ err }, 'mail round failed')));
-    },
-    start: () => {
-      isStarted = true;
-      void deliverDue().catch((err: unknown) => log.error({ err }, 'mail round failed'));
-    },
+    ...loop,
     stop: async () => {
-      isStarted = false;
-      if (running) await running;
+      await loop.stop();
       transporter.close();
     },
   };

@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import webpush from 'web-push';
 import type { Db, DbOrTx } from '../db/client.ts';
 import { pushQueue, pushSubscriptions, type PushPayload } from '../db/schema/index.ts';
+import { afterFailedAttempt, createDeliveryLoop, type DeliveryLoop } from './delivery-loop.ts';
 import type { SiteKeys } from './site-keys.ts';
 
 /** The browser's PushSubscription as JSON: where to send, and the keys to encrypt for it. */
@@ -30,15 +31,10 @@ export function queuePush(tx: DbOrTx, push: { subscriptionId: number; eventId: n
 
 export type PushRound = { sent: number; failed: number; removed: number };
 
-export type PushService = {
+/** Its round never throws for a push that fails. */
+export type PushService = DeliveryLoop<PushRound> & {
   /** The VAPID public key browsers subscribe with (applicationServerKey). */
   publicKey: string;
-  /** Sends every push that is due; never throws for a push that fails. */
-  deliverDue(): Promise<PushRound>;
-  /** Asks for a delivery round soon (after a push was queued); only once started. */
-  kick(): void;
-  start(): void;
-  stop(): Promise<void>;
 };
 
 /** Minutes to wait before attempt n+1; after the last, the push is marked failed. */
@@ -68,9 +64,6 @@ function describeError(error: unknown): string {
  */
 export function createPushService({ db, keys, logger }: { db: Db; keys: SiteKeys; logger: Logger }): PushService {
   const log = logger.child({ service: 'push' });
-  let isStarted = false;
-  let running: Promise<PushRound> | undefined;
-  let again = false;
 
   const sendOne = async (subscription: BrowserSubscription, payload: PushPayload) => {
     const request = webpush.generateRequestDetails(subscription, JSON.stringify(payload), {
@@ -118,17 +111,8 @@ export function createPushService({ db, keys, logger }: { db: Db; keys: SiteKeys
           log.info({ pushId: push.id, subscriptionId: push.subscriptionId, err: message }, 'push subscription gone; removed');
           continue;
         }
-        const wait = PUSH_BACKOFF_MINUTES[attempts - 1];
-        const gaveUp = wait === undefined;
-        db.update(pushQueue)
-          .set({
-            attempts,
-            lastError: message.slice(0, 1000),
-            status: gaveUp ? 'failed' : 'pending',
-            nextAttempt: new Date(Date.now() + (wait ?? 0) * 60_000).toISOString(),
-          })
-          .where(eq(pushQueue.id, push.id))
-          .run();
+        const { status, isGivenUp: gaveUp, nextAttempt } = afterFailedAttempt(attempts, PUSH_BACKOFF_MINUTES);
+        db.update(pushQueue).set({ attempts, lastError: message.slice(0, 1000), status, nextAttempt }).where(eq(pushQueue.id, push.id)).run();
         result.failed += 1;
         log[gaveUp ? 'error' : 'warn']({ pushId: push.id, attempts, err: message }, gaveUp ? 'push failed for good' : 'push failed; will retry');
       }
@@ -136,37 +120,6 @@ export function createPushService({ db, keys, logger }: { db: Db; keys: SiteKeys
     return result;
   };
 
-  const deliverDue = async (): Promise<PushRound> => {
-    if (running) {
-      again = true;
-      await running;
-      return deliverDue();
-    }
-    running = round();
-    try {
-      return await running;
-    } finally {
-      running = undefined;
-      if (again) {
-        again = false;
-        setImmediate(() => void deliverDue().catch((err: unknown) => log.error({ err }, 'push round failed')));
-      }
-    }
-  };
-
-  return {
-    publicKey: keys.vapid.publicKey,
-    deliverDue,
-    kick: () => {
-      if (isStarted) setImmediate(() => void deliverDue().catch((err: unknown) => log.error({ err }, 'push round failed')));
-    },
-    start: () => {
-      isStarted = true;
-      void deliverDue().catch((err: unknown) => log.error({ err }, 'push round failed'));
-    },
-    stop: async () => {
-      isStarted = false;
-      if (running) await running;
-    },
-  };
+  const loop = createDeliveryLoop(round, (err: unknown) => log.error({ err }, 'push round failed'));
+  return { ...loop, publicKey: keys.vapid.publicKey };
 }
