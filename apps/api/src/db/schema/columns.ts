@@ -1,6 +1,22 @@
 import { sql } from 'drizzle-orm';
+import { integer, text } from 'drizzle-orm/sqlite-core';
 
 /** ISO-8601 UTC timestamp, as every `created`/`modified` column stores it. */
 export const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
 
 export const emptyJsonArray = sql`'[]'`;
+
+/**
+ * The delivery state of a queued message (the e-mail outbox, the push queue): pending, sent, or
+ * failed (given up after the last attempt), with its attempts and when to try next.
+ */
+export function deliveryColumns() {
+  return {
+    status: text('status', { enum: ['pending', 'sent', 'failed'] }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttempt: text('next_attempt').notNull().default(now),
+    lastError: text('last_error'),
+    created: text('created').notNull().default(now),
+    sent: text('sent'),
+  };
+}

@@ -1,6 +1,5 @@
 import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
-import { now } from './columns.ts';
-
+import { deliveryColumns } from './columns.ts';
 
 /**
  * Every e-mail is written here in the same transaction as the record that caused it, then
@@ -17,13 +16,7 @@ export const outbox = sqliteTable(
     html: text('html'),
     /** Extra headers as a JSON object, e.g. List-Unsubscribe on reminders. */
     headers: text('headers', { mode: 'json' }).$type<Record<string, string>>(),
-    /** pending, sent, or failed (gave up after the last attempt) */
-    status: text('status', { enum: ['pending', 'sent', 'failed'] }).notNull().default('pending'),
-    attempts: integer('attempts').notNull().default(0),
-    nextAttempt: text('next_attempt').notNull().default(now),
-    lastError: text('last_error'),
-    created: text('created').notNull().default(now),
-    sent: text('sent'),
+    ...deliveryColumns(),
   },
   (t) => [index('outbox_status_next_idx').on(t.status, t.nextAttempt)],
 );

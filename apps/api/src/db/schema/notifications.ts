@@ -1,6 +1,6 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { pushSubscriptions } from './account.ts';
-import { now } from './columns.ts';
+import { deliveryColumns, now } from './columns.ts';
 import { events } from './events.ts';
 import { members } from './members.ts';
 
@@ -46,13 +46,7 @@ export const pushQueue = sqliteTable(
     /** A deleted event's waiting pushes go with it. */
     eventId: integer('event_id').references(() => events.id, { onDelete: 'cascade' }),
     payload: text('payload', { mode: 'json' }).$type<PushPayload>().notNull(),
-    /** pending, sent, or failed (gave up after the last attempt) */
-    status: text('status', { enum: ['pending', 'sent', 'failed'] }).notNull().default('pending'),
-    attempts: integer('attempts').notNull().default(0),
-    nextAttempt: text('next_attempt').notNull().default(now),
-    lastError: text('last_error'),
-    created: text('created').notNull().default(now),
-    sent: text('sent'),
+    ...deliveryColumns(),
   },
   (t) => [index('push_queue_status_next_idx').on(t.status, t.nextAttempt)],
 );
