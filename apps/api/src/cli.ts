@@ -1,12 +1,13 @@
 import fs from 'node:fs';
-import { ConfigError, loadConfig } from './config.ts';
-import { migrateDatabase, openDatabase, pendingMigrations } from './db/client.ts';
+import type { Logger } from 'pino';
+import { ConfigError, loadConfig, type Config } from './config.ts';
+import { migrateDatabase, openDatabase, pendingMigrations, type Db } from './db/client.ts';
 import { upsertAccount } from './features/account/service.ts';
 import { createNewslettersService } from './features/newsletters/service.ts';
 import { createSiteJobRunner } from './jobs/index.ts';
 import { createLogger } from './logger.ts';
 import { BackupError, createBackup, resolveBackup, restoreBackup, setAsideData } from './services/backup.ts';
-import { createServices } from './services/index.ts';
+import { createServices, type Services } from './services/index.ts';
 
 /** Webmaster commands. */
 const USAGE = [
@@ -24,6 +25,37 @@ const PROCESS_IO: CliIo = {
   stdout: (text) => process.stdout.write(text),
   stderr: (text) => process.stderr.write(text),
 };
+
+type Site = { db: Db; services: Services; logger: Logger };
+
+/**
+ * Runs a command against the site's existing database with the site's services, as the server
+ * would: refuses a missing or out-of-date database with a line saying what to do, and stops the
+ * services (closing the mail connection) and closes the database afterwards, whatever happens.
+ */
+async function withSiteDatabase(config: Config, io: CliIo, run: (site: Site) => Promise<number>): Promise<number> {
+  if (!fs.existsSync(config.databaseFile)) {
+    io.stderr(`There is no database at ${config.databaseFile}. Is DATA_DIR set to the site's data folder?\n`);
+    return 1;
+  }
+  const db = openDatabase(config.databaseFile);
+  try {
+    if (pendingMigrations(db).length > 0) {
+      io.stderr('The database is older than this version of the site. Start the site once to bring it up to date, then run this again.\n');
+      return 1;
+    }
+    const logger = createLogger(config.logLevel);
+    const services = createServices(config, db, logger);
+    try {
+      return await run({ db, services, logger });
+    } finally {
+      await services.mail.stop();
+      await services.push.stop();
+    }
+  } finally {
+    db.$client.close();
+  }
+}
 
 /** Runs one command; returns the exit code. Problems the webmaster can fix print one clear line. */
 export async function runCli(argv: string[], env: NodeJS.ProcessEnv = process.env, io: CliIo = PROCESS_IO): Promise<number> {
@@ -69,18 +101,7 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv = process.en
     }
 
     if (command === 'reminders') {
-      if (!fs.existsSync(config.databaseFile)) {
-        io.stderr(`There is no database at ${config.databaseFile}. Is DATA_DIR set to the site's data folder?\n`);
-        return 1;
-      }
-      const db = openDatabase(config.databaseFile);
-      try {
-        if (pendingMigrations(db).length > 0) {
-          io.stderr('The database is older than this version of the site. Start the site once to bring it up to date, then run this again.\n');
-          return 1;
-        }
-        const logger = createLogger(config.logLevel);
-        const services = createServices(config, db, logger);
+      return await withSiteDatabase(config, io, async ({ db, services, logger }) => {
         // The same job the server runs at REMINDER_CRON, run once; it logs its run like the server does.
         const outcome = await createSiteJobRunner({ config, db, services, logger }).runOnce('reminders');
         if (!outcome.ok) throw outcome.error;
@@ -89,33 +110,17 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv = process.en
         // Send them now rather than at the server's next poll; failures stay queued for its retries.
         await services.mail.deliverDue();
         await services.push.deliverDue();
-        await services.mail.stop();
-        await services.push.stop();
-      } finally {
-        db.$client.close();
-      }
-      return 0;
+        return 0;
+      });
     }
 
     if (command === 'newsletters:covers') {
-      if (!fs.existsSync(config.databaseFile)) {
-        io.stderr(`There is no database at ${config.databaseFile}. Is DATA_DIR set to the site's data folder?\n`);
-        return 1;
-      }
-      const db = openDatabase(config.databaseFile);
-      try {
-        if (pendingMigrations(db).length > 0) {
-          io.stderr('The database is older than this version of the site. Start the site once to bring it up to date, then run this again.\n');
-          return 1;
-        }
-        const logger = createLogger(config.logLevel);
-        const { made, failed } = await createNewslettersService({ db, config, services: createServices(config, db, logger) }).remakeCovers();
+      return await withSiteDatabase(config, io, async ({ db, services }) => {
+        const { made, failed } = await createNewslettersService({ db, config, services }).remakeCovers();
         io.stdout(`Made ${made.length} newsletter cover(s).\n`);
         for (const { fileName, reason } of failed) io.stderr(`No cover for ${fileName}: ${reason}\n`);
         return failed.length > 0 ? 1 : 0;
-      } finally {
-        db.$client.close();
-      }
+      });
     }
 
     if (command === 'restore') {
