@@ -62,7 +62,14 @@ export function mountCall<N extends CallName>(
   api: ApiRouter,
   name: N,
   handler: CallHandler<N>,
-  options: { cache?: CacheScope } = {},
+  options: {
+    cache?: CacheScope;
+    /**
+     * Fields a caller may put in the query string when the body lacks them: a mail program's
+     * one-click unsubscribe (RFC 8058) posts to the link's URL with a body of its own choosing.
+     */
+    fromQuery?: readonly string[];
+  } = {},
 ): void {
   if (api.mounted.has(name)) throw new Error(`${name} is mounted twice.`);
   api.mounted.add(name);
@@ -128,8 +135,19 @@ export function mountCall<N extends CallName>(
     return cacheKey === undefined ? reply : cache.store(cacheKey, stamp, reply);
   };
 
+  /** The parsed body (JSON, form or multipart), with the `fromQuery` fields it lacks. */
+  const bodyOf = (req: Request): unknown => {
+    if (!options.fromQuery) return req.body;
+    const body = { ...(req.body as Record<string, unknown> | undefined) };
+    for (const field of options.fromQuery) {
+      const value = req.query[field];
+      if (body[field] === undefined && typeof value === 'string') body[field] = value;
+    }
+    return body;
+  };
+
   api.routes.post(call.path, multipart, async (req, res) => {
-    sendReply(req, res, await run(req, req.body));
+    sendReply(req, res, await run(req, bodyOf(req)));
   });
   api.routes.get(call.path, async (req, res) => {
     if (!takesNoPayload) throw badRequest(`Please send ${name} as a POST request.`);

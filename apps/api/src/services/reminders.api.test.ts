@@ -264,6 +264,10 @@ describe('event reminders', () => {
         .send('List-Unsubscribe=One-Click');
       expect(reply.status).toBe(200);
       expect(reply.body).toEqual({ m: member.email });
+      // Some mail programs send the same POST as multipart/form-data.
+      const multipart = await request(t.app).post(`${oneClick.pathname}${oneClick.search}`).field('List-Unsubscribe', 'One-Click');
+      expect(multipart.status).toBe(200);
+      expect(multipart.body).toEqual({ m: member.email });
       expect(t.db.select({ on: members.emailNotifications }).from(members).where(eq(members.id, member.id)).get()?.on).toBe(false);
       expect(run(chicagoMorning(19))).toEqual(nothing);
     } finally {

@@ -17,12 +17,8 @@ export function mountNotificationsCalls(api: ApiRouter, deps: AppDeps): void {
     return { mail, push, q: entries };
   });
 
-  // Mail programs' one-click unsubscribe (RFC 8058) POSTs "List-Unsubscribe=One-Click" to the
-  // header's URL, so the token arrives in the query string; the web page sends it in the body.
-  api.routes.post('/api/email.unsubscribe.php', (req, _res, next) => {
-    const fromQuery = req.query.t;
-    if (typeof fromQuery === 'string') req.body = { ...(req.body as Record<string, unknown> | undefined), t: fromQuery };
-    next();
-  });
-  mountCall(api, 'email.unsubscribe', ({ t }) => ({ m: notifications.turnEmailOff(t) }));
+  // Mail programs' one-click unsubscribe (RFC 8058) POSTs "List-Unsubscribe=One-Click" (as a
+  // form or multipart) to the header's URL, so the token arrives in the query string; the web
+  // page sends it in the body.
+  mountCall(api, 'email.unsubscribe', ({ t }) => ({ m: notifications.turnEmailOff(t) }), { fromQuery: ['t'] });
 }
