@@ -337,6 +337,18 @@ describe('calendar files', () => {
     expect((await downloadEvent(999999, ann.token)).status).toBe(404);
   });
 
+  it("sends a browser whose session has ended to the event's page rather than showing it an error as JSON", async () => {
+    const fromBrowser = (id: string, token?: string) =>
+      request(t.app).post(`/calendar/event/${id}.ics`).set('Accept', 'text/html,application/xhtml+xml,*/*;q=0.8').type('form').send(token ? { g: token } : {});
+    const ended = await fromBrowser(String(beforeSpringChange), 'an-ended-session');
+    expect(ended.status).toBe(303);
+    expect(ended.headers.location).toBe(`/event/${beforeSpringChange}`);
+    const notANumber = await fromBrowser('abc', ann.token);
+    expect(notANumber.status).toBe(303);
+    expect(notANumber.headers.location).toBe('/events');
+    expect((await fromBrowser(String(beforeSpringChange), ann.token)).headers['content-type']).toMatch(/^text\/calendar/);
+  });
+
   it('serves every event at a private feed address that a reset stops', async () => {
     expect((await post('calendarFeed.get', { g: bob.token })).body).toEqual({ created: '' });
     expect((await post('calendarFeed.get', {})).status).toBe(401);

@@ -73,9 +73,17 @@ export function mountEventsCalls(api: ApiRouter, deps: AppDeps): void {
   api.routes.post(EVENT_ICS_ROUTE, (req, res) => {
     const body: unknown = req.body;
     const token = typeof body === 'object' && body !== null && 'g' in body ? body.g : undefined;
-    if (!resolveSession(deps.db, token)) throw notLoggedIn('Please log in to add club events to your calendar.');
     const id = Number(req.params.id);
-    if (!Number.isInteger(id) || id < 1) throw badRequest('That is not an event number.');
+    const isEvent = Number.isInteger(id) && id > 0;
+    const isLoggedIn = resolveSession(deps.db, token) !== undefined;
+    if (!isLoggedIn || !isEvent) {
+      // The button is a plain form post, so a browser shows whatever comes back as a page. Send it
+      // to the event's page instead, which asks an ended session to log in (or says the event is
+      // not there); other clients get the error as JSON.
+      if (req.accepts(['json', 'html']) === 'html') return res.redirect(303, isEvent ? `/event/${id}` : '/events');
+      if (!isLoggedIn) throw notLoggedIn('Please log in to add club events to your calendar.');
+      throw badRequest('That is not an event number.');
+    }
     sendCalendar(res, events.eventCalendar(id), `event-${id}.ics`);
   });
 }
