@@ -2,11 +2,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Express } from 'express';
+import { afterAll } from 'vitest';
 import { createApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { migrateDatabase, openDatabase, type Db } from '../src/db/client.ts';
 import { createLogger } from '../src/logger.ts';
 import { createServices, type Services } from '../src/services/index.ts';
+import { createMember, type TestMember } from './factories.ts';
 
 export type TestApp = { app: Express; db: Db; config: Config; services: Services; dataDir: string; close: () => void };
 
@@ -38,4 +40,15 @@ export function createTestApp(env: Record<string, string> = {}): TestApp {
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The set-up of a test file that needs one app and one plain member signed in: made when the
+ * file is collected, so that tests read both as constants, and closed after its last test.
+ */
+export function createTestAppWithMember(): { t: TestApp; member: TestMember } {
+  const t = createTestApp();
+  const member = createMember(t.db);
+  afterAll(() => t.close());
+  return { t, member };
 }

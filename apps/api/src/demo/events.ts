@@ -120,6 +120,14 @@ const YEAR_OF_EVENTS: DemoEvent[] = [
   },
 ];
 
+/** The club meets on the first Tuesday of every month except January. */
+const MONTHLY_MEETINGS: DemoEvent[] = Array.from({ length: 11 }, (_, index) => ({
+  title: 'Monthly Meeting',
+  month: index + 2, day: tuesday(1), startTime: '19:00', endTime: '20:30',
+  venue: 'First Presbyterian Church, Fellowship Hall', addressLine1: '100 E Adams Ave', addressLine2: 'Kirkwood, MO 63122',
+  description: 'Club business, a tech tip and coffee. Guests are always welcome.', notifyDaysOut: [],
+}));
+
 const PICTURES: [sky: string, ground: string, car: string][] = [
   ['#59636b', '#3a3f44', '#1f2a3a'],
   ['#9db4c8', '#8c7a55', '#5b2b22'],
@@ -168,7 +176,7 @@ export function demoEvents(today: Date): (typeof events.$inferInsert)[] {
   const to = new Date(Date.UTC(today.getUTCFullYear() + 1, today.getUTCMonth() + 1, 0)).toISOString().slice(0, 10);
   const rows: (typeof events.$inferInsert)[] = [];
   for (let year = today.getUTCFullYear() - 1; year <= today.getUTCFullYear() + 1; year += 1) {
-    for (const event of YEAR_OF_EVENTS) {
+    for (const event of [...YEAR_OF_EVENTS, ...MONTHLY_MEETINGS]) {
       const startDay = `${year}-${pad(event.month)}-${pad(event.day(year, event.month))}`;
       if (startDay < from || startDay > to) continue;
       rows.push({
@@ -184,25 +192,6 @@ export function demoEvents(today: Date): (typeof events.$inferInsert)[] {
         imagePath: event.picture === undefined ? '' : `/uploads/events/${pictureFile(event.picture)}`,
       });
     }
-  }
-  for (let index = 0; index < 25; index += 1) {
-    const year = Number(from.slice(0, 4)) + Math.floor((Number(from.slice(5, 7)) - 1 + index) / 12);
-    const month = ((Number(from.slice(5, 7)) - 1 + index) % 12) + 1;
-    const day = `${year}-${pad(month)}-${pad(nthWeekday(year, month, 2, 1))}`;
-    // The club meets on the first Tuesday of every month except January.
-    if (month === 1 || day < from || day > to) continue;
-    rows.push({
-      title: 'Monthly Meeting',
-      start: `${day}T19:00`,
-      end: `${day}T20:30`,
-      venue: 'First Presbyterian Church, Fellowship Hall',
-      addressLine1: '100 E Adams Ave',
-      addressLine2: 'Kirkwood, MO 63122',
-      country: 'United States',
-      description: 'Club business, a tech tip and coffee. Guests are always welcome.',
-      notifyDaysOut: [],
-      imagePath: '',
-    });
   }
   return rows.sort((a, b) => a.start.localeCompare(b.start));
 }

@@ -1,62 +1,11 @@
 /**
  * Writes a demo edition of Valley News as a multi-page PDF: a cover page with a coloured
- * masthead, a drawn Model A and the month's headlines, then pages of articles. It follows
- * scripts/make-club-pdfs.mjs: a small hand-rolled writer with the standard Type 1 fonts,
- * WinAnsi text and no compression, so the demo needs no PDF dependency.
+ * masthead, a drawn Model A and the month's headlines, then pages of articles. The club's own
+ * small PDF writer (pdf-writer.ts) serialises it, so the demo needs no PDF dependency.
  */
 import { MONTHS, newsletterTitle, type NewsletterEdition } from '@club/contracts';
+import { buildPdf, centred, COLUMN, f, PAGE, PageFlow, say, wrap } from './pdf-writer.ts';
 
-const PAGE = { width: 612, height: 792, margin: 60 } as const;
-const COLUMN = PAGE.width - 2 * PAGE.margin;
-
-type Font = 'F1' | 'F2' | 'F3';
-
-// Helvetica advance widths (1/1000 em) for ASCII 32-126, from the standard AFM.
-const HELVETICA = [
-  278, 278, 355, 556, 556, 889, 667, 191, 333, 333, 389, 584, 278, 333, 278, 278, 556, 556, 556, 556, 556, 556, 556,
-  556, 556, 556, 278, 278, 584, 584, 584, 556, 1015, 667, 667, 722, 722, 667, 611, 778, 722, 278, 500, 667, 556, 833,
-  722, 778, 667, 778, 722, 667, 611, 722, 667, 944, 667, 667, 611, 278, 278, 278, 469, 556, 333, 556, 556, 500, 556,
-  556, 278, 556, 556, 222, 222, 500, 222, 833, 556, 556, 556, 556, 333, 500, 278, 556, 500, 722, 500, 500, 500, 334,
-  260, 334, 584,
-];
-
-const charWidth = (ch: string): number => {
-  const code = ch.charCodeAt(0);
-  return code >= 32 && code <= 126 ? (HELVETICA[code - 32] ?? 556) : 556;
-};
-
-/** Width in points; bold runs about 6% wider, serif about 5% narrower: close enough for wrapping. */
-const textWidth = (text: string, size: number, font: Font): number =>
-  ([...text].reduce((sum, ch) => sum + charWidth(ch), 0) * size * (font === 'F2' ? 1.06 : font === 'F3' ? 0.95 : 1)) / 1000;
-
-const encode = (text: string): string =>
-  [...text]
-    .map((ch) => {
-      if (ch === '(' || ch === ')' || ch === '\\') return `\\${ch}`;
-      const code = ch.charCodeAt(0);
-      return code >= 32 && code <= 126 ? ch : '?';
-    })
-    .join('');
-
-function wrap(text: string, size: number, font: Font, width: number): string[] {
-  const lines: string[] = [];
-  let line = '';
-  for (const word of text.split(/\s+/)) {
-    const candidate = line ? `${line} ${word}` : word;
-    if (line && textWidth(candidate, size, font) > width) {
-      lines.push(line);
-      line = word;
-    } else {
-      line = candidate;
-    }
-  }
-  if (line) lines.push(line);
-  return lines;
-}
-
-const f = (n: number) => n.toFixed(2);
-const say = (x: number, y: number, text: string, size: number, font: Font) => `BT /${font} ${size} Tf ${f(x)} ${f(y)} Td (${encode(text)}) Tj ET`;
-const centred = (y: number, text: string, size: number, font: Font) => say(PAGE.margin + (COLUMN - textWidth(text, size, font)) / 2, y, text, size, font);
 const fill = (rgb: [number, number, number]) => `${rgb.map(f).join(' ')} rg`;
 const rect = (x: number, y: number, w: number, h: number) => `${f(x)} ${f(y)} ${f(w)} ${f(h)} re f`;
 /** A filled circle from four Bezier quarters. */
@@ -172,66 +121,27 @@ function coverPage(edition: NewsletterEdition, clubName: string, headlines: stri
 }
 
 function articlePages(articles: Article[]): string[][] {
-  const pages: string[][] = [];
-  let ops: string[] = [];
-  let y = 0;
-  const newPage = () => {
-    ops = [];
-    pages.push(ops);
-    y = PAGE.height - PAGE.margin;
-  };
-  newPage();
+  const flow = new PageFlow(PAGE.margin + 20);
   for (const article of articles) {
     const heading = wrap(article.heading, 16, 'F3', COLUMN);
-    if (y - heading.length * 20 - 60 < PAGE.margin + 20) newPage();
-    y -= 8;
+    flow.ensure(heading.length * 20 + 60);
+    flow.y -= 8;
     for (const line of heading) {
-      y -= 20;
-      ops.push(say(PAGE.margin, y, line, 16, 'F3'));
+      flow.y -= 20;
+      flow.ops.push(say(PAGE.margin, flow.y, line, 16, 'F3'));
     }
-    y -= 8;
+    flow.y -= 8;
     for (const paragraph of article.paragraphs) {
       for (const line of wrap(paragraph, 11, 'F1', COLUMN)) {
-        if (y - 15 < PAGE.margin + 20) newPage();
-        y -= 15;
-        ops.push(say(PAGE.margin, y, line, 11, 'F1'));
+        flow.ensure(15);
+        flow.y -= 15;
+        flow.ops.push(say(PAGE.margin, flow.y, line, 11, 'F1'));
       }
-      y -= 8;
+      flow.y -= 8;
     }
-    y -= 60; // a generous gap, so that each edition runs to a few pages
+    flow.y -= 60; // a generous gap, so that each edition runs to a few pages
   }
-  return pages;
-}
-
-/** Serialises pages into a PDF 1.4 file with a correct cross-reference table. */
-function buildPdf(pages: string[][], title: string, author: string): Buffer {
-  const objects: string[] = [];
-  const add = (body: string) => objects.push(body);
-  add(''); // 1: catalog
-  add(''); // 2: pages
-  add('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>'); // 3
-  add('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold /Encoding /WinAnsiEncoding >>'); // 4
-  add('<< /Type /Font /Subtype /Type1 /BaseFont /Times-Bold /Encoding /WinAnsiEncoding >>'); // 5
-  const kids = pages.map((ops) => {
-    const stream = ops.join('\n');
-    const content = add(`<< /Length ${Buffer.byteLength(stream, 'latin1')} >>\nstream\n${stream}\nendstream`);
-    return add(`<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${PAGE.width} ${PAGE.height}] /Resources << /Font << /F1 3 0 R /F2 4 0 R /F3 5 0 R >> >> /Contents ${content} 0 R >>`);
-  });
-  objects[0] = '<< /Type /Catalog /Pages 2 0 R /Lang (en-US) >>';
-  objects[1] = `<< /Type /Pages /Kids [${kids.map((k) => `${k} 0 R`).join(' ')}] /Count ${kids.length} >>`;
-  const info = add(`<< /Title (${encode(title)}) /Author (${encode(author)}) /Producer (club demo data) >>`);
-
-  let out = '%PDF-1.4\n%\xe2\xe3\xcf\xd3\n';
-  const offsets: number[] = [];
-  objects.forEach((body, index) => {
-    offsets.push(Buffer.byteLength(out, 'latin1'));
-    out += `${index + 1} 0 obj\n${body}\nendobj\n`;
-  });
-  const xref = Buffer.byteLength(out, 'latin1');
-  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  for (const offset of offsets) out += `${String(offset).padStart(10, '0')} 00000 n \n`;
-  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R /Info ${info} 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(out, 'latin1');
+  return flow.pages;
 }
 
 /** One edition of Valley News: a cover page, then three or so pages of articles. */
@@ -242,5 +152,5 @@ export function makeNewsletterPdf(edition: NewsletterEdition, clubName = 'Gatewa
     const label = `Valley News  -  ${MONTHS[edition.month - 1] ?? ''} ${edition.year}  -  page ${index + 1} of ${pages.length}`;
     ops.push(fill([0.3, 0.3, 0.3]), centred(PAGE.margin - 30, label, 8, 'F1'));
   });
-  return buildPdf(pages, newsletterTitle(edition), clubName);
+  return buildPdf(pages, { title: newsletterTitle(edition), author: clubName, producer: 'club demo data' });
 }

@@ -1,17 +1,9 @@
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { presidents } from '../db/schema/index.ts';
-import { createMember, type TestMember } from '../../test/factories.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createTestApp, createTestAppWithMember } from '../../test/test-app.ts';
 
-let t: TestApp;
-let member: TestMember;
-
-beforeAll(() => {
-  t = createTestApp();
-  member = createMember(t.db);
-});
-afterAll(() => t.close());
+const { t, member } = createTestAppWithMember();
 
 describe('every call', () => {
   it('accepts JSON, urlencoded and multipart bodies alike', async () => {

@@ -1,15 +1,8 @@
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMember, type TestMember } from '../../test/factories.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { createTestAppWithMember } from '../../test/test-app.ts';
 
-let t: TestApp;
-let member: TestMember;
-beforeAll(() => {
-  t = createTestApp();
-  member = createMember(t.db);
-});
-afterAll(() => t.close());
+const { t, member } = createTestAppWithMember();
 
 describe('request bodies (finding 9)', () => {
   it('does not read fields through a "__proto__" key', async () => {

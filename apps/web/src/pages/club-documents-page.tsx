@@ -3,7 +3,7 @@ import { PageFrame } from '../app/layout/page-frame.tsx';
 import { PATHS } from '../app/paths.ts';
 import './club-documents-page.css';
 
-/** Served from apps/web/public/documents; written by scripts/make-club-pdfs.mjs. */
+/** Served from apps/web/public/documents; written by apps/api/scripts/make-club-pdfs.ts (`pnpm club-pdfs`). */
 export const CONSTITUTION_PDF = '/documents/constitution-and-by-laws.pdf';
 
 export function ClubDocumentsPage() {

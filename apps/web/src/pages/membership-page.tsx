@@ -5,7 +5,7 @@ import { IdeaBox } from '../components/idea-box.tsx';
 import { NewsletterCover } from '../features/membership/newsletter-cover.tsx';
 import './membership-page.css';
 
-/** Served from apps/web/public/documents; written by scripts/make-club-pdfs.mjs. */
+/** Served from apps/web/public/documents; written by apps/api/scripts/make-club-pdfs.ts (`pnpm club-pdfs`). */
 const APPLICATION_PDF = '/documents/membership-application.pdf';
 
 /** The club's social group; the webmaster replaces this address with the real group's. */

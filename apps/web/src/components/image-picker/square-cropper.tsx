@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type PointerEvent } from 'react';
+import { Fragment, useId, useRef, useState, type PointerEvent } from 'react';
 import { centredSquare, clampCrop, resizeCrop, type Crop } from './image-file.ts';
 
 export type SquareCropperProps = {
@@ -12,6 +12,12 @@ type Size = { width: number; height: number };
 
 /** Below this the stored 600-pixel photo would be visibly blurry. */
 const MIN_CROP = 80;
+
+/** The two sliders that move the square, each along one side of the photo. */
+const AXES = [
+  { axis: 'x', extent: 'width', label: 'Left and right' },
+  { axis: 'y', extent: 'height', label: 'Up and down' },
+] as const;
 
 /**
  * Shows the photo with the square that will be kept. Drag the square to move it; the sliders
@@ -88,26 +94,20 @@ export function SquareCropper({ src, crop, onChange }: SquareCropperProps) {
             value={crop.size}
             onChange={(event) => natural && onChange(resizeCrop(crop, Number(event.currentTarget.value), natural.width, natural.height, minSize))}
           />
-          <label htmlFor={ids.x}>Left and right</label>
-          <input
-            id={ids.x}
-            type="range"
-            min={0}
-            max={Math.max(0, natural.width - crop.size)}
-            value={crop.x}
-            disabled={natural.width === crop.size}
-            onChange={(event) => set({ ...crop, x: Number(event.currentTarget.value) })}
-          />
-          <label htmlFor={ids.y}>Up and down</label>
-          <input
-            id={ids.y}
-            type="range"
-            min={0}
-            max={Math.max(0, natural.height - crop.size)}
-            value={crop.y}
-            disabled={natural.height === crop.size}
-            onChange={(event) => set({ ...crop, y: Number(event.currentTarget.value) })}
-          />
+          {AXES.map(({ axis, extent, label }) => (
+            <Fragment key={axis}>
+              <label htmlFor={ids[axis]}>{label}</label>
+              <input
+                id={ids[axis]}
+                type="range"
+                min={0}
+                max={Math.max(0, natural[extent] - crop.size)}
+                value={crop[axis]}
+                disabled={natural[extent] === crop.size}
+                onChange={(event) => set({ ...crop, [axis]: Number(event.currentTarget.value) })}
+              />
+            </Fragment>
+          ))}
         </div>
       )}
     </div>

@@ -1,222 +1,135 @@
-// Writes the club's two public PDFs into apps/web/public/documents/: the constitution and
-// by-laws, and the membership application. The PDFs are committed; run this again only after
-// changing the wording below:  node scripts/make-club-pdfs.mjs
-//
-// A small hand-rolled PDF writer (standard Type 1 fonts, WinAnsi text, no compression) keeps
-// the project free of a PDF dependency for two static documents.
+/**
+ * Writes the club's two public PDFs into apps/web/public/documents/: the constitution and
+ * by-laws, and the membership application. The PDFs are committed; run this again only after
+ * changing the wording below:  pnpm club-pdfs
+ *
+ * The club's own small PDF writer (src/demo/pdf-writer.ts, which also writes the demo
+ * newsletters) keeps the project free of a PDF dependency for two static documents.
+ */
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildPdf, centred, COLUMN, encode, PAGE, PageFlow, say, textWidth, wrap, type PdfInfo } from '../src/demo/pdf-writer.ts';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
+const root = fileURLToPath(new URL('../../..', import.meta.url));
 const outDir = path.join(root, 'apps/web/public/documents');
 
 // The demo club name (CLUB_NAME's default); the PDFs are static, so they carry it in print.
 const CLUB = 'Gateway Region Classic Car Club';
 const CHAPTER_OF = 'a regional chapter of the national Model A restorers\u2019 club';
 
-// Helvetica advance widths (1/1000 em) for ASCII 32-126, from the standard AFM.
-const HELVETICA = [
-  278, 278, 355, 556, 556, 889, 667, 191, 333, 333, 389, 584, 278, 333, 278, 278, 556, 556, 556, 556, 556, 556, 556,
-  556, 556, 556, 278, 278, 584, 584, 584, 556, 1015, 667, 667, 722, 722, 667, 611, 778, 722, 278, 500, 667, 556, 833,
-  722, 778, 667, 778, 722, 667, 611, 722, 667, 944, 667, 667, 611, 278, 278, 278, 469, 556, 333, 556, 556, 500, 556,
-  556, 278, 556, 556, 222, 222, 500, 222, 833, 556, 556, 556, 556, 333, 500, 278, 556, 500, 722, 500, 500, 500, 334,
-  260, 334, 584,
-];
-const WIN_ANSI = { '\u2013': 0x96, '\u2014': 0x97, '\u2018': 0x91, '\u2019': 0x92, '\u201c': 0x93, '\u201d': 0x94, '\u00a7': 0xa7, '\u2022': 0x95 };
-
-const charWidth = (ch) => {
-  const code = ch.charCodeAt(0);
-  if (code >= 32 && code <= 126) return HELVETICA[code - 32];
-  return ch === '\u2014' ? 1000 : 556;
-};
-/** Width in points; bold runs about 6% wider, serif about 5% narrower, which is close enough for wrapping. */
-const textWidth = (text, size, font) =>
-  ([...text].reduce((sum, ch) => sum + charWidth(ch), 0) * size * (font === 'F2' ? 1.06 : font === 'F3' ? 0.95 : 1)) / 1000;
-
-const encode = (text) =>
-  [...text]
-    .map((ch) => {
-      if (ch === '(' || ch === ')' || ch === '\\') return `\\${ch}`;
-      const code = ch.charCodeAt(0);
-      if (code >= 32 && code <= 126) return ch;
-      const mapped = WIN_ANSI[ch] ?? (code < 256 ? code : 0x3f);
-      return `\\${mapped.toString(8).padStart(3, '0')}`;
-    })
-    .join('');
-
-function wrap(text, size, font, width) {
-  const lines = [];
-  let line = '';
-  for (const word of text.split(/\s+/)) {
-    const candidate = line ? `${line} ${word}` : word;
-    if (line && textWidth(candidate, size, font) > width) {
-      lines.push(line);
-      line = word;
-    } else {
-      line = candidate;
-    }
-  }
-  if (line) lines.push(line);
-  return lines;
-}
-
-const PAGE = { width: 612, height: 792, margin: 60 };
-const COLUMN = PAGE.width - 2 * PAGE.margin;
+/** What a document is made of, top to bottom. */
+type Block =
+  | { type: 'title'; kicker?: string; text: string; subtitle?: string }
+  | { type: 'heading'; text: string }
+  | { type: 'para'; text: string; label?: string }
+  | { type: 'item'; text: string; label?: string }
+  /** One row of labelled blanks to fill in by hand, e.g. City / State / ZIP; shares set the widths. */
+  | { type: 'fields'; fields: { label: string; share: number }[] }
+  | { type: 'checks'; options: string[] }
+  | { type: 'space'; points: number };
 
 /** Lays out blocks top to bottom, starting a new page when one would run past the bottom margin. */
-function layout(blocks, footer) {
-  const pages = [];
-  let ops = [];
-  let y = 0;
-  const newPage = () => {
-    ops = [];
-    pages.push(ops);
-    y = PAGE.height - PAGE.margin;
-  };
-  const ensure = (height) => {
-    if (y - height < PAGE.margin + 18) newPage();
-  };
-  const text = (x, baseline, str, size, font) => ops.push(`BT /${font} ${size} Tf ${x.toFixed(2)} ${baseline.toFixed(2)} Td (${encode(str)}) Tj ET`);
-  const rule = (x1, x2, at, weight = 0.6) => ops.push(`${weight} w ${x1.toFixed(2)} ${at.toFixed(2)} m ${x2.toFixed(2)} ${at.toFixed(2)} l S`);
-  newPage();
+function layout(blocks: Block[], footer: string): string[][] {
+  const flow = new PageFlow(PAGE.margin + 18);
+  const rule = (x1: number, x2: number, at: number, weight = 0.6) => flow.ops.push(`${weight} w ${x1.toFixed(2)} ${at.toFixed(2)} m ${x2.toFixed(2)} ${at.toFixed(2)} l S`);
 
   for (const block of blocks) {
     switch (block.type) {
       case 'title': {
-        ensure(60);
+        flow.ensure(60);
         if (block.kicker) {
-          y -= 12;
-          text(PAGE.margin + (COLUMN - textWidth(block.kicker, 11, 'F2')) / 2, y, block.kicker, 11, 'F2');
-          y -= 4;
+          flow.y -= 12;
+          flow.ops.push(centred(flow.y, block.kicker, 11, 'F2'));
+          flow.y -= 4;
         }
         for (const line of wrap(block.text, 20, 'F3', COLUMN)) {
-          y -= 24;
-          text(PAGE.margin + (COLUMN - textWidth(line, 20, 'F3')) / 2, y, line, 20, 'F3');
+          flow.y -= 24;
+          flow.ops.push(centred(flow.y, line, 20, 'F3'));
         }
         if (block.subtitle) {
           for (const line of wrap(block.subtitle, 11, 'F1', COLUMN)) {
-            y -= 16;
-            text(PAGE.margin + (COLUMN - textWidth(line, 11, 'F1')) / 2, y, line, 11, 'F1');
+            flow.y -= 16;
+            flow.ops.push(centred(flow.y, line, 11, 'F1'));
           }
         }
-        y -= 12;
-        rule(PAGE.margin, PAGE.margin + COLUMN, y, 1.2);
-        y -= 10;
+        flow.y -= 12;
+        rule(PAGE.margin, PAGE.margin + COLUMN, flow.y, 1.2);
+        flow.y -= 10;
         break;
       }
       case 'heading': {
         const lines = wrap(block.text, 13, 'F2', COLUMN);
-        ensure(18 + lines.length * 16 + 30);
-        y -= 10;
+        flow.ensure(18 + lines.length * 16 + 30);
+        flow.y -= 10;
         for (const line of lines) {
-          y -= 16;
-          text(PAGE.margin, y, line, 13, 'F2');
+          flow.y -= 16;
+          flow.ops.push(say(PAGE.margin, flow.y, line, 13, 'F2'));
         }
-        y -= 4;
+        flow.y -= 4;
         break;
       }
       case 'para':
       case 'item': {
+        const { label } = block;
         const indent = block.type === 'item' ? 22 : 0;
         const lines = wrap(block.text, 10.5, 'F1', COLUMN - indent);
-        ensure(lines.length * 14 + 4);
+        flow.ensure(lines.length * 14 + 4);
         lines.forEach((line, index) => {
-          y -= 14;
-          if (index === 0 && block.label) text(PAGE.margin, y, block.label, 10.5, 'F2');
-          text(PAGE.margin + indent, y, line, 10.5, 'F1');
+          flow.y -= 14;
+          if (index === 0 && label) flow.ops.push(say(PAGE.margin, flow.y, label, 10.5, 'F2'));
+          flow.ops.push(say(PAGE.margin + indent, flow.y, line, 10.5, 'F1'));
         });
-        y -= 6;
+        flow.y -= 6;
         break;
       }
       case 'fields': {
-        // One row of labelled blanks to fill in by hand, e.g. City / State / ZIP.
-        ensure(30);
-        y -= 24;
+        flow.ensure(30);
+        flow.y -= 24;
         const gap = 14;
-        const total = block.fields.reduce((sum, f) => sum + f.share, 0);
+        const total = block.fields.reduce((sum, field) => sum + field.share, 0);
         let x = PAGE.margin;
         for (const field of block.fields) {
           const width = ((COLUMN - gap * (block.fields.length - 1)) * field.share) / total;
-          rule(x, x + width, y);
-          text(x, y - 10, field.label, 8, 'F1');
+          rule(x, x + width, flow.y);
+          flow.ops.push(say(x, flow.y - 10, field.label, 8, 'F1'));
           x += width + gap;
         }
-        y -= 10;
+        flow.y -= 10;
         break;
       }
       case 'checks': {
-        ensure(22);
-        y -= 18;
+        flow.ensure(22);
+        flow.y -= 18;
         let x = PAGE.margin;
         for (const label of block.options) {
-          ops.push(`0.8 w ${x} ${y - 1} 9 9 re S`);
-          text(x + 14, y, label, 10.5, 'F1');
+          flow.ops.push(`0.8 w ${x} ${flow.y - 1} 9 9 re S`);
+          flow.ops.push(say(x + 14, flow.y, label, 10.5, 'F1'));
           x += 14 + textWidth(label, 10.5, 'F1') + 24;
         }
-        y -= 4;
+        flow.y -= 4;
         break;
       }
       case 'space':
-        y -= block.points;
+        flow.y -= block.points;
         break;
-      default:
-        throw new Error(`Unknown block type ${block.type}`);
     }
   }
-  pages.forEach((pageOps, index) => {
-    const label = `${footer}  \u2014  page ${index + 1} of ${pages.length}`;
+  // The footer's baseline is written unrounded, as in the committed PDFs.
+  flow.pages.forEach((pageOps, index) => {
+    const label = `${footer}  \u2014  page ${index + 1} of ${flow.pages.length}`;
     pageOps.push(`BT /F1 8 Tf ${(PAGE.margin + (COLUMN - textWidth(label, 8, 'F1')) / 2).toFixed(2)} ${PAGE.margin - 30} Td (${encode(label)}) Tj ET`);
   });
-  return pages;
+  return flow.pages;
 }
 
-/** Serialises pages into a PDF 1.4 file with a correct cross-reference table. */
-function buildPdf(pages, { title, subject }) {
-  const objects = [];
-  const add = (body) => {
-    objects.push(body);
-    return objects.length;
-  };
-  const catalog = add(null);
-  const pagesId = add(null);
-  const fonts = {
-    F1: add('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>'),
-    F2: add('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold /Encoding /WinAnsiEncoding >>'),
-    F3: add('<< /Type /Font /Subtype /Type1 /BaseFont /Times-Bold /Encoding /WinAnsiEncoding >>'),
-  };
-  const fontDict = Object.entries(fonts).map(([name, id]) => `/${name} ${id} 0 R`).join(' ');
-  const kids = pages.map((ops) => {
-    const stream = ops.join('\n');
-    const content = add(`<< /Length ${Buffer.byteLength(stream, 'latin1')} >>\nstream\n${stream}\nendstream`);
-    return add(
-      `<< /Type /Page /Parent ${pagesId} 0 R /MediaBox [0 0 ${PAGE.width} ${PAGE.height}] /Resources << /Font << ${fontDict} >> >> /Contents ${content} 0 R >>`,
-    );
-  });
-  objects[catalog - 1] = `<< /Type /Catalog /Pages ${pagesId} 0 R /Lang (en-US) >>`;
-  objects[pagesId - 1] = `<< /Type /Pages /Kids [${kids.map((k) => `${k} 0 R`).join(' ')}] /Count ${kids.length} >>`;
-  const info = add(`<< /Title (${encode(title)}) /Subject (${encode(subject)}) /Author (${encode(CLUB)}) /Producer (scripts/make-club-pdfs.mjs) >>`);
-
-  let out = '%PDF-1.4\n%\xe2\xe3\xcf\xd3\n';
-  const offsets = [];
-  objects.forEach((body, index) => {
-    offsets.push(Buffer.byteLength(out, 'latin1'));
-    out += `${index + 1} 0 obj\n${body}\nendobj\n`;
-  });
-  const xref = Buffer.byteLength(out, 'latin1');
-  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  for (const offset of offsets) out += `${String(offset).padStart(10, '0')} 00000 n \n`;
-  out += `trailer\n<< /Size ${objects.length + 1} /Root ${catalog} 0 R /Info ${info} 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(out, 'latin1');
-}
-
-const article = (number, name, ...paragraphs) => [
+const article = (number: string, name: string, ...paragraphs: string[]): Block[] => [
   { type: 'heading', text: `Article ${number}. ${name}` },
-  ...paragraphs.map((text) => ({ type: 'para', text })),
+  ...paragraphs.map((text): Block => ({ type: 'para', text })),
 ];
-const section = (number, text) => ({ type: 'item', label: `${number}`, text });
+const section = (number: string, text: string): Block => ({ type: 'item', label: number, text });
 
-const constitution = [
+const constitution: Block[] = [
   { type: 'title', kicker: CLUB, text: 'Constitution and By-Laws', subtitle: `Adopted November 5, 1963; last amended November 5, 2019. The club is ${CHAPTER_OF}.` },
   { type: 'heading', text: 'Part One: Constitution' },
   ...article('I', 'Name', `The name of this organization shall be the ${CLUB} (hereinafter "the Chapter"). The Chapter is ${CHAPTER_OF} and abides by the national club's charter requirements.`),
@@ -274,7 +187,7 @@ const constitution = [
   section('7.1', 'These By-Laws may be amended by a majority of the members present at a general meeting, provided the proposed change was printed in Valley News before that meeting.'),
 ];
 
-const application = [
+const application: Block[] = [
   { type: 'title', kicker: CLUB, text: 'Membership Application', subtitle: 'Open to anyone who enjoys the Model A Ford, whether or not you own one. We meet on the first Tuesday of each month except January, at 7:00 p.m., at Meadowbrook Community Church, 340 North Clay Avenue, Kirkwood, Missouri 63122. Guests are always welcome.' },
   { type: 'heading', text: 'About you' },
   { type: 'fields', fields: [{ label: 'First name', share: 1 }, { label: 'Last name', share: 1 }] },
@@ -297,9 +210,9 @@ const application = [
 ];
 
 fs.mkdirSync(outDir, { recursive: true });
-const write = (file, blocks, meta, footer) => {
+const write = (file: string, blocks: Block[], meta: Pick<PdfInfo, 'title' | 'subject'>, footer: string) => {
   const target = path.join(outDir, file);
-  fs.writeFileSync(target, buildPdf(layout(blocks, footer), meta));
+  fs.writeFileSync(target, buildPdf(layout(blocks, footer), { ...meta, author: CLUB, producer: 'apps/api/scripts/make-club-pdfs.ts' }));
   console.log(`wrote ${path.relative(root, target)}`);
 };
 write('constitution-and-by-laws.pdf', constitution, { title: `${CLUB} Constitution and By-Laws`, subject: 'Constitution and by-laws of the Chapter' }, `${CLUB}  \u2014  Constitution and By-Laws`);
