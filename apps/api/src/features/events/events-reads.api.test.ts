@@ -15,7 +15,7 @@ let bob: TestMember;
 
 /** The moment the tests call now (club time), and the events either side of it. */
 const NOW = '2030-06-15T12:00';
-const ids: Record<string, number> = {};
+const ids = { firstOfAll: 0, endedJustBefore: 0, endsNow: 0, running: 0, sameStartA: 0, sameStartB: 0, lastOfAll: 0 };
 /** Past events made for paging, latest first, beside the named ones. */
 const PAGED_PAST = 2 * EVENTS_PAGE_SIZE + 3;
 
@@ -60,9 +60,9 @@ beforeAll(async () => {
     const res = await request(t.app).post('/api/attendance.set.php').send({ g: member.token, i: eventId, s, ...extra });
     expect(res.status).toBe(200);
   };
-  await answer(ann, ids.sameStartA!, 1, { t: 2, c: 'Bringing the Tudor' });
-  await answer(bob, ids.sameStartA!, 0);
-  await answer(bob, ids.lastOfAll!, 1);
+  await answer(ann, ids.sameStartA, 1, { t: 2, c: 'Bringing the Tudor' });
+  await answer(bob, ids.sameStartA, 0);
+  await answer(bob, ids.lastOfAll, 1);
 }, 60_000);
 afterAll(() => t.close());
 
@@ -164,7 +164,7 @@ describe('events.get with upcoming and past (/new-events)', () => {
     // Another page, or another member, is another answer.
     expect((await post({ g: ann.token, past: NOW, page: 3 })).headers.etag).not.toBe(etag);
 
-    const eventId = ids.sameStartA!;
+    const eventId = ids.sameStartA;
     const before = await post({ g: ann.token, id: eventId });
     expect((await post({ g: bob.token, id: eventId })).headers.etag).not.toBe(before.headers.etag);
     await request(t.app).post('/api/attendance.set.php').send({ g: ann.token, i: eventId, s: 1, t: 4, c: 'Four of us now' }).expect(200);
