@@ -115,6 +115,7 @@ describe('events journeys', () => {
     expect(await end.getAttribute('aria-invalid')).toBe('true');
 
     await end.fill(`${DAY}T21:00`);
+    const reads = recordEventsReads(page);
     await form.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Successfully Saved').waitFor();
     await page.waitForURL(/\/editEvent\/\d+$/);
@@ -125,6 +126,9 @@ describe('events journeys', () => {
     expect(await saved.getByRole('checkbox', { name: '1 day before' }).isChecked()).toBe(true);
     const imageUrl = await saved.getByRole('img', { name: `Current picture for ${TITLE}` }).getAttribute('src');
     expect(imageUrl).toMatch(/^\/uploads\/events\/.+\.jpg$/);
+    // The same editor stayed on screen as the address took the new id: nothing was read again.
+    expect(await page.getByText('Successfully Saved').isVisible()).toBe(true);
+    expect(await reads.all()).toEqual([]);
     await snapshot(page, 'events-editor-1280');
 
     // It shows on its day of the calendar, and among the upcoming events.
