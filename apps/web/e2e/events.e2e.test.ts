@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import type { Page } from 'playwright-core';
+import { EVENTS_PAGE_SIZE } from '@club/contracts/browser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeJpeg } from '../../api/test/images.ts';
 import { checkA11y, DEMO_MEMBER, logIn, openPage, snapshot, startHarness, type Harness } from './harness.ts';
@@ -28,6 +29,47 @@ afterAll(async () => {
 
 /** A page whose browser clock runs in another zone than the club's, to prove times stay in club time. */
 const openInTokyo = (options: Parameters<typeof openPage>[1] = {}) => openPage(harness, { timezoneId: 'Asia/Tokyo', ...options });
+
+type EventsReply = {
+  v: { id: number; title: string; end: string }[];
+  u: string[];
+  earlier?: { id: number; title: string } | null;
+  later?: { id: number; title: string } | null;
+  total?: number;
+};
+type EventsRead = { body: Record<string, unknown>; bytes: number; reply: EventsReply };
+
+/** Records each events.get the page makes: the body it sends and the answer (bytes before gzip). */
+function recordEventsReads(page: Page): { all: () => Promise<EventsRead[]>; clear: () => void } {
+  let reads: Promise<EventsRead | undefined>[] = [];
+  page.on('response', (response) => {
+    if (!response.url().endsWith('/api/events.get.php')) return;
+    reads.push(
+      (async () => {
+        if (response.status() !== 200) return undefined;
+        const text = (await response.body()).toString('utf8');
+        const body = response.request().postDataJSON() as Record<string, unknown>;
+        return { body, bytes: Buffer.byteLength(text), reply: JSON.parse(text) as EventsReply };
+      })(),
+    );
+  });
+  return {
+    all: async () => (await Promise.all(reads)).filter((read) => read !== undefined),
+    clear: () => {
+      reads = [];
+    },
+  };
+}
+
+/** The fields events.get is asked by, apart from the session: none means the legacy full list. */
+const askedBy = (read: EventsRead): string[] => Object.keys(read.body).filter((key) => key !== 'g').sort();
+
+/** The size of the legacy full list for a member, which no page may read any more. */
+async function legacyListBytes(page: Page, token: unknown): Promise<number> {
+  const res = await page.request.post('/api/events.get.php', { data: { g: token }, headers: { 'Accept-Encoding': 'identity' } });
+  expect(res.status()).toBe(200);
+  return (await res.body()).length;
+}
 
 async function expectLoginForm(page: Page, path: string): Promise<void> {
   await page.goto(path);
@@ -73,6 +115,7 @@ describe('events journeys', () => {
     expect(await end.getAttribute('aria-invalid')).toBe('true');
 
     await end.fill(`${DAY}T21:00`);
+    const reads = recordEventsReads(page);
     await form.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Successfully Saved').waitFor();
     await page.waitForURL(/\/editEvent\/\d+$/);
@@ -83,6 +126,9 @@ describe('events journeys', () => {
     expect(await saved.getByRole('checkbox', { name: '1 day before' }).isChecked()).toBe(true);
     const imageUrl = await saved.getByRole('img', { name: `Current picture for ${TITLE}` }).getAttribute('src');
     expect(imageUrl).toMatch(/^\/uploads\/events\/.+\.jpg$/);
+    // The same editor stayed on screen as the address took the new id: nothing was read again.
+    expect(await page.getByText('Successfully Saved').isVisible()).toBe(true);
+    expect(await reads.all()).toEqual([]);
     await snapshot(page, 'events-editor-1280');
 
     // It shows on its day of the calendar, and among the upcoming events.
@@ -101,9 +147,24 @@ describe('events journeys', () => {
     const page = await openInTokyo();
     await logIn(page, DEMO_MEMBER.email, DEMO_MEMBER.password);
     await page.goto('/events?month=2027-02');
-    await page.getByRole('cell', { name: /Wednesday, February 17/ }).getByRole('link', { name: new RegExp(TITLE) }).click();
+    const calendarLink = page.getByRole('cell', { name: /Wednesday, February 17/ }).getByRole('link', { name: new RegExp(TITLE) });
+    await calendarLink.waitFor();
+    const reads = recordEventsReads(page);
+    await calendarLink.click();
     await page.waitForURL(`**${eventPagePath}`);
     await page.getByRole('heading', { level: 1, name: TITLE }).waitFor();
+
+    // The page reads its one event with its neighbours, not the whole list.
+    const eventId = Number(eventPagePath.split('/').pop());
+    const eventReads = await reads.all();
+    expect(eventReads.map(askedBy)).toEqual([['id']]);
+    const [read] = eventReads;
+    if (!read) throw new Error('The event page did not read its event.');
+    expect(read.body).toMatchObject({ id: eventId });
+    expect(read.reply.v.map((e) => e.id)).toEqual([eventId]);
+    expect(read.reply.earlier?.title).toBeTruthy();
+    expect(read.reply.later?.title).toBeTruthy();
+    expect(read.bytes * 10).toBeLessThan(await legacyListBytes(page, read.body.g));
 
     // Club time, whatever the browser's zone; text shown as text, links only for http(s).
     await page.getByText('Wednesday, February 17, 6:30 PM to 9:00 PM').waitFor();
@@ -139,16 +200,78 @@ describe('events journeys', () => {
 
     // Earlier and later links walk through the events and back.
     const earlier = page.getByRole('navigation', { name: 'Earlier and later events' }).getByRole('link', { name: /Earlier event/ });
-    const earlierName = (await earlier.textContent()) ?? '';
+    const earlierTitle = (await earlier.locator('span').nth(1).textContent()) ?? '';
+    expect(earlierTitle).not.toBe('');
     await earlier.click();
     await page.waitForURL((url) => url.pathname !== eventPagePath);
-    const earlierTitle = await page.getByRole('heading', { level: 1 }).textContent();
-    expect(earlierName).toContain(earlierTitle ?? '—');
+    await page.getByRole('heading', { level: 1, name: earlierTitle }).waitFor();
     await page.getByRole('link', { name: new RegExp(`Later event.*${TITLE}`) }).click();
     await page.waitForURL(`**${eventPagePath}`);
     await page.getByRole('link', { name: /Later event/ }).click();
     await page.waitForURL((url) => url.pathname !== eventPagePath);
     await page.getByRole('link', { name: new RegExp(`Earlier event.*${TITLE}`) }).waitFor();
+
+    // By keyboard: Enter on the focused Earlier link comes back.
+    await page.getByRole('link', { name: new RegExp(`Earlier event.*${TITLE}`) }).focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`**${eventPagePath}`);
+    await page.getByRole('heading', { level: 1, name: TITLE }).waitFor();
+    // Every read on the way was one event.
+    expect((await reads.all()).every((r) => askedBy(r).join() === 'id' && r.reply.v.length === 1)).toBe(true);
+    await page.context().close();
+  });
+
+  it('reads /new-events as the upcoming events and a page of past ones, and pages by keyboard with the page in the URL', async () => {
+    const page = await openPage(harness);
+    await logIn(page, DEMO_MEMBER.email, DEMO_MEMBER.password);
+    const reads = recordEventsReads(page);
+    await page.goto('/new-events');
+    const upcomingList = page.getByRole('list', { name: 'Upcoming events' });
+    const pastList = page.getByRole('list', { name: 'Past events' });
+    await upcomingList.getByRole('link', { name: TITLE }).waitFor();
+    await pastList.waitFor();
+    await checkA11y(page);
+
+    const firstReads = await reads.all();
+    expect(firstReads.map(askedBy).sort()).toEqual([['page', 'past'], ['upcoming']]);
+    const upcoming = firstReads.find((r) => 'upcoming' in r.body);
+    const past = firstReads.find((r) => 'past' in r.body);
+    if (!upcoming || !past) throw new Error('/new-events did not read the upcoming and the past events.');
+    // Both ask at the same club-local minute; each event is on one side of it.
+    expect(upcoming.body.upcoming).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/);
+    expect(past.body).toMatchObject({ past: upcoming.body.upcoming, page: 1 });
+    expect(upcoming.reply.v.every((e) => e.end >= String(upcoming.body.upcoming))).toBe(true);
+    expect(past.reply.v.every((e) => e.end < String(upcoming.body.upcoming))).toBe(true);
+    expect(past.reply.v).toHaveLength(EVENTS_PAGE_SIZE);
+    const total = past.reply.total ?? 0;
+    expect(total, 'the demo data has more than one page of past events').toBeGreaterThan(EVENTS_PAGE_SIZE);
+    expect(upcoming.bytes + past.bytes).toBeLessThan(await legacyListBytes(page, upcoming.body.g));
+    const pageCount = Math.ceil(total / EVENTS_PAGE_SIZE);
+    await page.getByText(`Page 1 of ${pageCount}`).waitFor();
+    const firstPage = await pastList.getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+
+    reads.clear();
+    await page.getByRole('link', { name: 'Older events →' }).focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL('**/new-events?past=2#past-events');
+    await page.getByText(`Page 2 of ${pageCount}`).waitFor();
+    // The Past Events heading takes the focus, so the keyboard goes on from the new page.
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('past-events');
+    const secondPage = await pastList.getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+    expect(secondPage.length).toBeGreaterThan(0);
+    expect(secondPage.filter((href) => firstPage.includes(href))).toEqual([]);
+    // Only the past page is read again; the upcoming events are the same moment's answer.
+    expect((await reads.all()).map((r) => r.body)).toEqual([expect.objectContaining({ past: past.body.past, page: 2 })]);
+    await checkA11y(page);
+
+    // A reload keeps the page; Newer goes back to the first page.
+    await page.reload();
+    await page.getByText(`Page 2 of ${pageCount}`).waitFor();
+    await page.getByRole('link', { name: '← Newer events' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByText(`Page 1 of ${pageCount}`).waitFor();
+    expect(new URL(page.url()).search).toBe('');
+    expect(await pastList.getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href')))).toEqual(firstPage);
     await page.context().close();
   });
 
@@ -182,9 +305,15 @@ describe('events journeys', () => {
   it('lets the editor delete the event after confirming, then shows the calendar without it', async () => {
     const page = await openPage(harness);
     await logIn(page, EDITOR.email, EDITOR.password);
+    const reads = recordEventsReads(page);
     await page.goto(editPath);
     const form = page.getByRole('form', { name: 'Edit event' });
     const imageUrl = await form.getByRole('img', { name: `Current picture for ${TITLE}` }).getAttribute('src');
+    // The editor loads only the event it edits.
+    const editorReads = await reads.all();
+    expect(editorReads.map((r) => r.body)).toEqual([expect.objectContaining({ id: Number(editPath.split('/').pop()) })]);
+    expect(editorReads.map(askedBy)).toEqual([['id']]);
+    expect(editorReads[0]?.reply.v.map((e) => e.title)).toEqual([TITLE]);
 
     const deleteButton = form.getByRole('button', { name: 'Delete event' });
     await deleteButton.click();
@@ -205,6 +334,13 @@ describe('events journeys', () => {
 
     await page.goto(eventPagePath);
     await page.getByRole('heading', { level: 1, name: 'Event not found' }).waitFor();
+    await page.getByText(/Event not found\. It may have been deleted/).waitFor();
+    // An address that is no event number is not found either, without asking the server.
+    reads.clear();
+    await page.goto('/event/not-a-number');
+    await page.getByRole('heading', { level: 1, name: 'Event not found' }).waitFor();
+    await checkA11y(page);
+    expect(await reads.all()).toEqual([]);
     await page.context().close();
   });
 
@@ -235,6 +371,49 @@ describe('events journeys', () => {
     await snapshot(page, `events-event-page-phone-${label}`);
     await page.reload();
     await page.getByRole('heading', { level: 1, name: 'Independence Day Parade' }).waitFor();
+
+    // Later and Earlier by tap walk to the neighbour and back.
+    const parade = page.url();
+    const later = page.getByRole('navigation', { name: 'Earlier and later events' }).getByRole('link', { name: /Later event/ });
+    const laterTitle = (await later.locator('span').nth(1).textContent()) ?? '';
+    expect(laterTitle).not.toBe('');
+    await later.tap();
+    await page.getByRole('heading', { level: 1, name: laterTitle }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+    await checkA11y(page);
+    await page.getByRole('link', { name: /Earlier event.*Independence Day Parade/ }).tap();
+    await page.waitForURL(parade);
+    await page.getByRole('heading', { level: 1, name: 'Independence Day Parade' }).waitFor();
+    await page.context().close();
+  });
+
+  it.each([
+    ['390x844', PHONE],
+    ['375x667', SMALL_PHONE],
+  ] as const)('pages the past events by tap on a %s phone, keeping the page in the URL', async (label, viewport) => {
+    const page = await openPage(harness, { viewport, hasTouch: true, isMobile: true });
+    await logIn(page, DEMO_MEMBER.email, DEMO_MEMBER.password);
+    await page.goto('/new-events');
+    const pastList = page.getByRole('list', { name: 'Past events' });
+    await pastList.waitFor();
+    await page.getByRole('list', { name: 'Upcoming events' }).waitFor();
+    const firstPage = await pastList.getByRole('link').allTextContents();
+    const older = page.getByRole('link', { name: 'Older events →' });
+    await older.scrollIntoViewIfNeeded();
+    const box = await older.boundingBox();
+    expect(box?.height ?? 0).toBeGreaterThanOrEqual(44);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+    await older.tap();
+    await page.waitForURL('**/new-events?past=2#past-events');
+    await page.getByText(/^Page 2 of \d+$/).waitFor();
+    await pastList.waitFor();
+    expect(await pastList.getByRole('link').allTextContents()).not.toEqual(firstPage);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+    await checkA11y(page);
+    await snapshot(page, `events-list-page-2-phone-${label}`);
+    await page.getByRole('link', { name: '← Newer events' }).tap();
+    await page.getByText(/^Page 1 of \d+$/).waitFor();
+    expect(await pastList.getByRole('link').allTextContents()).toEqual(firstPage);
     await page.context().close();
   });
 

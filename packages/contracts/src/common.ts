@@ -119,6 +119,10 @@ export const localDateTime = (label: string) =>
     .transform((v) => v.replace(' ', 'T').slice(0, 16))
     .describe(label);
 
+/** A local date and time (club time zone) that may be left blank (then undefined). */
+export const optionalLocalDateTime = (label: string) =>
+  z.preprocess(blankToUndefined, localDateTime(label).optional()).describe(label);
+
 /** Every failure travels as `{ e }`. */
 export const errorReplySchema = z.object({ e: z.string() });
 export type ErrorReply = z.infer<typeof errorReplySchema>;

@@ -5,3 +5,6 @@ export const REMINDER_DAYS = [0, 1, 3, 5] as const;
 
 /** Attendance status on the wire: 1 attending, 0 not attending, -1 not sure (removes the entry). */
 export const ATTENDANCE_STATUS = { attending: 1, notAttending: 0, notSure: -1 } as const;
+
+/** Past events per page on /new-events (events.get with `past`), newest first. */
+export const EVENTS_PAGE_SIZE = 20;

@@ -3,7 +3,9 @@ import {
   integer,
   list,
   localDateTime,
+  optionalInteger,
   optionalIsoDate,
+  optionalLocalDateTime,
   optionalText,
   recordId,
   sessionTokenSchema,
@@ -11,7 +13,7 @@ import {
 } from './common.ts';
 import { REMINDER_DAYS } from './event-options.ts';
 
-export { ATTENDANCE_STATUS, REMINDER_DAYS } from './event-options.ts';
+export { ATTENDANCE_STATUS, EVENTS_PAGE_SIZE, REMINDER_DAYS } from './event-options.ts';
 
 export const attendanceEntrySchema = z.object({
   displayName: z.string(),
@@ -45,17 +47,51 @@ const reminderDays = integer('reminder days', { min: 0, max: 30 }).refine(
   'Reminders can only be sent now, or 1, 3 or 5 days before the event.',
 );
 
+/** An event the event page links to as the earlier or the later one. */
+export const eventNeighbourSchema = z.object({ id: z.number().int(), title: z.string(), start: z.string() });
+export type EventNeighbour = z.infer<typeof eventNeighbourSchema>;
+
 export const events = {
   'events.get': {
     /**
-     * Without from/to: every event (the legacy list). With them: the events that overlap the
-     * days from..to (inclusive, club time), as the month calendar asks.
+     * What to read; at most one of these ways, and without any of them every event (the legacy list):
+     * - `from`/`to`: the events that overlap the days from..to (inclusive, club time), as the month calendar asks;
+     * - `id`: that one event (an empty list for an unknown id), with `earlier` and `later`;
+     * - `upcoming`: every event not yet ended at that moment (club time), soonest first;
+     * - `past`, with `page`: the events that ended before that moment, newest first, EVENTS_PAGE_SIZE
+     *   a page (1 = the latest), with `total`.
+     * The page sends the moment it calls now, so an answer depends only on the data and the request
+     * (and stays in the server's reply cache until the data changes).
      */
     request: z
-      .object({ g: sessionTokenSchema.optional(), from: optionalIsoDate('first day'), to: optionalIsoDate('last day') })
-      .refine((w) => !w.from || !w.to || w.from <= w.to, { message: 'The last day must not be before the first day.', path: ['to'] }),
-    /** v: the events, soonest first; u: the display names of the members in their attendance lists. */
-    response: z.object({ v: z.array(eventSchema), u: z.array(z.string()) }),
+      .object({
+        g: sessionTokenSchema.optional(),
+        from: optionalIsoDate('first day'),
+        to: optionalIsoDate('last day'),
+        id: optionalInteger('event id', { min: 1 }),
+        upcoming: optionalLocalDateTime('time for upcoming events'),
+        past: optionalLocalDateTime('time for past events'),
+        page: optionalInteger('page of past events', { min: 1 }),
+      })
+      .refine((w) => !w.from || !w.to || w.from <= w.to, { message: 'The last day must not be before the first day.', path: ['to'] })
+      .refine((r) => [r.from !== undefined || r.to !== undefined, r.id !== undefined, r.upcoming !== undefined, r.past !== undefined].filter(Boolean).length <= 1, {
+        message: 'Please ask for one event, a window of days, the upcoming events or the past events, not several at once.',
+      })
+      .refine((r) => r.page === undefined || r.past !== undefined, {
+        message: 'A page is only for past events: please send the time for past events with it.',
+        path: ['page'],
+      }),
+    response: z.object({
+      /** The events: soonest first, except past events (latest first). */
+      v: z.array(eventSchema),
+      /** The display names of the members in their attendance lists. */
+      u: z.array(z.string()),
+      /** With `id`: the events just before and just after it in start order, or null at either end. */
+      earlier: eventNeighbourSchema.nullable().optional(),
+      later: eventNeighbourSchema.nullable().optional(),
+      /** With `past`: how many events ended before that moment. */
+      total: z.number().int().optional(),
+    }),
   },
   'event.save': {
     request: z

@@ -45,6 +45,11 @@ export const resetPath = (resetGuid: string): string => `/reset/${encodeURICompo
 export const eventPath = (eventId: number): string => `/event/${eventId}`;
 /** The calendar at a month, e.g. `/events?month=2026-11`; the month is kept in the URL so a reload or a link keeps it. */
 export const eventsMonthPath = (month?: string): string => (month === undefined ? '/events' : `/events?month=${month}`);
+/** The id of the Past Events heading on /new-events, where its pages open. */
+export const PAST_EVENTS_ANCHOR = 'past-events';
+/** A page of past events on /new-events (page 1 = the latest), opened at the Past Events heading. */
+export const pastEventsPath = (page: number): string =>
+  `${PATHS.eventList}${page <= 1 ? '' : `?past=${page}`}#${PAST_EVENTS_ANCHOR}`;
 export const editEventPath = (eventId: number = NEW_RECORD_ID): string => `/editEvent/${eventId}`;
 export const blogPath = (articleId?: number): string => (articleId === undefined ? '/blog' : `/blog/${articleId}`);
 /** A page of the photo list; page 1 is plain /blog. */

@@ -1,19 +1,26 @@
-import { useParams } from 'react-router';
+import { useState } from 'react';
+import { useLocation, useParams } from 'react-router';
 import { PageFrame } from '../app/layout/page-frame.tsx';
 import { NEW_RECORD_ID } from '../app/paths.ts';
 import { useCallQuery } from '../api/call-query.ts';
 import { QueryState } from '../components/query-state.tsx';
 import { RequireLogin } from '../components/require-login.tsx';
-import { EventEditor } from '../features/events/event-editor.tsx';
+import { EventEditor, isSavedAsNew } from '../features/events/event-editor.tsx';
+import { EventNotFound, eventIdOf } from '../features/events/event-not-found.tsx';
 import { useSession } from '../session/index.ts';
 
 export function EditEventPage() {
   const { eventId } = useParams();
-  const isNew = Number(eventId) === NEW_RECORD_ID;
+  const location = useLocation();
+  const isNew = eventId === String(NEW_RECORD_ID);
+  const id = isNew ? NEW_RECORD_ID : eventIdOf(eventId);
+  // A new event's address turns into its id after the first save: the same editor stays on screen.
+  // Any other change of address opens a fresh editor.
+  const editorKey = isSavedAsNew(location.state) ? NEW_RECORD_ID : id;
   return (
     <PageFrame title={isNew ? 'New Event' : 'Edit Event'}>
       <RequireLogin what="the event editor">
-        <EditorForEditors id={Number(eventId)} />
+        {id === undefined ? <EventNotFound /> : <EditorForEditors key={editorKey} id={id} />}
       </RequireLogin>
     </PageFrame>
   );
@@ -21,24 +28,20 @@ export function EditEventPage() {
 
 function EditorForEditors({ id }: { id: number }) {
   const { can } = useSession();
-  const events = useCallQuery('events.get', {}, { enabled: can('event') });
+  // The event this editor opened with (0 for a new one), kept when a first save changes the address.
+  const [openedWith] = useState(id);
   if (!can('event')) {
     return <p className="notice">Only event editors can add or change events. Ask the club webmaster if you need to.</p>;
   }
-  return (
-    <QueryState query={events} what="the event" loadingLabel="Loading the event…">
-      {({ v }) => {
-        // The same editor stays mounted when a new event's URL turns into its id after the first save.
-        const event = v.find((candidate) => candidate.id === id);
-        if (id !== NEW_RECORD_ID && event === undefined) {
-          return <EventNotFound />;
-        }
-        return <EventEditor event={event} />;
-      }}
-    </QueryState>
-  );
+  return openedWith === NEW_RECORD_ID ? <EventEditor /> : <SavedEventEditor id={openedWith} />;
 }
 
-function EventNotFound() {
-  return <p className="notice">Event not found. It may have been deleted; see the calendar of events for what is on.</p>;
+/** Loads just the event being edited. */
+function SavedEventEditor({ id }: { id: number }) {
+  const query = useCallQuery('events.get', { id });
+  return (
+    <QueryState query={query} what="the event" loadingLabel="Loading the event…">
+      {({ v: [event] }) => (event ? <EventEditor event={event} /> : <EventNotFound />)}
+    </QueryState>
+  );
 }

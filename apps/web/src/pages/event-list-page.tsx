@@ -1,8 +1,13 @@
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { PageFrame } from '../app/layout/page-frame.tsx';
+import { getClubTimeZone } from '../app/club-time-zone.ts';
+import { PAST_EVENTS_ANCHOR } from '../app/paths.ts';
 import { useCallQuery } from '../api/call-query.ts';
 import { QueryState } from '../components/query-state.tsx';
 import { RequireLogin } from '../components/require-login.tsx';
-import { EventList } from '../features/events/event-list.tsx';
+import { PastEvents, PastEventsHeading, UpcomingEvents } from '../features/events/event-list.tsx';
+import { clubNow } from '../features/events/event-time.ts';
 
 export function EventListPage() {
   return (
@@ -14,11 +19,31 @@ export function EventListPage() {
   );
 }
 
+/** The page of past events in `?past=2`; page 1 when it is missing or not a page number. */
+const pageOf = (value: string | null): number => (value && /^\d+$/.test(value) && Number(value) > 0 ? Number(value) : 1);
+
+/** Every upcoming event, then one page of past events: two sized reads rather than the whole list. */
 function UpcomingAndPast() {
-  const events = useCallQuery('events.get', {});
+  const [search] = useSearchParams();
+  const page = pageOf(search.get('past'));
+  // What this visit calls now, in club time: fixed while the member turns pages, so they fit together.
+  const [now] = useState(() => clubNow(new Date(), getClubTimeZone()));
+  const upcoming = useCallQuery('events.get', { upcoming: now });
+  const past = useCallQuery('events.get', { past: now, page });
   return (
-    <QueryState query={events} what="the events" loadingLabel="Loading events…">
-      {({ v }) => <EventList events={v} />}
-    </QueryState>
+    <>
+      <section aria-labelledby="upcoming-events">
+        <h2 id="upcoming-events">Upcoming Events</h2>
+        <QueryState query={upcoming} what="the upcoming events" loadingLabel="Loading upcoming events…">
+          {({ v }) => <UpcomingEvents events={v} />}
+        </QueryState>
+      </section>
+      <section aria-labelledby={PAST_EVENTS_ANCHOR}>
+        <PastEventsHeading page={page} />
+        <QueryState query={past} what="the past events" loadingLabel="Loading past events…">
+          {({ v, total }) => <PastEvents page={page} events={v} total={total ?? v.length} />}
+        </QueryState>
+      </section>
+    </>
   );
 }

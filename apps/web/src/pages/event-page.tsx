@@ -4,27 +4,35 @@ import { useCallQuery } from '../api/call-query.ts';
 import { QueryState } from '../components/query-state.tsx';
 import { RequireLogin } from '../components/require-login.tsx';
 import { EventDetails } from '../features/events/event-details.tsx';
+import { EventNotFound, eventIdOf } from '../features/events/event-not-found.tsx';
 import { useSession } from '../session/index.ts';
 
 export function EventPage() {
   const { eventId } = useParams();
+  const id = eventIdOf(eventId);
+  if (id === undefined) {
+    return (
+      <PageFrame title="Event not found">
+        <RequireLogin what="this event">
+          <EventNotFound />
+        </RequireLogin>
+      </PageFrame>
+    );
+  }
+  return <OneEvent id={id} />;
+}
+
+/** The event with its attendance and its neighbours: one sized read, not the whole list. */
+function OneEvent({ id }: { id: number }) {
   const { isLoggedIn } = useSession();
-  const id = Number(eventId);
-  // The whole list: the page links to the earlier and the later event, and the list page shares it.
-  const events = useCallQuery('events.get', {}, { enabled: isLoggedIn });
-  const event = events.data?.v.find((candidate) => candidate.id === id);
-  const title = event?.title ?? (events.data ? 'Event not found' : 'Event');
+  const query = useCallQuery('events.get', { id }, { enabled: isLoggedIn });
+  const event = query.data?.v[0];
+  const title = event?.title ?? (query.data ? 'Event not found' : 'Event');
   return (
     <PageFrame title={title}>
       <RequireLogin what="this event">
-        <QueryState query={events} what="the event" loadingLabel="Loading the event…">
-          {({ v }) =>
-            event ? (
-              <EventDetails event={event} events={v} />
-            ) : (
-              <p className="notice">Event not found. It may have been deleted; see the calendar of events for what is on.</p>
-            )
-          }
+        <QueryState query={query} what="the event" loadingLabel="Loading the event…">
+          {({ earlier = null, later = null }) => (event ? <EventDetails event={event} earlier={earlier} later={later} /> : <EventNotFound />)}
         </QueryState>
       </RequireLogin>
     </PageFrame>

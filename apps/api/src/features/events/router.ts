@@ -21,9 +21,9 @@ const sendCalendar = (res: Response, body: string, fileName?: string): void => {
 export function mountEventsCalls(api: ApiRouter, deps: AppDeps): void {
   const events = createEventsService(deps);
 
-  mountCall(api, 'events.get', ({ from, to }, { user }) => {
-    const { events: v, names } = events.list(user, { from, to });
-    return { v, u: names };
+  mountCall(api, 'events.get', ({ g: _token, ...query }, { user }) => {
+    const { events: v, names: u, ...more } = events.read(user, query);
+    return { v, u, ...more };
   }, { cache: 'member' });
 
   mountCall(api, 'event.save', async (input, { user, files }) => {

@@ -1,4 +1,4 @@
-import { REMINDER_DAYS, type AttendanceEntry, type ClubEvent, type SessionUser } from '@club/contracts';
+import { EVENTS_PAGE_SIZE, REMINDER_DAYS, type AttendanceEntry, type ClubEvent, type EventNeighbour, type SessionUser } from '@club/contracts';
 import type { AppDeps } from '../../deps.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import { hashToken, newToken } from '../../http/tokens.ts';
@@ -6,10 +6,13 @@ import { buildCalendar } from './ical.ts';
 import {
   deleteEvent,
   findEvent,
+  findEventNeighbours,
   findFeedCreated,
   findFeedMember,
   listAttendance,
   listEvents,
+  listEventsEndedBefore,
+  listEventsEndingFrom,
   removeAttendance,
   replaceFeedToken,
   upsertAttendance,
@@ -37,9 +40,30 @@ export type AttendanceChoice =
   /** Not Sure stores nothing and removes the member's entry. */
   | { eventId: number; choice: 'notSure' };
 
+/** What a page reads (events.get); at most one way at a time, and none reads every event. */
+export type EventsQuery = DayWindow & {
+  /** One event, with its neighbours. */
+  id?: number;
+  /** Every event not yet ended at this moment (club time, YYYY-MM-DDTHH:mm). */
+  upcoming?: string;
+  /** The events that ended before this moment, latest first, a page at a time. */
+  past?: string;
+  page?: number;
+};
+
+/** Events with their attendance, and what the chosen way adds: neighbours for one event, a total for past pages. */
+export type EventsRead = {
+  events: ClubEvent[];
+  /** The display names in those events' attendance lists, sorted. */
+  names: string[];
+  earlier?: EventNeighbour | null;
+  later?: EventNeighbour | null;
+  total?: number;
+};
+
 export type EventsService = {
-  /** The events (overlapping the window, or all), each with its attendance and the viewer's own entry marked. */
-  list(viewer: SessionUser, window?: DayWindow): { events: ClubEvent[]; names: string[] };
+  /** The events a page asks for, each with its attendance and the viewer's own entry marked. */
+  read(viewer: SessionUser, query?: EventsQuery): EventsRead;
   save(actor: SessionUser, event: EventSave): Promise<{ id: number; imageUrl: string }>;
   /** Deletes the event with its attendance, its reminder ledger and waiting pushes, and its image file. */
   remove(actor: SessionUser, id: number): void;
@@ -84,17 +108,35 @@ export function toClubEvent(record: EventRecord, entries: AttendanceRecord[], vi
 const normalizeReminders = (days: number[]): number[] => REMINDER_DAYS.filter((d) => days.includes(d));
 
 export function createEventsService({ db, services, config }: Pick<AppDeps, 'db' | 'services' | 'config'>): EventsService {
+  /** The records as the viewer sees them; `isEveryEvent` reads all attendance at once rather than by id. */
+  const withAttendance = (records: EventRecord[], viewer: SessionUser, isEveryEvent: boolean): { events: ClubEvent[]; names: string[] } => {
+    const entries = listAttendance(db, isEveryEvent ? undefined : records.map((r) => r.id));
+    const byEvent = new Map<number, AttendanceRecord[]>();
+    for (const entry of entries) {
+      const list = byEvent.get(entry.eventId);
+      if (list) list.push(entry);
+      else byEvent.set(entry.eventId, [entry]);
+    }
+    const names = [...new Set(entries.map((entry) => entry.displayName))].sort((a, b) => a.localeCompare(b));
+    return { events: records.map((r) => toClubEvent(r, byEvent.get(r.id) ?? [], viewer.id)), names };
+  };
   const calendarOptions = { name: `${config.clubName} events`, timeZone: config.timeZone, baseUrl: config.baseUrl };
   const feedUrl = (token: string): string => `${config.baseUrl}/calendar/${token}.ics`;
 
   return {
-    list(viewer, window) {
-      const records = listEvents(db, window ?? {});
-      const entries = listAttendance(db, window?.from || window?.to ? records.map((r) => r.id) : undefined);
-      const byEvent = new Map<number, AttendanceRecord[]>();
-      for (const entry of entries) byEvent.set(entry.eventId, [...(byEvent.get(entry.eventId) ?? []), entry]);
-      const names = [...new Set(entries.map((entry) => entry.displayName))].sort((a, b) => a.localeCompare(b));
-      return { events: records.map((r) => toClubEvent(r, byEvent.get(r.id) ?? [], viewer.id)), names };
+    read(viewer, { id, upcoming, past, page = 1, ...window } = {}) {
+      if (id !== undefined) {
+        const record = findEvent(db, id);
+        if (!record) return { events: [], names: [], earlier: null, later: null };
+        return { ...withAttendance([record], viewer, false), ...findEventNeighbours(db, record) };
+      }
+      if (upcoming !== undefined) return withAttendance(listEventsEndingFrom(db, upcoming), viewer, false);
+      if (past !== undefined) {
+        const { records, total } = listEventsEndedBefore(db, past, page, EVENTS_PAGE_SIZE);
+        return { ...withAttendance(records, viewer, false), total };
+      }
+      const isWindow = window.from !== undefined || window.to !== undefined;
+      return withAttendance(listEvents(db, window), viewer, !isWindow);
     },
 
     async save(_actor, { id, keepImage, image, ...input }) {

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, lte } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, lt, lte, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { attendance, calendarFeeds, events, members } from '../../db/schema/index.ts';
 
@@ -52,6 +52,48 @@ export function listEvents(db: DbOrTx, { from, to }: DayWindow = {}): EventRecor
     .where(and(to ? lte(events.start, `${to}T23:59`) : undefined, from ? gte(events.end, `${from}T00:00`) : undefined))
     .orderBy(asc(events.start), asc(events.id))
     .all();
+}
+
+/** Every event not yet ended at a moment (club time, YYYY-MM-DDTHH:mm), by start. */
+export function listEventsEndingFrom(db: DbOrTx, moment: string): EventRecord[] {
+  return db.select(eventColumns).from(events).where(gte(events.end, moment)).orderBy(asc(events.start), asc(events.id)).all();
+}
+
+/** One page of the events that ended before a moment, latest start first (page 1 = the latest), and how many there are. */
+export function listEventsEndedBefore(db: DbOrTx, moment: string, page: number, pageSize: number): { records: EventRecord[]; total: number } {
+  const ended = lt(events.end, moment);
+  const records = db
+    .select(eventColumns)
+    .from(events)
+    .where(ended)
+    .orderBy(desc(events.start), desc(events.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+    .all();
+  const total = db.select({ n: count() }).from(events).where(ended).get()?.n ?? 0;
+  return { records, total };
+}
+
+export type EventLink = { id: number; title: string; start: string };
+
+/** The events just before and just after one in the list's order (start, then id), or null at either end. */
+export function findEventNeighbours(db: DbOrTx, event: { id: number; start: string }): { earlier: EventLink | null; later: EventLink | null } {
+  const link = { id: events.id, title: events.title, start: events.start };
+  const earlier = db
+    .select(link)
+    .from(events)
+    .where(or(lt(events.start, event.start), and(eq(events.start, event.start), lt(events.id, event.id))))
+    .orderBy(desc(events.start), desc(events.id))
+    .limit(1)
+    .get();
+  const later = db
+    .select(link)
+    .from(events)
+    .where(or(gt(events.start, event.start), and(eq(events.start, event.start), gt(events.id, event.id))))
+    .orderBy(asc(events.start), asc(events.id))
+    .limit(1)
+    .get();
+  return { earlier: earlier ?? null, later: later ?? null };
 }
 
 export function findEvent(db: DbOrTx, id: number): EventRecord | undefined {

@@ -1,10 +1,10 @@
-import type { ClubEvent } from '@club/contracts';
+import type { ClubEvent, EventNeighbour } from '@club/contracts';
 import { Link } from 'react-router';
 import { editEventPath, eventPath, eventsMonthPath } from '../../app/paths.ts';
 import { useSession, useSessionToken } from '../../session/index.ts';
 import { AttendancePanel } from './attendance-panel.tsx';
 import { EventDescription } from './event-description.tsx';
-import { formatEventDay, formatEventSpan, neighboursOf } from './event-time.ts';
+import { formatEventDay, formatEventSpan } from './event-time.ts';
 import './events.css';
 
 /** Where one event's .ics download is served; the form posts the session as `g`. */
@@ -24,12 +24,16 @@ function AddToCalendar({ eventId }: { eventId: number }) {
   );
 }
 
-export type EventDetailsProps = { event: ClubEvent; events: ClubEvent[] };
+export type EventDetailsProps = {
+  event: ClubEvent;
+  /** The events just before and after it in start order, as events.get with `id` gives them. */
+  earlier: EventNeighbour | null;
+  later: EventNeighbour | null;
+};
 
 /** One event: when and where, the picture, the description, links to its neighbours and the attendance. */
-export function EventDetails({ event, events }: EventDetailsProps) {
+export function EventDetails({ event, earlier, later }: EventDetailsProps) {
   const { can } = useSession();
-  const { earlier, later } = neighboursOf(events, event.id);
   const place = [event.location, event.addressLine1, event.addressLine2, event.country].filter((line) => line.trim() !== '');
   return (
     <>

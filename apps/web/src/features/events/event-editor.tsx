@@ -59,6 +59,12 @@ const savedFrom = (event: ClubEvent | undefined): SavedEvent => ({
   imageUrl: event?.imageUrl ?? '',
 });
 
+/** The history state of the address a new event gets after its first save. */
+const SAVED_AS_NEW = { savedAsNew: true } as const;
+
+/** Whether the page's address is the one a new event's editor moved to after its first save. */
+export const isSavedAsNew = (state: unknown): boolean => typeof state === 'object' && state !== null && 'savedAsNew' in state;
+
 /** Adds (no event) or edits an event: fields, reminders, a JPEG picture; delete after confirmation. */
 export function EventEditor({ event }: { event?: ClubEvent }) {
   const navigate = useNavigate();
@@ -111,8 +117,8 @@ export function EventEditor({ event }: { event?: ClubEvent }) {
           const isNew = saved.id === 0;
           setSaved({ ...values, id: reply.i, notify: values.notify.map(Number), imageUrl: reply.img });
           setPicture(KEEP_IMAGE);
-          // Later saves edit the same event, and a reload opens it.
-          if (isNew) void navigate(editEventPath(reply.i), { replace: true });
+          // Later saves edit the same event, and a reload opens it; the page keeps this editor on screen.
+          if (isNew) void navigate(editEventPath(reply.i), { replace: true, state: SAVED_AS_NEW });
         }}
         actions={
           <>

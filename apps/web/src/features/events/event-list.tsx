@@ -1,11 +1,13 @@
 import type { ClubEvent } from '@club/contracts';
+import { EVENTS_PAGE_SIZE } from '@club/contracts/browser';
+import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
-import { getClubTimeZone } from '../../app/club-time-zone.ts';
-import { eventPath } from '../../app/paths.ts';
-import { clubNow, formatEventDay, formatEventTime, splitUpcoming } from './event-time.ts';
+import { eventPath, PAST_EVENTS_ANCHOR, pastEventsPath } from '../../app/paths.ts';
+import { formatEventDay, formatEventTime } from './event-time.ts';
 import './events.css';
 
-function EventRows({ events, label }: { events: ClubEvent[]; label: string }) {
+/** Events as a list of links with their day, time and venue, in the order given. */
+export function EventRows({ events, label }: { events: ClubEvent[]; label: string }) {
   return (
     <ul className="event-list" aria-label={label}>
       {events.map((event) => (
@@ -23,19 +25,68 @@ function EventRows({ events, label }: { events: ClubEvent[]; label: string }) {
   );
 }
 
-/** Upcoming events, soonest first, then past events, latest first. */
-export function EventList({ events }: { events: ClubEvent[] }) {
-  const { upcoming, past } = splitUpcoming(events, clubNow(new Date(), getClubTimeZone()));
+/** Upcoming events as the server sends them: every event not yet ended, soonest first. */
+export function UpcomingEvents({ events }: { events: ClubEvent[] }) {
+  return events.length === 0 ? <p>No upcoming events yet.</p> : <EventRows events={events} label="Upcoming events" />;
+}
+
+export type PastEventsProps = {
+  /** The page shown (1 = the latest events). */
+  page: number;
+  /** That page's events, latest first, and how many past events there are in all. */
+  events: ClubEvent[];
+  total: number;
+};
+
+/** One page of past events, latest first, with Newer / Older links that keep the page in the address. */
+export function PastEvents({ page, events, total }: PastEventsProps) {
+  const pageCount = Math.max(1, Math.ceil(total / EVENTS_PAGE_SIZE));
+  if (total === 0) return <p>No past events.</p>;
   return (
     <>
-      <section aria-labelledby="upcoming-events">
-        <h2 id="upcoming-events">Upcoming Events</h2>
-        {upcoming.length === 0 ? <p>No upcoming events yet.</p> : <EventRows events={upcoming} label="Upcoming events" />}
-      </section>
-      <section aria-labelledby="past-events">
-        <h2 id="past-events">Past Events</h2>
-        {past.length === 0 ? <p>No past events.</p> : <EventRows events={past} label="Past events" />}
-      </section>
+      {events.length === 0 ? (
+        <p>
+          There are no past events on page {page}. <Link to={pastEventsPath(1)}>See the latest past events</Link>.
+        </p>
+      ) : (
+        <EventRows events={events} label="Past events" />
+      )}
+      {pageCount > 1 && (
+        <nav className="event-pager" aria-label="Pages of past events">
+          {page > 1 && (
+            <Link className="button event-pager__newer" to={pastEventsPath(Math.min(page - 1, pageCount))} rel="prev">
+              ← Newer events
+            </Link>
+          )}
+          <span className="event-pager__where">
+            Page {page} of {pageCount}
+          </span>
+          {page < pageCount && (
+            <Link className="button event-pager__older" to={pastEventsPath(page + 1)} rel="next">
+              Older events →
+            </Link>
+          )}
+        </nav>
+      )}
     </>
+  );
+}
+
+/**
+ * The Past Events heading. When the member turns a page it takes the focus, so a keyboard or
+ * screen reader user goes on from the start of the new page rather than from the top.
+ */
+export function PastEventsHeading({ page }: { page: number }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  const shownPage = useRef(page);
+  useEffect(() => {
+    if (shownPage.current === page) return;
+    shownPage.current = page;
+    heading.current?.focus();
+  }, [page]);
+  return (
+    <h2 id={PAST_EVENTS_ANCHOR} ref={heading} tabIndex={-1}>
+      Past Events
+    </h2>
   );
 }

@@ -8,9 +8,7 @@ import {
   formatEventSpan,
   formatEventTime,
   monthWeeks,
-  neighboursOf,
   parseMonth,
-  splitUpcoming,
 } from './event-time.ts';
 
 describe('formatting club times', () => {
@@ -64,27 +62,5 @@ describe('the month calendar', () => {
     expect(parseMonth(null)).toBeUndefined();
     expect(addMonths({ year: 2026, month: 12 }, 1)).toEqual({ year: 2027, month: 1 });
     expect(addMonths({ year: 2026, month: 1 }, -1)).toEqual({ year: 2025, month: 12 });
-  });
-});
-
-describe('lists of events', () => {
-  const events = [
-    { id: 1, start: '2026-10-01T09:00', end: '2026-10-01T12:00' },
-    { id: 2, start: '2026-12-01T09:00', end: '2026-12-01T12:00' },
-    { id: 3, start: '2026-11-20T09:00', end: '2026-11-24T12:00' },
-    { id: 4, start: '2026-09-01T09:00', end: '2026-09-01T12:00' },
-    { id: 5, start: '2027-01-01T09:00', end: '2027-01-01T12:00' },
-  ];
-
-  it('lists upcoming events soonest first (an ongoing one included), then past ones latest first', () => {
-    const { upcoming, past } = splitUpcoming(events, '2026-11-23T10:00');
-    expect(upcoming.map((e) => e.id)).toEqual([3, 2, 5]);
-    expect(past.map((e) => e.id)).toEqual([1, 4]);
-  });
-
-  it('finds the earlier and the later event', () => {
-    expect(neighboursOf(events, 3)).toEqual({ earlier: events[0], later: events[1] });
-    expect(neighboursOf(events, 4).earlier).toBeUndefined();
-    expect(neighboursOf(events, 5).later).toBeUndefined();
   });
 });

@@ -95,18 +95,3 @@ export function eventsByDay<E extends { start: string; end: string }>(events: E[
   }
   return byDay;
 }
-
-/** Upcoming events (not yet ended) soonest first, then past ones latest first. */
-export function splitUpcoming<E extends { start: string; end: string }>(events: E[], now: string): { upcoming: E[]; past: E[] } {
-  const upcoming = events.filter((e) => e.end >= now).sort((a, b) => a.start.localeCompare(b.start));
-  const past = events.filter((e) => e.end < now).sort((a, b) => b.start.localeCompare(a.start));
-  return { upcoming, past };
-}
-
-/** The events just before and after one, in start order. */
-export function neighboursOf<E extends { id: number; start: string }>(events: E[], id: number): { earlier?: E; later?: E } {
-  const ordered = [...events].sort((a, b) => a.start.localeCompare(b.start) || a.id - b.id);
-  const index = ordered.findIndex((e) => e.id === id);
-  if (index < 0) return {};
-  return { earlier: ordered[index - 1], later: ordered[index + 1] };
-}
