@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { EVENTS_PAGE_SIZE } from '@club/contracts/browser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeJpeg } from '../../api/test/images.ts';
-import { checkA11y, DEMO_MEMBER, logIn, openPage, snapshot, startHarness, type Harness } from './harness.ts';
+import { checkA11y, DEMO_MEMBER, logIn, openPage, serverDatabase, snapshot, startHarness, type Harness } from './harness.ts';
 
 const EDITOR = { email: 'events@example.org', password: 'demo-events-1' };
 const PHONE = { width: 390, height: 844 } as const;
@@ -218,6 +218,34 @@ describe('events journeys', () => {
     await page.getByRole('heading', { level: 1, name: TITLE }).waitFor();
     // Every read on the way was one event.
     expect((await reads.all()).every((r) => askedBy(r).join() === 'id' && r.reply.v.length === 1)).toBe(true);
+    await page.context().close();
+  });
+
+  it('takes "Add to calendar" from an ended session to the login form on the event page, then downloads', async () => {
+    const page = await openPage(harness);
+    await logIn(page, DEMO_MEMBER.email, DEMO_MEMBER.password);
+    await page.goto('/new-events');
+    const first = page.getByRole('list', { name: 'Upcoming events' }).getByRole('link').first();
+    await first.click();
+    const eventUrl = page.url();
+    await page.getByRole('button', { name: 'Add to calendar' }).waitFor();
+
+    // The session ends on the server (logged out elsewhere, or expired) while the page is open.
+    const db = serverDatabase(harness);
+    db.prepare("DELETE FROM sessions WHERE member_id = (SELECT id FROM members WHERE email = ?)").run(DEMO_MEMBER.email);
+    db.close();
+    await page.getByRole('button', { name: 'Add to calendar' }).click();
+    await page.waitForURL(eventUrl);
+    const form = page.locator('form').filter({ has: page.getByRole('button', { name: 'Log in' }) });
+    await form.waitFor();
+    expect(await page.locator('body').textContent()).not.toContain('"e":');
+    await checkA11y(page);
+
+    await form.getByLabel('E-mail address').fill(DEMO_MEMBER.email);
+    await form.getByLabel('Password').fill(DEMO_MEMBER.password);
+    await form.getByRole('button', { name: 'Log in' }).click();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Add to calendar' }).click()]);
+    expect(await fs.readFile(await download.path(), 'utf8')).toContain('BEGIN:VEVENT');
     await page.context().close();
   });
 

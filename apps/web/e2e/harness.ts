@@ -185,6 +185,25 @@ function readAxeSource(): string {
   return axeSource;
 }
 
+/** A prepared statement of the server's SQLite driver, as the journeys use it. */
+export type Statement = {
+  all(...params: unknown[]): unknown[];
+  get(...params: unknown[]): unknown;
+  run(...params: unknown[]): { lastInsertRowid: number | bigint };
+};
+
+/**
+ * Opens the harness server's SQLite file with the server's own driver (the web package has
+ * none), to look at what the server stored or to change it as time or another device would.
+ */
+export function serverDatabase(harness: Harness): { prepare(sql: string): Statement; close(): void } {
+  const Database = createRequire(new URL('../../api/package.json', import.meta.url))('better-sqlite3') as new (file: string) => {
+    prepare(sql: string): Statement;
+    close(): void;
+  };
+  return new Database(path.join(harness.dataDir, 'club.db'));
+}
+
 /**
  * Runs axe-core on the page (once its level-one heading is there) and throws, listing every
  * violation, if there is any. The site's CSP forbids inline scripts, so when the script tag is blocked the

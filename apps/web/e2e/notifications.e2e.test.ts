@@ -1,10 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { BrowserContext, Page, Worker } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unsubscribeToken } from '../../api/src/services/unsubscribe-links.ts';
-import { checkA11y, DEMO_ADMIN, DEMO_MEMBER, logIn, MOBILE_VIEWPORT, openPage, snapshot, startHarness, type Harness } from './harness.ts';
+import { checkA11y, DEMO_ADMIN, DEMO_MEMBER, logIn, MOBILE_VIEWPORT, openPage, serverDatabase, snapshot, startHarness, type Harness } from './harness.ts';
 
 let harness: Harness;
 
@@ -17,13 +16,7 @@ afterAll(async () => {
   await harness?.close();
 });
 
-/** The server's own SQLite driver (the web package has none), to look at what the server stored. */
-type Statement = { all(...params: unknown[]): unknown[]; get(...params: unknown[]): unknown; run(...params: unknown[]): { lastInsertRowid: number | bigint } };
-const Database = createRequire(new URL('../../api/package.json', import.meta.url))('better-sqlite3') as new (file: string) => {
-  prepare(sql: string): Statement;
-  close(): void;
-};
-const database = () => new Database(path.join(harness.dataDir, 'club.db'));
+const database = () => serverDatabase(harness);
 
 function registeredEndpoints(email: string): string[] {
   const db = database();
