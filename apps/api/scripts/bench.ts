@@ -20,7 +20,7 @@ import { generateClubData, type GeneratedData } from '../src/bench/generate.ts';
 import { webReads } from '../src/bench/web-reads.ts';
 import { migrateDatabase, openDatabase } from '../src/db/client.ts';
 import { phoneBytesForBlog } from './phone-blog-bytes.ts';
-import { freePort, memoryMiB, startServer, stopServer as stop, writeBareExpressApp } from './server-process.ts';
+import { freePort, memoryMiB, SERVER_NODE_FLAGS, startServer, stopServer as stop, writeBareExpressApp } from './server-process.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -117,6 +117,7 @@ async function main(): Promise<void> {
       serverJs,
       { DATA_DIR: path.join(work, 'data'), LOG_LEVEL: 'warn', BENCH: '1', NODE_ENV: 'production', REMINDER_CRON: '', BACKUP_CRON: '', BASE_URL: base },
       port,
+      SERVER_NODE_FLAGS,
     );
     children.push(site.child);
     const pid = site.child.pid as number;
