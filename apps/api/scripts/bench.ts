@@ -7,10 +7,9 @@
  *
  *   BENCH_SECONDS=5 BENCH_CONNECTIONS=50 pnpm bench
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,6 +20,7 @@ import { generateClubData, type GeneratedData } from '../src/bench/generate.ts';
 import { webReads } from '../src/bench/web-reads.ts';
 import { migrateDatabase, openDatabase } from '../src/db/client.ts';
 import { phoneBytesForBlog } from './phone-blog-bytes.ts';
+import { freePort, memoryMiB, SERVER_NODE_FLAGS, startServer, stopServer as stop, writeBareExpressApp } from './server-process.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -41,53 +41,6 @@ type Row = Target & {
   bareRps?: number;
   bareP99?: number;
 };
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-
-/** Spawns a server and returns it once /healthz answers 200, with the time that took. */
-async function startServer(script: string, env: Record<string, string>, port: number): Promise<{ child: ChildProcess; millis: number }> {
-  const started = performance.now();
-  const child = spawn(process.execPath, [script], { env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: ['ignore', 'ignore', 'pipe'] });
-  let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`${script} exited with ${child.exitCode}:\n${stderr}`);
-    const ok = await new Promise<boolean>((resolve) => {
-      const req = http.get({ host: '127.0.0.1', port, path: '/healthz' }, (res) => {
-        res.resume();
-        resolve(res.statusCode === 200);
-      });
-      req.on('error', () => resolve(false));
-    });
-    if (ok) return { child, millis: performance.now() - started };
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-  child.kill();
-  throw new Error(`${script} was not healthy within 30 s:\n${stderr}`);
-}
-
-const stop = (child: ChildProcess) =>
-  new Promise<void>((resolve) => {
-    if (child.exitCode !== null) return resolve();
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
-
-/** VmHWM: the process's peak resident memory, in MiB. */
-function peakRssMiB(pid: number): number {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
-  return kb / 1024;
-}
 
 /** One request: status and body size, plain and as the gzip the server sends. */
 function probe(base: string, target: Target, encoding: string): Promise<{ status: number; bytes: number }> {
@@ -154,12 +107,7 @@ async function main(): Promise<void> {
     console.log(`generated ten times the club's data in ${data.millis} ms: ${JSON.stringify(data.counts)}`);
 
     // Cold start: a bare Express app answering /healthz, then the site on the generated data.
-    const bareScript = path.join(work, 'bare.mjs');
-    const expressEntry = import.meta.resolve('express');
-    fs.writeFileSync(
-      bareScript,
-      `import express from ${JSON.stringify(expressEntry)};\nconst app = express();\napp.get('/healthz', (_q, r) => r.json({ ok: true }));\napp.listen(Number(process.env.PORT), '127.0.0.1');\n`,
-    );
+    const bareScript = writeBareExpressApp(work);
     const bare = await startServer(bareScript, {}, await freePort());
     await stop(bare.child);
 
@@ -169,6 +117,7 @@ async function main(): Promise<void> {
       serverJs,
       { DATA_DIR: path.join(work, 'data'), LOG_LEVEL: 'warn', BENCH: '1', NODE_ENV: 'production', REMINDER_CRON: '', BACKUP_CRON: '', BASE_URL: base },
       port,
+      SERVER_NODE_FLAGS,
     );
     children.push(site.child);
     const pid = site.child.pid as number;
@@ -211,7 +160,7 @@ async function main(): Promise<void> {
       rows.push(row);
       console.log(`${target.label}: ${fixed(row.rps)} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, ${kib(row.rawBytes)} KiB (${kib(row.gzipBytes)} gzip)`);
     }
-    const peak = peakRssMiB(pid);
+    const peak = memoryMiB(pid, 'VmHWM');
     await stop(site.child);
 
     const mean = (values: number[]) => values.reduce((sum, v) => sum + v, 0) / Math.max(1, values.length);

@@ -1,10 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import sharp from 'sharp';
 import type { Db } from '../db/client.ts';
 import { blogPosts, members, type StoredBlogEntry } from '../db/schema/index.ts';
-import { createImageService } from '../services/images.ts';
+import { createImageService, loadSharp } from '../services/images.ts';
 import type { DemoContext } from './context.ts';
 
 const FOLDER = 'blog';
@@ -85,6 +84,7 @@ export async function makeDemoBlogPictures({ uploadsDir }: DemoContext): Promise
   fs.mkdirSync(dir, { recursive: true });
   const pictures = POSTS.flatMap((post, p) => Array.from({ length: post.pictures }, (_, n) => pictureName(p, n)));
   const sceneNames = pictures.slice(0, SCENE_COUNT);
+  const sharp = await loadSharp();
   // Side by side: sharp works on its own threads, and the demo is made at every fresh start.
   await Promise.all(
     sceneNames.map(async (name, scene) => {

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import sharp from 'sharp';
 import { asc } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { attendance, events, members } from '../db/schema/index.ts';
+import { loadSharp } from '../services/images.ts';
 import type { DemoContext } from './context.ts';
 
 type DemoEvent = {
@@ -159,6 +159,7 @@ function eventPictureSvg(n: number): string {
 /** Renders the event pictures as real JPEGs under uploads/events. */
 export async function makeDemoEventPictures({ uploadsDir }: DemoContext): Promise<void> {
   const dir = path.join(uploadsDir, 'events');
+  const sharp = await loadSharp();
   fs.mkdirSync(dir, { recursive: true });
   for (let n = 0; n < PICTURES.length; n += 1) {
     const jpeg = await sharp(Buffer.from(eventPictureSvg(n))).jpeg({ quality: 80, mozjpeg: true }).toBuffer();

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import sharp from 'sharp';
 import type { Db } from '../db/client.ts';
 import { forumPosts, forumThreads, members } from '../db/schema/index.ts';
+import { loadSharp } from '../services/images.ts';
 import type { DemoContext } from './context.ts';
 
 const FOLDER = 'forum';
@@ -23,6 +23,7 @@ function benchSvg(n: number): string {
 }
 
 export async function makeDemoForumPictures({ uploadsDir }: DemoContext): Promise<void> {
+  const sharp = await loadSharp();
   const dir = path.join(uploadsDir, FOLDER);
   fs.mkdirSync(dir, { recursive: true });
   for (const [n, name] of PICTURES.entries()) {

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import sharp from 'sharp';
 import { FOUNDING_PRESIDENTS, FOUNDING_YEAR } from '@club/contracts';
 import type { Db } from '../db/client.ts';
 import { boardSeats, boardYears, ideas, presidents, shaftAwardWinners, startupParties } from '../db/schema/index.ts';
+import { loadSharp } from '../services/images.ts';
 import type { DemoContext } from './context.ts';
 
 /**
@@ -203,6 +203,7 @@ function boardBackgroundSvg(): string {
 
 /** Renders the Shaft Award photos and the board background as real JPEGs. */
 export async function makeDemoHistoryPictures({ uploadsDir }: DemoContext): Promise<void> {
+  const sharp = await loadSharp();
   const shaftDir = path.join(uploadsDir, 'shaft-award');
   const boardDir = path.join(uploadsDir, 'board');
   fs.mkdirSync(shaftDir, { recursive: true });

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { asc, eq, like } from 'drizzle-orm';
-import sharp from 'sharp';
 import type { Db } from '../db/client.ts';
 import { members } from '../db/schema/index.ts';
+import { loadSharp } from '../services/images.ts';
 import type { DemoContext } from './context.ts';
 
 const FOLDER = 'members';
@@ -54,6 +54,7 @@ function portraitSvg(n: number): string {
 
 /** Renders studio-style silhouette portraits as real JPEGs, as a member's uploaded photo would be stored. */
 export async function makeDemoMemberPhotos({ uploadsDir }: DemoContext): Promise<void> {
+  const sharp = await loadSharp();
   const dir = path.join(uploadsDir, FOLDER);
   fs.mkdirSync(dir, { recursive: true });
   for (let n = 0; n < PORTRAIT_COUNT; n += 1) {

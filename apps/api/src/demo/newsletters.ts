@@ -3,11 +3,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { newsletterTitle, type NewsletterEdition } from '@club/contracts';
-import sharp from 'sharp';
 import type { Db } from '../db/client.ts';
 import { newsletters } from '../db/schema/index.ts';
 import { renderFirstPage } from '../features/newsletters/cover.ts';
 import { newsletterFilesDir } from '../features/newsletters/service.ts';
+import { loadSharp } from '../services/images.ts';
 import type { DemoContext } from './context.ts';
 import { makeNewsletterPdf } from './newsletter-pdf.ts';
 
@@ -46,6 +46,7 @@ async function coverOf(pdf: Buffer): Promise<Buffer> {
   try {
     return fs.readFileSync(cached);
   } catch {
+    const sharp = await loadSharp();
     const cover = await sharp(await renderFirstPage(pdf))
       .flatten({ background: '#ffffff' })
       .resize({ width: 800, height: 800, fit: 'inside' })

@@ -2,10 +2,14 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { renditionStem, renditionStemOf, renditionWidthsFor, type Crop } from '@club/contracts';
-import sharp, { type Metadata } from 'sharp';
+import type { Metadata } from 'sharp';
 import type { Config } from '../config.ts';
 import { tooLarge, wrongFileType } from '../errors.ts';
 import { sniffFileType } from '../http/uploads.ts';
+import { lazyImport } from '../lazy-import.ts';
+
+/** sharp (libvips, about 20-28 MB resident) is loaded on the first picture, not at start; see lazy-import.ts. */
+export const loadSharp = lazyImport('sharp', async () => (await import('sharp')).default);
 
 export type ImageOptions = {
   /** Sub-folder of uploads, e.g. "members". */
@@ -99,6 +103,7 @@ async function storeJpeg(
   { folder, maxSize, crop, quarterTurns = 0, acceptAnyImage = false }: ImageOptions,
   uploadsDir: string,
 ): Promise<string> {
+  const sharp = await loadSharp();
   const input = { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS } as const;
   let metadata: Metadata;
   try {
@@ -157,6 +162,7 @@ export function createImageService(config: Pick<Config, 'uploadsDir'>): ImageSer
     const file = resolveUrl(url);
     if (!file) throw new Error(`Not an upload: ${url}`);
     const input = fs.readFileSync(file);
+    const sharp = await loadSharp();
     const { width = 0, height = 0 } = await sharp(input).metadata();
     const sizes = [...renditionWidthsFor(width).map((w) => ({ w, jpeg: undefined as Buffer | undefined })), { w: width, jpeg: input }];
     const copies: { w: number; isFull: boolean; jpeg: Buffer; webp: Buffer }[] = [];

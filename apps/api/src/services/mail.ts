@@ -1,11 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { and, asc, eq, lte } from 'drizzle-orm';
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import type { Db, DbOrTx } from '../db/client.ts';
 import { outbox } from '../db/schema/index.ts';
+import { lazyImport } from '../lazy-import.ts';
 import { afterFailedAttempt, createDeliveryLoop, type DeliveryLoop } from './delivery-loop.ts';
 
 export type MailMessage = {
@@ -40,7 +41,11 @@ export const SENT_TEXT = '(not kept after sending)';
 /** Minutes to wait before attempt n+1; after the last, the message is marked failed. */
 const BACKOFF_MINUTES = [1, 5, 15, 60, 180, 360, 720, 1440];
 
-function createTransport(config: Config): { transporter: Transporter; isFile: boolean } {
+/** nodemailer is loaded for the first message sent, not at start; see lazy-import.ts. */
+const loadNodemailer = lazyImport('nodemailer', async () => (await import('nodemailer')).default);
+
+async function createTransport(config: Config): Promise<{ transporter: Transporter; isFile: boolean }> {
+  const nodemailer = await loadNodemailer();
   if (config.smtpUrl) return { transporter: nodemailer.createTransport(config.smtpUrl), isFile: false };
   return { transporter: nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }), isFile: true };
 }
@@ -48,10 +53,19 @@ function createTransport(config: Config): { transporter: Transporter; isFile: bo
 const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 40);
 
 export function createMailService(config: Config, db: Db, logger: Logger): MailService {
-  const { transporter, isFile } = createTransport(config);
+  // Made for the first message; a failed load is tried again next round (the message stays queued).
+  let transport: Promise<{ transporter: Transporter; isFile: boolean }> | undefined;
+  const openTransport = () => {
+    transport ??= createTransport(config).catch((error: unknown) => {
+      transport = undefined;
+      throw error;
+    });
+    return transport;
+  };
   const log = logger.child({ service: 'mail' });
 
   const sendOne = async (row: typeof outbox.$inferSelect) => {
+    const { transporter, isFile } = await openTransport();
     const info = (await transporter.sendMail({
       from: config.mailFrom,
       to: row.to,
@@ -110,7 +124,8 @@ export function createMailService(config: Config, db: Db, logger: Logger): MailS
     ...loop,
     stop: async () => {
       await loop.stop();
-      transporter.close();
+      const open = await transport?.catch(() => undefined);
+      open?.transporter.close();
     },
   };
 }

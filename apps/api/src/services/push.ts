@@ -1,8 +1,8 @@
 import { and, asc, eq, lte } from 'drizzle-orm';
 import type { Logger } from 'pino';
-import webpush from 'web-push';
 import type { Db, DbOrTx } from '../db/client.ts';
 import { pushQueue, pushSubscriptions, type PushPayload } from '../db/schema/index.ts';
+import { lazyImport } from '../lazy-import.ts';
 import { afterFailedAttempt, createDeliveryLoop, type DeliveryLoop } from './delivery-loop.ts';
 import type { SiteKeys } from './site-keys.ts';
 
@@ -37,6 +37,9 @@ export type PushService = DeliveryLoop<PushRound> & {
   publicKey: string;
 };
 
+/** web-push is loaded for the first push sent, not at start; see lazy-import.ts. */
+const loadWebPush = lazyImport('web-push', async () => (await import('web-push')).default);
+
 /** Minutes to wait before attempt n+1; after the last, the push is marked failed. */
 export const PUSH_BACKOFF_MINUTES = [1, 5, 15, 60, 180];
 /** How long the push service keeps a push for a device that is offline: a reminder is stale after a day. */
@@ -66,6 +69,7 @@ export function createPushService({ db, keys, logger }: { db: Db; keys: SiteKeys
   const log = logger.child({ service: 'push' });
 
   const sendOne = async (subscription: BrowserSubscription, payload: PushPayload) => {
+    const webpush = await loadWebPush();
     const request = webpush.generateRequestDetails(subscription, JSON.stringify(payload), {
       vapidDetails: keys.vapid,
       TTL: TTL_SECONDS,

@@ -1,7 +1,6 @@
-import { randomBytes } from 'node:crypto';
+import { createECDH, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import webpush from 'web-push';
 import type { Config } from '../config.ts';
 
 /** The VAPID key pair pushes are signed with, and the secret that signs e-mailed one-click links. */
@@ -9,6 +8,22 @@ export type SiteKeys = {
   vapid: { publicKey: string; privateKey: string; subject: string };
   linkSecret: string;
 };
+
+/**
+ * A VAPID key pair (P-256) as web-push's generateVAPIDKeys makes it: the uncompressed public
+ * point (65 bytes) and the private scalar (32 bytes, zero-padded), base64url. Made with
+ * node:crypto so the start does not load web-push.
+ */
+export function generateVapidKeys(): { publicKey: string; privateKey: string } {
+  const curve = createECDH('prime256v1');
+  curve.generateKeys();
+  // OpenSSL drops leading zero bytes of the private scalar; VAPID wants all 32.
+  const zeroPadded = (bytes: Buffer, length: number) => Buffer.concat([Buffer.alloc(Math.max(0, length - bytes.length)), bytes]);
+  return {
+    publicKey: zeroPadded(curve.getPublicKey(), 65).toString('base64url'),
+    privateKey: zeroPadded(curve.getPrivateKey(), 32).toString('base64url'),
+  };
+}
 
 type StoredKeys = { vapidPublicKey: string; vapidPrivateKey: string; linkSecret: string };
 
@@ -33,7 +48,7 @@ export function loadSiteKeys(config: Pick<Config, 'dataDir' | 'vapid'>): SiteKey
     if (!isStoredKeys(parsed)) throw new Error(`${file} is damaged: delete it to generate new keys (browsers will then subscribe again).`);
     stored = parsed;
   } else {
-    const generated = webpush.generateVAPIDKeys();
+    const generated = generateVapidKeys();
     const fresh: StoredKeys = {
       vapidPublicKey: generated.publicKey,
       vapidPrivateKey: generated.privateKey,

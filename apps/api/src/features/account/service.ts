@@ -11,7 +11,7 @@ import { INVITE_LINK_DAYS, RESET_LINK_HOURS, inviteMail, resetMail } from '../..
 import { createRateLimit } from '../../services/rate-limit.ts';
 import { createSession, destroyOtherSessions, destroySession, readSessionUser } from '../../services/sessions.ts';
 import { scrubText, scrubUrl } from '../../logger.ts';
-import { BCRYPT_ROUNDS, hashPassword, hashPasswordSync } from './credentials.ts';
+import { hashPassword, hashPasswordSync, UNKNOWN_ADDRESS_HASH } from './credentials.ts';
 import {
   countPasswordResetsSince,
   findEnabledMemberByEmail,
@@ -29,12 +29,6 @@ import {
   writeAccount,
   type ErrorReport,
 } from './store.ts';
-
-/**
- * Compared against when the address is unknown, so a miss takes as long as a wrong password: the
- * same cost as every stored hash, or the timing would tell members from strangers.
- */
-const DUMMY_HASH = bcrypt.hashSync('not-a-real-password', BCRYPT_ROUNDS);
 
 const WRONG_LOGIN = 'The e-mail address or password is not right. Please try again, or use "Forgot your password?".';
 
@@ -151,7 +145,7 @@ export function createAccountService({ db, services, config }: Pick<AppDeps, 'db
         throw tooManyAttempts('Too many failed logins. Please wait 15 minutes and try again, or reset your password.');
       }
       const login = findLoginByEmail(db, email);
-      const isMatch = await bcrypt.compare(password, login?.passwordHash ?? DUMMY_HASH);
+      const isMatch = await bcrypt.compare(password, login?.passwordHash ?? UNKNOWN_ADDRESS_HASH);
       if (!login || !login.passwordHash || !isMatch) {
         services.loginThrottle.recordFailure(ip, email);
         throw notLoggedIn(WRONG_LOGIN);

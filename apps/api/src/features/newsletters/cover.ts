@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { createCanvas } from '@napi-rs/canvas';
 import type * as PdfJsModule from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { lazyImport } from '../../lazy-import.ts';
 
 /** A PDF that cannot be opened or drawn; the message says why, for the person who uploaded it. */
 export class UnreadablePdfError extends Error {}
@@ -18,16 +18,17 @@ function pdfjsFolder(name: string): string {
   return `${path.join(path.dirname(require.resolve('pdfjs-dist/package.json')), name)}${path.sep}`;
 }
 
-type PdfJs = typeof PdfJsModule;
 /** pdf.js types its canvas as the DOM's; the Skia canvas implements the part it uses. */
 type RenderParameters = Parameters<PdfJsModule.PDFPageProxy['render']>[0];
-let pdfjs: Promise<PdfJs> | undefined;
 
-/** Loaded on first use: pdf.js is large, and most requests never render a page. */
-function loadPdfJs(): Promise<PdfJs> {
-  pdfjs ??= import('pdfjs-dist/legacy/build/pdf.mjs');
-  return pdfjs;
-}
+/**
+ * pdf.js and the Skia canvas (together about 60 MB resident) are loaded on the first cover drawn,
+ * not at start: most requests never render a page.
+ */
+const loadRenderer = lazyImport('pdfjs-dist and @napi-rs/canvas', async () => {
+  const [pdfjs, { createCanvas }] = await Promise.all([import('pdfjs-dist/legacy/build/pdf.mjs'), import('@napi-rs/canvas')]);
+  return { getDocument: pdfjs.getDocument, createCanvas };
+});
 
 /**
  * Draws the first page of a PDF as a PNG, with pdf.js (the legacy build, which runs on Node 20)
@@ -35,7 +36,7 @@ function loadPdfJs(): Promise<PdfJs> {
  * never run (`isEvalSupported: false`, no XFA) and nothing is fetched but pdf.js's own fonts.
  */
 export async function renderFirstPage(pdf: Buffer): Promise<Buffer> {
-  const { getDocument } = await loadPdfJs();
+  const { getDocument, createCanvas } = await loadRenderer();
   const task = getDocument({
     // pdf.js takes ownership of (detaches) the buffer it is given, so it gets a copy.
     data: new Uint8Array(pdf),

@@ -2,9 +2,9 @@ import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypt
 import fs from 'node:fs';
 import path from 'node:path';
 import { newsletterLabel, newsletterTitle, type Newsletter, type NewsletterEdition } from '@club/contracts';
-import sharp from 'sharp';
 import type { AppDeps } from '../../deps.ts';
 import { ApiError, badRequest, notFound, notLoggedIn, wrongFileType } from '../../errors.ts';
+import { loadSharp } from '../../services/images.ts';
 import { renderFirstPage, UnreadablePdfError } from './cover.ts';
 import {
   findEdition,
@@ -52,6 +52,17 @@ type Detected = 'pdf' | 'image';
 
 const IMAGE_EXTENSIONS = new Set(['jpg', 'jpeg', 'png', 'webp', 'gif']);
 
+/** A picture edition, re-encoded: orientation applied, metadata (GPS too) dropped. */
+async function reencodePicture(file: Buffer): Promise<Buffer> {
+  const sharp = await loadSharp();
+  return sharp(file)
+    .rotate()
+    .flatten({ background: '#ffffff' })
+    .resize({ width: IMAGE_EDITION_MAX_PX, height: IMAGE_EDITION_MAX_PX, fit: 'inside', withoutEnlargement: true })
+    .jpeg({ quality: 88, mozjpeg: true })
+    .toBuffer();
+}
+
 /** What the file is by its content, refusing a name that claims another type (a PNG named .pdf). */
 async function detectEdition(file: Buffer, originalName: string): Promise<Detected> {
   const extension = /\.([a-z0-9]+)$/i.exec(originalName)?.[1]?.toLowerCase();
@@ -59,6 +70,7 @@ async function detectEdition(file: Buffer, originalName: string): Promise<Detect
   let isImage = false;
   if (!isPdf) {
     try {
+      const sharp = await loadSharp();
       const { format } = await sharp(file).metadata();
       isImage = ['jpeg', 'png', 'webp', 'gif'].includes(format ?? '');
     } catch {
@@ -158,15 +170,7 @@ export function createNewslettersService({ db, services, config }: Pick<AppDeps,
 
       const kind = await detectEdition(file, originalName);
       // A picture edition is re-encoded: orientation applied, metadata (GPS too) dropped.
-      const stored =
-        kind === 'pdf'
-          ? file
-          : await sharp(file)
-              .rotate()
-              .flatten({ background: '#ffffff' })
-              .resize({ width: IMAGE_EDITION_MAX_PX, height: IMAGE_EDITION_MAX_PX, fit: 'inside', withoutEnlargement: true })
-              .jpeg({ quality: 88, mozjpeg: true })
-              .toBuffer();
+      const stored = kind === 'pdf' ? file : await reencodePicture(file);
       const fileName = `${title}.${kind === 'pdf' ? 'pdf' : 'jpg'}`;
       const cover = await coverSource(kind, stored);
 

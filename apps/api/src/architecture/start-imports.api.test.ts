@@ -1,0 +1,135 @@
+/**
+ * The heavy packages (sharp, nodemailer, web-push, pdf.js and its canvas) are loaded on first use,
+ * not at start (issue 16: they cost the start about half a second and the idle server tens of MB).
+ * Starts the real server in a child process with a module hook that writes down every package it
+ * imports, as it imports it.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+
+const API_DIR = fileURLToPath(new URL('../../', import.meta.url));
+const HEAVY = ['sharp', 'nodemailer', 'web-push', 'pdfjs-dist', '@napi-rs/canvas'];
+
+/** Registers a resolve hook that sends each bare specifier's package to this thread, which appends it to PACKAGES_FILE. */
+const REGISTER = `
+import fs from 'node:fs';
+import { register } from 'node:module';
+import { MessageChannel } from 'node:worker_threads';
+const { port1, port2 } = new MessageChannel();
+const seen = new Set();
+port1.on('message', (name) => {
+  if (seen.has(name)) return;
+  seen.add(name);
+  fs.appendFileSync(process.env.PACKAGES_FILE, name + '\\n');
+});
+port1.unref();
+register('./hooks.mjs', { parentURL: import.meta.url, data: { port: port2 }, transferList: [port2] });
+`;
+const HOOKS = `
+let port;
+export function initialize(data) { port = data.port; }
+export async function resolve(specifier, context, next) {
+  if (!/^(\\.|\\/|node:|file:|data:)/.test(specifier)) {
+    const parts = specifier.split('/');
+    port.postMessage(specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]);
+  }
+  return next(specifier, context);
+}
+`;
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+
+let work: string;
+let child: ChildProcess | undefined;
+afterEach(async () => {
+  if (child && child.exitCode === null) {
+    const exited = new Promise((resolve) => child?.once('exit', resolve));
+    child.kill('SIGTERM');
+    await exited;
+  }
+  child = undefined;
+  fs.rmSync(work, { recursive: true, force: true });
+});
+
+async function waitUntil<T>(what: string, check: () => Promise<T | undefined> | T | undefined, ms = 20_000): Promise<T> {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    const value = await check();
+    if (value !== undefined) return value;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`Timed out waiting for ${what}`);
+}
+
+describe('starting the server', () => {
+  it('loads none of the heavy packages, and loads nodemailer for the first e-mail', async () => {
+    work = fs.mkdtempSync(path.join(os.tmpdir(), 'club-start-imports-'));
+    fs.writeFileSync(path.join(work, 'register.mjs'), REGISTER);
+    fs.writeFileSync(path.join(work, 'hooks.mjs'), HOOKS);
+    const packagesFile = path.join(work, 'packages.txt');
+    const dataDir = path.join(work, 'data');
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      PACKAGES_FILE: packagesFile,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      BASE_URL: base,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      DEMO_DATA: '0',
+      BACKUP_CRON: '',
+      REMINDER_CRON: '',
+      WEB_DIST: path.join(work, 'no-web'),
+      CONTACT_EMAIL: 'webmaster@club.example',
+    };
+    delete env.SMTP_URL;
+    let output = '';
+    child = spawn(process.execPath, ['--import', 'tsx', '--import', path.join(work, 'register.mjs'), 'src/server.ts'], { cwd: API_DIR, env });
+    child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const loaded = () => (fs.existsSync(packagesFile) ? fs.readFileSync(packagesFile, 'utf8').split('\n').filter(Boolean) : []);
+
+    await waitUntil(`/healthz (server output: ${output})`, async () => {
+      if (child?.exitCode !== null) throw new Error(`The server exited:\n${output}`);
+      const res = await fetch(`${base}/healthz`).catch(() => undefined);
+      return res?.status === 200 ? true : undefined;
+    });
+    // The packages the start needs are written down (the hook works) ...
+    const atStart = loaded();
+    expect(atStart).toEqual(expect.arrayContaining(['express', 'better-sqlite3', 'drizzle-orm', 'zod']));
+    // ... and none of the heavy ones.
+    expect(atStart.filter((name) => HEAVY.includes(name))).toEqual([]);
+
+    // The first e-mail loads nodemailer and is written to the outbox folder (no SMTP_URL).
+    const res = await fetch(`${base}/api/contact.submit.php`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ f: 'Ada', l: 'Lovelace', e: 'ada@example.test', m: 'Is there room for a 1930 Tudor on the spring tour?' }),
+    });
+    expect(res.status).toBe(200);
+    const outboxDir = path.join(dataDir, 'outbox');
+    const [eml] = await waitUntil('the e-mail in the outbox folder', () => {
+      const files = fs.existsSync(outboxDir) ? fs.readdirSync(outboxDir) : [];
+      return files.length > 0 ? files : undefined;
+    });
+    expect(fs.readFileSync(path.join(outboxDir, eml ?? ''), 'utf8')).toContain('Is there room for a 1930 Tudor');
+    expect(loaded()).toContain('nodemailer');
+    expect(loaded()).not.toContain('sharp');
+  });
+});
