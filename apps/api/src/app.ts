@@ -40,6 +40,22 @@ function findWebDist(config: Config): string | undefined {
   return undefined;
 }
 
+type ShellSettings = { clubName: string; timeZone: string; pushPublicKey: string };
+
+/**
+ * A page of the built web app with the server's settings written in: CLUB_NAME wherever the
+ * build's club name appears (the club-name meta, the title and, in the prerendered home.html,
+ * the header, heading and footer), the time zone and the push key in their metas.
+ */
+function shellHtml(file: string, { clubName, timeZone, pushPublicKey }: ShellSettings): string {
+  const html = fs.readFileSync(file, 'utf8');
+  const builtName = /<meta name="club-name" content="([^"]*)"/.exec(html)?.[1];
+  const named = builtName ? html.replaceAll(builtName, () => escapeHtml(clubName)) : html;
+  return named
+    .replace(/(<meta name="club-timezone" content=")[^"]*(")/, (_match, before: string, after: string) => `${before}${escapeHtml(timeZone)}${after}`)
+    .replace(/(<meta name="push-public-key" content=")[^"]*(")/, (_match, before: string, after: string) => `${before}${escapeHtml(pushPublicKey)}${after}`);
+}
+
 /**
  * gzip for dynamic answers, never brotli: `compression` prefers brotli whenever the browser
  * accepts it, and streaming brotli per request costs far more CPU and memory than gzip. Only the
@@ -145,13 +161,16 @@ export function createApp(deps: AppDeps): Express {
   app.use('/uploads', express.static(config.uploadsDir, { index: false, maxAge: '1h', fallthrough: false, setHeaders: setUploadHeaders }));
 
   if (webDist) {
-    const indexHtml = fs
-      .readFileSync(path.join(webDist, 'index.html'), 'utf8')
-      .replace(/(<meta name="club-name" content=")[^"]*(")/, `$1${escapeHtml(config.clubName)}$2`)
-      .replace(/(<meta name="club-timezone" content=")[^"]*(")/, `$1${escapeHtml(config.timeZone)}$2`)
-      .replace(/(<meta name="push-public-key" content=")[^"]*(")/, `$1${escapeHtml(deps.services.push.publicKey)}$2`)
-      .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(config.clubName)}</title>`);
+    const settings = { clubName: config.clubName, timeZone: config.timeZone, pushPublicKey: deps.services.push.publicKey };
+    const indexHtml = shellHtml(path.join(webDist, 'index.html'), settings);
+    // `/` prerendered at build time (apps/web/scripts/prerender.mjs): painted before any script runs.
+    const homeFile = path.join(webDist, 'home.html');
+    const homeHtml = fs.existsSync(homeFile) ? shellHtml(homeFile, settings) : indexHtml;
     app.use(express.static(webDist, { index: false, maxAge: '1h' }));
+    app.get('/', (_req, res) => {
+      res.setHeader('Cache-Control', 'no-cache');
+      res.type('html').send(homeHtml);
+    });
     app.get('/{*path}', (_req, res) => {
       res.setHeader('Cache-Control', 'no-cache');
       res.type('html').send(indexHtml);
