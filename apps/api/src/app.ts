@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
+import type { ServerResponse } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import compression from 'compression';
@@ -54,6 +55,16 @@ function shellHtml(file: string, { clubName, timeZone, pushPublicKey }: ShellSet
   return named
     .replace(/(<meta name="club-timezone" content=")[^"]*(")/, (_match, before: string, after: string) => `${before}${escapeHtml(timeZone)}${after}`)
     .replace(/(<meta name="push-public-key" content=")[^"]*(")/, (_match, before: string, after: string) => `${before}${escapeHtml(pushPublicKey)}${after}`);
+}
+
+/**
+ * The web app's public pictures (apps/web/public: the logo, /images/…) keep their names across
+ * releases, so they cannot be immutable: a week fresh, then a month in which a stale copy is
+ * shown while the browser fetches the new one. A changed picture may show up to a week late.
+ * Other public files (the service worker, the PDFs) keep the hour of `maxAge`.
+ */
+function cachePictures(res: ServerResponse, file: string): void {
+  if (/\.(?:svg|png|jpe?g|webp|gif|ico)$/i.test(file)) res.setHeader('Cache-Control', 'public, max-age=604800, stale-while-revalidate=2592000');
 }
 
 /**
@@ -166,7 +177,7 @@ export function createApp(deps: AppDeps): Express {
     // `/` prerendered at build time (apps/web/scripts/prerender.mjs): painted before any script runs.
     const homeFile = path.join(webDist, 'home.html');
     const homeHtml = fs.existsSync(homeFile) ? shellHtml(homeFile, settings) : indexHtml;
-    app.use(express.static(webDist, { index: false, maxAge: '1h' }));
+    app.use(express.static(webDist, { index: false, maxAge: '1h', setHeaders: cachePictures }));
     app.get('/', (_req, res) => {
       res.setHeader('Cache-Control', 'no-cache');
       res.type('html').send(homeHtml);

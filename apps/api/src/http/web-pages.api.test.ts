@@ -18,11 +18,14 @@ let web: string;
 
 beforeAll(() => {
   web = fs.mkdtempSync(path.join(os.tmpdir(), 'club-web-'));
+  fs.mkdirSync(path.join(web, 'images'));
   fs.writeFileSync(path.join(web, 'index.html'), `${head(BUILT_NAME)}<body><div id="root"></div></body></html>`);
   fs.writeFileSync(
     path.join(web, 'home.html'),
     `${head(`Home - ${BUILT_NAME}`)}<body><div id="root"><span>${BUILT_NAME}</span><h1 id="hero-title">${BUILT_NAME}</h1></div></body></html>`,
   );
+  fs.writeFileSync(path.join(web, 'images', 'hero.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  fs.writeFileSync(path.join(web, 'sw.js'), 'self.addEventListener("push", () => {});');
   t = createTestApp({ WEB_DIST: web, CLUB_NAME, CLUB_TIMEZONE: 'America/Denver' });
 });
 afterAll(() => {
@@ -52,5 +55,14 @@ describe('the web pages the server sends', () => {
     expect(res.text).toContain(`<title>${ESCAPED}</title>`);
     expect(res.text).toContain('<meta name="club-timezone" content="America/Denver" />');
     expect(res.text).not.toContain(BUILT_NAME);
+  });
+
+  it('lets browsers keep public pictures a week, then refresh them in the background; other files an hour', async () => {
+    const picture = await request(t.app).get('/images/hero.svg');
+    expect(picture.status).toBe(200);
+    expect(picture.headers['cache-control']).toBe('public, max-age=604800, stale-while-revalidate=2592000');
+    const worker = await request(t.app).get('/sw.js');
+    expect(worker.status).toBe(200);
+    expect(worker.headers['cache-control']).toBe('public, max-age=3600');
   });
 });
