@@ -104,13 +104,15 @@ async function main() {
     const html = await home.text();
     check(home.status === 200 && /text\/html/.test(home.headers.get('content-type') ?? ''), `GET / answered ${home.status}`);
     check(html.includes('id="root"') && /<script[^>]+type="module"/.test(html), 'GET / is not the app shell');
-    check(html.includes(`<title>${CLUB_NAME}</title>`), 'GET / does not carry CLUB_NAME in the title');
+    check(html.includes(`<title>Home - ${CLUB_NAME}</title>`), 'GET / does not carry CLUB_NAME in the title');
+    check(html.includes(`>${CLUB_NAME}</h1>`), 'GET / is not the prerendered home page with CLUB_NAME in its heading');
     const asset = /(?:src|href)="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
     check(asset, 'The home page links no /assets/*.js file');
     const script = await fetch(`${base}${asset}`);
     check(script.status === 200 && (await script.text()).length > 1000, `GET ${asset} answered ${script.status}`);
     const deepLink = await fetch(`${base}/new-page-3`);
-    check(deepLink.status === 200 && (await deepLink.text()).includes('id="root"'), 'A deep link does not get the app shell');
+    const deepHtml = await deepLink.text();
+    check(deepLink.status === 200 && deepHtml.includes('<div id="root"></div>') && deepHtml.includes(`<title>${CLUB_NAME}</title>`), 'A deep link does not get the app shell');
     step(`home page, ${asset} and a deep link are served`);
 
     const login = await postJson(base, 'session.create', { u: ADMIN_EMAIL, p: ADMIN_PASSWORD });

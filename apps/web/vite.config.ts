@@ -32,6 +32,8 @@ const API_ORIGIN = 'http://127.0.0.1:3000';
 
 export default defineConfig({
   plugins: [react(), preloadHomePage()],
+  // The prerendered `/` shows the build's year in its footer (site-footer.tsx hydrates with it).
+  define: { __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()) },
   server: {
     proxy: {
       '/api': API_ORIGIN,

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
+import type { ServerResponse } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import compression from 'compression';
@@ -38,6 +39,32 @@ function findWebDist(config: Config): string | undefined {
     dir = path.dirname(dir);
   }
   return undefined;
+}
+
+type ShellSettings = { clubName: string; timeZone: string; pushPublicKey: string };
+
+/**
+ * A page of the built web app with the server's settings written in: CLUB_NAME wherever the
+ * build's club name appears (the club-name meta, the title and, in the prerendered home.html,
+ * the header, heading and footer), the time zone and the push key in their metas.
+ */
+function shellHtml(file: string, { clubName, timeZone, pushPublicKey }: ShellSettings): string {
+  const html = fs.readFileSync(file, 'utf8');
+  const builtName = /<meta name="club-name" content="([^"]*)"/.exec(html)?.[1];
+  const named = builtName ? html.replaceAll(builtName, () => escapeHtml(clubName)) : html;
+  return named
+    .replace(/(<meta name="club-timezone" content=")[^"]*(")/, (_match, before: string, after: string) => `${before}${escapeHtml(timeZone)}${after}`)
+    .replace(/(<meta name="push-public-key" content=")[^"]*(")/, (_match, before: string, after: string) => `${before}${escapeHtml(pushPublicKey)}${after}`);
+}
+
+/**
+ * The web app's public pictures (apps/web/public: the logo, /images/…) keep their names across
+ * releases, so they cannot be immutable: a week fresh, then a month in which a stale copy is
+ * shown while the browser fetches the new one. A changed picture may show up to a week late.
+ * Other public files (the service worker, the PDFs) keep the hour of `maxAge`.
+ */
+function cachePictures(res: ServerResponse, file: string): void {
+  if (/\.(?:svg|png|jpe?g|webp|gif|ico)$/i.test(file)) res.setHeader('Cache-Control', 'public, max-age=604800, stale-while-revalidate=2592000');
 }
 
 /**
@@ -145,13 +172,16 @@ export function createApp(deps: AppDeps): Express {
   app.use('/uploads', express.static(config.uploadsDir, { index: false, maxAge: '1h', fallthrough: false, setHeaders: setUploadHeaders }));
 
   if (webDist) {
-    const indexHtml = fs
-      .readFileSync(path.join(webDist, 'index.html'), 'utf8')
-      .replace(/(<meta name="club-name" content=")[^"]*(")/, `$1${escapeHtml(config.clubName)}$2`)
-      .replace(/(<meta name="club-timezone" content=")[^"]*(")/, `$1${escapeHtml(config.timeZone)}$2`)
-      .replace(/(<meta name="push-public-key" content=")[^"]*(")/, `$1${escapeHtml(deps.services.push.publicKey)}$2`)
-      .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(config.clubName)}</title>`);
-    app.use(express.static(webDist, { index: false, maxAge: '1h' }));
+    const settings = { clubName: config.clubName, timeZone: config.timeZone, pushPublicKey: deps.services.push.publicKey };
+    const indexHtml = shellHtml(path.join(webDist, 'index.html'), settings);
+    // `/` prerendered at build time (apps/web/scripts/prerender.mjs): painted before any script runs.
+    const homeFile = path.join(webDist, 'home.html');
+    const homeHtml = fs.existsSync(homeFile) ? shellHtml(homeFile, settings) : indexHtml;
+    app.use(express.static(webDist, { index: false, maxAge: '1h', setHeaders: cachePictures }));
+    app.get('/', (_req, res) => {
+      res.setHeader('Cache-Control', 'no-cache');
+      res.type('html').send(homeHtml);
+    });
     app.get('/{*path}', (_req, res) => {
       res.setHeader('Cache-Control', 'no-cache');
       res.type('html').send(indexHtml);

@@ -1,9 +1,9 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { StrictMode, startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { installErrorReporting } from './app/error-reporting.ts';
-import { AppRoutes } from './app/router.tsx';
-import { SessionProvider } from './session/index.ts';
+import { AppRoutes, preloadHomePage } from './app/router.tsx';
+import { getSessionToken, SessionProvider } from './session/index.ts';
 import './styles/tokens.css';
 import './styles/base.css';
 
@@ -16,12 +16,34 @@ void import('./app/service-worker.ts').then(({ registerServiceWorker }) => regis
 
 // TanStack Query is not here: it loads with the first page that makes a call (app/router.tsx's
 // lazyPage) and with a stored session (session/session-provider.tsx), not on a visitor's first paint.
-createRoot(rootElement).render(
+const site = (
   <StrictMode>
     <BrowserRouter>
       <SessionProvider>
         <AppRoutes />
       </SessionProvider>
     </BrowserRouter>
-  </StrictMode>,
+  </StrictMode>
 );
+
+/**
+ * `/` arrives prerendered as a visitor sees it (src/prerender.tsx): a visitor's copy is hydrated,
+ * a member's (whose session the markup cannot know) is rendered afresh. Either way the home
+ * page's chunk, which index.html preloads, is awaited first: the page then shows at once, not its
+ * loading state, and hydration starts with no page load pending (a pending one re-renders the
+ * layout, and an update reaching the page's Suspense boundary before it has hydrated would put
+ * the loading state in place of the markup).
+ */
+if (rootElement.hasChildNodes()) {
+  void preloadHomePage().then(
+    () => {
+      // In a transition, hydration yields to the browser every few milliseconds instead of
+      // holding the main thread in one long task (the page is already painted meanwhile).
+      if (getSessionToken() === null) startTransition(() => void hydrateRoot(rootElement, site));
+      else createRoot(rootElement).render(site);
+    },
+    () => createRoot(rootElement).render(site),
+  );
+} else {
+  createRoot(rootElement).render(site);
+}

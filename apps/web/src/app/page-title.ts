@@ -4,8 +4,13 @@ const DEFAULT_CLUB_NAME = 'Gateway Region Classic Car Club';
 
 let clubName: string | undefined;
 
-/** The club's name, which the server writes into index.html from CLUB_NAME. */
+/**
+ * The club's name, which the server writes into index.html from CLUB_NAME. The build's prerender
+ * of `/` (src/prerender.tsx) has no document and uses index.html's own name, which the server
+ * then replaces with CLUB_NAME like the rest of the page's.
+ */
 export function getClubName(): string {
+  if (typeof document === 'undefined') return DEFAULT_CLUB_NAME;
   if (clubName === undefined) {
     const content = document.querySelector<HTMLMetaElement>('meta[name="club-name"]')?.content.trim();
     clubName = content ? content : DEFAULT_CLUB_NAME;

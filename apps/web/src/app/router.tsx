@@ -6,29 +6,57 @@ import { RootLayout } from './layout/root-layout.tsx';
 import { trackPageLoad } from './layout/page-loads.ts';
 
 /**
- * A route of the site: a page component fetched on first visit (its own chunk, so the first load
- * stays small), or a redirect.
+ * A page fetched on first visit (its own chunk, so the first load stays small), which can also
+ * be fetched ahead: main.tsx preloads the home page before it hydrates the prerendered `/`.
  */
-type PageRoute = { path: string; lazy: LazyExoticComponent<ComponentType> } | { path: string; redirectTo: string };
+type LazyPage = LazyExoticComponent<ComponentType> & { preload: () => Promise<unknown> };
+
+/** A route of the site: a page, or a redirect. */
+type PageRoute = { path: string; lazy: LazyPage } | { path: string; redirectTo: string };
 
 /**
  * A page's chunk, loaded on first visit together with TanStack Query and wrapped in its provider,
  * so every page may read and write with `useCallQuery`/`useCallMutation`. Only a page that makes
  * no call at all passes `{ queries: false }` and keeps TanStack Query off its first paint.
+ * The load is made once, by `preload` or by the first render; a page preloaded before its first
+ * render renders at once (see `alreadyLoaded`) instead of showing the loading state.
  */
-function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType, { queries = true } = {}): LazyExoticComponent<ComponentType> {
-  return lazy(() =>
-    trackPageLoad(async () => {
+function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType, { queries = true } = {}): LazyPage {
+  type Loaded = { default: ComponentType };
+  let loaded: Loaded | undefined;
+  let loading: Promise<Loaded> | undefined;
+  const preload = () =>
+    (loading ??= trackPageLoad(async () => {
       const [module, wrap] = await Promise.all([load(), queries ? withQueries() : undefined]);
       const Page = pick(module);
-      return { default: wrap ? wrap(Page) : Page };
-    }),
-  );
+      loaded = { default: wrap ? wrap(Page) : Page };
+      return loaded;
+    }));
+  // React.lazy takes any thenable at run time; its types ask for a Promise.
+  return Object.assign(lazy(() => (loaded ? (alreadyLoaded(loaded) as Promise<Loaded>) : preload())), { preload });
 }
 
+/**
+ * A thenable that calls back at once. React.lazy takes the module synchronously from such a
+ * thenable (a promise calls back only in a later microtask, so the first render would suspend):
+ * the preloaded home page then hydrates, or renders for a member, without a loading state.
+ */
+function alreadyLoaded<T>(value: T): PromiseLike<T> {
+  return {
+    then<R1 = T, R2 = never>(onFulfilled?: ((result: T) => R1 | PromiseLike<R1>) | null): PromiseLike<R1 | R2> {
+      return Promise.resolve(onFulfilled ? onFulfilled(value) : (value as unknown as R1));
+    },
+  };
+}
+
+// The home page makes no call: TanStack Query stays off the first paint of `/`.
+const homePage = lazyPage(() => import('../pages/home-page.tsx'), (m) => m.HomePage, { queries: false });
+
+/** Fetches the home page's chunk (index.html preloads it), for hydrating the prerendered `/`. */
+export const preloadHomePage = homePage.preload;
+
 const pageRoutes: PageRoute[] = [
-  // The home page makes no call: TanStack Query stays off the first paint of `/`.
-  { path: PATHS.home, lazy: lazyPage(() => import('../pages/home-page.tsx'), (m) => m.HomePage, { queries: false }) },
+  { path: PATHS.home, lazy: homePage },
   { path: PATHS.login, lazy: lazyPage(() => import('../pages/login-page.tsx'), (m) => m.LoginPage) },
   { path: PATHS.account, lazy: lazyPage(() => import('../pages/account-page.tsx'), (m) => m.AccountPage) },
   { path: PATHS.reset, lazy: lazyPage(() => import('../pages/reset-password-page.tsx'), (m) => m.ResetPasswordPage) },

@@ -1,9 +1,20 @@
+import { useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
 import { getClubName } from '../page-title.ts';
 import { PATHS } from '../paths.ts';
 
+const neverChanges = () => () => {};
+
+/**
+ * This year; while hydrating the prerendered `/` (src/prerender.tsx), the year it was built in,
+ * which its markup shows, so a build from December hydrates cleanly in January and then updates.
+ */
+function useYear(): number {
+  return useSyncExternalStore(neverChanges, () => new Date().getFullYear(), () => __BUILD_YEAR__);
+}
+
 export function SiteFooter() {
-  const year = new Date().getFullYear();
+  const year = useYear();
   return (
     <footer className="site-footer">
       <div className="site-footer__inner">
