@@ -1,7 +1,7 @@
 import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeJpeg, makePng } from '../../api/test/images.ts';
-import { checkA11y, DEMO_MEMBER, logIn, openPage, snapshot, startHarness, type Harness } from './harness.ts';
+import { checkA11y, DEMO_MEMBER, logIn, openPage, snapshot, startHarness, visit, type Harness } from './harness.ts';
 
 const PHOTO_EDITOR = { email: 'photos@example.org', password: 'demo-photos-1' };
 const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 1 } as const;
@@ -145,7 +145,7 @@ describe('photo posts, as a visitor', () => {
 
   it('shows the newest post’s first photo on the home page’s Photos card', async () => {
     const page = await openPage(harness);
-    await page.goto('/');
+    await visit(page, '/');
     const photo = page.getByRole('img', { name: 'From the latest photo post: Spring tour to Hermann' });
     await photo.waitFor();
     await page.waitForFunction(() => [...document.images].every((img) => img.complete));

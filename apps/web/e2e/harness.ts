@@ -258,6 +258,16 @@ export async function openPage(harness: Harness, options?: Parameters<Harness['n
   return page;
 }
 
+/**
+ * Opens `path` and waits until React runs the page (the header's page name is filled in then).
+ * `/` arrives prerendered, and until it has hydrated its buttons and client-side navigation do
+ * nothing; a journey that goes on to use them starts here rather than at `page.goto`.
+ */
+export async function visit(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await page.locator('.site-header__page-title').filter({ hasText: /\S/ }).waitFor({ state: 'attached' });
+}
+
 /** Logs in through the login page and waits for the account page. */
 export async function logIn(page: Page, email: string, password: string): Promise<void> {
   await page.goto('/login');

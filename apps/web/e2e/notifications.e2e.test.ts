@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { BrowserContext, Page, Worker } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unsubscribeToken } from '../../api/src/services/unsubscribe-links.ts';
-import { checkA11y, DEMO_ADMIN, DEMO_MEMBER, logIn, MOBILE_VIEWPORT, openPage, serverDatabase, snapshot, startHarness, type Harness } from './harness.ts';
+import { checkA11y, DEMO_ADMIN, DEMO_MEMBER, logIn, MOBILE_VIEWPORT, openPage, serverDatabase, snapshot, startHarness, visit, type Harness } from './harness.ts';
 
 let harness: Harness;
 
@@ -153,7 +153,7 @@ describe('push notifications', () => {
     expect(old).toHaveLength(1);
 
     // The page closed after the old subscription was dropped and before the new one was saved.
-    await page.goto('/');
+    await visit(page, '/');
     await page.evaluate((endpoint) => {
       localStorage.setItem('club-push-renewing', endpoint);
       localStorage.removeItem('e2e-push-subscription');
@@ -180,9 +180,9 @@ describe('push notifications', () => {
     db.close();
     const page = await openPage(harness);
     await page.context().grantPermissions(['notifications'], { origin: harness.baseUrl });
-    await page.goto('/');
+    await visit(page, '/');
     const worker = await serviceWorkerOf(page);
-    await page.reload(); // now controlled by the worker (clients.claim), as a tab of the site is after its first visit
+    await visit(page, '/'); // now controlled by the worker (clients.claim), as a tab of the site is after its first visit
 
     // A push as the server sends it; headless Chromium shows no real one, so the event is dispatched in the worker.
     const shown = await worker.evaluate(async (url) => {

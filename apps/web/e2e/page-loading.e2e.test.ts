@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkA11y, openPage, startHarness, type Harness } from './harness.ts';
+import { checkA11y, openPage, startHarness, visit, type Harness } from './harness.ts';
 
 let harness: Harness;
 
@@ -17,7 +17,7 @@ describe('page loading', () => {
     page.on('request', (request) => {
       if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
     });
-    await page.goto('/');
+    await visit(page, '/');
     await page.getByRole('heading', { level: 1 }).waitFor();
     await page.waitForLoadState('networkidle');
     expect(scripts.some((path) => /\/assets\/query-client-/.test(path))).toBe(false);
@@ -30,7 +30,7 @@ describe('page loading', () => {
 
   it('keeps header and footer and explains when a page cannot be loaded, and the next page clears it', async () => {
     const page = await openPage(harness);
-    await page.goto('/');
+    await visit(page, '/');
     await page.getByRole('heading', { level: 1 }).waitFor();
     await page.route(/\/assets\/tech-page-[^/]+\.js$/, (route) => route.abort());
     await page.evaluate(() => {

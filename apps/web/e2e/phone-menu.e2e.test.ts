@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkA11y, openPage, snapshot, startHarness, type Harness } from './harness.ts';
+import { checkA11y, openPage, snapshot, startHarness, visit, type Harness } from './harness.ts';
 
 let harness: Harness;
 
@@ -143,7 +143,7 @@ describe('phone menu (touch)', () => {
 
     it(`keeps the open menu in one column with nothing cut off at ${size}`, async () => {
       const page = await openPage(harness, { viewport, hasTouch: true, isMobile: true });
-      await page.goto('/');
+      await visit(page, '/');
       await openMenu(page);
       await expectOneUncutColumn(page, viewport.width, viewport.height);
       for (const group of Object.keys(GROUPS)) {

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkA11y, CLUB_NAME, DEMO_MEMBER, MOBILE_VIEWPORT, openPage, startHarness, type Harness } from './harness.ts';
+import { checkA11y, CLUB_NAME, DEMO_MEMBER, MOBILE_VIEWPORT, openPage, startHarness, visit, type Harness } from './harness.ts';
 
 let harness: Harness;
 
@@ -25,7 +25,7 @@ const barTitle = (page: Page) => header(page).getByRole('paragraph');
 describe('site shell', () => {
   it('has an accessibility check that reports violations (guards the other checks)', async () => {
     const page = await openPage(harness);
-    await page.goto('/');
+    await visit(page, '/');
     await page.getByRole('heading', { level: 1, name: CLUB_NAME }).waitFor();
     await page.evaluate(() => {
       const image = document.createElement('img');
@@ -38,7 +38,7 @@ describe('site shell', () => {
 
   it('shows header, footer and a titled home page', async () => {
     const page = await openPage(harness);
-    await page.goto('/');
+    await visit(page, '/');
     await page.getByRole('heading', { level: 1, name: CLUB_NAME }).waitFor();
     expect(await header(page).isVisible()).toBe(true);
     expect(await page.getByRole('contentinfo').isVisible()).toBe(true);
@@ -59,7 +59,7 @@ describe('site shell', () => {
     const { u: member } = (await reply.json()) as { u: { name: string } };
 
     const page = await openPage(harness);
-    await page.goto('/');
+    await visit(page, '/');
     await mainNav(page).getByRole('link', { name: 'Member Login' }).click();
     await page.waitForURL('**/login');
     await page.getByRole('heading', { level: 1, name: 'Member Login' }).waitFor();
@@ -137,7 +137,7 @@ describe('site shell', () => {
 
   it('opens a header dropdown from the keyboard and closes it with Escape', async () => {
     const page = await openPage(harness);
-    await page.goto('/');
+    await visit(page, '/');
     const historyButton = mainNav(page).getByRole('button', { name: 'History' });
     await historyButton.waitFor();
     expect(await historyButton.getAttribute('aria-expanded')).toBe('false');
@@ -164,7 +164,7 @@ describe('site shell', () => {
 
   it('navigates through the mobile menu at 375px and names the page in the bar', async () => {
     const page = await openPage(harness, { viewport: MOBILE_VIEWPORT });
-    await page.goto('/');
+    await visit(page, '/');
     const menuButton = header(page).getByRole('button', { name: 'Menu' });
     await menuButton.waitFor();
     expect(await mainNav(page).getByRole('link', { name: 'Tech' }).isVisible()).toBe(false);
