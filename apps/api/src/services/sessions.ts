@@ -1,4 +1,4 @@
-import { and, eq, gt, lte, ne, or } from 'drizzle-orm';
+import { and, eq, gt, lte, ne, or, sql } from 'drizzle-orm';
 import { PERMISSIONS, type Permission, type SessionUser } from '@club/contracts';
 import type { DbOrTx } from '../db/client.ts';
 import { memberPermissions, members, sessions } from '../db/schema/index.ts';
@@ -16,31 +16,61 @@ const DAY_MS = 86_400_000;
 
 const isoIn = (ms: number) => new Date(Date.now() + ms).toISOString();
 
-export function readPermissions(db: DbOrTx, memberId: number): Permission[] {
-  const held = new Set(
-    db
+/**
+ * The lookups every call with a session makes, prepared once per database (or transaction):
+ * building and preparing them anew cost about 100 µs a request, preparing once about 5.
+ */
+function prepareLookups(db: DbOrTx) {
+  return {
+    permissions: db
       .select({ permission: memberPermissions.permission })
       .from(memberPermissions)
-      .where(eq(memberPermissions.memberId, memberId))
-      .all()
-      .map((row) => row.permission),
-  );
+      .where(eq(memberPermissions.memberId, sql.placeholder('memberId')))
+      .prepare(),
+    member: db
+      .select({
+        id: members.id,
+        firstName: members.firstName,
+        lastName: members.lastName,
+        displayName: members.displayName,
+        emailNotifications: members.emailNotifications,
+        enabled: members.enabled,
+      })
+      .from(members)
+      .where(eq(members.id, sql.placeholder('memberId')))
+      .prepare(),
+    session: db
+      .select({ id: sessions.id, memberId: sessions.memberId, lastSeen: sessions.lastSeen, created: sessions.created })
+      .from(sessions)
+      .where(
+        and(
+          eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+          gt(sessions.expires, sql.placeholder('now')),
+          gt(sessions.created, sql.placeholder('oldest')),
+        ),
+      )
+      .prepare(),
+  };
+}
+
+const preparedLookups = new WeakMap<DbOrTx, ReturnType<typeof prepareLookups>>();
+
+function lookupsFor(db: DbOrTx): ReturnType<typeof prepareLookups> {
+  let lookups = preparedLookups.get(db);
+  if (!lookups) {
+    lookups = prepareLookups(db);
+    preparedLookups.set(db, lookups);
+  }
+  return lookups;
+}
+
+export function readPermissions(db: DbOrTx, memberId: number): Permission[] {
+  const held = new Set(lookupsFor(db).permissions.all({ memberId }).map((row) => row.permission));
   return PERMISSIONS.filter((p) => held.has(p));
 }
 
 export function readSessionUser(db: DbOrTx, memberId: number): SessionUser | undefined {
-  const member = db
-    .select({
-      id: members.id,
-      firstName: members.firstName,
-      lastName: members.lastName,
-      displayName: members.displayName,
-      emailNotifications: members.emailNotifications,
-      enabled: members.enabled,
-    })
-    .from(members)
-    .where(eq(members.id, memberId))
-    .get();
+  const member = lookupsFor(db).member.get({ memberId });
   if (!member?.enabled) return undefined;
   const name = `${member.firstName} ${member.lastName}`.trim();
   return {
@@ -61,11 +91,7 @@ export function createSession(db: DbOrTx, memberId: number, tokenHash: string): 
 /** The member behind a live session, sliding its expiry forward at most once a day, never past its absolute lifetime. */
 export function findSessionMember(db: DbOrTx, tokenHash: string): number | undefined {
   const nowIso = new Date().toISOString();
-  const session = db
-    .select({ id: sessions.id, memberId: sessions.memberId, lastSeen: sessions.lastSeen, created: sessions.created })
-    .from(sessions)
-    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expires, nowIso), gt(sessions.created, isoIn(-SESSION_MAX_DAYS * DAY_MS))))
-    .get();
+  const session = lookupsFor(db).session.get({ tokenHash, now: nowIso, oldest: isoIn(-SESSION_MAX_DAYS * DAY_MS) });
   if (!session) return undefined;
   if (Date.parse(session.lastSeen) < Date.now() - DAY_MS) {
     const capped = Math.min(Date.now() + SESSION_DAYS * DAY_MS, Date.parse(session.created) + SESSION_MAX_DAYS * DAY_MS);
