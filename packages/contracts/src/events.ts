@@ -40,6 +40,9 @@ export const eventSchema = z.object({
 });
 export type ClubEvent = z.infer<typeof eventSchema>;
 
+/** An event as a list shows it (/new-events): no attendance, description or address. */
+export const eventSummarySchema = eventSchema.pick({ id: true, title: true, start: true, end: true, location: true });
+export type EventSummary = z.infer<typeof eventSummarySchema>;
 
 /** Reminder choices: 0 sends at once ("now"), the others that many days before the start. */
 const reminderDays = integer('reminder days', { min: 0, max: 30 }).refine(
@@ -51,15 +54,37 @@ const reminderDays = integer('reminder days', { min: 0, max: 30 }).refine(
 export const eventNeighbourSchema = z.object({ id: z.number().int(), title: z.string(), start: z.string() });
 export type EventNeighbour = z.infer<typeof eventNeighbourSchema>;
 
+/** The answer with full events: without a way (the legacy list), a window of days, or one event. */
+export const eventsReplySchema = z.object({
+  /** The events, soonest first. */
+  v: z.array(eventSchema),
+  /** The display names of the members in their attendance lists. */
+  u: z.array(z.string()),
+  /** With `id`: the events just before and just after it in start order, or null at either end. */
+  earlier: eventNeighbourSchema.nullable().optional(),
+  later: eventNeighbourSchema.nullable().optional(),
+});
+export type EventsReply = z.infer<typeof eventsReplySchema>;
+
+/** The answer to `upcoming` and `past`: brief rows under their own key, so nobody reads attendance from them. */
+export const eventRowsReplySchema = z.object({
+  /** Soonest first for `upcoming`, latest first for `past`. */
+  rows: z.array(eventSummarySchema),
+  /** With `past`: how many events ended before that moment. */
+  total: z.number().int().optional(),
+});
+export type EventRowsReply = z.infer<typeof eventRowsReplySchema>;
+
 export const events = {
   'events.get': {
     /**
      * What to read; at most one of these ways, and without any of them every event (the legacy list):
      * - `from`/`to`: the events that overlap the days from..to (inclusive, club time), as the month calendar asks;
      * - `id`: that one event (an empty list for an unknown id), with `earlier` and `later`;
-     * - `upcoming`: every event not yet ended at that moment (club time), soonest first;
+     * - `upcoming`: every event not yet ended at that moment (club time), soonest first, as `rows`;
      * - `past`, with `page`: the events that ended before that moment, newest first, EVENTS_PAGE_SIZE
-     *   a page (1 = the latest), with `total`.
+     *   a page (1 = the latest), as `rows` with `total`.
+     * The first three answer full events (`v`, `u`); `upcoming` and `past` brief rows (`rows`), without attendance.
      * The page sends the moment it calls now, so an answer depends only on the data and the request
      * (and stays in the server's reply cache until the data changes).
      */
@@ -81,17 +106,7 @@ export const events = {
         message: 'A page is only for past events: please send the time for past events with it.',
         path: ['page'],
       }),
-    response: z.object({
-      /** The events: soonest first, except past events (latest first). */
-      v: z.array(eventSchema),
-      /** The display names of the members in their attendance lists. */
-      u: z.array(z.string()),
-      /** With `id`: the events just before and just after it in start order, or null at either end. */
-      earlier: eventNeighbourSchema.nullable().optional(),
-      later: eventNeighbourSchema.nullable().optional(),
-      /** With `past`: how many events ended before that moment. */
-      total: z.number().int().optional(),
-    }),
+    response: z.union([eventsReplySchema, eventRowsReplySchema]),
   },
   'event.save': {
     request: z

@@ -7,6 +7,7 @@ import { QueryState } from '../components/query-state.tsx';
 import { RequireLogin } from '../components/require-login.tsx';
 import { EventEditor, isSavedAsNew } from '../features/events/event-editor.tsx';
 import { EventNotFound, eventIdOf } from '../features/events/event-not-found.tsx';
+import { fullEventsOf } from '../features/events/event-replies.ts';
 import { useSession } from '../session/index.ts';
 
 export function EditEventPage() {
@@ -41,7 +42,10 @@ function SavedEventEditor({ id }: { id: number }) {
   const query = useCallQuery('events.get', { id });
   return (
     <QueryState query={query} what="the event" loadingLabel="Loading the event…">
-      {({ v: [event] }) => (event ? <EventEditor event={event} /> : <EventNotFound />)}
+      {(reply) => {
+        const [event] = fullEventsOf(reply).v;
+        return event ? <EventEditor event={event} /> : <EventNotFound />;
+      }}
     </QueryState>
   );
 }

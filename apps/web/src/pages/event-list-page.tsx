@@ -7,6 +7,7 @@ import { useCallQuery } from '../api/call-query.ts';
 import { QueryState } from '../components/query-state.tsx';
 import { RequireLogin } from '../components/require-login.tsx';
 import { PastEvents, PastEventsHeading, UpcomingEvents } from '../features/events/event-list.tsx';
+import { eventRowsOf } from '../features/events/event-replies.ts';
 import { clubNow } from '../features/events/event-time.ts';
 
 export function EventListPage() {
@@ -35,13 +36,16 @@ function UpcomingAndPast() {
       <section aria-labelledby="upcoming-events">
         <h2 id="upcoming-events">Upcoming Events</h2>
         <QueryState query={upcoming} what="the upcoming events" loadingLabel="Loading upcoming events…">
-          {({ v }) => <UpcomingEvents events={v} />}
+          {(reply) => <UpcomingEvents events={eventRowsOf(reply).rows} />}
         </QueryState>
       </section>
       <section aria-labelledby={PAST_EVENTS_ANCHOR}>
         <PastEventsHeading page={page} />
         <QueryState query={past} what="the past events" loadingLabel="Loading past events…">
-          {({ v, total }) => <PastEvents page={page} events={v} total={total ?? v.length} />}
+          {(reply) => {
+            const { rows, total = rows.length } = eventRowsOf(reply);
+            return <PastEvents page={page} events={rows} total={total} />;
+          }}
         </QueryState>
       </section>
     </>

@@ -1,4 +1,4 @@
-import { EVENTS_PAGE_SIZE, type ClubEvent, type EventNeighbour } from '@club/contracts';
+import { EVENTS_PAGE_SIZE, type ClubEvent, type EventRowsReply, type EventsReply, type EventSummary } from '@club/contracts';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember, type TestMember } from '../../../test/factories.ts';
@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 
 /** events.get sized for each page: one event, upcoming events, a page of past events. */
 
-type Reply = { v: ClubEvent[]; u: string[]; earlier?: EventNeighbour | null; later?: EventNeighbour | null; total?: number };
+type Reply = EventsReply;
 
 let t: TestApp;
 let editor: TestMember;
@@ -27,6 +27,13 @@ async function read(token: string, body: object): Promise<Reply> {
   return res.body as Reply;
 }
 
+/** The brief rows of /new-events (upcoming, or a page of past events). */
+async function readRows(token: string, body: object): Promise<EventRowsReply> {
+  const res = await post({ g: token, ...body });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body as EventRowsReply;
+}
+
 async function createEvent(title: string, start: string, end: string): Promise<number> {
   const res = await request(t.app)
     .post('/api/event.save.php')
@@ -36,7 +43,7 @@ async function createEvent(title: string, start: string, end: string): Promise<n
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
-const titles = (events: ClubEvent[]) => events.map((e) => e.title);
+const titles = (events: (ClubEvent | EventSummary)[]) => events.map((e) => e.title);
 
 beforeAll(async () => {
   t = createTestApp({ CLUB_TIMEZONE: 'America/Chicago' });
@@ -122,38 +129,49 @@ describe('events.get with id (the event page)', () => {
 
 describe('events.get with upcoming and past (/new-events)', () => {
   it('splits around the moment: upcoming are those not yet ended, soonest first, running ones included', async () => {
-    const upcoming = await read(ann.token, { upcoming: NOW });
-    expect(titles(upcoming.v)).toEqual(['Three-day meet', 'Ends this minute', 'Twin A', 'Twin B', 'Last of all']);
-    expect(upcoming.u).toEqual(['Ann Attender', 'Bob Bystander']);
-    expect(upcoming.v.find((e) => e.id === ids.lastOfAll)?.attendance).toEqual([
-      { displayName: 'Bob Bystander', isAttending: true, totalAttending: 1, comments: '' },
-    ]);
-    expect(upcoming).not.toHaveProperty('total');
+    const upcoming = await readRows(ann.token, { upcoming: NOW });
+    expect(Object.keys(upcoming)).toEqual(['rows']);
+    expect(titles(upcoming.rows)).toEqual(['Three-day meet', 'Ends this minute', 'Twin A', 'Twin B', 'Last of all']);
 
-    const past = await read(ann.token, { past: NOW });
-    expect(titles(past.v).slice(0, 3)).toEqual(['Ended a minute ago', 'Old drive 43', 'Old drive 42']);
+    const past = await readRows(ann.token, { past: NOW });
+    expect(Object.keys(past).sort()).toEqual(['rows', 'total']);
+    expect(titles(past.rows).slice(0, 3)).toEqual(['Ended a minute ago', 'Old drive 43', 'Old drive 42']);
     expect(past.total).toBe(PAGED_PAST + 2);
-    expect(past.u).toEqual([]);
+  });
+
+  it('answers brief rows: id, title, start, end and venue, without attendance, description or address', async () => {
+    const { rows } = await readRows(ann.token, { upcoming: NOW });
+    expect(rows.find((e) => e.id === ids.lastOfAll)).toEqual({
+      id: ids.lastOfAll,
+      title: 'Last of all',
+      start: '2031-12-31T18:00',
+      end: '2031-12-31T23:00',
+      location: 'Last of all venue',
+    });
+    const past = await readRows(ann.token, { past: NOW, page: 2 });
+    for (const row of [...rows, ...past.rows]) expect(Object.keys(row).sort()).toEqual(['end', 'id', 'location', 'start', 'title']);
+    // The same rows for every member: nobody's answer is in them.
+    expect((await readRows(bob.token, { upcoming: NOW })).rows).toEqual(rows);
   });
 
   it('takes the moment as the legacy client writes it, with a space and seconds', async () => {
-    const upcoming = await read(ann.token, { upcoming: '2030-06-15 12:00:59' });
-    expect(upcoming.v[1]?.title).toBe('Ends this minute');
+    const upcoming = await readRows(ann.token, { upcoming: '2030-06-15 12:00:59' });
+    expect(upcoming.rows[1]?.title).toBe('Ends this minute');
   });
 
   it('pages the past events latest first, each event once, with the total on every page', async () => {
-    const pages: Reply[] = [];
-    for (let page = 1; page <= 4; page += 1) pages.push(await read(ann.token, { past: NOW, page }));
+    const pages: EventRowsReply[] = [];
+    for (let page = 1; page <= 4; page += 1) pages.push(await readRows(ann.token, { past: NOW, page }));
     const total = PAGED_PAST + 2;
-    expect(pages.map((p) => p.v.length)).toEqual([EVENTS_PAGE_SIZE, EVENTS_PAGE_SIZE, total - 2 * EVENTS_PAGE_SIZE, 0]);
+    expect(pages.map((p) => p.rows.length)).toEqual([EVENTS_PAGE_SIZE, EVENTS_PAGE_SIZE, total - 2 * EVENTS_PAGE_SIZE, 0]);
     expect(pages.every((p) => p.total === total)).toBe(true);
-    const starts = pages.flatMap((p) => p.v.map((e) => e.start));
+    const starts = pages.flatMap((p) => p.rows.map((e) => e.start));
     expect(starts).toEqual([...starts].sort().reverse());
-    const seen = pages.flatMap((p) => p.v.map((e) => e.id));
+    const seen = pages.flatMap((p) => p.rows.map((e) => e.id));
     expect(new Set(seen).size).toBe(total);
-    expect(pages[2]?.v.at(-1)?.title).toBe('First of all');
+    expect(pages[2]?.rows.at(-1)?.title).toBe('First of all');
     // Page 1 is the same as no page.
-    expect((await read(ann.token, { past: NOW, page: 1 })).v).toEqual((await read(ann.token, { past: NOW })).v);
+    expect(await readRows(ann.token, { past: NOW, page: 1 })).toEqual(await readRows(ann.token, { past: NOW }));
   });
 
   it('keeps each answer in the reply cache (304 with its ETag) until a change to the data', async () => {

@@ -21,7 +21,9 @@ const sendCalendar = (res: Response, body: string, fileName?: string): void => {
 export function mountEventsCalls(api: ApiRouter, deps: AppDeps): void {
   const events = createEventsService(deps);
 
-  mountCall(api, 'events.get', ({ g: _token, ...query }, { user }) => {
+  mountCall(api, 'events.get', ({ g: _token, upcoming, past, page = 1, ...query }, { user }) => {
+    if (upcoming !== undefined) return events.readRows({ upcoming });
+    if (past !== undefined) return events.readRows({ past, page });
     const { events: v, names: u, ...more } = events.read(user, query);
     return { v, u, ...more };
   }, { cache: 'member' });

@@ -1,4 +1,12 @@
-import { EVENTS_PAGE_SIZE, REMINDER_DAYS, type AttendanceEntry, type ClubEvent, type EventNeighbour, type SessionUser } from '@club/contracts';
+import {
+  EVENTS_PAGE_SIZE,
+  REMINDER_DAYS,
+  type AttendanceEntry,
+  type ClubEvent,
+  type EventNeighbour,
+  type EventSummary,
+  type SessionUser,
+} from '@club/contracts';
 import type { AppDeps } from '../../deps.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import { hashToken, newToken } from '../../http/tokens.ts';
@@ -21,6 +29,7 @@ import {
   type DayWindow,
   type EventFields,
   type EventRecord,
+  type EventSummaryRecord,
 } from './store.ts';
 
 const IMAGE_SIZE = 1600;
@@ -40,30 +49,36 @@ export type AttendanceChoice =
   /** Not Sure stores nothing and removes the member's entry. */
   | { eventId: number; choice: 'notSure' };
 
-/** What a page reads (events.get); at most one way at a time, and none reads every event. */
+/** What a page reads in full (events.get): one event, a window of days, or without either every event. */
 export type EventsQuery = DayWindow & {
   /** One event, with its neighbours. */
   id?: number;
-  /** Every event not yet ended at this moment (club time, YYYY-MM-DDTHH:mm). */
-  upcoming?: string;
-  /** The events that ended before this moment, latest first, a page at a time. */
-  past?: string;
-  page?: number;
 };
 
-/** Events with their attendance, and what the chosen way adds: neighbours for one event, a total for past pages. */
+/** What a list reads (events.get): one of these ways. */
+export type EventRowsQuery =
+  /** Every event not yet ended at this moment (club time, YYYY-MM-DDTHH:mm). */
+  | { upcoming: string }
+  /** The events that ended before this moment, latest first, a page at a time (1 = the latest). */
+  | { past: string; page: number };
+
+/** Events with their attendance, and neighbours for one event. */
 export type EventsRead = {
   events: ClubEvent[];
   /** The display names in those events' attendance lists, sorted. */
   names: string[];
   earlier?: EventNeighbour | null;
   later?: EventNeighbour | null;
-  total?: number;
 };
+
+/** Brief rows for a list, and a total for past pages. */
+export type EventRowsRead = { rows: EventSummary[]; total?: number };
 
 export type EventsService = {
   /** The events a page asks for, each with its attendance and the viewer's own entry marked. */
   read(viewer: SessionUser, query?: EventsQuery): EventsRead;
+  /** The upcoming events or a page of past ones as brief rows; reads no attendance. */
+  readRows(query: EventRowsQuery): EventRowsRead;
   save(actor: SessionUser, event: EventSave): Promise<{ id: number; imageUrl: string }>;
   /** Deletes the event with its attendance, its reminder ledger and waiting pushes, and its image file. */
   remove(actor: SessionUser, id: number): void;
@@ -104,6 +119,9 @@ export function toClubEvent(record: EventRecord, entries: AttendanceRecord[], vi
   };
 }
 
+/** The wire shape of a list row. */
+const toEventSummary = ({ id, title, start, end, venue }: EventSummaryRecord): EventSummary => ({ id, title, start, end, location: venue });
+
 /** Reminder days once each, in the order of the choices (now, 1, 3, 5). */
 const normalizeReminders = (days: number[]): number[] => REMINDER_DAYS.filter((d) => days.includes(d));
 
@@ -124,19 +142,20 @@ export function createEventsService({ db, services, config }: Pick<AppDeps, 'db'
   const feedUrl = (token: string): string => `${config.baseUrl}/calendar/${token}.ics`;
 
   return {
-    read(viewer, { id, upcoming, past, page = 1, ...window } = {}) {
+    read(viewer, { id, ...window } = {}) {
       if (id !== undefined) {
         const record = findEvent(db, id);
         if (!record) return { events: [], names: [], earlier: null, later: null };
         return { ...withAttendance([record], viewer, false), ...findEventNeighbours(db, record) };
       }
-      if (upcoming !== undefined) return withAttendance(listEventsEndingFrom(db, upcoming), viewer, false);
-      if (past !== undefined) {
-        const { records, total } = listEventsEndedBefore(db, past, page, EVENTS_PAGE_SIZE);
-        return { ...withAttendance(records, viewer, false), total };
-      }
       const isWindow = window.from !== undefined || window.to !== undefined;
       return withAttendance(listEvents(db, window), viewer, !isWindow);
+    },
+
+    readRows(query) {
+      if ('upcoming' in query) return { rows: listEventsEndingFrom(db, query.upcoming).map(toEventSummary) };
+      const { records, total } = listEventsEndedBefore(db, query.past, query.page, EVENTS_PAGE_SIZE);
+      return { rows: records.map(toEventSummary), total };
     },
 
     async save(_actor, { id, keepImage, image, ...input }) {

@@ -44,6 +44,11 @@ const eventColumns = {
   imagePath: events.imagePath,
 };
 
+/** What a list row needs of an event (no description, address, reminders or image). */
+export type EventSummaryRecord = Pick<EventRecord, 'id' | 'title' | 'start' | 'end' | 'venue'>;
+
+const summaryColumns = { id: events.id, title: events.title, start: events.start, end: events.end, venue: events.venue };
+
 /** The events that overlap the window (all of them without one), by start. */
 export function listEvents(db: DbOrTx, { from, to }: DayWindow = {}): EventRecord[] {
   return db
@@ -55,15 +60,15 @@ export function listEvents(db: DbOrTx, { from, to }: DayWindow = {}): EventRecor
 }
 
 /** Every event not yet ended at a moment (club time, YYYY-MM-DDTHH:mm), by start. */
-export function listEventsEndingFrom(db: DbOrTx, moment: string): EventRecord[] {
-  return db.select(eventColumns).from(events).where(gte(events.end, moment)).orderBy(asc(events.start), asc(events.id)).all();
+export function listEventsEndingFrom(db: DbOrTx, moment: string): EventSummaryRecord[] {
+  return db.select(summaryColumns).from(events).where(gte(events.end, moment)).orderBy(asc(events.start), asc(events.id)).all();
 }
 
 /** One page of the events that ended before a moment, latest start first (page 1 = the latest), and how many there are. */
-export function listEventsEndedBefore(db: DbOrTx, moment: string, page: number, pageSize: number): { records: EventRecord[]; total: number } {
+export function listEventsEndedBefore(db: DbOrTx, moment: string, page: number, pageSize: number): { records: EventSummaryRecord[]; total: number } {
   const ended = lt(events.end, moment);
   const records = db
-    .select(eventColumns)
+    .select(summaryColumns)
     .from(events)
     .where(ended)
     .orderBy(desc(events.start), desc(events.id))

@@ -1,4 +1,4 @@
-import type { ClubEvent } from '@club/contracts';
+import type { EventSummary } from '@club/contracts';
 import { EVENTS_PAGE_SIZE } from '@club/contracts/browser';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
@@ -7,7 +7,7 @@ import { formatEventDay, formatEventTime } from './event-time.ts';
 import './events.css';
 
 /** Events as a list of links with their day, time and venue, in the order given. */
-export function EventRows({ events, label }: { events: ClubEvent[]; label: string }) {
+export function EventRows({ events, label }: { events: EventSummary[]; label: string }) {
   return (
     <ul className="event-list" aria-label={label}>
       {events.map((event) => (
@@ -26,7 +26,7 @@ export function EventRows({ events, label }: { events: ClubEvent[]; label: strin
 }
 
 /** Upcoming events as the server sends them: every event not yet ended, soonest first. */
-export function UpcomingEvents({ events }: { events: ClubEvent[] }) {
+export function UpcomingEvents({ events }: { events: EventSummary[] }) {
   return events.length === 0 ? <p>No upcoming events yet.</p> : <EventRows events={events} label="Upcoming events" />;
 }
 
@@ -34,7 +34,7 @@ export type PastEventsProps = {
   /** The page shown (1 = the latest events). */
   page: number;
   /** That page's events, latest first, and how many past events there are in all. */
-  events: ClubEvent[];
+  events: EventSummary[];
   total: number;
 };
 

@@ -4,6 +4,7 @@ import { eventPath } from '../../app/paths.ts';
 import { useCallQuery } from '../../api/call-query.ts';
 import { QueryState } from '../../components/query-state.tsx';
 import './events.css';
+import { fullEventsOf } from './event-replies.ts';
 import { eventsByDay, formatEventDay, formatEventTime, monthName, monthWeeks, WEEKDAY_NAMES, type Month } from './event-time.ts';
 
 export type MonthCalendarProps = {
@@ -20,7 +21,7 @@ export function MonthCalendar({ month, today }: MonthCalendarProps) {
   const events = useCallQuery('events.get', { from, to });
   return (
     <QueryState query={events} what="the events" loadingLabel="Loading events…">
-      {({ v }) => <CalendarBody month={month} weeks={weeks} today={today} byDay={eventsByDay(v)} />}
+      {(reply) => <CalendarBody month={month} weeks={weeks} today={today} byDay={eventsByDay(fullEventsOf(reply).v)} />}
     </QueryState>
   );
 }
