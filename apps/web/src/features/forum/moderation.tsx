@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useCallMutation } from '../../api/call-query.ts';
 import { errorMessageOf } from '../../api/client.ts';
-import { Dialog } from '../../components/dialog.tsx';
 import { Loading } from '../../components/loading.tsx';
 
 export type ForumTarget = { kind: 'thread' | 'post'; id: number };
@@ -45,58 +44,5 @@ export function ApproveButton({ target, label, onApproved }: ApproveButtonProps)
         </p>
       )}
     </>
-  );
-}
-
-export type ConfirmDeleteDialogProps = {
-  title: string;
-  question: string;
-  confirmLabel: string;
-  onConfirm: () => Promise<unknown>;
-  onClose: () => void;
-  onDeleted: () => void;
-};
-
-/** Asks before a deletion, which cannot be undone. */
-export function ConfirmDeleteDialog({ title, question, confirmLabel, onConfirm, onClose, onDeleted }: ConfirmDeleteDialogProps) {
-  const [isDeleting, setIsDeleting] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  async function confirm() {
-    setIsDeleting(true);
-    setError(null);
-    try {
-      await onConfirm();
-      onDeleted();
-    } catch (caught) {
-      setError(errorMessageOf(caught));
-      setIsDeleting(false);
-    }
-  }
-
-  return (
-    <Dialog
-      title={title}
-      isOpen
-      onClose={onClose}
-      footer={
-        <>
-          <button type="button" className="button forum-button--danger" disabled={isDeleting} onClick={() => void confirm()}>
-            {confirmLabel}
-          </button>
-          <button type="button" className="button" onClick={onClose} data-autofocus>
-            Cancel
-          </button>
-          {isDeleting && <Loading isInline label="Deleting…" />}
-        </>
-      }
-    >
-      <p className="dialog__message">{question}</p>
-      {error !== null && (
-        <p className="form__message form__message--error" role="alert">
-          {error}
-        </p>
-      )}
-    </Dialog>
   );
 }

@@ -4,13 +4,14 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useCallQuery } from '../../api/call-query.ts';
 import { forumPath } from '../../app/paths.ts';
+import { ConfirmDeleteDialog } from '../../components/confirm-delete-dialog.tsx';
 import { QueryState } from '../../components/query-state.tsx';
 import { useSession } from '../../session/index.ts';
 import { ForumDate } from './forum-date.tsx';
 import { describeReplyCount } from './forum-rules.ts';
 import { ForumText } from './forum-text.tsx';
 import { ImageGallery } from './image-gallery.tsx';
-import { ApproveButton, ConfirmDeleteDialog, useModeration, type ForumTarget } from './moderation.tsx';
+import { ApproveButton, useModeration, type ForumTarget } from './moderation.tsx';
 import { CannotPostNote, ReplyForm } from './reply-form.tsx';
 import { WaitingBadge } from './waiting-badge.tsx';
 
