@@ -4,3 +4,4 @@ export * from './permissions.ts';
 export * from './media.ts';
 export * from './blog-constants.ts';
 export * from './event-options.ts';
+export * from './paths.ts';

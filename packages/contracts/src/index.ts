@@ -12,3 +12,4 @@ export * from './contact.ts';
 export * from './notifications.ts';
 export * from './registry.ts';
 export * from './media.ts';
+export * from './paths.ts';

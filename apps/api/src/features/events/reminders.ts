@@ -1,4 +1,4 @@
-import { REMINDER_DAYS } from '@club/contracts';
+import { REMINDER_DAYS, eventPath, notificationsOffPath } from '@club/contracts';
 import type { Logger } from 'pino';
 import type { Config } from '../../config.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
@@ -108,7 +108,7 @@ export function queueDueReminders(
 
       for (const { event, days } of due) {
         const { date, time } = describeStart(event.start);
-        const link = `${config.baseUrl}/event/${event.id}`;
+        const link = `${config.baseUrl}${eventPath(event.id)}`;
         let isReminded = false;
         for (const member of readers) {
           if (isSent(event, days, member.id, 'email') || !claim(tx, event, days, member.id, 'email')) continue;
@@ -124,7 +124,7 @@ export function queueDueReminders(
               venue: event.venue,
               address: [event.addressLine1, event.addressLine2],
               link,
-              unsubscribeLink: `${config.baseUrl}/notifications-off/${token}`,
+              unsubscribeLink: `${config.baseUrl}${notificationsOffPath(token)}`,
               unsubscribePost: `${config.baseUrl}/api/email.unsubscribe.php?t=${token}`,
               clubName: config.clubName,
             }),
@@ -137,7 +137,7 @@ export function queueDueReminders(
           if (isSent(event, days, memberId, 'push') || !claim(tx, event, days, memberId, 'push')) continue;
           const body = [`${date} at ${time}`, event.venue].filter(Boolean).join(' · ');
           for (const subscriptionId of memberDevices) {
-            queuePush(tx, { subscriptionId, eventId: event.id, payload: { title: event.title, body, url: `/event/${event.id}`, icon: PUSH_ICON } });
+            queuePush(tx, { subscriptionId, eventId: event.id, payload: { title: event.title, body, url: eventPath(event.id), icon: PUSH_ICON } });
             run.pushes += 1;
           }
           isReminded = true;
