@@ -5,3 +5,4 @@ export * from './media.ts';
 export * from './blog-constants.ts';
 export * from './event-options.ts';
 export * from './paths.ts';
+export * from './club-time.ts';

@@ -13,3 +13,4 @@ export * from './notifications.ts';
 export * from './registry.ts';
 export * from './media.ts';
 export * from './paths.ts';
+export * from './club-time.ts';
