@@ -6,3 +6,4 @@ export * from './blog-constants.ts';
 export * from './event-options.ts';
 export * from './paths.ts';
 export * from './club-time.ts';
+export * from './member-name.ts';

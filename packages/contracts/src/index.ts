@@ -14,3 +14,4 @@ export * from './registry.ts';
 export * from './media.ts';
 export * from './paths.ts';
 export * from './club-time.ts';
+export * from './member-name.ts';

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gt, gte, inArray, lt, lte, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { shownNameSql } from '../../db/member-name.ts';
 import { attendance, calendarFeeds, events, members } from '../../db/schema/index.ts';
 
 /** The fields of an event that an editor sets. Start and end are local club time, YYYY-MM-DDTHH:mm. */
@@ -117,9 +118,7 @@ export function listAttendance(db: DbOrTx, eventIds?: number[]): AttendanceRecor
     .select({
       eventId: attendance.eventId,
       memberId: attendance.memberId,
-      displayName: members.displayName,
-      firstName: members.firstName,
-      lastName: members.lastName,
+      displayName: shownNameSql,
       isAttending: attendance.isAttending,
       total: attendance.total,
       comments: attendance.comments,
@@ -128,11 +127,7 @@ export function listAttendance(db: DbOrTx, eventIds?: number[]): AttendanceRecor
     .innerJoin(members, eq(members.id, attendance.memberId))
     .where(eventIds ? inArray(attendance.eventId, eventIds) : undefined)
     .orderBy(asc(attendance.modified), asc(attendance.memberId))
-    .all()
-    .map(({ firstName, lastName, displayName, ...row }) => ({
-      ...row,
-      displayName: displayName || `${firstName} ${lastName}`.trim(),
-    }));
+    .all();
 }
 
 /** Inserts (id 0) or updates an event; returns its id. */
