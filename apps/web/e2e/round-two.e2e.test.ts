@@ -1,0 +1,81 @@
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkA11y, logIn, openPage, snapshot, startHarness, visit, type Harness } from './harness.ts';
+
+/** Issue 22: what a reviewer found trying every journey; each test at the width where it was seen. */
+
+let harness: Harness;
+
+beforeAll(async () => {
+  harness = await startHarness();
+});
+afterAll(async () => {
+  await harness?.close();
+});
+
+const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true } as const;
+const SMALL_PHONE = { viewport: { width: 375, height: 667 }, hasTouch: true, isMobile: true } as const;
+const POSTER = { email: 'poster@example.org', password: 'demo-poster-1' };
+
+/** An ordinary slow double-tap: the second tap about 0.4 s after the first. */
+async function doubleTap(button: Locator, page: Page): Promise<void> {
+  await button.tap();
+  await page.waitForTimeout(400);
+  await button.tap();
+}
+
+describe('a second tap after a successful send (item 1)', () => {
+  it('keeps "Successfully Submitted" on Contact and sends once', async () => {
+    const page = await openPage(harness, PHONE);
+    const sends: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/contact.submit')) sends.push(request.url());
+    });
+    await visit(page, '/contact');
+    const form = page.getByRole('form', { name: 'Contact the club' });
+    await form.getByLabel(/First name/).fill('Ada');
+    await form.getByLabel(/Last name/).fill('Whitcombe');
+    await form.getByLabel(/E-mail address/).fill('ada.double@example.com');
+    await form.getByLabel(/Message/).fill('Is the spring tour open to a 1930 Coupe?');
+    await doubleTap(form.getByRole('button', { name: 'Send message' }), page);
+    await form.getByText('Successfully Submitted').waitFor();
+    await page.waitForTimeout(300);
+    expect(await form.getByText('Successfully Submitted').isVisible()).toBe(true);
+    expect(await form.getByRole('alert').count()).toBe(0);
+    expect(await form.locator('[aria-invalid="true"]').count()).toBe(0);
+    expect(sends).toHaveLength(1);
+    await checkA11y(page);
+    for (const [width, height] of [[375, 667], [390, 844], [768, 1024], [1280, 900]] as const) {
+      await page.setViewportSize({ width, height });
+      await snapshot(page, `contact-after-double-tap-${width}`, { fullPage: false });
+    }
+
+    // Starting a new message takes the confirmation away.
+    await form.getByLabel(/First name/).fill('B');
+    expect(await form.getByText('Successfully Submitted').count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('keeps the confirmation of a forum reply and posts it once', async () => {
+    const page = await openPage(harness, PHONE);
+    await logIn(page, POSTER.email, POSTER.password);
+    await page.goto('/forum');
+    await page.getByRole('list', { name: 'Threads' }).getByRole('link').first().tap();
+    const box = page.getByLabel('Your reply');
+    await box.waitFor();
+    const posts: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/forum.createPost')) posts.push(request.url());
+    });
+    await box.fill('A second tap must not undo this.');
+    const form = page.getByRole('form', { name: 'Reply' });
+    await doubleTap(form.getByRole('button', { name: 'Post reply' }), page);
+    const thanks = form.getByText(/Your reply waits for a moderator/);
+    await thanks.waitFor();
+    await page.waitForTimeout(300);
+    expect(await thanks.isVisible()).toBe(true);
+    expect(await form.getByRole('alert').count()).toBe(0);
+    expect(posts).toHaveLength(1);
+    await page.context().close();
+  });
+});
