@@ -14,7 +14,6 @@ afterAll(async () => {
 });
 
 const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true } as const;
-const SMALL_PHONE = { viewport: { width: 375, height: 667 }, hasTouch: true, isMobile: true } as const;
 const POSTER = { email: 'poster@example.org', password: 'demo-poster-1' };
 
 /** An ordinary slow double-tap: the second tap about 0.4 s after the first. */
@@ -76,6 +75,42 @@ describe('a second tap after a successful send (item 1)', () => {
     expect(await thanks.isVisible()).toBe(true);
     expect(await form.getByRole('alert').count()).toBe(0);
     expect(posts).toHaveLength(1);
+    await page.context().close();
+  });
+});
+
+describe('the admin without a mail server (item 3)', () => {
+  it('says plainly that e-mail is not delivered and counts it saved, not sent', async () => {
+    const page = await openPage(harness, { viewport: { width: 1280, height: 900 } });
+    const sent = await page.request.post('/api/contact.submit.php', {
+      data: { f: 'Ada', l: 'Outbox', e: 'ada.outbox@example.com', m: 'Is anyone reading this?', website: '' },
+    });
+    expect(sent.status()).toBe(200);
+    await logIn(page, 'admin@example.org', 'demo-admin-1');
+    const panel = page.getByRole('region', { name: 'Outgoing e-mail and pushes' });
+    const note = panel.getByRole('note', { name: 'E-mail is not delivered' });
+    await note.waitFor();
+    expect(await note.innerText()).toMatch(/^E-mail is not being delivered: no mail server is set \(SMTP_URL\)/);
+    // The demo's messages were written to files: saved, not sent, never "gone out".
+    await expect
+      .poll(
+        async () => {
+          await panel.getByRole('button', { name: 'Refresh' }).click();
+          return panel.getByRole('definition').first().innerText();
+        },
+        { timeout: 20_000, interval: 1000 },
+      )
+      .toMatch(/^0 sent, [1-9]\d* saved, not sent, \d+ waiting/);
+    expect(await panel.getByText(/gone out/).count()).toBe(0);
+    await checkA11y(page);
+    for (const [width, height] of [[375, 667], [390, 844], [768, 1024], [1280, 900]] as const) {
+      await page.setViewportSize({ width, height });
+      await panel.evaluate((el) => el.scrollIntoView());
+      await snapshot(page, `admin-outbox-no-smtp-${width}`, { fullPage: false });
+    }
+    const health = (await (await page.request.get('/healthz')).json()) as { ok: boolean; mail: { isDelivering: boolean; savedNotSent: number } };
+    expect(health.ok).toBe(true);
+    expect(health.mail.isDelivering).toBe(false);
     await page.context().close();
   });
 });
