@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkA11y, logIn, openPage, snapshot, startHarness, visit, type Harness } from './harness.ts';
+import { checkA11y, DEMO_MEMBER, logIn, openPage, serverDatabase, snapshot, startHarness, visit, type Harness } from './harness.ts';
 
 /** Issue 22: what a reviewer found trying every journey; each test at the width where it was seen. */
 
@@ -111,6 +111,78 @@ describe('the admin without a mail server (item 3)', () => {
     const health = (await (await page.request.get('/healthz')).json()) as { ok: boolean; mail: { isDelivering: boolean; savedNotSent: number } };
     expect(health.ok).toBe(true);
     expect(health.mail.isDelivering).toBe(false);
+    await page.context().close();
+  });
+});
+
+/** A future event with 24 answers from other members, as a busy club night has. */
+function makeEventWith24Answers(): number {
+  const db = serverDatabase(harness);
+  try {
+    const event = db
+      .prepare("INSERT INTO events (title, start, \"end\", venue, address_line1, description) VALUES (?, ?, ?, ?, ?, ?)")
+      .run('Spring Tour 2031', '2031-04-12T09:00', '2031-04-12T16:00', 'Fenton Square', '100 Main St, Fenton, MI', 'A long day out.');
+    const eventId = Number(event.lastInsertRowid);
+    for (let i = 1; i <= 24; i += 1) {
+      const member = db
+        .prepare('INSERT INTO members (first_name, last_name, display_name, email) VALUES (?, ?, ?, ?)')
+        .run(`Guest${i}`, 'Tourer', `Guest${i} Tourer`, `guest${i}.tourer${eventId}@example.org`);
+      db.prepare('INSERT INTO attendance (event_id, member_id, is_attending, total, comments) VALUES (?, ?, ?, ?, ?)').run(
+        eventId,
+        Number(member.lastInsertRowid),
+        i % 4 === 0 ? 0 : 1,
+        i % 4 === 0 ? 1 : 2,
+        i % 3 === 0 ? 'Bringing the roadster and a picnic' : '',
+      );
+    }
+    return eventId;
+  } finally {
+    db.close();
+  }
+}
+
+describe('the event page with many answers (item 2)', () => {
+  it("puts the member's own answer and the totals right under the date and place; the long list folds on a phone", async () => {
+    const eventId = makeEventWith24Answers();
+    const page = await openPage(harness, PHONE);
+    await logIn(page, DEMO_MEMBER.email, DEMO_MEMBER.password);
+    await page.goto(`/event/${eventId}`);
+    const answer = page.getByRole('form', { name: 'Your answer' });
+    await answer.waitFor();
+    // 18 attending answers of 2 people each.
+    expect(await page.getByText('24 answers so far, 36 people attending.').isVisible()).toBe(true);
+    const where = await page.getByRole('region', { name: 'When and where' }).boundingBox();
+    const heading = await page.getByRole('heading', { level: 2, name: 'Your answer' }).boundingBox();
+    const choices = await answer.getByRole('group', { name: 'Are you coming?' }).boundingBox();
+    expect(where && heading && choices).toBeTruthy();
+    // Straight after the date and place, and the choices within the first screen of a 390x844 phone.
+    expect((heading?.y ?? 9999) - ((where?.y ?? 0) + (where?.height ?? 0))).toBeLessThan(80);
+    expect((choices?.y ?? 9999) + (choices?.height ?? 0)).toBeLessThan(844);
+    // Everyone's answers come after, folded: the member opens them when wanted.
+    const all = page.getByText('Show all 24 answers');
+    expect(await all.isVisible()).toBe(true);
+    expect(await page.getByRole('row', { name: /Guest1 Tourer/ }).isVisible()).toBe(false);
+    await checkA11y(page);
+    await all.tap();
+    await page.getByRole('row', { name: /Guest1 Tourer/ }).waitFor();
+    await page.getByRole('row', { name: /Guest1 Tourer/ }).scrollIntoViewIfNeeded();
+    await checkA11y(page);
+    await page.context().close();
+  });
+
+  it('shows the whole list at once on a desktop, after the answer', async () => {
+    const eventId = makeEventWith24Answers();
+    const page = await openPage(harness, { viewport: { width: 1280, height: 900 } });
+    await logIn(page, DEMO_MEMBER.email, DEMO_MEMBER.password);
+    await page.goto(`/event/${eventId}`);
+    const answer = page.getByRole('form', { name: 'Your answer' });
+    await answer.waitFor();
+    expect((await answer.boundingBox())?.y ?? 9999).toBeLessThan(900);
+    await page.getByRole('row', { name: /Guest24 Tourer/ }).waitFor();
+    for (const [width, height] of [[375, 667], [390, 844], [768, 1024], [1280, 900]] as const) {
+      await page.setViewportSize({ width, height });
+      await snapshot(page, `event-24-answers-${width}`);
+    }
     await page.context().close();
   });
 });
