@@ -11,7 +11,7 @@ import { findMigrationsFolder, migrateDatabase, openDatabase } from './db/client
 import { migrateWithBackup, startServer } from './server.ts';
 import { spawn } from 'node:child_process';
 import { listBackups } from './services/backup.ts';
-import { queueDueReminders } from './services/reminders.ts';
+import { queueDueReminders } from './features/events/reminders.ts';
 
 type Journal = { entries: { idx: number; when: number; tag: string; version: string; breakpoints: boolean }[] };
 

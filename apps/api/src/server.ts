@@ -9,7 +9,7 @@ import { ensureAdmin } from './features/account/service.ts';
 import { createLogger } from './logger.ts';
 import { createSiteJobRunner } from './jobs/index.ts';
 import { createBackup } from './services/backup.ts';
-import { createServices } from './services/index.ts';
+import { createServices } from './site-services.ts';
 import { tryLockDataDir } from './site-lock.ts';
 import { saveSiteSettings } from './site-settings.ts';
 
