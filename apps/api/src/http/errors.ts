@@ -13,8 +13,14 @@ export function describeZodError(error: ZodError): string {
   return issue.message;
 }
 
+/** SQLite's codes for a write that found no room (SQLITE_FULL; an I/O error when the disk filled mid-write). */
+const DISK_FULL_CODES = new Set(['SQLITE_FULL', 'SQLITE_IOERR_WRITE', 'SQLITE_IOERR_SHMSIZE']);
+
 export function toApiError(error: unknown): ApiError | undefined {
   if (error instanceof ApiError) return error;
+  if (typeof error === 'object' && error !== null && DISK_FULL_CODES.has(String((error as { code?: unknown }).code))) {
+    return new ApiError(503, 'Nothing was saved: the website\'s disk is full. Please try again later, and tell the webmaster.');
+  }
   if (error instanceof ZodError) return badRequest(describeZodError(error));
   if (typeof error === 'object' && error !== null && 'type' in error) {
     const type = (error as { type: unknown }).type;
