@@ -153,6 +153,8 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv = process.en
 
 const isEntry = process.argv[1] && /cli\.(ts|js)$/.test(process.argv[1]);
 if (isEntry) {
+  // What the commands write in DATA_DIR is for the site's user only, as what the server writes.
+  process.umask(0o077);
   runCli(process.argv.slice(2)).then((code) => {
     process.exitCode = code;
   });

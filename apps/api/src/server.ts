@@ -29,7 +29,13 @@ export async function migrateWithBackup(db: Db, config: Config, logger: Logger, 
 
 export async function startServer(config: Config): Promise<{ server: Server; close: () => Promise<void> }> {
   const logger = createLogger(config.logLevel);
+  // DATA_DIR holds members' data: whatever the site creates in it is for the site's user only,
+  // as backups are, and an older install's folder is closed to others too.
+  process.umask(0o077);
   fs.mkdirSync(config.uploadsDir, { recursive: true });
+  fs.chmodSync(config.dataDir, 0o700);
+  // Uploads a crash interrupted; no request is running yet.
+  fs.rmSync(config.tempDir, { recursive: true, force: true });
   const db = openDatabase(config.databaseFile);
   await migrateWithBackup(db, config, logger);
 
