@@ -10,7 +10,7 @@ import { loadConfig, type Config } from './config.ts';
 import { findMigrationsFolder, migrateDatabase, openDatabase } from './db/client.ts';
 import { migrateWithBackup, startServer } from './server.ts';
 import { listBackups } from './services/backup.ts';
-import { queueDueReminders } from './services/reminders.ts';
+import { queueDueReminders } from './features/events/reminders.ts';
 
 type Journal = { entries: { idx: number; when: number; tag: string; version: string; breakpoints: boolean }[] };
 
