@@ -24,6 +24,7 @@ import { writeProblem } from './db/client.ts';
 import { apiNotFound, errorHandler } from './http/errors.ts';
 import { createApiRouter, mountUnbuiltCalls } from './http/mount-call.ts';
 import { escapeHtml } from './services/mail-templates.ts';
+import { describeMailDelivery } from './services/mail.ts';
 import { mountRobots } from './http/robots.ts';
 import { setUploadHeaders } from './http/serve-uploads.ts';
 
@@ -151,7 +152,8 @@ export function createApp(deps: AppDeps): Express {
         res.status(503).json({ ok: false, e: `The database cannot save: ${problem}.` });
         return;
       }
-      res.json({ ok: true });
+      // Details for the webmaster; the status (200/503) stays the container's plain signal.
+      res.json({ ok: true, mail: describeMailDelivery(config, db) });
     } catch {
       res.status(503).json({ ok: false });
     }
