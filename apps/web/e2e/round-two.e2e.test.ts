@@ -186,3 +186,34 @@ describe('the event page with many answers (item 2)', () => {
     await page.context().close();
   });
 });
+
+describe('preloads (item 22)', () => {
+  it("only / preloads the home page's picture, stylesheet and chunk", async () => {
+    const home = await (await fetch(`${harness.baseUrl}/`)).text();
+    expect(home).toContain('href="/images/hero-model-a.svg"');
+    expect(home).toMatch(/<link rel="modulepreload"[^>]*home-page-[^"]+\.js"/);
+    for (const path of ['/contact', '/events', '/new-page-1']) {
+      const html = await (await fetch(`${harness.baseUrl}${path}`)).text();
+      expect(html).not.toContain('hero-model-a');
+      expect(html).not.toMatch(/<link rel="(?:modulepreload|preload)"[^>]*home-page-/);
+    }
+  });
+});
+
+describe('the menu marks where the visitor is (item 19)', () => {
+  it('marks Calendar on an event editor, Photos on a post editor and Member Login on /account logged out', async () => {
+    const page = await openPage(harness, { viewport: { width: 1280, height: 900 } });
+    const current = () => page.getByRole('navigation', { name: 'Main' }).locator('[aria-current="page"]').allInnerTexts();
+    await visit(page, '/account');
+    await page.getByRole('button', { name: 'Log in' }).waitFor();
+    expect(await current()).toEqual(['Member Login']);
+    await logIn(page, 'admin@example.org', 'demo-admin-1');
+    await visit(page, '/editEvent/0');
+    await expect.poll(current).toEqual(['Calendar of Events']);
+    await visit(page, '/editBlog/0');
+    await expect.poll(current).toEqual(['Photos']);
+    await visit(page, '/forum');
+    await expect.poll(current).toEqual(['Forum']);
+    await page.context().close();
+  });
+});
