@@ -23,6 +23,7 @@ import { mountNotificationsCalls } from './features/notifications/router.ts';
 import { apiNotFound, errorHandler } from './http/errors.ts';
 import { createApiRouter, mountUnbuiltCalls } from './http/mount-call.ts';
 import { escapeHtml } from './services/mail-templates.ts';
+import { mountHealth } from './http/health.ts';
 import { mountRobots } from './http/robots.ts';
 import { setUploadHeaders } from './http/serve-uploads.ts';
 
@@ -141,14 +142,7 @@ export function createApp(deps: AppDeps): Express {
   }
   app.use(gzipOnly());
 
-  app.get('/healthz', (_req, res) => {
-    try {
-      db.$client.prepare('SELECT 1').get();
-      res.json({ ok: true });
-    } catch {
-      res.status(503).json({ ok: false });
-    }
-  });
+  mountHealth(app, deps);
 
   mountRobots(app, config.baseUrl);
 
