@@ -24,6 +24,7 @@ import { apiNotFound, errorHandler } from './http/errors.ts';
 import { createApiRouter, mountUnbuiltCalls } from './http/mount-call.ts';
 import { escapeHtml } from './services/mail-templates.ts';
 import { mountHealth } from './http/health.ts';
+import { describeMailDelivery } from './services/mail.ts';
 import { mountRobots } from './http/robots.ts';
 import { setUploadHeaders } from './http/serve-uploads.ts';
 
@@ -142,7 +143,8 @@ export function createApp(deps: AppDeps): Express {
   }
   app.use(gzipOnly());
 
-  mountHealth(app, deps);
+  // The mail state is a detail for the webmaster: a missing SMTP_URL is a setting to fix, not an unhealthy container.
+  mountHealth(app, deps, () => ({ mail: describeMailDelivery(config, db) }));
 
   mountRobots(app, config.baseUrl);
 

@@ -8,7 +8,7 @@ import type { Db } from '../db/client.ts';
 /** Each check's answer: `ok`, or a sentence that says what is wrong and what to do. */
 export type HealthChecks = { database: string; uploads: string };
 
-export type Health = { ok: boolean; checks: HealthChecks };
+export type Health = { ok: boolean; checks: HealthChecks } & Record<string, unknown>;
 
 type FileIdentity = { dev: number; ino: number };
 
@@ -58,14 +58,25 @@ function checkUploads(config: Pick<Config, 'uploadsDir'>): string {
 
 /**
  * `/healthz`: 200 or 503 for the container's health check (which reads only the status), with
- * each check's answer for the webmaster. It is cheap enough to run every few seconds.
+ * each check's answer and the `details` (e.g. whether mail is delivered, which never fails the
+ * check) for the webmaster. It is cheap enough to run every few seconds.
  */
-export function mountHealth(app: Express, { db, config, logger }: { db: Db; config: Config; logger: Logger }): void {
+export function mountHealth(
+  app: Express,
+  { db, config, logger }: { db: Db; config: Config; logger: Logger },
+  details: () => Record<string, unknown> = () => ({}),
+): void {
   const opened = identityOf(config.databaseFile);
   app.get('/healthz', (_req, res) => {
     const checks: HealthChecks = { database: checkDatabase(db, config, opened), uploads: checkUploads(config) };
     const ok = Object.values(checks).every((answer) => answer === 'ok');
     if (!ok) logger.error({ checks }, 'health check failed');
-    res.status(ok ? 200 : 503).json({ ok, checks } satisfies Health);
+    let more: Record<string, unknown> = {};
+    try {
+      more = details();
+    } catch (error) {
+      logger.error({ err: error }, 'health details failed');
+    }
+    res.status(ok ? 200 : 503).json({ ...more, ok, checks } satisfies Health);
   });
 }
