@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Express } from 'express';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
-import type { Db } from '../db/client.ts';
+import { writeProblem, type Db } from '../db/client.ts';
 
 /** Each check's answer: `ok`, or a sentence that says what is wrong and what to do. */
 export type HealthChecks = { database: string; uploads: string };
@@ -24,7 +24,8 @@ const identityOf = (file: string): FileIdentity | undefined => {
 /**
  * Whether the database reads and can be written where the site expects it. The open connection
  * keeps working on a file that was moved or replaced, so the file at DATA_DIR/club.db must still
- * be the one the site opened, and its folder must take a new file (the WAL and backups need it).
+ * be the one the site opened, with room to grow, and its folder must take a new file (the WAL
+ * and backups need it).
  */
 function checkDatabase(db: Db, config: Pick<Config, 'databaseFile'>, opened: FileIdentity | undefined): string {
   try {
@@ -37,6 +38,9 @@ function checkDatabase(db: Db, config: Pick<Config, 'databaseFile'>, opened: Fil
   if (opened && (now.dev !== opened.dev || now.ino !== opened.ino)) {
     return 'club.db in DATA_DIR was replaced while the site runs; restart the site (use `pnpm restore` to restore a backup).';
   }
+  // Room to write: the file below SQLite's max_page_count, a megabyte free on its disk.
+  const problem = writeProblem(db, config.databaseFile);
+  if (problem) return `The database cannot save: ${problem}; free some space (df -h), then restart the site.`;
   const probe = path.join(path.dirname(config.databaseFile), `.healthz-${process.pid}`);
   try {
     fs.writeFileSync(probe, '');
