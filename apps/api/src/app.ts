@@ -23,6 +23,7 @@ import { mountNotificationsCalls } from './features/notifications/router.ts';
 import { apiNotFound, errorHandler } from './http/errors.ts';
 import { createApiRouter, mountUnbuiltCalls } from './http/mount-call.ts';
 import { escapeHtml } from './services/mail-templates.ts';
+import { describeMailDelivery } from './services/mail.ts';
 import { mountRobots } from './http/robots.ts';
 import { setUploadHeaders } from './http/serve-uploads.ts';
 
@@ -144,7 +145,8 @@ export function createApp(deps: AppDeps): Express {
   app.get('/healthz', (_req, res) => {
     try {
       db.$client.prepare('SELECT 1').get();
-      res.json({ ok: true });
+      // Details for the webmaster; the status (200/503) stays the container's plain signal.
+      res.json({ ok: true, mail: describeMailDelivery(config, db) });
     } catch {
       res.status(503).json({ ok: false });
     }
