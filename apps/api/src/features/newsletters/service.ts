@@ -4,7 +4,7 @@ import path from 'node:path';
 import { newsletterLabel, newsletterTitle, type Newsletter, type NewsletterEdition } from '@club/contracts';
 import type { AppDeps } from '../../deps.ts';
 import { ApiError, badRequest, notFound, notLoggedIn, wrongFileType } from '../../errors.ts';
-import { loadSharp } from '../../services/images.ts';
+import { sniffFileType } from '../../http/uploads.ts';
 import { renderFirstPage, UnreadablePdfError } from './cover.ts';
 import {
   findEdition,
@@ -52,31 +52,16 @@ type Detected = 'pdf' | 'image';
 
 const IMAGE_EXTENSIONS = new Set(['jpg', 'jpeg', 'png', 'webp', 'gif']);
 
-/** A picture edition, re-encoded: orientation applied, metadata (GPS too) dropped. */
-async function reencodePicture(file: Buffer): Promise<Buffer> {
-  const sharp = await loadSharp();
-  return sharp(file)
-    .rotate()
-    .flatten({ background: '#ffffff' })
-    .resize({ width: IMAGE_EDITION_MAX_PX, height: IMAGE_EDITION_MAX_PX, fit: 'inside', withoutEnlargement: true })
-    .jpeg({ quality: 88, mozjpeg: true })
-    .toBuffer();
-}
-
-/** What the file is by its content, refusing a name that claims another type (a PNG named .pdf). */
-async function detectEdition(file: Buffer, originalName: string): Promise<Detected> {
+/**
+ * What the file is by its first bytes, refusing a name that claims another type (a PNG named
+ * .pdf). A picture is only read further by the image pipeline, which refuses a damaged one (415)
+ * or one with too many pixels (413).
+ */
+function detectEdition(file: Buffer, originalName: string): Detected {
   const extension = /\.([a-z0-9]+)$/i.exec(originalName)?.[1]?.toLowerCase();
-  const isPdf = file.subarray(0, 5).toString('latin1') === '%PDF-';
-  let isImage = false;
-  if (!isPdf) {
-    try {
-      const sharp = await loadSharp();
-      const { format } = await sharp(file).metadata();
-      isImage = ['jpeg', 'png', 'webp', 'gif'].includes(format ?? '');
-    } catch {
-      isImage = false;
-    }
-  }
+  const sniffed = sniffFileType(file);
+  const isPdf = sniffed === 'pdf';
+  const isImage = sniffed === 'jpeg' || sniffed === 'png' || sniffed === 'webp' || sniffed === 'gif';
   if (!isPdf && !isImage) throw wrongFileType('Please choose the newsletter as a PDF, or as a picture (JPEG, PNG, WebP or GIF).');
   if (extension === 'pdf' && !isPdf) {
     throw wrongFileType(`"${originalName}" is named .pdf but is not a PDF. Please choose the newsletter's real PDF file.`);
@@ -168,9 +153,11 @@ export function createNewslettersService({ db, services, config }: Pick<AppDeps,
       if (!file || file.length === 0) throw badRequest('Please choose the newsletter file: a PDF, or a picture of it.');
       if (!replace && findEdition(db, year, month, isSpecial)) throw askFirst();
 
-      const kind = await detectEdition(file, originalName);
-      // A picture edition is re-encoded: orientation applied, metadata (GPS too) dropped.
-      const stored = kind === 'pdf' ? file : await reencodePicture(file);
+      const kind = detectEdition(file, originalName);
+      // A picture edition goes through the one image pipeline: pixel limit, orientation applied,
+      // metadata (GPS too) dropped.
+      const stored =
+        kind === 'pdf' ? file : await services.images.encodeJpeg(file, { maxSize: IMAGE_EDITION_MAX_PX, acceptAnyImage: true, quality: 88 });
       const fileName = `${title}.${kind === 'pdf' ? 'pdf' : 'jpg'}`;
       const cover = await coverSource(kind, stored);
 
