@@ -4,6 +4,7 @@ import type { Db } from '../db/client.ts';
 import { createImageService, type ImageService } from './images.ts';
 import { createLoginThrottle, type LoginThrottle } from './login-throttle.ts';
 import { createMailService, type MailService } from './mail.ts';
+import { createPdfCoverService, type PdfCoverLimits, type PdfCoverService } from './pdf-covers.ts';
 import { createPushService, type PushService } from './push.ts';
 import { createReminderService, type ReminderService } from './reminders.ts';
 import { loadSiteKeys, type SiteKeys } from './site-keys.ts';
@@ -13,6 +14,8 @@ export type Services = {
   loginThrottle: LoginThrottle;
   mail: MailService;
   images: ImageService;
+  /** Newsletter covers: a PDF's first page drawn in a child process, within limits. */
+  pdfCovers: PdfCoverService;
   push: PushService;
   /** Event reminders; an event save calls `reminders.kick()` after commit so "now" goes out at once. */
   reminders: ReminderService;
@@ -20,7 +23,13 @@ export type Services = {
   keys: SiteKeys;
 };
 
-export function createServices(config: Config, db: Db, logger: Logger, { clock }: { clock?: () => Date } = {}): Services {
+export type ServiceOptions = {
+  clock?: () => Date;
+  /** Tests shorten the cover limits to reach them quickly. */
+  pdfCoverLimits?: Partial<PdfCoverLimits>;
+};
+
+export function createServices(config: Config, db: Db, logger: Logger, { clock, pdfCoverLimits }: ServiceOptions = {}): Services {
   const keys = loadSiteKeys(config);
   const mail = createMailService(config, db, logger);
   const push = createPushService({ db, keys, logger });
@@ -28,6 +37,7 @@ export function createServices(config: Config, db: Db, logger: Logger, { clock }
     loginThrottle: createLoginThrottle(),
     mail,
     images: createImageService(config),
+    pdfCovers: createPdfCoverService(pdfCoverLimits),
     push,
     reminders: createReminderService({ db, config, keys, mail, push, logger, clock }),
     keys,

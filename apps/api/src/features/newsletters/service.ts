@@ -5,7 +5,7 @@ import { newsletterLabel, newsletterTitle, type Newsletter, type NewsletterEditi
 import type { AppDeps } from '../../deps.ts';
 import { ApiError, badRequest, notFound, notLoggedIn, wrongFileType } from '../../errors.ts';
 import { sniffFileType } from '../../http/uploads.ts';
-import { renderFirstPage, UnreadablePdfError } from './cover.ts';
+import { CoverNotDrawnError, UnreadablePdfError } from '../../services/pdf-covers.ts';
 import {
   findEdition,
   findNewsletterByFileName,
@@ -102,12 +102,18 @@ export type NewsletterLink = { url: string; downloadUrl: string; newsletter: New
 /** A checked request for an edition's file: where it is and how to send it. */
 export type NewsletterFile = { path: string; contentType: string; fileName: string };
 
+/** What a save tells the editor: the stored name, and why the cover is plain when it could not be drawn. */
+export type SavedNewsletter = { fileName: string; coverWarning?: string };
+
 export type CoverReport = { made: string[]; failed: { fileName: string; reason: string }[] };
 
 export type NewslettersService = {
   list(): Newsletter[];
-  /** Stores an edition under its canonical name with its cover; returns the file name. */
-  save(upload: NewsletterUpload): Promise<string>;
+  /**
+   * Stores an edition under its canonical name with its cover. A PDF too costly to draw is
+   * stored with a plain cover ('' as its URL), and the answer says so.
+   */
+  save(upload: NewsletterUpload): Promise<SavedNewsletter>;
   /** A member's short-lived link to one edition's file. */
   link(fileName: string, now?: number): NewsletterLink;
   /** Checks a signed request; throws 400/401/403/404 unless it is valid and the file exists. */
@@ -131,14 +137,26 @@ export function createNewslettersService({ db, services, config }: Pick<AppDeps,
     return file;
   };
 
-  /** A PNG of the cover: the PDF's first page drawn, or the picture edition itself. */
+  /** The picture the cover is made from: the PDF's first page drawn (a PNG), or the picture edition itself. */
   const coverSource = async (kind: NewsletterKind, file: Buffer): Promise<Buffer> => {
     if (kind === 'image') return file;
     try {
-      return await renderFirstPage(file);
+      return await services.pdfCovers.renderFirstPage(file);
     } catch (error) {
       if (error instanceof UnreadablePdfError) throw wrongFileType(error.message);
       throw error;
+    }
+  };
+
+  /** The cover, or none (and the sentence for the editor) when the PDF is too costly to draw. */
+  const coverOrWarning = async (kind: NewsletterKind, file: Buffer): Promise<{ cover?: Buffer; coverWarning?: string }> => {
+    try {
+      return { cover: await coverSource(kind, file) };
+    } catch (error) {
+      if (!(error instanceof CoverNotDrawnError)) throw error;
+      return {
+        coverWarning: `The newsletter was saved, but its cover could not be drawn (${error.message}), so the archive shows a plain cover. Saving the PDF again from the program that made it may help.`,
+      };
     }
   };
 
@@ -159,7 +177,7 @@ export function createNewslettersService({ db, services, config }: Pick<AppDeps,
       const stored =
         kind === 'pdf' ? file : await services.images.encodeJpeg(file, { maxSize: IMAGE_EDITION_MAX_PX, acceptAnyImage: true, quality: 88 });
       const fileName = `${title}.${kind === 'pdf' ? 'pdf' : 'jpg'}`;
-      const cover = await coverSource(kind, stored);
+      const { cover, coverWarning } = await coverOrWarning(kind, stored);
 
       fs.mkdirSync(filesDir, { recursive: true });
       const target = fileOf(fileName);
@@ -168,7 +186,7 @@ export function createNewslettersService({ db, services, config }: Pick<AppDeps,
       try {
         let replacedFile: string | undefined;
         await services.images.saveWithUploads(
-          [{ buffer: cover, options: { folder: COVER_FOLDER, maxSize: COVER_MAX_PX, acceptAnyImage: true } }],
+          [cover && { buffer: cover, options: { folder: COVER_FOLDER, maxSize: COVER_MAX_PX, acceptAnyImage: true } }],
           ([coverUrl = '']) => {
             const existing = db.transaction((tx) => {
               const current = findEdition(tx, year, month, isSpecial);
@@ -188,7 +206,7 @@ export function createNewslettersService({ db, services, config }: Pick<AppDeps,
       } finally {
         fs.rmSync(staged, { force: true });
       }
-      return fileName;
+      return coverWarning === undefined ? { fileName } : { fileName, coverWarning };
     },
 
     link(fileName, now = Date.now()) {
