@@ -4,7 +4,7 @@ import path from 'node:path';
 import { newsletterLabel, newsletterTitle, type Newsletter, type NewsletterEdition } from '@club/contracts';
 import type { AppDeps } from '../../deps.ts';
 import { ApiError, badRequest, notFound, notLoggedIn, wrongFileType } from '../../errors.ts';
-import { sniffFileType } from '../../http/uploads.ts';
+import { sniffFileType } from '../../lib/file-type.ts';
 import { CoverNotDrawnError, UnreadablePdfError } from '../../services/pdf-covers.ts';
 import {
   findEdition,
