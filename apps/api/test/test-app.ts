@@ -27,6 +27,8 @@ export function createTestApp(env: Record<string, string> = {}, options: Service
   });
   const db = openDatabase(config.databaseFile);
   migrateDatabase(db);
+  // As the server does at start.
+  fs.mkdirSync(config.uploadsDir, { recursive: true });
   const logger = createLogger(config.logLevel);
   const services = createServices(config, db, logger, options);
   const app = createApp({ config, db, services, logger });
