@@ -2,6 +2,7 @@
 // scripts/bundle-prod.mjs the Dockerfile runs) into a temp folder, starts it the way the image
 // does with a fresh DATA_DIR, and checks health, the home page, an asset, API calls, the
 // webmaster's backup command while the site serves, and a clean exit on SIGTERM.
+// `--built` bundles the build already in apps/*/dist instead of building again (`pnpm test`).
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -14,6 +15,7 @@ const ADMIN_PASSWORD = 'smoke-test-password-1';
 const CLUB_NAME = 'Smoke Test Model A Club';
 const DEV_ONLY = ['vitest', 'tsx', 'esbuild', 'drizzle-kit', 'supertest', 'typescript', 'vite', 'playwright-core'];
 
+const useBuilt = process.argv.includes('--built');
 const started = Date.now();
 const seconds = () => `${((Date.now() - started) / 1000).toFixed(1)}s`;
 const step = (text) => console.log(`[smoke ${seconds()}] ${text}`);
@@ -68,8 +70,8 @@ async function main() {
   const dataDir = path.join(work, 'data');
   let child;
   try {
-    step(`building the production bundle into ${prod}`);
-    bundleProd(prod);
+    step(`${useBuilt ? 'bundling the build already made' : 'building the production bundle'} into ${prod}`);
+    bundleProd(prod, { build: !useBuilt });
     const storeDir = path.join(prod, 'api', 'node_modules', '.pnpm');
     const devOnly = fs.readdirSync(storeDir).filter((entry) => DEV_ONLY.some((name) => entry.startsWith(`${name}@`)));
     check(devOnly.length === 0, `The bundle holds development dependencies: ${devOnly.join(', ')}`);
