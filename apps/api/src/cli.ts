@@ -7,7 +7,7 @@ import { createNewslettersService } from './features/newsletters/service.ts';
 import { createSiteJobRunner } from './jobs/index.ts';
 import { createLogger } from './logger.ts';
 import { BackupError, createBackup, resolveBackup, restoreBackup, setAsideData } from './services/backup.ts';
-import { createServices, type Services } from './services/index.ts';
+import { createServices, type Services } from './site-services.ts';
 
 /** Webmaster commands. */
 const USAGE = [

@@ -9,7 +9,7 @@ import { ensureAdmin } from './features/account/service.ts';
 import { createLogger } from './logger.ts';
 import { createSiteJobRunner } from './jobs/index.ts';
 import { createBackup } from './services/backup.ts';
-import { createServices } from './services/index.ts';
+import { createServices } from './site-services.ts';
 
 /**
  * Brings the database up to date. Before a migration changes an existing database, a full
