@@ -25,8 +25,16 @@ describe('loadConfig', () => {
     expect(loadConfig({ BASE_URL: 'https://club.example.com' }).vapid.subject).toBe('mailto:webmaster@club.example.com');
   });
 
-  it('lets an empty REMINDER_CRON disable the job', () => {
-    expect(loadConfig({ REMINDER_CRON: '' }).reminderCron).toBe('');
+  it('lets REMINDER_CRON=off disable the job', () => {
+    expect(loadConfig({ REMINDER_CRON: 'off' }).reminderCron).toBe('');
+    expect(loadConfig({ REMINDER_CRON: ' OFF ' }).reminderCron).toBe('');
+    expect(loadConfig({}).reminderCron).toBe('0 9 * * *');
+  });
+
+  // `set -a; . .env` leaves an unquoted "0 9 * * *" empty: a silent "off" would stop reminders and backups.
+  it.each(['REMINDER_CRON', 'BACKUP_CRON'])('stops on a %s that is set but empty, saying to write off', (name) => {
+    expect(() => loadConfig({ [name]: '' })).toThrow(ConfigError);
+    expect(() => loadConfig({ [name]: '  ' })).toThrow(new RegExp(`^Invalid configuration: ${name} is set but empty; .*quotes.*write ${name}=off`));
   });
 
   it('resolves a relative DATA_DIR from where the pnpm command was typed', () => {
@@ -34,8 +42,8 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: '/data', INIT_CWD: '/srv/club' }).dataDir).toBe('/data');
   });
 
-  it('lets an empty BACKUP_CRON switch the daily backup off', () => {
-    expect(loadConfig({ BACKUP_CRON: '' }).backupCron).toBe('');
+  it('lets BACKUP_CRON=off switch the daily backup off', () => {
+    expect(loadConfig({ BACKUP_CRON: 'off' }).backupCron).toBe('');
     expect(loadConfig({}).backupCron).toBe('30 3 * * *');
   });
 

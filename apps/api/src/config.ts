@@ -32,13 +32,22 @@ const isValidTimeZone = (zone: string) => {
   }
 };
 
-const cronSchema = (fallback: string) =>
+/**
+ * A job's schedule: unset for the default, `off` to switch it off. Set but empty is refused: it is
+ * what `set -a; . .env` makes of an unquoted "0 9 * * *", and would stop the job without a word.
+ */
+const cronSchema = (name: string, fallback: string) =>
   z
     .string()
+    .refine((value) => value.trim() !== '', {
+      message: `is set but empty; put the schedule in quotes ("${fallback}"), or write ${name}=off to switch it off`,
+      abort: true,
+    })
     .refine(
-      (value) => value.trim() === '' || cron.validate(value.trim()),
-      `must be a cron expression such as "${fallback}" (or empty to switch it off)`,
+      (value) => value.trim().toLowerCase() === 'off' || cron.validate(value.trim()),
+      `must be a cron expression such as "${fallback}" (or off to switch it off)`,
     )
+    .transform((value) => (value.trim().toLowerCase() === 'off' ? '' : value.trim()))
     .default(fallback);
 
 const environmentSchema = z.object({
@@ -64,9 +73,9 @@ const environmentSchema = z.object({
     unsetIfBlank,
     z.string().refine(isValidTimeZone, 'must be an IANA time zone such as America/Chicago').default('America/Chicago'),
   ),
-  /** Empty disables the in-process job, so these are not blank-to-default. */
-  REMINDER_CRON: cronSchema('0 9 * * *'),
-  BACKUP_CRON: cronSchema('30 3 * * *'),
+  /** `off` disables the in-process job; empty is an error, so these are not blank-to-default. */
+  REMINDER_CRON: cronSchema('REMINDER_CRON', '0 9 * * *'),
+  BACKUP_CRON: cronSchema('BACKUP_CRON', '30 3 * * *'),
   BACKUP_KEEP: z.preprocess(unsetIfBlank, z.coerce.number().int().min(1).max(365).default(14)),
   /** Who may set X-Forwarded-For: names, addresses or subnets, comma-separated; "none" trusts no one. */
   TRUST_PROXY: z.preprocess(
@@ -170,8 +179,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       subject: e.VAPID_SUBJECT ?? `mailto:webmaster@${mailDomain}`,
     },
     timeZone: e.CLUB_TIMEZONE,
-    reminderCron: e.REMINDER_CRON.trim(),
-    backupCron: e.BACKUP_CRON.trim(),
+    reminderCron: e.REMINDER_CRON,
+    backupCron: e.BACKUP_CRON,
     backupKeep: e.BACKUP_KEEP,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY.trim() === 'none' ? [] : e.TRUST_PROXY.split(',').map((item) => item.trim()),

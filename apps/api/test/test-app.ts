@@ -19,8 +19,8 @@ export function createTestApp(env: Record<string, string> = {}): TestApp {
     DATA_DIR: dataDir,
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
-    REMINDER_CRON: '',
-    BACKUP_CRON: '',
+    REMINDER_CRON: 'off',
+    BACKUP_CRON: 'off',
     WEB_DIST: path.join(dataDir, 'no-web'),
     ...env,
   });

@@ -123,7 +123,7 @@ export async function startHarness({ env = {} }: HarnessOptions = {}): Promise<H
       DATA_DIR: dataDir,
       DEMO_DATA: '1',
       CLUB_NAME,
-      REMINDER_CRON: '',
+      REMINDER_CRON: 'off',
       BASE_URL: baseUrl,
       ...(WEB_DIST ? { WEB_DIST } : {}),
       ...env,
