@@ -47,6 +47,27 @@ describe('loadConfig', () => {
     expect(loadConfig({}).backupCron).toBe('30 3 * * *');
   });
 
+  it('takes MAIL_FROM as an address or "Name <address>", and refuses free text', () => {
+    expect(loadConfig({ MAIL_FROM: 'Model A Club <noreply@club.example>' }).mailFrom).toBe('Model A Club <noreply@club.example>');
+    expect(loadConfig({ MAIL_FROM: 'noreply@club.example' }).mailFrom).toBe('noreply@club.example');
+    expect(() => loadConfig({ MAIL_FROM: 'The Model A Club' })).toThrow(/^Invalid configuration: MAIL_FROM must be an e-mail address or "Name <address>"/);
+    expect(() => loadConfig({ MAIL_FROM: 'Club <noreply>' })).toThrow(/MAIL_FROM must be/);
+  });
+
+  it('refuses an SMTP_URL whose user name or password holds an @ that is not written %40', () => {
+    expect(() => loadConfig({ SMTP_URL: 'smtp://me@club.example:secret@mail.example.net:587' })).toThrow(/^Invalid configuration: SMTP_URL has an @ in its user name or password: write it as %40/);
+    expect(loadConfig({ SMTP_URL: 'smtp://me%40club.example:secret@mail.example.net:587' }).smtpUrl).toBe('smtp://me%40club.example:secret@mail.example.net:587');
+  });
+
+  it('warns of a variable that looks like one of its own but is not (a misspelling)', () => {
+    expect(loadConfig({ SMPT_URL: 'smtp://mail.example.net', CLUB_TIMEZON: 'UTC', BACKUP_KEPP: '3' }).warnings).toEqual([
+      'SMPT_URL is not a setting this site reads (did you mean SMTP_URL?); it is ignored.',
+      'CLUB_TIMEZON is not a setting this site reads (did you mean CLUB_TIMEZONE?); it is ignored.',
+      'BACKUP_KEPP is not a setting this site reads (did you mean BACKUP_KEEP?); it is ignored.',
+    ]);
+    expect(loadConfig({ HOME: '/root', PATH: '/bin', PWD: '/srv', HOSTNAME: 'box', INIT_CWD: '/srv', npm_config_user_agent: 'pnpm', SMTP_URL: 'smtp://mail.example.net' }).warnings).toEqual([]);
+  });
+
   it.each([
     ['PORT', 'eighty', /PORT/],
     ['CLUB_TIMEZONE', 'Mars/Olympus', /CLUB_TIMEZONE must be an IANA time zone/],

@@ -8,20 +8,17 @@ const unsetIfBlank = (value: unknown) => (typeof value === 'string' && value.tri
 
 const optionalString = z.preprocess(unsetIfBlank, z.string().optional());
 
-const urlString = (protocols: string[]) =>
-  z.preprocess(
-    unsetIfBlank,
-    z
-      .string()
-      .refine((value) => {
-        try {
-          return protocols.includes(new URL(value).protocol);
-        } catch {
-          return false;
-        }
-      }, `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`)
-      .optional(),
-  );
+const isUrlWith = (protocols: string[]) => (value: string) => {
+  try {
+    return protocols.includes(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+};
+
+const urlMessage = (protocols: string[]) => `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`;
+
+const urlString = (protocols: string[]) => z.preprocess(unsetIfBlank, z.string().refine(isUrlWith(protocols), urlMessage(protocols)).optional());
 
 const isValidTimeZone = (zone: string) => {
   try {
@@ -50,6 +47,12 @@ const cronSchema = (name: string, fallback: string) =>
     .transform((value) => (value.trim().toLowerCase() === 'off' ? '' : value.trim()))
     .default(fallback);
 
+/** `noreply@club.org` or `Club Name <noreply@club.org>`: what a mail server accepts as From. */
+const MAIL_FROM_PATTERN = /^(?:[^<>@]*<[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+)$/;
+
+/** The part between `//` and the path: a second `@` there means an un-encoded one in the user name or password. */
+const hasBareAtInUserInfo = (url: string) => (url.split('//')[1]?.split(/[/?#]/)[0]?.split('@').length ?? 0) > 2;
+
 const environmentSchema = z.object({
   PORT: z.preprocess(unsetIfBlank, z.coerce.number().int().min(0).max(65535).default(3000)),
   HOST: z.preprocess(unsetIfBlank, z.string().default('127.0.0.1')),
@@ -59,8 +62,25 @@ const environmentSchema = z.object({
   ADMIN_EMAIL: z.preprocess(unsetIfBlank, z.email('must be an e-mail address').optional()),
   ADMIN_PASSWORD: z.preprocess(unsetIfBlank, z.string().min(8, 'must be at least 8 characters').optional()),
   DEMO_DATA: z.preprocess(unsetIfBlank, z.enum(['0', '1'], 'must be 1 or 0').default('0')),
-  SMTP_URL: urlString(['smtp:', 'smtps:']),
-  MAIL_FROM: optionalString,
+  SMTP_URL: z.preprocess(
+    unsetIfBlank,
+    z
+      .string()
+      .refine((value) => !hasBareAtInUserInfo(value), {
+        message: 'has an @ in its user name or password: write it as %40 (and : as %3A, / as %2F), e.g. smtp://me%40club.org:secret@mail.example.net:587',
+        abort: true,
+      })
+      .refine(isUrlWith(['smtp:', 'smtps:']), urlMessage(['smtp:', 'smtps:']))
+      .optional(),
+  ),
+  MAIL_FROM: z.preprocess(
+    unsetIfBlank,
+    z
+      .string()
+      .trim()
+      .regex(MAIL_FROM_PATTERN, 'must be an e-mail address or "Name <address>", e.g. Model A Club <noreply@club.org>')
+      .optional(),
+  ),
   CONTACT_EMAIL: z.preprocess(unsetIfBlank, z.email('must be an e-mail address').optional()),
   VAPID_PUBLIC_KEY: optionalString,
   VAPID_PRIVATE_KEY: optionalString,
@@ -129,9 +149,41 @@ export type Config = {
   webDist: string | undefined;
   /** Check every reply against its response schema (tests and development). */
   checkReplies: boolean;
+  /** Variables that look like a misspelt setting; the server logs each at start. */
+  warnings: string[];
 };
 
 export class ConfigError extends Error {}
+
+/** Read from the environment though not in the schema: set by pnpm or the tests. */
+const OTHER_VARIABLES = ['INIT_CWD'];
+
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i += 1) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j += 1) {
+      current[j] = Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, (previous[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    previous = current;
+  }
+  return previous[b.length] ?? 0;
+}
+
+/**
+ * Variables that look like a misspelt setting (`SMPT_URL`): within two edits of one of ours
+ * (short ones like PORT and HOST are left out, or HOME would look like HOST). Only warned of: the
+ * environment holds many variables that are none of the site's business.
+ */
+function lookalikeWarnings(env: NodeJS.ProcessEnv): string[] {
+  const known = [...ENVIRONMENT_VARIABLES, ...OTHER_VARIABLES];
+  return Object.keys(env)
+    .filter((name) => /^[A-Z][A-Z0-9_]*$/.test(name) && !known.includes(name))
+    .flatMap((name) => {
+      const match = known.find((ours) => ours.length >= 6 && editDistance(name, ours) <= 2);
+      return match ? [`${name} is not a setting this site reads (did you mean ${match}?); it is ignored.`] : [];
+    });
+}
 
 /** Reads the environment once. A bad value throws a ConfigError naming the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -186,5 +238,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY.trim() === 'none' ? [] : e.TRUST_PROXY.split(',').map((item) => item.trim()),
     webDist: e.WEB_DIST,
     checkReplies: e.NODE_ENV === 'test' || e.NODE_ENV === 'development',
+    warnings: lookalikeWarnings(env),
   };
 }
