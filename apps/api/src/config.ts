@@ -1,3 +1,4 @@
+import { DEFAULT_CLUB_TIME_ZONE, isTimeZone } from '@club/contracts';
 import path from 'node:path';
 import cron from 'node-cron';
 import { z } from 'zod';
@@ -19,15 +20,6 @@ const isUrlWith = (protocols: string[]) => (value: string) => {
 const urlMessage = (protocols: string[]) => `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`;
 
 const urlString = (protocols: string[]) => z.preprocess(unsetIfBlank, z.string().refine(isUrlWith(protocols), urlMessage(protocols)).optional());
-
-const isValidTimeZone = (zone: string) => {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 /**
  * A job's schedule: unset for the default, `off` to switch it off. Set but empty is refused: it is
@@ -91,7 +83,7 @@ const environmentSchema = z.object({
   ),
   CLUB_TIMEZONE: z.preprocess(
     unsetIfBlank,
-    z.string().refine(isValidTimeZone, 'must be an IANA time zone such as America/Chicago').default('America/Chicago'),
+    z.string().refine(isTimeZone, 'must be an IANA time zone such as America/Chicago').default(DEFAULT_CLUB_TIME_ZONE),
   ),
   /** `off` disables the in-process job; empty is an error, so these are not blank-to-default. */
   REMINDER_CRON: cronSchema('REMINDER_CRON', '0 9 * * *'),
