@@ -2,7 +2,6 @@ import type { BlogPost } from '@club/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { callQueryOptions } from '../../api/call-query.ts';
 import { errorMessageOf } from '../../api/client.ts';
 import { Dialog } from '../../components/dialog.tsx';
 import { ErrorDialog } from '../../components/error-dialog.tsx';
@@ -11,7 +10,9 @@ import { FormField } from '../../components/form-field.tsx';
 import { blogPath } from '../../app/paths.ts';
 import { entriesOf, moveEntry, nextKey, toSaveParts, type EditorEntry } from './editor-entries.ts';
 import { PicturesEntryField, TextEntryField, VideoEntryField } from './entry-fields.tsx';
-import { useDeletePost, useSavePost } from './use-blog.ts';
+import { blogPostQueryOptions } from './api/blog-reads.ts';
+import { useDeletePost } from './api/delete-post.ts';
+import { useSavePost } from './api/save-post.ts';
 
 const KIND_LABELS: Record<EditorEntry['kind'], string> = { text: 'Text', pictures: 'Photos', video: 'Video' };
 
@@ -47,21 +48,18 @@ export function PostEditor({ post }: PostEditorProps) {
 
   async function submit(data: FormData) {
     const { layout, files, rot } = toSaveParts(entries);
-    const reply = await save.mutateAsync({
-      body: { id: postId, t: String(data.get('title') ?? ''), date: String(data.get('date') ?? ''), entries: JSON.stringify(layout), rot },
-      files: files.length ? { f: files } : undefined,
-    });
+    const savedId = await save.mutateAsync({ id: postId, title: String(data.get('title') ?? ''), date: String(data.get('date') ?? ''), layout, photos: files, turns: rot });
     // The new photos now have stored names: edit on from the saved post, so a second save keeps them.
-    const fresh = await queryClient.fetchQuery(callQueryOptions('blog.get', { id: reply.i }));
-    setPostId(reply.i);
-    setEntries(entriesOf(fresh.b[0]));
-    return reply;
+    const fresh = await queryClient.fetchQuery(blogPostQueryOptions(savedId));
+    setPostId(savedId);
+    setEntries(entriesOf(fresh.post ?? undefined));
+    return savedId;
   }
 
   async function confirmDelete() {
     setDeleteError(null);
     try {
-      await remove.mutateAsync({ body: { id: postId } });
+      await remove.mutateAsync(postId);
       setIsConfirmingDelete(false);
       setIsDeleted(true);
     } catch (error) {
