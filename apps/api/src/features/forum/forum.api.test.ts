@@ -339,3 +339,19 @@ describe('forum calls with bad input', () => {
     expect(neither.body.e).toBe('Choose either approve or delete.');
   });
 });
+
+describe('POST /api/forum.createPost.php on a thread still waiting for approval', () => {
+  it('takes a reply from its author and a moderator, and from nobody else', async () => {
+    const created = await createThread(otherPoster, 'Waiting thread for replies');
+    expect(created.status).toBe(200);
+    const threadId = created.body.i as number;
+
+    const byAuthor = await post('forum.createPost', { g: otherPoster.token, t: threadId, c: 'Adding a detail.' });
+    expect(byAuthor.status).toBe(200);
+    const byModerator = await post('forum.createPost', { g: moderator.token, t: threadId, c: 'Looking at it.' });
+    expect(byModerator.status).toBe(200);
+    const byOther = await post('forum.createPost', { g: author.token, t: threadId, c: 'I cannot see this.' });
+    expect(byOther.status).toBe(404);
+    expect(byOther.body.e).toMatch(/^That forum thread was not found/);
+  });
+});

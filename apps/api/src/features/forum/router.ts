@@ -18,9 +18,9 @@ export function mountForumCalls(api: ApiRouter, deps: AppDeps): void {
 
   mountCall(api, 'forum.createPost', ({ t, c }, { user }) => ({ i: forum.createPost(user, { threadId: t, content: c }) }));
 
-  mountCall(api, 'forum.update', ({ p, t, a }, { user }) => {
+  mountCall(api, 'forum.update', ({ p, t, a }) => {
     const target = p === undefined ? { kind: 'thread' as const, id: t ?? 0 } : { kind: 'post' as const, id: p };
-    forum.moderate(user, { target, action: a ? 'approve' : 'delete' });
+    forum.moderate({ target, action: a ? 'approve' : 'delete' });
     return {};
   });
 }

@@ -1,6 +1,7 @@
 import { CALLS, forumPostPath, hasPermission, type ForumThread, type ForumThreadSummary, type ForumWaiting, type SessionUser } from '@club/contracts';
 import type { AppDeps } from '../../deps.ts';
-import { badRequest, forbidden, notFound } from '../../errors.ts';
+import { badRequest, notFound } from '../../errors.ts';
+import { mayActOn } from '../../services/access.ts';
 import { queueMail } from '../../services/mail.ts';
 import { forumWaitingMail, oneLine } from '../../services/mail-templates.ts';
 import type { DbOrTx } from '../../db/client.ts';
@@ -42,7 +43,8 @@ export type ForumService = {
   /** Stores the images and the thread together; a non-moderator's thread waits, and moderators are e-mailed. */
   createThread(actor: SessionUser, thread: NewThread): Promise<number>;
   createPost(actor: SessionUser, post: { threadId: number; content: string }): number;
-  moderate(actor: SessionUser, moderation: Moderation): void;
+  /** Who may moderate is the registry's rule (`forum.update` needs moderator), checked by the gate. */
+  moderate(moderation: Moderation): void;
 };
 
 export const isModerator = (user: SessionUser): boolean => hasPermission(user.permissions, 'moderator');
@@ -50,7 +52,6 @@ export const isModerator = (user: SessionUser): boolean => hasPermission(user.pe
 const toViewer = (user: SessionUser): ForumViewer => ({ id: user.id, isModerator: isModerator(user) });
 
 const THREAD_NOT_FOUND = 'That forum thread';
-const canPost = (user: SessionUser): boolean => hasPermission(user.permissions, 'forum');
 
 /** Multipart forms send line breaks as CRLF; members' text is kept with plain newlines. */
 const toPlainLines = (text: string): string => text.replace(/\r\n?/g, '\n');
@@ -93,7 +94,6 @@ export function createForumService({ db, services, config }: Pick<AppDeps, 'db' 
 
     async createThread(actor, { title, description: sent, images }) {
       const description = toPlainLines(sent);
-      if (!canPost(actor)) throw forbidden('Starting a forum thread needs the "Post on Forum" permission. Ask a forum moderator or the webmaster.');
       if (images.length > MAX_THREAD_IMAGES) throw badRequest(`Please choose at most ${MAX_THREAD_IMAGES} images for one thread.`);
       const isApprovedAtOnce = isModerator(actor);
       const pending = images.map((buffer) => ({ buffer, options: { folder: 'forum', maxSize: IMAGE_MAX_PX } }));
@@ -111,12 +111,11 @@ export function createForumService({ db, services, config }: Pick<AppDeps, 'db' 
 
     createPost(actor, { threadId, content: sent }) {
       const content = toPlainLines(sent);
-      if (!canPost(actor)) throw forbidden('Replying in the forum needs the "Post on Forum" permission. Ask a forum moderator or the webmaster.');
-      const viewer = toViewer(actor);
-      const isApprovedAtOnce = viewer.isModerator;
+      const isApprovedAtOnce = isModerator(actor);
       const id = db.transaction((tx) => {
         const thread = findThread(tx, threadId);
-        const canSee = thread && (thread.approved || viewer.isModerator || thread.authorId === actor.id);
+        // Replying needs the thread to be visible: approved, or its author's, or any to a moderator.
+        const canSee = thread && (thread.approved || mayActOn(actor, 'moderator', thread.authorId));
         if (!thread || !canSee) throw notFound(THREAD_NOT_FOUND);
         const postId = insertPost(tx, { threadId, content, authorId: actor.id, approved: isApprovedAtOnce });
         if (!isApprovedAtOnce) queueWaitingMail(tx, config, { kind: 'reply', threadId, postId, title: thread.title, authorId: actor.id, text: content });
@@ -126,8 +125,7 @@ export function createForumService({ db, services, config }: Pick<AppDeps, 'db' 
       return id;
     },
 
-    moderate(actor, { target, action }) {
-      if (!isModerator(actor)) throw forbidden('Only forum moderators can approve or delete forum items.');
+    moderate({ target, action }) {
       if (target.kind === 'post') {
         const isDone = action === 'approve' ? approvePost(db, target.id) : deletePost(db, target.id);
         if (!isDone) throw notFound('That forum post');
