@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { PageFrame } from '../app/layout/page-frame.tsx';
+import { PageFrame } from '../components/page-frame.tsx';
 import { IdeaBox } from '../components/idea-box.tsx';
 import { QueryState } from '../components/query-state.tsx';
 import { BoardEditor } from '../features/history/board-editor.tsx';

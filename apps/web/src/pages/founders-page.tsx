@@ -1,5 +1,5 @@
 import { presidencyYearsOf } from '@club/contracts';
-import { PageFrame } from '../app/layout/page-frame.tsx';
+import { PageFrame } from '../components/page-frame.tsx';
 import { IdeaBox } from '../components/idea-box.tsx';
 import './article.css';
 

@@ -1,6 +1,6 @@
 import type { StartupParty } from '@club/contracts';
 import { useState } from 'react';
-import { PageFrame } from '../app/layout/page-frame.tsx';
+import { PageFrame } from '../components/page-frame.tsx';
 import { useCallQuery } from '../api/call-query.ts';
 import { IdeaBox } from '../components/idea-box.tsx';
 import { QueryState } from '../components/query-state.tsx';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useCallQuery } from '../api/call-query.ts';
-import { PageFrame } from '../app/layout/page-frame.tsx';
+import { PageFrame } from '../components/page-frame.tsx';
 import { QueryState } from '../components/query-state.tsx';
 import { RequireLogin } from '../components/require-login.tsx';
 import { AddNewsletterDialog } from '../features/newsletters/add-newsletter-dialog.tsx';

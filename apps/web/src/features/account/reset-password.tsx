@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useCallMutation, useCallQuery } from '../../api/call-query.ts';
 import { errorMessageOf } from '../../api/client.ts';
-import { PATHS } from '../../app/paths.ts';
+import { PATHS } from '../../lib/paths.ts';
 import { readForm } from '../../components/form-values.ts';
 import { Form } from '../../components/form.tsx';
 import { Loading } from '../../components/loading.tsx';

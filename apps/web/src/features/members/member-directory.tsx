@@ -4,7 +4,7 @@ import { useCallQuery } from '../../api/call-query.ts';
 import type { CallResponse } from '../../api/client.ts';
 import { QueryState } from '../../components/query-state.tsx';
 import { useSession } from '../../session/index.ts';
-import { countOf } from '../../app/plural.ts';
+import { countOf } from '../../lib/plural.ts';
 import { CopyEmailButton, CopyEmailResult, useCopyEmailList } from './copy-email-list.tsx';
 import { DeleteMemberDialog } from './delete-member-dialog.tsx';
 import { MemberCard } from './member-card.tsx';

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { useCallQuery } from '../../api/call-query.ts';
-import { PATHS } from '../../app/paths.ts';
+import { PATHS } from '../../lib/paths.ts';
 import { pickLatestNewsletter } from './latest-newsletter.ts';
 import './newsletter-cover.css';
 

@@ -3,7 +3,7 @@ import type { MouseEvent } from 'react';
 import { Link } from 'react-router';
 import { errorMessageOf, isApiError } from '../../api/api-error.ts';
 import { callQueryOptions } from '../../api/call-query.ts';
-import { PATHS } from '../../app/paths.ts';
+import { PATHS } from '../../lib/paths.ts';
 import { Loading } from '../../components/loading.tsx';
 import { useSessionToken } from '../../session/index.ts';
 
