@@ -6,8 +6,8 @@ import {
   type UseMutationResult,
   type UseQueryResult,
 } from '@tanstack/react-query';
-import { useSessionToken } from '../session/use-session-token.ts';
-import { getSessionToken } from '../session/session-store.ts';
+import { useSessionToken } from '../lib/use-session-token.ts';
+import { getSessionToken } from '../lib/session-token.ts';
 import { callApi, type CallBody, type CallFiles, type CallName, type CallResponse } from './client.ts';
 import { callQueryKey } from './query-keys.ts';
 
