@@ -4,7 +4,7 @@ import { blogPath, NEW_RECORD_ID } from '../lib/paths.ts';
 import { QueryState } from '../components/query-state.tsx';
 import { RequireLogin } from '../components/require-login.tsx';
 import { PostEditor } from '../features/blog/post-editor.tsx';
-import { useBlogPost } from '../features/blog/use-blog.ts';
+import { useBlogPost } from '../features/blog/api/posts.ts';
 import '../features/blog/blog.css';
 import { useSession } from '../session/index.ts';
 

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { PageFrame } from '../components/page-frame.tsx';
 import { getClubName } from '../lib/page-title.ts';
 import { PATHS } from '../lib/paths.ts';
-import { IdeaBox } from '../components/idea-box.tsx';
+import { IdeaBox } from '../features/history/idea-box.tsx';
 import './article.css';
 
 const MILESTONES: [year: string, text: string][] = [

@@ -1,11 +1,11 @@
 import type { StartupParty } from '@club/contracts';
 import { useState } from 'react';
 import { PageFrame } from '../components/page-frame.tsx';
-import { useCallQuery } from '../api/call-query.ts';
-import { IdeaBox } from '../components/idea-box.tsx';
+import { IdeaBox } from '../features/history/idea-box.tsx';
 import { QueryState } from '../components/query-state.tsx';
 import { StartupPartyDialog } from '../features/history/startup-party-dialog.tsx';
 import { StartupPartyList } from '../features/history/startup-party-list.tsx';
+import { useStartupParties } from '../features/history/api/startup-parties.ts';
 import '../features/history/history.css';
 import { useSession } from '../session/index.ts';
 
@@ -14,7 +14,7 @@ type Editing = { party: StartupParty | null } | undefined;
 export function StartUpPartiesPage() {
   const { can } = useSession();
   const canEdit = can('history');
-  const parties = useCallQuery('startupParties.get', {});
+  const parties = useStartupParties();
   const [editing, setEditing] = useState<Editing>(undefined);
 
   return (

@@ -1,16 +1,16 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
-import { useCallMutation } from '../../api/call-query.ts';
 import { errorMessageOf } from '../../api/client.ts';
 import { PATHS } from '../../lib/paths.ts';
 import { Loading } from '../../components/loading.tsx';
+import { useUnsubscribeEmail } from './api/notifications.ts';
 
 /**
  * The one-click link from a reminder e-mail: turns that member's e-mail notifications off as the
  * page opens (the link is signed; no login needed) and says so.
  */
 export function EmailOptOut({ token }: { token: string }) {
-  const optOut = useCallMutation('email.unsubscribe', { invalidates: ['session.get'] });
+  const optOut = useUnsubscribeEmail();
   const hasAsked = useRef(false);
   const { mutate } = optOut;
   useEffect(() => {

@@ -2,7 +2,6 @@ import type { BlogPost } from '@club/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { callQueryOptions } from '../../api/call-query.ts';
 import { errorMessageOf } from '../../api/client.ts';
 import { Dialog } from '../../components/dialog.tsx';
 import { ErrorDialog } from '../../components/error-dialog.tsx';
@@ -11,7 +10,7 @@ import { FormField } from '../../components/form-field.tsx';
 import { blogPath } from '../../lib/paths.ts';
 import { entriesOf, moveEntry, nextKey, toSaveParts, type EditorEntry } from './editor-entries.ts';
 import { PicturesEntryField, TextEntryField, VideoEntryField } from './entry-fields.tsx';
-import { useDeletePost, useSavePost } from './use-blog.ts';
+import { blogPostQueryOptions, useDeletePost, useSavePost } from './api/posts.ts';
 
 const KIND_LABELS: Record<EditorEntry['kind'], string> = { text: 'Text', pictures: 'Photos', video: 'Video' };
 
@@ -52,7 +51,7 @@ export function PostEditor({ post }: PostEditorProps) {
       files: files.length ? { f: files } : undefined,
     });
     // The new photos now have stored names: edit on from the saved post, so a second save keeps them.
-    const fresh = await queryClient.fetchQuery(callQueryOptions('blog.get', { id: reply.i }));
+    const fresh = await queryClient.fetchQuery(blogPostQueryOptions(reply.i));
     setPostId(reply.i);
     setEntries(entriesOf(fresh.b[0]));
     return reply;

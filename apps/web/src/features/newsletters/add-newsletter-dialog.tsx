@@ -1,7 +1,6 @@
 import { MONTHS, newsletterTitle, readEditionFromFileName, type Newsletter } from '@club/contracts';
 import { useId, useState } from 'react';
 import { ApiError, isApiError } from '../../api/api-error.ts';
-import { useCallMutation } from '../../api/call-query.ts';
 import { checkAgainstContract } from '../../components/contract-check.ts';
 import { Dialog } from '../../components/dialog.tsx';
 import { FieldFrame } from '../../components/field-frame.tsx';
@@ -9,6 +8,7 @@ import { FormField } from '../../components/form-field.tsx';
 import { Form } from '../../components/form.tsx';
 import { readForm } from '../../components/form-values.ts';
 import { defaultNewsletterYear, findSameEdition } from './archive-rules.ts';
+import { useAddNewsletter } from './api/newsletters.ts';
 
 const FIELDS = { m: 'text', y: 'text', s: 'flag' } as const;
 const FILE_REQUIRED = 'Please choose the newsletter file: a PDF, or a picture of it.';
@@ -32,7 +32,7 @@ type Question = { title: string; answer: (isReplacing: boolean) => void };
 
 /** Adds an edition of Valley News; asks first when that month is already in the archive. */
 export function AddNewsletterDialog({ editions, onSaved, onClose }: AddNewsletterDialogProps) {
-  const save = useCallMutation('newsletter.set', { invalidates: ['newsletters.get'] });
+  const save = useAddNewsletter();
   const [month, setMonth] = useState('');
   const [year, setYear] = useState(String(defaultNewsletterYear()));
   const [isSpecial, setIsSpecial] = useState(false);

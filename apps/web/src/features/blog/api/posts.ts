@@ -1,9 +1,11 @@
-import { useCallMutation, useCallQuery } from '../../api/call-query.ts';
+import { callQueryOptions, useCallMutation, useCallQuery } from '../../../api/call-query.ts';
 
 /** One page of posts, newest first, with the total (for Previous/Next). */
 export const useBlogPage = (page: number) => useCallQuery('blog.get', { page });
 
 /** One post with the ids of its neighbours; `b` is empty when there is no such post. */
+export const blogPostQueryOptions = (id: number) => callQueryOptions('blog.get', { id });
+
 export const useBlogPost = (id: number) => useCallQuery('blog.get', { id });
 
 /** Saves a post; every cached page and post is reloaded, as order and neighbours may change. */
