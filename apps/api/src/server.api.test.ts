@@ -10,6 +10,7 @@ import { loadConfig, type Config } from './config.ts';
 import { findMigrationsFolder, migrateDatabase, openDatabase } from './db/client.ts';
 import { migrateWithBackup, startServer } from './server.ts';
 import { listBackups } from './services/backup.ts';
+import { queueDueReminders } from './services/reminders.ts';
 
 type Journal = { entries: { idx: number; when: number; tag: string; version: string; breakpoints: boolean }[] };
 
@@ -109,5 +110,41 @@ describe('migrateWithBackup', () => {
     expect(await migrateWithBackup(db, config, logger)).toBeUndefined();
     db.$client.close();
     expect(listBackups(config.backupsDir)).toEqual([]);
+  });
+});
+
+describe('upgrading the previous release (fd5c764), whose reminders_sent 0004 replaced', () => {
+  const logger = pino({ level: 'silent' });
+
+  it('sends none of the reminders that release had sent, and the ones still to come once', async () => {
+    // fd5c764's schema is migrations 0000-0003 (committed migrations are never edited).
+    const release = migrationsFolder('fd5c764', realJournal.entries.slice(0, 4));
+    const config = loadConfig({ DATA_DIR: path.join(root, 'data'), LOG_LEVEL: 'silent', CLUB_TIMEZONE: 'America/Chicago', WEB_DIST: path.join(root, 'no-web') });
+    const old = openDatabase(config.databaseFile);
+    migrateDatabase(old, release);
+    const addMember = old.$client.prepare('INSERT INTO members (first_name, last_name, email) VALUES (?, ?, ?)');
+    for (const name of ['ann', 'bob', 'cy', 'dee']) addMember.run(name, 'Ford', `${name}@example.test`);
+    const addEvent = old.$client.prepare('INSERT INTO events (title, start, "end", notify_days_out) VALUES (?, ?, ?, ?)');
+    const tour = Number(addEvent.run('Tour', '2026-06-20T10:00', '2026-06-20T12:00', '[0,1,3]').lastInsertRowid);
+    const picnic = Number(addEvent.run('Picnic', '2026-06-27T10:00', '2026-06-27T12:00', '[0]').lastInsertRowid);
+    // That release had sent the Tour's "now" and 3-day reminders and the Picnic's "now" one: 12 e-mails.
+    const sent = old.$client.prepare('INSERT INTO reminders_sent (event_id, days_out) VALUES (?, ?)');
+    sent.run(tour, 0);
+    sent.run(tour, 3);
+    sent.run(picnic, 0);
+    old.$client.close();
+
+    const db = openDatabase(config.databaseFile);
+    try {
+      await migrateWithBackup(db, config, logger);
+      const keys = { linkSecret: 'k'.repeat(43) };
+      // June 18, 9:00 in Chicago: "now" and 3 days before are due, both already sent.
+      expect(queueDueReminders(db, config, keys, new Date(Date.UTC(2026, 5, 18, 14)))).toEqual({ reminders: 0, emails: 0, pushes: 0 });
+      // June 19: the 1-day reminder was never sent; it goes to each member once.
+      expect(queueDueReminders(db, config, keys, new Date(Date.UTC(2026, 5, 19, 14)))).toEqual({ reminders: 1, emails: 4, pushes: 0 });
+      expect(db.$client.prepare("SELECT 1 FROM sqlite_master WHERE name LIKE '%reminders_sent%'").all()).toEqual([]);
+    } finally {
+      db.$client.close();
+    }
   });
 });

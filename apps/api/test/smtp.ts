@@ -1,10 +1,13 @@
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
-export type TestSmtp = { url: string; received: ParsedMail[]; waitFor: (count: number) => Promise<ParsedMail[]>; close: () => Promise<void> };
+export type TestSmtp = { url: string; received: ParsedMail[]; waitFor: (count: number, ms?: number) => Promise<ParsedMail[]>; close: () => Promise<void> };
 
-/** A real SMTP server on 127.0.0.1 (on `port`, or any free one) that keeps what it receives. */
-export async function startTestSmtp(port = 0): Promise<TestSmtp> {
+/**
+ * A real SMTP server on 127.0.0.1 (on `port`, or any free one) that keeps what it receives;
+ * `delayMs` makes it take that long to accept each message, like a slow mail provider.
+ */
+export async function startTestSmtp(port = 0, { delayMs = 0 }: { delayMs?: number } = {}): Promise<TestSmtp> {
   const received: ParsedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -14,7 +17,8 @@ export async function startTestSmtp(port = 0): Promise<TestSmtp> {
     onAuth: (_auth, _session, callback) => callback(null, { user: 'test' }),
     onData(stream, _session, callback) {
       simpleParser(stream)
-        .then((mail) => {
+        .then(async (mail) => {
+          if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
           received.push(mail);
           callback();
         })
@@ -27,8 +31,8 @@ export async function startTestSmtp(port = 0): Promise<TestSmtp> {
   return {
     url: `smtp://test:secret@127.0.0.1:${listening}`,
     received,
-    waitFor: async (count) => {
-      const deadline = Date.now() + 10_000;
+    waitFor: async (count, ms = 10_000) => {
+      const deadline = Date.now() + ms;
       while (received.length < count && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
       return received;
     },

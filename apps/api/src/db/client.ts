@@ -51,6 +51,17 @@ export function pendingMigrations(db: Db, folder = findMigrationsFolder()): stri
   return journal.entries.slice(applied).map((entry) => entry.tag);
 }
 
+/**
+ * Brings the database up to date. A database of the release before the reminder ledger
+ * (fd5c764) still has reminders_sent, which migration 0004 drops: it is copied aside first, and
+ * migration 0005 turns it into ledger rows, so the reminders already sent are not sent again.
+ */
 export function migrateDatabase(db: Db, folder = findMigrationsFolder()): void {
+  const hasLegacyReminders = db.$client.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'reminders_sent'").get();
+  if (hasLegacyReminders) {
+    db.$client.exec(
+      'DROP TABLE IF EXISTS legacy_reminders_sent; CREATE TABLE legacy_reminders_sent AS SELECT event_id, days_out FROM reminders_sent;',
+    );
+  }
   migrate(db, { migrationsFolder: folder });
 }

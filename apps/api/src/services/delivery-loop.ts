@@ -1,3 +1,6 @@
+import { randomUUID } from 'node:crypto';
+import os from 'node:os';
+
 /**
  * What the e-mail outbox and the push queue share: one delivery round at a time, and the
  * back-off between attempts. Each queue's own service says how one message is sent.
@@ -68,4 +71,15 @@ export function afterFailedAttempt(attempts: number, scheduleMinutes: readonly n
   const wait = scheduleMinutes[attempts - 1];
   const isGivenUp = wait === undefined;
   return { status: isGivenUp ? 'failed' : 'pending', isGivenUp, nextAttempt: new Date(now + (wait ?? 0) * 60_000).toISOString() };
+}
+
+/**
+ * How long a claimed message is held by its sender: longer than any one attempt can take
+ * (nodemailer's and the push timeouts), so it runs out only for a sender that died mid-send.
+ */
+export const CLAIM_LEASE_MS = 15 * 60_000;
+
+/** Names one sender (one mail or push service in one process) in the queue's claimed_by column. */
+export function newSenderId(): string {
+  return `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
 }

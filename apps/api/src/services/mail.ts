@@ -1,13 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { and, asc, eq, lte } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lte, or } from 'drizzle-orm';
 import type { Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import type { Db, DbOrTx } from '../db/client.ts';
 import { outbox } from '../db/schema/index.ts';
 import { lazyImport } from '../lazy-import.ts';
-import { afterFailedAttempt, createDeliveryLoop, type DeliveryLoop } from './delivery-loop.ts';
+import { afterFailedAttempt, CLAIM_LEASE_MS, createDeliveryLoop, newSenderId, type DeliveryLoop } from './delivery-loop.ts';
 
 export type MailMessage = {
   to: string;
@@ -19,10 +19,15 @@ export type MailMessage = {
   headers?: Record<string, string>;
 };
 
-/** Writes a message to the outbox inside the caller's transaction; it is sent by the mail service after the transaction commits. */
-export function queueMail(db: DbOrTx, message: MailMessage): void {
+/**
+ * Writes a message to the outbox inside the caller's transaction; it is sent by the mail service
+ * after the transaction commits. Bulk mail (reminders) waits behind every other message, so a
+ * password link or an invitation never queues behind hundreds of reminders.
+ */
+export function queueMail(db: DbOrTx, message: MailMessage, { isBulk = false }: { isBulk?: boolean } = {}): void {
   db.insert(outbox)
     .values({
+      priority: isBulk ? 1 : 0,
       to: message.to,
       subject: message.subject,
       text: message.text,
@@ -37,6 +42,9 @@ export type MailService = DeliveryLoop<{ sent: number; failed: number }>;
 
 /** What stays of a message's text once it was delivered or given up on. */
 export const SENT_TEXT = '(not kept after sending)';
+
+/** How many messages one round sends at most; the 30-second poll sends the rest. */
+const ROUND_SIZE = 50;
 
 /** Minutes to wait before attempt n+1; after the last, the message is marked failed. */
 const BACKOFF_MINUTES = [1, 5, 15, 60, 180, 360, 720, 1440];
@@ -85,32 +93,51 @@ export function createMailService(config: Config, db: Db, logger: Logger): MailS
     }
   };
 
+  const sender = newSenderId();
+  /**
+   * Takes the most urgent message that is due and held by no one, in one statement, so that of
+   * several senders (the server, `pnpm reminders`, a second process) exactly one gets it.
+   */
+  const claimNext = () => {
+    const now = new Date();
+    const isFree = and(
+      eq(outbox.status, 'pending'),
+      lte(outbox.nextAttempt, now.toISOString()),
+      or(isNull(outbox.claimedUntil), lte(outbox.claimedUntil, now.toISOString())),
+    );
+    const next = db.select({ id: outbox.id }).from(outbox).where(isFree).orderBy(asc(outbox.priority), asc(outbox.id)).limit(1);
+    return db
+      .update(outbox)
+      .set({ claimedBy: sender, claimedUntil: new Date(now.getTime() + CLAIM_LEASE_MS).toISOString() })
+      .where(and(inArray(outbox.id, next), isFree))
+      .returning()
+      .get();
+  };
+  const released = { claimedBy: null, claimedUntil: null };
+  const mine = (id: number) => and(eq(outbox.id, id), eq(outbox.claimedBy, sender));
+
   const round = async () => {
     let sent = 0;
     let failed = 0;
-    const due = db
-      .select()
-      .from(outbox)
-      .where(and(eq(outbox.status, 'pending'), lte(outbox.nextAttempt, new Date().toISOString())))
-      .orderBy(asc(outbox.id))
-      .limit(50)
-      .all();
-    for (const row of due) {
+    // One at a time, so a message queued meanwhile (a password link) goes next if it is more urgent.
+    for (let count = 0; count < ROUND_SIZE; count += 1) {
+      const row = claimNext();
+      if (!row) break;
       const attempts = row.attempts + 1;
       try {
         await sendOne(row);
         // The text may hold a password link: once delivered it is not kept (nor copied into backups).
         db.update(outbox)
-          .set({ status: 'sent', attempts, sent: new Date().toISOString(), lastError: null, text: SENT_TEXT, html: null })
-          .where(eq(outbox.id, row.id))
+          .set({ status: 'sent', attempts, sent: new Date().toISOString(), lastError: null, text: SENT_TEXT, html: null, ...released })
+          .where(mine(row.id))
           .run();
         sent += 1;
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         const { status, isGivenUp: gaveUp, nextAttempt } = afterFailedAttempt(attempts, BACKOFF_MINUTES);
         db.update(outbox)
-          .set({ attempts, lastError: message.slice(0, 1000), status, nextAttempt, ...(gaveUp ? { text: SENT_TEXT, html: null } : {}) })
-          .where(eq(outbox.id, row.id))
+          .set({ attempts, lastError: message.slice(0, 1000), status, nextAttempt, ...released, ...(gaveUp ? { text: SENT_TEXT, html: null } : {}) })
+          .where(mine(row.id))
           .run();
         failed += 1;
         log[gaveUp ? 'error' : 'warn']({ outboxId: row.id, attempts, err: message }, gaveUp ? 'e-mail failed for good' : 'e-mail failed; will retry');

@@ -1,9 +1,9 @@
-import { and, asc, eq, lte } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lte, or } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db, DbOrTx } from '../db/client.ts';
 import { pushQueue, pushSubscriptions, type PushPayload } from '../db/schema/index.ts';
 import { lazyImport } from '../lazy-import.ts';
-import { afterFailedAttempt, createDeliveryLoop, type DeliveryLoop } from './delivery-loop.ts';
+import { afterFailedAttempt, CLAIM_LEASE_MS, createDeliveryLoop, newSenderId, type DeliveryLoop } from './delivery-loop.ts';
 import type { SiteKeys } from './site-keys.ts';
 
 /** The browser's PushSubscription as JSON: where to send, and the keys to encrypt for it. */
@@ -45,6 +45,8 @@ export const PUSH_BACKOFF_MINUTES = [1, 5, 15, 60, 180];
 /** How long the push service keeps a push for a device that is offline: a reminder is stale after a day. */
 const TTL_SECONDS = 24 * 3600;
 const SEND_TIMEOUT_MS = 15_000;
+/** How many pushes one round sends at most; the 30-second poll sends the rest. */
+const ROUND_SIZE = 100;
 
 /** The push service's answer when it is not a success, so the round can tell "gone" from "try again". */
 class PushRejected extends Error {
@@ -85,16 +87,35 @@ export function createPushService({ db, keys, logger }: { db: Db; keys: SiteKeys
     if (!response.ok) throw new PushRejected(response.status, text);
   };
 
+  const sender = newSenderId();
+  /** Takes the next due push held by no one, in one statement; see the mail service. */
+  const claimNext = () => {
+    const now = new Date();
+    const isFree = and(
+      eq(pushQueue.status, 'pending'),
+      lte(pushQueue.nextAttempt, now.toISOString()),
+      or(isNull(pushQueue.claimedUntil), lte(pushQueue.claimedUntil, now.toISOString())),
+    );
+    const next = db.select({ id: pushQueue.id }).from(pushQueue).where(isFree).orderBy(asc(pushQueue.id)).limit(1);
+    return db
+      .update(pushQueue)
+      .set({ claimedBy: sender, claimedUntil: new Date(now.getTime() + CLAIM_LEASE_MS).toISOString() })
+      .where(and(inArray(pushQueue.id, next), isFree))
+      .returning()
+      .get();
+  };
+  const released = { claimedBy: null, claimedUntil: null };
+  const mine = (id: number) => and(eq(pushQueue.id, id), eq(pushQueue.claimedBy, sender));
+
   const round = async (): Promise<PushRound> => {
     const result: PushRound = { sent: 0, failed: 0, removed: 0 };
-    const due = db
-      .select({ push: pushQueue, subscription: pushSubscriptions.subscription })
-      .from(pushQueue)
-      .innerJoin(pushSubscriptions, eq(pushSubscriptions.id, pushQueue.subscriptionId))
-      .where(and(eq(pushQueue.status, 'pending'), lte(pushQueue.nextAttempt, new Date().toISOString())))
-      .orderBy(asc(pushQueue.id))
-      .limit(100)
-      .all();
+    const due: { push: typeof pushQueue.$inferSelect; subscription: string }[] = [];
+    for (let count = 0; count < ROUND_SIZE; count += 1) {
+      const push = claimNext();
+      if (!push) break;
+      const device = db.select({ subscription: pushSubscriptions.subscription }).from(pushSubscriptions).where(eq(pushSubscriptions.id, push.subscriptionId)).get();
+      if (device) due.push({ push, subscription: device.subscription });
+    }
     const gone = new Set<number>();
     for (const { push, subscription } of due) {
       if (gone.has(push.subscriptionId)) continue;
@@ -103,7 +124,7 @@ export function createPushService({ db, keys, logger }: { db: Db; keys: SiteKeys
       try {
         if (!device) throw new PushRejected(410, 'the stored subscription is not readable');
         await sendOne(device, push.payload);
-        db.update(pushQueue).set({ status: 'sent', attempts, sent: new Date().toISOString(), lastError: null }).where(eq(pushQueue.id, push.id)).run();
+        db.update(pushQueue).set({ status: 'sent', attempts, sent: new Date().toISOString(), lastError: null, ...released }).where(mine(push.id)).run();
         result.sent += 1;
       } catch (error) {
         const message = describeError(error);
@@ -116,7 +137,7 @@ export function createPushService({ db, keys, logger }: { db: Db; keys: SiteKeys
           continue;
         }
         const { status, isGivenUp: gaveUp, nextAttempt } = afterFailedAttempt(attempts, PUSH_BACKOFF_MINUTES);
-        db.update(pushQueue).set({ attempts, lastError: message.slice(0, 1000), status, nextAttempt }).where(eq(pushQueue.id, push.id)).run();
+        db.update(pushQueue).set({ attempts, lastError: message.slice(0, 1000), status, nextAttempt, ...released }).where(mine(push.id)).run();
         result.failed += 1;
         log[gaveUp ? 'error' : 'warn']({ pushId: push.id, attempts, err: message }, gaveUp ? 'push failed for good' : 'push failed; will retry');
       }

@@ -152,6 +152,7 @@ export function queueDueReminders(
               unsubscribePost: `${config.baseUrl}/api/email.unsubscribe.php?t=${token}`,
               clubName: config.clubName,
             }),
+            { isBulk: true },
           );
           run.emails += 1;
           isReminded = true;

@@ -18,5 +18,13 @@ export function deliveryColumns() {
     lastError: text('last_error'),
     created: text('created').notNull().default(now),
     sent: text('sent'),
+    /**
+     * Which sender holds the message and until when: a sender claims a message (one UPDATE …
+     * RETURNING) before sending it, so that of several processes delivering (the server, `pnpm
+     * reminders`) exactly one sends it; a lease left by a sender that died runs out and the
+     * message is claimed again.
+     */
+    claimedBy: text('claimed_by'),
+    claimedUntil: text('claimed_until'),
   };
 }

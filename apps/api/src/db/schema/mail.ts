@@ -16,6 +16,8 @@ export const outbox = sqliteTable(
     html: text('html'),
     /** Extra headers as a JSON object, e.g. List-Unsubscribe on reminders. */
     headers: text('headers', { mode: 'json' }).$type<Record<string, string>>(),
+    /** 0: a message someone waits for (a password link, an invitation); 1: bulk (reminders), sent after. */
+    priority: integer('priority').notNull().default(0),
     ...deliveryColumns(),
   },
   (t) => [index('outbox_status_next_idx').on(t.status, t.nextAttempt)],
