@@ -5,7 +5,6 @@ import { QueryState } from '../components/query-state.tsx';
 import { formatPostDate, PostBody } from '../features/blog/post-body.tsx';
 import { PostList } from '../features/blog/post-list.tsx';
 import { useBlogPage, useBlogPost } from '../features/blog/api/posts.ts';
-import '../features/blog/blog.css';
 import { useSession } from '../session/index.ts';
 
 /** A positive whole number from the address, or undefined. */

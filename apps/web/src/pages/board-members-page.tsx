@@ -6,7 +6,6 @@ import { BoardEditor } from '../features/history/board-editor.tsx';
 import { BoardView } from '../features/history/board-view.tsx';
 import type { BoardYear } from '../features/history/history-rules.ts';
 import { useBoardYears } from '../features/history/api/board-members.ts';
-import '../features/history/history.css';
 import { useSession } from '../session/index.ts';
 
 type Mode = 'view' | 'edit';

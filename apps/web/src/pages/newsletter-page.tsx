@@ -2,7 +2,6 @@ import { useParams } from 'react-router';
 import { PageFrame } from '../components/page-frame.tsx';
 import { RequireLogin } from '../components/require-login.tsx';
 import { NewsletterViewer } from '../features/newsletters/newsletter-viewer.tsx';
-import '../features/newsletters/newsletters.css';
 
 /** "Valley News March 2024.pdf" reads as "Valley News March 2024". */
 function newsletterNameOf(fileName: string | undefined): string {

@@ -7,7 +7,6 @@ import { nextYear } from '../features/history/history-rules.ts';
 import { PresidentDialog } from '../features/history/president-dialog.tsx';
 import { PresidentsList } from '../features/history/presidents-list.tsx';
 import { usePresidents } from '../features/history/api/presidents.ts';
-import '../features/history/history.css';
 import { useSession } from '../session/index.ts';
 
 /** Which president the dialog edits: null adds a new one; undefined means it is closed. */

@@ -7,7 +7,6 @@ import { nextYear } from '../features/history/history-rules.ts';
 import { ShaftAwardDialog } from '../features/history/shaft-award-dialog.tsx';
 import { ShaftAwardWinners } from '../features/history/shaft-award-winners.tsx';
 import { useShaftAwardWinners } from '../features/history/api/shaft-award.ts';
-import '../features/history/history.css';
 import { useSession } from '../session/index.ts';
 
 type Editing = { winner: ShaftAwardWinner | null } | undefined;

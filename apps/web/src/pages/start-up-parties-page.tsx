@@ -6,7 +6,6 @@ import { QueryState } from '../components/query-state.tsx';
 import { StartupPartyDialog } from '../features/history/startup-party-dialog.tsx';
 import { StartupPartyList } from '../features/history/startup-party-list.tsx';
 import { useStartupParties } from '../features/history/api/startup-parties.ts';
-import '../features/history/history.css';
 import { useSession } from '../session/index.ts';
 
 type Editing = { party: StartupParty | null } | undefined;

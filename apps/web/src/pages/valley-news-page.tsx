@@ -5,7 +5,6 @@ import { RequireLogin } from '../components/require-login.tsx';
 import { AddNewsletterDialog } from '../features/newsletters/add-newsletter-dialog.tsx';
 import { useNewsletters } from '../features/newsletters/api/newsletters.ts';
 import { NewsletterArchive } from '../features/newsletters/newsletter-archive.tsx';
-import '../features/newsletters/newsletters.css';
 import { useSession } from '../session/index.ts';
 
 function ValleyNewsArchive() {

@@ -2,8 +2,7 @@ import type { BlogPost } from '@club/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { errorMessageOf } from '../../api/client.ts';
-import { Dialog } from '../../components/dialog.tsx';
+import { ConfirmDeleteDialog } from '../../components/confirm-delete-dialog.tsx';
 import { ErrorDialog } from '../../components/error-dialog.tsx';
 import { Form } from '../../components/form.tsx';
 import { FormField } from '../../components/form-field.tsx';
@@ -11,6 +10,7 @@ import { blogPath } from '../../lib/paths.ts';
 import { entriesOf, moveEntry, nextKey, toSaveParts, type EditorEntry } from './editor-entries.ts';
 import { PicturesEntryField, TextEntryField, VideoEntryField } from './entry-fields.tsx';
 import { blogPostQueryOptions, useDeletePost, useSavePost } from './api/posts.ts';
+import './blog.css';
 
 const KIND_LABELS: Record<EditorEntry['kind'], string> = { text: 'Text', pictures: 'Photos', video: 'Video' };
 
@@ -33,7 +33,6 @@ export function PostEditor({ post }: PostEditorProps) {
   const [entries, setEntries] = useState<EditorEntry[]>(() => entriesOf(post));
   const [serverError, setServerError] = useState<string | null>(null);
   const [isConfirmingDelete, setIsConfirmingDelete] = useState(false);
-  const [deleteError, setDeleteError] = useState<string | null>(null);
   const [isDeleted, setIsDeleted] = useState(false);
   const newPhotoCount = entries.reduce((sum, e) => sum + (e.kind === 'pictures' ? e.pictures.filter((p) => p.kind === 'new').length : 0), 0);
 
@@ -55,17 +54,6 @@ export function PostEditor({ post }: PostEditorProps) {
     setPostId(reply.i);
     setEntries(entriesOf(fresh.b[0]));
     return reply;
-  }
-
-  async function confirmDelete() {
-    setDeleteError(null);
-    try {
-      await remove.mutateAsync({ body: { id: postId } });
-      setIsConfirmingDelete(false);
-      setIsDeleted(true);
-    } catch (error) {
-      setDeleteError(errorMessageOf(error));
-    }
   }
 
   if (isDeleted) {
@@ -97,7 +85,7 @@ export function PostEditor({ post }: PostEditorProps) {
               </Link>
             )}
             {postId !== 0 && (
-              <button type="button" className="button" onClick={() => setIsConfirmingDelete(true)}>
+              <button type="button" className="button button--danger" onClick={() => setIsConfirmingDelete(true)}>
                 Delete Post
               </button>
             )}
@@ -154,28 +142,19 @@ export function PostEditor({ post }: PostEditorProps) {
         </div>
       </Form>
       <ErrorDialog message={serverError} onClose={() => setServerError(null)} />
-      <Dialog
-        title="Delete Post"
-        isOpen={isConfirmingDelete}
-        onClose={() => setIsConfirmingDelete(false)}
-        footer={
-          <>
-            <button type="button" className="button button--primary" onClick={() => void confirmDelete()}>
-              Delete
-            </button>
-            <button type="button" className="button" onClick={() => setIsConfirmingDelete(false)} data-autofocus>
-              Cancel
-            </button>
-          </>
-        }
-      >
-        <p className="dialog__message">Are you sure you want to delete this post and its photos? This cannot be undone.</p>
-        {deleteError && (
-          <p className="form__message form__message--error" role="alert">
-            {deleteError}
-          </p>
-        )}
-      </Dialog>
+      {isConfirmingDelete && (
+        <ConfirmDeleteDialog
+          title="Delete Post"
+          question="Are you sure you want to delete this post and its photos? This cannot be undone."
+          confirmLabel="Delete"
+          onConfirm={() => remove.mutateAsync({ body: { id: postId } })}
+          onClose={() => setIsConfirmingDelete(false)}
+          onDeleted={() => {
+            setIsConfirmingDelete(false);
+            setIsDeleted(true);
+          }}
+        />
+      )}
       <p className="post-editor__back">
         <Link to={blogPath()}>Back to Photos</Link>
       </p>

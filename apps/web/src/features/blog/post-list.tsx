@@ -3,6 +3,7 @@ import { BLOG_PAGE_SIZE } from '@club/contracts/browser';
 import { Link } from 'react-router';
 import { blogPagePath, blogPath, editBlogPath } from '../../lib/paths.ts';
 import { formatPostDate, PostBody } from './post-body.tsx';
+import './blog.css';
 
 export type PostListProps = {
   posts: BlogPost[];

@@ -7,6 +7,7 @@ import { checkAgainstContract } from '../../components/contract-check.ts';
 import { readForm } from '../../components/form-values.ts';
 import type { BoardYear } from './history-rules.ts';
 import { useSaveBoardYear } from './api/board-members.ts';
+import './history.css';
 
 export type BoardEditorProps = {
   /** The year to start from; its seats fill the rows. */

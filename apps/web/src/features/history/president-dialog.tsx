@@ -6,6 +6,7 @@ import { Form } from '../../components/form.tsx';
 import { checkAgainstContract } from '../../components/contract-check.ts';
 import { readForm } from '../../components/form-values.ts';
 import { useSavePresident } from './api/presidents.ts';
+import './history.css';
 
 const FIELDS = { y: 'text', n: 'text' } as const;
 

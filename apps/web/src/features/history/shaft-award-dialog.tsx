@@ -7,6 +7,7 @@ import { readForm } from '../../components/form-values.ts';
 import { Form } from '../../components/form.tsx';
 import { ImagePicker, KEEP_IMAGE, type ImageChoice } from '../../components/image-picker/image-picker.tsx';
 import { useSaveShaftAwardWinner } from './api/shaft-award.ts';
+import './history.css';
 
 const FIELDS = { y: 'text', n: 'text' } as const;
 

@@ -7,6 +7,7 @@ import { readForm } from '../../components/form-values.ts';
 import { TextAreaField } from '../../components/text-area-field.tsx';
 import { checkWholeNumber } from './history-rules.ts';
 import { useSaveStartupParty } from './api/startup-parties.ts';
+import './history.css';
 
 export type StartupPartyDialogProps = {
   /** The party to edit, or null to add one. */

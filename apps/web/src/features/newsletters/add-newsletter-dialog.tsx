@@ -9,6 +9,7 @@ import { Form } from '../../components/form.tsx';
 import { readForm } from '../../components/form-values.ts';
 import { defaultNewsletterYear, findSameEdition } from './archive-rules.ts';
 import { useAddNewsletter } from './api/newsletters.ts';
+import './newsletters.css';
 
 const FIELDS = { m: 'text', y: 'text', s: 'flag' } as const;
 const FILE_REQUIRED = 'Please choose the newsletter file: a PDF, or a picture of it.';

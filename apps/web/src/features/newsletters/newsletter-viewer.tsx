@@ -4,6 +4,7 @@ import { errorMessageOf, isApiError } from '../../api/api-error.ts';
 import { PATHS } from '../../lib/paths.ts';
 import { Loading } from '../../components/loading.tsx';
 import { LINK_FRESH_MS, useNewsletterLink } from './api/newsletters.ts';
+import './newsletters.css';
 
 /**
  * One edition in a frame, with a download link. A frame cannot send the session token, so a
