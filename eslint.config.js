@@ -81,6 +81,28 @@ const CALL_HOOKS_ONLY_IN_FEATURE_API = {
   message: "Use (or add) a hook in the feature's api/ folder, which says what the write reloads.",
 };
 
+/**
+ * The API's layers (issue 19): http/ holds HTTP only; lib/ holds plain helpers (tokens, client
+ * address keys, file-type sniffing) that http/, services/ and features may all use; services/
+ * never import http/; in a feature only the router (and a raw route beside it) speaks HTTP.
+ */
+function apiLayerZones() {
+  return [
+    { target: `./${API}/services`, from: `./${API}/http`, message: 'services/ never imports http/; move the shared piece to lib/.' },
+    {
+      target: `./${API}/lib`,
+      from: `./${API}`,
+      except: ['./lib'],
+      message: 'lib/ holds plain helpers that every layer may use, so it imports nothing else of the API.',
+    },
+    {
+      target: `./${API}/features/*/!(router|*-route).ts`,
+      from: `./${API}/http`,
+      message: "Only a feature's router speaks HTTP; its service, store and rules never import http/.",
+    },
+  ];
+}
+
 /** The whole configuration for a checkout at `root` (the import zones read its feature folders). */
 export function createConfig(root) {
   return tseslint.config(
@@ -112,7 +134,7 @@ export function createConfig(root) {
       },
       rules: {
         'import-x/no-cycle': 'error',
-        'import-x/no-restricted-paths': ['error', { basePath: root, zones: importZones(root) }],
+        'import-x/no-restricted-paths': ['error', { basePath: root, zones: [...importZones(root), ...apiLayerZones()] }],
       },
     },
     // The web app's own layers replace the zones above for its files.

@@ -17,7 +17,7 @@ import { migrateDatabase, openDatabase } from '../src/db/client.ts';
 import { sceneSvg } from '../src/demo/blog.ts';
 import { createBlogService } from '../src/features/blog/service.ts';
 import { createLogger } from '../src/logger.ts';
-import { createServices, type Services } from '../src/services/index.ts';
+import { createServices, type Services } from '../src/site-services.ts';
 import { createMember } from '../test/factories.ts';
 
 

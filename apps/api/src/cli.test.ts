@@ -142,7 +142,7 @@ describe('reminders', () => {
     expect(err).toBe('');
   });
 
-  it('sends a due reminder once, writing the e-mail out at once', async () => {
+  it('sends a due reminder, writing the e-mail out at once; once mail went out, refuses to run without BASE_URL and SMTP_URL', async () => {
     await cli('data', 'admin:create', 'webmaster@example.test', 'long-enough-1');
     const db = new Database(path.join(root, 'data', 'club.db'));
     db.prepare("INSERT INTO events (title, start, \"end\", notify_days_out) VALUES ('Swap Meet', '2099-05-02T09:00', '2099-05-02T12:00', '[0]')").run();
@@ -152,8 +152,9 @@ describe('reminders', () => {
     expect(out).toBe('Sent 1 due reminder(s): 1 e-mail(s) and 0 push(es) queued.\n');
     expect(fs.readdirSync(path.join(root, 'data', 'outbox')).join()).toMatch(/reminder-swap-meet/);
     out = '';
-    expect(await cli('data', 'reminders')).toBe(0);
-    expect(out).toBe('Sent 0 due reminder(s): 0 e-mail(s) and 0 push(es) queued.\n');
+    expect(await cli('data', 'reminders')).toBe(1);
+    expect(out).toBe('');
+    expect(err).toMatch(/^BASE_URL and SMTP_URL are not set, but this site has sent e-mail before; nothing was sent\./);
   });
 });
 

@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import path from 'node:path';
+import { parseEnv } from 'node:util';
 import type { Logger } from 'pino';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { migrateDatabase, openDatabase, pendingMigrations, type Db } from './db/client.ts';
@@ -7,11 +9,13 @@ import { createNewslettersService } from './features/newsletters/service.ts';
 import { createSiteJobRunner } from './jobs/index.ts';
 import { createLogger } from './logger.ts';
 import { BackupError, createBackup, resolveBackup, restoreBackup, setAsideData } from './services/backup.ts';
-import { createServices, type Services } from './services/index.ts';
+import { createServices, type Services } from './site-services.ts';
+import { isSiteRunning } from './site-lock.ts';
+import { refuseToSend } from './site-settings.ts';
 
 /** Webmaster commands. */
 const USAGE = [
-  'Usage: node dist/cli.js <command>',
+  'Usage: node dist/cli.js <command> [--env-file <file>]   (the file: the site\'s settings, as in .env)',
   '  admin:create <email> <password> [first name] [last name]   create an administrator, or reset one',
   '  backup                                                     back up the database and uploads now',
   '  newsletters:covers                                         make the cover of every stored newsletter again',
@@ -58,9 +62,18 @@ async function withSiteDatabase(config: Config, io: CliIo, run: (site: Site) => 
 }
 
 /** Runs one command; returns the exit code. Problems the webmaster can fix print one clear line. */
-export async function runCli(argv: string[], env: NodeJS.ProcessEnv = process.env, io: CliIo = PROCESS_IO): Promise<number> {
-  const [command, ...args] = argv;
+export async function runCli(argv: string[], shellEnv: NodeJS.ProcessEnv = process.env, io: CliIo = PROCESS_IO): Promise<number> {
+  const envFileAt = argv.indexOf('--env-file');
+  const envFile = envFileAt >= 0 ? argv[envFileAt + 1] : undefined;
+  const [command, ...args] = envFileAt >= 0 ? [...argv.slice(0, envFileAt), ...argv.slice(envFileAt + 2)] : argv;
   try {
+    // A relative file is taken from the folder the command was typed in, as DATA_DIR is.
+    if (envFileAt >= 0 && (!envFile || !fs.existsSync(path.resolve(shellEnv.INIT_CWD ?? '', envFile)))) {
+      io.stderr(`There is no settings file at ${envFile ?? '(none given)'}.\n`);
+      return 1;
+    }
+    // As with `node --env-file`, what the shell sets wins over the file.
+    const env = envFile ? { ...parseEnv(fs.readFileSync(path.resolve(shellEnv.INIT_CWD ?? '', envFile), 'utf8')), ...shellEnv } : shellEnv;
     const config = loadConfig(env);
 
     if (command === 'admin:create') {
@@ -102,11 +115,22 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv = process.en
 
     if (command === 'reminders') {
       return await withSiteDatabase(config, io, async ({ db, services, logger }) => {
+        const hasSentMail = db.$client.prepare("SELECT 1 FROM outbox WHERE status = 'sent' LIMIT 1").get() !== undefined;
+        const refusal = refuseToSend(config, env, hasSentMail);
+        if (refusal) {
+          io.stderr(`${refusal}\n`);
+          return 1;
+        }
         // The same job the server runs at REMINDER_CRON, run once; it logs its run like the server does.
         const outcome = await createSiteJobRunner({ config, db, services, logger }).runOnce('reminders');
         if (!outcome.ok) throw outcome.error;
         const { reminders, emails, pushes } = outcome.summary;
         io.stdout(`Sent ${String(reminders)} due reminder(s): ${String(emails)} e-mail(s) and ${String(pushes)} push(es) queued.\n`);
+        if (isSiteRunning(config.dataDir)) {
+          // The site's own loop sends them at its next poll; a second loop here would only compete with it.
+          io.stdout('The site is running: it sends them within 30 seconds.\n');
+          return 0;
+        }
         // Send them now rather than at the server's next poll; failures stay queued for its retries.
         await services.mail.deliverDue();
         await services.push.deliverDue();
@@ -129,6 +153,10 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv = process.en
       if (!backup) {
         io.stderr(`${USAGE}\n`);
         return 2;
+      }
+      if (isReplacing && isSiteRunning(config.dataDir)) {
+        io.stderr(`The site is running on ${config.dataDir}: stop it first (docker compose stop, or stop the service), then restore.\n`);
+        return 1;
       }
       // Found before anything moves, so a mistyped name leaves the data where it was.
       resolveBackup(backup, config.dataDir);

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import cron from 'node-cron';
 import { z } from 'zod';
-import { isProxyItem } from './http/client-address.ts';
+import { isProxyItem } from './lib/client-address.ts';
 
 /** Blank environment values count as unset. */
 const unsetIfBlank = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);

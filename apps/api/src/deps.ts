@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
-import type { Services } from './services/index.ts';
+import type { Services } from './site-services.ts';
 
 /**
  * What the app, every router, every feature service, the CLI and the jobs are built from. A

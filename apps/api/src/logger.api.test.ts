@@ -10,7 +10,7 @@ import { createApp } from './app.ts';
 import { loadConfig, type Config } from './config.ts';
 import { migrateDatabase, openDatabase, type Db } from './db/client.ts';
 import { createLogger, scrubUrl } from './logger.ts';
-import { createServices, type Services } from './services/index.ts';
+import { createServices, type Services } from './site-services.ts';
 
 let dataDir: string;
 let config: Config;

@@ -9,8 +9,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig, type Config } from './config.ts';
 import { findMigrationsFolder, migrateDatabase, openDatabase } from './db/client.ts';
 import { migrateWithBackup, startServer } from './server.ts';
+import { spawn } from 'node:child_process';
 import { listBackups } from './services/backup.ts';
-import { queueDueReminders } from './services/reminders.ts';
+import { queueDueReminders } from './features/events/reminders.ts';
 
 type Journal = { entries: { idx: number; when: number; tag: string; version: string; breakpoints: boolean }[] };
 
@@ -147,4 +148,38 @@ describe('upgrading the previous release (fd5c764), whose reminders_sent 0004 re
       db.$client.close();
     }
   });
+});
+
+describe('startServer with another process on the same data folder or port', () => {
+  it('refuses a second process on the data folder, and a taken port, each with one line; the first keeps running', async () => {
+    const config = configFor(path.join(root, 'data'));
+    const first = await startServer(config);
+    try {
+      const port = (first.server.address() as AddressInfo).port;
+      await expect(startServer({ ...config, port: 0 })).rejects.toThrow(
+        `The site is already running on the data folder ${config.dataDir}: stop it first (only one process may use a data folder).`,
+      );
+      // Another data folder on the same port: the real process prints one line and exits 1.
+      const other = configFor(path.join(root, 'other'));
+      const child = spawn(process.execPath, ['--import', 'tsx', path.join(path.dirname(realFolder), 'src/server.ts')], {
+        cwd: path.dirname(realFolder),
+        env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: other.dataDir, PORT: String(port), LOG_LEVEL: 'info', BACKUP_CRON: '', REMINDER_CRON: '', WEB_DIST: path.join(root, 'no-web'), INIT_CWD: '' },
+      });
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+      const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+      expect(code).toBe(1);
+      expect(stderr).toBe(`Port ${port} on 127.0.0.1 is already in use (another copy of the site, or another program): stop it, or set PORT to a free port.\n`);
+      expect(stdout).not.toContain('listening');
+      const health = await fetch(`http://127.0.0.1:${port}/healthz`);
+      expect(health.status).toBe(200);
+    } finally {
+      await first.close();
+    }
+    // Stopped, the folder is free again.
+    const again = await startServer({ ...config, port: 0 });
+    await again.close();
+  }, 30_000);
 });

@@ -9,7 +9,12 @@ import { ensureAdmin } from './features/account/service.ts';
 import { createLogger } from './logger.ts';
 import { createSiteJobRunner } from './jobs/index.ts';
 import { createBackup } from './services/backup.ts';
-import { createServices } from './services/index.ts';
+import { createServices } from './site-services.ts';
+import { tryLockDataDir } from './site-lock.ts';
+import { saveSiteSettings } from './site-settings.ts';
+
+/** A start-up problem the webmaster can fix, said in one line. */
+export class StartError extends Error {}
 
 /**
  * Brings the database up to date. Before a migration changes an existing database, a full
@@ -27,10 +32,49 @@ export async function migrateWithBackup(db: Db, config: Config, logger: Logger, 
   return backupPath;
 }
 
+/** Listens on PORT and HOST, or fails with one line saying the port is taken. */
+function listen(app: ReturnType<typeof createApp>, config: Config): Promise<Server> {
+  return new Promise<Server>((resolve, reject) => {
+    // Express 5 calls this back with the error too (a taken port): it must not count as listening.
+    const s = app.listen(config.port, config.host, (error?: Error) => {
+      if (!error) return resolve(s);
+      const code = (error as NodeJS.ErrnoException).code;
+      reject(
+        code === 'EADDRINUSE'
+          ? new StartError(`Port ${config.port} on ${config.host} is already in use (another copy of the site, or another program): stop it, or set PORT to a free port.`)
+          : error,
+      );
+    });
+  });
+}
+
 export async function startServer(config: Config): Promise<{ server: Server; close: () => Promise<void> }> {
+  // Before anything else: a second process on this folder would send every e-mail again.
+  const lock = tryLockDataDir(config.dataDir);
+  if (!lock) {
+    throw new StartError(`The site is already running on the data folder ${config.dataDir}: stop it first (only one process may use a data folder).`);
+  }
+  try {
+    return await startLocked(config, () => lock.release());
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
+}
+
+async function startLocked(config: Config, unlock: () => void): Promise<{ server: Server; close: () => Promise<void> }> {
   const logger = createLogger(config.logLevel);
   fs.mkdirSync(config.uploadsDir, { recursive: true });
   const db = openDatabase(config.databaseFile);
+  try {
+    return await startOnDatabase(config, db, logger, unlock);
+  } catch (error) {
+    db.$client.close();
+    throw error;
+  }
+}
+
+async function startOnDatabase(config: Config, db: Db, logger: Logger, unlock: () => void): Promise<{ server: Server; close: () => Promise<void> }> {
   await migrateWithBackup(db, config, logger);
 
   if (ensureAdmin(db, config.adminEmail, config.adminPassword)) {
@@ -49,10 +93,9 @@ export async function startServer(config: Config): Promise<{ server: Server; clo
   const app = createApp({ config, db, services, logger });
   // `pnpm bench` measures every call against this trivial route on the same server and middleware.
   if (process.env.BENCH === '1') app.post('/bench/bare', (_req, res) => void res.json({ ok: true }));
-  const server = await new Promise<Server>((resolve, reject) => {
-    const s = app.listen(config.port, config.host, () => resolve(s));
-    s.once('error', reject);
-  });
+  const server = await listen(app, config);
+  // What `pnpm reminders` checks its own settings against.
+  saveSiteSettings(config);
   services.mail.start();
   services.push.start();
   services.reminders.start();
@@ -74,6 +117,7 @@ export async function startServer(config: Config): Promise<{ server: Server; clo
     await services.mail.stop();
     await services.push.stop();
     db.$client.close();
+    unlock();
     logger.info('stopped cleanly');
   };
   return { server, close };
@@ -90,7 +134,16 @@ async function main() {
     }
     throw error;
   }
-  const { close } = await startServer(config);
+  let close: () => Promise<void>;
+  try {
+    ({ close } = await startServer(config));
+  } catch (error) {
+    if (error instanceof StartError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
   let isStopping = false;
   const stop = (signal: string) => {
     if (isStopping) return;

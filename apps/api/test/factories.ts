@@ -3,7 +3,7 @@ import type { Permission } from '@club/contracts';
 import type { Db } from '../src/db/client.ts';
 import { memberPermissions, members } from '../src/db/schema/index.ts';
 import { createSession } from '../src/services/sessions.ts';
-import { hashToken, newToken } from '../src/http/tokens.ts';
+import { hashToken, newToken } from '../src/lib/tokens.ts';
 
 let sequence = 0;
 

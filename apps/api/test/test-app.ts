@@ -7,7 +7,7 @@ import { createApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { migrateDatabase, openDatabase, type Db } from '../src/db/client.ts';
 import { createLogger } from '../src/logger.ts';
-import { createServices, type Services } from '../src/services/index.ts';
+import { createServices, type Services } from '../src/site-services.ts';
 import { createMember, type TestMember } from './factories.ts';
 
 export type TestApp = { app: Express; db: Db; config: Config; services: Services; dataDir: string; close: () => void };

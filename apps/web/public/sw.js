@@ -2,7 +2,7 @@
 /*
  * The site's service worker: shows event reminders pushed by the server and opens the event's
  * page when one is clicked, in an open tab of the site if there is one. It caches nothing.
- * Payload (JSON, from apps/api/src/services/reminders.ts): { title, body, url, icon }.
+ * Payload (JSON, from apps/api/src/features/events/reminders.ts): { title, body, url, icon }.
  */
 self.addEventListener('install', () => {
   self.skipWaiting();

@@ -28,6 +28,32 @@ const PLANTED: Record<string, string> = {
   ].join('\n'),
   'apps/api/src/http/session.ts': "import { members } from '../features/members/service.ts';\n\nexport const session = members;\n",
   'apps/api/src/services/mail.ts': "import { members } from '../features/members/service.ts';\n\nexport const mail = members;\n",
+  // The API's layers: lib/ imports nothing else of the API; services/ never import http/; in a
+  // feature only the router and a raw route beside it speak HTTP.
+  'apps/api/src/lib/file-type.ts': 'export const sniff = (): string => "pdf";\n',
+  'apps/api/src/lib/tokens.ts': [
+    "import { sniff } from './file-type.ts';",
+    "import { mail } from '../services/mail.ts';",
+    '',
+    'export const tokens = [sniff, mail];',
+    '',
+  ].join('\n'),
+  'apps/api/src/http/reply.ts': "import { sniff } from '../lib/file-type.ts';\n\nexport const reply = sniff;\n",
+  'apps/api/src/services/sessions.ts': [
+    "import { sniff } from '../lib/file-type.ts';",
+    "import { reply } from '../http/reply.ts';",
+    '',
+    'export const sessions = [sniff, reply];',
+    '',
+  ].join('\n'),
+  'apps/api/src/features/members/rules.ts': [
+    "import { sniff } from '../../lib/file-type.ts';",
+    "import { reply } from '../../http/reply.ts';",
+    '',
+    'export const rules = [sniff, reply];',
+    '',
+  ].join('\n'),
+  'apps/api/src/features/members/file-route.ts': "import { reply } from '../../http/reply.ts';\n\nexport const fileRoute = reply;\n",
   // A cycle of three modules in the web app.
   'apps/web/src/lib/a.ts': "import { b } from './b.ts';\n\nexport const a = (): number => b() + 1;\n",
   'apps/web/src/lib/b.ts': "import { c } from './c.ts';\n\nexport const b = (): number => c() + 1;\n",
@@ -123,6 +149,20 @@ describe('the import rules in eslint.config.js', () => {
   it('report http/ and services/ importing a feature', () => {
     expect(reported('apps/api/src/http/session.ts')).toEqual(['import-x/no-restricted-paths:1']);
     expect(reported('apps/api/src/services/mail.ts')).toEqual(['import-x/no-restricted-paths:1']);
+  });
+
+  it('keep lib/ from importing the rest of the API, but not from itself', () => {
+    expect(reported('apps/api/src/lib/tokens.ts')).toEqual(['import-x/no-restricted-paths:2']);
+    expect(reported('apps/api/src/http/reply.ts')).toEqual([]);
+  });
+
+  it('report services/ importing http/, but not lib/', () => {
+    expect(reported('apps/api/src/services/sessions.ts')).toEqual(['import-x/no-restricted-paths:2']);
+  });
+
+  it("report a feature's rules importing http/, but not its raw route or lib/", () => {
+    expect(reported('apps/api/src/features/members/rules.ts')).toEqual(['import-x/no-restricted-paths:2']);
+    expect(reported('apps/api/src/features/members/file-route.ts')).toEqual([]);
   });
 
   it('let a feature import its own store', () => {

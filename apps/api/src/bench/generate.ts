@@ -11,7 +11,7 @@ import type { Permission } from '@club/contracts';
 import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { Db, DbOrTx } from '../db/client.ts';
 import * as schema from '../db/schema/index.ts';
-import { hashToken } from '../http/tokens.ts';
+import { hashToken } from '../lib/tokens.ts';
 
 /** The club's real size (scale 1): members, events and posts over 15 years. */
 export const CLUB_SCALE = {

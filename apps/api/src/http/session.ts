@@ -1,7 +1,7 @@
 import type { SessionUser } from '@club/contracts';
 import type { Db } from '../db/client.ts';
 import { findSessionMember, readSessionUser } from '../services/sessions.ts';
-import { hashToken } from './tokens.ts';
+import { hashToken } from '../lib/tokens.ts';
 
 export type ResolvedSession = { user: SessionUser; tokenHash: string };
 

@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { Request, RequestHandler } from 'express';
 import multer from 'multer';
 import { ApiError, badRequest, tooLarge, wrongFileType } from '../errors.ts';
+import { sniffFileType, type SniffedType } from '../lib/file-type.ts';
 
 export const MAX_UPLOAD_BYTES = 15 * 1024 * 1024;
 /** The longest text field any contract takes is 50,000 characters: at most 150 KB of UTF-8. */
@@ -148,19 +149,7 @@ export function readMultipart(parse: RequestHandler): RequestHandler {
   };
 }
 
-type Sniffed = 'jpeg' | 'png' | 'gif' | 'webp' | 'pdf' | 'unknown';
-
-/** What a file really is, from its first bytes; the name and the browser's type are not trusted. */
-export function sniffFileType(buffer: Buffer): Sniffed {
-  if (buffer.length >= 3 && buffer[0] === 0xff && buffer[1] === 0xd8 && buffer[2] === 0xff) return 'jpeg';
-  if (buffer.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
-  if (buffer.subarray(0, 4).toString('latin1') === 'GIF8') return 'gif';
-  if (buffer.subarray(0, 4).toString('latin1') === 'RIFF' && buffer.subarray(8, 12).toString('latin1') === 'WEBP') return 'webp';
-  if (buffer.subarray(0, 5).toString('latin1') === '%PDF-') return 'pdf';
-  return 'unknown';
-}
-
-const ACCEPTED: Record<FileKind, { types: Sniffed[]; message: string }> = {
+const ACCEPTED: Record<FileKind, { types: SniffedType[]; message: string }> = {
   jpeg: { types: ['jpeg'], message: 'Please choose a JPEG photo (.jpg or .jpeg); other file types are not accepted.' },
   image: {
     types: ['jpeg', 'png', 'webp', 'gif'],

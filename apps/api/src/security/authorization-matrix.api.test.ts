@@ -6,7 +6,7 @@ import { createMember } from '../../test/factories.ts';
 import { makeJpeg } from '../../test/images.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { createSession } from '../services/sessions.ts';
-import { hashToken, newToken } from '../http/tokens.ts';
+import { hashToken, newToken } from '../lib/tokens.ts';
 
 /**
  * Every call of the registry as every kind of caller: anonymous, a plain member, a holder of

@@ -8,7 +8,7 @@ import { createMember, type TestMember } from '../../test/factories.ts';
 import { makeJpeg } from '../../test/images.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { createSession, destroySession } from '../services/sessions.ts';
-import { hashToken, newToken } from '../http/tokens.ts';
+import { hashToken, newToken } from '../lib/tokens.ts';
 
 /**
  * Contract fuzzing: random payloads, valid and invalid, built from each call's zod contract, sent

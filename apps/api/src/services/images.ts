@@ -5,7 +5,7 @@ import { renditionStem, renditionStemOf, renditionWidthsFor, type Crop } from '@
 import type { Metadata } from 'sharp';
 import type { Config } from '../config.ts';
 import { tooLarge, wrongFileType } from '../errors.ts';
-import { sniffFileType } from '../http/uploads.ts';
+import { sniffFileType } from '../lib/file-type.ts';
 import { lazyImport } from '../lazy-import.ts';
 
 /** sharp (libvips, about 20-28 MB resident) is loaded on the first picture, not at start; see lazy-import.ts. */

@@ -5,22 +5,22 @@ import { createImageService, type ImageService } from './images.ts';
 import { createLoginThrottle, type LoginThrottle } from './login-throttle.ts';
 import { createMailService, type MailService } from './mail.ts';
 import { createPushService, type PushService } from './push.ts';
-import { createReminderService, type ReminderService } from './reminders.ts';
 import { loadSiteKeys, type SiteKeys } from './site-keys.ts';
 
-/** Side effects behind small interfaces; tests use the real ones against temp folders. */
-export type Services = {
+/**
+ * Side effects behind small interfaces; tests use the real ones against temp folders. The
+ * site's whole set (with the feature-owned jobs such as reminders) is composed in ../site-services.ts.
+ */
+export type CoreServices = {
   loginThrottle: LoginThrottle;
   mail: MailService;
   images: ImageService;
   push: PushService;
-  /** Event reminders; an event save calls `reminders.kick()` after commit so "now" goes out at once. */
-  reminders: ReminderService;
   /** VAPID keys and the secret signing e-mailed one-click links (env, else generated into DATA_DIR). */
   keys: SiteKeys;
 };
 
-export function createServices(config: Config, db: Db, logger: Logger, { clock }: { clock?: () => Date } = {}): Services {
+export function createCoreServices(config: Config, db: Db, logger: Logger): CoreServices {
   const keys = loadSiteKeys(config);
   const mail = createMailService(config, db, logger);
   const push = createPushService({ db, keys, logger });
@@ -29,7 +29,6 @@ export function createServices(config: Config, db: Db, logger: Logger, { clock }
     mail,
     images: createImageService(config),
     push,
-    reminders: createReminderService({ db, config, keys, mail, push, logger, clock }),
     keys,
   };
 }

@@ -1,4 +1,4 @@
-import { addressKey } from '../http/client-address.ts';
+import { addressKey } from '../lib/client-address.ts';
 import { createRateLimit } from './rate-limit.ts';
 
 /**

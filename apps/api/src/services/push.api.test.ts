@@ -5,7 +5,6 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { events, pushQueue, pushSubscriptions, type PushPayload } from '../db/schema/index.ts';
 import { createMember } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { queueDueReminders } from './reminders.ts';
 
 /** A browser's side of a subscription: a P-256 key pair and an auth secret, as PushManager makes them. */
 function newBrowserKeys() {
@@ -75,7 +74,7 @@ function addDevice(memberId: number, name: string) {
 
 const remindNow = (title: string) => {
   const eventId = t.db.insert(events).values({ title, start: '2099-06-20T10:00', end: '2099-06-20T12:00', venue: 'Forest Park', notifyDaysOut: [0] }).returning().get().id;
-  queueDueReminders(t.db, t.config, t.services.keys, new Date());
+  t.services.reminders.run();
   return eventId;
 };
 

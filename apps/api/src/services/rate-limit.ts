@@ -1,4 +1,4 @@
-import { addressKey } from '../http/client-address.ts';
+import { addressKey } from '../lib/client-address.ts';
 
 /**
  * The one rate limiter: a sliding-window count of uses per key, in memory, as the site runs as

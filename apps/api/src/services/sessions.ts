@@ -6,7 +6,7 @@ import { memberPermissions, members, sessions } from '../db/schema/index.ts';
 /**
  * Login sessions: the call gate (`http/session.ts`) resolves `g` here, and the account service
  * creates and ends them. A service rather than the account store, because `http` never imports a
- * feature. Tokens are stored only as their hash (`http/tokens.ts`).
+ * feature. Tokens are stored only as their hash (`lib/tokens.ts`).
  */
 
 const SESSION_DAYS = 180;

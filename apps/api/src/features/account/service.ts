@@ -5,7 +5,7 @@ import type { Config } from '../../config.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { AppDeps } from '../../deps.ts';
 import { ApiError, badRequest, notLoggedIn, tooManyAttempts } from '../../errors.ts';
-import { hashToken, newToken } from '../../http/tokens.ts';
+import { hashToken, newToken } from '../../lib/tokens.ts';
 import { queueMail } from '../../services/mail.ts';
 import { INVITE_LINK_DAYS, RESET_LINK_HOURS, inviteMail, resetMail } from '../../services/mail-templates.ts';
 import { createRateLimit } from '../../services/rate-limit.ts';

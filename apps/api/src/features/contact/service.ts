@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { AppDeps } from '../../deps.ts';
 import { tooManyAttempts } from '../../errors.ts';
-import { addressKey } from '../../http/client-address.ts';
+import { addressKey } from '../../lib/client-address.ts';
 import { queueMail } from '../../services/mail.ts';
 import { contactMail, oneLine } from '../../services/mail-templates.ts';
 import { countContactMessagesSince, insertContactMessage } from './store.ts';

@@ -9,7 +9,7 @@ import {
 } from '@club/contracts';
 import type { AppDeps } from '../../deps.ts';
 import { badRequest, notFound } from '../../errors.ts';
-import { hashToken, newToken } from '../../http/tokens.ts';
+import { hashToken, newToken } from '../../lib/tokens.ts';
 import { buildCalendar } from './ical.ts';
 import {
   deleteEvent,

@@ -59,6 +59,11 @@ export function listEvents(db: DbOrTx, { from, to }: DayWindow = {}): EventRecor
     .all();
 }
 
+/** Every event that starts after a moment (club time, YYYY-MM-DDTHH:mm), by start: the ones reminders may be due for. */
+export function listEventsStartingAfter(db: DbOrTx, moment: string): EventRecord[] {
+  return db.select(eventColumns).from(events).where(gt(events.start, moment)).orderBy(asc(events.start), asc(events.id)).all();
+}
+
 /** Every event not yet ended at a moment (club time, YYYY-MM-DDTHH:mm), by start. */
 export function listEventsEndingFrom(db: DbOrTx, moment: string): EventSummaryRecord[] {
   return db.select(summaryColumns).from(events).where(gte(events.end, moment)).orderBy(asc(events.start), asc(events.id)).all();

@@ -4,10 +4,10 @@ import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
-import { events, members, outbox, pushQueue, pushSubscriptions, reminderLedger } from '../db/schema/index.ts';
-import { createMember } from '../../test/factories.ts';
-import { startTestSmtp } from '../../test/smtp.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { events, members, outbox, pushQueue, pushSubscriptions, reminderLedger } from '../../db/schema/index.ts';
+import { createMember } from '../../../test/factories.ts';
+import { startTestSmtp } from '../../../test/smtp.ts';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { localDateTime, queueDueReminders, type ReminderRun } from './reminders.ts';
 
 let t: TestApp;
@@ -216,7 +216,7 @@ describe('event reminders', () => {
     for (let i = 0; i < 30; i += 1) createMember(t.db);
     addEvent('2099-06-20T10:00', [0], 'Far Future');
     addEvent('2099-06-27T10:00', [0], 'Further Future');
-    const apiRoot = fileURLToPath(new URL('../..', import.meta.url));
+    const apiRoot = fileURLToPath(new URL('../../..', import.meta.url));
     const cliRun = () =>
       new Promise<string>((resolve, reject) => {
         const child = spawn(process.execPath, ['--import', 'tsx', path.join(apiRoot, 'src/cli.ts'), 'reminders'], {

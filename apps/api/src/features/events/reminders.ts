@@ -1,18 +1,16 @@
-import { and, eq, gt, inArray } from 'drizzle-orm';
+import { REMINDER_DAYS } from '@club/contracts';
 import type { Logger } from 'pino';
-import type { Config } from '../config.ts';
-import type { Db, DbOrTx } from '../db/client.ts';
-import { events, members, pushSubscriptions, reminderLedger } from '../db/schema/index.ts';
-import { queueMail, type MailService } from './mail.ts';
-import { oneLine, reminderMail } from './mail-templates.ts';
-import { queuePush, type PushService } from './push.ts';
-import type { SiteKeys } from './site-keys.ts';
-import { unsubscribeToken } from './unsubscribe-links.ts';
+import type { Config } from '../../config.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { queueMail, type MailService } from '../../services/mail.ts';
+import { oneLine, reminderMail } from '../../services/mail-templates.ts';
+import { queuePush, type PushService } from '../../services/push.ts';
+import type { SiteKeys } from '../../services/site-keys.ts';
+import { unsubscribeToken } from '../../services/unsubscribe-links.ts';
+import { claimReminder, listReminderDevices, listReminderReaders, listSentReminders, type ReminderChannel } from './reminder-store.ts';
+import { listEventsStartingAfter } from './store.ts';
 
 const DAY_MS = 86_400_000;
-
-/** The reminder days an event may have: 0 is "now" (when it is saved), then 1, 3 and 5 days before its start. */
-export const REMINDER_DAYS = [0, 1, 3, 5] as const;
 
 /** The icon a push shows: the club's emblem, served from the site root by the web app. */
 export const PUSH_ICON = '/icon-192.png';
@@ -58,18 +56,11 @@ const ledgerStart = (start: string, days: number) => (days === 0 ? '' : start);
 /** How many events were reminded of, and how many e-mails and pushes (one per device) that queued. */
 export type ReminderRun = { reminders: number; emails: number; pushes: number };
 
-type Channel = 'email' | 'push';
-
 /** Writes the ledger rows for one member and channel; true when at least one was new (so this run sends). */
-function claim(tx: DbOrTx, event: { id: number; start: string }, days: number[], memberId: number, channel: Channel): boolean {
+function claim(tx: DbOrTx, event: { id: number; start: string }, days: number[], memberId: number, channel: ReminderChannel): boolean {
   let isNew = false;
   for (const daysOut of days) {
-    const { changes } = tx
-      .insert(reminderLedger)
-      .values({ eventId: event.id, eventStart: ledgerStart(event.start, daysOut), daysOut, memberId, channel })
-      .onConflictDoNothing()
-      .run();
-    if (changes > 0) isNew = true;
+    if (claimReminder(tx, { eventId: event.id, eventStart: ledgerStart(event.start, daysOut), daysOut, memberId, channel })) isNew = true;
   }
   return isNew;
 }
@@ -96,38 +87,23 @@ export function queueDueReminders(
   const today = nowLocal.slice(0, 10);
   return db.transaction(
     (tx) => {
-      const due = tx
-        .select()
-        .from(events)
-        .where(gt(events.start, nowLocal))
-        .all()
+      const due = listEventsStartingAfter(tx, nowLocal)
         .map((event) => ({ event, days: dueReminderDays(event.start, event.notifyDaysOut, today, onlyNow) }))
         .filter(({ days }) => days.length > 0);
       const run: ReminderRun = { reminders: 0, emails: 0, pushes: 0 };
       if (due.length === 0) return run;
 
-      const readers = tx
-        .select({ id: members.id, email: members.email, firstName: members.firstName })
-        .from(members)
-        .where(and(eq(members.enabled, true), eq(members.emailNotifications, true)))
-        .all();
-      const devices = tx
-        .select({ id: pushSubscriptions.id, memberId: pushSubscriptions.memberId })
-        .from(pushSubscriptions)
-        .innerJoin(members, eq(members.id, pushSubscriptions.memberId))
-        .where(eq(members.enabled, true))
-        .all();
+      const readers = listReminderReaders(tx);
+      const devices = listReminderDevices(tx);
       const devicesOf = new Map<number, number[]>();
       for (const device of devices) devicesOf.set(device.memberId, [...(devicesOf.get(device.memberId) ?? []), device.id]);
       const sent = new Set(
-        tx
-          .select()
-          .from(reminderLedger)
-          .where(inArray(reminderLedger.eventId, due.map(({ event }) => event.id)))
-          .all()
-          .map((row) => `${row.eventId}|${row.eventStart}|${row.daysOut}|${row.memberId}|${row.channel}`),
+        listSentReminders(
+          tx,
+          due.map(({ event }) => event.id),
+        ).map((row) => `${row.eventId}|${row.eventStart}|${row.daysOut}|${row.memberId}|${row.channel}`),
       );
-      const isSent = (event: { id: number; start: string }, days: number[], memberId: number, channel: Channel) =>
+      const isSent = (event: { id: number; start: string }, days: number[], memberId: number, channel: ReminderChannel) =>
         days.every((d) => sent.has(`${event.id}|${ledgerStart(event.start, d)}|${d}|${memberId}|${channel}`));
 
       for (const { event, days } of due) {

@@ -1,0 +1,48 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { members, pushSubscriptions, reminderLedger } from '../../db/schema/index.ts';
+
+export type ReminderChannel = 'email' | 'push';
+
+/** One sent reminder: the event, its start when sent ('' for "now"), how many days before, to whom, how. */
+export type ReminderKey = { eventId: number; eventStart: string; daysOut: number; memberId: number; channel: ReminderChannel };
+
+/** Enabled members with e-mail notifications on: who gets reminder e-mails. */
+export function listReminderReaders(db: DbOrTx): { id: number; email: string; firstName: string }[] {
+  return db
+    .select({ id: members.id, email: members.email, firstName: members.firstName })
+    .from(members)
+    .where(and(eq(members.enabled, true), eq(members.emailNotifications, true)))
+    .all();
+}
+
+/** Enabled members' registered browsers: each gets a reminder push. */
+export function listReminderDevices(db: DbOrTx): { id: number; memberId: number }[] {
+  return db
+    .select({ id: pushSubscriptions.id, memberId: pushSubscriptions.memberId })
+    .from(pushSubscriptions)
+    .innerJoin(members, eq(members.id, pushSubscriptions.memberId))
+    .where(eq(members.enabled, true))
+    .all();
+}
+
+/** The reminders already sent for the given events. */
+export function listSentReminders(db: DbOrTx, eventIds: number[]): ReminderKey[] {
+  if (eventIds.length === 0) return [];
+  return db
+    .select({
+      eventId: reminderLedger.eventId,
+      eventStart: reminderLedger.eventStart,
+      daysOut: reminderLedger.daysOut,
+      memberId: reminderLedger.memberId,
+      channel: reminderLedger.channel,
+    })
+    .from(reminderLedger)
+    .where(inArray(reminderLedger.eventId, eventIds))
+    .all();
+}
+
+/** Writes a ledger row unless it is there already; true when it was new (so this run sends it). */
+export function claimReminder(db: DbOrTx, key: ReminderKey): boolean {
+  return db.insert(reminderLedger).values(key).onConflictDoNothing().run().changes > 0;
+}

@@ -1,0 +1,19 @@
+import type { Logger } from 'pino';
+import type { Config } from './config.ts';
+import type { Db } from './db/client.ts';
+import { createReminderService, type ReminderService } from './features/events/reminders.ts';
+import { createCoreServices, type CoreServices } from './services/index.ts';
+
+/**
+ * Everything the app, the CLI and the jobs share: the side-effect services plus the jobs that
+ * belong to a feature (services/ never imports a feature, so they are put together here).
+ */
+export type Services = CoreServices & {
+  /** Event reminders; an event save calls `reminders.kick()` after commit so "now" goes out at once. */
+  reminders: ReminderService;
+};
+
+export function createServices(config: Config, db: Db, logger: Logger): Services {
+  const core = createCoreServices(config, db, logger);
+  return { ...core, reminders: createReminderService({ db, config, keys: core.keys, mail: core.mail, push: core.push, logger }) };
+}
