@@ -13,7 +13,7 @@ import { build } from 'esbuild';
  * @napi-rs/canvas (native), pdfjs-dist (reads its fonts), nodemailer and web-push (loaded on
  * first use) stay external.
  */
-const BUNDLED = ['zod', 'drizzle-orm', 'express', 'helmet', 'compression', 'express-static-gzip', 'multer', 'pino-http', 'dayjs', 'ical-generator'];
+const BUNDLED = ['zod', 'drizzle-orm', 'express', 'helmet', 'compression', 'express-static-gzip', 'busboy', 'pino-http', 'dayjs', 'ical-generator'];
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@club/') && !BUNDLED.includes(name));

@@ -181,6 +181,8 @@ export async function runCli(argv: string[], shellEnv: NodeJS.ProcessEnv = proce
 
 const isEntry = process.argv[1] && /cli\.(ts|js)$/.test(process.argv[1]);
 if (isEntry) {
+  // What the commands write in DATA_DIR is for the site's user only, as what the server writes.
+  process.umask(0o077);
   runCli(process.argv.slice(2)).then((code) => {
     process.exitCode = code;
   });

@@ -96,4 +96,24 @@ describe('scrubUrl', () => {
     expect(scrubUrl('/uploads/blog/2026-05-02-model-a-roadster.jpg')).toBe('/uploads/blog/2026-05-02-model-a-roadster.jpg');
     expect(scrubUrl('/event/42')).toBe('/event/42');
   });
+
+  it('replaces the secret of a private calendar feed and of an opt-out link (issue 20, finding 8)', () => {
+    expect(scrubUrl('/calendar/Zx8_k2-Qp0aLmN4rT7vWy1bCdE3fG5hJ6kL8mN9pQ0r.ics')).toBe('/calendar/[token]');
+    expect(scrubUrl('/notifications-off/17.Zx8_k2-Qp0aLmN4rT7vWy1bCdE3fG5hJ6kL8mN9pQ0r')).toBe('/notifications-off/[token]');
+    expect(scrubUrl('/calendar/event/42.ics')).toBe('/calendar/event/42.ics');
+  });
+});
+
+describe('the request log (issue 20, finding 8)', () => {
+  it('never holds a private feed URL or an opt-out link', async () => {
+    const feedSecret = 'Fd9_q2-Wp0aLmN4rT7vWy1bCdE3fG5hJ6kL8mN9pQ0r';
+    const optOut = `23.Ux8_k2-Qp0aLmN4rT7vWy1bCdE3fG5hJ6kL8mN9pQ0r`;
+    await request(app).get(`/calendar/${feedSecret}.ics`);
+    await request(app).get(`/notifications-off/${optOut}`);
+    await request(app).post(`/api/email.unsubscribe.php?t=${optOut}`).type('form').send({ 'List-Unsubscribe': 'One-Click' });
+    const log = lines.join('\n');
+    expect(log).toMatch(/"url":"\/calendar\/\[token\]"/);
+    expect(log).not.toContain(feedSecret);
+    expect(log).not.toContain(optOut.slice(3));
+  });
 });

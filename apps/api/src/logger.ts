@@ -15,8 +15,11 @@ const REDACT = [
   '*.url',
 ];
 
-/** A path segment that looks like a random token (reset links, future unsubscribe links, ...). */
-const TOKEN_SEGMENT = /^[A-Za-z0-9_-]{20,}$/;
+/**
+ * A path segment that looks like a random token: a reset link's, a private calendar feed's
+ * (`<token>.ics`) or an opt-out link's (`<member id>.<signature>`).
+ */
+const TOKEN_SEGMENT = /^(?:\d{1,12}\.)?[A-Za-z0-9_-]{20,}(?:\.ics)?$/;
 
 /** A URL without its query string and with token-like path segments replaced. */
 export function scrubUrl(url: string): string {
@@ -29,7 +32,7 @@ export function scrubUrl(url: string): string {
 
 /** Free text (a message, a stack trace) with token-like path segments of any URL in it replaced. */
 export function scrubText(text: string): string {
-  return text.replace(/\/[A-Za-z0-9_-]{20,}(?![A-Za-z0-9_.-])/g, '/[token]');
+  return text.replace(/\/(?:\d{1,12}\.)?[A-Za-z0-9_-]{20,}(?:\.ics)?(?![A-Za-z0-9_.-])/g, '/[token]');
 }
 
 const censor = (value: unknown, path: string[]) =>

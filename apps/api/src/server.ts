@@ -49,6 +49,9 @@ function listen(app: ReturnType<typeof createApp>, config: Config): Promise<Serv
 }
 
 export async function startServer(config: Config): Promise<{ server: Server; close: () => Promise<void> }> {
+  // DATA_DIR holds members' data: whatever the site creates in it (the lock file first) is for
+  // the site's user only, as backups are; startLocked closes an older install's folder too.
+  process.umask(0o077);
   // Before anything else: a second process on this folder would send every e-mail again.
   const lock = tryLockDataDir(config.dataDir);
   if (!lock) {
@@ -65,6 +68,9 @@ export async function startServer(config: Config): Promise<{ server: Server; clo
 async function startLocked(config: Config, unlock: () => void): Promise<{ server: Server; close: () => Promise<void> }> {
   const logger = createLogger(config.logLevel);
   fs.mkdirSync(config.uploadsDir, { recursive: true });
+  fs.chmodSync(config.dataDir, 0o700);
+  // Uploads a crash interrupted; no request is running yet.
+  fs.rmSync(config.tempDir, { recursive: true, force: true });
   const db = openDatabase(config.databaseFile);
   try {
     return await startOnDatabase(config, db, logger, unlock);

@@ -1,8 +1,13 @@
 import { z } from 'zod';
 import { sessionTokenSchema, text } from './common.ts';
 
-/** How many queued messages are in each state. */
-export const queueCountsSchema = z.object({ sent: z.number().int(), waiting: z.number().int(), failed: z.number().int() });
+/** How many queued messages are in each state; saved: e-mails written to a file for want of SMTP_URL, delivered to nobody. */
+export const queueCountsSchema = z.object({
+  sent: z.number().int(),
+  saved: z.number().int(),
+  waiting: z.number().int(),
+  failed: z.number().int(),
+});
 export type QueueCounts = z.infer<typeof queueCountsSchema>;
 
 /** One e-mail or push that is waiting or failed, with what went wrong last. */
@@ -12,7 +17,7 @@ export const queueEntrySchema = z.object({
   /** The e-mail address, or the member whose browser the push is for. */
   to: z.string(),
   subject: z.string(),
-  status: z.enum(['pending', 'sent', 'failed']),
+  status: z.enum(['pending', 'sent', 'saved', 'failed']),
   attempts: z.number().int(),
   lastError: z.string().nullable(),
   created: z.string(),
@@ -24,8 +29,17 @@ export type QueueEntry = z.infer<typeof queueEntrySchema>;
 export const notifications = {
   'outbox.get': {
     request: z.object({ g: sessionTokenSchema }),
-    /** Counts per channel, and the latest entries that are waiting or failed (newest first). */
-    response: z.object({ mail: queueCountsSchema, push: queueCountsSchema, q: z.array(queueEntrySchema) }),
+    /**
+     * Counts per channel, and the latest entries that are waiting or failed (newest first);
+     * smtp: whether a mail server is set, noSmtp: why e-mail is not delivered when it is not.
+     */
+    response: z.object({
+      mail: queueCountsSchema,
+      push: queueCountsSchema,
+      q: z.array(queueEntrySchema),
+      smtp: z.boolean(),
+      noSmtp: z.string().nullable(),
+    }),
   },
   'email.unsubscribe': {
     /** t: the signed token from a reminder e-mail's link (no login needed). */

@@ -15,15 +15,50 @@ export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Data
  */
 export type DbOrTx = BaseSQLiteDatabase<'sync', RunResult, typeof schema>;
 
+/**
+ * A writing statement that returns rows (`INSERT … RETURNING`) read with `.get()` steps once and
+ * is reset: in autocommit mode its commit then happens in the reset, whose error (a full disk)
+ * better-sqlite3 never raises, so the caller got an id for a row that was not stored. Such
+ * statements read all their rows instead, which runs them to the end and throws on failure.
+ */
+function runWritesToTheEnd(sqlite: Database.Database): void {
+  const prepare = sqlite.prepare.bind(sqlite);
+  sqlite.prepare = ((source: string) => {
+    const statement = prepare(source);
+    if (statement.reader && !statement.readonly) {
+      const all = statement.all.bind(statement);
+      statement.get = ((...params: unknown[]) => all(...params)[0]) as typeof statement.get;
+    }
+    return statement;
+  }) as typeof sqlite.prepare;
+}
+
 /** Opens (creating if needed) the club database in WAL mode with foreign keys on. */
 export function openDatabase(file: string): Db {
-  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
   const sqlite = new Database(file);
+  runWritesToTheEnd(sqlite);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
   return drizzle(sqlite, { schema }) as Db;
+}
+
+/**
+ * Why the database cannot take a write now, or undefined when it can: its file is within a few
+ * pages of SQLite's max_page_count, or its disk has less than a megabyte free.
+ */
+export function writeProblem(db: Db, file: string): string | undefined {
+  const sqlite = db.$client;
+  const pages = Number(sqlite.pragma('page_count', { simple: true }));
+  const freePages = Number(sqlite.pragma('freelist_count', { simple: true }));
+  const maxPages = Number(sqlite.pragma('max_page_count', { simple: true }));
+  // A write needs a few pages: its table's, its indexes', and their parents' when they split.
+  if (maxPages - pages + freePages < 8) return 'the database is at its maximum size';
+  const disk = fs.statfsSync(path.dirname(file));
+  if (disk.bavail * disk.bsize < 1024 * 1024) return 'the disk is full';
+  return undefined;
 }
 
 /** The committed drizzle-kit migrations, found from the source tree or from the built bundle. */

@@ -1,5 +1,4 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
-import multer from 'multer';
 import { ZodError } from 'zod';
 import { ApiError, badRequest, tooLarge } from '../errors.ts';
 
@@ -14,21 +13,15 @@ export function describeZodError(error: ZodError): string {
   return issue.message;
 }
 
-const MULTER_MESSAGES: Partial<Record<multer.ErrorCode, [number, string]>> = {
-  LIMIT_FILE_SIZE: [413, 'That file is too large. Please choose a smaller one (at most 15 MB).'],
-  LIMIT_FILE_COUNT: [413, 'Too many files at once. Please send fewer.'],
-  LIMIT_FIELD_VALUE: [413, 'One of the fields is too long.'],
-  LIMIT_UNEXPECTED_FILE: [400, 'A file was sent in a field that does not take files.'],
-  LIMIT_PART_COUNT: [413, 'The form has too many parts.'],
-};
+/** SQLite's codes for a write that found no room (SQLITE_FULL; an I/O error when the disk filled mid-write). */
+const DISK_FULL_CODES = new Set(['SQLITE_FULL', 'SQLITE_IOERR_WRITE', 'SQLITE_IOERR_SHMSIZE']);
 
 export function toApiError(error: unknown): ApiError | undefined {
   if (error instanceof ApiError) return error;
-  if (error instanceof ZodError) return badRequest(describeZodError(error));
-  if (error instanceof multer.MulterError) {
-    const [status, message] = MULTER_MESSAGES[error.code] ?? [400, 'The upload could not be read. Please try again.'];
-    return new ApiError(status, message);
+  if (typeof error === 'object' && error !== null && DISK_FULL_CODES.has(String((error as { code?: unknown }).code))) {
+    return new ApiError(503, 'Nothing was saved: the website\'s disk is full. Please try again later, and tell the webmaster.');
   }
+  if (error instanceof ZodError) return badRequest(describeZodError(error));
   if (typeof error === 'object' && error !== null && 'type' in error) {
     const type = (error as { type: unknown }).type;
     if (type === 'entity.parse.failed') return badRequest('The request body is not valid JSON.');

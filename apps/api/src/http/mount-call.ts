@@ -6,7 +6,7 @@ import type { Db } from '../db/client.ts';
 import { ApiError, badRequest, forbidden, notLoggedIn, tooLarge } from '../errors.ts';
 import { replyCacheOf, sendReply, type CacheScope } from './reply-cache.ts';
 import { resolveSession } from './session.ts';
-import { checkFileKinds, groupUploads, multipartParser, type UploadedFile } from './uploads.ts';
+import { checkFileKinds, groupUploads, multipartParser, uploadedFiles, type UploadedFile } from './uploads.ts';
 
 type Registry = typeof registry;
 
@@ -28,11 +28,19 @@ export type CallHandler<N extends CallName> = (
   context: CallContext<N>,
 ) => CallResponse<N> | Promise<CallResponse<N>>;
 
-export type ApiRouter = { routes: Router; db: Db; checkReplies: boolean; tempDir: string; mounted: Set<CallName> };
+export type ApiRouter = {
+  routes: Router;
+  db: Db;
+  checkReplies: boolean;
+  tempDir: string;
+  mounted: Set<CallName>;
+  /** Client addresses with a multipart body whose files wait on disk for its `g`. */
+  waitingUploads: Set<string>;
+};
 
 /** `tempDir` holds uploads while their request runs. */
 export function createApiRouter(db: Db, { checkReplies, tempDir }: { checkReplies: boolean; tempDir: string }): ApiRouter {
-  return { routes: express.Router(), db, checkReplies, tempDir, mounted: new Set() };
+  return { routes: express.Router(), db, checkReplies, tempDir, mounted: new Set(), waitingUploads: new Set() };
 }
 
 /** Keys that could reach an object's prototype; no contract uses them. */
@@ -95,13 +103,20 @@ export function mountCall<N extends CallName>(
   const multipart = multipartParser({
     fileFields,
     tempDir: api.tempDir,
-    beforeFile: (fields) => authorize(normalizeBody(fields)),
+    waiting: api.waitingUploads,
+    checkAccess: (fields) => {
+      const body = normalizeBody(fields);
+      // Legacy clients may send `g` after the files; until it comes the caller is not known.
+      if (call.access !== 'public' && tokenOf(body) === undefined) return 'unknown';
+      authorize(body);
+      return 'allowed';
+    },
   });
 
   const run = async (req: Request, source: unknown) => {
     const body = normalizeBody(source);
     const session = authorize(body);
-    const files = groupUploads(Array.isArray(req.files) ? req.files : Object.values(req.files ?? {}).flat());
+    const files = groupUploads(uploadedFiles(req));
 
     for (const [field, list] of Object.entries(files)) {
       const max = fileFields[field]?.maxCount ?? 0;

@@ -2,103 +2,73 @@ import type { FileField, FileKind } from '@club/contracts';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import Busboy from 'busboy';
 import type { Request, RequestHandler } from 'express';
-import multer from 'multer';
-import { ApiError, badRequest, tooLarge, wrongFileType } from '../errors.ts';
+import { ApiError, badRequest, tooLarge, tooManyAttempts, wrongFileType } from '../errors.ts';
+import { addressKey } from '../lib/client-address.ts';
 import { sniffFileType, type SniffedType } from '../lib/file-type.ts';
 
 export const MAX_UPLOAD_BYTES = 15 * 1024 * 1024;
 /** The longest text field any contract takes is 50,000 characters: at most 150 KB of UTF-8. */
 export const MAX_FIELD_BYTES = 160 * 1024;
 const MAX_FIELDS = 300;
-/** Room for the text fields of a multipart body, as for a JSON one. */
-const TEXT_BODY_BYTES = 1024 * 1024;
+/** Room for all the text parts of a multipart body together, as for a JSON one. */
+export const TEXT_BODY_BYTES = 1024 * 1024;
 
 /** An uploaded file, read from its temporary copy once the caller's access was checked. */
 export type UploadedFile = { originalName: string; mimeType: string; size: number; buffer: Buffer };
+
+/** A file part written to the request's temporary folder. */
+type SpooledFile = { fieldName: string; originalName: string; mimeType: string; size: number; path: string };
+
+/** What the fields seen so far say about the caller; throwing refuses the body. */
+export type AccessDecision = 'allowed' | 'unknown';
 
 export type MultipartOptions = {
   /** The call's file fields and how many files each takes. */
   fileFields: Record<string, { maxCount: number }>;
   /** Where files are spooled while a request runs; each request gets its own folder, removed after it. */
   tempDir: string;
-  /** Runs at the start of each file part with the fields seen so far; throws to refuse the file. */
-  beforeFile: (fields: unknown) => void;
+  /**
+   * Runs at each file part and when `g` arrives, with the fields seen so far: 'allowed', 'unknown'
+   * (no `g` yet: the files wait on disk until it comes or the body ends) or throws to refuse.
+   */
+  checkAccess: (fields: Record<string, unknown>) => AccessDecision;
+  /** Client keys with a body whose files wait for `g`: one such body at a time per client. */
+  waiting: Set<string>;
 };
 
-const requestFolders = new WeakMap<Request, string>();
-/** Per request: answers at once with an error (the rest of the body is read and dropped meanwhile). */
-const refusals = new WeakMap<Request, (error: unknown) => void>();
-/** Per request: files started so far, by field name without `[]`. */
-const fileCounts = new WeakMap<Request, Map<string, number>>();
+/** Spooled files per request, read by `uploadedFiles` once the body is read. */
+const spooled = new WeakMap<Request, SpooledFile[]>();
 
-function requestFolder(req: Request, tempDir: string): string {
-  let folder = requestFolders.get(req);
-  if (!folder) {
-    fs.mkdirSync(tempDir, { recursive: true });
-    folder = fs.mkdtempSync(path.join(tempDir, 'upload-'));
-    requestFolders.set(req, folder);
-  }
-  return folder;
+export function uploadedFiles(req: Request): SpooledFile[] {
+  return spooled.get(req) ?? [];
 }
 
+/** Adds a text part as the legacy forms mean it: `p[]` and a repeated name make a list. */
+function appendField(fields: Record<string, unknown>, name: string, value: string): void {
+  const isList = name.endsWith('[]');
+  const key = isList ? name.slice(0, -2) : name;
+  const current = fields[key];
+  if (current === undefined) fields[key] = isList ? [value] : value;
+  else if (Array.isArray(current)) current.push(value);
+  else fields[key] = [current, value];
+}
+
+const unreadable = () => badRequest('The upload could not be read. Please try again.');
+
 /**
- * Reads a multipart body with bounded memory: files go to a temporary folder, and only after
- * `beforeFile` accepted the caller (the legacy client sends `g` before any file); text fields,
- * files per call and the whole body are capped. Other bodies pass through untouched.
+ * Reads a multipart body with bounded memory: text parts count against TEXT_BODY_BYTES as they
+ * arrive, files go to a temporary folder. A file part is taken once `checkAccess` allowed the
+ * caller; one that comes before `g` (legacy clients order fields freely) waits on disk, within
+ * the call's size limits and one such body per client address, until `g` decides or the body
+ * ends. A refusal answers at once, drops the rest of the body unread and removes the folder.
+ * Other bodies pass through untouched.
  */
-export function multipartParser({ fileFields, tempDir, beforeFile }: MultipartOptions): RequestHandler {
+export function multipartParser({ fileFields, tempDir, checkAccess, waiting }: MultipartOptions): RequestHandler {
   const maxFiles = Object.values(fileFields).reduce((sum, spec) => sum + spec.maxCount, 0);
   const maxBodyBytes = maxFiles * (MAX_UPLOAD_BYTES + 1024) + TEXT_BODY_BYTES;
-  const parser = multer({
-    storage: multer.diskStorage({
-      destination: (req, _file, done) => {
-        try {
-          done(null, requestFolder(req, tempDir));
-        } catch (error) {
-          done(error as Error, '');
-        }
-      },
-      filename: (_req, _file, done) => done(null, randomUUID()),
-    }),
-    // One file over the limit still reaches fileFilter, which refuses it at once.
-    limits: { fileSize: MAX_UPLOAD_BYTES, files: maxFiles + 1, fields: MAX_FIELDS, fieldSize: MAX_FIELD_BYTES, parts: MAX_FIELDS + maxFiles + 1 },
-    fileFilter: (req, file, done) => {
-      const refuse = refusals.get(req);
-      if (!refuse) {
-        done(null, false);
-        return;
-      }
-      try {
-        const field = file.fieldname.replace(/\[\]$/, '');
-        const counts = fileCounts.get(req) ?? new Map<string, number>();
-        fileCounts.set(req, counts);
-        const count = (counts.get(field) ?? 0) + 1;
-        counts.set(field, count);
-        const max = fileFields[field]?.maxCount ?? 0;
-        beforeFile(req.body);
-        if (count > max) throw tooLarge(`Please send at most ${max} file${max === 1 ? '' : 's'} at once.`);
-        done(null, true);
-      } catch (error) {
-        // Answer now rather than after the whole body; this file and any later one are dropped unread.
-        refusals.delete(req);
-        done(null, false);
-        refuse(error);
-      }
-    },
-  });
-  // One more than allowed per field, so the extra file reaches fileFilter, which says how many the
-  // field takes (multer's own count would only say "unexpected field").
-  const parse = maxFiles
-    ? parser.fields(
-        // One more than allowed: multer would refuse the extra file as "unexpected" (400) before
-        // fileFilter could answer with the clear 413 "Please send at most N files".
-        Object.entries(fileFields).flatMap(([field, spec]) => [
-          { name: field, maxCount: spec.maxCount + 1 },
-          { name: `${field}[]`, maxCount: spec.maxCount + 1 },
-        ]),
-      )
-    : parser.none();
 
   return (req, res, next) => {
     if (!req.is('multipart/form-data')) {
@@ -117,35 +87,164 @@ export function multipartParser({ fileFields, tempDir, beforeFile }: MultipartOp
       next(tooLarge(`The form is too large. Please send at most ${maxFiles} file${maxFiles === 1 ? '' : 's'} of 15 MB each.`));
       return;
     }
-    res.on('close', () => {
-      const folder = requestFolders.get(req);
-      if (folder) fs.rm(folder, { recursive: true, force: true }, () => undefined);
-    });
-    let isAnswered = false;
-    const answer = (error?: unknown) => {
-      if (isAnswered) return;
-      isAnswered = true;
-      refusals.delete(req);
-      next(error);
-    };
-    refusals.set(req, answer);
-    readMultipart(parse)(req, res, answer);
-  };
-}
+    let parser: Busboy.Busboy;
+    try {
+      parser = Busboy({
+        headers: req.headers,
+        limits: {
+          fieldSize: MAX_FIELD_BYTES,
+          fields: MAX_FIELDS,
+          fileSize: MAX_UPLOAD_BYTES,
+          // One more than allowed, so that the extra file reaches the count that says how many the field takes.
+          files: maxFiles + 1,
+          parts: MAX_FIELDS + maxFiles + 1,
+        },
+      });
+    } catch {
+      next(unreadable());
+      return;
+    }
 
-/**
- * Runs a multer middleware; a body the multipart parser cannot read (truncated, a broken part
- * header, no boundary) is the client's fault and answers 400, not a logged 500.
- */
-export function readMultipart(parse: RequestHandler): RequestHandler {
-  return (req, res, next) => {
-    void parse(req, res, (error?: unknown) => {
-      if (error === undefined || error === null || error instanceof ApiError || error instanceof multer.MulterError) {
+    const fields = Object.create(null) as Record<string, unknown>;
+    const files: SpooledFile[] = [];
+    const counts = new Map<string, number>();
+    const writes: Array<Promise<void>> = [];
+    const outputs: fs.WriteStream[] = [];
+    let folder: string | undefined;
+    let textBytes = 0;
+    let access: AccessDecision = 'unknown';
+    let waitingKey: string | undefined;
+    let isDone = false;
+
+    const stopWaiting = () => {
+      if (waitingKey !== undefined) waiting.delete(waitingKey);
+      waitingKey = undefined;
+    };
+    const removeFolder = () => {
+      const target = folder;
+      if (!target) return;
+      for (const output of outputs) output.destroy();
+      // Once every file is closed, so that none is created after the folder is gone.
+      void Promise.allSettled(writes).then(() => fs.promises.rm(target, { recursive: true, force: true }).catch(() => undefined));
+    };
+    /** Ends reading: with an error, answers at once and drops the rest of the body. */
+    const finish = (error?: unknown) => {
+      if (isDone) return;
+      isDone = true;
+      stopWaiting();
+      if (error !== undefined) {
+        req.unpipe(parser);
+        req.resume();
+        removeFolder();
         next(error);
         return;
       }
-      next(badRequest('The upload could not be read. Please try again.'));
+      spooled.set(req, files);
+      req.body = fields;
+      next();
+    };
+    res.on('close', () => {
+      isDone = true;
+      stopWaiting();
+      removeFolder();
     });
+
+    /** Asks `checkAccess` again unless already allowed; false once the body is refused. */
+    const decide = (): boolean => {
+      if (access === 'allowed') return true;
+      try {
+        access = checkAccess(fields);
+      } catch (error) {
+        finish(error);
+        return false;
+      }
+      if (access === 'allowed') stopWaiting();
+      return true;
+    };
+
+    parser.on('field', (name, value, info) => {
+      if (isDone) return;
+      textBytes += Buffer.byteLength(name) + Buffer.byteLength(value);
+      if (info.valueTruncated) {
+        finish(tooLarge('One of the fields is too long.'));
+        return;
+      }
+      if (textBytes > TEXT_BODY_BYTES) {
+        finish(tooLarge('The form has too much text. Please shorten it.'));
+        return;
+      }
+      appendField(fields, name, value);
+      if (name === 'g' && access === 'unknown') decide();
+    });
+
+    parser.on('file', (name, stream, info) => {
+      const originalName = info.filename;
+      if (isDone || !originalName) {
+        stream.resume();
+        return;
+      }
+      const field = name.replace(/\[\]$/, '');
+      const max = fileFields[field]?.maxCount;
+      if (max === undefined) {
+        stream.resume();
+        finish(badRequest('A file was sent in a field that does not take files.'));
+        return;
+      }
+      if (!decide()) {
+        stream.resume();
+        return;
+      }
+      const count = (counts.get(field) ?? 0) + 1;
+      counts.set(field, count);
+      if (count > max) {
+        stream.resume();
+        finish(tooLarge(`Please send at most ${max} file${max === 1 ? '' : 's'} at once.`));
+        return;
+      }
+      if (access === 'unknown' && waitingKey === undefined) {
+        const key = addressKey(req.ip ?? '');
+        if (waiting.has(key)) {
+          stream.resume();
+          finish(tooManyAttempts('Please wait until your other upload has finished, then try again.'));
+          return;
+        }
+        waiting.add(key);
+        waitingKey = key;
+      }
+      try {
+        if (!folder) {
+          fs.mkdirSync(tempDir, { recursive: true, mode: 0o700 });
+          folder = fs.mkdtempSync(path.join(tempDir, 'upload-'));
+        }
+      } catch (error) {
+        stream.resume();
+        finish(error);
+        return;
+      }
+      const target = path.join(folder, randomUUID());
+      const output = fs.createWriteStream(target, { mode: 0o600 });
+      outputs.push(output);
+      let size = 0;
+      stream.on('data', (chunk: Buffer) => (size += chunk.length));
+      stream.on('limit', () => finish(tooLarge('That file is too large. Please choose a smaller one (at most 15 MB).')));
+      writes.push(
+        pipeline(stream, output).then(
+          () => {
+            files.push({ fieldName: name, originalName, mimeType: info.mimeType, size, path: target });
+          },
+          (error: unknown) => finish(error),
+        ),
+      );
+    });
+
+    parser.on('filesLimit', () => finish(tooLarge('Too many files at once. Please send fewer.')));
+    parser.on('fieldsLimit', () => finish(tooLarge('The form has too many fields.')));
+    parser.on('partsLimit', () => finish(tooLarge('The form has too many parts.')));
+    parser.on('error', () => finish(unreadable()));
+    parser.on('close', () => {
+      void Promise.all(writes).then(() => finish());
+    });
+    req.pipe(parser);
   };
 }
 
@@ -174,14 +273,14 @@ export function checkFileKinds(files: Record<string, UploadedFile[]>, fields: Re
   }
 }
 
-/** multer's files, grouped by field name with `[]` stripped, read from their temporary copies. */
-export function groupUploads(files: Express.Multer.File[] | undefined): Record<string, UploadedFile[]> {
+/** The spooled files, grouped by field name with `[]` stripped, read from their temporary copies. */
+export function groupUploads(files: readonly SpooledFile[]): Record<string, UploadedFile[]> {
   const grouped: Record<string, UploadedFile[]> = {};
-  for (const file of files ?? []) {
-    const field = file.fieldname.replace(/\[\]$/, '');
+  for (const file of files) {
+    const field = file.fieldName.replace(/\[\]$/, '');
     (grouped[field] ??= []).push({
-      originalName: file.originalname,
-      mimeType: file.mimetype,
+      originalName: file.originalName,
+      mimeType: file.mimeType,
       size: file.size,
       buffer: fs.readFileSync(file.path),
     });

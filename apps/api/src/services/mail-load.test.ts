@@ -29,7 +29,7 @@ describe('the mail service when nodemailer cannot be loaded', () => {
     vi.doUnmock('nodemailer');
     t.db.update(outbox).set({ nextAttempt: new Date(0).toISOString() }).run();
     expect(await t.services.mail.deliverDue()).toEqual({ sent: 1, failed: 0 });
-    expect(t.db.select().from(outbox).all()[0]).toMatchObject({ status: 'sent', attempts: 2 });
+    expect(t.db.select().from(outbox).all()[0]).toMatchObject({ status: 'saved', attempts: 2 });
     const [file] = fs.readdirSync(path.join(t.dataDir, 'outbox'));
     expect(fs.readFileSync(path.join(t.dataDir, 'outbox', file ?? ''), 'utf8')).toContain('Subject: Your renewal');
   });

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { outbox } from '../db/schema/index.ts';
 import { startTestSmtp, type TestSmtp } from '../../test/smtp.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { queueMail } from './mail.ts';
+import { describeMailDelivery, NO_SMTP_REASON, queueMail } from './mail.ts';
 
 let t: TestApp | undefined;
 let smtp: TestSmtp | undefined;
@@ -43,10 +43,12 @@ describe('the mail service', () => {
     expect(await t.services.mail.deliverDue()).toEqual({ sent: 0, failed: 0 });
   });
 
-  it('writes an .eml file under DATA_DIR/outbox when no SMTP_URL is set', async () => {
+  it('writes an .eml file under DATA_DIR/outbox when no SMTP_URL is set, and counts it saved, not sent', async () => {
     t = createTestApp();
     queueMail(t.db, message);
     await t.services.mail.deliverDue();
+    expect(t.db.select().from(outbox).all()[0]).toMatchObject({ status: 'saved', attempts: 1 });
+    expect(describeMailDelivery(t.config, t.db)).toEqual({ isDelivering: false, reason: NO_SMTP_REASON, savedNotSent: 1 });
     const files = fs.readdirSync(path.join(t.dataDir, 'outbox'));
     expect(files).toEqual([expect.stringMatching(/^000001-reset-your-password\.eml$/)]);
     const eml = fs.readFileSync(path.join(t.dataDir, 'outbox', files[0] as string), 'utf8');

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { and, asc, eq, inArray, isNull, lte, or } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
@@ -38,6 +38,24 @@ export function queueMail(db: DbOrTx, message: MailMessage, { isBulk = false }: 
     .run();
 }
 
+/** Whether e-mail reaches anyone, for the admin's outbox panel and /healthz's details. */
+export type MailDelivery = {
+  isDelivering: boolean;
+  /** Why mail is not delivered, in a sentence; null when an SMTP server is set. */
+  reason: string | null;
+  /** E-mails written to the outbox folder and delivered to nobody. */
+  savedNotSent: number;
+};
+
+export const NO_SMTP_REASON =
+  'E-mail is not being delivered: no mail server is set (SMTP_URL), so each message is only saved as a file in the outbox folder of the data folder.';
+
+export function describeMailDelivery(config: Pick<Config, 'smtpUrl'>, db: DbOrTx): MailDelivery {
+  const savedNotSent = db.select({ n: sql<number>`count(*)` }).from(outbox).where(eq(outbox.status, 'saved')).get()?.n ?? 0;
+  const isDelivering = Boolean(config.smtpUrl);
+  return { isDelivering, reason: isDelivering ? null : NO_SMTP_REASON, savedNotSent };
+}
+
 export type MailService = DeliveryLoop<{ sent: number; failed: number }>;
 
 /** What stays of a message's text once it was delivered or given up on. */
@@ -72,7 +90,8 @@ export function createMailService(config: Config, db: Db, logger: Logger): MailS
   };
   const log = logger.child({ service: 'mail' });
 
-  const sendOne = async (row: typeof outbox.$inferSelect) => {
+  /** Sends one message; false when it was only written to the outbox folder (no SMTP_URL). */
+  const sendOne = async (row: typeof outbox.$inferSelect): Promise<boolean> => {
     const { transporter, isFile } = await openTransport();
     const info = (await transporter.sendMail({
       from: config.mailFrom,
@@ -87,10 +106,11 @@ export function createMailService(config: Config, db: Db, logger: Logger): MailS
       fs.mkdirSync(config.outboxDir, { recursive: true });
       const file = path.join(config.outboxDir, `${String(row.id).padStart(6, '0')}-${slug(row.subject)}.eml`);
       fs.writeFileSync(file, info.message);
-      log.info({ outboxId: row.id, file: path.basename(file) }, 'no SMTP_URL: e-mail written to the outbox folder');
-    } else {
-      log.info({ outboxId: row.id }, 'e-mail sent');
+      log.info({ outboxId: row.id, file: path.basename(file) }, 'no SMTP_URL: e-mail written to the outbox folder, not sent');
+      return false;
     }
+    log.info({ outboxId: row.id }, 'e-mail sent');
+    return true;
   };
 
   const sender = newSenderId();
@@ -125,10 +145,11 @@ export function createMailService(config: Config, db: Db, logger: Logger): MailS
       if (!row) break;
       const attempts = row.attempts + 1;
       try {
-        await sendOne(row);
-        // The text may hold a password link: once delivered it is not kept (nor copied into backups).
+        const isDelivered = await sendOne(row);
+        // The text may hold a password link: once delivered (or saved as a file) it is not kept
+        // in the database (nor copied into backups).
         db.update(outbox)
-          .set({ status: 'sent', attempts, sent: new Date().toISOString(), lastError: null, text: SENT_TEXT, html: null, ...released })
+          .set({ status: isDelivered ? 'sent' : 'saved', attempts, sent: new Date().toISOString(), lastError: null, text: SENT_TEXT, html: null, ...released })
           .where(mine(row.id))
           .run();
         sent += 1;

@@ -82,6 +82,7 @@ describe('the outbox order', () => {
     queueMail(app.db, { to: 'new@example.test', subject: 'Set your password', text: 'http://x/reset/abc' });
     expect(await app.services.mail.deliverDue()).toEqual({ sent: 50, failed: 0 });
     const personal = app.db.select().from(outbox).where(eq(outbox.subject, 'Set your password')).get();
-    expect(personal?.status).toBe('sent');
+    // No SMTP_URL here: handled in the first round means saved to a file.
+    expect(personal?.status).toBe('saved');
   });
 });

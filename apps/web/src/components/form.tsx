@@ -89,6 +89,9 @@ export function Form<T>({
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (isSubmitting) return;
+    // After a send that emptied the form, a second tap (a slow double-tap) would check the empty
+    // fields and turn the confirmation into errors: the confirmation stays until typing starts anew.
+    if (status === 'success' && resetOnSuccess) return;
     const form = event.currentTarget;
     const data = new FormData(form);
     const invalid = check(form, data);

@@ -7,12 +7,13 @@ export const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
 export const emptyJsonArray = sql`'[]'`;
 
 /**
- * The delivery state of a queued message (the e-mail outbox, the push queue): pending, sent, or
- * failed (given up after the last attempt), with its attempts and when to try next.
+ * The delivery state of a queued message (the e-mail outbox, the push queue): pending, sent,
+ * saved (e-mail only: no SMTP_URL, so written to a file and delivered to nobody), or failed
+ * (given up after the last attempt), with its attempts and when to try next.
  */
 export function deliveryColumns() {
   return {
-    status: text('status', { enum: ['pending', 'sent', 'failed'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'sent', 'saved', 'failed'] }).notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttempt: text('next_attempt').notNull().default(now),
     lastError: text('last_error'),

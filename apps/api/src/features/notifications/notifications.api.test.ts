@@ -7,6 +7,7 @@ import { createMember } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { loadSiteKeys, siteKeysFile } from '../../services/site-keys.ts';
 import { unsubscribeToken } from '../../services/unsubscribe-links.ts';
+import { queueMail } from '../../services/mail.ts';
 import { MAX_DEVICES_PER_MEMBER } from './service.ts';
 
 let t: TestApp;
@@ -93,12 +94,45 @@ describe('outbox.get', () => {
     t.db.insert(outbox).values({ to: 'c@example.test', subject: 'Gave up', text: '.', status: 'failed', attempts: 8, lastError: '550 No such user' }).run();
     const reply = await call('outbox.get', { g: admin.token });
     expect(reply.status).toBe(200);
-    expect(reply.body.mail).toEqual({ sent: 1, waiting: 1, failed: 1 });
-    expect(reply.body.push).toEqual({ sent: 0, waiting: 0, failed: 0 });
+    expect(reply.body.mail).toEqual({ sent: 1, saved: 0, waiting: 1, failed: 1 });
+    expect(reply.body.push).toEqual({ sent: 0, saved: 0, waiting: 0, failed: 0 });
     expect(reply.body.q.map((e: { subject: string; status: string; lastError: string }) => [e.subject, e.status, e.lastError])).toEqual([
       ['Gave up', 'failed', '550 No such user'],
       ['Waiting', 'pending', 'Connection timeout'],
     ]);
+  });
+
+  it('says plainly when no SMTP_URL is set: mail saved to files is counted saved, not sent', async () => {
+    // t has no SMTP_URL.
+    const fileOnly = t;
+    {
+      const admin = createMember(fileOnly.db, { permissions: ['admin'] });
+      queueMail(fileOnly.db, { to: 'a@example.test', subject: 'Only a file', text: '.' });
+      await fileOnly.services.mail.deliverDue();
+      const reply = await request(fileOnly.app).post('/api/outbox.get.php').send({ g: admin.token });
+      expect(reply.status).toBe(200);
+      expect(reply.body.mail).toEqual({ sent: 0, saved: 1, waiting: 0, failed: 0 });
+      expect(reply.body.smtp).toBe(false);
+      expect(reply.body.noSmtp).toMatch(/^E-mail is not being delivered: no mail server is set \(SMTP_URL\)/);
+      expect(reply.body.q).toEqual([]);
+      // /healthz tells the webmaster too, without failing the container's check.
+      const health = await request(fileOnly.app).get('/healthz');
+      expect(health.status).toBe(200);
+      expect(health.body).toEqual({ ok: true, mail: { isDelivering: false, reason: reply.body.noSmtp, savedNotSent: 1 } });
+      await fileOnly.services.mail.stop();
+    }
+  });
+
+  it('reports delivery when an SMTP server is set', async () => {
+    const withSmtp = createTestApp({ SMTP_URL: 'smtp://127.0.0.1:9' });
+    try {
+      const admin = createMember(withSmtp.db, { permissions: ['admin'] });
+      const reply = await request(withSmtp.app).post('/api/outbox.get.php').send({ g: admin.token });
+      expect(reply.body).toMatchObject({ smtp: true, noSmtp: null });
+      expect((await request(withSmtp.app).get('/healthz')).body.mail).toEqual({ isDelivering: true, reason: null, savedNotSent: 0 });
+    } finally {
+      withSmtp.close();
+    }
   });
 
   it('is for admins only', async () => {

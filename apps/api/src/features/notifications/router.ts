@@ -13,8 +13,8 @@ export function mountNotificationsCalls(api: ApiRouter, deps: AppDeps): void {
   });
 
   mountCall(api, 'outbox.get', () => {
-    const { mail, push, entries } = notifications.queue();
-    return { mail, push, q: entries };
+    const { mail, push, entries, delivery } = notifications.queue();
+    return { mail, push, q: entries, smtp: delivery.isDelivering, noSmtp: delivery.reason };
   });
 
   // Mail programs' one-click unsubscribe (RFC 8058) POSTs "List-Unsubscribe=One-Click" (as a

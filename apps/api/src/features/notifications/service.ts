@@ -2,6 +2,7 @@ import type { QueueCounts, QueueEntry, SessionUser } from '@club/contracts';
 import type { AppDeps } from '../../deps.ts';
 import { badRequest } from '../../errors.ts';
 import { parseSubscription } from '../../services/push.ts';
+import { describeMailDelivery, type MailDelivery } from '../../services/mail.ts';
 import { readUnsubscribeToken } from '../../services/unsubscribe-links.ts';
 import {
   deleteSubscription,
@@ -47,12 +48,12 @@ export type NotificationsService = {
   /** Registers (or refreshes) this browser for pushes, or forgets it. */
   saveSubscription(user: SessionUser, t: string, isSubscribing: boolean): void;
   /** What the outbox and the push queue hold, for the admin. */
-  queue(): { mail: QueueCounts; push: QueueCounts; entries: QueueEntry[] };
+  queue(): { mail: QueueCounts; push: QueueCounts; entries: QueueEntry[]; delivery: MailDelivery };
   /** The one-click link from a reminder e-mail: turns that member's e-mail notifications off. */
   turnEmailOff(token: string): string;
 };
 
-export function createNotificationsService({ db, services }: Pick<AppDeps, 'db' | 'services'>): NotificationsService {
+export function createNotificationsService({ config, db, services }: Pick<AppDeps, 'config' | 'db' | 'services'>): NotificationsService {
   return {
     isRegistered(user, t) {
       return findSubscription(db, endpointOf(t))?.memberId === user.id;
@@ -73,7 +74,7 @@ export function createNotificationsService({ db, services }: Pick<AppDeps, 'db' 
     },
 
     queue() {
-      return { ...queueCounts(db), entries: unsentEntries(db, 50) };
+      return { ...queueCounts(db), entries: unsentEntries(db, 50), delivery: describeMailDelivery(config, db) };
     },
 
     turnEmailOff(token) {

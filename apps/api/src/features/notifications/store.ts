@@ -1,5 +1,5 @@
 import type { QueueCounts, QueueEntry } from '@club/contracts';
-import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { members, outbox, pushQueue, pushSubscriptions } from '../../db/schema/index.ts';
 
@@ -52,6 +52,7 @@ export function turnEmailNotificationsOff(db: DbOrTx, memberId: number): string 
 
 const countsOf = (rows: { status: string; n: number }[]): QueueCounts => ({
   sent: rows.find((r) => r.status === 'sent')?.n ?? 0,
+  saved: rows.find((r) => r.status === 'saved')?.n ?? 0,
   waiting: rows.find((r) => r.status === 'pending')?.n ?? 0,
   failed: rows.find((r) => r.status === 'failed')?.n ?? 0,
 });
@@ -78,7 +79,7 @@ export function unsentEntries(db: DbOrTx, limit: number): QueueEntry[] {
       nextAttempt: outbox.nextAttempt,
     })
     .from(outbox)
-    .where(ne(outbox.status, 'sent'))
+    .where(inArray(outbox.status, ['pending', 'failed']))
     .orderBy(desc(outbox.id))
     .limit(limit)
     .all()
@@ -97,7 +98,7 @@ export function unsentEntries(db: DbOrTx, limit: number): QueueEntry[] {
     .from(pushQueue)
     .innerJoin(pushSubscriptions, eq(pushSubscriptions.id, pushQueue.subscriptionId))
     .innerJoin(members, eq(members.id, pushSubscriptions.memberId))
-    .where(ne(pushQueue.status, 'sent'))
+    .where(inArray(pushQueue.status, ['pending', 'failed']))
     .orderBy(desc(pushQueue.id))
     .limit(limit)
     .all()

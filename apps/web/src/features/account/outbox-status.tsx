@@ -11,7 +11,9 @@ function Counts({ label, counts }: { label: string; counts: QueueCounts }) {
     <div className="facts__row">
       <dt>{label}</dt>
       <dd>
-        {counts.sent} sent, {counts.waiting} waiting, <span className={counts.failed > 0 ? 'outbox__failed' : undefined}>{counts.failed} failed</span>
+        {counts.sent} sent,{' '}
+        {counts.saved > 0 && <span className="outbox__failed">{counts.saved} saved, not sent, </span>}
+        {counts.waiting} waiting, <span className={counts.failed > 0 ? 'outbox__failed' : undefined}>{counts.failed} failed</span>
       </dd>
     </div>
   );
@@ -40,14 +42,29 @@ export function OutboxStatus() {
     <section className="panel" aria-labelledby="outbox-heading">
       <h2 id="outbox-heading">Outgoing e-mail and pushes</h2>
       <QueryState query={queue} what="the outbox" loadingLabel="Loading the outbox…">
-        {({ mail, push, q }) => (
+        {({ mail, push, q, smtp, noSmtp }) => (
           <>
+            {!smtp && (
+              <div className="outbox__warning" role="note" aria-label="E-mail is not delivered">
+                <p>
+                  <strong>{noSmtp}</strong>
+                </p>
+                <p>
+                  Nobody receives these messages: password links, reminders and contact messages included. Set SMTP_URL
+                  (see the README&rsquo;s configuration) and restart the site.
+                </p>
+              </div>
+            )}
             <dl className="facts">
               <Counts label="E-mail" counts={mail} />
               <Counts label="Push" counts={push} />
             </dl>
             {q.length === 0 ? (
-              <p>Nothing is waiting or failed: every message has gone out.</p>
+              <p>
+                {smtp && mail.saved === 0
+                  ? 'Nothing is waiting or failed: every message has gone out.'
+                  : 'Nothing is waiting or failed.'}
+              </p>
             ) : (
               <>
                 <h3>Waiting or failed (newest first)</h3>

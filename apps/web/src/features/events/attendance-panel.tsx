@@ -6,6 +6,7 @@ import { ErrorDialog } from '../../components/error-dialog.tsx';
 import { FormField } from '../../components/form-field.tsx';
 import { readForm } from '../../components/form-values.ts';
 import { Form } from '../../components/form.tsx';
+import { countOf } from '../../app/plural.ts';
 
 type Choice = 'attending' | 'notAttending' | 'notSure';
 
@@ -17,16 +18,50 @@ const STATUS_OF: Record<Choice, number> = {
 
 const FIELDS = { s: 'text', t: 'text', c: 'text' } as const;
 
-/** Everyone's answers with the total coming, and the member's own choice. */
-export function AttendancePanel({ event }: { event: ClubEvent }) {
+/** Longer lists than this start folded on a phone, so the page does not run on for screens. */
+const FOLD_AFTER = 8;
+const WIDE_SCREEN = '(min-width: 48rem)';
+
+const totalAttendingOf = (event: ClubEvent): number =>
+  event.attendance.reduce((sum, entry) => sum + (entry.isAttending ? entry.totalAttending : 0), 0);
+
+/**
+ * Right under the date and place: how many are coming and the member's own answer, so a member
+ * on a phone answers without scrolling past everyone else's.
+ */
+export function YourAnswerPanel({ event }: { event: ClubEvent }) {
   const mine = event.attendance[event.myAttendanceIndex];
-  const total = event.attendance.reduce((sum, entry) => sum + (entry.isAttending ? entry.totalAttending : 0), 0);
+  const answers = event.attendance.length;
   return (
-    <section className="panel attendance" aria-labelledby="attendance-heading">
-      <h2 id="attendance-heading">Attendance</h2>
-      {event.attendance.length === 0 ? (
-        <p>Nobody has answered yet.</p>
-      ) : (
+    <section className="panel attendance" aria-labelledby="your-answer-heading">
+      <h2 id="your-answer-heading">Your answer</h2>
+      <p className="attendance__summary">
+        {answers === 0 ? 'No answers so far.' : `${countOf(answers, 'answer')} so far, ${countOf(totalAttendingOf(event), 'person', 'people')} attending.`}
+        {answers > 0 && (
+          <>
+            {' '}
+            <a href="#attendance-heading">See everyone&rsquo;s answers</a>
+          </>
+        )}
+      </p>
+      <AttendanceForm
+        key={event.id}
+        eventId={event.id}
+        initial={mine === undefined ? 'notSure' : mine.isAttending ? 'attending' : 'notAttending'}
+        initialTotal={mine?.isAttending ? mine.totalAttending : 1}
+        initialComments={mine?.comments ?? ''}
+      />
+    </section>
+  );
+}
+
+/** Everyone's answers with the total coming; folded on a phone when the list is long. */
+export function AttendancePanel({ event }: { event: ClubEvent }) {
+  const total = totalAttendingOf(event);
+  const isLong = event.attendance.length > FOLD_AFTER;
+  // Read once: a list the member opened or closed stays so when the window turns.
+  const [isOpenAtStart] = useState(() => !isLong || window.matchMedia(WIDE_SCREEN).matches);
+  const table = (
         <table className="attendance__table">
           <caption className="visually-hidden">Members' answers</caption>
           <thead>
@@ -62,14 +97,22 @@ export function AttendancePanel({ event }: { event: ClubEvent }) {
             </tr>
           </tfoot>
         </table>
+  );
+  return (
+    <section className="panel attendance" aria-labelledby="attendance-heading" id="attendance">
+      <h2 id="attendance-heading" tabIndex={-1}>
+        Attendance
+      </h2>
+      {event.attendance.length === 0 ? (
+        <p>Nobody has answered yet.</p>
+      ) : isLong ? (
+        <details className="attendance__fold" open={isOpenAtStart}>
+          <summary>Show all {countOf(event.attendance.length, 'answer')}</summary>
+          {table}
+        </details>
+      ) : (
+        table
       )}
-      <AttendanceForm
-        key={event.id}
-        eventId={event.id}
-        initial={mine === undefined ? 'notSure' : mine.isAttending ? 'attending' : 'notAttending'}
-        initialTotal={mine?.isAttending ? mine.totalAttending : 1}
-        initialComments={mine?.comments ?? ''}
-      />
     </section>
   );
 }
@@ -87,7 +130,6 @@ function AttendanceForm({ eventId, initial, initialTotal, initialComments }: For
   ];
   return (
     <>
-      <h3>Your answer</h3>
       <Form
         aria-label="Your answer"
         onError={setServerError}

@@ -2,7 +2,7 @@ import type { ClubEvent, EventNeighbour } from '@club/contracts';
 import { Link } from 'react-router';
 import { editEventPath, eventPath, eventsMonthPath } from '../../lib/paths.ts';
 import { useSession, useSessionToken } from '../../session/index.ts';
-import { AttendancePanel } from './attendance-panel.tsx';
+import { AttendancePanel, YourAnswerPanel } from './attendance-panel.tsx';
 import { EventDescription } from './event-description.tsx';
 import { formatEventDay, formatEventSpan } from './event-time.ts';
 import './events.css';
@@ -48,6 +48,11 @@ export function EventDetails({ event, earlier, later }: EventDetailsProps) {
             ))}
           </address>
         )}
+      </section>
+
+      <YourAnswerPanel event={event} />
+
+      <section className="panel event-details" aria-label="About the event">
         {event.imageUrl !== '' && (
           <figure className="event-details__image">
             <img src={event.imageUrl} alt={`Picture for ${event.title}`} />

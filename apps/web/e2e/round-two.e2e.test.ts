@@ -1,0 +1,188 @@
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkA11y, DEMO_MEMBER, logIn, openPage, serverDatabase, snapshot, startHarness, visit, type Harness } from './harness.ts';
+
+/** Issue 22: what a reviewer found trying every journey; each test at the width where it was seen. */
+
+let harness: Harness;
+
+beforeAll(async () => {
+  harness = await startHarness();
+});
+afterAll(async () => {
+  await harness?.close();
+});
+
+const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true } as const;
+const POSTER = { email: 'poster@example.org', password: 'demo-poster-1' };
+
+/** An ordinary slow double-tap: the second tap about 0.4 s after the first. */
+async function doubleTap(button: Locator, page: Page): Promise<void> {
+  await button.tap();
+  await page.waitForTimeout(400);
+  await button.tap();
+}
+
+describe('a second tap after a successful send (item 1)', () => {
+  it('keeps "Successfully Submitted" on Contact and sends once', async () => {
+    const page = await openPage(harness, PHONE);
+    const sends: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/contact.submit')) sends.push(request.url());
+    });
+    await visit(page, '/contact');
+    const form = page.getByRole('form', { name: 'Contact the club' });
+    await form.getByLabel(/First name/).fill('Ada');
+    await form.getByLabel(/Last name/).fill('Whitcombe');
+    await form.getByLabel(/E-mail address/).fill('ada.double@example.com');
+    await form.getByLabel(/Message/).fill('Is the spring tour open to a 1930 Coupe?');
+    await doubleTap(form.getByRole('button', { name: 'Send message' }), page);
+    await form.getByText('Successfully Submitted').waitFor();
+    await page.waitForTimeout(300);
+    expect(await form.getByText('Successfully Submitted').isVisible()).toBe(true);
+    expect(await form.getByRole('alert').count()).toBe(0);
+    expect(await form.locator('[aria-invalid="true"]').count()).toBe(0);
+    expect(sends).toHaveLength(1);
+    await checkA11y(page);
+    for (const [width, height] of [[375, 667], [390, 844], [768, 1024], [1280, 900]] as const) {
+      await page.setViewportSize({ width, height });
+      await snapshot(page, `contact-after-double-tap-${width}`, { fullPage: false });
+    }
+
+    // Starting a new message takes the confirmation away.
+    await form.getByLabel(/First name/).fill('B');
+    expect(await form.getByText('Successfully Submitted').count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('keeps the confirmation of a forum reply and posts it once', async () => {
+    const page = await openPage(harness, PHONE);
+    await logIn(page, POSTER.email, POSTER.password);
+    await page.goto('/forum');
+    await page.getByRole('list', { name: 'Threads' }).getByRole('link').first().tap();
+    const box = page.getByLabel('Your reply');
+    await box.waitFor();
+    const posts: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/forum.createPost')) posts.push(request.url());
+    });
+    await box.fill('A second tap must not undo this.');
+    const form = page.getByRole('form', { name: 'Reply' });
+    await doubleTap(form.getByRole('button', { name: 'Post reply' }), page);
+    const thanks = form.getByText(/Your reply waits for a moderator/);
+    await thanks.waitFor();
+    await page.waitForTimeout(300);
+    expect(await thanks.isVisible()).toBe(true);
+    expect(await form.getByRole('alert').count()).toBe(0);
+    expect(posts).toHaveLength(1);
+    await page.context().close();
+  });
+});
+
+describe('the admin without a mail server (item 3)', () => {
+  it('says plainly that e-mail is not delivered and counts it saved, not sent', async () => {
+    const page = await openPage(harness, { viewport: { width: 1280, height: 900 } });
+    const sent = await page.request.post('/api/contact.submit.php', {
+      data: { f: 'Ada', l: 'Outbox', e: 'ada.outbox@example.com', m: 'Is anyone reading this?', website: '' },
+    });
+    expect(sent.status()).toBe(200);
+    await logIn(page, 'admin@example.org', 'demo-admin-1');
+    const panel = page.getByRole('region', { name: 'Outgoing e-mail and pushes' });
+    const note = panel.getByRole('note', { name: 'E-mail is not delivered' });
+    await note.waitFor();
+    expect(await note.innerText()).toMatch(/^E-mail is not being delivered: no mail server is set \(SMTP_URL\)/);
+    // The demo's messages were written to files: saved, not sent, never "gone out".
+    await expect
+      .poll(
+        async () => {
+          await panel.getByRole('button', { name: 'Refresh' }).click();
+          return panel.getByRole('definition').first().innerText();
+        },
+        { timeout: 20_000, interval: 1000 },
+      )
+      .toMatch(/^0 sent, [1-9]\d* saved, not sent, \d+ waiting/);
+    expect(await panel.getByText(/gone out/).count()).toBe(0);
+    await checkA11y(page);
+    for (const [width, height] of [[375, 667], [390, 844], [768, 1024], [1280, 900]] as const) {
+      await page.setViewportSize({ width, height });
+      await panel.evaluate((el) => el.scrollIntoView());
+      await snapshot(page, `admin-outbox-no-smtp-${width}`, { fullPage: false });
+    }
+    const health = (await (await page.request.get('/healthz')).json()) as { ok: boolean; mail: { isDelivering: boolean; savedNotSent: number } };
+    expect(health.ok).toBe(true);
+    expect(health.mail.isDelivering).toBe(false);
+    await page.context().close();
+  });
+});
+
+/** A future event with 24 answers from other members, as a busy club night has. */
+function makeEventWith24Answers(): number {
+  const db = serverDatabase(harness);
+  try {
+    const event = db
+      .prepare("INSERT INTO events (title, start, \"end\", venue, address_line1, description) VALUES (?, ?, ?, ?, ?, ?)")
+      .run('Spring Tour 2031', '2031-04-12T09:00', '2031-04-12T16:00', 'Fenton Square', '100 Main St, Fenton, MI', 'A long day out.');
+    const eventId = Number(event.lastInsertRowid);
+    for (let i = 1; i <= 24; i += 1) {
+      const member = db
+        .prepare('INSERT INTO members (first_name, last_name, display_name, email) VALUES (?, ?, ?, ?)')
+        .run(`Guest${i}`, 'Tourer', `Guest${i} Tourer`, `guest${i}.tourer${eventId}@example.org`);
+      db.prepare('INSERT INTO attendance (event_id, member_id, is_attending, total, comments) VALUES (?, ?, ?, ?, ?)').run(
+        eventId,
+        Number(member.lastInsertRowid),
+        i % 4 === 0 ? 0 : 1,
+        i % 4 === 0 ? 1 : 2,
+        i % 3 === 0 ? 'Bringing the roadster and a picnic' : '',
+      );
+    }
+    return eventId;
+  } finally {
+    db.close();
+  }
+}
+
+describe('the event page with many answers (item 2)', () => {
+  it("puts the member's own answer and the totals right under the date and place; the long list folds on a phone", async () => {
+    const eventId = makeEventWith24Answers();
+    const page = await openPage(harness, PHONE);
+    await logIn(page, DEMO_MEMBER.email, DEMO_MEMBER.password);
+    await page.goto(`/event/${eventId}`);
+    const answer = page.getByRole('form', { name: 'Your answer' });
+    await answer.waitFor();
+    // 18 attending answers of 2 people each.
+    expect(await page.getByText('24 answers so far, 36 people attending.').isVisible()).toBe(true);
+    const where = await page.getByRole('region', { name: 'When and where' }).boundingBox();
+    const heading = await page.getByRole('heading', { level: 2, name: 'Your answer' }).boundingBox();
+    const choices = await answer.getByRole('group', { name: 'Are you coming?' }).boundingBox();
+    expect(where && heading && choices).toBeTruthy();
+    // Straight after the date and place, and the choices within the first screen of a 390x844 phone.
+    expect((heading?.y ?? 9999) - ((where?.y ?? 0) + (where?.height ?? 0))).toBeLessThan(80);
+    expect((choices?.y ?? 9999) + (choices?.height ?? 0)).toBeLessThan(844);
+    // Everyone's answers come after, folded: the member opens them when wanted.
+    const all = page.getByText('Show all 24 answers');
+    expect(await all.isVisible()).toBe(true);
+    expect(await page.getByRole('row', { name: /Guest1 Tourer/ }).isVisible()).toBe(false);
+    await checkA11y(page);
+    await all.tap();
+    await page.getByRole('row', { name: /Guest1 Tourer/ }).waitFor();
+    await page.getByRole('row', { name: /Guest1 Tourer/ }).scrollIntoViewIfNeeded();
+    await checkA11y(page);
+    await page.context().close();
+  });
+
+  it('shows the whole list at once on a desktop, after the answer', async () => {
+    const eventId = makeEventWith24Answers();
+    const page = await openPage(harness, { viewport: { width: 1280, height: 900 } });
+    await logIn(page, DEMO_MEMBER.email, DEMO_MEMBER.password);
+    await page.goto(`/event/${eventId}`);
+    const answer = page.getByRole('form', { name: 'Your answer' });
+    await answer.waitFor();
+    expect((await answer.boundingBox())?.y ?? 9999).toBeLessThan(900);
+    await page.getByRole('row', { name: /Guest24 Tourer/ }).waitFor();
+    for (const [width, height] of [[375, 667], [390, 844], [768, 1024], [1280, 900]] as const) {
+      await page.setViewportSize({ width, height });
+      await snapshot(page, `event-24-answers-${width}`);
+    }
+    await page.context().close();
+  });
+});
