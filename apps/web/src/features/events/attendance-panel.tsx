@@ -6,7 +6,7 @@ import { ErrorDialog } from '../../components/error-dialog.tsx';
 import { FormField } from '../../components/form-field.tsx';
 import { readForm } from '../../components/form-values.ts';
 import { Form } from '../../components/form.tsx';
-import { countOf } from '../../app/plural.ts';
+import { countOf } from '../../lib/plural.ts';
 
 type Choice = 'attending' | 'notAttending' | 'notSure';
 
