@@ -144,17 +144,7 @@ export function createConfig(root) {
     },
     {
       files: [`${WEB}/components/**/*.{ts,tsx}`, `${WEB}/pages/**/*.{ts,tsx}`, `${WEB}/features/**/*.{ts,tsx}`],
-      ignores: [
-        `${WEB}/features/*/api/**`,
-        // Until the events and forum features have their api/ folders (issue 19, in progress).
-        `${WEB}/features/events/**`,
-        `${WEB}/features/forum/**`,
-        `${WEB}/pages/event-page.tsx`,
-        `${WEB}/pages/edit-event-page.tsx`,
-        `${WEB}/pages/event-list-page.tsx`,
-        `${WEB}/pages/events-page.tsx`,
-        `${WEB}/pages/forum-page.tsx`,
-      ],
+      ignores: [`${WEB}/features/*/api/**`],
       rules: { 'no-restricted-imports': ['error', { patterns: [CALL_HOOKS_ONLY_IN_FEATURE_API] }] },
     },
     {

@@ -6,6 +6,7 @@ import { ChangePasswordForm } from '../features/account/change-password-form.tsx
 import { ForgotPassword } from '../features/account/forgot-password.tsx';
 import { NotificationSettings } from '../features/account/notification-settings.tsx';
 import { CalendarFeedPanel } from '../features/events/calendar-feed-panel.tsx';
+import { FailedContactMessages } from '../features/account/failed-contact-messages.tsx';
 import { OutboxStatus } from '../features/account/outbox-status.tsx';
 import { useSession } from '../session/index.ts';
 
@@ -48,7 +49,12 @@ function AccountDetails() {
       <NotificationSettings />
       <CalendarFeedPanel />
       <ChangePasswordForm />
-      {hasPermission(user.permissions, 'admin') && <OutboxStatus />}
+      {hasPermission(user.permissions, 'admin') && (
+        <>
+          <OutboxStatus />
+          <FailedContactMessages />
+        </>
+      )}
     </>
   );
 }
