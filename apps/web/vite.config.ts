@@ -58,9 +58,10 @@ export default defineConfig({
         codeSplitting: {
           // The features' api/ hooks are a few lines each and used by several pages: they ride in the
           // chunk of the call hooks they wrap, which every page that reads loads anyway, instead of one
-          // small shared chunk each, whose names would lengthen the entry's preload lists.
+          // small shared chunk each, whose names would lengthen the entry's preload lists. The same
+          // goes for lib/plural.ts (members and events, both reading pages) and TanStack's useMutation.
           includeDependenciesRecursively: false,
-          groups: [{ name: 'call-query', test: /\/src\/(api\/call-query\.ts|features\/[^/]+\/api\/)/ }],
+          groups: [{ name: 'call-query', test: /\/src\/(api\/call-query\.ts|features\/[^/]+\/api\/|lib\/plural\.ts)|@tanstack\/react-query\/.*useMutation/ }],
         },
       },
     },
