@@ -31,6 +31,12 @@ export type ImageOptions = {
   renditions?: boolean;
 };
 
+/** How `encodeJpeg` makes a picture: ImageOptions without where it is stored, and the JPEG quality. */
+export type EncodeOptions = Omit<ImageOptions, 'folder' | 'renditions'> & {
+  /** JPEG quality, 82 unless said (a newsletter page sent as a picture keeps more). */
+  quality?: number;
+};
+
 /** A photo to store with `saveWithUploads`; none when the form sent no file. */
 export type PendingImage = { buffer: Buffer; options: ImageOptions } | undefined;
 
@@ -38,6 +44,12 @@ export type PendingImage = { buffer: Buffer; options: ImageOptions } | undefined
 export type UploadWrite<T> = { result: T; dropped?: (string | undefined)[] };
 
 export type ImageService = {
+  /**
+   * Decodes a JPEG (or any image with `acceptAnyImage`) within the pixel limit, applies
+   * orientation, turns and crop, strips metadata and resizes: the one pipeline every picture
+   * goes through, two at a time. 413 for too many pixels, 415 for anything unreadable.
+   */
+  encodeJpeg(buffer: Buffer, options: EncodeOptions): Promise<Buffer>;
   /** Decodes a JPEG (refusing anything else), applies orientation, strips metadata, resizes, stores it; returns its URL. */
   storeJpeg(buffer: Buffer, options: ImageOptions): Promise<string>;
   /** Stores a PDF or image as is, under the given name with the extension of its real type; returns its URL. */
@@ -97,12 +109,10 @@ export function createJobLimiter(max: number): <T>(job: () => Promise<T>) => Pro
 const imageJobs = createJobLimiter(IMAGE_JOBS_AT_ONCE);
 
 const UNREADABLE = 'That photo could not be read. Please choose a JPEG photo (.jpg).';
+const UNREADABLE_IMAGE = 'That picture could not be read; it may be damaged. Please choose a JPEG, PNG, WebP or GIF picture that opens on your computer.';
 
-async function storeJpeg(
-  buffer: Buffer,
-  { folder, maxSize, crop, quarterTurns = 0, acceptAnyImage = false }: ImageOptions,
-  uploadsDir: string,
-): Promise<string> {
+async function encodeJpeg(buffer: Buffer, { maxSize, crop, quarterTurns = 0, acceptAnyImage = false, quality = 82 }: EncodeOptions): Promise<Buffer> {
+  const unreadable = acceptAnyImage ? UNREADABLE_IMAGE : UNREADABLE;
   const sharp = await loadSharp();
   const input = { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS } as const;
   let metadata: Metadata;
@@ -112,7 +122,7 @@ async function storeJpeg(
     if (error instanceof Error && /pixel limit/.test(error.message)) {
       throw tooLarge(`That photo has too many pixels (more than ${MAX_INPUT_PIXELS / 1_000_000} megapixels). Please choose a smaller one.`);
     }
-    throw wrongFileType(UNREADABLE);
+    throw wrongFileType(unreadable);
   }
   const isAccepted = metadata.format === 'jpeg' || (acceptAnyImage && ['png', 'webp', 'gif'].includes(metadata.format ?? ''));
   if (!isAccepted) throw wrongFileType('Please choose a JPEG photo (.jpg or .jpeg); other file types are not accepted.');
@@ -133,15 +143,19 @@ async function storeJpeg(
   }
   // JPEG has no transparency; without this a transparent PNG would turn black.
   if (metadata.hasAlpha) image = image.flatten({ background: '#ffffff' });
-  let output: Buffer;
   try {
-    output = await image
+    return await image
       .resize({ width: maxSize, height: maxSize, fit: 'inside', withoutEnlargement: true })
-      .jpeg({ quality: 82, mozjpeg: true })
+      .jpeg({ quality, mozjpeg: true })
       .toBuffer();
   } catch {
-    throw wrongFileType(UNREADABLE);
+    throw wrongFileType(unreadable);
   }
+}
+
+async function storeJpeg(buffer: Buffer, options: ImageOptions, uploadsDir: string): Promise<string> {
+  const { folder } = options;
+  const output = await encodeJpeg(buffer, options);
   const dir = path.join(uploadsDir, folder);
   fs.mkdirSync(dir, { recursive: true });
   const name = `${randomUUID()}.jpg`;
@@ -207,6 +221,8 @@ export function createImageService(config: Pick<Config, 'uploadsDir'>): ImageSer
   };
 
   const service: ImageService = {
+    encodeJpeg: (buffer, options) => imageJobs(() => encodeJpeg(buffer, options)),
+
     storeJpeg: (buffer, options) => imageJobs(() => storeJpeg(buffer, options, config.uploadsDir)),
 
     storeFile(buffer, folder, fileName) {

@@ -1,5 +1,5 @@
 import { hasPermission } from '@club/contracts/browser';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { PageFrame } from '../components/page-frame.tsx';
 import { RequireLogin } from '../components/require-login.tsx';
 import { ChangePasswordForm } from '../features/account/change-password-form.tsx';
@@ -13,17 +13,31 @@ import { useSession } from '../session/index.ts';
 export function AccountPage() {
   const session = useSession();
   const isLoggedOut = !session.isLoggedIn && !session.isLoading && session.error === null;
+  const [hasLoggedOut, setHasLoggedOut] = useState(false);
+  const noticeRef = useRef<HTMLParagraphElement>(null);
+  const isNoticeShown = hasLoggedOut && isLoggedOut;
+  useEffect(() => {
+    // The Log out button is gone: focus goes to the confirmation rather than to the page's top.
+    if (isNoticeShown) noticeRef.current?.focus();
+  }, [isNoticeShown]);
   return (
     <PageFrame title={session.isLoggedIn ? 'Account' : 'Member Login'}>
-      <RequireLogin what="your account" isHeadingShown={false}>
-        <AccountDetails />
+      <div role="status">
+        {isNoticeShown && (
+          <p ref={noticeRef} className="notice notice--success" tabIndex={-1}>
+            You are logged out.
+          </p>
+        )}
+      </div>
+      <RequireLogin what="your account" isHeadingShown={false} isForgotLinkShown={false}>
+        <AccountDetails onLogout={() => setHasLoggedOut(true)} />
       </RequireLogin>
       {isLoggedOut && <ForgotPassword />}
     </PageFrame>
   );
 }
 
-function AccountDetails() {
+function AccountDetails({ onLogout }: { onLogout: () => void }) {
   const { user, logout } = useSession();
   const [isLoggingOut, setIsLoggingOut] = useState(false);
   if (user === null) return null;
@@ -39,6 +53,7 @@ function AccountDetails() {
             disabled={isLoggingOut}
             onClick={() => {
               setIsLoggingOut(true);
+              onLogout();
               void logout();
             }}
           >

@@ -12,6 +12,7 @@ function ValleyNewsArchive() {
   const editions = useNewsletters();
   const [isAdding, setIsAdding] = useState(false);
   const [saved, setSaved] = useState('');
+  const [coverWarning, setCoverWarning] = useState('');
   return (
     <>
       {can('history') && (
@@ -20,7 +21,7 @@ function ValleyNewsArchive() {
             Add newsletter
           </button>
           <p className="newsletter-toolbar__status" role="status">
-            {saved === '' ? '' : `${saved} was saved.`}
+            {saved === '' ? '' : coverWarning === '' ? `${saved} was saved.` : `${saved}: ${coverWarning}`}
           </p>
         </div>
       )}
@@ -30,8 +31,9 @@ function ValleyNewsArchive() {
       {isAdding && (
         <AddNewsletterDialog
           editions={editions.data?.v ?? []}
-          onSaved={(title) => {
+          onSaved={(title, warning) => {
             setSaved(title);
+            setCoverWarning(warning ?? '');
             setIsAdding(false);
           }}
           onClose={() => setIsAdding(false)}
