@@ -3,6 +3,7 @@
 // does with a fresh DATA_DIR, and checks health, the home page, an asset, API calls, a newsletter
 // cover drawn by the renderer process (upload and the covers command), the
 // webmaster's backup command while the site serves, and a clean exit on SIGTERM.
+// `--built` bundles the build already in apps/*/dist instead of building again (`pnpm test`).
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -15,6 +16,7 @@ const ADMIN_PASSWORD = 'smoke-test-password-1';
 const CLUB_NAME = 'Smoke Test Model A Club';
 const DEV_ONLY = ['vitest', 'tsx', 'esbuild', 'drizzle-kit', 'supertest', 'typescript', 'vite', 'playwright-core'];
 
+const useBuilt = process.argv.includes('--built');
 const started = Date.now();
 const seconds = () => `${((Date.now() - started) / 1000).toFixed(1)}s`;
 const step = (text) => console.log(`[smoke ${seconds()}] ${text}`);
@@ -69,8 +71,8 @@ async function main() {
   const dataDir = path.join(work, 'data');
   let child;
   try {
-    step(`building the production bundle into ${prod}`);
-    bundleProd(prod);
+    step(`${useBuilt ? 'bundling the build already made' : 'building the production bundle'} into ${prod}`);
+    bundleProd(prod, { build: !useBuilt });
     const storeDir = path.join(prod, 'api', 'node_modules', '.pnpm');
     const devOnly = fs.readdirSync(storeDir).filter((entry) => DEV_ONLY.some((name) => entry.startsWith(`${name}@`)));
     check(devOnly.length === 0, `The bundle holds development dependencies: ${devOnly.join(', ')}`);

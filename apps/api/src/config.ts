@@ -1,3 +1,4 @@
+import { DEFAULT_CLUB_TIME_ZONE, isTimeZone } from '@club/contracts';
 import path from 'node:path';
 import cron from 'node-cron';
 import { z } from 'zod';
@@ -22,15 +23,6 @@ const urlString = (protocols: string[]) =>
       }, `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`)
       .optional(),
   );
-
-const isValidTimeZone = (zone: string) => {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 const cronSchema = (fallback: string) =>
   z
@@ -62,7 +54,7 @@ const environmentSchema = z.object({
   ),
   CLUB_TIMEZONE: z.preprocess(
     unsetIfBlank,
-    z.string().refine(isValidTimeZone, 'must be an IANA time zone such as America/Chicago').default('America/Chicago'),
+    z.string().refine(isTimeZone, 'must be an IANA time zone such as America/Chicago').default(DEFAULT_CLUB_TIME_ZONE),
   ),
   /** Empty disables the in-process job, so these are not blank-to-default. */
   REMINDER_CRON: cronSchema('0 9 * * *'),

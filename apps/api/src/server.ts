@@ -1,3 +1,4 @@
+import { PATHS } from '@club/contracts';
 import fs from 'node:fs';
 import type { Server } from 'node:http';
 import type { Logger } from 'pino';
@@ -91,7 +92,7 @@ async function startOnDatabase(config: Config, db: Db, logger: Logger, unlock: (
     if (accounts) {
       logger.info('filled the empty database with demo content');
       const lines = accounts.map((a) => `  ${a.role.padEnd(26)} ${a.email.padEnd(26)} ${a.password}`);
-      process.stdout.write(`\nDemo accounts (log in at ${config.baseUrl}/login):\n${lines.join('\n')}\n\n`);
+      process.stdout.write(`\nDemo accounts (log in at ${config.baseUrl}${PATHS.login}):\n${lines.join('\n')}\n\n`);
     }
   }
 

@@ -5,7 +5,6 @@ import { renditionStem, renditionStemOf, renditionWidthsFor, type Crop } from '@
 import type { Metadata } from 'sharp';
 import type { Config } from '../config.ts';
 import { tooLarge, wrongFileType } from '../errors.ts';
-import { sniffFileType } from '../lib/file-type.ts';
 import { lazyImport } from '../lazy-import.ts';
 
 /** sharp (libvips, about 20-28 MB resident) is loaded on the first picture, not at start; see lazy-import.ts. */
@@ -52,8 +51,6 @@ export type ImageService = {
   encodeJpeg(buffer: Buffer, options: EncodeOptions): Promise<Buffer>;
   /** Decodes a JPEG (refusing anything else), applies orientation, strips metadata, resizes, stores it; returns its URL. */
   storeJpeg(buffer: Buffer, options: ImageOptions): Promise<string>;
-  /** Stores a PDF or image as is, under the given name with the extension of its real type; returns its URL. */
-  storeFile(buffer: Buffer, folder: string, fileName: string): string;
   /**
    * Writes the smaller copies (and WebP where it saves bytes) of a stored JPEG and renames it to
    * carry its size; returns its new URL. The copies are made from the stored file, so they hold
@@ -73,15 +70,6 @@ export type ImageService = {
 };
 
 const UPLOADS_PREFIX = '/uploads/';
-
-/** The extension a stored file gets for each kind the site takes; other kinds are refused. */
-const STORED_EXTENSIONS: Partial<Record<ReturnType<typeof sniffFileType>, string>> = {
-  jpeg: 'jpg',
-  png: 'png',
-  gif: 'gif',
-  webp: 'webp',
-  pdf: 'pdf',
-};
 
 /** More pixels than any camera photo needs; decoding is refused before it starts (a 16,000-pixel square would take 768 MB). */
 export const MAX_INPUT_PIXELS = 50_000_000;
@@ -224,18 +212,6 @@ export function createImageService(config: Pick<Config, 'uploadsDir'>): ImageSer
     encodeJpeg: (buffer, options) => imageJobs(() => encodeJpeg(buffer, options)),
 
     storeJpeg: (buffer, options) => imageJobs(() => storeJpeg(buffer, options, config.uploadsDir)),
-
-    storeFile(buffer, folder, fileName) {
-      // The extension says what the file is, from its content: a name like "x.html" never decides how it is served.
-      const extension = STORED_EXTENSIONS[sniffFileType(buffer)];
-      if (!extension) throw wrongFileType('Please choose a PDF or an image file (JPEG, PNG, WebP or GIF).');
-      const base = path.basename(fileName).replace(/\.[^.]*$/, '').replace(/[^\w .()-]/g, '').trim() || 'file';
-      const safeName = `${base}.${extension}`;
-      const dir = path.join(config.uploadsDir, folder);
-      fs.mkdirSync(dir, { recursive: true });
-      fs.writeFileSync(path.join(dir, safeName), buffer);
-      return `${UPLOADS_PREFIX}${folder}/${encodeURIComponent(safeName)}`;
-    },
 
     addRenditions: (url) => imageJobs(() => addRenditions(url)),
 

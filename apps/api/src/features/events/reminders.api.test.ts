@@ -8,7 +8,8 @@ import { events, members, outbox, pushQueue, pushSubscriptions, reminderLedger }
 import { createMember } from '../../../test/factories.ts';
 import { startTestSmtp } from '../../../test/smtp.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { localDateTime, queueDueReminders, type ReminderRun } from './reminders.ts';
+import { clubNow } from '@club/contracts';
+import { queueDueReminders, type ReminderRun } from './reminders.ts';
 
 let t: TestApp;
 const open = (env: Record<string, string> = {}) => {
@@ -99,7 +100,7 @@ describe('event reminders', () => {
     // Every hour from Feb 28 to the start (US clocks go forward at 2:00 on Sunday March 8, 2026).
     for (let moment = Date.UTC(2026, 1, 28, 6); moment < Date.UTC(2026, 2, 9, 15); moment += 3_600_000) {
       const now = new Date(moment);
-      if (run(now).emails > 0) sentOn.push(localDateTime(now, 'America/Chicago'));
+      if (run(now).emails > 0) sentOn.push(clubNow(now, 'America/Chicago'));
     }
     expect(sentOn).toEqual(['2026-03-04T00:00', '2026-03-06T00:00', '2026-03-08T00:00']);
     expect(t.db.select().from(reminderLedger).where(eq(reminderLedger.eventId, id)).all().map((row) => row.daysOut).sort()).toEqual([1, 3, 5]);
@@ -132,7 +133,7 @@ describe('event reminders', () => {
     createMember(t.db);
     const now = addEvent('2099-06-20T10:00', [0], 'Saved With Now');
     // Its 5-day reminder is due (the event is 3 days off), but that waits for the scheduled run.
-    addEvent(localDateTime(new Date(Date.now() + 3 * 86_400_000), 'America/Chicago'), [5], 'Dated Only');
+    addEvent(clubNow(new Date(Date.now() + 3 * 86_400_000), 'America/Chicago'), [5], 'Dated Only');
     t.services.reminders.kick();
     await new Promise((resolve) => setImmediate(resolve));
     expect(mails()).toEqual([]);
@@ -229,8 +230,10 @@ describe('event reminders', () => {
         child.on('error', reject);
         child.on('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(out))));
       });
+    // The two CLI runs race each other for the same 60 reminders; the in-process job joins as
+    // soon as one of them is done, while the other may still be running.
     const runs = [cliRun(), cliRun()];
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    await Promise.race(runs);
     const inProcess = t.services.reminders.run();
     const outputs = await Promise.all(runs);
     const all = mails();
