@@ -68,6 +68,7 @@ export async function startServer(config: Config): Promise<{ server: Server; clo
 
 async function startLocked(config: Config, unlock: () => void): Promise<{ server: Server; close: () => Promise<void> }> {
   const logger = createLogger(config.logLevel);
+  for (const warning of config.warnings) logger.warn(warning);
   fs.mkdirSync(config.uploadsDir, { recursive: true });
   fs.chmodSync(config.dataDir, 0o700);
   // Uploads a crash interrupted; no request is running yet.

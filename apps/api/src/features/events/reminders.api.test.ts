@@ -213,7 +213,7 @@ describe('event reminders', () => {
   });
 
   it('never sends twice when two runs (the CLI twice and the in-process job) go at the same moment', async () => {
-    open({ REMINDER_CRON: '' });
+    open({ REMINDER_CRON: 'off' });
     for (let i = 0; i < 30; i += 1) createMember(t.db);
     addEvent('2099-06-20T10:00', [0], 'Far Future');
     addEvent('2099-06-27T10:00', [0], 'Further Future');
