@@ -1,10 +1,12 @@
 import { Link, useParams, useSearchParams } from 'react-router';
 import { PageFrame } from '../components/page-frame.tsx';
 import { blogPath, editBlogPath } from '../lib/paths.ts';
+import { DeletedNotice } from '../components/deleted-notice.tsx';
 import { QueryState } from '../components/query-state.tsx';
 import { formatPostDate, PostBody } from '../features/blog/post-body.tsx';
 import { PostList } from '../features/blog/post-list.tsx';
 import { useBlogPage, useBlogPost } from '../features/blog/api/posts.ts';
+import '../features/blog/blog.css';
 import { useSession } from '../session/index.ts';
 
 /** A positive whole number from the address, or undefined. */
@@ -72,6 +74,7 @@ function ListPage({ page, canEdit }: { page: number; canEdit: boolean }) {
   const query = useBlogPage(page);
   return (
     <PageFrame title="Photos" lede="Pictures and stories from our drives, shows and garages, newest first.">
+      <DeletedNotice />
       {canEdit && (
         <p>
           <Link className="button button--primary" to={editBlogPath()}>

@@ -1,16 +1,17 @@
 import type { BlogPost } from '@club/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link } from 'react-router';
-import { ConfirmDeleteDialog } from '../../components/confirm-delete-dialog.tsx';
+import { Link, useNavigate } from 'react-router';
+import { errorMessageOf } from '../../api/client.ts';
+import { deletedState } from '../../components/deleted-notice.tsx';
+import { Dialog } from '../../components/dialog.tsx';
 import { ErrorDialog } from '../../components/error-dialog.tsx';
 import { Form } from '../../components/form.tsx';
 import { FormField } from '../../components/form-field.tsx';
-import { blogPath } from '../../lib/paths.ts';
+import { blogPath, editBlogPath } from '../../lib/paths.ts';
 import { entriesOf, moveEntry, nextKey, toSaveParts, type EditorEntry } from './editor-entries.ts';
 import { PicturesEntryField, TextEntryField, VideoEntryField } from './entry-fields.tsx';
 import { blogPostQueryOptions, useDeletePost, useSavePost } from './api/posts.ts';
-import './blog.css';
 
 const KIND_LABELS: Record<EditorEntry['kind'], string> = { text: 'Text', pictures: 'Photos', video: 'Video' };
 
@@ -18,6 +19,12 @@ const today = () => {
   const now = new Date();
   return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
 };
+
+/** The history state of the address a new post gets after its first save. */
+const SAVED_AS_NEW = { savedAsNew: true } as const;
+
+/** Whether the page's address is the one a new post's editor moved to after its first save. */
+export const isSavedAsNew = (state: unknown): boolean => typeof state === 'object' && state !== null && 'savedAsNew' in state;
 
 export type PostEditorProps = {
   /** The saved post; undefined for a new one. */
@@ -27,13 +34,14 @@ export type PostEditorProps = {
 /** The post editor: title, date, and entries of text, photos and videos in order. */
 export function PostEditor({ post }: PostEditorProps) {
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
   const save = useSavePost();
   const remove = useDeletePost();
   const [postId, setPostId] = useState(post?.id ?? 0);
   const [entries, setEntries] = useState<EditorEntry[]>(() => entriesOf(post));
   const [serverError, setServerError] = useState<string | null>(null);
   const [isConfirmingDelete, setIsConfirmingDelete] = useState(false);
-  const [isDeleted, setIsDeleted] = useState(false);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
   const newPhotoCount = entries.reduce((sum, e) => sum + (e.kind === 'pictures' ? e.pictures.filter((p) => p.kind === 'new').length : 0), 0);
 
   const replace = (key: string, next: EditorEntry) => setEntries((list) => list.map((e) => (e.key === key ? next : e)));
@@ -53,18 +61,21 @@ export function PostEditor({ post }: PostEditorProps) {
     const fresh = await queryClient.fetchQuery(blogPostQueryOptions(reply.i));
     setPostId(reply.i);
     setEntries(entriesOf(fresh.b[0]));
+    // Later saves edit the same post, and a reload opens it; the page keeps this editor on screen.
+    if (postId === 0) void navigate(editBlogPath(reply.i), { replace: true, state: SAVED_AS_NEW });
     return reply;
   }
 
-  if (isDeleted) {
-    return (
-      <div className="notice" role="status">
-        <p>Successfully Deleted</p>
-        <p>
-          <Link to={blogPath()}>Back to Photos</Link>
-        </p>
-      </div>
-    );
+  async function confirmDelete() {
+    setDeleteError(null);
+    try {
+      await remove.mutateAsync({ body: { id: postId } });
+      setIsConfirmingDelete(false);
+      // The list page confirms; staying here would show "Post Not Found" once the post is gone.
+      void navigate(blogPath(), { replace: true, state: deletedState(post?.title || 'The post') });
+    } catch (error) {
+      setDeleteError(errorMessageOf(error));
+    }
   }
 
   const counts: Partial<Record<EditorEntry['kind'], number>> = {};
@@ -85,7 +96,7 @@ export function PostEditor({ post }: PostEditorProps) {
               </Link>
             )}
             {postId !== 0 && (
-              <button type="button" className="button button--danger" onClick={() => setIsConfirmingDelete(true)}>
+              <button type="button" className="button" onClick={() => setIsConfirmingDelete(true)}>
                 Delete Post
               </button>
             )}
@@ -142,19 +153,28 @@ export function PostEditor({ post }: PostEditorProps) {
         </div>
       </Form>
       <ErrorDialog message={serverError} onClose={() => setServerError(null)} />
-      {isConfirmingDelete && (
-        <ConfirmDeleteDialog
-          title="Delete Post"
-          question="Are you sure you want to delete this post and its photos? This cannot be undone."
-          confirmLabel="Delete"
-          onConfirm={() => remove.mutateAsync({ body: { id: postId } })}
-          onClose={() => setIsConfirmingDelete(false)}
-          onDeleted={() => {
-            setIsConfirmingDelete(false);
-            setIsDeleted(true);
-          }}
-        />
-      )}
+      <Dialog
+        title="Delete Post"
+        isOpen={isConfirmingDelete}
+        onClose={() => setIsConfirmingDelete(false)}
+        footer={
+          <>
+            <button type="button" className="button button--primary" onClick={() => void confirmDelete()}>
+              Delete
+            </button>
+            <button type="button" className="button" onClick={() => setIsConfirmingDelete(false)} data-autofocus>
+              Cancel
+            </button>
+          </>
+        }
+      >
+        <p className="dialog__message">Are you sure you want to delete this post and its photos? This cannot be undone.</p>
+        {deleteError && (
+          <p className="form__message form__message--error" role="alert">
+            {deleteError}
+          </p>
+        )}
+      </Dialog>
       <p className="post-editor__back">
         <Link to={blogPath()}>Back to Photos</Link>
       </p>
