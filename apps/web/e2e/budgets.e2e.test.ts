@@ -14,7 +14,10 @@ import { startHarness, type Harness } from './harness.ts';
  * alone, so it must fit in the first round trip of a new connection (10 TCP segments, 14.6 KB);
  * the JS then hydrates it.
  */
-const FIRST_PAINT_BUDGET_KB = 95;
+// 95 KB until issue 22's round: focus moved to each new page's heading, the menu marked on every
+// page of a section and the shared paths and club clock in the entry added 1.4 KB. The next
+// performance round (issue 28) is to win it back; docs/PERFORMANCE.md has the breakdown.
+const FIRST_PAINT_BUDGET_KB = 97;
 const HOME_HTML_BUDGET_KB = 14;
 const dist = fileURLToPath(new URL('../dist', import.meta.url));
 
