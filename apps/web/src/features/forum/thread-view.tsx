@@ -112,7 +112,7 @@ function ThreadDetail({ thread }: { thread: ForumThread }) {
               }}
             />
           )}
-          <button type="button" className="button" onClick={() => setDeleting({ target: { kind: 'thread', id: thread.id }, author: thread.author })}>
+          <button type="button" className="button button--danger" onClick={() => setDeleting({ target: { kind: 'thread', id: thread.id }, author: thread.author })}>
             Delete thread
           </button>
         </div>
@@ -192,7 +192,7 @@ function PostItem({ post, isModerator, onApproved, onDelete }: PostItemProps) {
       {isModerator && (
         <div className="button-row forum-actions">
           {!post.approved && <ApproveButton target={{ kind: 'post', id: post.id }} label="Approve reply" onApproved={onApproved} />}
-          <button type="button" className="button" onClick={onDelete}>
+          <button type="button" className="button button--danger" onClick={onDelete}>
             Delete reply
           </button>
         </div>
