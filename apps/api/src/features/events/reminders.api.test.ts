@@ -1,14 +1,16 @@
 import { spawn } from 'node:child_process';
+import { Writable } from 'node:stream';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
+import pino from 'pino';
 import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
 import { events, members, outbox, pushQueue, pushSubscriptions, reminderLedger } from '../../db/schema/index.ts';
 import { createMember } from '../../../test/factories.ts';
 import { startTestSmtp } from '../../../test/smtp.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { localDateTime, queueDueReminders, type ReminderRun } from './reminders.ts';
+import { createReminderService, localDateTime, queueDueReminders, type ReminderRun } from './reminders.ts';
 
 let t: TestApp;
 const open = (env: Record<string, string> = {}) => {
@@ -274,5 +276,36 @@ describe('event reminders', () => {
       await t.services.mail.stop();
       await smtp.close();
     }
+  });
+
+  // Issue 20, finding 7: one event with an impossible start (stored before the contract checked
+  // dates, or written by hand) made every reminder run throw, so no member got any reminder.
+  it('skips an event whose stored start is not a real date, reports it in the log, and sends the others', () => {
+    open();
+    const member = createMember(t.db);
+    const bad = addEvent('2026-13-01T10:00', [0, 1], 'Impossible Tour');
+    const skipped = addEvent('2026-06-19T25:00', [0], 'Impossible Hour');
+    addEvent('2026-06-20T10:00', [1, 3], 'Spring Tour');
+    const lines: string[] = [];
+    const logger = pino({ level: 'info' }, new Writable({ write(chunk: Buffer, _encoding, done) { lines.push(chunk.toString()); done(); } }));
+    const reminders = createReminderService({
+      db: t.db,
+      config: t.config,
+      keys: t.services.keys,
+      mail: { kick: () => undefined },
+      push: { kick: () => undefined },
+      logger,
+      clock: () => chicagoMorning(17),
+    });
+
+    expect(reminders.run()).toEqual({ reminders: 1, emails: 1, pushes: 0 });
+    expect(mails().map((mail) => [mail.to, mail.subject])).toEqual([[member.email, 'Reminder: Spring Tour, Saturday, June 20, 2026 at 10:00 AM']]);
+    const reports = lines.map((line) => JSON.parse(line) as { level: number; eventId?: number; start?: string; msg: string }).filter((line) => line.eventId !== undefined);
+    expect(reports.map(({ level, eventId, start }) => ({ level, eventId, start }))).toEqual([
+      { level: 40, eventId: skipped, start: '2026-06-19T25:00' },
+      { level: 40, eventId: bad, start: '2026-13-01T10:00' },
+    ]);
+    expect(reports[1]?.msg).toMatch(/not a real date and time.*skipped/i);
+    expect(t.db.select().from(reminderLedger).all().map((row) => row.eventId).filter((id) => id === bad || id === skipped)).toEqual([]);
   });
 });
