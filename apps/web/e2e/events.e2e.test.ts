@@ -30,37 +30,40 @@ afterAll(async () => {
 /** A page whose browser clock runs in another zone than the club's, to prove times stay in club time. */
 const openInTokyo = (options: Parameters<typeof openPage>[1] = {}) => openPage(harness, { timezoneId: 'Asia/Tokyo', ...options });
 
-/** The answer with full events: one event, a window of days or the legacy list. */
-type EventsReply = {
-  v: { id: number; title: string; end: string }[];
-  u: string[];
-  earlier?: { id: number; title: string } | null;
-  later?: { id: number; title: string } | null;
+/** The answer to event.get: one event with its neighbours. */
+type EventReply = {
+  event: { id: number; title: string; end: string } | null;
+  earlier: { id: number; title: string } | null;
+  later: { id: number; title: string } | null;
 };
-/** The answer to upcoming or a page of past events: brief rows. */
+/** The answer to events.upcoming or events.past: brief rows. */
 type EventRowsReply = { rows: { id: number; title: string; end: string }[]; total?: number };
-type EventsRead = { body: Record<string, unknown>; bytes: number; reply: EventsReply | EventRowsReply };
+/** One read of events the page made: which call, the body it sent, and the answer (bytes before gzip). */
+type EventsRead = { name: string; body: Record<string, unknown>; bytes: number; reply: unknown };
 
-const fullReply = ({ reply }: EventsRead): EventsReply => {
-  if ('v' in reply) return reply;
-  throw new Error(`events.get answered rows where full events were asked for: ${JSON.stringify(reply).slice(0, 200)}`);
+const EVENT_READS = ['events.get', 'event.get', 'events.month', 'events.upcoming', 'events.past'];
+
+const eventReply = ({ name, reply }: EventsRead): EventReply => {
+  if (name === 'event.get') return reply as EventReply;
+  throw new Error(`Expected event.get, not ${name}.`);
 };
-const rowsReply = ({ reply }: EventsRead): EventRowsReply => {
-  if ('rows' in reply) return reply;
-  throw new Error(`events.get answered full events where rows were asked for: ${JSON.stringify(reply).slice(0, 200)}`);
+const rowsReply = ({ name, reply }: EventsRead): EventRowsReply => {
+  if (name === 'events.upcoming' || name === 'events.past') return reply as EventRowsReply;
+  throw new Error(`Expected events.upcoming or events.past, not ${name}.`);
 };
 
-/** Records each events.get the page makes: the body it sends and the answer (bytes before gzip). */
+/** Records each read of events the page makes. */
 function recordEventsReads(page: Page): { all: () => Promise<EventsRead[]>; clear: () => void } {
   let reads: Promise<EventsRead | undefined>[] = [];
   page.on('response', (response) => {
-    if (!response.url().endsWith('/api/events.get.php')) return;
+    const name = /\/api\/([\w.]+)\.php$/.exec(response.url())?.[1];
+    if (name === undefined || !EVENT_READS.includes(name)) return;
     reads.push(
       (async () => {
         if (response.status() !== 200) return undefined;
         const text = (await response.body()).toString('utf8');
         const body = response.request().postDataJSON() as Record<string, unknown>;
-        return { body, bytes: Buffer.byteLength(text), reply: JSON.parse(text) as EventsReply };
+        return { name, body, bytes: Buffer.byteLength(text), reply: JSON.parse(text) as unknown };
       })(),
     );
   });
@@ -71,9 +74,6 @@ function recordEventsReads(page: Page): { all: () => Promise<EventsRead[]>; clea
     },
   };
 }
-
-/** The fields events.get is asked by, apart from the session: none means the legacy full list. */
-const askedBy = (read: EventsRead): string[] => Object.keys(read.body).filter((key) => key !== 'g').sort();
 
 /** The size of the legacy full list for a member, which no page may read any more. */
 async function legacyListBytes(page: Page, token: unknown): Promise<number> {
@@ -168,13 +168,13 @@ describe('events journeys', () => {
     // The page reads its one event with its neighbours, not the whole list.
     const eventId = Number(eventPagePath.split('/').pop());
     const eventReads = await reads.all();
-    expect(eventReads.map(askedBy)).toEqual([['id']]);
+    expect(eventReads.map((r) => r.name)).toEqual(['event.get']);
     const [read] = eventReads;
     if (!read) throw new Error('The event page did not read its event.');
     expect(read.body).toMatchObject({ id: eventId });
-    expect(fullReply(read).v.map((e) => e.id)).toEqual([eventId]);
-    expect(fullReply(read).earlier?.title).toBeTruthy();
-    expect(fullReply(read).later?.title).toBeTruthy();
+    expect(eventReply(read).event?.id).toBe(eventId);
+    expect(eventReply(read).earlier?.title).toBeTruthy();
+    expect(eventReply(read).later?.title).toBeTruthy();
     expect(read.bytes * 10).toBeLessThan(await legacyListBytes(page, read.body.g));
 
     // Club time, whatever the browser's zone; text shown as text, links only for http(s).
@@ -228,7 +228,7 @@ describe('events journeys', () => {
     await page.waitForURL(`**${eventPagePath}`);
     await page.getByRole('heading', { level: 1, name: TITLE }).waitFor();
     // Every read on the way was one event.
-    expect((await reads.all()).every((r) => askedBy(r).join() === 'id' && fullReply(r).v.length === 1)).toBe(true);
+    expect((await reads.all()).every((r) => r.name === 'event.get' && eventReply(r).event !== null)).toBe(true);
     await page.context().close();
   });
 
@@ -272,17 +272,17 @@ describe('events journeys', () => {
     await checkA11y(page);
 
     const firstReads = await reads.all();
-    expect(firstReads.map(askedBy).sort()).toEqual([['page', 'past'], ['upcoming']]);
-    const upcoming = firstReads.find((r) => 'upcoming' in r.body);
-    const past = firstReads.find((r) => 'past' in r.body);
+    expect(firstReads.map((r) => r.name).sort()).toEqual(['events.past', 'events.upcoming']);
+    const upcoming = firstReads.find((r) => r.name === 'events.upcoming');
+    const past = firstReads.find((r) => r.name === 'events.past');
     if (!upcoming || !past) throw new Error('/new-events did not read the upcoming and the past events.');
     // Both ask at the same club-local minute; each event is on one side of it.
-    expect(upcoming.body.upcoming).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/);
-    expect(past.body).toMatchObject({ past: upcoming.body.upcoming, page: 1 });
+    expect(upcoming.body.at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/);
+    expect(past.body).toMatchObject({ at: upcoming.body.at, page: 1 });
     const upcomingRows = rowsReply(upcoming).rows;
     const pastRows = rowsReply(past).rows;
-    expect(upcomingRows.every((e) => e.end >= String(upcoming.body.upcoming))).toBe(true);
-    expect(pastRows.every((e) => e.end < String(upcoming.body.upcoming))).toBe(true);
+    expect(upcomingRows.every((e) => e.end >= String(upcoming.body.at))).toBe(true);
+    expect(pastRows.every((e) => e.end < String(upcoming.body.at))).toBe(true);
     expect(pastRows).toHaveLength(EVENTS_PAGE_SIZE);
     // Brief rows: what the list shows, no attendance or description.
     for (const row of [...upcomingRows, ...pastRows]) expect(Object.keys(row).sort()).toEqual(['end', 'id', 'location', 'start', 'title']);
@@ -304,7 +304,7 @@ describe('events journeys', () => {
     expect(secondPage.length).toBeGreaterThan(0);
     expect(secondPage.filter((href) => firstPage.includes(href))).toEqual([]);
     // Only the past page is read again; the upcoming events are the same moment's answer.
-    expect((await reads.all()).map((r) => r.body)).toEqual([expect.objectContaining({ past: past.body.past, page: 2 })]);
+    expect((await reads.all()).map((r) => [r.name, r.body])).toEqual([['events.past', expect.objectContaining({ at: past.body.at, page: 2 })]]);
     await checkA11y(page);
 
     // A reload keeps the page; Newer goes back to the first page.
@@ -355,8 +355,8 @@ describe('events journeys', () => {
     // The editor loads only the event it edits.
     const editorReads = await reads.all();
     expect(editorReads.map((r) => r.body)).toEqual([expect.objectContaining({ id: Number(editPath.split('/').pop()) })]);
-    expect(editorReads.map(askedBy)).toEqual([['id']]);
-    expect((editorReads[0] ? fullReply(editorReads[0]).v : []).map((e) => e.title)).toEqual([TITLE]);
+    expect(editorReads.map((r) => r.name)).toEqual(['event.get']);
+    expect(editorReads[0] && eventReply(editorReads[0]).event?.title).toBe(TITLE);
 
     const deleteButton = form.getByRole('button', { name: 'Delete event' });
     await deleteButton.click();

@@ -56,6 +56,11 @@ export const CALLS = {
   'newsletter.link': { access: 'loggedIn', encoding: 'json' },
 
   'events.get': { access: 'loggedIn', encoding: 'json' },
+  /** Not in the spec's table: one question each for the event page, the calendar and /new-events. */
+  'event.get': { access: 'loggedIn', encoding: 'json' },
+  'events.month': { access: 'loggedIn', encoding: 'json' },
+  'events.upcoming': { access: 'loggedIn', encoding: 'json' },
+  'events.past': { access: 'loggedIn', encoding: 'json' },
   'event.save': { access: 'event', encoding: 'multipart', files: { f: jpeg() } },
   'event.delete': { access: 'event', encoding: 'json' },
   'attendance.set': { access: 'loggedIn', encoding: 'json' },
@@ -71,6 +76,9 @@ export const CALLS = {
   'member.delete': { access: 'member', encoding: 'json' },
 
   'forum.get': { access: 'loggedIn', encoding: 'json' },
+  /** Not in the spec's table: the forum page's thread list and one thread. */
+  'forum.threads': { access: 'loggedIn', encoding: 'json' },
+  'forum.thread': { access: 'loggedIn', encoding: 'json' },
   'forum.createThread': { access: 'forum', encoding: 'multipart', files: { f: jpeg(10) } },
   'forum.createPost': { access: 'forum', encoding: 'json' },
   'forum.update': { access: 'moderator', encoding: 'json' },
@@ -90,6 +98,12 @@ export type CallName = keyof typeof CALLS;
 
 /** Calls this site adds to the spec's table; the registry test expects exactly these beside it. */
 export const EXTENSION_CALLS: readonly CallName[] = [
+  'event.get',
+  'events.month',
+  'events.upcoming',
+  'events.past',
+  'forum.threads',
+  'forum.thread',
   'calendarFeed.get',
   'calendarFeed.reset',
   'newsletter.link',

@@ -1,11 +1,10 @@
 import { z } from 'zod';
 import {
   integer,
+  isoDate,
   list,
   localDateTime,
   optionalInteger,
-  optionalIsoDate,
-  optionalLocalDateTime,
   optionalText,
   recordId,
   sessionTokenSchema,
@@ -54,59 +53,71 @@ const reminderDays = integer('reminder days', { min: 0, max: 30 }).refine(
 export const eventNeighbourSchema = z.object({ id: z.number().int(), title: z.string(), start: z.string() });
 export type EventNeighbour = z.infer<typeof eventNeighbourSchema>;
 
-/** The answer with full events: without a way (the legacy list), a window of days, or one event. */
+/** The spec's answer to `events.get`: every event, soonest first, and the names in their attendance lists. */
 export const eventsReplySchema = z.object({
-  /** The events, soonest first. */
+  /** Every event, soonest first. */
   v: z.array(eventSchema),
-  /** The display names of the members in their attendance lists. */
+  /** The display names of the members in their attendance lists, sorted. */
   u: z.array(z.string()),
-  /** With `id`: the events just before and just after it in start order, or null at either end. */
-  earlier: eventNeighbourSchema.nullable().optional(),
-  later: eventNeighbourSchema.nullable().optional(),
 });
 export type EventsReply = z.infer<typeof eventsReplySchema>;
 
-/** The answer to `upcoming` and `past`: brief rows under their own key, so nobody reads attendance from them. */
-export const eventRowsReplySchema = z.object({
-  /** Soonest first for `upcoming`, latest first for `past`. */
-  rows: z.array(eventSummarySchema),
-  /** With `past`: how many events ended before that moment. */
-  total: z.number().int().optional(),
+/** The answer to `event.get`: the event (null for an unknown id) and the events just before and after it in start order. */
+export const eventReplySchema = z.object({
+  event: eventSchema.nullable(),
+  earlier: eventNeighbourSchema.nullable(),
+  later: eventNeighbourSchema.nullable(),
 });
-export type EventRowsReply = z.infer<typeof eventRowsReplySchema>;
+export type EventReply = z.infer<typeof eventReplySchema>;
+
+/** The answer to `events.month`: the events that overlap the days asked for, soonest first. */
+export const eventsMonthReplySchema = z.object({ events: z.array(eventSchema) });
+export type EventsMonthReply = z.infer<typeof eventsMonthReplySchema>;
+
+/** The answer to `events.upcoming`: brief rows, soonest first, without attendance. */
+export const upcomingEventsReplySchema = z.object({ rows: z.array(eventSummarySchema) });
+export type UpcomingEventsReply = z.infer<typeof upcomingEventsReplySchema>;
+
+/** The answer to `events.past`: one page of brief rows, latest first, and how many past events there are. */
+export const pastEventsReplySchema = z.object({ rows: z.array(eventSummarySchema), total: z.number().int() });
+export type PastEventsReply = z.infer<typeof pastEventsReplySchema>;
 
 export const events = {
+  /** The spec's call: every event with its attendance (the legacy list). */
   'events.get': {
-    /**
-     * What to read; at most one of these ways, and without any of them every event (the legacy list):
-     * - `from`/`to`: the events that overlap the days from..to (inclusive, club time), as the month calendar asks;
-     * - `id`: that one event (an empty list for an unknown id), with `earlier` and `later`;
-     * - `upcoming`: every event not yet ended at that moment (club time), soonest first, as `rows`;
-     * - `past`, with `page`: the events that ended before that moment, newest first, EVENTS_PAGE_SIZE
-     *   a page (1 = the latest), as `rows` with `total`.
-     * The first three answer full events (`v`, `u`); `upcoming` and `past` brief rows (`rows`), without attendance.
-     * The page sends the moment it calls now, so an answer depends only on the data and the request
-     * (and stays in the server's reply cache until the data changes).
-     */
+    request: z.object({ g: sessionTokenSchema.optional() }),
+    response: eventsReplySchema,
+  },
+  /** Beyond the spec: one event with its attendance, and its neighbours (the event page and the editor). */
+  'event.get': {
+    request: z.object({ g: sessionTokenSchema, id: integer('event id', { min: 1 }) }),
+    response: eventReplySchema,
+  },
+  /** Beyond the spec: the events that overlap the days from..to (inclusive, club time), as the month calendar shows them. */
+  'events.month': {
     request: z
-      .object({
-        g: sessionTokenSchema.optional(),
-        from: optionalIsoDate('first day'),
-        to: optionalIsoDate('last day'),
-        id: optionalInteger('event id', { min: 1 }),
-        upcoming: optionalLocalDateTime('time for upcoming events'),
-        past: optionalLocalDateTime('time for past events'),
-        page: optionalInteger('page of past events', { min: 1 }),
-      })
-      .refine((w) => !w.from || !w.to || w.from <= w.to, { message: 'The last day must not be before the first day.', path: ['to'] })
-      .refine((r) => [r.from !== undefined || r.to !== undefined, r.id !== undefined, r.upcoming !== undefined, r.past !== undefined].filter(Boolean).length <= 1, {
-        message: 'Please ask for one event, a window of days, the upcoming events or the past events, not several at once.',
-      })
-      .refine((r) => r.page === undefined || r.past !== undefined, {
-        message: 'A page is only for past events: please send the time for past events with it.',
-        path: ['page'],
-      }),
-    response: z.union([eventsReplySchema, eventRowsReplySchema]),
+      .object({ g: sessionTokenSchema, from: isoDate('first day'), to: isoDate('last day') })
+      .refine((w) => w.from <= w.to, { message: 'The last day must not be before the first day.', path: ['to'] }),
+    response: eventsMonthReplySchema,
+  },
+  /*
+   * The list reads take `at`, the moment they ask at (club time, YYYY-MM-DDTHH:mm): the page sends
+   * the minute it calls now, so an answer depends only on the data and the request, and stays in
+   * the server's reply cache until the data changes.
+   */
+  /** Beyond the spec: every event not yet ended at `at`, soonest first, as brief rows (/new-events). */
+  'events.upcoming': {
+    request: z.object({ g: sessionTokenSchema, at: localDateTime('time for upcoming events') }),
+    response: upcomingEventsReplySchema,
+  },
+  /** Beyond the spec: the events that ended before `at`, latest first, EVENTS_PAGE_SIZE a page (1 = the latest), as brief rows. */
+  'events.past': {
+    request: z.object({
+      g: sessionTokenSchema,
+      at: localDateTime('time for past events'),
+      page: optionalInteger('page of past events', { min: 1 }).transform((page) => page ?? 1),
+    }),
+    response: pastEventsReplySchema,
   },
   'event.save': {
     request: z

@@ -48,23 +48,28 @@ export const forumWaitingSchema = z.object({
 });
 export type ForumWaiting = z.infer<typeof forumWaitingSchema>;
 
+/** The answer to `forum.threads`; moderators (and admins) also get `waiting`, what waits for their approval. */
+export const forumThreadsReplySchema = z.object({
+  threads: z.array(forumThreadSummarySchema),
+  waiting: z.array(forumWaitingSchema).optional(),
+});
+export type ForumThreadsReply = z.infer<typeof forumThreadsReplySchema>;
+
 export const forum = {
+  /** The spec's call: every thread the reader may see, with its posts (the legacy forum). */
   'forum.get': {
-    /**
-     * Without `l` or `t`: the legacy answer, every thread the reader may see with its posts (`f`).
-     * `l` = 1: only the thread list (`l`), `f` empty. `t`: only that thread in `f`.
-     * Moderators (and admins) also get `w`, what waits for approval, with the list and the whole forum.
-     */
-    request: z.object({
-      g: sessionTokenSchema,
-      l: flag('list-only choice'),
-      t: optionalInteger('thread', { min: 1 }),
-    }),
-    response: z.object({
-      f: z.array(forumThreadSchema),
-      l: z.array(forumThreadSummarySchema).optional(),
-      w: z.array(forumWaitingSchema).optional(),
-    }),
+    request: z.object({ g: sessionTokenSchema }),
+    response: z.object({ f: z.array(forumThreadSchema) }),
+  },
+  /** Beyond the spec: the thread list, newest activity first (the forum page). */
+  'forum.threads': {
+    request: z.object({ g: sessionTokenSchema }),
+    response: forumThreadsReplySchema,
+  },
+  /** Beyond the spec: one thread with its posts; 404 for an unknown thread or someone else's unapproved one. */
+  'forum.thread': {
+    request: z.object({ g: sessionTokenSchema, id: integer('thread', { min: 1 }) }),
+    response: z.object({ thread: forumThreadSchema }),
   },
   'forum.createThread': {
     request: z.object({ g: sessionTokenSchema, t: text('title', 200), d: text('description', 20000) }),

@@ -1,7 +1,8 @@
 /**
  * The reads the web app makes, with the bodies it sends, for `pnpm bench` and the size budget:
- * the calendar's month window, one event, the upcoming and a page of past events, a page of
- * photos or one post, the forum's thread list or one thread, and the legacy full lists beside them.
+ * the calendar's month (events.month), one event (event.get), the upcoming and a page of past events
+ * (events.upcoming, events.past), a page of photos or one post, the forum's thread list or one thread
+ * (forum.threads, forum.thread), and the legacy full lists (events.get, forum.get) beside them.
  */
 import type { CallName } from '@club/contracts';
 
@@ -18,7 +19,7 @@ export type WebRead = {
 export function webReads(token: string, now = new Date()): WebRead[] {
   const pad = (n: number) => String(n).padStart(2, '0');
   const month = `${now.getFullYear()}-${pad(now.getMonth() + 1)}`;
-  // The moment /new-events calls now (it sends the club's wall clock; the machine's is close enough here).
+  // The moment /new-events asks at (it sends the club's wall clock; the machine's is close enough here).
   const moment = `${month}-${pad(now.getDate())}T${pad(now.getHours())}:${pad(now.getMinutes())}`;
   const lastDay = new Date(now.getFullYear(), now.getMonth() + 1, 0).getDate();
   const read = (name: CallName, body: Record<string, unknown> = {}, label: string = name, goal = 0.5, isBudgeted = true): WebRead => ({
@@ -35,15 +36,15 @@ export function webReads(token: string, now = new Date()): WebRead[] {
     // month, the event page and the editor one event, /new-events the upcoming events and a page
     // of past ones.
     read('events.get', {}, 'events.get (legacy full list)', 0.25, false),
-    read('events.get', { from: `${month}-01`, to: `${month}-${lastDay}` }, 'events.get (month window)'),
-    read('events.get', { id: 1 }, 'events.get (one event)'),
-    read('events.get', { upcoming: moment }, 'events.get (upcoming)'),
-    read('events.get', { past: moment, page: 1 }, 'events.get (a page of past events)'),
+    read('events.month', { from: `${month}-01`, to: `${month}-${lastDay}` }),
+    read('event.get', { id: 1 }),
+    read('events.upcoming', { at: moment }),
+    read('events.past', { at: moment, page: 1 }),
     read('blog.get', { page: 1 }, 'blog.get (one page)'),
     read('blog.get', { id: 1 }, 'blog.get (one post)'),
     read('blog.get', {}, 'blog.get (every post, legacy)', 0.25, false),
-    read('forum.get', { l: 1 }, 'forum.get (thread list)'),
-    read('forum.get', { t: 1 }, 'forum.get (one thread)'),
+    read('forum.threads'),
+    read('forum.thread', { id: 1 }),
     read('forum.get', {}, 'forum.get (every thread, legacy)', 0.25, false),
     read('members.get'),
     read('newsletters.get'),

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ForumThreadSummary, ForumWaiting } from '@club/contracts';
+import type { ForumThreadsReply } from '@club/contracts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { DEMO_ACCOUNTS, seedDemoData } from './index.ts';
 
@@ -11,10 +11,10 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => t.close());
 
-async function forumAs(role: string): Promise<{ l: ForumThreadSummary[]; w?: ForumWaiting[] }> {
+async function forumAs(role: string): Promise<ForumThreadsReply> {
   const account = DEMO_ACCOUNTS.find((candidate) => candidate.role === role);
   const login = await request(t.app).post('/api/session.create.php').send({ u: account?.email, p: account?.password });
-  const res = await request(t.app).post('/api/forum.get.php').send({ g: login.body.g, l: 1 });
+  const res = await request(t.app).post('/api/forum.threads.php').send({ g: login.body.g });
   expect(res.status).toBe(200);
   return res.body;
 }
@@ -22,15 +22,15 @@ async function forumAs(role: string): Promise<{ l: ForumThreadSummary[]; w?: For
 describe('the demo forum', () => {
   it('has threads with replies, one thread and one reply waiting for approval', async () => {
     const member = await forumAs('member (no edit rights)');
-    expect(member.l.length).toBe(3);
-    expect(member.l.every((thread) => thread.approved && thread.postCount > 0)).toBe(true);
-    expect(member.w).toBeUndefined();
+    expect(member.threads.length).toBe(3);
+    expect(member.threads.every((thread) => thread.approved && thread.postCount > 0)).toBe(true);
+    expect(member.waiting).toBeUndefined();
 
     const poster = await forumAs('forum poster');
-    expect(poster.l.find((thread) => !thread.approved)).toMatchObject({ isMine: true, title: 'Wanted: 1930 rear bumper brackets' });
+    expect(poster.threads.find((thread) => !thread.approved)).toMatchObject({ isMine: true, title: 'Wanted: 1930 rear bumper brackets' });
 
     const moderator = await forumAs('forum moderator');
-    expect(moderator.l.length).toBe(4);
-    expect(moderator.w?.map((item) => (item.post === undefined ? 'thread' : 'post')).sort()).toEqual(['post', 'thread']);
+    expect(moderator.threads.length).toBe(4);
+    expect(moderator.waiting?.map((item) => (item.post === undefined ? 'thread' : 'post')).sort()).toEqual(['post', 'thread']);
   });
 });

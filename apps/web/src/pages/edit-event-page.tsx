@@ -2,12 +2,11 @@ import { useState } from 'react';
 import { useLocation, useParams } from 'react-router';
 import { PageFrame } from '../app/layout/page-frame.tsx';
 import { NEW_RECORD_ID } from '../app/paths.ts';
-import { useCallQuery } from '../api/call-query.ts';
 import { QueryState } from '../components/query-state.tsx';
 import { RequireLogin } from '../components/require-login.tsx';
 import { EventEditor, isSavedAsNew } from '../features/events/event-editor.tsx';
 import { EventNotFound, eventIdOf } from '../features/events/event-not-found.tsx';
-import { fullEventsOf } from '../features/events/event-replies.ts';
+import { useEvent } from '../features/events/api/event-reads.ts';
 import { useSession } from '../session/index.ts';
 
 export function EditEventPage() {
@@ -39,13 +38,10 @@ function EditorForEditors({ id }: { id: number }) {
 
 /** Loads just the event being edited. */
 function SavedEventEditor({ id }: { id: number }) {
-  const query = useCallQuery('events.get', { id });
+  const query = useEvent(id);
   return (
     <QueryState query={query} what="the event" loadingLabel="Loading the event…">
-      {(reply) => {
-        const [event] = fullEventsOf(reply).v;
-        return event ? <EventEditor event={event} /> : <EventNotFound />;
-      }}
+      {({ event }) => (event ? <EventEditor event={event} /> : <EventNotFound />)}
     </QueryState>
   );
 }

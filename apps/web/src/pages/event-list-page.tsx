@@ -3,11 +3,10 @@ import { useSearchParams } from 'react-router';
 import { PageFrame } from '../app/layout/page-frame.tsx';
 import { getClubTimeZone } from '../app/club-time-zone.ts';
 import { PAST_EVENTS_ANCHOR } from '../app/paths.ts';
-import { useCallQuery } from '../api/call-query.ts';
 import { QueryState } from '../components/query-state.tsx';
 import { RequireLogin } from '../components/require-login.tsx';
 import { PastEvents, PastEventsHeading, UpcomingEvents } from '../features/events/event-list.tsx';
-import { eventRowsOf } from '../features/events/event-replies.ts';
+import { usePastEvents, useUpcomingEvents } from '../features/events/api/event-reads.ts';
 import { clubNow } from '../features/events/event-time.ts';
 
 export function EventListPage() {
@@ -29,23 +28,20 @@ function UpcomingAndPast() {
   const page = pageOf(search.get('past'));
   // What this visit calls now, in club time: fixed while the member turns pages, so they fit together.
   const [now] = useState(() => clubNow(new Date(), getClubTimeZone()));
-  const upcoming = useCallQuery('events.get', { upcoming: now });
-  const past = useCallQuery('events.get', { past: now, page });
+  const upcoming = useUpcomingEvents(now);
+  const past = usePastEvents(now, page);
   return (
     <>
       <section aria-labelledby="upcoming-events">
         <h2 id="upcoming-events">Upcoming Events</h2>
         <QueryState query={upcoming} what="the upcoming events" loadingLabel="Loading upcoming events…">
-          {(reply) => <UpcomingEvents events={eventRowsOf(reply).rows} />}
+          {({ rows }) => <UpcomingEvents events={rows} />}
         </QueryState>
       </section>
       <section aria-labelledby={PAST_EVENTS_ANCHOR}>
         <PastEventsHeading page={page} />
         <QueryState query={past} what="the past events" loadingLabel="Loading past events…">
-          {(reply) => {
-            const { rows, total = rows.length } = eventRowsOf(reply);
-            return <PastEvents page={page} events={rows} total={total} />;
-          }}
+          {({ rows, total }) => <PastEvents page={page} events={rows} total={total} />}
         </QueryState>
       </section>
     </>

@@ -1,11 +1,10 @@
 import { useParams } from 'react-router';
 import { PageFrame } from '../app/layout/page-frame.tsx';
-import { useCallQuery } from '../api/call-query.ts';
 import { QueryState } from '../components/query-state.tsx';
 import { RequireLogin } from '../components/require-login.tsx';
 import { EventDetails } from '../features/events/event-details.tsx';
 import { EventNotFound, eventIdOf } from '../features/events/event-not-found.tsx';
-import { fullEventsOf } from '../features/events/event-replies.ts';
+import { useEvent } from '../features/events/api/event-reads.ts';
 import { useSession } from '../session/index.ts';
 
 export function EventPage() {
@@ -26,17 +25,13 @@ export function EventPage() {
 /** The event with its attendance and its neighbours: one sized read, not the whole list. */
 function OneEvent({ id }: { id: number }) {
   const { isLoggedIn } = useSession();
-  const query = useCallQuery('events.get', { id }, { enabled: isLoggedIn });
-  const event = query.data && fullEventsOf(query.data).v[0];
-  const title = event?.title ?? (query.data ? 'Event not found' : 'Event');
+  const query = useEvent(id, { enabled: isLoggedIn });
+  const title = query.data ? (query.data.event?.title ?? 'Event not found') : 'Event';
   return (
     <PageFrame title={title}>
       <RequireLogin what="this event">
         <QueryState query={query} what="the event" loadingLabel="Loading the event…">
-          {(reply) => {
-            const { earlier = null, later = null } = fullEventsOf(reply);
-            return event ? <EventDetails event={event} earlier={earlier} later={later} /> : <EventNotFound />;
-          }}
+          {({ event, earlier, later }) => (event ? <EventDetails event={event} earlier={earlier} later={later} /> : <EventNotFound />)}
         </QueryState>
       </RequireLogin>
     </PageFrame>

@@ -1,12 +1,10 @@
-import { EVENTS_PAGE_SIZE, type ClubEvent, type EventRowsReply, type EventsReply, type EventSummary } from '@club/contracts';
+import { EVENTS_PAGE_SIZE, type CallName, type ClubEvent, type EventReply, type EventsReply, type EventSummary, type PastEventsReply, type UpcomingEventsReply } from '@club/contracts';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember, type TestMember } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 
-/** events.get sized for each page: one event, upcoming events, a page of past events. */
-
-type Reply = EventsReply;
+/** The reads sized for each page: one event (event.get), upcoming events, a page of past events. */
 
 let t: TestApp;
 let editor: TestMember;
@@ -19,20 +17,18 @@ const ids = { firstOfAll: 0, endedJustBefore: 0, endsNow: 0, running: 0, sameSta
 /** Past events made for paging, latest first, beside the named ones. */
 const PAGED_PAST = 2 * EVENTS_PAGE_SIZE + 3;
 
-const post = (body: object) => request(t.app).post('/api/events.get.php').send(body);
+const post = (name: CallName, body: object) => request(t.app).post(`/api/${name}.php`).send(body);
 
-async function read(token: string, body: object): Promise<Reply> {
-  const res = await post({ g: token, ...body });
+async function readOk(name: CallName, token: string, body: object): Promise<unknown> {
+  const res = await post(name, { g: token, ...body });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body as Reply;
+  return res.body;
 }
 
-/** The brief rows of /new-events (upcoming, or a page of past events). */
-async function readRows(token: string, body: object): Promise<EventRowsReply> {
-  const res = await post({ g: token, ...body });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body as EventRowsReply;
-}
+const readEvent = async (token: string, id: number) => (await readOk('event.get', token, { id })) as EventReply;
+const readAll = async (token: string) => (await readOk('events.get', token, {})) as EventsReply;
+const readUpcoming = async (token: string, at: string) => (await readOk('events.upcoming', token, { at })) as UpcomingEventsReply;
+const readPast = async (token: string, body: { at: string; page?: number }) => (await readOk('events.past', token, body)) as PastEventsReply;
 
 async function createEvent(title: string, start: string, end: string): Promise<number> {
   const res = await request(t.app)
@@ -73,12 +69,13 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => t.close());
 
-describe('events.get with id (the event page)', () => {
+describe('POST /api/event.get.php (the event page)', () => {
   it('returns the one event with its attendance and the earlier and later events in start order', async () => {
-    const reply = await read(ann.token, { id: ids.sameStartA });
-    expect(titles(reply.v)).toEqual(['Twin A']);
-    expect(reply.v[0]).toMatchObject({
+    const reply = await readEvent(ann.token, ids.sameStartA);
+    expect(Object.keys(reply).sort()).toEqual(['earlier', 'event', 'later']);
+    expect(reply.event).toMatchObject({
       id: ids.sameStartA,
+      title: 'Twin A',
       location: 'Twin A venue',
       attendance: [
         { displayName: 'Ann Attender', isAttending: true, totalAttending: 2, comments: 'Bringing the Tudor' },
@@ -86,61 +83,58 @@ describe('events.get with id (the event page)', () => {
       ],
       myAttendanceIndex: 0,
     });
-    expect(reply.u).toEqual(['Ann Attender', 'Bob Bystander']);
     expect(reply.earlier).toEqual({ id: ids.endsNow, title: 'Ends this minute', start: '2030-06-15T10:00' });
     // Same start: the event saved later comes later, as in the full list.
     expect(reply.later).toEqual({ id: ids.sameStartB, title: 'Twin B', start: '2030-07-04T09:30' });
-    expect((await read(ann.token, { id: ids.sameStartB })).earlier?.id).toBe(ids.sameStartA);
+    expect((await readEvent(ann.token, ids.sameStartB)).earlier?.id).toBe(ids.sameStartA);
   });
 
-  it('marks the viewer’s own answer for each member, and lists only that event’s names', async () => {
-    const asBob = await read(bob.token, { id: ids.sameStartA });
-    expect(asBob.v[0]?.myAttendanceIndex).toBe(1);
-    const asEditor = await read(editor.token, { id: ids.sameStartA });
-    expect(asEditor.v[0]?.myAttendanceIndex).toBe(-1);
-    const last = await read(ann.token, { id: ids.lastOfAll });
-    expect(last.u).toEqual(['Bob Bystander']);
+  it('marks the viewer’s own answer for each member, and lists only that event’s answers', async () => {
+    expect((await readEvent(bob.token, ids.sameStartA)).event?.myAttendanceIndex).toBe(1);
+    expect((await readEvent(editor.token, ids.sameStartA)).event?.myAttendanceIndex).toBe(-1);
+    const last = await readEvent(ann.token, ids.lastOfAll);
+    expect(last.event?.attendance.map((entry) => entry.displayName)).toEqual(['Bob Bystander']);
   });
 
   it('has no earlier event for the first event and no later one for the last', async () => {
-    const first = await read(ann.token, { id: ids.firstOfAll });
+    const first = await readEvent(ann.token, ids.firstOfAll);
     expect(first.earlier).toBeNull();
     expect(first.later?.title).toBe('Old drive 01');
-    const last = await read(ann.token, { id: ids.lastOfAll });
+    const last = await readEvent(ann.token, ids.lastOfAll);
     expect(last.later).toBeNull();
     expect(last.earlier).toEqual({ id: ids.sameStartB, title: 'Twin B', start: '2030-07-04T09:30' });
   });
 
-  it('answers an unknown id with an empty list and no neighbours', async () => {
-    expect(await read(ann.token, { id: 987654 })).toEqual({ v: [], u: [], earlier: null, later: null });
+  it('answers an unknown id with no event and no neighbours', async () => {
+    expect(await readEvent(ann.token, 987654)).toEqual({ event: null, earlier: null, later: null });
   });
 
   it('walks from the first event to the last through later links, in the legacy list’s order', async () => {
-    const all = (await read(ann.token, {})).v.map((e) => e.id);
+    const all = (await readAll(ann.token)).v.map((e) => e.id);
     const walked: number[] = [];
     let next: number | undefined = ids.firstOfAll;
     while (next !== undefined) {
       walked.push(next);
-      next = (await read(ann.token, { id: next })).later?.id;
+      next = (await readEvent(ann.token, next)).later?.id;
     }
     expect(walked).toEqual(all);
   });
 });
 
-describe('events.get with upcoming and past (/new-events)', () => {
+describe('POST /api/events.upcoming.php and events.past.php (/new-events)', () => {
   it('splits around the moment: upcoming are those not yet ended, soonest first, running ones included', async () => {
-    const upcoming = await readRows(ann.token, { upcoming: NOW });
+    const upcoming = await readUpcoming(ann.token, NOW);
     expect(Object.keys(upcoming)).toEqual(['rows']);
     expect(titles(upcoming.rows)).toEqual(['Three-day meet', 'Ends this minute', 'Twin A', 'Twin B', 'Last of all']);
 
-    const past = await readRows(ann.token, { past: NOW });
+    const past = await readPast(ann.token, { at: NOW });
     expect(Object.keys(past).sort()).toEqual(['rows', 'total']);
     expect(titles(past.rows).slice(0, 3)).toEqual(['Ended a minute ago', 'Old drive 43', 'Old drive 42']);
     expect(past.total).toBe(PAGED_PAST + 2);
   });
 
   it('answers brief rows: id, title, start, end and venue, without attendance, description or address', async () => {
-    const { rows } = await readRows(ann.token, { upcoming: NOW });
+    const { rows } = await readUpcoming(ann.token, NOW);
     expect(rows.find((e) => e.id === ids.lastOfAll)).toEqual({
       id: ids.lastOfAll,
       title: 'Last of all',
@@ -148,20 +142,20 @@ describe('events.get with upcoming and past (/new-events)', () => {
       end: '2031-12-31T23:00',
       location: 'Last of all venue',
     });
-    const past = await readRows(ann.token, { past: NOW, page: 2 });
+    const past = await readPast(ann.token, { at: NOW, page: 2 });
     for (const row of [...rows, ...past.rows]) expect(Object.keys(row).sort()).toEqual(['end', 'id', 'location', 'start', 'title']);
     // The same rows for every member: nobody's answer is in them.
-    expect((await readRows(bob.token, { upcoming: NOW })).rows).toEqual(rows);
+    expect((await readUpcoming(bob.token, NOW)).rows).toEqual(rows);
   });
 
   it('takes the moment as the legacy client writes it, with a space and seconds', async () => {
-    const upcoming = await readRows(ann.token, { upcoming: '2030-06-15 12:00:59' });
+    const upcoming = await readUpcoming(ann.token, '2030-06-15 12:00:59');
     expect(upcoming.rows[1]?.title).toBe('Ends this minute');
   });
 
   it('pages the past events latest first, each event once, with the total on every page', async () => {
-    const pages: EventRowsReply[] = [];
-    for (let page = 1; page <= 4; page += 1) pages.push(await readRows(ann.token, { past: NOW, page }));
+    const pages: PastEventsReply[] = [];
+    for (let page = 1; page <= 4; page += 1) pages.push(await readPast(ann.token, { at: NOW, page }));
     const total = PAGED_PAST + 2;
     expect(pages.map((p) => p.rows.length)).toEqual([EVENTS_PAGE_SIZE, EVENTS_PAGE_SIZE, total - 2 * EVENTS_PAGE_SIZE, 0]);
     expect(pages.every((p) => p.total === total)).toBe(true);
@@ -171,57 +165,59 @@ describe('events.get with upcoming and past (/new-events)', () => {
     expect(new Set(seen).size).toBe(total);
     expect(pages[2]?.rows.at(-1)?.title).toBe('First of all');
     // Page 1 is the same as no page.
-    expect(await readRows(ann.token, { past: NOW, page: 1 })).toEqual(await readRows(ann.token, { past: NOW }));
+    expect(await readPast(ann.token, { at: NOW, page: 1 })).toEqual(await readPast(ann.token, { at: NOW }));
   });
 
   it('keeps each answer in the reply cache (304 with its ETag) until a change to the data', async () => {
-    const first = await post({ g: ann.token, past: NOW, page: 2 });
+    const first = await post('events.past', { g: ann.token, at: NOW, page: 2 });
     const etag = first.headers.etag as string;
     expect(etag).toMatch(/^"[\w-]+"$/);
-    expect((await post({ g: ann.token, past: NOW, page: 2 }).set('If-None-Match', etag)).status).toBe(304);
-    // Another page, or another member, is another answer.
-    expect((await post({ g: ann.token, past: NOW, page: 3 })).headers.etag).not.toBe(etag);
+    expect((await post('events.past', { g: ann.token, at: NOW, page: 2 }).set('If-None-Match', etag)).status).toBe(304);
+    // Another page is another answer; the rows are the same for every member.
+    expect((await post('events.past', { g: ann.token, at: NOW, page: 3 })).headers.etag).not.toBe(etag);
+    expect((await post('events.past', { g: bob.token, at: NOW, page: 2 }).set('If-None-Match', etag)).status).toBe(304);
 
     const eventId = ids.sameStartA;
-    const before = await post({ g: ann.token, id: eventId });
-    expect((await post({ g: bob.token, id: eventId })).headers.etag).not.toBe(before.headers.etag);
+    const before = await post('event.get', { g: ann.token, id: eventId });
+    expect((await post('event.get', { g: bob.token, id: eventId })).headers.etag).not.toBe(before.headers.etag);
     await request(t.app).post('/api/attendance.set.php').send({ g: ann.token, i: eventId, s: 1, t: 4, c: 'Four of us now' }).expect(200);
-    const after = await post({ g: ann.token, id: eventId }).set('If-None-Match', before.headers.etag as string);
+    const after = await post('event.get', { g: ann.token, id: eventId }).set('If-None-Match', before.headers.etag as string);
     expect(after.status).toBe(200);
-    expect((after.body as Reply).v[0]?.attendance[0]).toMatchObject({ totalAttending: 4, comments: 'Four of us now' });
+    expect((after.body as EventReply).event?.attendance[0]).toMatchObject({ totalAttending: 4, comments: 'Four of us now' });
   });
 });
 
-describe('events.get access and checks', () => {
+describe('the event reads: access and checks', () => {
   it.each([
-    ['one event', { id: 1 }],
-    ['upcoming events', { upcoming: NOW }],
-    ['past events', { past: NOW, page: 2 }],
-  ])('answers %s with 401 and no names to a visitor who is not logged in, or whose session ended', async (_label, body) => {
-    for (const res of [await post(body), await post({ ...body, g: 'no-such-session' })]) {
+    ['one event', 'event.get', { id: 1 }],
+    ['a month', 'events.month', { from: '2030-06-01', to: '2030-06-30' }],
+    ['upcoming events', 'events.upcoming', { at: NOW }],
+    ['past events', 'events.past', { at: NOW, page: 2 }],
+  ] as const)('answers %s with 401 and no names to a visitor who is not logged in, or whose session ended', async (_label, name, body) => {
+    for (const res of [await post(name, body), await post(name, { ...body, g: 'no-such-session' })]) {
       expect(res.status).toBe(401);
       expect(res.body).toEqual({ e: expect.stringMatching(/log in/i) });
     }
   });
 
   it.each([
-    ['a page below 1', { past: NOW, page: -1 }, /page of past events must be at least 1/i],
-    ['a page that is not a number', { past: NOW, page: 'two' }, /page of past events must be a number/i],
-    ['a page without past', { page: 2 }, /page is only for past events/i],
-    ['an id that is not a number', { id: 'abc' }, /event id must be a number/i],
-    ['an id of 0', { id: 0 }, /event id must be at least 1/i],
-    ['a moment that is not a time', { upcoming: 'tomorrow' }, /time for upcoming events must be a date and time/i],
-    ['a day without a time', { past: '2030-06-15' }, /time for past events must be a date and time/i],
-    ['two ways at once', { id: 1, upcoming: NOW }, /one event, a window of days, the upcoming events or the past events/i],
-    ['a window with an id', { from: '2030-06-01', id: 1 }, /not several at once/i],
-  ])('refuses %s with 400 and a clear message', async (_label, body, message) => {
-    const res = await post({ g: ann.token, ...body });
+    ['a page below 1', 'events.past', { at: NOW, page: -1 }, /page of past events must be at least 1/i],
+    ['a page that is not a number', 'events.past', { at: NOW, page: 'two' }, /page of past events must be a number/i],
+    ['past events without a moment', 'events.past', { page: 2 }, /time for past events/i],
+    ['an id that is not a number', 'event.get', { id: 'abc' }, /event id must be a number/i],
+    ['an id of 0', 'event.get', { id: 0 }, /event id must be at least 1/i],
+    ['no id', 'event.get', {}, /event id/i],
+    ['a moment that is not a time', 'events.upcoming', { at: 'tomorrow' }, /time for upcoming events must be a date and time/i],
+    ['a day without a time', 'events.past', { at: '2030-06-15' }, /time for past events must be a date and time/i],
+    ['a month without its last day', 'events.month', { from: '2030-06-01' }, /last day/i],
+  ] as const)('refuses %s with 400 and a clear message', async (_label, name, body, message) => {
+    const res = await post(name, { g: ann.token, ...body });
     expect(res.status).toBe(400);
     expect(res.body.e).toMatch(message);
   });
 
-  it('still answers the legacy call with every event, soonest first, every name, and nothing more', async () => {
-    const reply = await read(ann.token, {});
+  it('answers the legacy call with every event, soonest first, every name, and nothing more, whatever else is sent', async () => {
+    const reply = (await readOk('events.get', ann.token, { id: ids.sameStartA, upcoming: NOW, page: 2 })) as EventsReply;
     expect(Object.keys(reply).sort()).toEqual(['u', 'v']);
     expect(reply.v).toHaveLength(PAGED_PAST + 7);
     const starts = reply.v.map((e) => e.start);

@@ -59,10 +59,16 @@ function saveEvent(token: string, fields: EventForm, image?: { buffer: Buffer; n
   return req;
 }
 
-async function listEvents(token: string, window: { from?: string; to?: string } = {}): Promise<ClubEvent[]> {
-  const res = await post('events.get', { g: token, ...window });
+async function listEvents(token: string): Promise<ClubEvent[]> {
+  const res = await post('events.get', { g: token });
   expect(res.status).toBe(200);
   return (res.body as { v: ClubEvent[] }).v;
+}
+
+async function listMonth(token: string, window: { from: string; to: string }): Promise<ClubEvent[]> {
+  const res = await post('events.month', { g: token, ...window });
+  expect(res.status).toBe(200);
+  return (res.body as { events: ClubEvent[] }).events;
 }
 
 async function readEvent(token: string, id: number): Promise<ClubEvent | undefined> {
@@ -185,23 +191,23 @@ describe('POST /api/event.save.php', () => {
   });
 });
 
-describe('POST /api/events.get.php with a window', () => {
-  it('returns the events overlapping the days, multi-day events included, and everything without one', async () => {
+describe('POST /api/events.month.php', () => {
+  it('returns the events overlapping the days, multi-day events included; the legacy list has every event', async () => {
     const before = await createEvent({ t: 'Late February show', start: '2032-02-27T10:00', end: '2032-02-27T15:00' });
     const spanning = await createEvent({ t: 'Leap-day weekend', start: '2032-02-28T08:00', end: '2032-03-01T17:00' });
     const inside = await createEvent({ t: 'March meeting', start: '2032-03-02T19:00', end: '2032-03-02T21:00' });
     const after = await createEvent({ t: 'April drive', start: '2032-04-01T00:00', end: '2032-04-01T02:00' });
-    const march = (await listEvents(ann.token, { from: '2032-03-01', to: '2032-03-31' })).map((e) => e.id);
+    const march = (await listMonth(ann.token, { from: '2032-03-01', to: '2032-03-31' })).map((e) => e.id);
     expect(march).toEqual([spanning, inside]);
     const all = (await listEvents(ann.token)).map((e) => e.id);
     expect(all).toEqual(expect.arrayContaining([before, spanning, inside, after]));
   });
 
   it('refuses a window that ends before it starts, and a day that is not a date', async () => {
-    const backwards = await post('events.get', { g: ann.token, from: '2032-03-31', to: '2032-03-01' });
+    const backwards = await post('events.month', { g: ann.token, from: '2032-03-31', to: '2032-03-01' });
     expect(backwards.status).toBe(400);
     expect(backwards.body.e).toMatch(/last day must not be before the first day/i);
-    const bad = await post('events.get', { g: ann.token, from: 'March' });
+    const bad = await post('events.month', { g: ann.token, from: 'March', to: '2032-03-31' });
     expect(bad.status).toBe(400);
     expect(bad.body.e).toMatch(/first day must be a date/i);
   });

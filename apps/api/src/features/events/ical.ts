@@ -38,8 +38,8 @@ export function buildCalendar(records: EventRecord[], { name, timeZone, baseUrl 
       end: dayjs.tz(event.end, 'YYYY-MM-DDTHH:mm', timeZone),
       timezone: timeZone,
       summary: event.title,
-      description: event.description ? `${event.description}\n\n${link}` : link,
-      location: joinLines(event.venue, event.addressLine1, event.addressLine2, event.country) || null,
+      description: event.text ? `${event.text}\n\n${link}` : link,
+      location: joinLines(event.location, event.addressLine1, event.addressLine2, event.country) || null,
       url: link,
     });
   }

@@ -130,7 +130,7 @@ export function queueDueReminders(
               title: oneLine(event.title),
               date,
               time,
-              venue: event.venue,
+              venue: event.location,
               address: [event.addressLine1, event.addressLine2],
               link,
               unsubscribeLink: `${config.baseUrl}/notifications-off/${token}`,
@@ -144,7 +144,7 @@ export function queueDueReminders(
         }
         for (const [memberId, memberDevices] of devicesOf) {
           if (isSent(event, days, memberId, 'push') || !claim(tx, event, days, memberId, 'push')) continue;
-          const body = [`${date} at ${time}`, event.venue].filter(Boolean).join(' · ');
+          const body = [`${date} at ${time}`, event.location].filter(Boolean).join(' · ');
           for (const subscriptionId of memberDevices) {
             queuePush(tx, { subscriptionId, eventId: event.id, payload: { title: event.title, body, url: `/event/${event.id}`, icon: PUSH_ICON } });
             run.pushes += 1;

@@ -21,12 +21,19 @@ const sendCalendar = (res: Response, body: string, fileName?: string): void => {
 export function mountEventsCalls(api: ApiRouter, deps: AppDeps): void {
   const events = createEventsService(deps);
 
-  mountCall(api, 'events.get', ({ g: _token, upcoming, past, page = 1, ...query }, { user }) => {
-    if (upcoming !== undefined) return events.readRows({ upcoming });
-    if (past !== undefined) return events.readRows({ past, page });
-    const { events: v, names: u, ...more } = events.read(user, query);
-    return { v, u, ...more };
+  mountCall(api, 'events.get', (_input, { user }) => {
+    const { events: v, names: u } = events.listAll(user);
+    return { v, u };
   }, { cache: 'member' });
+
+  mountCall(api, 'event.get', ({ id }, { user }) => events.readOne(user, id), { cache: 'member' });
+
+  mountCall(api, 'events.month', ({ from, to }, { user }) => ({ events: events.listWindow(user, { from, to }) }), { cache: 'member' });
+
+  // Brief rows carry nothing about who asks, so one answer serves every member.
+  mountCall(api, 'events.upcoming', ({ at }) => ({ rows: events.listUpcoming(at) }), { cache: 'shared' });
+
+  mountCall(api, 'events.past', ({ at, page }) => events.listPast(at, page), { cache: 'shared' });
 
   mountCall(api, 'event.save', async (input, { user, files }) => {
     const image = files.f?.[0];
@@ -35,11 +42,11 @@ export function mountEventsCalls(api: ApiRouter, deps: AppDeps): void {
       title: input.t,
       start: input.start,
       end: input.end,
-      venue: input.venue,
+      location: input.venue,
       addressLine1: input.address,
       addressLine2: input.address2,
       country: input.country,
-      description: input.description,
+      text: input.description,
       notifyDaysOut: input.notify,
       keepImage: input.img !== '',
       image: image?.buffer,
@@ -55,7 +62,7 @@ export function mountEventsCalls(api: ApiRouter, deps: AppDeps): void {
   mountCall(api, 'attendance.set', ({ i, s, t, c }, { user }) => {
     const answer: AttendanceChoice =
       s === ATTENDANCE_STATUS.attending
-        ? { eventId: i, choice: 'attending', total: t ?? 1, comments: c }
+        ? { eventId: i, choice: 'attending', totalAttending: t ?? 1, comments: c }
         : s === ATTENDANCE_STATUS.notAttending
           ? { eventId: i, choice: 'notAttending', comments: c }
           : { eventId: i, choice: 'notSure' };

@@ -1,7 +1,6 @@
 import {
   EVENTS_PAGE_SIZE,
   REMINDER_DAYS,
-  type AttendanceEntry,
   type ClubEvent,
   type EventNeighbour,
   type EventSummary,
@@ -12,12 +11,12 @@ import { badRequest, notFound } from '../../errors.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import { buildCalendar } from './ical.ts';
 import {
+  attachAttendance,
   deleteEvent,
   findEvent,
   findEventNeighbours,
   findFeedCreated,
   findFeedMember,
-  listAttendance,
   listEvents,
   listEventsEndedBefore,
   listEventsEndingFrom,
@@ -25,18 +24,15 @@ import {
   replaceFeedToken,
   upsertAttendance,
   writeEvent,
-  type AttendanceRecord,
   type DayWindow,
   type EventFields,
-  type EventRecord,
-  type EventSummaryRecord,
 } from './store.ts';
 
 const IMAGE_SIZE = 1600;
 const DEFAULT_COUNTRY = 'United States';
 
 /** An event as an editor saves it: id 0 adds one. */
-export type EventSave = Omit<EventFields, 'imagePath'> & {
+export type EventSave = Omit<EventFields, 'imageUrl'> & {
   id: number;
   /** False removes the current image; a new `image` replaces it either way. */
   keepImage: boolean;
@@ -44,41 +40,28 @@ export type EventSave = Omit<EventFields, 'imagePath'> & {
 };
 
 export type AttendanceChoice =
-  | { eventId: number; choice: 'attending'; total: number; comments: string }
+  | { eventId: number; choice: 'attending'; totalAttending: number; comments: string }
   | { eventId: number; choice: 'notAttending'; comments: string }
   /** Not Sure stores nothing and removes the member's entry. */
   | { eventId: number; choice: 'notSure' };
 
-/** What a page reads in full (events.get): one event, a window of days, or without either every event. */
-export type EventsQuery = DayWindow & {
-  /** One event, with its neighbours. */
-  id?: number;
-};
+/** Every event with its attendance (the legacy list), and the display names in those lists, sorted. */
+export type EventsRead = { events: ClubEvent[]; names: string[] };
 
-/** What a list reads (events.get): one of these ways. */
-export type EventRowsQuery =
-  /** Every event not yet ended at this moment (club time, YYYY-MM-DDTHH:mm). */
-  | { upcoming: string }
-  /** The events that ended before this moment, latest first, a page at a time (1 = the latest). */
-  | { past: string; page: number };
-
-/** Events with their attendance, and neighbours for one event. */
-export type EventsRead = {
-  events: ClubEvent[];
-  /** The display names in those events' attendance lists, sorted. */
-  names: string[];
-  earlier?: EventNeighbour | null;
-  later?: EventNeighbour | null;
-};
-
-/** Brief rows for a list, and a total for past pages. */
-export type EventRowsRead = { rows: EventSummary[]; total?: number };
+/** One event (null for an unknown id) and the events just before and after it in start order. */
+export type EventRead = { event: ClubEvent | null; earlier: EventNeighbour | null; later: EventNeighbour | null };
 
 export type EventsService = {
-  /** The events a page asks for, each with its attendance and the viewer's own entry marked. */
-  read(viewer: SessionUser, query?: EventsQuery): EventsRead;
-  /** The upcoming events or a page of past ones as brief rows; reads no attendance. */
-  readRows(query: EventRowsQuery): EventRowsRead;
+  /** Every event, each with its attendance and the viewer's own entry marked. */
+  listAll(viewer: SessionUser): EventsRead;
+  /** One event as the viewer sees it, with its neighbours. */
+  readOne(viewer: SessionUser, id: number): EventRead;
+  /** The events that overlap the days from..to (inclusive, club time), as the viewer sees them. */
+  listWindow(viewer: SessionUser, window: Required<DayWindow>): ClubEvent[];
+  /** Every event not yet ended at a moment (club time, YYYY-MM-DDTHH:mm), soonest first; reads no attendance. */
+  listUpcoming(at: string): EventSummary[];
+  /** One page (1 = the latest) of the events that ended before a moment, latest first, and how many there are. */
+  listPast(at: string, page: number): { rows: EventSummary[]; total: number };
   save(actor: SessionUser, event: EventSave): Promise<{ id: number; imageUrl: string }>;
   /** Deletes the event with its attendance, its reminder ledger and waiting pushes, and its image file. */
   remove(actor: SessionUser, id: number): void;
@@ -94,82 +77,44 @@ export type EventsService = {
   resetFeed(member: SessionUser): { url: string; created: string };
 };
 
-/** The wire shape of an event for a viewer: attendance by answer order, `myAttendanceIndex` -1 when they have not answered. */
-export function toClubEvent(record: EventRecord, entries: AttendanceRecord[], viewerId: number): ClubEvent {
-  const attendance: AttendanceEntry[] = entries.map((entry) => ({
-    displayName: entry.displayName,
-    isAttending: entry.isAttending,
-    totalAttending: entry.isAttending ? entry.total : 0,
-    comments: entry.comments,
-  }));
-  return {
-    id: record.id,
-    title: record.title,
-    start: record.start,
-    end: record.end,
-    location: record.venue,
-    addressLine1: record.addressLine1,
-    addressLine2: record.addressLine2,
-    country: record.country,
-    text: record.description,
-    notifyDaysOut: record.notifyDaysOut,
-    imageUrl: record.imagePath,
-    attendance,
-    myAttendanceIndex: entries.findIndex((entry) => entry.memberId === viewerId),
-  };
-}
-
-/** The wire shape of a list row. */
-const toEventSummary = ({ id, title, start, end, venue }: EventSummaryRecord): EventSummary => ({ id, title, start, end, location: venue });
-
 /** Reminder days once each, in the order of the choices (now, 1, 3, 5). */
 const normalizeReminders = (days: number[]): number[] => REMINDER_DAYS.filter((d) => days.includes(d));
 
 export function createEventsService({ db, services, config }: Pick<AppDeps, 'db' | 'services' | 'config'>): EventsService {
-  /** The records as the viewer sees them; `isEveryEvent` reads all attendance at once rather than by id. */
-  const withAttendance = (records: EventRecord[], viewer: SessionUser, isEveryEvent: boolean): { events: ClubEvent[]; names: string[] } => {
-    const entries = listAttendance(db, isEveryEvent ? undefined : records.map((r) => r.id));
-    const byEvent = new Map<number, AttendanceRecord[]>();
-    for (const entry of entries) {
-      const list = byEvent.get(entry.eventId);
-      if (list) list.push(entry);
-      else byEvent.set(entry.eventId, [entry]);
-    }
-    const names = [...new Set(entries.map((entry) => entry.displayName))].sort((a, b) => a.localeCompare(b));
-    return { events: records.map((r) => toClubEvent(r, byEvent.get(r.id) ?? [], viewer.id)), names };
-  };
   const calendarOptions = { name: `${config.clubName} events`, timeZone: config.timeZone, baseUrl: config.baseUrl };
   const feedUrl = (token: string): string => `${config.baseUrl}/calendar/${token}.ics`;
 
   return {
-    read(viewer, { id, ...window } = {}) {
-      if (id !== undefined) {
-        const record = findEvent(db, id);
-        if (!record) return { events: [], names: [], earlier: null, later: null };
-        return { ...withAttendance([record], viewer, false), ...findEventNeighbours(db, record) };
-      }
-      const isWindow = window.from !== undefined || window.to !== undefined;
-      return withAttendance(listEvents(db, window), viewer, !isWindow);
+    listAll: (viewer) => attachAttendance(db, listEvents(db), viewer.id, true),
+
+    readOne(viewer, id) {
+      const record = findEvent(db, id);
+      if (!record) return { event: null, earlier: null, later: null };
+      const [event = null] = attachAttendance(db, [record], viewer.id).events;
+      return { event, ...findEventNeighbours(db, record) };
     },
 
-    readRows(query) {
-      if ('upcoming' in query) return { rows: listEventsEndingFrom(db, query.upcoming).map(toEventSummary) };
-      const { records, total } = listEventsEndedBefore(db, query.past, query.page, EVENTS_PAGE_SIZE);
-      return { rows: records.map(toEventSummary), total };
+    listWindow: (viewer, window) => attachAttendance(db, listEvents(db, window), viewer.id).events,
+
+    listUpcoming: (at) => listEventsEndingFrom(db, at),
+
+    listPast(at, page) {
+      const { records, total } = listEventsEndedBefore(db, at, page, EVENTS_PAGE_SIZE);
+      return { rows: records, total };
     },
 
     async save(_actor, { id, keepImage, image, ...input }) {
       const existing = id === 0 ? undefined : findEvent(db, id);
       if (id !== 0 && !existing) throw notFound('That event');
       if (input.end < input.start) throw badRequest('The end must not be before the start.');
-      const keptImage = keepImage ? (existing?.imagePath ?? '') : '';
+      const keptImage = keepImage ? (existing?.imageUrl ?? '') : '';
       const pending = image && { buffer: image, options: { folder: 'events', maxSize: IMAGE_SIZE } };
       return services.images.saveWithUploads([pending], ([newImage]) => {
         const fields: EventFields = {
           ...input,
           country: input.country || DEFAULT_COUNTRY,
           notifyDaysOut: normalizeReminders(input.notifyDaysOut),
-          imagePath: newImage ?? keptImage,
+          imageUrl: newImage ?? keptImage,
         };
         const eventId = db.transaction((tx) => {
           // Checked again inside the write: storing the image lets another request in, which may have deleted it.
@@ -178,8 +123,8 @@ export function createEventsService({ db, services, config }: Pick<AppDeps, 'db'
         });
         // A "now" reminder goes out at once (the job sends it once per event, not at every save).
         if (fields.notifyDaysOut.includes(0)) services.reminders.kick();
-        const dropped = existing?.imagePath !== fields.imagePath ? existing?.imagePath : undefined;
-        return { result: { id: eventId, imageUrl: fields.imagePath }, dropped: [dropped] };
+        const dropped = existing?.imageUrl !== fields.imageUrl ? existing?.imageUrl : undefined;
+        return { result: { id: eventId, imageUrl: fields.imageUrl }, dropped: [dropped] };
       });
     },
 
@@ -187,7 +132,7 @@ export function createEventsService({ db, services, config }: Pick<AppDeps, 'db'
       const existing = findEvent(db, id);
       if (!existing) throw notFound('That event');
       deleteEvent(db, id);
-      if (existing.imagePath) services.images.remove(existing.imagePath);
+      if (existing.imageUrl) services.images.remove(existing.imageUrl);
     },
 
     setAttendance(actor, answer) {
@@ -202,7 +147,7 @@ export function createEventsService({ db, services, config }: Pick<AppDeps, 'db'
           eventId: answer.eventId,
           memberId: actor.id,
           isAttending,
-          total: isAttending ? answer.total : 0,
+          totalAttending: isAttending ? answer.totalAttending : 0,
           comments: answer.comments,
         });
       });

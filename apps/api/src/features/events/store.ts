@@ -1,31 +1,19 @@
 import { and, asc, count, desc, eq, gt, gte, inArray, lt, lte, or } from 'drizzle-orm';
+import type { AttendanceEntry, ClubEvent, EventNeighbour, EventSummary } from '@club/contracts';
 import type { DbOrTx } from '../../db/client.ts';
 import { attendance, calendarFeeds, events, members } from '../../db/schema/index.ts';
 
-/** The fields of an event that an editor sets. Start and end are local club time, YYYY-MM-DDTHH:mm. */
-export type EventFields = {
-  title: string;
-  start: string;
-  end: string;
-  venue: string;
-  addressLine1: string;
-  addressLine2: string;
-  country: string;
-  description: string;
-  notifyDaysOut: number[];
-  imagePath: string;
-};
+/**
+ * An event as an editor sets it, under the entity's names (the columns `venue`, `description`
+ * and `image_path` are mapped here and nowhere else). Start and end are local club time,
+ * YYYY-MM-DDTHH:mm.
+ */
+export type EventFields = Omit<ClubEvent, 'id' | 'attendance' | 'myAttendanceIndex'>;
 
 export type EventRecord = EventFields & { id: number };
 
-export type AttendanceRecord = {
-  eventId: number;
-  memberId: number;
-  displayName: string;
-  isAttending: boolean;
-  total: number;
-  comments: string;
-};
+/** One member's answer for one event, as a list shows it. */
+export type AttendanceRecord = AttendanceEntry & { eventId: number; memberId: number };
 
 /** Days as YYYY-MM-DD, both inclusive. */
 export type DayWindow = { from?: string; to?: string };
@@ -35,19 +23,17 @@ const eventColumns = {
   title: events.title,
   start: events.start,
   end: events.end,
-  venue: events.venue,
+  location: events.venue,
   addressLine1: events.addressLine1,
   addressLine2: events.addressLine2,
   country: events.country,
-  description: events.description,
+  text: events.description,
   notifyDaysOut: events.notifyDaysOut,
-  imagePath: events.imagePath,
+  imageUrl: events.imagePath,
 };
 
 /** What a list row needs of an event (no description, address, reminders or image). */
-export type EventSummaryRecord = Pick<EventRecord, 'id' | 'title' | 'start' | 'end' | 'venue'>;
-
-const summaryColumns = { id: events.id, title: events.title, start: events.start, end: events.end, venue: events.venue };
+const summaryColumns = { id: events.id, title: events.title, start: events.start, end: events.end, location: events.venue };
 
 /** The events that overlap the window (all of them without one), by start. */
 export function listEvents(db: DbOrTx, { from, to }: DayWindow = {}): EventRecord[] {
@@ -65,12 +51,12 @@ export function listEventsStartingAfter(db: DbOrTx, moment: string): EventRecord
 }
 
 /** Every event not yet ended at a moment (club time, YYYY-MM-DDTHH:mm), by start. */
-export function listEventsEndingFrom(db: DbOrTx, moment: string): EventSummaryRecord[] {
+export function listEventsEndingFrom(db: DbOrTx, moment: string): EventSummary[] {
   return db.select(summaryColumns).from(events).where(gte(events.end, moment)).orderBy(asc(events.start), asc(events.id)).all();
 }
 
 /** One page of the events that ended before a moment, latest start first (page 1 = the latest), and how many there are. */
-export function listEventsEndedBefore(db: DbOrTx, moment: string, page: number, pageSize: number): { records: EventSummaryRecord[]; total: number } {
+export function listEventsEndedBefore(db: DbOrTx, moment: string, page: number, pageSize: number): { records: EventSummary[]; total: number } {
   const ended = lt(events.end, moment);
   const records = db
     .select(summaryColumns)
@@ -84,10 +70,8 @@ export function listEventsEndedBefore(db: DbOrTx, moment: string, page: number, 
   return { records, total };
 }
 
-export type EventLink = { id: number; title: string; start: string };
-
 /** The events just before and just after one in the list's order (start, then id), or null at either end. */
-export function findEventNeighbours(db: DbOrTx, event: { id: number; start: string }): { earlier: EventLink | null; later: EventLink | null } {
+export function findEventNeighbours(db: DbOrTx, event: { id: number; start: string }): { earlier: EventNeighbour | null; later: EventNeighbour | null } {
   const link = { id: events.id, title: events.title, start: events.start };
   const earlier = db
     .select(link)
@@ -129,16 +113,43 @@ export function listAttendance(db: DbOrTx, eventIds?: number[]): AttendanceRecor
     .where(eventIds ? inArray(attendance.eventId, eventIds) : undefined)
     .orderBy(asc(attendance.modified), asc(attendance.memberId))
     .all()
-    .map(({ firstName, lastName, displayName, ...row }) => ({
+    .map(({ firstName, lastName, displayName, total, ...row }) => ({
       ...row,
       displayName: displayName || `${firstName} ${lastName}`.trim(),
+      totalAttending: row.isAttending ? total : 0,
     }));
 }
 
+/**
+ * The events as a member sees them: each with its attendance in answer order and the member's
+ * own entry marked (`myAttendanceIndex` -1 when they have not answered), and the display names
+ * in those lists, sorted. `isEveryEvent` reads all attendance at once rather than by id.
+ */
+export function attachAttendance(db: DbOrTx, records: EventRecord[], viewerId: number, isEveryEvent = false): { events: ClubEvent[]; names: string[] } {
+  const entries = listAttendance(db, isEveryEvent ? undefined : records.map((r) => r.id));
+  const byEvent = new Map<number, AttendanceRecord[]>();
+  for (const entry of entries) {
+    const list = byEvent.get(entry.eventId);
+    if (list) list.push(entry);
+    else byEvent.set(entry.eventId, [entry]);
+  }
+  const names = [...new Set(entries.map((entry) => entry.displayName))].sort((a, b) => a.localeCompare(b));
+  const withEntries = (record: EventRecord): ClubEvent => {
+    const list = byEvent.get(record.id) ?? [];
+    return {
+      ...record,
+      attendance: list.map(({ displayName, isAttending, totalAttending, comments }) => ({ displayName, isAttending, totalAttending, comments })),
+      myAttendanceIndex: list.findIndex((entry) => entry.memberId === viewerId),
+    };
+  };
+  return { events: records.map(withEntries), names };
+}
+
 /** Inserts (id 0) or updates an event; returns its id. */
-export function writeEvent(tx: DbOrTx, id: number, fields: EventFields): number {
-  if (id === 0) return tx.insert(events).values(fields).returning({ id: events.id }).get().id;
-  tx.update(events).set({ ...fields, modified: new Date().toISOString() }).where(eq(events.id, id)).run();
+export function writeEvent(tx: DbOrTx, id: number, { location, text, imageUrl, ...same }: EventFields): number {
+  const row = { ...same, venue: location, description: text, imagePath: imageUrl };
+  if (id === 0) return tx.insert(events).values(row).returning({ id: events.id }).get().id;
+  tx.update(events).set({ ...row, modified: new Date().toISOString() }).where(eq(events.id, id)).run();
   return id;
 }
 
@@ -150,14 +161,14 @@ export function deleteEvent(db: DbOrTx, id: number): boolean {
 /** Records (or replaces) a member's answer for an event. */
 export function upsertAttendance(
   db: DbOrTx,
-  entry: { eventId: number; memberId: number; isAttending: boolean; total: number; comments: string },
+  { totalAttending: total, ...entry }: { eventId: number; memberId: number; isAttending: boolean; totalAttending: number; comments: string },
 ): void {
   const modified = new Date().toISOString();
   db.insert(attendance)
-    .values({ ...entry, modified })
+    .values({ ...entry, total, modified })
     .onConflictDoUpdate({
       target: [attendance.eventId, attendance.memberId],
-      set: { isAttending: entry.isAttending, total: entry.total, comments: entry.comments },
+      set: { isAttending: entry.isAttending, total, comments: entry.comments },
     })
     .run();
 }

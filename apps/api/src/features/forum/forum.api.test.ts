@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { ForumThread, ForumThreadSummary, ForumWaiting } from '@club/contracts';
+import type { ForumThread, ForumThreadsReply } from '@club/contracts';
 import { createMember, type TestMember } from '../../../test/factories.ts';
 import { imageSize, makeJpeg, makePng } from '../../../test/images.ts';
 import { startTestSmtp, type TestSmtp } from '../../../test/smtp.ts';
@@ -38,20 +38,26 @@ beforeEach(() => {
 
 const post = (name: string, body: object) => request(t.app).post(`/api/${name}.php`).send(body);
 
-type ForumReply = { f: ForumThread[]; l?: ForumThreadSummary[]; w?: ForumWaiting[] };
-
-async function read(member: TestMember, body: object = {}): Promise<ForumReply> {
-  const res = await post('forum.get', { g: member.token, ...body });
-  expect(res.status).toBe(200);
-  return res.body as ForumReply;
+async function readOk(name: string, member: TestMember, body: object = {}): Promise<unknown> {
+  const res = await post(name, { g: member.token, ...body });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body;
 }
+
+/** The legacy forum.get: every thread the member may see, with its posts. */
+const readAll = async (member: TestMember) => ((await readOk('forum.get', member)) as { f: ForumThread[] }).f;
+/** forum.threads: the list, and for moderators what waits. */
+const readList = async (member: TestMember) => (await readOk('forum.threads', member)) as ForumThreadsReply;
+/** forum.thread: one thread with its posts. */
+const readThread = async (member: TestMember, id: number) => ((await readOk('forum.thread', member, { id })) as { thread: ForumThread }).thread;
 
 const readers = () => ({ plain, author, otherPoster, moderator, admin });
 
-/** Without a login every form of forum.get answers 401 and sends no thread. */
+/** Without a login every forum read answers 401 and sends no thread. */
 async function expectAnonymousRefused(threadId: number): Promise<void> {
-  for (const body of [{}, { l: 1 }, { t: threadId }, { g: '', t: threadId }]) {
-    const res = await post('forum.get', body);
+  const reads: [string, object][] = [['forum.get', {}], ['forum.threads', {}], ['forum.thread', { id: threadId }], ['forum.thread', { g: '', id: threadId }]];
+  for (const [name, body] of reads) {
+    const res = await post(name, body);
     expect(res.status).toBe(401);
     expect(Object.keys(res.body)).toEqual(['e']);
   }
@@ -62,9 +68,9 @@ async function whoSeesThread(id: number): Promise<string[]> {
   await expectAnonymousRefused(id);
   const seen: string[] = [];
   for (const [role, member] of Object.entries(readers())) {
-    const inLegacy = (await read(member)).f.some((thread) => thread.id === id);
-    const inList = (await read(member, { l: 1 })).l?.some((thread) => thread.id === id) ?? false;
-    const byId = await post('forum.get', { g: member.token, t: id });
+    const inLegacy = (await readAll(member)).some((thread) => thread.id === id);
+    const inList = (await readList(member)).threads.some((thread) => thread.id === id);
+    const byId = await post('forum.thread', { g: member.token, id });
     expect(byId.status).toBe(inLegacy ? 200 : 404);
     expect(inList).toBe(inLegacy);
     if (inLegacy) seen.push(role);
@@ -77,11 +83,11 @@ async function whoSeesPost(threadId: number, postId: number): Promise<string[]> 
   await expectAnonymousRefused(threadId);
   const seen: string[] = [];
   for (const [role, member] of Object.entries(readers())) {
-    const thread = (await read(member)).f.find((candidate) => candidate.id === threadId);
-    const one = await post('forum.get', { g: member.token, t: threadId });
-    const line = (await read(member, { l: 1 })).l?.find((candidate) => candidate.id === threadId);
+    const thread = (await readAll(member)).find((candidate) => candidate.id === threadId);
+    const one = await post('forum.thread', { g: member.token, id: threadId });
+    const line = (await readList(member)).threads.find((candidate) => candidate.id === threadId);
     const visible = thread?.posts.some((p) => p.id === postId) ?? false;
-    expect((one.body as ForumReply).f[0]?.posts.some((p) => p.id === postId) ?? false).toBe(visible);
+    expect((one.body as { thread?: ForumThread }).thread?.posts.some((p) => p.id === postId) ?? false).toBe(visible);
     expect(line?.postCount).toBe(thread?.posts.length);
     if (visible) seen.push(role);
   }
@@ -107,8 +113,18 @@ describe('POST /api/forum.get.php', () => {
     expect((await post('forum.get', { g: 'not-a-session' })).status).toBe(401);
   });
 
+  it('answers the spec\'s `f` and nothing else, even to a moderator sending the old list and thread fields', async () => {
+    await createThread(moderator, 'Read by the spec test');
+    const res = await post('forum.get', { g: moderator.token, l: 1, t: 1 });
+    expect(res.status).toBe(200);
+    expect(Object.keys(res.body)).toEqual(['f']);
+    expect((res.body as { f: ForumThread[] }).f.some((thread) => thread.title === 'Read by the spec test')).toBe(true);
+  });
+});
+
+describe('POST /api/forum.thread.php', () => {
   it('answers 404 for a thread that does not exist', async () => {
-    const res = await post('forum.get', { g: plain.token, t: 999999 });
+    const res = await post('forum.thread', { g: plain.token, id: 999999 });
     expect(res.status).toBe(404);
     expect(res.body.e).toMatch(/thread was not found/);
   });
@@ -126,9 +142,9 @@ describe('forum.createThread, createPost and update: a poster\'s thread through 
 
     expect(await whoSeesThread(threadId)).toEqual(['author', 'moderator', 'admin']);
 
-    const mine = (await read(author, { t: threadId })).f[0];
+    const mine = (await readThread(author, threadId));
     expect(mine).toMatchObject({ title: 'Distributor cap for a 1929 Tudor', description: 'Mine is cracked.\nWho has a spare?', author: 'Author Tester', approved: false, isMine: true, posts: [] });
-    const seenByModerator = (await read(moderator, { t: threadId })).f[0];
+    const seenByModerator = (await readThread(moderator, threadId));
     expect(seenByModerator).toMatchObject({ approved: false, isMine: false });
 
     imageUrls = mine?.imageUrls ?? [];
@@ -141,14 +157,14 @@ describe('forum.createThread, createPost and update: a poster\'s thread through 
   });
 
   it('is listed as waiting for moderators and admins only', async () => {
-    const waiting = (await read(moderator, { l: 1 })).w;
+    const waiting = (await readList(moderator)).waiting;
     expect(waiting).toContainEqual(expect.objectContaining({ thread: threadId, title: 'Distributor cap for a 1929 Tudor', author: 'Author Tester' }));
     expect(waiting?.find((item) => item.thread === threadId)?.post).toBeUndefined();
-    expect((await read(admin)).w?.some((item) => item.thread === threadId)).toBe(true);
-    expect((await read(author)).w).toBeUndefined();
-    expect((await read(plain, { l: 1 })).w).toBeUndefined();
+    expect((await readList(admin)).waiting?.some((item) => item.thread === threadId)).toBe(true);
+    expect((await readList(author)).waiting).toBeUndefined();
+    expect((await readList(plain)).waiting).toBeUndefined();
     // One thread's read stays small: the waiting list comes with the thread list only.
-    expect((await read(moderator, { t: threadId })).w).toBeUndefined();
+    expect(Object.keys((await post('forum.thread', { g: moderator.token, id: threadId })).body)).toEqual(['thread']);
   });
 
   it('e-mails the moderators once about it', async () => {
@@ -178,8 +194,8 @@ describe('forum.createThread, createPost and update: a poster\'s thread through 
     expect(approved.status).toBe(200);
     expect(approved.body).toEqual({});
     expect(await whoSeesThread(threadId)).toEqual(['plain', 'author', 'otherPoster', 'moderator', 'admin']);
-    expect((await read(plain, { t: threadId })).f[0]).toMatchObject({ approved: true, isMine: false });
-    expect((await read(moderator)).w?.some((item) => item.thread === threadId && item.post === undefined)).toBe(false);
+    expect((await readThread(plain, threadId))).toMatchObject({ approved: true, isMine: false });
+    expect((await readList(moderator)).waiting?.some((item) => item.thread === threadId && item.post === undefined)).toBe(false);
   });
 
   let waitingPostId: number;
@@ -189,9 +205,9 @@ describe('forum.createThread, createPost and update: a poster\'s thread through 
     expect(res.status).toBe(200);
     waitingPostId = res.body.i;
     expect(await whoSeesPost(threadId, waitingPostId)).toEqual(['otherPoster', 'moderator', 'admin']);
-    const own = (await read(otherPoster, { t: threadId })).f[0]?.posts[0];
+    const own = (await readThread(otherPoster, threadId))?.posts[0];
     expect(own).toMatchObject({ id: waitingPostId, content: 'Try the swap meet at Hershey.', author: 'Other Tester', approved: false, isMine: true });
-    expect((await read(moderator, { l: 1 })).w).toContainEqual(expect.objectContaining({ thread: threadId, post: waitingPostId, author: 'Other Tester' }));
+    expect((await readList(moderator)).waiting).toContainEqual(expect.objectContaining({ thread: threadId, post: waitingPostId, author: 'Other Tester' }));
 
     expect(await t.services.mail.deliverDue()).toMatchObject({ sent: 1 });
     const [mail] = await smtp.waitFor(1);
@@ -209,7 +225,7 @@ describe('forum.createThread, createPost and update: a poster\'s thread through 
     expect(await whoSeesPost(threadId, moderatorPostId)).toEqual(['plain', 'author', 'otherPoster', 'moderator', 'admin']);
     expect(await t.services.mail.deliverDue()).toMatchObject({ sent: 0 });
 
-    const posts = (await read(moderator, { t: threadId })).f[0]?.posts.map((p) => p.id);
+    const posts = (await readThread(moderator, threadId))?.posts.map((p) => p.id);
     expect(posts).toEqual([waitingPostId, moderatorPostId]);
   });
 
@@ -219,7 +235,7 @@ describe('forum.createThread, createPost and update: a poster\'s thread through 
     const thread = await createThread(plain, 'My own thread', [jpeg]);
     expect(thread.status).toBe(403);
     expect(thread.body.e).toMatch(/permission/);
-    expect((await read(moderator)).f.some((candidate) => candidate.title === 'My own thread')).toBe(false);
+    expect((await readAll(moderator)).some((candidate) => candidate.title === 'My own thread')).toBe(false);
     // Two pictures, each stored as one full-size JPEG (`<stem>.jpg`) beside its smaller copies.
     const stored = fs.readdirSync(path.join(t.config.uploadsDir, 'forum'));
     expect(stored.filter((name) => /^[^.]+\.jpg$/.test(name))).toHaveLength(2);
@@ -230,14 +246,14 @@ describe('forum.createThread, createPost and update: a poster\'s thread through 
     expect(await whoSeesPost(threadId, waitingPostId)).toEqual(['otherPoster', 'moderator', 'admin']);
     expect((await post('forum.update', { g: admin.token, p: waitingPostId, a: 1 })).status).toBe(200);
     expect(await whoSeesPost(threadId, waitingPostId)).toEqual(['plain', 'author', 'otherPoster', 'moderator', 'admin']);
-    expect((await read(moderator)).w?.some((item) => item.post === waitingPostId)).toBe(false);
+    expect((await readList(moderator)).waiting?.some((item) => item.post === waitingPostId)).toBe(false);
   });
 
   it('deletes a post for a moderator only', async () => {
     expect((await post('forum.update', { g: otherPoster.token, p: waitingPostId, d: 1 })).status).toBe(403);
     expect((await post('forum.update', { g: moderator.token, p: waitingPostId, d: 1 })).status).toBe(200);
     expect(await whoSeesPost(threadId, waitingPostId)).toEqual([]);
-    expect((await read(plain, { l: 1 })).l?.find((line) => line.id === threadId)?.postCount).toBe(1);
+    expect((await readList(plain)).threads.find((line) => line.id === threadId)?.postCount).toBe(1);
     const again = await post('forum.update', { g: moderator.token, p: waitingPostId, d: 1 });
     expect(again.status).toBe(404);
   });
@@ -268,7 +284,7 @@ describe('POST /api/forum.createThread.php and forum.createPost.php by moderator
   });
 });
 
-describe('POST /api/forum.get.php with l or t', () => {
+describe('POST /api/forum.threads.php and forum.thread.php', () => {
   it('lists threads by newest activity, with visible counts, and gives one thread by id', async () => {
     const older = (await createThread(moderator, 'Older thread')).body.i as number;
     const newer = (await createThread(moderator, 'Newer thread')).body.i as number;
@@ -276,19 +292,18 @@ describe('POST /api/forum.get.php with l or t', () => {
     await post('forum.createPost', { g: moderator.token, t: older, c: 'Bumping this one.' });
     await post('forum.createPost', { g: author.token, t: newer, c: 'A waiting reply.' });
 
-    const list = (await read(plain, { l: 1 })).l ?? [];
-    expect((await read(plain, { l: 1 })).f).toEqual([]);
+    const list = (await readList(plain)).threads;
     const ids = list.map((line) => line.id);
     expect(ids.indexOf(older)).toBeLessThan(ids.indexOf(newer));
     const olderLine = list.find((line) => line.id === older);
     expect(olderLine).toMatchObject({ title: 'Older thread', author: 'Mod Tester', approved: true, isMine: false, postCount: 1 });
     expect((olderLine?.lastActivity ?? '') > (olderLine?.created ?? '')).toBe(true);
     expect(list.find((line) => line.id === newer)).toMatchObject({ postCount: 0 });
-    expect((await read(author, { l: 1 })).l?.find((line) => line.id === newer)?.postCount).toBe(1);
+    expect((await readList(author)).threads.find((line) => line.id === newer)?.postCount).toBe(1);
 
-    const legacy = (await read(plain)).f.map((thread) => thread.id);
+    const legacy = (await readAll(plain)).map((thread) => thread.id);
     expect(legacy).toEqual(ids);
-    expect((await read(plain, { t: older })).f.map((thread) => thread.id)).toEqual([older]);
+    expect((await readThread(plain, older)).id).toBe(older);
   });
 });
 
@@ -303,7 +318,7 @@ describe('forum calls with bad input', () => {
   });
 
   it('refuses a file that is not a JPEG, and more than ten images, saving nothing', async () => {
-    const before = (await read(moderator)).f.length;
+    const before = (await readAll(moderator)).length;
     const png = await createThread(author, 'With a PNG', [await makePng(20, 20)]);
     expect(png.status).toBe(415);
     expect(png.body.e).toMatch(/JPEG/);
@@ -311,7 +326,7 @@ describe('forum calls with bad input', () => {
     const tooMany = await createThread(author, 'Eleven photos', Array.from({ length: 11 }, () => small));
     expect(tooMany.status).toBe(413);
     expect(tooMany.body.e).toBe('Please send at most 10 files at once.');
-    expect((await read(moderator)).f.length).toBe(before);
+    expect((await readAll(moderator)).length).toBe(before);
     expect(fs.readdirSync(path.join(t.config.uploadsDir, 'forum'))).toHaveLength(0);
   });
 

@@ -5,10 +5,11 @@ import { createForumService } from './service.ts';
 export function mountForumCalls(api: ApiRouter, deps: AppDeps): void {
   const forum = createForumService(deps);
 
-  mountCall(api, 'forum.get', ({ l, t }, { user }) => {
-    const view = forum.read(user, { isListOnly: l, threadId: t });
-    return { f: view.threads, ...(view.list && { l: view.list }), ...(view.waiting && { w: view.waiting }) };
-  }, { cache: 'member' });
+  mountCall(api, 'forum.get', (_input, { user }) => ({ f: forum.listAll(user) }), { cache: 'member' });
+
+  mountCall(api, 'forum.threads', (_input, { user }) => forum.listThreads(user), { cache: 'member' });
+
+  mountCall(api, 'forum.thread', ({ id }, { user }) => ({ thread: forum.readThread(user, id) }), { cache: 'member' });
 
   mountCall(api, 'forum.createThread', async ({ t, d }, { user, files }) => {
     const images = (files.f ?? []).map((file) => file.buffer);

@@ -25,17 +25,20 @@ import {
 const IMAGE_MAX_PX = 1600;
 export const MAX_THREAD_IMAGES = CALLS['forum.createThread'].files.f.maxCount;
 
-/** What a reader asks for: the legacy whole forum, only the list, or one thread. */
-export type ForumQuery = { isListOnly: boolean; threadId?: number };
-
-export type ForumView = { threads: ForumThread[]; list?: ForumThreadSummary[]; waiting?: ForumWaiting[] };
+/** The thread list, and for moderators what waits for their approval. */
+export type ForumThreadList = { threads: ForumThreadSummary[]; waiting?: ForumWaiting[] };
 
 export type NewThread = { title: string; description: string; images: Buffer[] };
 
 export type Moderation = { target: { kind: 'thread' | 'post'; id: number }; action: 'approve' | 'delete' };
 
 export type ForumService = {
-  read(viewer: SessionUser, query: ForumQuery): ForumView;
+  /** Every thread the viewer may see, with the posts they may see (the legacy forum). */
+  listAll(viewer: SessionUser): ForumThread[];
+  /** The threads the viewer may see, newest activity first; moderators also get what waits. */
+  listThreads(viewer: SessionUser): ForumThreadList;
+  /** One thread with its posts; not found for an unknown thread or someone else's unapproved one. */
+  readThread(viewer: SessionUser, threadId: number): ForumThread;
   /** Stores the images and the thread together; a non-moderator's thread waits, and moderators are e-mailed. */
   createThread(actor: SessionUser, thread: NewThread): Promise<number>;
   createPost(actor: SessionUser, post: { threadId: number; content: string }): number;
@@ -73,17 +76,19 @@ function queueWaitingMail(tx: DbOrTx, config: Config, item: { kind: 'thread' | '
 
 export function createForumService({ db, services, config }: Pick<AppDeps, 'db' | 'services' | 'config'>): ForumService {
   return {
-    read(user, { isListOnly, threadId }) {
+    listAll: (user) => listThreads(db, toViewer(user)),
+
+    listThreads(user) {
       const viewer = toViewer(user);
-      if (threadId !== undefined) {
-        const threads = listThreads(db, viewer, threadId);
-        // An unapproved thread of someone else answers exactly like a missing one.
-        if (threads.length === 0) throw notFound(THREAD_NOT_FOUND);
-        return { threads };
-      }
-      const waiting = viewer.isModerator ? listWaiting(db) : undefined;
-      if (isListOnly) return { threads: [], list: listThreadSummaries(db, viewer), waiting };
-      return { threads: listThreads(db, viewer), waiting };
+      const threads = listThreadSummaries(db, viewer);
+      return viewer.isModerator ? { threads, waiting: listWaiting(db) } : { threads };
+    },
+
+    readThread(user, threadId) {
+      const [thread] = listThreads(db, toViewer(user), threadId);
+      // An unapproved thread of someone else answers exactly like a missing one.
+      if (!thread) throw notFound(THREAD_NOT_FOUND);
+      return thread;
     },
 
     async createThread(actor, { title, description: sent, images }) {

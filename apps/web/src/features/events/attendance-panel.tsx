@@ -1,22 +1,13 @@
 import type { ClubEvent } from '@club/contracts';
-import { ATTENDANCE_STATUS } from '@club/contracts/browser';
 import { useState } from 'react';
-import { useCallMutation } from '../../api/call-query.ts';
 import { ErrorDialog } from '../../components/error-dialog.tsx';
 import { FormField } from '../../components/form-field.tsx';
 import { readForm } from '../../components/form-values.ts';
 import { Form } from '../../components/form.tsx';
 import { countOf } from '../../app/plural.ts';
+import { useSetAttendance, type AttendanceAnswer, type AttendanceChoice as Choice } from './api/set-attendance.ts';
 
-type Choice = 'attending' | 'notAttending' | 'notSure';
-
-const STATUS_OF: Record<Choice, number> = {
-  attending: ATTENDANCE_STATUS.attending,
-  notAttending: ATTENDANCE_STATUS.notAttending,
-  notSure: ATTENDANCE_STATUS.notSure,
-};
-
-const FIELDS = { s: 'text', t: 'text', c: 'text' } as const;
+const FIELDS = { totalAttending: 'text', comments: 'text' } as const;
 
 /** Longer lists than this start folded on a phone, so the page does not run on for screens. */
 const FOLD_AFTER = 8;
@@ -122,7 +113,7 @@ type FormProps = { eventId: number; initial: Choice; initialTotal: number; initi
 function AttendanceForm({ eventId, initial, initialTotal, initialComments }: FormProps) {
   const [choice, setChoice] = useState<Choice>(initial);
   const [serverError, setServerError] = useState<string | null>(null);
-  const setAttendance = useCallMutation('attendance.set', { invalidates: ['events.get'] });
+  const setAttendance = useSetAttendance();
   const options: [Choice, string][] = [
     ['attending', 'Attending'],
     ['notAttending', 'Not Attending'],
@@ -134,26 +125,29 @@ function AttendanceForm({ eventId, initial, initialTotal, initialComments }: For
         aria-label="Your answer"
         onError={setServerError}
         onSubmit={async (data) => {
-          const { t, c } = readForm(data, FIELDS);
-          const status = STATUS_OF[choice];
-          await setAttendance.mutateAsync({
-            body: choice === 'attending' ? { i: eventId, s: status, t: Number(t), c } : choice === 'notAttending' ? { i: eventId, s: status, c } : { i: eventId, s: status },
-          });
+          const { totalAttending, comments } = readForm(data, FIELDS);
+          const answer: AttendanceAnswer =
+            choice === 'attending'
+              ? { eventId, choice, totalAttending: Number(totalAttending), comments }
+              : choice === 'notAttending'
+                ? { eventId, choice, comments }
+                : { eventId, choice };
+          await setAttendance.mutateAsync(answer);
         }}
       >
         <fieldset className="attendance__choices">
           <legend>Are you coming?</legend>
           {options.map(([value, label]) => (
             <label key={value} className="attendance__choice">
-              <input type="radio" name="s" value={value} checked={choice === value} onChange={() => setChoice(value)} /> {label}
+              <input type="radio" name="choice" value={value} checked={choice === value} onChange={() => setChoice(value)} /> {label}
             </label>
           ))}
         </fieldset>
         {choice === 'notSure' && <p className="form-field__hint">Not Sure removes your answer from the list.</p>}
         {choice === 'attending' && (
-          <FormField label="Number attending" name="t" type="number" inputMode="numeric" min={1} max={50} step={1} defaultValue={String(initialTotal)} required />
+          <FormField label="Number attending" name="totalAttending" type="number" inputMode="numeric" min={1} max={50} step={1} defaultValue={String(initialTotal)} required />
         )}
-        {choice !== 'notSure' && <FormField label="Comments" name="c" maxLength={1000} defaultValue={initialComments} autoComplete="off" />}
+        {choice !== 'notSure' && <FormField label="Comments" name="comments" maxLength={1000} defaultValue={initialComments} autoComplete="off" />}
       </Form>
       <ErrorDialog message={serverError} onClose={() => setServerError(null)} />
     </>

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { useCallMutation, useCallQuery } from '../../api/call-query.ts';
 import { errorMessageOf } from '../../api/api-error.ts';
 import { Dialog } from '../../components/dialog.tsx';
 import { QueryState } from '../../components/query-state.tsx';
+import { useCalendarFeed, useResetCalendarFeed } from './api/calendar-feed.ts';
 import './events.css';
 
 const formatDate = (iso: string): string =>
@@ -13,8 +13,8 @@ const formatDate = (iso: string): string =>
  * is kept, so the address is shown once, when it is made; making a new one stops the old one.
  */
 export function CalendarFeedPanel() {
-  const feed = useCallQuery('calendarFeed.get', {});
-  const reset = useCallMutation('calendarFeed.reset', { invalidates: ['calendarFeed.get'] });
+  const feed = useCalendarFeed();
+  const reset = useResetCalendarFeed();
   const [url, setUrl] = useState<string | null>(null);
   const [isAsking, setIsAsking] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -25,7 +25,7 @@ export function CalendarFeedPanel() {
     setError(null);
     setCopied(false);
     try {
-      setUrl((await reset.mutateAsync({ body: {} })).url);
+      setUrl((await reset.mutateAsync()).url);
     } catch (caught) {
       setError(errorMessageOf(caught));
     }

@@ -26,7 +26,7 @@ function AddToCalendar({ eventId }: { eventId: number }) {
 
 export type EventDetailsProps = {
   event: ClubEvent;
-  /** The events just before and after it in start order, as events.get with `id` gives them. */
+  /** The events just before and after it in start order, as event.get gives them. */
   earlier: EventNeighbour | null;
   later: EventNeighbour | null;
 };

@@ -4,58 +4,51 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { getClubTimeZone } from '../../app/club-time-zone.ts';
 import { editEventPath, eventPath, eventsMonthPath } from '../../app/paths.ts';
-import { useCallMutation } from '../../api/call-query.ts';
-import { errorMessageOf } from '../../api/api-error.ts';
-import { checkAgainstContract } from '../../components/contract-check.ts';
-import { Dialog } from '../../components/dialog.tsx';
+import { ConfirmDeleteDialog } from '../../components/confirm-delete-dialog.tsx';
 import { ErrorDialog } from '../../components/error-dialog.tsx';
 import { FormField } from '../../components/form-field.tsx';
 import { readForm } from '../../components/form-values.ts';
 import { Form } from '../../components/form.tsx';
 import { ImagePicker, KEEP_IMAGE, type ImageChoice } from '../../components/image-picker/image-picker.tsx';
 import { TextAreaField } from '../../components/text-area-field.tsx';
+import { useDeleteEvent } from './api/delete-event.ts';
+import { checkEventFields, useSaveEvent, type EventDraft, type EventFields } from './api/save-event.ts';
 import './events.css';
 
 const FIELDS = {
-  t: 'text',
+  title: 'text',
   start: 'text',
   end: 'text',
-  venue: 'text',
-  address: 'text',
-  address2: 'text',
+  location: 'text',
+  addressLine1: 'text',
+  addressLine2: 'text',
   country: 'text',
-  description: 'text',
-  notify: 'list',
+  text: 'text',
+  notifyDaysOut: 'list',
 } as const;
 
 const REMINDER_LABELS: Record<number, string> = { 0: 'Now (when saved)', 1: '1 day before', 3: '3 days before', 5: '5 days before' };
 
-/** The event as last saved, sent again when only the image is removed. */
-type SavedEvent = {
-  id: number;
-  t: string;
-  start: string;
-  end: string;
-  venue: string;
-  address: string;
-  address2: string;
-  country: string;
-  description: string;
-  notify: number[];
-  imageUrl: string;
+/** The fields as the form holds them, reminder days as numbers. */
+const fieldsOf = (data: FormData): EventFields => {
+  const { notifyDaysOut, ...values } = readForm(data, FIELDS);
+  return { ...values, notifyDaysOut: notifyDaysOut.map(Number) };
 };
+
+/** The event as last saved, sent again when only the image is removed. */
+type SavedEvent = Omit<EventDraft, 'image'>;
 
 const savedFrom = (event: ClubEvent | undefined): SavedEvent => ({
   id: event?.id ?? 0,
-  t: event?.title ?? '',
+  title: event?.title ?? '',
   start: event?.start ?? '',
   end: event?.end ?? '',
-  venue: event?.location ?? '',
-  address: event?.addressLine1 ?? '',
-  address2: event?.addressLine2 ?? '',
+  location: event?.location ?? '',
+  addressLine1: event?.addressLine1 ?? '',
+  addressLine2: event?.addressLine2 ?? '',
   country: event?.country ?? 'United States',
-  description: event?.text ?? '',
-  notify: event?.notifyDaysOut ?? [],
+  text: event?.text ?? '',
+  notifyDaysOut: event?.notifyDaysOut ?? [],
   imageUrl: event?.imageUrl ?? '',
 });
 
@@ -73,25 +66,13 @@ export function EventEditor({ event }: { event?: ClubEvent }) {
   const [endError, setEndError] = useState<string | undefined>(undefined);
   const [serverError, setServerError] = useState<string | null>(null);
   const [isConfirmingDelete, setIsConfirmingDelete] = useState(false);
-  const save = useCallMutation('event.save', { invalidates: ['events.get'] });
-  const remove = useCallMutation('event.delete', { invalidates: ['events.get'] });
+  const save = useSaveEvent();
+  const remove = useDeleteEvent();
   const timeZone = getClubTimeZone();
 
   async function removePicture() {
-    const { imageUrl: _current, ...fields } = saved;
-    await save.mutateAsync({ body: { ...fields, img: '' } });
+    await save.mutateAsync({ ...saved, imageUrl: '' });
     setSaved((current) => ({ ...current, imageUrl: '' }));
-  }
-
-  async function deleteEvent() {
-    try {
-      await remove.mutateAsync({ body: { id: saved.id } });
-      setIsConfirmingDelete(false);
-      await navigate(eventsMonthPath(saved.start.slice(0, 7)));
-    } catch (error) {
-      setIsConfirmingDelete(false);
-      setServerError(errorMessageOf(error));
-    }
   }
 
   return (
@@ -99,26 +80,28 @@ export function EventEditor({ event }: { event?: ClubEvent }) {
       <Form
         aria-label={saved.id === 0 ? 'New event' : 'Edit event'}
         validate={(data) => {
-          const values = readForm(data, FIELDS);
-          const message = checkAgainstContract('event.save', { ...values, id: saved.id, g: 'checked-by-the-server' });
+          const values = fieldsOf(data);
+          const message = checkEventFields(values);
           setEndError(values.start !== '' && values.end !== '' && values.end < values.start ? (message ?? undefined) : undefined);
           return message;
         }}
         onError={setServerError}
         onSubmit={async (data) => {
-          const values = readForm(data, FIELDS);
+          const values = fieldsOf(data);
           const reply = await save.mutateAsync({
-            body: { ...values, id: saved.id, img: picture.kind === 'remove' ? '' : saved.imageUrl },
-            files: picture.kind === 'new' ? { f: picture.file } : {},
+            ...values,
+            id: saved.id,
+            imageUrl: picture.kind === 'remove' ? '' : saved.imageUrl,
+            image: picture.kind === 'new' ? picture.file : undefined,
           });
           return { reply, values };
         }}
         onSuccess={({ reply, values }) => {
           const isNew = saved.id === 0;
-          setSaved({ ...values, id: reply.i, notify: values.notify.map(Number), imageUrl: reply.img });
+          setSaved({ ...values, id: reply.id, imageUrl: reply.imageUrl });
           setPicture(KEEP_IMAGE);
           // Later saves edit the same event, and a reload opens it; the page keeps this editor on screen.
-          if (isNew) void navigate(editEventPath(reply.i), { replace: true, state: SAVED_AS_NEW });
+          if (isNew) void navigate(editEventPath(reply.id), { replace: true, state: SAVED_AS_NEW });
         }}
         actions={
           <>
@@ -138,7 +121,7 @@ export function EventEditor({ event }: { event?: ClubEvent }) {
           </>
         }
       >
-        <FormField label="Title" name="t" defaultValue={saved.t} required maxLength={200} autoComplete="off" data-autofocus />
+        <FormField label="Title" name="title" defaultValue={saved.title} required maxLength={200} autoComplete="off" data-autofocus />
         <div className="event-editor__times">
           <FormField
             label="Start"
@@ -160,14 +143,14 @@ export function EventEditor({ event }: { event?: ClubEvent }) {
             onChange={() => setEndError(undefined)}
           />
         </div>
-        <FormField label="Venue" name="venue" defaultValue={saved.venue} maxLength={200} autoComplete="off" />
-        <FormField label="Address line 1" name="address" defaultValue={saved.address} maxLength={200} autoComplete="off" />
-        <FormField label="Address line 2 (city, state, zip)" name="address2" defaultValue={saved.address2} maxLength={200} autoComplete="off" />
+        <FormField label="Venue" name="location" defaultValue={saved.location} maxLength={200} autoComplete="off" />
+        <FormField label="Address line 1" name="addressLine1" defaultValue={saved.addressLine1} maxLength={200} autoComplete="off" />
+        <FormField label="Address line 2 (city, state, zip)" name="addressLine2" defaultValue={saved.addressLine2} maxLength={200} autoComplete="off" />
         <FormField label="Country" name="country" defaultValue={saved.country} maxLength={100} autoComplete="off" />
         <TextAreaField
           label="Description"
-          name="description"
-          defaultValue={saved.description}
+          name="text"
+          defaultValue={saved.text}
           rows={6}
           maxLength={20000}
           hint="Plain text. To add a link, write the address between [u] and [/u], like [u]https://example.org[/u]."
@@ -176,7 +159,7 @@ export function EventEditor({ event }: { event?: ClubEvent }) {
           <legend>E-mail reminders</legend>
           {REMINDER_DAYS.map((days) => (
             <label key={days} className="event-editor__reminder">
-              <input type="checkbox" name="notify" value={days} defaultChecked={saved.notify.includes(days)} /> {REMINDER_LABELS[days]}
+              <input type="checkbox" name="notifyDaysOut" value={days} defaultChecked={saved.notifyDaysOut.includes(days)} /> {REMINDER_LABELS[days]}
             </label>
           ))}
         </fieldset>
@@ -184,32 +167,26 @@ export function EventEditor({ event }: { event?: ClubEvent }) {
           label={saved.imageUrl === '' ? 'Picture (JPEG)' : 'Replace the picture (JPEG)'}
           hint="A JPEG photo; it is resized for the web when saved."
           currentUrl={saved.imageUrl}
-          currentAlt={`Current picture for ${saved.t}`}
+          currentAlt={`Current picture for ${saved.title}`}
           choice={picture}
           onChange={setPicture}
           removal={saved.id === 0 ? undefined : removePicture}
         />
       </Form>
 
-      <Dialog
-        title="Delete event"
-        isOpen={isConfirmingDelete}
-        onClose={() => setIsConfirmingDelete(false)}
-        footer={
-          <>
-            <button type="button" className="button button--danger" disabled={remove.isPending} onClick={() => void deleteEvent()}>
-              Delete
-            </button>
-            <button type="button" className="button" onClick={() => setIsConfirmingDelete(false)} data-autofocus>
-              Cancel
-            </button>
-          </>
-        }
-      >
-        <p className="dialog__message">
-          Delete “{saved.t}”? Its attendance list and picture go with it. This cannot be undone.
-        </p>
-      </Dialog>
+      {isConfirmingDelete && (
+        <ConfirmDeleteDialog
+          title="Delete event"
+          question={`Delete “${saved.title}”? Its attendance list and picture go with it. This cannot be undone.`}
+          confirmLabel="Delete"
+          onConfirm={() => remove.mutateAsync(saved.id)}
+          onClose={() => setIsConfirmingDelete(false)}
+          onDeleted={() => {
+            setIsConfirmingDelete(false);
+            void navigate(eventsMonthPath(saved.start.slice(0, 7)));
+          }}
+        />
+      )}
       <ErrorDialog message={serverError} onClose={() => setServerError(null)} />
     </>
   );

@@ -1,10 +1,9 @@
 import type { ClubEvent } from '@club/contracts';
 import { Link } from 'react-router';
 import { eventPath } from '../../app/paths.ts';
-import { useCallQuery } from '../../api/call-query.ts';
 import { QueryState } from '../../components/query-state.tsx';
 import './events.css';
-import { fullEventsOf } from './event-replies.ts';
+import { useMonthEvents } from './api/event-reads.ts';
 import { eventsByDay, formatEventDay, formatEventTime, monthName, monthWeeks, WEEKDAY_NAMES, type Month } from './event-time.ts';
 
 export type MonthCalendarProps = {
@@ -18,10 +17,10 @@ export function MonthCalendar({ month, today }: MonthCalendarProps) {
   const weeks = monthWeeks(month);
   const from = weeks[0]?.[0] ?? '';
   const to = weeks.at(-1)?.at(-1) ?? '';
-  const events = useCallQuery('events.get', { from, to });
+  const events = useMonthEvents(from, to);
   return (
     <QueryState query={events} what="the events" loadingLabel="Loading events…">
-      {(reply) => <CalendarBody month={month} weeks={weeks} today={today} byDay={eventsByDay(fullEventsOf(reply).v)} />}
+      {(reply) => <CalendarBody month={month} weeks={weeks} today={today} byDay={eventsByDay(reply.events)} />}
     </QueryState>
   );
 }

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
-import { useCallQuery } from '../../api/call-query.ts';
 import { QueryState } from '../../components/query-state.tsx';
 import { useSession } from '../../session/index.ts';
+import { useForumThreads } from './api/forum-reads.ts';
 import { NewThreadDialog } from './new-thread-dialog.tsx';
 import { CannotPostNote } from './reply-form.tsx';
 import { ThreadList } from './thread-list.tsx';
@@ -16,7 +16,7 @@ import './forum.css';
  */
 export function ForumView({ threadId }: { threadId: number | undefined }) {
   const { can } = useSession();
-  const list = useCallQuery('forum.get', { l: 1 });
+  const list = useForumThreads();
   const [isCreating, setIsCreating] = useState(false);
   const location = useLocation();
   const deletedThread = (location.state as { deletedThread?: string } | null)?.deletedThread;
@@ -28,7 +28,7 @@ export function ForumView({ threadId }: { threadId: number | undefined }) {
 
   return (
     <div className={`forum${threadId === undefined ? '' : ' forum--thread-open'}`}>
-      {list.data?.w !== undefined && <WaitingNotice waiting={list.data.w} />}
+      {list.data?.waiting !== undefined && <WaitingNotice waiting={list.data.waiting} />}
       <div className="visually-hidden" role="status">
         {deletedThread !== undefined && `The thread "${deletedThread}" is deleted.`}
       </div>
@@ -47,7 +47,7 @@ export function ForumView({ threadId }: { threadId: number | undefined }) {
           {deletedThread !== undefined && <p className="forum-note">The thread &ldquo;{deletedThread}&rdquo; is deleted.</p>}
           {!can('forum') && <CannotPostNote />}
           <QueryState query={list} what="the forum" loadingLabel="Loading the threads…">
-            {(v) => <ThreadList threads={v.l ?? []} selectedId={threadId} />}
+            {({ threads }) => <ThreadList threads={threads} selectedId={threadId} />}
           </QueryState>
         </section>
         <div className="forum__thread">

@@ -1,21 +1,7 @@
 import { useState } from 'react';
-import { useCallMutation } from '../../api/call-query.ts';
 import { errorMessageOf } from '../../api/client.ts';
 import { Loading } from '../../components/loading.tsx';
-
-export type ForumTarget = { kind: 'thread' | 'post'; id: number };
-
-const toUpdateBody = (target: ForumTarget, action: 'a' | 'd') =>
-  target.kind === 'thread' ? { t: target.id, [action]: 1 } : { p: target.id, [action]: 1 };
-
-/** Approves or deletes a thread or a reply; every forum read is reloaded afterwards. */
-export function useModeration({ reload = true }: { reload?: boolean } = {}) {
-  const update = useCallMutation('forum.update', { invalidates: reload ? ['forum.get'] : [] });
-  return {
-    approve: (target: ForumTarget) => update.mutateAsync({ body: toUpdateBody(target, 'a') }),
-    remove: (target: ForumTarget) => update.mutateAsync({ body: toUpdateBody(target, 'd') }),
-  };
-}
+import { useModeration, type ForumTarget } from './api/moderate.ts';
 
 export type ApproveButtonProps = { target: ForumTarget; label: string; onApproved: () => void };
 

@@ -1,13 +1,13 @@
 import { CALLS } from '@club/contracts/browser';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useCallMutation } from '../../api/call-query.ts';
 import { forumPath } from '../../app/paths.ts';
 import { Dialog } from '../../components/dialog.tsx';
 import { Form } from '../../components/form.tsx';
 import { FormField } from '../../components/form-field.tsx';
 import { readForm } from '../../components/form-values.ts';
 import { TextAreaField } from '../../components/text-area-field.tsx';
+import { useCreateThread } from './api/create-thread.ts';
 import { ImageFilesPicker } from './image-files-picker.tsx';
 
 const MAX_IMAGES = CALLS['forum.createThread'].files.f.maxCount;
@@ -16,7 +16,7 @@ const MAX_IMAGES = CALLS['forum.createThread'].files.f.maxCount;
 export function NewThreadDialog({ onClose }: { onClose: () => void }) {
   const [files, setFiles] = useState<File[]>([]);
   const navigate = useNavigate();
-  const create = useCallMutation('forum.createThread', { invalidates: ['forum.get'] });
+  const create = useCreateThread();
 
   return (
     <Dialog title="New thread" isOpen onClose={onClose}>
@@ -25,12 +25,12 @@ export function NewThreadDialog({ onClose }: { onClose: () => void }) {
         submitLabel="Start thread"
         successMessage={null}
         onSubmit={(data) => {
-          const { t, d } = readForm(data, { t: 'text', d: 'text' });
-          return create.mutateAsync({ body: { t, d }, files: { f: files } });
+          const { title, description } = readForm(data, { title: 'text', description: 'text' });
+          return create.mutateAsync({ title, description, images: files });
         }}
-        onSuccess={({ i }) => {
+        onSuccess={({ id }) => {
           onClose();
-          void navigate(forumPath(i), { state: { focusThread: true } });
+          void navigate(forumPath(id), { state: { focusThread: true } });
         }}
         actions={
           <button type="button" className="button" onClick={onClose}>
@@ -38,8 +38,8 @@ export function NewThreadDialog({ onClose }: { onClose: () => void }) {
           </button>
         }
       >
-        <FormField label="Title" name="t" required maxLength={200} data-autofocus />
-        <TextAreaField label="Description" name="d" required rows={6} maxLength={20000} hint="Line breaks are kept, and web addresses become links." />
+        <FormField label="Title" name="title" required maxLength={200} data-autofocus />
+        <TextAreaField label="Description" name="description" required rows={6} maxLength={20000} hint="Line breaks are kept, and web addresses become links." />
         <ImageFilesPicker files={files} onChange={setFiles} max={MAX_IMAGES} />
       </Form>
     </Dialog>

@@ -1,13 +1,13 @@
-import { useCallMutation } from '../../api/call-query.ts';
 import { Form } from '../../components/form.tsx';
 import { readForm } from '../../components/form-values.ts';
 import { TextAreaField } from '../../components/text-area-field.tsx';
 import { useSession } from '../../session/index.ts';
+import { useCreatePost } from './api/create-post.ts';
 
 /** The reply box under a thread, for members who may post. */
 export function ReplyForm({ threadId }: { threadId: number }) {
   const { can } = useSession();
-  const reply = useCallMutation('forum.createPost', { invalidates: ['forum.get'] });
+  const reply = useCreatePost();
   const isApprovedAtOnce = can('moderator');
   return (
     <Form
@@ -20,9 +20,9 @@ export function ReplyForm({ threadId }: { threadId: number }) {
           ? 'Your reply is posted.'
           : 'Thank you. Your reply waits for a moderator to approve it; until then only you and the moderators can see it.'
       }
-      onSubmit={(data) => reply.mutateAsync({ body: { t: threadId, c: readForm(data, { c: 'text' }).c } })}
+      onSubmit={(data) => reply.mutateAsync({ threadId, content: readForm(data, { content: 'text' }).content })}
     >
-      <TextAreaField label="Your reply" name="c" required rows={4} maxLength={20000} hint="Line breaks are kept, and web addresses become links." />
+      <TextAreaField label="Your reply" name="content" required rows={4} maxLength={20000} hint="Line breaks are kept, and web addresses become links." />
     </Form>
   );
 }

@@ -1,30 +1,30 @@
 import type { ForumPost, ForumThread } from '@club/contracts';
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { useCallQuery } from '../../api/call-query.ts';
 import { forumPath } from '../../app/paths.ts';
 import { ConfirmDeleteDialog } from '../../components/confirm-delete-dialog.tsx';
 import { QueryState } from '../../components/query-state.tsx';
 import { useSession } from '../../session/index.ts';
+import { useForumThread } from './api/forum-reads.ts';
+import { useModeration, type ForumTarget } from './api/moderate.ts';
 import { ForumDate } from './forum-date.tsx';
 import { describeReplyCount } from './forum-rules.ts';
 import { ForumText } from './forum-text.tsx';
 import { ImageGallery } from './image-gallery.tsx';
-import { ApproveButton, useModeration, type ForumTarget } from './moderation.tsx';
+import { ApproveButton } from './moderation.tsx';
 import { CannotPostNote, ReplyForm } from './reply-form.tsx';
 import { WaitingBadge } from './waiting-badge.tsx';
 
-/** The selected thread, read on its own (`forum.get` with `t`). */
+/** The selected thread, read on its own (`forum.thread`). */
 export function ThreadView({ threadId }: { threadId: number }) {
-  const thread = useCallQuery('forum.get', { t: threadId });
+  const thread = useForumThread(threadId);
   return (
     <>
       <Link className="forum__back" to={forumPath()}>
         <span aria-hidden="true">←&nbsp;</span>All threads
       </Link>
       <QueryState query={thread} what="this thread" loadingLabel="Loading the thread…">
-        {(v) => (v.f[0] ? <ThreadDetail key={threadId} thread={v.f[0]} /> : null)}
+        {(v) => <ThreadDetail key={threadId} thread={v.thread} />}
       </QueryState>
     </>
   );
@@ -37,13 +37,11 @@ function ThreadDetail({ thread }: { thread: ForumThread }) {
   const isModerator = can('moderator');
   const location = useLocation();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const repliesRef = useRef<HTMLHeadingElement>(null);
   const [status, setStatus] = useState('');
   const [deleting, setDeleting] = useState<Deleting>(null);
   const moderation = useModeration();
-  const threadRemoval = useModeration({ reload: false });
   const titleId = `forum-thread-${thread.id}`;
   const isRepliesFocusDueRef = useRef(false);
   useEffect(() => {
@@ -139,22 +137,14 @@ function ThreadDetail({ thread }: { thread: ForumThread }) {
               : `Are you sure you want to delete this reply by ${deleting.author}? This cannot be undone.`
           }
           confirmLabel={deleting.target.kind === 'thread' ? 'Delete thread' : 'Delete reply'}
-          onConfirm={async () => {
-            if (deleting.target.kind === 'post') return moderation.remove(deleting.target);
-            await threadRemoval.remove(deleting.target);
-            // Reload the list (not the deleted thread's own read, which would only fail) before leaving.
-            await queryClient.invalidateQueries({
-              queryKey: ['forum.get'],
-              predicate: (query) => (query.queryKey[1] as { t?: number } | undefined)?.t !== thread.id,
-            });
-          }}
+          onConfirm={() => moderation.remove(deleting.target)}
           onClose={() => setDeleting(null)}
           onDeleted={() => {
             const { target } = deleting;
             setDeleting(null);
             if (target.kind === 'thread') {
               void navigate(forumPath(), { state: { deletedThread: thread.title } });
-              queryClient.removeQueries({ queryKey: ['forum.get', { t: thread.id }] });
+              moderation.forgetThread(thread.id);
               return;
             }
             setStatus(`The reply by ${deleting.author} is deleted.`);
