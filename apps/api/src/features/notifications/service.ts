@@ -3,7 +3,7 @@ import type { AppDeps } from '../../deps.ts';
 import { badRequest } from '../../errors.ts';
 import { parseSubscription } from '../../services/push.ts';
 import { describeMailDelivery, type MailDelivery } from '../../services/mail.ts';
-import { readUnsubscribeToken } from '../../services/unsubscribe-links.ts';
+import { maskedEmail, readUnsubscribeToken, UNSUBSCRIBE_LINK_DAYS } from '../../services/unsubscribe-links.ts';
 import {
   deleteSubscription,
   findSubscription,
@@ -49,7 +49,7 @@ export type NotificationsService = {
   saveSubscription(user: SessionUser, t: string, isSubscribing: boolean): void;
   /** What the outbox and the push queue hold, for the admin. */
   queue(): { mail: QueueCounts; push: QueueCounts; entries: QueueEntry[]; delivery: MailDelivery };
-  /** The one-click link from a reminder e-mail: turns that member's e-mail notifications off. */
+  /** The one-click link from a reminder e-mail: turns that member's e-mail notifications off; names the address masked. */
   turnEmailOff(token: string): string;
 };
 
@@ -79,13 +79,19 @@ export function createNotificationsService({ config, db, services }: Pick<AppDep
 
     turnEmailOff(token) {
       const memberId = readUnsubscribeToken(services.keys.linkSecret, token);
+      if (memberId === 'expired') {
+        throw badRequest(
+          `This link has expired (links in reminder e-mails work for ${UNSUBSCRIBE_LINK_DAYS} days). Please use the link in a newer reminder, or turn e-mail notifications off on your Account page after logging in.`,
+        );
+      }
       const email = memberId === undefined ? undefined : turnEmailNotificationsOff(db, memberId);
       if (email === undefined) {
         throw badRequest(
           'This link is not valid: please open the whole link from the e-mail. You can also turn e-mail notifications off on your Account page after logging in.',
         );
       }
-      return email;
+      // Whoever holds the link (a forwarded e-mail) learns no more than whose it roughly is.
+      return maskedEmail(email);
     },
   };
 }
