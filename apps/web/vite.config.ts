@@ -2,9 +2,9 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 
 /**
- * The home page is where most visits land: index.html preloads its chunk, its CSS and its hero
- * picture, so they load beside the entry instead of after it has run (about 2 KB gzip, unused
- * on other pages).
+ * The home page is where most visits land: its HTML preloads its chunk, its CSS and its hero
+ * picture, so they load beside the entry instead of after it has run. scripts/prerender.mjs keeps
+ * these in home.html (served for `/`) and takes them out of index.html (every other path).
  */
 function preloadHomePage(): Plugin {
   return {

@@ -21,10 +21,10 @@ import { mountLinksCalls } from './features/links/router.ts';
 import { mountMembersCalls } from './features/members/router.ts';
 import { mountNewslettersCalls } from './features/newsletters/router.ts';
 import { mountNotificationsCalls } from './features/notifications/router.ts';
-import { writeProblem } from './db/client.ts';
 import { apiNotFound, errorHandler } from './http/errors.ts';
 import { createApiRouter, mountUnbuiltCalls } from './http/mount-call.ts';
 import { escapeHtml } from './services/mail-templates.ts';
+import { mountHealth } from './http/health.ts';
 import { describeMailDelivery } from './services/mail.ts';
 import { mountRobots } from './http/robots.ts';
 import { setUploadHeaders } from './http/serve-uploads.ts';
@@ -146,21 +146,8 @@ export function createApp(deps: AppDeps): Express {
   }
   app.use(gzipOnly());
 
-  app.get('/healthz', (req, res) => {
-    try {
-      db.$client.prepare('SELECT 1').get();
-      const problem = writeProblem(db, config.databaseFile);
-      if (problem) {
-        req.log.error({ problem }, 'the database cannot take writes');
-        res.status(503).json({ ok: false, e: `The database cannot save: ${problem}.` });
-        return;
-      }
-      // Details for the webmaster; the status (200/503) stays the container's plain signal.
-      res.json({ ok: true, mail: describeMailDelivery(config, db) });
-    } catch {
-      res.status(503).json({ ok: false });
-    }
-  });
+  // The mail state is a detail for the webmaster: a missing SMTP_URL is a setting to fix, not an unhealthy container.
+  mountHealth(app, deps, () => ({ mail: describeMailDelivery(config, db) }));
 
   mountRobots(app, config.baseUrl);
 

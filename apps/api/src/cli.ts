@@ -115,7 +115,8 @@ export async function runCli(argv: string[], shellEnv: NodeJS.ProcessEnv = proce
 
     if (command === 'reminders') {
       return await withSiteDatabase(config, io, async ({ db, services, logger }) => {
-        const hasSentMail = db.$client.prepare("SELECT 1 FROM outbox WHERE status = 'sent' LIMIT 1").get() !== undefined;
+        // Saved-to-file counts too: the site has handled mail under some settings before.
+        const hasSentMail = db.$client.prepare("SELECT 1 FROM outbox WHERE status IN ('sent', 'saved') LIMIT 1").get() !== undefined;
         const refusal = refuseToSend(config, env, hasSentMail);
         if (refusal) {
           io.stderr(`${refusal}\n`);

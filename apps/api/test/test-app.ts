@@ -26,6 +26,8 @@ export function createTestApp(env: Record<string, string> = {}): TestApp {
   });
   const db = openDatabase(config.databaseFile);
   migrateDatabase(db);
+  // As the server does at start.
+  fs.mkdirSync(config.uploadsDir, { recursive: true });
   const logger = createLogger(config.logLevel);
   const services = createServices(config, db, logger);
   const app = createApp({ config, db, services, logger });

@@ -323,4 +323,43 @@ describe('e-mail opt-out and the outbox', () => {
     expect(await member.getByRole('region', { name: 'Outgoing e-mail and pushes' }).count()).toBe(0);
     await member.context().close();
   });
+
+  it('lets the admin read a contact message whose e-mail failed for good, and send it again', async () => {
+    const reply = await fetch(`${harness.baseUrl}/api/contact.submit.php`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ f: 'Grace', l: 'Hopper', e: 'grace@example.test', m: 'Do you meet in winter?\nI have a 1929 roadster.' }),
+    });
+    expect(reply.status).toBe(200);
+    // Its first attempt fails (the mail server is down); then the outbox gives up on it, as it does after the last retry.
+    const read = (sql: string) => {
+      const db = database();
+      try {
+        return db.prepare(sql).get();
+      } finally {
+        db.close();
+      }
+    };
+    await waitFor(
+      () => read("SELECT attempts, claimed_by AS claimedBy FROM outbox WHERE subject = 'Website contact from Grace Hopper'"),
+      (row) => (row as { attempts: number; claimedBy: string | null }).attempts > 0 && (row as { claimedBy: string | null }).claimedBy === null,
+      'the first failed attempt',
+    );
+    read("UPDATE outbox SET status = 'failed' WHERE subject = 'Website contact from Grace Hopper' RETURNING id");
+
+    const page = await openPage(harness);
+    await logIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+    const failed = page.getByRole('region', { name: 'Contact messages that were not delivered' });
+    await failed.getByText('From Grace Hopper').waitFor();
+    await failed.getByText('I have a 1929 roadster.').waitFor();
+    await checkA11y(page);
+    await page.screenshot({ path: '/work/notes/screens/account-failed-contact-1280.png', fullPage: true });
+    await failed.getByRole('button', { name: 'Send again' }).click();
+    await failed.getByText("Every contact message reached the club's address.").waitFor();
+    const check = database();
+    const queued = check.prepare("SELECT status FROM outbox WHERE subject = 'Website contact from Grace Hopper' ORDER BY id").all();
+    check.close();
+    expect(queued).toEqual([{ status: 'failed' }, { status: 'pending' }]);
+    await page.context().close();
+  });
 });

@@ -186,3 +186,74 @@ describe('the event page with many answers (item 2)', () => {
     await page.context().close();
   });
 });
+
+describe('preloads (item 22)', () => {
+  it("only / preloads the home page's picture, stylesheet and chunk", async () => {
+    const home = await (await fetch(`${harness.baseUrl}/`)).text();
+    expect(home).toContain('href="/images/hero-model-a.svg"');
+    expect(home).toMatch(/<link rel="modulepreload"[^>]*home-page-[^"]+\.js"/);
+    for (const path of ['/contact', '/events', '/new-page-1']) {
+      const html = await (await fetch(`${harness.baseUrl}${path}`)).text();
+      expect(html).not.toContain('hero-model-a');
+      expect(html).not.toMatch(/<link rel="(?:modulepreload|preload)"[^>]*home-page-/);
+    }
+  });
+});
+
+describe('the menu marks where the visitor is (item 19)', () => {
+  it('marks Calendar on an event editor, Photos on a post editor and Member Login on /account logged out', async () => {
+    const page = await openPage(harness, { viewport: { width: 1280, height: 900 } });
+    const current = () => page.getByRole('navigation', { name: 'Main' }).locator('[aria-current="page"]').allInnerTexts();
+    await visit(page, '/account');
+    await page.getByRole('button', { name: 'Log in' }).waitFor();
+    expect(await current()).toEqual(['Member Login']);
+    await logIn(page, 'admin@example.org', 'demo-admin-1');
+    await visit(page, '/editEvent/0');
+    await expect.poll(current).toEqual(['Calendar of Events']);
+    await visit(page, '/editBlog/0');
+    await expect.poll(current).toEqual(['Photos']);
+    await visit(page, '/forum');
+    await expect.poll(current).toEqual(['Forum']);
+    await page.context().close();
+  });
+});
+
+describe('logged out on the account page (item 6)', () => {
+  it('offers "Forgot your password?" once, and confirms a logout', async () => {
+    const page = await openPage(harness, PHONE);
+    await visit(page, '/account');
+    await page.getByRole('form', { name: 'Member login' }).waitFor();
+    expect(await page.getByText('Forgot your password?').count()).toBe(1);
+    await logIn(page, DEMO_MEMBER.email, DEMO_MEMBER.password);
+    await page.getByRole('button', { name: 'Log out' }).tap();
+    const notice = page.getByRole('status').getByText('You are logged out.');
+    await notice.waitFor();
+    await expect.poll(() => notice.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await page.getByText('Forgot your password?').count()).toBe(1);
+    await checkA11y(page);
+    await page.context().close();
+  });
+});
+
+describe('page changes (item 15)', () => {
+  it("moves focus to the new page's heading, on a phone and by keyboard", async () => {
+    const page = await openPage(harness, PHONE);
+    await visit(page, '/new-page');
+    await page.getByRole('banner').getByRole('button', { name: 'Menu' }).tap();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Contact', exact: true }).tap();
+    const heading = page.getByRole('heading', { level: 1, name: 'Contact' });
+    await heading.waitFor();
+    await expect.poll(() => heading.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.context().close();
+
+    const desk = await openPage(harness, { viewport: { width: 1280, height: 900 } });
+    await visit(desk, '/contact');
+    await desk.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Tech', exact: true }).focus();
+    await desk.keyboard.press('Enter');
+    const tech = desk.getByRole('heading', { level: 1 });
+    await desk.waitForURL('**/tech-page');
+    await expect.poll(() => tech.evaluate((el) => el === document.activeElement && el.textContent !== 'Contact')).toBe(true);
+    await checkA11y(desk);
+    await desk.context().close();
+  });
+});

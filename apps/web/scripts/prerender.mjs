@@ -53,6 +53,12 @@ try {
   if (!home.includes('<script type="module" crossorigin fetchpriority="low" src=')) throw new Error('index.html no longer has the module script this script expects.');
   if (home.includes('<div id="root"><link')) throw new Error('The prerendered markup starts with a tag hydration would not expect.');
   fs.writeFileSync(path.join(dist, 'home.html'), home);
+  // Every other path gets index.html: the home page's chunk, stylesheet and picture would be
+  // wasted bytes there (on a phone too), so only home.html keeps their preloads.
+  const homeOnlyPreload = /\n\s*<link rel="(?:modulepreload|preload)"[^>]*href="\/(?:assets\/home-page-[^"]+|images\/hero-model-a\.svg)"[^>]*>/g;
+  const otherPages = shell.replace(homeOnlyPreload, '');
+  if (otherPages.match(/home-page-|hero-model-a/)) throw new Error('index.html still names a file of the home page.');
+  fs.writeFileSync(path.join(dist, 'index.html'), otherPages);
   console.log(`prerendered / into dist/home.html (${(Buffer.byteLength(markup) / 1024).toFixed(1)} KiB of markup)`);
 } finally {
   fs.rmSync(ssrDir, { recursive: true, force: true });

@@ -92,6 +92,9 @@ export const CALLS = {
   // e-mail opt-out of reminder e-mails (also POSTed by mail programs, RFC 8058, with ?t=).
   'outbox.get': { access: 'admin', encoding: 'json' },
   'email.unsubscribe': { access: 'public', encoding: 'form' },
+  // Beyond the spec's table (EXTENSION_CALLS): contact messages whose e-mail failed for good.
+  'contact.failed': { access: 'admin', encoding: 'json' },
+  'contact.resend': { access: 'admin', encoding: 'json' },
 } as const satisfies Record<string, Policy>;
 
 export type CallName = keyof typeof CALLS;
@@ -109,6 +112,8 @@ export const EXTENSION_CALLS: readonly CallName[] = [
   'newsletter.link',
   'outbox.get',
   'email.unsubscribe',
+  'contact.failed',
+  'contact.resend',
 ];
 
 export const CALL_NAMES = Object.keys(CALLS) as CallName[];

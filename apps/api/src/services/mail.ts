@@ -24,8 +24,9 @@ export type MailMessage = {
  * after the transaction commits. Bulk mail (reminders) waits behind every other message, so a
  * password link or an invitation never queues behind hundreds of reminders.
  */
-export function queueMail(db: DbOrTx, message: MailMessage, { isBulk = false }: { isBulk?: boolean } = {}): void {
-  db.insert(outbox)
+export function queueMail(db: DbOrTx, message: MailMessage, { isBulk = false }: { isBulk?: boolean } = {}): number {
+  return db
+    .insert(outbox)
     .values({
       priority: isBulk ? 1 : 0,
       to: message.to,
@@ -35,7 +36,8 @@ export function queueMail(db: DbOrTx, message: MailMessage, { isBulk = false }: 
       replyTo: message.replyTo ?? null,
       headers: message.headers ?? null,
     })
-    .run();
+    .returning({ id: outbox.id })
+    .get().id;
 }
 
 /** Whether e-mail reaches anyone, for the admin's outbox panel and /healthz's details. */

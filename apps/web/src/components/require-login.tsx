@@ -11,10 +11,12 @@ export type RequireLoginProps = {
   children: ReactNode;
   /** False when the page heading already says "Member Login". */
   isHeadingShown?: boolean;
+  /** False when the page offers "Forgot your password?" itself (the account page). */
+  isForgotLinkShown?: boolean;
 };
 
 /** Members-only content: shows the login form in its place until the member logs in. */
-export function RequireLogin({ what, children, isHeadingShown = true }: RequireLoginProps) {
+export function RequireLogin({ what, children, isHeadingShown = true, isForgotLinkShown = true }: RequireLoginProps) {
   const { isLoggedIn, isLoading, error, retry } = useSession();
   if (isLoading) return <Loading label="Checking your login…" />;
   if (error !== null) {
@@ -33,9 +35,11 @@ export function RequireLogin({ what, children, isHeadingShown = true }: RequireL
         {isHeadingShown && <h2>Member Login</h2>}
         <p>Please log in to see {what}.</p>
         <LoginForm />
-        <p className="login-panel__forgot">
-          <Link to={`${PATHS.login}#${FORGOT_PASSWORD_HASH}`}>Forgot your password?</Link>
-        </p>
+        {isForgotLinkShown && (
+          <p className="login-panel__forgot">
+            <Link to={`${PATHS.login}#${FORGOT_PASSWORD_HASH}`}>Forgot your password?</Link>
+          </p>
+        )}
       </section>
     );
   }

@@ -1,28 +1,43 @@
 import { hasPermission } from '@club/contracts/browser';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { PageFrame } from '../app/layout/page-frame.tsx';
 import { RequireLogin } from '../components/require-login.tsx';
 import { ChangePasswordForm } from '../features/account/change-password-form.tsx';
 import { ForgotPassword } from '../features/account/forgot-password.tsx';
 import { NotificationSettings } from '../features/account/notification-settings.tsx';
 import { CalendarFeedPanel } from '../features/events/calendar-feed-panel.tsx';
+import { FailedContactMessages } from '../features/account/failed-contact-messages.tsx';
 import { OutboxStatus } from '../features/account/outbox-status.tsx';
 import { useSession } from '../session/index.ts';
 
 export function AccountPage() {
   const session = useSession();
   const isLoggedOut = !session.isLoggedIn && !session.isLoading && session.error === null;
+  const [hasLoggedOut, setHasLoggedOut] = useState(false);
+  const noticeRef = useRef<HTMLParagraphElement>(null);
+  const isNoticeShown = hasLoggedOut && isLoggedOut;
+  useEffect(() => {
+    // The Log out button is gone: focus goes to the confirmation rather than to the page's top.
+    if (isNoticeShown) noticeRef.current?.focus();
+  }, [isNoticeShown]);
   return (
     <PageFrame title={session.isLoggedIn ? 'Account' : 'Member Login'}>
-      <RequireLogin what="your account" isHeadingShown={false}>
-        <AccountDetails />
+      <div role="status">
+        {isNoticeShown && (
+          <p ref={noticeRef} className="notice notice--success" tabIndex={-1}>
+            You are logged out.
+          </p>
+        )}
+      </div>
+      <RequireLogin what="your account" isHeadingShown={false} isForgotLinkShown={false}>
+        <AccountDetails onLogout={() => setHasLoggedOut(true)} />
       </RequireLogin>
       {isLoggedOut && <ForgotPassword />}
     </PageFrame>
   );
 }
 
-function AccountDetails() {
+function AccountDetails({ onLogout }: { onLogout: () => void }) {
   const { user, logout } = useSession();
   const [isLoggingOut, setIsLoggingOut] = useState(false);
   if (user === null) return null;
@@ -38,6 +53,7 @@ function AccountDetails() {
             disabled={isLoggingOut}
             onClick={() => {
               setIsLoggingOut(true);
+              onLogout();
               void logout();
             }}
           >
@@ -48,7 +64,12 @@ function AccountDetails() {
       <NotificationSettings />
       <CalendarFeedPanel />
       <ChangePasswordForm />
-      {hasPermission(user.permissions, 'admin') && <OutboxStatus />}
+      {hasPermission(user.permissions, 'admin') && (
+        <>
+          <OutboxStatus />
+          <FailedContactMessages />
+        </>
+      )}
     </>
   );
 }

@@ -1,5 +1,6 @@
 import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { now } from './columns.ts';
+import { outbox } from './mail.ts';
 
 
 export const contactMessages = sqliteTable('contact_messages', {
@@ -11,4 +12,6 @@ export const contactMessages = sqliteTable('contact_messages', {
   /** The sender's address, for the rate limit. */
   ip: text('ip').notNull().default(''),
   created: text('created').notNull().default(now),
+  /** The e-mail that carries it to the club, so the admin sees (and can resend) one that failed for good. */
+  outboxId: integer('outbox_id').references(() => outbox.id, { onDelete: 'set null' }),
 });

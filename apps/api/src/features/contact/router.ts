@@ -9,4 +9,13 @@ export function mountContactCalls(api: ApiRouter, deps: AppDeps): void {
     contact.submit({ firstName: f, lastName: l, email: e, message: m, honeypot: website, ip }, log);
     return {};
   });
+
+  mountCall(api, 'contact.failed', () => ({
+    c: contact.failedMessages().map(({ firstName, lastName, ...rest }) => ({ ...rest, name: `${firstName} ${lastName}` })),
+  }));
+
+  mountCall(api, 'contact.resend', ({ id }) => {
+    contact.resend(id);
+    return {};
+  });
 }

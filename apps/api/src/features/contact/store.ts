@@ -1,6 +1,6 @@
-import { and, count, eq, gt } from 'drizzle-orm';
+import { and, count, desc, eq, gt } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { contactMessages } from '../../db/schema/index.ts';
+import { contactMessages, outbox } from '../../db/schema/index.ts';
 
 export type ContactMessage = { firstName: string; lastName: string; email: string; message: string; ip: string };
 
@@ -15,6 +15,42 @@ export function countContactMessagesSince(db: DbOrTx, ip: string, sinceIso: stri
   );
 }
 
-export function insertContactMessage(db: DbOrTx, message: ContactMessage): void {
+export function insertContactMessage(db: DbOrTx, message: ContactMessage & { outboxId: number }): void {
   db.insert(contactMessages).values(message).run();
+}
+
+export type StoredContactMessage = { id: number; firstName: string; lastName: string; email: string; message: string; created: string; lastError: string | null };
+
+const storedColumns = {
+  id: contactMessages.id,
+  firstName: contactMessages.firstName,
+  lastName: contactMessages.lastName,
+  email: contactMessages.email,
+  message: contactMessages.message,
+  created: contactMessages.created,
+  lastError: outbox.lastError,
+};
+
+/** The messages whose e-mail to the club failed for good, newest first. */
+export function findFailedContactMessages(db: DbOrTx): StoredContactMessage[] {
+  return db
+    .select(storedColumns)
+    .from(contactMessages)
+    .innerJoin(outbox, eq(outbox.id, contactMessages.outboxId))
+    .where(eq(outbox.status, 'failed'))
+    .orderBy(desc(contactMessages.id))
+    .all();
+}
+
+export function findFailedContactMessage(db: DbOrTx, id: number): StoredContactMessage | undefined {
+  return db
+    .select(storedColumns)
+    .from(contactMessages)
+    .innerJoin(outbox, eq(outbox.id, contactMessages.outboxId))
+    .where(and(eq(contactMessages.id, id), eq(outbox.status, 'failed')))
+    .get();
+}
+
+export function setContactOutbox(db: DbOrTx, id: number, outboxId: number): void {
+  db.update(contactMessages).set({ outboxId }).where(eq(contactMessages.id, id)).run();
 }

@@ -119,7 +119,7 @@ describe('outbox.get', () => {
       // /healthz tells the webmaster too, without failing the container's check.
       const health = await request(fileOnly.app).get('/healthz');
       expect(health.status).toBe(200);
-      expect(health.body).toEqual({ ok: true, mail: { isDelivering: false, reason: reply.body.noSmtp, savedNotSent: 1 } });
+      expect(health.body).toEqual({ ok: true, checks: { database: 'ok', uploads: 'ok' }, mail: { isDelivering: false, reason: reply.body.noSmtp, savedNotSent: 1 } });
       await fileOnly.services.mail.stop();
     }
   });

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { NavLink, useLocation } from 'react-router';
+import { Link } from 'react-router';
 import type { NavGroup } from './navigation.ts';
 
 let lastInputWasKeyboard = false;
@@ -10,6 +10,8 @@ if (typeof document !== 'undefined') {
 
 export type NavDropdownProps = {
   group: NavGroup;
+  /** The menu entry marked as where the visitor is (see currentNavTarget). */
+  current: string;
   onNavigate: () => void;
 };
 
@@ -17,13 +19,12 @@ export type NavDropdownProps = {
  * A disclosure (button + list of links) rather than an ARIA menu: it is what these links
  * are, and it works with Tab, Enter and Escape without extra key handling.
  */
-export function NavDropdown({ group, onNavigate }: NavDropdownProps) {
+export function NavDropdown({ group, current, onNavigate }: NavDropdownProps) {
   const [isOpen, setIsOpen] = useState(false);
   const listId = useId();
   const wrapperRef = useRef<HTMLLIElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
-  const { pathname } = useLocation();
-  const hasCurrentPage = group.items.some((item) => item.to.toLowerCase() === pathname.toLowerCase());
+  const hasCurrentPage = group.items.some((item) => item.to.toLowerCase() === current);
 
   useEffect(() => {
     if (!isOpen) return;
@@ -76,17 +77,17 @@ export function NavDropdown({ group, onNavigate }: NavDropdownProps) {
       <ul id={listId} className="nav__submenu" hidden={!isOpen}>
         {group.items.map((item) => (
           <li key={item.to}>
-            <NavLink
+            <Link
               to={item.to}
-              end
               className="nav__sublink"
+              aria-current={item.to.toLowerCase() === current ? 'page' : undefined}
               onClick={() => {
                 setIsOpen(false);
                 onNavigate();
               }}
             >
               {item.label}
-            </NavLink>
+            </Link>
           </li>
         ))}
       </ul>

@@ -37,5 +37,26 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
   { label: 'Links', to: PATHS.links },
 ];
 
+/** Pages without an entry of their own, by first path segment, and the entry they belong to. */
+const OWNING_ENTRY: Readonly<Record<string, string>> = {
+  event: PATHS.events,
+  editevent: PATHS.events,
+  blog: blogPath(),
+  editblog: blogPath(),
+  forum: forumPath(),
+};
+
+/**
+ * The menu entry to mark as where the visitor is: the page's own entry, or the one its family
+ * belongs to (an event → Calendar, a post's editor → Photos); logged out, /account shows the
+ * login form, so Member Login.
+ */
+export function currentNavTarget(pathname: string, isLoggedIn: boolean): string {
+  const path = pathname.toLowerCase().replace(/\/+$/, '') || '/';
+  if (path === PATHS.account && !isLoggedIn) return PATHS.login;
+  const firstSegment = path.split('/')[1] ?? '';
+  return OWNING_ENTRY[firstSegment] ?? path;
+}
+
 export const ACCOUNT_LINK: NavLinkItem = { label: 'Account', to: PATHS.account };
 export const LOGIN_LINK: NavLinkItem = { label: 'Member Login', to: PATHS.login };

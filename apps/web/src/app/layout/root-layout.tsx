@@ -86,5 +86,25 @@ function ScrollRestoration() {
     }
   }, [location.key, location.hash, navigationType]);
 
+  useFocusOnNewPage(location.pathname);
   return null;
+}
+
+/**
+ * As accessible routers do: on a new page, focus goes to its heading, so a screen reader says
+ * where the member landed and Tab starts from the page rather than from the link clicked. A page
+ * that placed focus inside itself (a thread's heading, a field to fix) keeps it.
+ */
+function useFocusOnNewPage(pathname: string) {
+  const previous = useRef(pathname);
+  useEffect(() => {
+    if (previous.current === pathname) return;
+    previous.current = pathname;
+    const main = document.getElementById(MAIN_CONTENT_ID);
+    if (!main || main.contains(document.activeElement)) return;
+    const heading = main.querySelector<HTMLElement>('h1');
+    if (!heading) return;
+    if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+    heading.focus({ preventScroll: true });
+  }, [pathname]);
 }

@@ -1,10 +1,10 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { useSession } from '../../session/index.ts';
 import { getClubName, useCurrentPageName } from '../page-title.ts';
 import { PATHS, sectionLabelFor } from '../paths.ts';
 import { NavDropdown } from './nav-dropdown.tsx';
-import { ACCOUNT_LINK, LOGIN_LINK, NAV_ENTRIES, isNavGroup } from './navigation.ts';
+import { ACCOUNT_LINK, LOGIN_LINK, NAV_ENTRIES, currentNavTarget, isNavGroup } from './navigation.ts';
 
 /**
  * One navigation for every width: above 48rem it is a horizontal bar with dropdowns; below,
@@ -21,6 +21,9 @@ export function SiteHeader() {
   const clubName = getClubName();
   const sessionLink = isLoggedIn ? ACCOUNT_LINK : LOGIN_LINK;
   const closeMenu = () => setIsMenuOpen(false);
+  const current = currentNavTarget(pathname, isLoggedIn);
+  /** The page's own entry, or the entry of its family (see currentNavTarget), is marked current. */
+  const linkProps = (to: string, className: string) => ({ className, 'aria-current': to.toLowerCase() === current ? ('page' as const) : undefined });
 
   function handleKeyDown(event: KeyboardEvent<HTMLElement>) {
     if (event.key === 'Escape' && isMenuOpen) {
@@ -54,19 +57,19 @@ export function SiteHeader() {
         <ul id={menuId} className={`nav__list${isMenuOpen ? ' is-open' : ''}`}>
           {NAV_ENTRIES.map((entry) =>
             isNavGroup(entry) ? (
-              <NavDropdown key={entry.label} group={entry} onNavigate={closeMenu} />
+              <NavDropdown key={entry.label} group={entry} current={current} onNavigate={closeMenu} />
             ) : (
               <li key={entry.to} className="nav__item">
-                <NavLink to={entry.to} end className="nav__link" onClick={closeMenu}>
+                <Link to={entry.to} {...linkProps(entry.to, 'nav__link')} onClick={closeMenu}>
                   {entry.label}
-                </NavLink>
+                </Link>
               </li>
             ),
           )}
           <li className="nav__item nav__item--session">
-            <NavLink to={sessionLink.to} end className="nav__link nav__link--session" onClick={closeMenu}>
+            <Link to={sessionLink.to} {...linkProps(sessionLink.to, 'nav__link nav__link--session')} onClick={closeMenu}>
               {sessionLink.label}
-            </NavLink>
+            </Link>
           </li>
         </ul>
       </nav>
