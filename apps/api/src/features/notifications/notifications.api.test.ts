@@ -63,6 +63,36 @@ describe('token.get and token.save', () => {
     expect((await call('token.get', { g: second.token, t: shared })).body).toEqual({ r: true });
   });
 
+  // Issue 20, "also decide": knowing another member's endpoint was enough to take their pushes.
+  it('moves a browser to another member only with its keys: the endpoint alone is refused and the owner keeps it', async () => {
+    const owner = createMember(t.db);
+    const other = createMember(t.db);
+    const phone = subscription('owner-phone');
+    await call('token.save', { g: owner.token, t: phone, e: 1 });
+    const guessedKeys = JSON.stringify({ endpoint: 'https://fcm.googleapis.com/fcm/send/owner-phone', keys: { p256dh: 'key-attacker', auth: 'auth-attacker' } });
+    const taken = await call('token.save', { g: other.token, t: guessedKeys, e: 1 });
+    expect(taken.status).toBe(400);
+    expect(taken.body.e).toBe(
+      'This browser is registered for push notifications by another member. Please ask them to switch push notifications off in it first, or use your own browser.',
+    );
+    expect((await call('token.get', { g: owner.token, t: phone })).body).toEqual({ r: true });
+    const [row] = t.db.select().from(pushSubscriptions).all();
+    expect(row?.memberId).toBe(owner.id);
+    expect(JSON.parse(row?.subscription ?? '').keys).toEqual({ p256dh: 'key-owner-phone', auth: 'auth-owner-phone' });
+  });
+
+  // Issue 20, "also decide": the server posts to the endpoint, so only the push service's own port.
+  it('refuses an endpoint on a push service host with a port other than 443', async () => {
+    const member = createMember(t.db);
+    for (const port of [':8080', ':22', ':444']) {
+      const reply = await call('token.save', { g: member.token, t: subscription('p', `fcm.googleapis.com${port}`), e: 1 });
+      expect({ port, status: reply.status }).toEqual({ port, status: 400 });
+      expect(reply.body.e).toMatch(/not supported/);
+    }
+    expect((await call('token.save', { g: member.token, t: subscription('p', 'fcm.googleapis.com:443'), e: 1 })).status).toBe(200);
+    expect(t.db.select().from(pushSubscriptions).all()).toHaveLength(1);
+  });
+
   it('refuses what is not a subscription, and push services it does not know, with a message to act on', async () => {
     const member = createMember(t.db);
     const bad = await call('token.save', { g: member.token, t: '{"endpoint":"https://fcm.googleapis.com/x"}', e: 1 });

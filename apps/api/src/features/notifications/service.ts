@@ -1,7 +1,7 @@
 import type { QueueCounts, QueueEntry, SessionUser } from '@club/contracts';
 import type { AppDeps } from '../../deps.ts';
 import { badRequest } from '../../errors.ts';
-import { parseSubscription } from '../../services/push.ts';
+import { parseSubscription, type BrowserSubscription } from '../../services/push.ts';
 import { describeMailDelivery, type MailDelivery } from '../../services/mail.ts';
 import { maskedEmail, readUnsubscribeToken, UNSUBSCRIBE_LINK_DAYS } from '../../services/unsubscribe-links.ts';
 import {
@@ -36,11 +36,19 @@ function endpointOf(t: string): string {
 }
 
 function checkPushService(endpoint: string): void {
-  const host = new URL(endpoint).hostname;
-  if (!endpoint.startsWith('https://') || !PUSH_SERVICE_HOSTS.some((pattern) => pattern.test(host))) {
+  const url = new URL(endpoint);
+  const host = url.hostname;
+  // The server posts to this address: only a push service's own HTTPS port (443, which URL leaves out).
+  if (url.protocol !== 'https:' || url.port !== '' || !PUSH_SERVICE_HOSTS.some((pattern) => pattern.test(host))) {
     throw badRequest(`Push notifications through ${host} are not supported. Please use Chrome, Edge, Firefox or Safari, or keep e-mail notifications on.`);
   }
 }
+
+const REGISTERED_BY_ANOTHER =
+  'This browser is registered for push notifications by another member. Please ask them to switch push notifications off in it first, or use your own browser.';
+
+const hasSameKeys = (stored: BrowserSubscription | undefined, sent: BrowserSubscription): boolean =>
+  stored !== undefined && stored.keys.p256dh === sent.keys.p256dh && stored.keys.auth === sent.keys.auth;
 
 export type NotificationsService = {
   /** Whether this browser (its subscription or endpoint) is registered for the member. */
@@ -68,6 +76,12 @@ export function createNotificationsService({ config, db, services }: Pick<AppDep
       if (!subscription) throw badRequest(NOT_A_SUBSCRIPTION);
       checkPushService(subscription.endpoint);
       db.transaction((tx) => {
+        // A browser moves to the member now logged in on it (a family computer) only when they send
+        // its keys: the endpoint alone, which another member may have seen, is no proof.
+        const existing = findSubscription(tx, subscription.endpoint);
+        if (existing && existing.memberId !== user.id && !hasSameKeys(parseSubscription(existing.subscription), subscription)) {
+          throw badRequest(REGISTERED_BY_ANOTHER);
+        }
         upsertSubscription(tx, { memberId: user.id, endpoint: subscription.endpoint, subscription: JSON.stringify(subscription) });
         pruneSubscriptions(tx, user.id, MAX_DEVICES_PER_MEMBER);
       });
