@@ -41,12 +41,22 @@ function pruneNativeBuildLeftovers(nodeModules) {
   }
 }
 
-export function bundleProd(outArg) {
+/**
+ * `build: false` uses the apps/api/dist and apps/web/dist already built (`pnpm test` builds once
+ * and hands the same build to the smoke test and the browser journeys).
+ */
+export function bundleProd(outArg, { build = true } = {}) {
   const out = path.resolve(outArg);
   if (fs.existsSync(out) && fs.readdirSync(out).length > 0) {
     throw new Error(`The output folder ${out} is not empty; choose a new one.`);
   }
-  run(['build']);
+  if (build) {
+    run(['build']);
+  } else {
+    for (const built of ['apps/api/dist/server.js', 'apps/api/dist/cli.js', 'apps/web/dist/index.html']) {
+      if (!fs.existsSync(path.join(root, built))) throw new Error(`${built} is missing: run pnpm build first.`);
+    }
+  }
   // --legacy: pnpm 10's default deploy needs inject-workspace-packages=true, which would turn
   // every workspace package into a copy during development; the legacy deploy still installs
   // the lockfile's versions, production dependencies only, and reuses the store's native builds.

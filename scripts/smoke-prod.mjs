@@ -1,7 +1,9 @@
 // Production smoke test without a Docker engine: builds the bundle the image holds (the same
 // scripts/bundle-prod.mjs the Dockerfile runs) into a temp folder, starts it the way the image
-// does with a fresh DATA_DIR, and checks health, the home page, an asset, API calls, the
+// does with a fresh DATA_DIR, and checks health, the home page, an asset, API calls, a newsletter
+// cover drawn by the renderer process (upload and the covers command), the
 // webmaster's backup command while the site serves, and a clean exit on SIGTERM.
+// `--built` bundles the build already in apps/*/dist instead of building again (`pnpm test`).
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -14,6 +16,7 @@ const ADMIN_PASSWORD = 'smoke-test-password-1';
 const CLUB_NAME = 'Smoke Test Model A Club';
 const DEV_ONLY = ['vitest', 'tsx', 'esbuild', 'drizzle-kit', 'supertest', 'typescript', 'vite', 'playwright-core'];
 
+const useBuilt = process.argv.includes('--built');
 const started = Date.now();
 const seconds = () => `${((Date.now() - started) / 1000).toFixed(1)}s`;
 const step = (text) => console.log(`[smoke ${seconds()}] ${text}`);
@@ -68,8 +71,8 @@ async function main() {
   const dataDir = path.join(work, 'data');
   let child;
   try {
-    step(`building the production bundle into ${prod}`);
-    bundleProd(prod);
+    step(`${useBuilt ? 'bundling the build already made' : 'building the production bundle'} into ${prod}`);
+    bundleProd(prod, { build: !useBuilt });
     const storeDir = path.join(prod, 'api', 'node_modules', '.pnpm');
     const devOnly = fs.readdirSync(storeDir).filter((entry) => DEV_ONLY.some((name) => entry.startsWith(`${name}@`)));
     check(devOnly.length === 0, `The bundle holds development dependencies: ${devOnly.join(', ')}`);
@@ -125,11 +128,29 @@ async function main() {
     check(unknown.status === 404 && typeof (await unknown.json()).e === 'string', 'An unknown call is not a JSON 404');
     step('session.create logs the ADMIN_EMAIL admin in; presidents.get answers');
 
+    // The cover renderer is a child process with its own file in the bundle (dist/pdf-cover-worker.js).
+    const form = new FormData();
+    for (const [key, value] of Object.entries({ g: session.g, i: '0', m: '3', y: '2025', s: '0' })) form.set(key, value);
+    const pdf = fs.readFileSync(path.join(prod, 'web', 'dist', 'documents', 'membership-application.pdf'));
+    form.set('f', new Blob([pdf], { type: 'application/pdf' }), 'Valley News March 2025.pdf');
+    const saved = await fetch(`${base}/api/newsletter.set.php`, { method: 'POST', body: form });
+    const savedBody = await saved.json();
+    check(saved.status === 200 && savedBody.n === 'Valley News March 2025.pdf' && !('w' in savedBody), `newsletter.set answered ${saved.status} ${JSON.stringify(savedBody)}`);
+    const listed = await (await fetch(`${base}/api/newsletters.get.php`)).json();
+    const coverUrl = listed.v?.[0]?.coverUrl ?? '';
+    const cover = coverUrl === '' ? undefined : await fetch(`${base}${coverUrl}`);
+    check(cover?.status === 200 && /image\/jpeg/.test(cover.headers.get('content-type') ?? ''), `The newsletter got no cover: ${JSON.stringify(listed.v?.[0])}`);
+    step('newsletter.set drew the cover of a PDF in the renderer process');
+
     const backup = spawnSync(process.execPath, ['api/dist/cli.js', 'backup'], { cwd: prod, env, encoding: 'utf8' });
     check(backup.status === 0, `cli.js backup exited ${backup.status}: ${backup.stderr}`);
     const backupPath = /Backup written to (\S+) /.exec(backup.stdout)?.[1];
     check(backupPath && fs.existsSync(path.join(backupPath, 'club.db')), `No backup was written: ${backup.stdout}`);
     step(`cli.js backup wrote ${path.basename(backupPath)} while the site served`);
+
+    const covers = spawnSync(process.execPath, ['api/dist/cli.js', 'newsletters:covers'], { cwd: prod, env, encoding: 'utf8' });
+    check(covers.status === 0 && /Made 1 newsletter cover/.test(covers.stdout), `cli.js newsletters:covers exited ${covers.status}: ${covers.stdout}${covers.stderr}`);
+    step('cli.js newsletters:covers drew the cover again');
 
     child.kill('SIGTERM');
     const exit = await waitForExit(child, 8000);

@@ -9,9 +9,9 @@ import { build } from 'esbuild';
  * modules, express and its dependencies about 100 CommonJS ones), each resolved and read one by
  * one: bundled, the start takes 380 -> 280 ms of CPU and about 5 MB less idle RSS, for about
  * 5 MB more at the peak under load (issue 16, docs/PERFORMANCE.md). Only pure JavaScript that needs no file of its own at run time: pino
- * (its worker threads), node-cron (forks its daemon.js), better-sqlite3, bcrypt, sharp and
- * @napi-rs/canvas (native), pdfjs-dist (reads its fonts), nodemailer and web-push (loaded on
- * first use) stay external.
+ * (its worker threads), node-cron (forks its daemon.js), better-sqlite3, bcrypt and sharp
+ * (native), mupdf (reads its .wasm beside it), nodemailer and web-push (loaded on first use)
+ * stay external.
  */
 const BUNDLED = ['zod', 'drizzle-orm', 'express', 'helmet', 'compression', 'express-static-gzip', 'busboy', 'pino-http', 'dayjs', 'ical-generator'];
 
@@ -19,7 +19,9 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@club/') && !BUNDLED.includes(name));
 
 await build({
-  entryPoints: ['src/server.ts', 'src/cli.ts'],
+  // The cover renderer runs in a child process of its own (services/pdf-covers.ts finds it
+  // beside server.js and cli.js).
+  entryPoints: { server: 'src/server.ts', cli: 'src/cli.ts', 'pdf-cover-worker': 'src/services/pdf-cover-worker.ts' },
   outdir: process.env.OUT_DIR ?? 'dist',
   bundle: true,
   platform: 'node',

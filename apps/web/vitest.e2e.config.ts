@@ -1,15 +1,62 @@
 import { fileURLToPath } from 'node:url';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { defineConfig } from 'vitest/config';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 
-/** Browser journeys against the built server; run from the repository root. */
+/**
+ * The journeys, longest first (as measured with `--reporter=json`): with files spread over
+ * workers, a long one started last would run alone at the end. A new file not listed here runs
+ * first, in vitest's own order, until it is placed.
+ */
+const LONGEST_FIRST = [
+  'events',
+  'members',
+  'blog',
+  'public-pages',
+  'newsletters',
+  'history-editing',
+  'forum',
+  'notifications',
+  'polish-pages',
+  'phone-menu',
+  'dialogs-and-focus',
+  'shell',
+  'account',
+  'rendered-safely',
+  'prerendered-home',
+  'page-loading',
+  'budgets',
+];
+
+const rank = (spec: TestSpecification): number => {
+  const name = /([^/\\]+)\.e2e\.test\.ts$/.exec(spec.moduleId)?.[1] ?? '';
+  const index = LONGEST_FIRST.indexOf(name);
+  return index === -1 ? -1 : index;
+};
+
+class LongestFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const byVitest = await super.sort(files);
+    return byVitest.map((spec, order) => ({ spec, order })).sort((a, b) => rank(a.spec) - rank(b.spec) || a.order - b.order).map(({ spec }) => spec);
+  }
+}
+
+/**
+ * Browser journeys against the built server; run from the repository root. Each file starts its
+ * own server on a free port with its own DATA_DIR and its own Chromium (harness.ts), so files run
+ * side by side: E2E_WORKERS at a time (default 2, which keeps a 2-core machine busy while one
+ * file waits on its browser).
+ */
 export default defineConfig({
   root: repoRoot,
   test: {
     include: ['apps/web/e2e/**/*.e2e.test.ts'],
+    globalSetup: ['apps/web/e2e/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 90_000,
-    fileParallelism: false,
+    fileParallelism: true,
+    maxWorkers: Number(process.env.E2E_WORKERS ?? 2),
+    sequence: { sequencer: LongestFirst },
   },
 });

@@ -1,5 +1,5 @@
 /**
- * A heavy dependency (sharp, nodemailer, web-push, pdf.js with its canvas) loaded the first time
+ * A heavy dependency (sharp, nodemailer, web-push) loaded the first time
  * it is needed rather than at start: the server starts faster and holds less memory until an
  * upload, an e-mail or a push needs it. Returns a function giving the one module promise.
  *

@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { createReminderService, type ReminderService } from './features/events/reminders.ts';
-import { createCoreServices, type CoreServices } from './services/index.ts';
+import { createCoreServices, type CoreServices, type ServiceOptions } from './services/index.ts';
 
 /**
  * Everything the app, the CLI and the jobs share: the side-effect services plus the jobs that
@@ -13,7 +13,7 @@ export type Services = CoreServices & {
   reminders: ReminderService;
 };
 
-export function createServices(config: Config, db: Db, logger: Logger): Services {
-  const core = createCoreServices(config, db, logger);
+export function createServices(config: Config, db: Db, logger: Logger, options: ServiceOptions = {}): Services {
+  const core = createCoreServices(config, db, logger, options);
   return { ...core, reminders: createReminderService({ db, config, keys: core.keys, mail: core.mail, push: core.push, logger }) };
 }

@@ -15,3 +15,13 @@ export async function imageSize(buffer: Buffer): Promise<{ width: number; height
   const { width = 0, height = 0, format = '' } = await sharp(buffer).metadata();
   return { width, height, format };
 }
+
+/** A small JPEG whose header claims `side` x `side` pixels (16,000: decoding it whole would need 768 MB). */
+export async function hugeJpeg(side = 16_000): Promise<Buffer> {
+  const small = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#123456' } }).jpeg().toBuffer();
+  const huge = Buffer.from(small);
+  const frame = huge.indexOf(Buffer.from([0xff, 0xc0]));
+  huge.writeUInt16BE(side, frame + 5);
+  huge.writeUInt16BE(side, frame + 7);
+  return huge;
+}

@@ -7,13 +7,14 @@ import { createApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { migrateDatabase, openDatabase, type Db } from '../src/db/client.ts';
 import { createLogger } from '../src/logger.ts';
+import type { ServiceOptions } from '../src/services/index.ts';
 import { createServices, type Services } from '../src/site-services.ts';
 import { createMember, type TestMember } from './factories.ts';
 
 export type TestApp = { app: Express; db: Db; config: Config; services: Services; dataDir: string; close: () => void };
 
 /** The real app on a fresh SQLite file in a temp DATA_DIR. Replies are checked against their contracts. */
-export function createTestApp(env: Record<string, string> = {}): TestApp {
+export function createTestApp(env: Record<string, string> = {}, options: ServiceOptions = {}): TestApp {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'club-test-'));
   const config = loadConfig({
     DATA_DIR: dataDir,
@@ -29,7 +30,7 @@ export function createTestApp(env: Record<string, string> = {}): TestApp {
   // As the server does at start.
   fs.mkdirSync(config.uploadsDir, { recursive: true });
   const logger = createLogger(config.logLevel);
-  const services = createServices(config, db, logger);
+  const services = createServices(config, db, logger, options);
   const app = createApp({ config, db, services, logger });
   return {
     app,

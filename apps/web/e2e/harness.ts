@@ -1,13 +1,20 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
-import { onTestFailed } from 'vitest';
+import { inject, onTestFailed } from 'vitest';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** A DATA_DIR the built server filled with demo data once (global-setup.ts), for each file to copy. */
+    demoDataTemplate?: string;
+  }
+}
 
 const REPO_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 /** E2E_SERVER_ENTRY and E2E_WEB_DIST let an engineer test a private build while others use dist/. */
@@ -82,6 +89,29 @@ async function waitForHealthy(baseUrl: string, server: ChildProcess, output: () 
   throw new Error(`The server did not answer /healthz within ${STARTUP_TIMEOUT_MS} ms:\n${output()}`);
 }
 
+function spawnServer(port: number, dataDir: string, env: Record<string, string>): { server: ChildProcess; output: () => string } {
+  let output = '';
+  const server = spawn(process.execPath, [SERVER_ENTRY], {
+    cwd: REPO_ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DEMO_DATA: '1',
+      CLUB_NAME,
+      REMINDER_CRON: '',
+      BASE_URL: `http://127.0.0.1:${port}`,
+      ...(WEB_DIST ? { WEB_DIST } : {}),
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  server.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  server.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  return { server, output: () => output };
+}
+
 async function stopServer(server: ChildProcess): Promise<void> {
   if (server.exitCode !== null || server.signalCode !== null) return;
   const exited = new Promise<void>((resolve) => server.once('exit', () => resolve()));
@@ -102,6 +132,28 @@ export type HarnessOptions = {
 };
 
 /**
+ * Has the built server fill a new DATA_DIR with demo data, stops it, and returns the folder: the
+ * template that startHarness copies (global-setup.ts makes it once per run).
+ */
+export async function makeDemoDataTemplate(): Promise<string> {
+  if (!existsSync(SERVER_ENTRY)) {
+    throw new Error(`${SERVER_ENTRY} is missing: build first (pnpm build).`);
+  }
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'club-e2e-template-'));
+  const port = await findFreePort();
+  const { server, output } = spawnServer(port, dataDir, {});
+  try {
+    await waitForHealthy(`http://127.0.0.1:${port}`, server, output);
+  } catch (error) {
+    await stopServer(server);
+    await rm(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+  await stopServer(server);
+  return dataDir;
+}
+
+/**
  * Starts the built server on a free port with fresh demo data, and system Chromium.
  * Call in beforeAll and `close()` in afterAll.
  */
@@ -110,38 +162,23 @@ export async function startHarness({ env = {} }: HarnessOptions = {}): Promise<H
     throw new Error(`${SERVER_ENTRY} is missing: build first (pnpm build).`);
   }
   const dataDir = await mkdtemp(path.join(tmpdir(), 'club-e2e-'));
+  // Demo data is the same for every file: copied from the folder global-setup.ts had the server
+  // fill once (the server then finds members and seeds nothing), instead of drawing the pictures
+  // and hashing the demo passwords again in each file.
+  const template = inject('demoDataTemplate');
+  if (template && (env.DEMO_DATA ?? '1') === '1') await cp(template, dataDir, { recursive: true });
   const port = await findFreePort();
   const baseUrl = `http://127.0.0.1:${port}`;
+  const { server, output: serverOutput } = spawnServer(port, dataDir, env);
 
-  let output = '';
-  const server = spawn(process.execPath, [SERVER_ENTRY], {
-    cwd: REPO_ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DEMO_DATA: '1',
-      CLUB_NAME,
-      REMINDER_CRON: '',
-      BASE_URL: baseUrl,
-      ...(WEB_DIST ? { WEB_DIST } : {}),
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  server.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  server.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const serverOutput = () => output;
-
+  // Chromium starts while the server does.
+  const launching = chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
   let browser: Browser | undefined;
   try {
     await waitForHealthy(baseUrl, server, serverOutput);
-    browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: CHROMIUM_ARGS,
-    });
+    browser = await launching;
   } catch (error) {
+    await launching.then((launched) => launched.close()).catch(() => undefined);
     await stopServer(server);
     await rm(dataDir, { recursive: true, force: true });
     throw error;

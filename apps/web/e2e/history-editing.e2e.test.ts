@@ -9,12 +9,41 @@ import { checkA11y, CLUB_NAME, DEMO_MEMBER, logIn, MOBILE_VIEWPORT, openPage, sn
 const HISTORIAN = { email: 'historian@example.org', password: 'demo-history-1' } as const;
 const THIS_YEAR = new Date().getFullYear();
 
-/** What the editor journey creates, for the visitor and member journeys to look for. */
+/** What the editor journeys create through the dialogs. */
 const NEW_PRESIDENT = { first: 'Harriet Lindberg', corrected: 'Harriet Lindberg-Voss', year: THIS_YEAR + 1 };
 const NEW_WINNER = { name: 'Otto Reinholt', year: THIS_YEAR };
 const NEW_PARTY = { name: 'Dusty', owner: 'Mabel Gruenewald', model: '1929 Sport Coupe', date: `${THIS_YEAR}-10-18` };
 const NEW_SEAT = { post: 'Webmaster', member: 'Cornelius Abendroth' };
 const NEW_IDEA = 'Ice cream social at the lake';
+
+/**
+ * What the visitor journey has a history editor save through the API first, so that it stands
+ * alone (run by itself, or in any order): years after anything else on the pages, so each entry
+ * is the first of its list.
+ */
+const FOR_VISITOR = {
+  president: { name: 'Ingrid Solberg', year: THIS_YEAR + 2 },
+  winner: { name: 'Lars Ekdahl', year: THIS_YEAR + 1 },
+  party: { name: 'Rusty', owner: 'Agnes Lindqvist', model: '1931 Roadster' },
+  seat: { post: 'Archivist', member: 'Solveig Brandt' },
+  idea: 'A spring tour along the river',
+};
+
+/** Logs in as `account` through the API and returns a way to make calls with that session. */
+async function apiSession(account: { email: string; password: string }) {
+  const call = async (name: string, body: Record<string, unknown>): Promise<unknown> => {
+    const response = await fetch(`${harness.baseUrl}/api/${name}.php`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    const reply = (await response.json()) as unknown;
+    if (response.status !== 200) throw new Error(`${name} answered ${response.status}: ${JSON.stringify(reply)}`);
+    return reply;
+  };
+  const { g } = (await call('session.create', { u: account.email, p: account.password })) as { g: string };
+  return (name: string, body: Record<string, unknown> = {}) => call(name, { g, ...body });
+}
 
 let harness: Harness;
 let fileDir: string;
@@ -246,29 +275,41 @@ describe('history editing', () => {
     await page.context().close();
   });
 
-  it('shows a logged-out visitor every change after a reload, with no edit controls', async () => {
+  it('shows a logged-out visitor what a history editor saved, with no edit controls', async () => {
+    const call = await apiSession(HISTORIAN);
+    await call('president.save', { i: 0, y: FOR_VISITOR.president.year, n: FOR_VISITOR.president.name });
+    await call('shaftAwardWinner.set', { i: 0, y: FOR_VISITOR.winner.year, n: FOR_VISITOR.winner.name, img: '' });
+    await call('startupParty.set', { i: 0, n: FOR_VISITOR.party.name, o: FOR_VISITOR.party.owner, m: FOR_VISITOR.party.model });
+    const { b: rows } = (await call('boardMembers.get')) as { b: [number, string, string][] };
+    const seats = JSON.parse(rows.find(([year]) => year === THIS_YEAR)?.[2] ?? '[]') as [string, string][];
+    await call('boardMembers.save', {
+      y: THIS_YEAR,
+      p: [...seats.map(([post]) => post), FOR_VISITOR.seat.post],
+      m: [...seats.map(([, member]) => member), FOR_VISITOR.seat.member],
+    });
+    await call('idea.set', { t: FOR_VISITOR.idea, c: 'Meet at the boat ramp at nine.' });
     const page = await openPage(harness);
 
     await visit(page, '/new-page-3', 'Past Club Presidents');
     const first = page.getByRole('list', { name: 'Past club presidents' }).getByRole('listitem').first();
-    expect(await first.textContent()).toContain(NEW_PRESIDENT.corrected);
+    expect(await first.textContent()).toContain(FOR_VISITOR.president.name);
     expect(await page.getByRole('button', { name: 'Add President' }).count()).toBe(0);
     expect(await page.getByRole('main').getByRole('button').count()).toBe(0);
     await checkA11y(page);
 
     await visit(page, '/the-shaft-award', 'The Shaft Award');
-    await page.getByRole('region', { name: 'Latest winner' }).getByText(NEW_WINNER.name).waitFor();
+    await page.getByRole('region', { name: 'Latest winner' }).getByText(FOR_VISITOR.winner.name).waitFor();
     expect(await page.getByRole('main').getByRole('button').count()).toBe(0);
     await checkA11y(page);
 
     await visit(page, '/start-up-parties-2', 'Start-up Parties');
-    await page.getByRole('listitem').filter({ hasText: NEW_PARTY.name }).waitFor();
+    await page.getByRole('listitem').filter({ hasText: FOR_VISITOR.party.name }).filter({ hasText: FOR_VISITOR.party.owner }).waitFor();
     expect(await page.getByRole('main').getByRole('button').count()).toBe(0);
     await checkA11y(page);
 
     await visit(page, '/board-members', 'Board Members');
-    await page.getByText(NEW_SEAT.member).waitFor();
-    await page.getByRole('heading', { level: 2, name: NEW_IDEA }).waitFor();
+    await page.getByText(FOR_VISITOR.seat.member).waitFor();
+    await page.getByRole('heading', { level: 2, name: FOR_VISITOR.idea }).waitFor();
     expect(await page.getByRole('main').getByRole('button').count()).toBe(0);
     await checkA11y(page);
     await snapshot(page, 'board-visitor-desktop');

@@ -108,7 +108,6 @@ describe('push notifications', () => {
     expect(await pushSwitch.isChecked()).toBe(true);
     expect(registeredEndpoints(DEMO_MEMBER.email)).toEqual(['https://fcm.googleapis.com/fcm/send/e2e-device-1']);
     await snapshot(page, 'notifications-account-1280');
-    await page.screenshot({ path: '/work/notes/screens/notifications-account-1280.png', fullPage: true });
 
     await page.reload();
     await waitFor(() => pushSwitch.isChecked(), Boolean, 'the switch to read on after a reload');
@@ -251,7 +250,7 @@ describe('push notifications', () => {
       await waitFor(() => pushSwitch.isEnabled(), Boolean, 'the push switch');
       await pushSwitch.tap();
       await page.getByText('Successfully Saved: push notifications are on in this browser.').waitFor();
-      if (viewport.width === 390) await page.screenshot({ path: '/work/notes/screens/notifications-account-390.png', fullPage: true });
+      if (viewport.width === 390) await snapshot(page, 'notifications-account-390');
       await pushSwitch.tap();
       await page.getByText('Successfully Saved: push notifications are off in this browser.').waitFor();
       await page.context().close();
@@ -284,7 +283,7 @@ describe('e-mail opt-out and the outbox', () => {
     await page.getByText('e-mail notifications are now off for p•••@example.org').waitFor();
     expect(await page.locator('body').innerText()).not.toContain('poster@example.org');
     await checkA11y(page);
-    await page.screenshot({ path: '/work/notes/screens/notifications-opt-out-1280.png', fullPage: true });
+    await snapshot(page, 'notifications-opt-out-1280');
     expect(isOn()).toBe(false);
 
     await page.goto('/notifications-off/1.not-a-real-signature-aaaaaaaaaaaaaaaaaaaaaaaaaaaa');
@@ -314,7 +313,7 @@ describe('e-mail opt-out and the outbox', () => {
     }
     expect(await outbox.getByText(/to moderator@example\.org: Reset your .* password/).count()).toBe(1);
     await checkA11y(page);
-    await page.screenshot({ path: '/work/notes/screens/notifications-outbox-1280.png', fullPage: true });
+    await snapshot(page, 'notifications-outbox-1280');
     await page.context().close();
 
     const member = await openPage(harness);

@@ -83,7 +83,11 @@ export const newsletters = {
       /** 1 when the editor confirmed replacing the edition already stored for that month. */
       r: flag('replace'),
     }),
-    response: z.object({ n: z.string() }),
+    response: z.object({
+      n: z.string(),
+      /** Beyond the spec, sent only then: why the edition was stored with a plain cover. */
+      w: z.string().optional(),
+    }),
   },
   /** Beyond the spec: a member's short-lived link to one edition's file, for the viewer. */
   'newsletter.link': {

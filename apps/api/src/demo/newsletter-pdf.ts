@@ -1,7 +1,7 @@
 /**
  * Writes a demo edition of Valley News as a multi-page PDF: a cover page with a coloured
  * masthead, a drawn Model A and the month's headlines, then pages of articles. The club's own
- * small PDF writer (pdf-writer.ts) serialises it, so the demo needs no PDF dependency.
+ * small PDF writer (pdf-writer.ts) serialises it, so the demo needs no PDF-writing dependency.
  */
 import { MONTHS, newsletterTitle, type NewsletterEdition } from '@club/contracts';
 import { buildPdf, centred, COLUMN, f, PAGE, PageFlow, say, wrap } from './pdf-writer.ts';

@@ -5,9 +5,9 @@ import path from 'node:path';
 import { newsletterTitle, type NewsletterEdition } from '@club/contracts';
 import type { Db } from '../db/client.ts';
 import { newsletters } from '../db/schema/index.ts';
-import { renderFirstPage } from '../features/newsletters/cover.ts';
 import { newsletterFilesDir } from '../features/newsletters/service.ts';
 import { loadSharp } from '../services/images.ts';
+import { createPdfCoverService } from '../services/pdf-covers.ts';
 import type { DemoContext } from './context.ts';
 import { makeNewsletterPdf } from './newsletter-pdf.ts';
 
@@ -37,32 +37,53 @@ const coverFile = ({ year, month, isSpecial }: NewsletterEdition) => `demo-${yea
 /**
  * Drawing thirty PDF pages takes a few seconds, and every demo start (each browser test file
  * starts one) would pay them again for the same bytes: covers are kept in the temp folder, keyed
- * by the PDF's hash, and drawn only when missing.
+ * by the PDF's hash, and drawn only when missing (all in one renderer process, see services/pdf-covers.ts).
  */
 const COVER_CACHE = path.join(os.tmpdir(), 'club-demo-newsletter-covers');
 
-async function coverOf(pdf: Buffer): Promise<Buffer> {
-  const cached = path.join(COVER_CACHE, `${createHash('sha256').update(pdf).digest('hex')}.jpg`);
+const pdfCovers = createPdfCoverService();
+
+/** Where a PDF's cover is cached. The renderer's name is part of the key, so a change of renderer draws the covers again. */
+const cacheFileOf = (pdf: Buffer) => path.join(COVER_CACHE, `mupdf-${createHash('sha256').update(pdf).digest('hex')}.jpg`);
+
+function readCached(pdf: Buffer): Buffer | undefined {
   try {
-    return fs.readFileSync(cached);
+    return fs.readFileSync(cacheFileOf(pdf));
   } catch {
-    const sharp = await loadSharp();
-    const cover = await sharp(await renderFirstPage(pdf))
-      .flatten({ background: '#ffffff' })
-      .resize({ width: 800, height: 800, fit: 'inside' })
-      .jpeg({ quality: 82, mozjpeg: true })
-      .toBuffer();
-    try {
-      fs.mkdirSync(COVER_CACHE, { recursive: true });
-      // Written aside and renamed, so that two demos starting together never read half a file.
-      const staged = `${cached}.${process.pid}`;
-      fs.writeFileSync(staged, cover);
-      fs.renameSync(staged, cached);
-    } catch {
-      // No cache then; the cover itself is fine.
-    }
-    return cover;
+    return undefined;
   }
+}
+
+/** The covers of the PDFs, drawing those not cached in one renderer process. */
+async function coversOf(pdfs: Buffer[]): Promise<Buffer[]> {
+  const cached = pdfs.map(readCached);
+  const missing = pdfs.filter((_, index) => !cached[index]);
+  const drawn = missing.length > 0 ? await pdfCovers.renderFirstPages(missing) : [];
+  const sharp = await loadSharp();
+  let next = 0;
+  return Promise.all(
+    pdfs.map(async (pdf, index) => {
+      const hit = cached[index];
+      if (hit) return hit;
+      const page = drawn[next++];
+      if (!(page instanceof Buffer)) throw page ?? new Error('No cover was drawn for a demo newsletter.');
+      const cover = await sharp(page)
+        .flatten({ background: '#ffffff' })
+        .resize({ width: 800, height: 800, fit: 'inside' })
+        .jpeg({ quality: 82, mozjpeg: true })
+        .toBuffer();
+      try {
+        fs.mkdirSync(COVER_CACHE, { recursive: true });
+        // Written aside and renamed, so that two demos starting together never read half a file.
+        const staged = `${cacheFileOf(pdf)}.${process.pid}`;
+        fs.writeFileSync(staged, cover);
+        fs.renameSync(staged, cacheFileOf(pdf));
+      } catch {
+        // No cache then; the cover itself is fine.
+      }
+      return cover;
+    }),
+  );
 }
 
 /**
@@ -74,11 +95,13 @@ export async function makeDemoNewsletters({ uploadsDir, dataDir }: DemoContext):
   const coversDir = path.join(uploadsDir, COVER_FOLDER);
   fs.mkdirSync(filesDir, { recursive: true });
   fs.mkdirSync(coversDir, { recursive: true });
-  for (const edition of demoEditions(new Date())) {
-    const pdf = makeNewsletterPdf(edition);
-    fs.writeFileSync(path.join(filesDir, `${newsletterTitle(edition)}.pdf`), pdf);
-    fs.writeFileSync(path.join(coversDir, coverFile(edition)), await coverOf(pdf));
-  }
+  const editions = demoEditions(new Date());
+  const pdfs = editions.map((edition) => makeNewsletterPdf(edition));
+  const covers = await coversOf(pdfs);
+  editions.forEach((edition, index) => {
+    fs.writeFileSync(path.join(filesDir, `${newsletterTitle(edition)}.pdf`), pdfs[index] ?? Buffer.alloc(0));
+    fs.writeFileSync(path.join(coversDir, coverFile(edition)), covers[index] ?? Buffer.alloc(0));
+  });
 }
 
 export function seedDemoNewsletters(db: Db): void {

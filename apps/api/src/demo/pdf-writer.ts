@@ -1,6 +1,7 @@
 /**
  * A small hand-rolled PDF writer: US Letter pages, the three standard Type 1 fonts, WinAnsi
- * text and no compression, so the project needs no PDF dependency. It writes the demo editions
+ * text and no compression, so the project needs no PDF-writing dependency (docs/PERFORMANCE.md
+ * compares it with pdf-lib). It writes the demo editions
  * of Valley News (newsletter-pdf.ts) and the club's two public PDFs
  * (apps/api/scripts/make-club-pdfs.ts).
  */

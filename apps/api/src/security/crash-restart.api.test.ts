@@ -13,7 +13,6 @@ import { afterAll, describe, expect, it } from 'vitest';
  * integrity check, and no row is half-saved.
  */
 const API_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const TSX = path.join(API_DIR, 'node_modules', '.bin', 'tsx');
 const ADMIN = { email: 'crash-admin@example.test', password: 'crash-test-password-1' };
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'club-crash-'));
@@ -32,7 +31,9 @@ function freePort(): Promise<number> {
 }
 
 async function startSite(port: number): Promise<ChildProcess> {
-  const child = spawn(TSX, ['src/server.ts'], {
+  // Node itself with tsx's loader: the tsx command would run the server in a child process of its
+  // own, which a SIGKILL of the command leaves running.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
     cwd: API_DIR,
     env: {
       ...process.env,
@@ -100,6 +101,8 @@ describe('crash and restart', () => {
     await new Promise((resolve) => site.once('exit', resolve));
     isRunning = false;
     await Promise.all(writers);
+    // The kill reached the server itself: nothing answers on its port any more.
+    await expect(fetch(`http://127.0.0.1:${port}/healthz`)).rejects.toThrow();
 
     const again = await startSite(port);
     try {

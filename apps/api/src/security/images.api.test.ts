@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember, type TestMember } from '../../test/factories.ts';
+import { hugeJpeg } from '../../test/images.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { createJobLimiter } from '../services/images.ts';
 
@@ -12,16 +13,6 @@ beforeAll(() => {
   admin = createMember(t.db, { permissions: ['admin'] });
 });
 afterAll(() => t.close());
-
-/** A small JPEG whose header claims 16,000 x 16,000 pixels: decoding it whole would need 768 MB. */
-async function hugeJpeg(): Promise<Buffer> {
-  const small = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#123456' } }).jpeg().toBuffer();
-  const huge = Buffer.from(small);
-  const frame = huge.indexOf(Buffer.from([0xff, 0xc0]));
-  huge.writeUInt16BE(16000, frame + 5);
-  huge.writeUInt16BE(16000, frame + 7);
-  return huge;
-}
 
 const saveMemberWithPhoto = (photo: Buffer, extra: Record<string, string> = {}) => {
   let req = request(t.app)

@@ -5,7 +5,6 @@ import { renditionStem, renditionStemOf, renditionWidthsFor, type Crop } from '@
 import type { Metadata } from 'sharp';
 import type { Config } from '../config.ts';
 import { tooLarge, wrongFileType } from '../errors.ts';
-import { sniffFileType } from '../lib/file-type.ts';
 import { lazyImport } from '../lazy-import.ts';
 
 /** sharp (libvips, about 20-28 MB resident) is loaded on the first picture, not at start; see lazy-import.ts. */
@@ -31,6 +30,12 @@ export type ImageOptions = {
   renditions?: boolean;
 };
 
+/** How `encodeJpeg` makes a picture: ImageOptions without where it is stored, and the JPEG quality. */
+export type EncodeOptions = Omit<ImageOptions, 'folder' | 'renditions'> & {
+  /** JPEG quality, 82 unless said (a newsletter page sent as a picture keeps more). */
+  quality?: number;
+};
+
 /** A photo to store with `saveWithUploads`; none when the form sent no file. */
 export type PendingImage = { buffer: Buffer; options: ImageOptions } | undefined;
 
@@ -38,10 +43,14 @@ export type PendingImage = { buffer: Buffer; options: ImageOptions } | undefined
 export type UploadWrite<T> = { result: T; dropped?: (string | undefined)[] };
 
 export type ImageService = {
+  /**
+   * Decodes a JPEG (or any image with `acceptAnyImage`) within the pixel limit, applies
+   * orientation, turns and crop, strips metadata and resizes: the one pipeline every picture
+   * goes through, two at a time. 413 for too many pixels, 415 for anything unreadable.
+   */
+  encodeJpeg(buffer: Buffer, options: EncodeOptions): Promise<Buffer>;
   /** Decodes a JPEG (refusing anything else), applies orientation, strips metadata, resizes, stores it; returns its URL. */
   storeJpeg(buffer: Buffer, options: ImageOptions): Promise<string>;
-  /** Stores a PDF or image as is, under the given name with the extension of its real type; returns its URL. */
-  storeFile(buffer: Buffer, folder: string, fileName: string): string;
   /**
    * Writes the smaller copies (and WebP where it saves bytes) of a stored JPEG and renames it to
    * carry its size; returns its new URL. The copies are made from the stored file, so they hold
@@ -61,15 +70,6 @@ export type ImageService = {
 };
 
 const UPLOADS_PREFIX = '/uploads/';
-
-/** The extension a stored file gets for each kind the site takes; other kinds are refused. */
-const STORED_EXTENSIONS: Partial<Record<ReturnType<typeof sniffFileType>, string>> = {
-  jpeg: 'jpg',
-  png: 'png',
-  gif: 'gif',
-  webp: 'webp',
-  pdf: 'pdf',
-};
 
 /** More pixels than any camera photo needs; decoding is refused before it starts (a 16,000-pixel square would take 768 MB). */
 export const MAX_INPUT_PIXELS = 50_000_000;
@@ -97,12 +97,10 @@ export function createJobLimiter(max: number): <T>(job: () => Promise<T>) => Pro
 const imageJobs = createJobLimiter(IMAGE_JOBS_AT_ONCE);
 
 const UNREADABLE = 'That photo could not be read. Please choose a JPEG photo (.jpg).';
+const UNREADABLE_IMAGE = 'That picture could not be read; it may be damaged. Please choose a JPEG, PNG, WebP or GIF picture that opens on your computer.';
 
-async function storeJpeg(
-  buffer: Buffer,
-  { folder, maxSize, crop, quarterTurns = 0, acceptAnyImage = false }: ImageOptions,
-  uploadsDir: string,
-): Promise<string> {
+async function encodeJpeg(buffer: Buffer, { maxSize, crop, quarterTurns = 0, acceptAnyImage = false, quality = 82 }: EncodeOptions): Promise<Buffer> {
+  const unreadable = acceptAnyImage ? UNREADABLE_IMAGE : UNREADABLE;
   const sharp = await loadSharp();
   const input = { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS } as const;
   let metadata: Metadata;
@@ -112,7 +110,7 @@ async function storeJpeg(
     if (error instanceof Error && /pixel limit/.test(error.message)) {
       throw tooLarge(`That photo has too many pixels (more than ${MAX_INPUT_PIXELS / 1_000_000} megapixels). Please choose a smaller one.`);
     }
-    throw wrongFileType(UNREADABLE);
+    throw wrongFileType(unreadable);
   }
   const isAccepted = metadata.format === 'jpeg' || (acceptAnyImage && ['png', 'webp', 'gif'].includes(metadata.format ?? ''));
   if (!isAccepted) throw wrongFileType('Please choose a JPEG photo (.jpg or .jpeg); other file types are not accepted.');
@@ -133,15 +131,19 @@ async function storeJpeg(
   }
   // JPEG has no transparency; without this a transparent PNG would turn black.
   if (metadata.hasAlpha) image = image.flatten({ background: '#ffffff' });
-  let output: Buffer;
   try {
-    output = await image
+    return await image
       .resize({ width: maxSize, height: maxSize, fit: 'inside', withoutEnlargement: true })
-      .jpeg({ quality: 82, mozjpeg: true })
+      .jpeg({ quality, mozjpeg: true })
       .toBuffer();
   } catch {
-    throw wrongFileType(UNREADABLE);
+    throw wrongFileType(unreadable);
   }
+}
+
+async function storeJpeg(buffer: Buffer, options: ImageOptions, uploadsDir: string): Promise<string> {
+  const { folder } = options;
+  const output = await encodeJpeg(buffer, options);
   const dir = path.join(uploadsDir, folder);
   fs.mkdirSync(dir, { recursive: true });
   const name = `${randomUUID()}.jpg`;
@@ -207,19 +209,9 @@ export function createImageService(config: Pick<Config, 'uploadsDir'>): ImageSer
   };
 
   const service: ImageService = {
-    storeJpeg: (buffer, options) => imageJobs(() => storeJpeg(buffer, options, config.uploadsDir)),
+    encodeJpeg: (buffer, options) => imageJobs(() => encodeJpeg(buffer, options)),
 
-    storeFile(buffer, folder, fileName) {
-      // The extension says what the file is, from its content: a name like "x.html" never decides how it is served.
-      const extension = STORED_EXTENSIONS[sniffFileType(buffer)];
-      if (!extension) throw wrongFileType('Please choose a PDF or an image file (JPEG, PNG, WebP or GIF).');
-      const base = path.basename(fileName).replace(/\.[^.]*$/, '').replace(/[^\w .()-]/g, '').trim() || 'file';
-      const safeName = `${base}.${extension}`;
-      const dir = path.join(config.uploadsDir, folder);
-      fs.mkdirSync(dir, { recursive: true });
-      fs.writeFileSync(path.join(dir, safeName), buffer);
-      return `${UPLOADS_PREFIX}${folder}/${encodeURIComponent(safeName)}`;
-    },
+    storeJpeg: (buffer, options) => imageJobs(() => storeJpeg(buffer, options, config.uploadsDir)),
 
     addRenditions: (url) => imageJobs(() => addRenditions(url)),
 

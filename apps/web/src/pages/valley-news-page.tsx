@@ -13,6 +13,7 @@ function ValleyNewsArchive() {
   const editions = useCallQuery('newsletters.get', {});
   const [isAdding, setIsAdding] = useState(false);
   const [saved, setSaved] = useState('');
+  const [coverWarning, setCoverWarning] = useState('');
   return (
     <>
       {can('history') && (
@@ -21,7 +22,7 @@ function ValleyNewsArchive() {
             Add newsletter
           </button>
           <p className="newsletter-toolbar__status" role="status">
-            {saved === '' ? '' : `${saved} was saved.`}
+            {saved === '' ? '' : coverWarning === '' ? `${saved} was saved.` : `${saved}: ${coverWarning}`}
           </p>
         </div>
       )}
@@ -31,8 +32,9 @@ function ValleyNewsArchive() {
       {isAdding && (
         <AddNewsletterDialog
           editions={editions.data?.v ?? []}
-          onSaved={(title) => {
+          onSaved={(title, warning) => {
             setSaved(title);
+            setCoverWarning(warning ?? '');
             setIsAdding(false);
           }}
           onClose={() => setIsAdding(false)}

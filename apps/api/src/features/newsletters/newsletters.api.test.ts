@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember, type TestMember } from '../../../test/factories.ts';
-import { makeJpeg, makePng } from '../../../test/images.ts';
+import { hugeJpeg, makeJpeg, makePng } from '../../../test/images.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { makeNewsletterPdf } from '../../demo/newsletter-pdf.ts';
 import { createNewslettersService, LINK_LIFETIME_MS, newsletterFilesDir } from './service.ts';
@@ -133,6 +133,27 @@ describe('POST /api/newsletter.set.php', () => {
     expect(res.status).toBe(415);
     expect(res.body.e).toMatch(/could not be (read|drawn)/);
     expect((await list()).n).not.toContain('Valley News June 2025.pdf');
+    expect(storedFiles()).toEqual(files);
+  });
+
+  it('refuses a picture edition with too many pixels without decoding it (413), storing nothing', async () => {
+    const files = storedFiles();
+    const res = await upload({ g: editor.token, m: 9, y: 2025 }, { buffer: await hugeJpeg(), name: 'Valley News September 2025.jpg' });
+    expect(res.status).toBe(413);
+    expect(res.body.e).toMatch(/megapixels/);
+    expect((await list()).n).not.toContain('Valley News September 2025.jpg');
+    expect(storedFiles()).toEqual(files);
+  });
+
+  it('refuses a corrupt JPEG with 415, as the other uploads do, storing nothing', async () => {
+    const files = storedFiles();
+    const photo = await makeJpeg(400, 300);
+    // The header stays whole (so it is still sniffed as a JPEG); the picture data is cut short and scrambled.
+    const corrupt = Buffer.concat([photo.subarray(0, photo.indexOf(Buffer.from([0xff, 0xda])) + 20), Buffer.alloc(64, 0xff)]);
+    const res = await upload({ g: editor.token, m: 10, y: 2025 }, { buffer: corrupt, name: 'Valley News October 2025.jpg' });
+    expect(res.status).toBe(415);
+    expect(res.body.e).toMatch(/could not be read/);
+    expect((await list()).n).not.toContain('Valley News October 2025.jpg');
     expect(storedFiles()).toEqual(files);
   });
 

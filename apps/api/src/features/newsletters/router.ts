@@ -13,7 +13,8 @@ export function mountNewslettersCalls(api: ApiRouter, deps: AppDeps): void {
 
   mountCall(api, 'newsletter.set', async ({ m: month, y: year, s: isSpecial, r: replace }, { files }) => {
     const file = files.f?.[0];
-    return { n: await newsletters.save({ file: file?.buffer, originalName: file?.originalName ?? '', year, month, isSpecial, replace }) };
+    const { fileName, coverWarning } = await newsletters.save({ file: file?.buffer, originalName: file?.originalName ?? '', year, month, isSpecial, replace });
+    return coverWarning === undefined ? { n: fileName } : { n: fileName, w: coverWarning };
   });
 
   mountCall(api, 'newsletter.link', ({ n: fileName }) => {

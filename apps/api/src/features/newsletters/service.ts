@@ -4,8 +4,8 @@ import path from 'node:path';
 import { newsletterLabel, newsletterTitle, type Newsletter, type NewsletterEdition } from '@club/contracts';
 import type { AppDeps } from '../../deps.ts';
 import { ApiError, badRequest, notFound, notLoggedIn, wrongFileType } from '../../errors.ts';
-import { loadSharp } from '../../services/images.ts';
-import { renderFirstPage, UnreadablePdfError } from './cover.ts';
+import { sniffFileType } from '../../lib/file-type.ts';
+import { CoverNotDrawnError, UnreadablePdfError } from '../../services/pdf-covers.ts';
 import {
   findEdition,
   findNewsletterByFileName,
@@ -52,31 +52,16 @@ type Detected = 'pdf' | 'image';
 
 const IMAGE_EXTENSIONS = new Set(['jpg', 'jpeg', 'png', 'webp', 'gif']);
 
-/** A picture edition, re-encoded: orientation applied, metadata (GPS too) dropped. */
-async function reencodePicture(file: Buffer): Promise<Buffer> {
-  const sharp = await loadSharp();
-  return sharp(file)
-    .rotate()
-    .flatten({ background: '#ffffff' })
-    .resize({ width: IMAGE_EDITION_MAX_PX, height: IMAGE_EDITION_MAX_PX, fit: 'inside', withoutEnlargement: true })
-    .jpeg({ quality: 88, mozjpeg: true })
-    .toBuffer();
-}
-
-/** What the file is by its content, refusing a name that claims another type (a PNG named .pdf). */
-async function detectEdition(file: Buffer, originalName: string): Promise<Detected> {
+/**
+ * What the file is by its first bytes, refusing a name that claims another type (a PNG named
+ * .pdf). A picture is only read further by the image pipeline, which refuses a damaged one (415)
+ * or one with too many pixels (413).
+ */
+function detectEdition(file: Buffer, originalName: string): Detected {
   const extension = /\.([a-z0-9]+)$/i.exec(originalName)?.[1]?.toLowerCase();
-  const isPdf = file.subarray(0, 5).toString('latin1') === '%PDF-';
-  let isImage = false;
-  if (!isPdf) {
-    try {
-      const sharp = await loadSharp();
-      const { format } = await sharp(file).metadata();
-      isImage = ['jpeg', 'png', 'webp', 'gif'].includes(format ?? '');
-    } catch {
-      isImage = false;
-    }
-  }
+  const sniffed = sniffFileType(file);
+  const isPdf = sniffed === 'pdf';
+  const isImage = sniffed === 'jpeg' || sniffed === 'png' || sniffed === 'webp' || sniffed === 'gif';
   if (!isPdf && !isImage) throw wrongFileType('Please choose the newsletter as a PDF, or as a picture (JPEG, PNG, WebP or GIF).');
   if (extension === 'pdf' && !isPdf) {
     throw wrongFileType(`"${originalName}" is named .pdf but is not a PDF. Please choose the newsletter's real PDF file.`);
@@ -117,12 +102,18 @@ export type NewsletterLink = { url: string; downloadUrl: string; newsletter: New
 /** A checked request for an edition's file: where it is and how to send it. */
 export type NewsletterFile = { path: string; contentType: string; fileName: string };
 
+/** What a save tells the editor: the stored name, and why the cover is plain when it could not be drawn. */
+export type SavedNewsletter = { fileName: string; coverWarning?: string };
+
 export type CoverReport = { made: string[]; failed: { fileName: string; reason: string }[] };
 
 export type NewslettersService = {
   list(): Newsletter[];
-  /** Stores an edition under its canonical name with its cover; returns the file name. */
-  save(upload: NewsletterUpload): Promise<string>;
+  /**
+   * Stores an edition under its canonical name with its cover. A PDF too costly to draw is
+   * stored with a plain cover ('' as its URL), and the answer says so.
+   */
+  save(upload: NewsletterUpload): Promise<SavedNewsletter>;
   /** A member's short-lived link to one edition's file. */
   link(fileName: string, now?: number): NewsletterLink;
   /** Checks a signed request; throws 400/401/403/404 unless it is valid and the file exists. */
@@ -146,14 +137,26 @@ export function createNewslettersService({ db, services, config }: Pick<AppDeps,
     return file;
   };
 
-  /** A PNG of the cover: the PDF's first page drawn, or the picture edition itself. */
+  /** The picture the cover is made from: the PDF's first page drawn (a PNG), or the picture edition itself. */
   const coverSource = async (kind: NewsletterKind, file: Buffer): Promise<Buffer> => {
     if (kind === 'image') return file;
     try {
-      return await renderFirstPage(file);
+      return await services.pdfCovers.renderFirstPage(file);
     } catch (error) {
       if (error instanceof UnreadablePdfError) throw wrongFileType(error.message);
       throw error;
+    }
+  };
+
+  /** The cover, or none (and the sentence for the editor) when the PDF is too costly to draw. */
+  const coverOrWarning = async (kind: NewsletterKind, file: Buffer): Promise<{ cover?: Buffer; coverWarning?: string }> => {
+    try {
+      return { cover: await coverSource(kind, file) };
+    } catch (error) {
+      if (!(error instanceof CoverNotDrawnError)) throw error;
+      return {
+        coverWarning: `The newsletter was saved, but its cover could not be drawn (${error.message}), so the archive shows a plain cover. Saving the PDF again from the program that made it may help.`,
+      };
     }
   };
 
@@ -168,11 +171,13 @@ export function createNewslettersService({ db, services, config }: Pick<AppDeps,
       if (!file || file.length === 0) throw badRequest('Please choose the newsletter file: a PDF, or a picture of it.');
       if (!replace && findEdition(db, year, month, isSpecial)) throw askFirst();
 
-      const kind = await detectEdition(file, originalName);
-      // A picture edition is re-encoded: orientation applied, metadata (GPS too) dropped.
-      const stored = kind === 'pdf' ? file : await reencodePicture(file);
+      const kind = detectEdition(file, originalName);
+      // A picture edition goes through the one image pipeline: pixel limit, orientation applied,
+      // metadata (GPS too) dropped.
+      const stored =
+        kind === 'pdf' ? file : await services.images.encodeJpeg(file, { maxSize: IMAGE_EDITION_MAX_PX, acceptAnyImage: true, quality: 88 });
       const fileName = `${title}.${kind === 'pdf' ? 'pdf' : 'jpg'}`;
-      const cover = await coverSource(kind, stored);
+      const { cover, coverWarning } = await coverOrWarning(kind, stored);
 
       fs.mkdirSync(filesDir, { recursive: true });
       const target = fileOf(fileName);
@@ -181,7 +186,7 @@ export function createNewslettersService({ db, services, config }: Pick<AppDeps,
       try {
         let replacedFile: string | undefined;
         await services.images.saveWithUploads(
-          [{ buffer: cover, options: { folder: COVER_FOLDER, maxSize: COVER_MAX_PX, acceptAnyImage: true } }],
+          [cover && { buffer: cover, options: { folder: COVER_FOLDER, maxSize: COVER_MAX_PX, acceptAnyImage: true } }],
           ([coverUrl = '']) => {
             const existing = db.transaction((tx) => {
               const current = findEdition(tx, year, month, isSpecial);
@@ -201,7 +206,7 @@ export function createNewslettersService({ db, services, config }: Pick<AppDeps,
       } finally {
         fs.rmSync(staged, { force: true });
       }
-      return fileName;
+      return coverWarning === undefined ? { fileName } : { fileName, coverWarning };
     },
 
     link(fileName, now = Date.now()) {

@@ -15,6 +15,13 @@ describe('formatPartyDate', () => {
   it('shows MMM D, YYYY without shifting the day across time zones', () => {
     expect(formatPartyDate('2019-04-03')).toBe('Apr 3, 2019');
     expect(formatPartyDate('2020-12-31')).toBe('Dec 31, 2020');
+    expect(formatPartyDate('1931-09-07')).toBe('Sep 7, 1931');
+  });
+
+  it('shows what is not a calendar day as it was stored', () => {
+    expect(formatPartyDate('2019-02-30')).toBe('2019-02-30');
+    expect(formatPartyDate('spring 1962')).toBe('spring 1962');
+    expect(formatPartyDate('')).toBe('');
   });
 });
 

@@ -1,15 +1,19 @@
 import { boardPairsSchema } from '@club/contracts';
-import dayjs from 'dayjs';
 
 /** The default year for a new entry: one after the highest listed, or this year when none is. */
 export function nextYear(years: readonly number[], today = new Date()): number {
   return years.length === 0 ? today.getFullYear() : Math.max(...years) + 1;
 }
 
-/** A start-up party's date (YYYY-MM-DD) as the spec shows it, e.g. "Apr 13, 2019". */
+/** The calendar day alone, read and shown in UTC so that no time zone moves it. */
+const PARTY_DATE = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+
+/** A start-up party's date (YYYY-MM-DD) as the spec shows it, e.g. "Apr 13, 2019"; anything else as it is. */
 export function formatPartyDate(isoDate: string): string {
-  const date = dayjs(isoDate);
-  return date.isValid() ? date.format('MMM D, YYYY') : isoDate;
+  const [, year, month, day] = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDate) ?? [];
+  if (!year || !month || !day) return isoDate;
+  const date = new Date(Date.UTC(Number(year), Number(month) - 1, Number(day)));
+  return date.toISOString().startsWith(isoDate) ? PARTY_DATE.format(date) : isoDate;
 }
 
 /** The message for a count such as years idle, or null when it is blank or a whole number. */

@@ -18,7 +18,8 @@ const ACCEPT = 'application/pdf,.pdf,image/jpeg,image/png,image/webp,image/gif';
 export type AddNewsletterDialogProps = {
   /** The editions already stored, to ask before replacing one. */
   editions: readonly Newsletter[];
-  onSaved: (title: string) => void;
+  /** The saved edition's title, and why its cover is plain when the server could not draw it. */
+  onSaved: (title: string, coverWarning?: string) => void;
   onClose: () => void;
 };
 
@@ -90,7 +91,7 @@ export function AddNewsletterDialog({ editions, onSaved, onClose }: AddNewslette
           return checkAgainstContract('newsletter.set', readForm(data, FIELDS));
         }}
         onSubmit={(data) => send(data)}
-        onSuccess={(reply) => onSaved(reply.n.replace(/\.[a-z]+$/, ''))}
+        onSuccess={(reply) => onSaved(reply.n.replace(/\.[a-z]+$/, ''), reply.w)}
         actions={
           <button type="button" className="button" onClick={onClose}>
             Cancel
