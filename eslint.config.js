@@ -73,6 +73,29 @@ function apiLayerZones() {
   ];
 }
 
+/**
+ * The first segments of the site's page addresses, read from their one home
+ * (packages/contracts/src/paths.ts), so the API can be kept from spelling one by hand.
+ */
+function pageSegments(root) {
+  const file = path.join(root, 'packages/contracts/src/paths.ts');
+  if (!fs.existsSync(file)) return [];
+  const routes = [...fs.readFileSync(file, 'utf8').matchAll(/^\s+\w+: '\/([\w-]+)[^']*',$/gm)].map((match) => match[1]);
+  return [...new Set(routes)];
+}
+
+/** A string or template piece that starts with a page address, e.g. '/reset/' or `/event/${id}`. */
+function pageAddressSelectors(root) {
+  const segments = pageSegments(root);
+  if (segments.length === 0) return [];
+  const pattern = `^\\/(${segments.join('|')})([\\/?#]|$)`;
+  const message = 'Build page addresses with the helpers in @club/contracts (paths.ts), their one home.';
+  return [
+    { selector: `Literal[value=/${pattern}/]`, message },
+    { selector: `TemplateElement[value.raw=/${pattern}/]`, message },
+  ];
+}
+
 /** The whole configuration for a checkout at `root` (the import zones read its feature folders). */
 export function createConfig(root) {
   return tseslint.config(
@@ -106,6 +129,12 @@ export function createConfig(root) {
         'import-x/no-cycle': 'error',
         'import-x/no-restricted-paths': ['error', { basePath: root, zones: [...importZones(root), ...apiLayerZones()] }],
       },
+    },
+    // Page addresses have one home, the contracts' paths.ts; the API's own code never spells one.
+    {
+      files: [`${API}/**/*.ts`],
+      ignores: ['**/*.test.ts'],
+      rules: { 'no-restricted-syntax': ['error', ...pageAddressSelectors(root)] },
     },
     {
       files: ['**/*.test.ts', '**/*.test.tsx', '**/e2e/**', 'scripts/**', '**/scripts/**', '**/build.mjs'],

@@ -56,7 +56,7 @@ async function main() {
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     const server = spawn(process.execPath, [serverJs], {
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: path.join(work, 'data'), DEMO_DATA: '1', LOG_LEVEL: 'warn', REMINDER_CRON: '', BACKUP_CRON: '', BASE_URL: base },
+      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: path.join(work, 'data'), DEMO_DATA: '1', LOG_LEVEL: 'warn', REMINDER_CRON: 'off', BACKUP_CRON: 'off', BASE_URL: base },
       stdio: 'ignore',
     });
     children.push(server);

@@ -130,7 +130,7 @@ async function main(): Promise<void> {
     const base = `http://127.0.0.1:${port}`;
     const site = await startServer(
       serverJs,
-      { DATA_DIR: path.join(work, 'data'), LOG_LEVEL: 'warn', BENCH: '1', NODE_ENV: 'production', REMINDER_CRON: '', BACKUP_CRON: '', BASE_URL: base },
+      { DATA_DIR: path.join(work, 'data'), LOG_LEVEL: 'warn', BENCH: '1', NODE_ENV: 'production', REMINDER_CRON: 'off', BACKUP_CRON: 'off', BASE_URL: base },
       port,
       SERVER_NODE_FLAGS,
     );

@@ -62,7 +62,7 @@ export async function phoneBytesForBlog(): Promise<string[]> {
     console.log(line);
   };
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'club-bench-blog-'));
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', REMINDER_CRON: '', BACKUP_CRON: '' });
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', REMINDER_CRON: 'off', BACKUP_CRON: 'off' });
   const db = openDatabase(config.databaseFile);
   migrateDatabase(db);
   const editor = createMember(db, { permissions: ['blog'] });

@@ -42,8 +42,8 @@ async function main(): Promise<void> {
       LOG_LEVEL: 'warn',
       BENCH: '1',
       NODE_ENV: 'production',
-      REMINDER_CRON: '',
-      BACKUP_CRON: '',
+      REMINDER_CRON: 'off',
+      BACKUP_CRON: 'off',
       BASE_URL: `http://127.0.0.1:${port}`,
     });
     // One start not counted: it writes the site keys and warms the file cache.

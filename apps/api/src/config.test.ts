@@ -25,8 +25,16 @@ describe('loadConfig', () => {
     expect(loadConfig({ BASE_URL: 'https://club.example.com' }).vapid.subject).toBe('mailto:webmaster@club.example.com');
   });
 
-  it('lets an empty REMINDER_CRON disable the job', () => {
-    expect(loadConfig({ REMINDER_CRON: '' }).reminderCron).toBe('');
+  it('lets REMINDER_CRON=off disable the job', () => {
+    expect(loadConfig({ REMINDER_CRON: 'off' }).reminderCron).toBe('');
+    expect(loadConfig({ REMINDER_CRON: ' OFF ' }).reminderCron).toBe('');
+    expect(loadConfig({}).reminderCron).toBe('0 9 * * *');
+  });
+
+  // `set -a; . .env` leaves an unquoted "0 9 * * *" empty: a silent "off" would stop reminders and backups.
+  it.each(['REMINDER_CRON', 'BACKUP_CRON'])('stops on a %s that is set but empty, saying to write off', (name) => {
+    expect(() => loadConfig({ [name]: '' })).toThrow(ConfigError);
+    expect(() => loadConfig({ [name]: '  ' })).toThrow(new RegExp(`^Invalid configuration: ${name} is set but empty; .*quotes.*write ${name}=off`));
   });
 
   it('resolves a relative DATA_DIR from where the pnpm command was typed', () => {
@@ -34,9 +42,30 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: '/data', INIT_CWD: '/srv/club' }).dataDir).toBe('/data');
   });
 
-  it('lets an empty BACKUP_CRON switch the daily backup off', () => {
-    expect(loadConfig({ BACKUP_CRON: '' }).backupCron).toBe('');
+  it('lets BACKUP_CRON=off switch the daily backup off', () => {
+    expect(loadConfig({ BACKUP_CRON: 'off' }).backupCron).toBe('');
     expect(loadConfig({}).backupCron).toBe('30 3 * * *');
+  });
+
+  it('takes MAIL_FROM as an address or "Name <address>", and refuses free text', () => {
+    expect(loadConfig({ MAIL_FROM: 'Model A Club <noreply@club.example>' }).mailFrom).toBe('Model A Club <noreply@club.example>');
+    expect(loadConfig({ MAIL_FROM: 'noreply@club.example' }).mailFrom).toBe('noreply@club.example');
+    expect(() => loadConfig({ MAIL_FROM: 'The Model A Club' })).toThrow(/^Invalid configuration: MAIL_FROM must be an e-mail address or "Name <address>"/);
+    expect(() => loadConfig({ MAIL_FROM: 'Club <noreply>' })).toThrow(/MAIL_FROM must be/);
+  });
+
+  it('refuses an SMTP_URL whose user name or password holds an @ that is not written %40', () => {
+    expect(() => loadConfig({ SMTP_URL: 'smtp://me@club.example:secret@mail.example.net:587' })).toThrow(/^Invalid configuration: SMTP_URL has an @ in its user name or password: write it as %40/);
+    expect(loadConfig({ SMTP_URL: 'smtp://me%40club.example:secret@mail.example.net:587' }).smtpUrl).toBe('smtp://me%40club.example:secret@mail.example.net:587');
+  });
+
+  it('warns of a variable that looks like one of its own but is not (a misspelling)', () => {
+    expect(loadConfig({ SMPT_URL: 'smtp://mail.example.net', CLUB_TIMEZON: 'UTC', BACKUP_KEPP: '3' }).warnings).toEqual([
+      'SMPT_URL is not a setting this site reads (did you mean SMTP_URL?); it is ignored.',
+      'CLUB_TIMEZON is not a setting this site reads (did you mean CLUB_TIMEZONE?); it is ignored.',
+      'BACKUP_KEPP is not a setting this site reads (did you mean BACKUP_KEEP?); it is ignored.',
+    ]);
+    expect(loadConfig({ HOME: '/root', PATH: '/bin', PWD: '/srv', HOSTNAME: 'box', INIT_CWD: '/srv', npm_config_user_agent: 'pnpm', SMTP_URL: 'smtp://mail.example.net' }).warnings).toEqual([]);
   });
 
   it.each([

@@ -1,3 +1,4 @@
+import { DEFAULT_CLUB_TIME_ZONE, isTimeZone } from '@club/contracts';
 import path from 'node:path';
 import cron from 'node-cron';
 import { z } from 'zod';
@@ -8,38 +9,41 @@ const unsetIfBlank = (value: unknown) => (typeof value === 'string' && value.tri
 
 const optionalString = z.preprocess(unsetIfBlank, z.string().optional());
 
-const urlString = (protocols: string[]) =>
-  z.preprocess(
-    unsetIfBlank,
-    z
-      .string()
-      .refine((value) => {
-        try {
-          return protocols.includes(new URL(value).protocol);
-        } catch {
-          return false;
-        }
-      }, `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`)
-      .optional(),
-  );
-
-const isValidTimeZone = (zone: string) => {
+const isUrlWith = (protocols: string[]) => (value: string) => {
   try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return true;
+    return protocols.includes(new URL(value).protocol);
   } catch {
     return false;
   }
 };
 
-const cronSchema = (fallback: string) =>
+const urlMessage = (protocols: string[]) => `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`;
+
+const urlString = (protocols: string[]) => z.preprocess(unsetIfBlank, z.string().refine(isUrlWith(protocols), urlMessage(protocols)).optional());
+
+/**
+ * A job's schedule: unset for the default, `off` to switch it off. Set but empty is refused: it is
+ * what `set -a; . .env` makes of an unquoted "0 9 * * *", and would stop the job without a word.
+ */
+const cronSchema = (name: string, fallback: string) =>
   z
     .string()
+    .refine((value) => value.trim() !== '', {
+      message: `is set but empty; put the schedule in quotes ("${fallback}"), or write ${name}=off to switch it off`,
+      abort: true,
+    })
     .refine(
-      (value) => value.trim() === '' || cron.validate(value.trim()),
-      `must be a cron expression such as "${fallback}" (or empty to switch it off)`,
+      (value) => value.trim().toLowerCase() === 'off' || cron.validate(value.trim()),
+      `must be a cron expression such as "${fallback}" (or off to switch it off)`,
     )
+    .transform((value) => (value.trim().toLowerCase() === 'off' ? '' : value.trim()))
     .default(fallback);
+
+/** `noreply@club.org` or `Club Name <noreply@club.org>`: what a mail server accepts as From. */
+const MAIL_FROM_PATTERN = /^(?:[^<>@]*<[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+)$/;
+
+/** The part between `//` and the path: a second `@` there means an un-encoded one in the user name or password. */
+const hasBareAtInUserInfo = (url: string) => (url.split('//')[1]?.split(/[/?#]/)[0]?.split('@').length ?? 0) > 2;
 
 const environmentSchema = z.object({
   PORT: z.preprocess(unsetIfBlank, z.coerce.number().int().min(0).max(65535).default(3000)),
@@ -50,8 +54,25 @@ const environmentSchema = z.object({
   ADMIN_EMAIL: z.preprocess(unsetIfBlank, z.email('must be an e-mail address').optional()),
   ADMIN_PASSWORD: z.preprocess(unsetIfBlank, z.string().min(8, 'must be at least 8 characters').optional()),
   DEMO_DATA: z.preprocess(unsetIfBlank, z.enum(['0', '1'], 'must be 1 or 0').default('0')),
-  SMTP_URL: urlString(['smtp:', 'smtps:']),
-  MAIL_FROM: optionalString,
+  SMTP_URL: z.preprocess(
+    unsetIfBlank,
+    z
+      .string()
+      .refine((value) => !hasBareAtInUserInfo(value), {
+        message: 'has an @ in its user name or password: write it as %40 (and : as %3A, / as %2F), e.g. smtp://me%40club.org:secret@mail.example.net:587',
+        abort: true,
+      })
+      .refine(isUrlWith(['smtp:', 'smtps:']), urlMessage(['smtp:', 'smtps:']))
+      .optional(),
+  ),
+  MAIL_FROM: z.preprocess(
+    unsetIfBlank,
+    z
+      .string()
+      .trim()
+      .regex(MAIL_FROM_PATTERN, 'must be an e-mail address or "Name <address>", e.g. Model A Club <noreply@club.org>')
+      .optional(),
+  ),
   CONTACT_EMAIL: z.preprocess(unsetIfBlank, z.email('must be an e-mail address').optional()),
   VAPID_PUBLIC_KEY: optionalString,
   VAPID_PRIVATE_KEY: optionalString,
@@ -62,11 +83,11 @@ const environmentSchema = z.object({
   ),
   CLUB_TIMEZONE: z.preprocess(
     unsetIfBlank,
-    z.string().refine(isValidTimeZone, 'must be an IANA time zone such as America/Chicago').default('America/Chicago'),
+    z.string().refine(isTimeZone, 'must be an IANA time zone such as America/Chicago').default(DEFAULT_CLUB_TIME_ZONE),
   ),
-  /** Empty disables the in-process job, so these are not blank-to-default. */
-  REMINDER_CRON: cronSchema('0 9 * * *'),
-  BACKUP_CRON: cronSchema('30 3 * * *'),
+  /** `off` disables the in-process job; empty is an error, so these are not blank-to-default. */
+  REMINDER_CRON: cronSchema('REMINDER_CRON', '0 9 * * *'),
+  BACKUP_CRON: cronSchema('BACKUP_CRON', '30 3 * * *'),
   BACKUP_KEEP: z.preprocess(unsetIfBlank, z.coerce.number().int().min(1).max(365).default(14)),
   /** Who may set X-Forwarded-For: names, addresses or subnets, comma-separated; "none" trusts no one. */
   TRUST_PROXY: z.preprocess(
@@ -120,9 +141,41 @@ export type Config = {
   webDist: string | undefined;
   /** Check every reply against its response schema (tests and development). */
   checkReplies: boolean;
+  /** Variables that look like a misspelt setting; the server logs each at start. */
+  warnings: string[];
 };
 
 export class ConfigError extends Error {}
+
+/** Read from the environment though not in the schema: set by pnpm or the tests. */
+const OTHER_VARIABLES = ['INIT_CWD'];
+
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i += 1) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j += 1) {
+      current[j] = Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, (previous[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    previous = current;
+  }
+  return previous[b.length] ?? 0;
+}
+
+/**
+ * Variables that look like a misspelt setting (`SMPT_URL`): within two edits of one of ours
+ * (short ones like PORT and HOST are left out, or HOME would look like HOST). Only warned of: the
+ * environment holds many variables that are none of the site's business.
+ */
+function lookalikeWarnings(env: NodeJS.ProcessEnv): string[] {
+  const known = [...ENVIRONMENT_VARIABLES, ...OTHER_VARIABLES];
+  return Object.keys(env)
+    .filter((name) => /^[A-Z][A-Z0-9_]*$/.test(name) && !known.includes(name))
+    .flatMap((name) => {
+      const match = known.find((ours) => ours.length >= 6 && editDistance(name, ours) <= 2);
+      return match ? [`${name} is not a setting this site reads (did you mean ${match}?); it is ignored.`] : [];
+    });
+}
 
 /** Reads the environment once. A bad value throws a ConfigError naming the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -170,12 +223,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       subject: e.VAPID_SUBJECT ?? `mailto:webmaster@${mailDomain}`,
     },
     timeZone: e.CLUB_TIMEZONE,
-    reminderCron: e.REMINDER_CRON.trim(),
-    backupCron: e.BACKUP_CRON.trim(),
+    reminderCron: e.REMINDER_CRON,
+    backupCron: e.BACKUP_CRON,
     backupKeep: e.BACKUP_KEEP,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY.trim() === 'none' ? [] : e.TRUST_PROXY.split(',').map((item) => item.trim()),
     webDist: e.WEB_DIST,
     checkReplies: e.NODE_ENV === 'test' || e.NODE_ENV === 'development',
+    warnings: lookalikeWarnings(env),
   };
 }

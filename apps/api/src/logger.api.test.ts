@@ -21,7 +21,7 @@ const lines: string[] = [];
 
 beforeAll(() => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'club-logs-'));
-  config = loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'test', BACKUP_CRON: '', REMINDER_CRON: '', WEB_DIST: path.join(dataDir, 'none') });
+  config = loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'test', BACKUP_CRON: 'off', REMINDER_CRON: 'off', WEB_DIST: path.join(dataDir, 'none') });
   db = openDatabase(config.databaseFile);
   migrateDatabase(db);
   const sink = new Writable({

@@ -41,8 +41,8 @@ const configFor = (dataDir: string): Config =>
     DATA_DIR: dataDir,
     PORT: '0',
     LOG_LEVEL: 'silent',
-    BACKUP_CRON: '',
-    REMINDER_CRON: '',
+    BACKUP_CRON: 'off',
+    REMINDER_CRON: 'off',
     WEB_DIST: path.join(root, 'no-web'),
   });
 
@@ -163,7 +163,7 @@ describe('startServer with another process on the same data folder or port', () 
       const other = configFor(path.join(root, 'other'));
       const child = spawn(process.execPath, ['--import', 'tsx', path.join(path.dirname(realFolder), 'src/server.ts')], {
         cwd: path.dirname(realFolder),
-        env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: other.dataDir, PORT: String(port), LOG_LEVEL: 'info', BACKUP_CRON: '', REMINDER_CRON: '', WEB_DIST: path.join(root, 'no-web'), INIT_CWD: '' },
+        env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: other.dataDir, PORT: String(port), LOG_LEVEL: 'info', BACKUP_CRON: 'off', REMINDER_CRON: 'off', WEB_DIST: path.join(root, 'no-web'), INIT_CWD: '' },
       });
       let stdout = '';
       let stderr = '';

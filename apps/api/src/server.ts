@@ -1,3 +1,4 @@
+import { PATHS } from '@club/contracts';
 import fs from 'node:fs';
 import type { Server } from 'node:http';
 import type { Logger } from 'pino';
@@ -67,6 +68,7 @@ export async function startServer(config: Config): Promise<{ server: Server; clo
 
 async function startLocked(config: Config, unlock: () => void): Promise<{ server: Server; close: () => Promise<void> }> {
   const logger = createLogger(config.logLevel);
+  for (const warning of config.warnings) logger.warn(warning);
   fs.mkdirSync(config.uploadsDir, { recursive: true });
   fs.chmodSync(config.dataDir, 0o700);
   // Uploads a crash interrupted; no request is running yet.
@@ -91,7 +93,7 @@ async function startOnDatabase(config: Config, db: Db, logger: Logger, unlock: (
     if (accounts) {
       logger.info('filled the empty database with demo content');
       const lines = accounts.map((a) => `  ${a.role.padEnd(26)} ${a.email.padEnd(26)} ${a.password}`);
-      process.stdout.write(`\nDemo accounts (log in at ${config.baseUrl}/login):\n${lines.join('\n')}\n\n`);
+      process.stdout.write(`\nDemo accounts (log in at ${config.baseUrl}${PATHS.login}):\n${lines.join('\n')}\n\n`);
     }
   }
 

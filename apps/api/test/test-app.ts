@@ -20,8 +20,8 @@ export function createTestApp(env: Record<string, string> = {}, options: Service
     DATA_DIR: dataDir,
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
-    REMINDER_CRON: '',
-    BACKUP_CRON: '',
+    REMINDER_CRON: 'off',
+    BACKUP_CRON: 'off',
     WEB_DIST: path.join(dataDir, 'no-web'),
     ...env,
   });

@@ -89,7 +89,7 @@ describe('forum journeys', () => {
     await checkA11y(page);
 
     await page.goto(threadPath);
-    await page.getByText(/We could not load this thread: That forum thread was not found/).waitFor();
+    await page.getByRole('heading', { name: 'Thread not found' }).waitFor();
     expect(await page.getByRole('heading', { name: TITLE }).count()).toBe(0);
   });
 

@@ -100,7 +100,7 @@ function spawnServer(port: number, dataDir: string, env: Record<string, string>)
       DATA_DIR: dataDir,
       DEMO_DATA: '1',
       CLUB_NAME,
-      REMINDER_CRON: '',
+      REMINDER_CRON: 'off',
       BASE_URL: `http://127.0.0.1:${port}`,
       ...(WEB_DIST ? { WEB_DIST } : {}),
       ...env,

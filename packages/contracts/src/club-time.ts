@@ -1,21 +1,52 @@
 /**
- * Real calendar dates and wall-clock times. Event starts are stored as local text in the club's
- * time zone (CLUB_TIMEZONE), so a value must name a day that exists and, there, a time the
- * clocks show: the hour the spring-forward change skips never happens.
+ * The club clock: event times travel and are stored as wall-clock text in the club's zone
+ * (CLUB_TIMEZONE), YYYY-MM-DDTHH:mm. The API (reminders, config) and the web (calendar, lists)
+ * read the clock and check a zone here.
  */
 
-const DEFAULT_CLUB_TIME_ZONE = 'America/Chicago';
+/** The zone when CLUB_TIMEZONE is unset (and the web's fallback when the page does not name one). */
+export const DEFAULT_CLUB_TIME_ZONE = 'America/Chicago';
+
+/** Whether the runtime knows an IANA zone name, e.g. America/Chicago. */
+export function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/** The wall-clock date and time of a moment in a zone, as YYYY-MM-DDTHH:mm (the form event starts are stored in). */
+export function clubNow(now: Date, timeZone: string): string {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    formatters.set(timeZone, formatter);
+  }
+  const parts = Object.fromEntries(formatter.formatToParts(now).map((part) => [part.type, part.value]));
+  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
+}
+
+/*
+ * Real calendar dates and wall-clock times (issue 20, finding 7): a value must name a day that
+ * exists and, in the club's zone, a time the clocks show: the hour the spring-forward change
+ * skips never happens.
+ */
+
 let clubTimeZone = DEFAULT_CLUB_TIME_ZONE;
 
 /**
  * The zone the contract's local times are checked in: the server sets it from CLUB_TIMEZONE when
- * the app is made, the browser from the zone the server wrote into the page.
+ * the app is made, the browser's form check from the zone the server wrote into the page.
  */
 export function setClubTimeZone(zone: string): void {
   clubTimeZone = zone;
 }
 
-export function getClubTimeZone(): string {
+export function getContractTimeZone(): string {
   return clubTimeZone;
 }
 
@@ -38,18 +69,9 @@ export function isRealTime(value: string): boolean {
   return Number(match[1]) < 24 && Number(match[2]) < 60 && Number(match[3] ?? 0) < 60;
 }
 
-/** `YYYY-MM-DDTHH:mm` of a moment as the clocks in `timeZone` show it. */
-function wallClock(moment: number, timeZone: string): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
-      .formatToParts(new Date(moment))
-      .map((part) => [part.type, part.value]),
-  );
-  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
-}
-
 /** How far `timeZone` is ahead of UTC at a moment, in ms (whole minutes). */
-const offsetAt = (moment: number, timeZone: string): number => Date.parse(`${wallClock(moment, timeZone)}:00Z`) - Math.floor(moment / 60_000) * 60_000;
+const offsetAt = (moment: number, timeZone: string): number =>
+  Date.parse(`${clubNow(new Date(moment), timeZone)}:00Z`) - Math.floor(moment / 60_000) * 60_000;
 
 /**
  * True when the clocks in `timeZone` show the real local time `YYYY-MM-DDTHH:mm` at some moment:
@@ -61,7 +83,7 @@ export function existsInTimeZone(local: string, timeZone: string = clubTimeZone)
   const asUtc = Date.parse(`${minute}:00Z`);
   if (Number.isNaN(asUtc)) return false;
   const offsets = new Set([offsetAt(asUtc - 86_400_000, timeZone), offsetAt(asUtc + 86_400_000, timeZone)]);
-  return [...offsets].some((offset) => wallClock(asUtc - offset, timeZone) === minute);
+  return [...offsets].some((offset) => clubNow(new Date(asUtc - offset), timeZone) === minute);
 }
 
 /** True when a stored `YYYY-MM-DDTHH:mm` is a real date and a real time of day. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { emailAddress, flag, hasPermission, integer, isoDate, list, localDateTime, optionalInteger, optionalLocalDateTime, recordId, setClubTimeZone } from './common.ts';
+import { emailAddress, flag, hasPermission, integer, isoDate, list, localDateTime, optionalInteger, optionalLocalDateTime, recordId } from './common.ts';
+import { setClubTimeZone } from './club-time.ts';
 
 const messageOf = (schema: z.ZodType, value: unknown) => {
   const result = schema.safeParse(value);

@@ -1,9 +1,8 @@
 import { z } from 'zod';
-import { existsInTimeZone, getClubTimeZone, isRealDate, isRealTime } from './club-time.ts';
+import { existsInTimeZone, getContractTimeZone, isRealDate, isRealTime } from './club-time.ts';
 import { PERMISSIONS } from './permissions.ts';
 
 export { PERMISSIONS, PERMISSION_LABELS, hasPermission, type Permission } from './permissions.ts';
-export { existsInTimeZone, getClubTimeZone, isRealLocalDateTime, setClubTimeZone } from './club-time.ts';
 
 /**
  * Wire helpers. The legacy client sends numbers and flags as strings, arrays as `p[]` or a
@@ -121,7 +120,7 @@ export const localDateTime = (label: string) =>
     .refine(isRealDate, { message: `The ${label} is not a real date.`, abort: true })
     .refine(isRealTime, { message: `The ${label} is not a real time.`, abort: true })
     .transform((v) => v.replace(' ', 'T').slice(0, 16))
-    .refine((v) => existsInTimeZone(v, getClubTimeZone()), `The ${label} does not exist in the club time zone (the clocks skip that hour); please pick another time.`)
+    .refine((v) => existsInTimeZone(v, getContractTimeZone()), `The ${label} does not exist in the club time zone (the clocks skip that hour); please pick another time.`)
     .describe(label);
 
 /** A local date and time (club time zone) that may be left blank (then undefined). */

@@ -12,3 +12,6 @@ export * from './contact.ts';
 export * from './notifications.ts';
 export * from './registry.ts';
 export * from './media.ts';
+export * from './paths.ts';
+export * from './club-time.ts';
+export * from './member-name.ts';

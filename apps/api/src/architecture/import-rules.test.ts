@@ -54,6 +54,17 @@ const PLANTED: Record<string, string> = {
     '',
   ].join('\n'),
   'apps/api/src/features/members/file-route.ts': "import { reply } from '../../http/reply.ts';\n\nexport const fileRoute = reply;\n",
+  // Page addresses have one home (the contracts' paths.ts); the API's code never spells one, its tests may.
+  'packages/contracts/src/paths.ts': "export const PATHS = {\n  reset: '/reset/:resetGuid',\n  forum: '/forum/:threadId?',\n} as const;\n",
+  'apps/api/src/features/members/links.ts': [
+    'const baseUrl = "https://club.example";',
+    'export const resetLink = (token: string): string => `${baseUrl}/reset/${token}`;',
+    "export const forum = '/forum';",
+    "export const upload = '/uploads/forum/1.jpg';",
+    "export const api = '/api/forum.get.php';",
+    '',
+  ].join('\n'),
+  'apps/api/src/features/members/links.test.ts': "export const expected = '/reset/abc';\n",
   // A cycle of three modules in the web app.
   'apps/web/src/lib/a.ts': "import { b } from './b.ts';\n\nexport const a = (): number => b() + 1;\n",
   'apps/web/src/lib/b.ts': "import { c } from './c.ts';\n\nexport const b = (): number => c() + 1;\n",
@@ -113,6 +124,11 @@ describe('the import rules in eslint.config.js', () => {
   it("report a feature's rules importing http/, but not its raw route or lib/", () => {
     expect(reported('apps/api/src/features/members/rules.ts')).toEqual(['import-x/no-restricted-paths:2']);
     expect(reported('apps/api/src/features/members/file-route.ts')).toEqual([]);
+  });
+
+  it('report a page address spelled in the API, but not in its tests or other addresses', () => {
+    expect(reported('apps/api/src/features/members/links.ts')).toEqual(['no-restricted-syntax:2', 'no-restricted-syntax:3']);
+    expect(reported('apps/api/src/features/members/links.test.ts')).toEqual([]);
   });
 
   it('let a feature import its own store', () => {

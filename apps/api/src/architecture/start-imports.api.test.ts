@@ -93,8 +93,8 @@ describe('starting the server', () => {
       NODE_ENV: 'production',
       LOG_LEVEL: 'warn',
       DEMO_DATA: '0',
-      BACKUP_CRON: '',
-      REMINDER_CRON: '',
+      BACKUP_CRON: 'off',
+      REMINDER_CRON: 'off',
       WEB_DIST: path.join(work, 'no-web'),
       CONTACT_EMAIL: 'webmaster@club.example',
     };

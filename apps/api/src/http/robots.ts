@@ -1,3 +1,4 @@
+import { DISALLOWED_PATHS, PUBLIC_PAGES } from '@club/contracts';
 import type { Express } from 'express';
 
 /**
@@ -5,40 +6,6 @@ import type { Express } from 'express';
  * in the web build, because both must name the public address (BASE_URL), which only the
  * server's configuration knows.
  */
-
-/** Members-only pages and the API: nothing there is for a search index. */
-export const DISALLOWED_PATHS = [
-  '/api/',
-  '/account',
-  '/reset/',
-  '/events',
-  '/event/',
-  '/editEvent/',
-  '/new-page-4',
-  '/newsletters/',
-  '/memberList',
-  '/editBlog/',
-  '/forum',
-] as const;
-
-/** The public pages, as in the spec's route table. */
-export const PUBLIC_PAGES = [
-  '/',
-  '/new-page-2',
-  '/our-founders',
-  '/new-page-3',
-  '/the-shaft-award',
-  '/start-up-parties-2',
-  '/board-members',
-  '/new-page-1',
-  '/club-documents',
-  '/new-page',
-  '/new-events',
-  '/tech-page',
-  '/blog',
-  '/contact',
-  '/the-shaft-award-1',
-] as const;
 
 export function robotsTxt(baseUrl: string): string {
   return [

@@ -80,8 +80,8 @@ describe('backup and restore', () => {
       DATA_DIR: restoredDir,
       PORT: '0',
       LOG_LEVEL: 'silent',
-      BACKUP_CRON: '',
-      REMINDER_CRON: '',
+      BACKUP_CRON: 'off',
+      REMINDER_CRON: 'off',
       WEB_DIST: path.join(restoredDir, 'no-web'),
     });
     const { server, close } = await startServer(config);

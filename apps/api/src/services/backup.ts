@@ -1,3 +1,4 @@
+import { resetPath } from '@club/contracts';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -142,7 +143,8 @@ function leaveOutPasswordLinks(copy: Database.Database): void {
   const update = copy.prepare(
     "UPDATE outbox SET status = 'failed', text = ?, html = ?, last_error = 'Left out of the backup: it held a password link.' WHERE id = ?",
   );
-  const withoutLinks = (value: string) => value.replace(/\/reset\/[A-Za-z0-9_-]+/g, '/reset/[left out of the backup]');
+  const resetPrefix = resetPath('');
+  const withoutLinks = (value: string) => value.replace(new RegExp(`${resetPrefix}[A-Za-z0-9_-]+`, 'g'), `${resetPrefix}[left out of the backup]`);
   for (const row of waiting) {
     const text = withoutLinks(row.text);
     const html = row.html === null ? null : withoutLinks(row.html);

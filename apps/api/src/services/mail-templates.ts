@@ -1,3 +1,4 @@
+import { PATHS } from '@club/contracts';
 import type { MailMessage } from './mail.ts';
 
 /**
@@ -86,7 +87,7 @@ export function contactMail({ to, firstName, lastName, email, message, baseUrl }
     replyTo: `"${`${firstName} ${lastName}`.replace(/["\\]/g, '')}" <${email}>`,
     subject: `Website contact from ${firstName} ${lastName}`,
     text: [
-      `${firstName} ${lastName} <${email}> wrote through the contact form on ${baseUrl}/contact:`,
+      `${firstName} ${lastName} <${email}> wrote through the contact form on ${baseUrl}${PATHS.contact}:`,
       '',
       message,
       '',

@@ -1,5 +1,5 @@
 import { and, eq, gt, lte, ne, or, sql } from 'drizzle-orm';
-import { PERMISSIONS, type Permission, type SessionUser } from '@club/contracts';
+import { PERMISSIONS, fullNameOf, shownNameOf, type Permission, type SessionUser } from '@club/contracts';
 import type { DbOrTx } from '../db/client.ts';
 import { memberPermissions, members, sessions } from '../db/schema/index.ts';
 
@@ -72,11 +72,10 @@ export function readPermissions(db: DbOrTx, memberId: number): Permission[] {
 export function readSessionUser(db: DbOrTx, memberId: number): SessionUser | undefined {
   const member = lookupsFor(db).member.get({ memberId });
   if (!member?.enabled) return undefined;
-  const name = `${member.firstName} ${member.lastName}`.trim();
   return {
     id: member.id,
-    name,
-    displayName: member.displayName || name,
+    name: fullNameOf(member),
+    displayName: shownNameOf(member),
     permissions: readPermissions(db, member.id),
     emailNotifications: member.emailNotifications,
   };

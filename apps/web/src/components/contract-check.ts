@@ -17,3 +17,18 @@ export function checkAgainstContract(name: CallName, values: Record<string, unkn
   });
   return issue?.message ?? null;
 }
+
+/**
+ * Every field's first message from the contract, in the order the fields are given, so a form can
+ * report all that is missing at once rather than one item per try.
+ */
+export function contractMessages(name: CallName, values: Record<string, unknown>): string[] {
+  const parsed = registry[name].request.safeParse(values);
+  if (parsed.success) return [];
+  const byField = new Map<string, string>();
+  for (const issue of parsed.error.issues) {
+    const [field] = issue.path;
+    if (typeof field === 'string' && field in values && !byField.has(field)) byField.set(field, issue.message);
+  }
+  return Object.keys(values).flatMap((field) => byField.get(field) ?? []);
+}

@@ -1,6 +1,7 @@
 import { Link, useParams, useSearchParams } from 'react-router';
 import { PageFrame } from '../app/layout/page-frame.tsx';
 import { blogPath, editBlogPath } from '../app/paths.ts';
+import { DeletedNotice } from '../components/deleted-notice.tsx';
 import { QueryState } from '../components/query-state.tsx';
 import { formatPostDate, PostBody } from '../features/blog/post-body.tsx';
 import { PostList } from '../features/blog/post-list.tsx';
@@ -73,6 +74,7 @@ function ListPage({ page, canEdit }: { page: number; canEdit: boolean }) {
   const query = useBlogPage(page);
   return (
     <PageFrame title="Photos" lede="Pictures and stories from our drives, shows and garages, newest first.">
+      <DeletedNotice />
       {canEdit && (
         <p>
           <Link className="button button--primary" to={editBlogPath()}>

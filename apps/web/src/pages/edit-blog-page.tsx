@@ -1,9 +1,10 @@
-import { Link, useParams } from 'react-router';
+import { useState } from 'react';
+import { Link, useLocation, useParams } from 'react-router';
 import { PageFrame } from '../app/layout/page-frame.tsx';
 import { blogPath, NEW_RECORD_ID } from '../app/paths.ts';
 import { QueryState } from '../components/query-state.tsx';
 import { RequireLogin } from '../components/require-login.tsx';
-import { PostEditor } from '../features/blog/post-editor.tsx';
+import { isSavedAsNew, PostEditor } from '../features/blog/post-editor.tsx';
 import { useBlogPost } from '../features/blog/use-blog.ts';
 import '../features/blog/blog.css';
 import { useSession } from '../session/index.ts';
@@ -27,6 +28,8 @@ function EditExisting({ id }: { id: number }) {
 
 function EditorFor({ articleId }: { articleId: string | undefined }) {
   const { can } = useSession();
+  // The post this editor opened with ("0" for a new one), kept when a first save changes the address.
+  const [openedWith] = useState(articleId);
   if (!can('blog')) {
     return (
       <p className="notice" role="status">
@@ -34,7 +37,7 @@ function EditorFor({ articleId }: { articleId: string | undefined }) {
       </p>
     );
   }
-  const id = Number(articleId);
+  const id = Number(openedWith);
   if (id === NEW_RECORD_ID) return <PostEditor post={undefined} />;
   if (!Number.isInteger(id) || id < 0) return <p>Post Not Found.</p>;
   return <EditExisting key={id} id={id} />;
@@ -42,11 +45,14 @@ function EditorFor({ articleId }: { articleId: string | undefined }) {
 
 export function EditBlogPage() {
   const { articleId } = useParams();
+  const location = useLocation();
   const isNew = Number(articleId) === NEW_RECORD_ID;
+  // A new post's address turns into its id after the first save: the same editor stays on screen.
+  const editorKey = isSavedAsNew(location.state) ? String(NEW_RECORD_ID) : articleId;
   return (
     <PageFrame title={isNew ? 'New Post' : 'Edit Post'}>
       <RequireLogin what="the photo post editor">
-        <EditorFor articleId={articleId} />
+        <EditorFor key={editorKey} articleId={articleId} />
       </RequireLogin>
     </PageFrame>
   );

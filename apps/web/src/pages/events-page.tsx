@@ -2,6 +2,7 @@ import { Link, useSearchParams } from 'react-router';
 import { PageFrame } from '../app/layout/page-frame.tsx';
 import { getClubTimeZone } from '../app/club-time-zone.ts';
 import { editEventPath, eventsMonthPath } from '../app/paths.ts';
+import { DeletedNotice } from '../components/deleted-notice.tsx';
 import { RequireLogin } from '../components/require-login.tsx';
 import { addMonths, clubNow, monthKey, monthName, monthOfDay, parseMonth } from '../features/events/event-time.ts';
 import { MonthCalendar } from '../features/events/month-calendar.tsx';
@@ -26,6 +27,7 @@ function EventsCalendar() {
   const isThisMonth = monthKey(month) === monthKey(thisMonth);
   return (
     <>
+      <DeletedNotice />
       <div className="calendar-toolbar">
         <h2 className="calendar-toolbar__month" aria-live="polite">
           {monthName(month)}

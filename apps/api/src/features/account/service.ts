@@ -1,5 +1,5 @@
 import bcrypt from 'bcrypt';
-import type { Permission, SessionUser } from '@club/contracts';
+import { resetPath, type Permission, type SessionUser } from '@club/contracts';
 import type { Logger } from 'pino';
 import type { Config } from '../../config.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
@@ -73,7 +73,7 @@ export function issuePasswordLink(tx: DbOrTx, config: Pick<Config, 'baseUrl' | '
   const lifetimeMs = link.kind === 'invite' ? INVITE_LINK_DAYS * DAY_MS : RESET_LINK_HOURS * HOUR_MS;
   insertPasswordReset(tx, { memberId: link.memberId, tokenHash: hashToken(token), expires: new Date(Date.now() + lifetimeMs).toISOString() });
   const template = link.kind === 'invite' ? inviteMail : resetMail;
-  queueMail(tx, template({ to: link.to, firstName: link.firstName, link: `${config.baseUrl}/reset/${token}`, clubName: config.clubName }));
+  queueMail(tx, template({ to: link.to, firstName: link.firstName, link: `${config.baseUrl}${resetPath(token)}`, clubName: config.clubName }));
 }
 
 /**

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, gt, isNull, lt, notInArray } from 'drizzle-orm';
-import type { Permission } from '@club/contracts';
+import { fullNameOf, type Permission } from '@club/contracts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { errorReports, memberPermissions, members, passwordResets } from '../../db/schema/index.ts';
 
@@ -100,7 +100,7 @@ export function findPasswordReset(db: Db, tokenHash: string): PasswordReset | un
     memberId: row.memberId,
     expires: row.expires,
     used: row.used,
-    memberName: `${row.firstName} ${row.lastName}`.trim(),
+    memberName: fullNameOf(row),
     memberEnabled: row.enabled,
   };
 }

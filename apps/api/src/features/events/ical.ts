@@ -1,3 +1,4 @@
+import { eventPath } from '@club/contracts';
 import { getVtimezoneComponent } from '@touch4it/ical-timezones';
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone.js';
@@ -31,7 +32,7 @@ export function buildCalendar(records: EventRecord[], { name, timeZone, baseUrl 
   const site = new URL(baseUrl);
   const calendar = ical({ name, prodId: { company: site.hostname, product: 'club-events' }, timezone: { name: timeZone, generator: getVtimezoneComponent } });
   for (const event of records) {
-    const link = new URL(`/event/${event.id}`, site).toString();
+    const link = new URL(eventPath(event.id), site).toString();
     calendar.createEvent({
       id: `event-${event.id}@${site.hostname}`,
       start: dayjs.tz(event.start, 'YYYY-MM-DDTHH:mm', timeZone),

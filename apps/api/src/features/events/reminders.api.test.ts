@@ -10,8 +10,9 @@ import { events, members, outbox, pushQueue, pushSubscriptions, reminderLedger }
 import { createMember } from '../../../test/factories.ts';
 import { startTestSmtp } from '../../../test/smtp.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { clubNow } from '@club/contracts';
 import { maskedEmail } from '../../services/unsubscribe-links.ts';
-import { createReminderService, localDateTime, queueDueReminders, type ReminderRun } from './reminders.ts';
+import { createReminderService, queueDueReminders, type ReminderRun } from './reminders.ts';
 
 let t: TestApp;
 const open = (env: Record<string, string> = {}) => {
@@ -102,7 +103,7 @@ describe('event reminders', () => {
     // Every hour from Feb 28 to the start (US clocks go forward at 2:00 on Sunday March 8, 2026).
     for (let moment = Date.UTC(2026, 1, 28, 6); moment < Date.UTC(2026, 2, 9, 15); moment += 3_600_000) {
       const now = new Date(moment);
-      if (run(now).emails > 0) sentOn.push(localDateTime(now, 'America/Chicago'));
+      if (run(now).emails > 0) sentOn.push(clubNow(now, 'America/Chicago'));
     }
     expect(sentOn).toEqual(['2026-03-04T00:00', '2026-03-06T00:00', '2026-03-08T00:00']);
     expect(t.db.select().from(reminderLedger).where(eq(reminderLedger.eventId, id)).all().map((row) => row.daysOut).sort()).toEqual([1, 3, 5]);
@@ -135,7 +136,7 @@ describe('event reminders', () => {
     createMember(t.db);
     const now = addEvent('2099-06-20T10:00', [0], 'Saved With Now');
     // Its 5-day reminder is due (the event is 3 days off), but that waits for the scheduled run.
-    addEvent(localDateTime(new Date(Date.now() + 3 * 86_400_000), 'America/Chicago'), [5], 'Dated Only');
+    addEvent(clubNow(new Date(Date.now() + 3 * 86_400_000), 'America/Chicago'), [5], 'Dated Only');
     t.services.reminders.kick();
     await new Promise((resolve) => setImmediate(resolve));
     expect(mails()).toEqual([]);
@@ -215,7 +216,7 @@ describe('event reminders', () => {
   });
 
   it('never sends twice when two runs (the CLI twice and the in-process job) go at the same moment', async () => {
-    open({ REMINDER_CRON: '' });
+    open({ REMINDER_CRON: 'off' });
     for (let i = 0; i < 30; i += 1) createMember(t.db);
     addEvent('2099-06-20T10:00', [0], 'Far Future');
     addEvent('2099-06-27T10:00', [0], 'Further Future');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeStart, dueReminderDays, localDateTime } from './reminders.ts';
+import { describeStart, dueReminderDays } from './reminders.ts';
 
 describe('dueReminderDays', () => {
   it('makes "now" due at once and each other day from that many days before the start day', () => {
@@ -20,14 +20,8 @@ describe('dueReminderDays', () => {
   });
 });
 
-describe('the clock in CLUB_TIMEZONE', () => {
-  it('reads a moment as the local wall time, on both sides of a DST change', () => {
-    expect(localDateTime(new Date('2026-03-08T07:59:00Z'), 'America/Chicago')).toBe('2026-03-08T01:59');
-    expect(localDateTime(new Date('2026-03-08T08:00:00Z'), 'America/Chicago')).toBe('2026-03-08T03:00');
-    expect(localDateTime(new Date('2026-11-01T06:30:00Z'), 'America/Chicago')).toBe('2026-11-01T01:30');
-    expect(localDateTime(new Date('2026-11-01T07:30:00Z'), 'America/Chicago')).toBe('2026-11-01T01:30');
-  });
 
+describe('describeStart', () => {
   it('describes a stored start as people read it', () => {
     expect(describeStart('2026-06-20T18:05')).toEqual({ date: 'Saturday, June 20, 2026', time: '6:05 PM' });
   });

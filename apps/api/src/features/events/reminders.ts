@@ -1,4 +1,4 @@
-import { isRealLocalDateTime, REMINDER_DAYS } from '@club/contracts';
+import { clubNow, eventPath, isRealLocalDateTime, notificationsOffPath, REMINDER_DAYS } from '@club/contracts';
 import type { Logger } from 'pino';
 import type { Config } from '../../config.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
@@ -14,16 +14,6 @@ const DAY_MS = 86_400_000;
 
 /** The icon a push shows: the club's emblem, served from the site root by the web app. */
 export const PUSH_ICON = '/icon-192.png';
-
-/** `YYYY-MM-DDTHH:mm` of a moment in the club's time zone, the form event starts are stored in. */
-export function localDateTime(moment: Date, timeZone: string): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
-      .formatToParts(moment)
-      .map((part) => [part.type, part.value]),
-  );
-  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
-}
 
 /** The calendar day `days` before a `YYYY-MM-DD` day. */
 const daysBefore = (day: string, days: number): string => new Date(Date.parse(`${day}T00:00:00Z`) - days * DAY_MS).toISOString().slice(0, 10);
@@ -86,7 +76,7 @@ export function queueDueReminders(
   now: Date,
   { onlyNow = false, onSkip = () => undefined }: { onlyNow?: boolean; onSkip?: SkippedEventReport } = {},
 ): ReminderRun {
-  const nowLocal = localDateTime(now, config.timeZone);
+  const nowLocal = clubNow(now, config.timeZone);
   const today = nowLocal.slice(0, 10);
   return db.transaction(
     (tx) => {
@@ -117,7 +107,7 @@ export function queueDueReminders(
 
       for (const { event, days } of due) {
         const { date, time } = describeStart(event.start);
-        const link = `${config.baseUrl}/event/${event.id}`;
+        const link = `${config.baseUrl}${eventPath(event.id)}`;
         let isReminded = false;
         for (const member of readers) {
           if (isSent(event, days, member.id, 'email') || !claim(tx, event, days, member.id, 'email')) continue;
@@ -133,7 +123,7 @@ export function queueDueReminders(
               venue: event.location,
               address: [event.addressLine1, event.addressLine2],
               link,
-              unsubscribeLink: `${config.baseUrl}/notifications-off/${token}`,
+              unsubscribeLink: `${config.baseUrl}${notificationsOffPath(token)}`,
               unsubscribePost: `${config.baseUrl}/api/email.unsubscribe.php?t=${token}`,
               clubName: config.clubName,
             }),
@@ -146,7 +136,7 @@ export function queueDueReminders(
           if (isSent(event, days, memberId, 'push') || !claim(tx, event, days, memberId, 'push')) continue;
           const body = [`${date} at ${time}`, event.location].filter(Boolean).join(' · ');
           for (const subscriptionId of memberDevices) {
-            queuePush(tx, { subscriptionId, eventId: event.id, payload: { title: event.title, body, url: `/event/${event.id}`, icon: PUSH_ICON } });
+            queuePush(tx, { subscriptionId, eventId: event.id, payload: { title: event.title, body, url: eventPath(event.id), icon: PUSH_ICON } });
             run.pushes += 1;
           }
           isReminded = true;

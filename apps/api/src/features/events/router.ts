@@ -1,4 +1,4 @@
-import { ATTENDANCE_STATUS } from '@club/contracts';
+import { ATTENDANCE_STATUS, PATHS, eventPath } from '@club/contracts';
 import type { Response } from 'express';
 import type { AppDeps } from '../../deps.ts';
 import { badRequest, notFound, notLoggedIn } from '../../errors.ts';
@@ -89,7 +89,7 @@ export function mountEventsCalls(api: ApiRouter, deps: AppDeps): void {
       // The button is a plain form post, so a browser shows whatever comes back as a page. Send it
       // to the event's page instead, which asks an ended session to log in (or says the event is
       // not there); other clients get the error as JSON.
-      if (req.accepts(['json', 'html']) === 'html') return res.redirect(303, isEvent ? `/event/${id}` : '/events');
+      if (req.accepts(['json', 'html']) === 'html') return res.redirect(303, isEvent ? eventPath(id) : PATHS.events);
       if (!isLoggedIn) throw notLoggedIn('Please log in to add club events to your calendar.');
       throw badRequest('That is not an event number.');
     }

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gt, gte, inArray, lt, lte, or } from 'drizzle-orm';
 import type { AttendanceEntry, ClubEvent, EventNeighbour, EventSummary } from '@club/contracts';
 import type { DbOrTx } from '../../db/client.ts';
+import { shownNameSql } from '../../db/member-name.ts';
 import { attendance, calendarFeeds, events, members } from '../../db/schema/index.ts';
 
 /**
@@ -101,9 +102,7 @@ export function listAttendance(db: DbOrTx, eventIds?: number[]): AttendanceRecor
     .select({
       eventId: attendance.eventId,
       memberId: attendance.memberId,
-      displayName: members.displayName,
-      firstName: members.firstName,
-      lastName: members.lastName,
+      displayName: shownNameSql,
       isAttending: attendance.isAttending,
       total: attendance.total,
       comments: attendance.comments,
@@ -113,11 +112,7 @@ export function listAttendance(db: DbOrTx, eventIds?: number[]): AttendanceRecor
     .where(eventIds ? inArray(attendance.eventId, eventIds) : undefined)
     .orderBy(asc(attendance.modified), asc(attendance.memberId))
     .all()
-    .map(({ firstName, lastName, displayName, total, ...row }) => ({
-      ...row,
-      displayName: displayName || `${firstName} ${lastName}`.trim(),
-      totalAttending: row.isAttending ? total : 0,
-    }));
+    .map(({ total, ...row }) => ({ ...row, totalAttending: row.isAttending ? total : 0 }));
 }
 
 /**

@@ -1,4 +1,4 @@
-import { CALLS, hasPermission, type ForumThread, type ForumThreadSummary, type ForumWaiting, type SessionUser } from '@club/contracts';
+import { CALLS, forumPostPath, hasPermission, type ForumThread, type ForumThreadSummary, type ForumWaiting, type SessionUser } from '@club/contracts';
 import type { AppDeps } from '../../deps.ts';
 import { badRequest, forbidden, notFound } from '../../errors.ts';
 import { queueMail } from '../../services/mail.ts';
@@ -59,7 +59,7 @@ const toPlainLines = (text: string): string => text.replace(/\r\n?/g, '\n');
 function queueWaitingMail(tx: DbOrTx, config: Config, item: { kind: 'thread' | 'reply'; threadId: number; postId?: number; title: string; authorId: number; text: string }): void {
   const recipients = listModeratorEmails(tx);
   if (recipients.length === 0) return;
-  const link = `${config.baseUrl}/forum/${item.threadId}${item.postId === undefined ? '' : `#post-${item.postId}`}`;
+  const link = `${config.baseUrl}${forumPostPath(item.threadId, item.postId)}`;
   queueMail(
     tx,
     forumWaitingMail({

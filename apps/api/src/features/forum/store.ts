@@ -1,13 +1,14 @@
 import { and, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { ForumPost, ForumThread, ForumThreadSummary, ForumWaiting } from '@club/contracts';
 import type { DbOrTx } from '../../db/client.ts';
+import { shownNameSql } from '../../db/member-name.ts';
 import { forumPosts, forumThreads, memberPermissions, members } from '../../db/schema/index.ts';
 
 /** Who reads: moderators (and admins) see every item; anyone else sees approved items and their own. */
 export type ForumViewer = { id: number; isModerator: boolean };
 
-/** The name shown for an author: the display name, else the full name; a deleted member's items stay. */
-const authorName = sql<string>`coalesce(nullif(${members.displayName}, ''), ${members.firstName} || ' ' || ${members.lastName}, 'A former member')`;
+/** The name shown for an author (the club's one rule); a deleted member's items stay. */
+const authorName = sql<string>`coalesce(${shownNameSql}, 'A former member')`;
 
 /** The filter that keeps unapproved items from anyone but moderators and their author, applied in SQL. */
 const whereThreadVisible = (viewer: ForumViewer): SQL | undefined =>

@@ -1,14 +1,15 @@
 import type { BlogPost } from '@club/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { callQueryOptions } from '../../api/call-query.ts';
 import { errorMessageOf } from '../../api/client.ts';
+import { deletedState } from '../../components/deleted-notice.tsx';
 import { Dialog } from '../../components/dialog.tsx';
 import { ErrorDialog } from '../../components/error-dialog.tsx';
 import { Form } from '../../components/form.tsx';
 import { FormField } from '../../components/form-field.tsx';
-import { blogPath } from '../../app/paths.ts';
+import { blogPath, editBlogPath } from '../../app/paths.ts';
 import { entriesOf, moveEntry, nextKey, toSaveParts, type EditorEntry } from './editor-entries.ts';
 import { PicturesEntryField, TextEntryField, VideoEntryField } from './entry-fields.tsx';
 import { useDeletePost, useSavePost } from './use-blog.ts';
@@ -20,6 +21,12 @@ const today = () => {
   return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
 };
 
+/** The history state of the address a new post gets after its first save. */
+const SAVED_AS_NEW = { savedAsNew: true } as const;
+
+/** Whether the page's address is the one a new post's editor moved to after its first save. */
+export const isSavedAsNew = (state: unknown): boolean => typeof state === 'object' && state !== null && 'savedAsNew' in state;
+
 export type PostEditorProps = {
   /** The saved post; undefined for a new one. */
   post: BlogPost | undefined;
@@ -28,6 +35,7 @@ export type PostEditorProps = {
 /** The post editor: title, date, and entries of text, photos and videos in order. */
 export function PostEditor({ post }: PostEditorProps) {
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
   const save = useSavePost();
   const remove = useDeletePost();
   const [postId, setPostId] = useState(post?.id ?? 0);
@@ -35,7 +43,6 @@ export function PostEditor({ post }: PostEditorProps) {
   const [serverError, setServerError] = useState<string | null>(null);
   const [isConfirmingDelete, setIsConfirmingDelete] = useState(false);
   const [deleteError, setDeleteError] = useState<string | null>(null);
-  const [isDeleted, setIsDeleted] = useState(false);
   const newPhotoCount = entries.reduce((sum, e) => sum + (e.kind === 'pictures' ? e.pictures.filter((p) => p.kind === 'new').length : 0), 0);
 
   const replace = (key: string, next: EditorEntry) => setEntries((list) => list.map((e) => (e.key === key ? next : e)));
@@ -55,6 +62,8 @@ export function PostEditor({ post }: PostEditorProps) {
     const fresh = await queryClient.fetchQuery(callQueryOptions('blog.get', { id: reply.i }));
     setPostId(reply.i);
     setEntries(entriesOf(fresh.b[0]));
+    // Later saves edit the same post, and a reload opens it; the page keeps this editor on screen.
+    if (postId === 0) void navigate(editBlogPath(reply.i), { replace: true, state: SAVED_AS_NEW });
     return reply;
   }
 
@@ -63,21 +72,11 @@ export function PostEditor({ post }: PostEditorProps) {
     try {
       await remove.mutateAsync({ body: { id: postId } });
       setIsConfirmingDelete(false);
-      setIsDeleted(true);
+      // The list page confirms; staying here would show "Post Not Found" once the post is gone.
+      void navigate(blogPath(), { replace: true, state: deletedState(post?.title || 'The post') });
     } catch (error) {
       setDeleteError(errorMessageOf(error));
     }
-  }
-
-  if (isDeleted) {
-    return (
-      <div className="notice" role="status">
-        <p>Successfully Deleted</p>
-        <p>
-          <Link to={blogPath()}>Back to Photos</Link>
-        </p>
-      </div>
-    );
   }
 
   const counts: Partial<Record<EditorEntry['kind'], number>> = {};

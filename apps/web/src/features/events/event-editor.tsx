@@ -5,6 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import { getClubTimeZone } from '../../app/club-time-zone.ts';
 import { editEventPath, eventPath, eventsMonthPath } from '../../app/paths.ts';
 import { ConfirmDeleteDialog } from '../../components/confirm-delete-dialog.tsx';
+import { deletedState } from '../../components/deleted-notice.tsx';
 import { ErrorDialog } from '../../components/error-dialog.tsx';
 import { FormField } from '../../components/form-field.tsx';
 import { readForm } from '../../components/form-values.ts';
@@ -183,7 +184,7 @@ export function EventEditor({ event }: { event?: ClubEvent }) {
           onClose={() => setIsConfirmingDelete(false)}
           onDeleted={() => {
             setIsConfirmingDelete(false);
-            void navigate(eventsMonthPath(saved.start.slice(0, 7)));
+            void navigate(eventsMonthPath(saved.start.slice(0, 7)), { replace: true, state: deletedState(saved.title) });
           }}
         />
       )}

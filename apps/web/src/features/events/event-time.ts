@@ -18,15 +18,8 @@ export type Month = { year: number; month: number };
 const dayNumber = (day: string): number => Date.parse(`${day.slice(0, 10)}T00:00:00Z`);
 const dayOf = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
 
-/** The wall-clock date and time in a zone, as YYYY-MM-DDTHH:mm. */
-export function clubNow(now: Date, timeZone: string): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
-      .formatToParts(now)
-      .map((part) => [part.type, part.value]),
-  );
-  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
-}
+/** The wall-clock date and time in a zone, as YYYY-MM-DDTHH:mm: the club clock lives in the contracts. */
+export { clubNow } from '@club/contracts/browser';
 
 /** "Saturday, November 14" (the spec's dddd, MMMM D). */
 export function formatEventDay(local: string): string {

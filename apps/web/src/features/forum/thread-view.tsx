@@ -1,6 +1,7 @@
 import type { ForumPost, ForumThread } from '@club/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { isApiError } from '../../api/api-error.ts';
 import { forumPath } from '../../app/paths.ts';
 import { ConfirmDeleteDialog } from '../../components/confirm-delete-dialog.tsx';
 import { QueryState } from '../../components/query-state.tsx';
@@ -23,10 +24,26 @@ export function ThreadView({ threadId }: { threadId: number }) {
       <Link className="forum__back" to={forumPath()}>
         <span aria-hidden="true">←&nbsp;</span>All threads
       </Link>
-      <QueryState query={thread} what="this thread" loadingLabel="Loading the thread…">
-        {(v) => <ThreadDetail key={threadId} thread={v.thread} />}
-      </QueryState>
+      {isApiError(thread.error) && thread.error.status === 404 ? (
+        <ThreadNotFound />
+      ) : (
+        <QueryState query={thread} what="this thread" loadingLabel="Loading the thread…">
+          {(v) => <ThreadDetail key={threadId} thread={v.thread} />}
+        </QueryState>
+      )}
     </>
+  );
+}
+
+/** An unknown thread (deleted, a bad address, or someone else's still waiting): no retry would help. */
+function ThreadNotFound() {
+  return (
+    <div className="notice" role="status">
+      <h2>Thread not found</h2>
+      <p>
+        It may have been deleted, or it waits for a moderator. <Link to={forumPath()}>See all threads</Link>.
+      </p>
+    </div>
   );
 }
 

@@ -1,7 +1,8 @@
 import type { Member, Permission } from '@club/contracts';
+import { fullNameOf as fullNameOfParts } from '@club/contracts/browser';
 
 export const fullNameOf = (member: Pick<Member, 'first_name' | 'last_name'>): string =>
-  `${member.first_name} ${member.last_name}`.trim();
+  fullNameOfParts({ firstName: member.first_name, lastName: member.last_name });
 
 /** Up to two letters for the avatar of a member without a photo. */
 export function initialsOf(member: Pick<Member, 'first_name' | 'last_name'>): string {

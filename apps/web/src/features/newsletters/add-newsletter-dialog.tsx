@@ -2,7 +2,7 @@ import { MONTHS, newsletterTitle, readEditionFromFileName, type Newsletter } fro
 import { useId, useState } from 'react';
 import { ApiError, isApiError } from '../../api/api-error.ts';
 import { useCallMutation } from '../../api/call-query.ts';
-import { checkAgainstContract } from '../../components/contract-check.ts';
+import { contractMessages } from '../../components/contract-check.ts';
 import { Dialog } from '../../components/dialog.tsx';
 import { FieldFrame } from '../../components/field-frame.tsx';
 import { FormField } from '../../components/form-field.tsx';
@@ -87,9 +87,12 @@ export function AddNewsletterDialog({ editions, onSaved, onClose }: AddNewslette
         noValidate
         submitLabel="Save"
         validate={(data) => {
-          if (!chosenFile(data)) return FILE_REQUIRED;
-          return checkAgainstContract('newsletter.set', readForm(data, FIELDS));
+          // Everything missing at once, not one item per try.
+          const messages = [...(chosenFile(data) ? [] : [FILE_REQUIRED]), ...contractMessages('newsletter.set', readForm(data, FIELDS))];
+          return messages.length === 0 ? null : messages.join(' ');
         }}
+        // Choosing a file fills in the month and year: a message about them is then stale.
+        clearMessagesKey={`${month}|${year}|${isSpecial}`}
         onSubmit={(data) => send(data)}
         onSuccess={(reply) => onSaved(reply.n.replace(/\.[a-z]+$/, ''), reply.w)}
         actions={

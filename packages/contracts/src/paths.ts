@@ -1,0 +1,106 @@
+/**
+ * Every page address of the site, for the web app's routes and for the links the API writes
+ * (e-mails, pushes, the calendar feed, robots.txt and the sitemap). The legacy addresses
+ * (new-page-2, the-shaft-award-1, …) are kept because members have them bookmarked and other
+ * sites link to them; this file is the only place they are spelled out.
+ */
+export const PATHS = {
+  home: '/',
+  login: '/login',
+  account: '/account',
+  reset: '/reset/:resetGuid',
+  /** The one-click link in reminder e-mails. */
+  notificationsOff: '/notifications-off/:token',
+  history: '/new-page-2',
+  founders: '/our-founders',
+  presidents: '/new-page-3',
+  shaftAward: '/the-shaft-award',
+  startUpParties: '/start-up-parties-2',
+  boardMembers: '/board-members',
+  meetings: '/new-page-1',
+  clubDocuments: '/club-documents',
+  membership: '/new-page',
+  events: '/events',
+  event: '/event/:eventId',
+  editEvent: '/editEvent/:eventId',
+  eventList: '/new-events',
+  tech: '/tech-page',
+  valleyNews: '/new-page-4',
+  blog: '/blog/:articleId?',
+  editBlog: '/editBlog/:articleId',
+  contact: '/contact',
+  memberList: '/memberList',
+  links: '/the-shaft-award-1',
+  newsletter: '/newsletters/:pdfUrl',
+  search: '/search',
+  forum: '/forum/:threadId?',
+  notFound: '*',
+} as const;
+
+export type RouteKey = keyof typeof PATHS;
+
+/** The fixed start of a route with parameters: `/event/:eventId` → `/event/`, `/blog/:articleId?` → `/blog`. */
+const prefixOf = (route: string): string => route.replace(/\/:[^/]+\?$/, '').replace(/:[^/]+$/, '');
+
+/** An id of 0 opens the editor for a new record. */
+export const NEW_RECORD_ID = 0;
+
+export const resetPath = (resetGuid: string): string => `${prefixOf(PATHS.reset)}${encodeURIComponent(resetGuid)}`;
+export const notificationsOffPath = (token: string): string => `${prefixOf(PATHS.notificationsOff)}${encodeURIComponent(token)}`;
+export const eventPath = (eventId: number): string => `${prefixOf(PATHS.event)}${eventId}`;
+/** The calendar at a month, e.g. `/events?month=2026-11`; the month is kept in the URL so a reload or a link keeps it. */
+export const eventsMonthPath = (month?: string): string => (month === undefined ? PATHS.events : `${PATHS.events}?month=${month}`);
+/** The id of the Past Events heading on /new-events, where its pages open. */
+export const PAST_EVENTS_ANCHOR = 'past-events';
+/** A page of past events on /new-events (page 1 = the latest), opened at the Past Events heading. */
+export const pastEventsPath = (page: number): string =>
+  `${PATHS.eventList}${page <= 1 ? '' : `?past=${page}`}#${PAST_EVENTS_ANCHOR}`;
+export const editEventPath = (eventId: number = NEW_RECORD_ID): string => `${prefixOf(PATHS.editEvent)}${eventId}`;
+export const blogPath = (articleId?: number): string => (articleId === undefined ? prefixOf(PATHS.blog) : `${prefixOf(PATHS.blog)}/${articleId}`);
+/** A page of the photo list; page 1 is plain /blog. */
+export const blogPagePath = (page: number): string => (page <= 1 ? blogPath() : `${blogPath()}?page=${page}`);
+export const editBlogPath = (articleId: number = NEW_RECORD_ID): string => `${prefixOf(PATHS.editBlog)}${articleId}`;
+export const newsletterPath = (fileName: string): string => `${prefixOf(PATHS.newsletter)}${encodeURIComponent(fileName)}`;
+export const forumPath = (threadId?: number): string => (threadId === undefined ? prefixOf(PATHS.forum) : `${prefixOf(PATHS.forum)}/${threadId}`);
+/** The element id of a forum post on its thread's page. */
+export const forumPostAnchor = (postId: number): string => `post-${postId}`;
+/** A thread, opened at one of its posts when given. */
+export const forumPostPath = (threadId: number, postId?: number): string =>
+  `${forumPath(threadId)}${postId === undefined ? '' : `#${forumPostAnchor(postId)}`}`;
+
+/** /login#forgot-password opens the login page with "Forgot your password?" already open. */
+export const FORGOT_PASSWORD_HASH = 'forgot-password';
+
+/** What robots.txt keeps crawlers out of: members-only pages and the API. */
+export const DISALLOWED_PATHS = [
+  '/api/',
+  PATHS.account,
+  prefixOf(PATHS.reset),
+  PATHS.events,
+  prefixOf(PATHS.event),
+  prefixOf(PATHS.editEvent),
+  PATHS.valleyNews,
+  prefixOf(PATHS.newsletter),
+  PATHS.memberList,
+  prefixOf(PATHS.editBlog),
+  prefixOf(PATHS.forum),
+] as const;
+
+/** The public pages, as in the spec's route table: the sitemap lists them. */
+export const PUBLIC_PAGES = [
+  PATHS.home,
+  PATHS.history,
+  PATHS.founders,
+  PATHS.presidents,
+  PATHS.shaftAward,
+  PATHS.startUpParties,
+  PATHS.boardMembers,
+  PATHS.meetings,
+  PATHS.clubDocuments,
+  PATHS.membership,
+  PATHS.eventList,
+  PATHS.tech,
+  blogPath(),
+  PATHS.contact,
+  PATHS.links,
+] as const;
