@@ -28,12 +28,19 @@ async function requestsDuring(page: Page, action: () => Promise<void>): Promise<
   return seen;
 }
 
+/** The photo calls among requested paths, by call name (blog.get, blog.page, blog.post …). */
+const blogCalls = (paths: string[]): string[] => paths.flatMap((path) => /^\/api\/(blog\.\w+)\.php$/.exec(path)?.[1] ?? []);
+
 describe('photo posts, as a visitor', () => {
   it('pages the twelve demo posts as 5, 5 and 2, newest first, with the page in the address', async () => {
     const page = await openPage(harness);
-    await page.goto('/blog');
-    await page.getByRole('heading', { level: 1, name: 'Photos' }).waitFor();
-    await postsOnPage(page).first().waitFor();
+    const opening = await requestsDuring(page, async () => {
+      await page.goto('/blog');
+      await page.getByRole('heading', { level: 1, name: 'Photos' }).waitFor();
+      await postsOnPage(page).first().waitFor();
+    });
+    // One page of posts, not the spec's every-post list.
+    expect(blogCalls(opening)).toEqual(['blog.page']);
     expect(await postsOnPage(page).count()).toBe(5);
     expect((await postTitles(page))[0]).toBe('Spring tour to Hermann');
     expect(await page.getByRole('link', { name: /Previous/ }).count()).toBe(0);
@@ -71,16 +78,20 @@ describe('photo posts, as a visitor', () => {
     const visited = ['Spring tour to Hermann'];
     const nav = page.getByRole('navigation', { name: 'Other posts' });
     expect(await nav.getByRole('link', { name: /Previous post/ }).count()).toBe(0);
-    while ((await nav.getByRole('link', { name: /Next post/ }).count()) > 0) {
-      const url = page.url();
-      await nav.getByRole('link', { name: /Next post/ }).click();
-      await page.waitForURL((next) => next.toString() !== url);
-      const heading = page.getByRole('heading', { level: 1 });
-      // While the next post loads the heading says Photos; wait for the post's own title.
-      await page.waitForFunction((before) => ![before, 'Photos'].includes(document.querySelector('h1')?.textContent ?? 'Photos'), visited.at(-1));
-      visited.push((await heading.textContent()) ?? '');
-    }
+    const walking = await requestsDuring(page, async () => {
+      while ((await nav.getByRole('link', { name: /Next post/ }).count()) > 0) {
+        const url = page.url();
+        await nav.getByRole('link', { name: /Next post/ }).click();
+        await page.waitForURL((next) => next.toString() !== url);
+        const heading = page.getByRole('heading', { level: 1 });
+        // While the next post loads the heading says Photos; wait for the post's own title.
+        await page.waitForFunction((before) => ![before, 'Photos'].includes(document.querySelector('h1')?.textContent ?? 'Photos'), visited.at(-1));
+        visited.push((await heading.textContent()) ?? '');
+      }
+    });
     expect(visited).toHaveLength(12);
+    // Each post page reads that one post with its neighbours.
+    expect(blogCalls(walking)).toEqual(Array.from({ length: 11 }, () => 'blog.post'));
     expect(visited.at(-1)).toBe('Winter storage tips');
     await nav.getByRole('link', { name: /Previous post/ }).click();
     await page.getByRole('heading', { level: 1, name: 'Spring tune-up clinic' }).waitFor();
@@ -145,9 +156,12 @@ describe('photo posts, as a visitor', () => {
 
   it('shows the newest post’s first photo on the home page’s Photos card', async () => {
     const page = await openPage(harness);
-    await visit(page, '/');
     const photo = page.getByRole('img', { name: 'From the latest photo post: Spring tour to Hermann' });
-    await photo.waitFor();
+    const opening = await requestsDuring(page, async () => {
+      await visit(page, '/');
+      await photo.waitFor();
+    });
+    expect(blogCalls(opening)).toEqual(['blog.page']);
     await page.waitForFunction(() => [...document.images].every((img) => img.complete));
     expect(await photo.evaluate((img: HTMLImageElement) => img.naturalWidth > 0)).toBe(true);
     await checkA11y(page);

@@ -63,23 +63,40 @@ const layoutSchema = z.preprocess(
   z.array(blogLayoutEntrySchema, { error: 'The post entries could not be read. Please reload the page and try again.' }).max(200).optional(),
 ).describe('entries');
 
+/** The spec's answer to `blog.get`: every post, newest first. */
+export const blogReplySchema = z.object({ b: z.array(blogPostSchema) });
+export type BlogReply = z.infer<typeof blogReplySchema>;
+
+/** The answer to `blog.page`: one page of BLOG_PAGE_SIZE posts, newest first, and how many posts there are. */
+export const blogPageReplySchema = z.object({ posts: z.array(blogPostSchema), total: z.number().int() });
+export type BlogPageReply = z.infer<typeof blogPageReplySchema>;
+
+/** The answer to `blog.post`: the post (null for an unknown id) and the ids of the next newer and next older post (null at either end). */
+export const blogPostReplySchema = z.object({
+  post: blogPostSchema.nullable(),
+  newerId: z.number().int().nullable(),
+  olderId: z.number().int().nullable(),
+});
+export type BlogPostReply = z.infer<typeof blogPostReplySchema>;
+
 export const blog = {
+  /** The spec's call: every post (the legacy list). */
   'blog.get': {
+    request: z.object({ g: sessionTokenSchema.optional() }),
+    response: blogReplySchema,
+  },
+  /** Beyond the spec: one page of posts (1 = the newest), as /blog and the home page's photo show them. */
+  'blog.page': {
     request: z.object({
       g: sessionTokenSchema.optional(),
-      /** One page of BLOG_PAGE_SIZE posts, newest first (1 = newest); without it, every post. */
-      page: optionalInteger('page', { min: 1 }),
-      /** One post, with the ids of its neighbours; without it, every post. */
-      id: optionalInteger('post id', { min: 1 }),
+      page: optionalInteger('page', { min: 1 }).transform((page) => page ?? 1),
     }),
-    response: z.object({
-      b: z.array(blogPostSchema),
-      /** With `page`: how many posts there are in all. */
-      total: z.number().int().optional(),
-      /** With `id`: the next newer and next older post, or null at either end. */
-      newerId: z.number().int().nullable().optional(),
-      olderId: z.number().int().nullable().optional(),
-    }),
+    response: blogPageReplySchema,
+  },
+  /** Beyond the spec: one post with its neighbours (the post page and the editor). */
+  'blog.post': {
+    request: z.object({ g: sessionTokenSchema.optional(), id: integer('post id', { min: 1 }) }),
+    response: blogPostReplySchema,
   },
   'blog.save': {
     request: z.object({

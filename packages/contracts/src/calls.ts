@@ -66,6 +66,9 @@ export const CALLS = {
   'attendance.set': { access: 'loggedIn', encoding: 'json' },
 
   'blog.get': { access: 'public', encoding: 'json' },
+  /** Not in the spec's table: a page of posts (/blog, the home page's photo) and one post. */
+  'blog.page': { access: 'public', encoding: 'json' },
+  'blog.post': { access: 'public', encoding: 'json' },
   'blog.save': { access: 'blog', encoding: 'multipart', files: { f: jpeg(30) } },
   'blog.delete': { access: 'blog', encoding: 'json' },
 
@@ -105,6 +108,8 @@ export const EXTENSION_CALLS: readonly CallName[] = [
   'events.month',
   'events.upcoming',
   'events.past',
+  'blog.page',
+  'blog.post',
   'forum.threads',
   'forum.thread',
   'calendarFeed.get',

@@ -1,8 +1,9 @@
 /**
  * The reads the web app makes, with the bodies it sends, for `pnpm bench` and the size budget:
  * the calendar's month (events.month), one event (event.get), the upcoming and a page of past events
- * (events.upcoming, events.past), a page of photos or one post, the forum's thread list or one thread
- * (forum.threads, forum.thread), and the legacy full lists (events.get, forum.get) beside them.
+ * (events.upcoming, events.past), a page of photos or one post (blog.page, blog.post), the forum's
+ * thread list or one thread (forum.threads, forum.thread), and the legacy full lists (events.get,
+ * blog.get, forum.get) beside them.
  */
 import type { CallName } from '@club/contracts';
 
@@ -40,8 +41,8 @@ export function webReads(token: string, now = new Date()): WebRead[] {
     read('event.get', { id: 1 }),
     read('events.upcoming', { at: moment }),
     read('events.past', { at: moment, page: 1 }),
-    read('blog.get', { page: 1 }, 'blog.get (one page)'),
-    read('blog.get', { id: 1 }, 'blog.get (one post)'),
+    read('blog.page', { page: 1 }),
+    read('blog.post', { id: 1 }),
     read('blog.get', {}, 'blog.get (every post, legacy)', 0.25, false),
     read('forum.threads'),
     read('forum.thread', { id: 1 }),

@@ -1,14 +1,11 @@
 import { CALLS, type CallName } from '@club/contracts/browser';
 
-/** Public calls whose answer still changes with who asks (e.g. the viewer's own attendance). */
-const PUBLIC_BUT_PERSONAL: ReadonlySet<CallName> = new Set<CallName>(['events.get', 'forum.get']);
-
 /**
- * Whether a call's answer depends on who asks: every call that needs a login, and the public
- * calls listed above. Their cache entries carry the viewer and are dropped at login and logout.
+ * Whether a call's answer depends on who asks: every call that needs a login (a public call
+ * answers everyone alike). Their cache entries carry the viewer and are dropped at login and logout.
  */
 export function isViewerDependent(name: CallName): boolean {
-  return CALLS[name].access !== 'public' || PUBLIC_BUT_PERSONAL.has(name);
+  return CALLS[name].access !== 'public';
 }
 
 /**

@@ -5,7 +5,7 @@ import { DeletedNotice } from '../components/deleted-notice.tsx';
 import { QueryState } from '../components/query-state.tsx';
 import { formatPostDate, PostBody } from '../features/blog/post-body.tsx';
 import { PostList } from '../features/blog/post-list.tsx';
-import { useBlogPage, useBlogPost } from '../features/blog/use-blog.ts';
+import { useBlogPage, useBlogPost } from '../features/blog/api/blog-reads.ts';
 import '../features/blog/blog.css';
 import { useSession } from '../session/index.ts';
 
@@ -15,12 +15,12 @@ const positiveNumber = (value: string | null | undefined): number | undefined =>
 
 function PostPage({ id, canEdit }: { id: number; canEdit: boolean }) {
   const query = useBlogPost(id);
-  const post = query.data?.b[0];
+  const post = query.data?.post;
   if (query.data && !post) return <PostNotFound />;
   return (
     <PageFrame title={post?.title ?? 'Photos'}>
       <QueryState query={query} what="the post" loadingLabel="Loading the post…">
-        {({ b: [found], newerId, olderId }) =>
+        {({ post: found, newerId, olderId }) =>
           found && (
             <>
               <p className="post__date">
@@ -83,7 +83,7 @@ function ListPage({ page, canEdit }: { page: number; canEdit: boolean }) {
         </p>
       )}
       <QueryState query={query} what="the photo posts" loadingLabel="Loading photos…">
-        {({ b, total }) => <PostList posts={b} page={page} total={total ?? b.length} canEdit={canEdit} />}
+        {({ posts, total }) => <PostList posts={posts} page={page} total={total} canEdit={canEdit} />}
       </QueryState>
     </PageFrame>
   );

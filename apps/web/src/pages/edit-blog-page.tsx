@@ -5,7 +5,7 @@ import { blogPath, NEW_RECORD_ID } from '../app/paths.ts';
 import { QueryState } from '../components/query-state.tsx';
 import { RequireLogin } from '../components/require-login.tsx';
 import { isSavedAsNew, PostEditor } from '../features/blog/post-editor.tsx';
-import { useBlogPost } from '../features/blog/use-blog.ts';
+import { useBlogPost } from '../features/blog/api/blog-reads.ts';
 import '../features/blog/blog.css';
 import { useSession } from '../session/index.ts';
 
@@ -13,7 +13,7 @@ function EditExisting({ id }: { id: number }) {
   const query = useBlogPost(id);
   return (
     <QueryState query={query} what="the post" loadingLabel="Loading the post…">
-      {({ b: [post] }) =>
+      {({ post }) =>
         post ? (
           <PostEditor post={post} />
         ) : (

@@ -3,7 +3,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { imageSources, type BlogPost } from '@club/contracts';
+import { imageSources, type BlogPageReply, type BlogPost, type BlogPostReply, type BlogReply } from '@club/contracts';
 import { createMember, type TestMember } from '../../../test/factories.ts';
 import { makeJpeg, makePng } from '../../../test/images.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
@@ -49,7 +49,11 @@ function savePost(fields: Record<string, string | number | string[]>, files: Upl
   return req;
 }
 
+/** blog.get, the spec's every-post list. */
 const readBlog = (body: object = {}) => request(t.app).post('/api/blog.get.php').send(body);
+/** blog.post, one post and its neighbours, as the post page reads it. */
+const readPost = (id: number) => request(t.app).post('/api/blog.post.php').send({ id });
+const postOf = async (id: number): Promise<BlogPost | null> => ((await readPost(id)).body as BlogPostReply).post;
 const fileOf = (url: string) => path.join(t.config.uploadsDir, url.replace(/^\/uploads\//, ''));
 /** Every file stored for a picture: the picture and each of its copies. */
 const copiesOf = (url: string): string[] => {
@@ -81,9 +85,9 @@ describe('POST /api/blog.save.php', () => {
     expect(created.status).toBe(200);
     expect(created.body.i).toBeGreaterThan(0);
 
-    const single = await readBlog({ id: created.body.i });
+    const single = await readPost(created.body.i);
     expect(single.status).toBe(200);
-    const [post] = single.body.b as BlogPost[];
+    const post = (single.body as BlogPostReply).post;
     expect(post).toMatchObject({ id: created.body.i, title: 'Spring drive to Hermann', date: '2026-04-18', ytVideos: [VIDEO_ID] });
     expect(post?.text).toBe('Twelve cars left Kirkwood at nine.\n\nRoute map: https://example.org/route');
     expect(post?.images).toHaveLength(3);
@@ -103,7 +107,7 @@ describe('POST /api/blog.save.php', () => {
 
   it('serves no picture or rendition with EXIF, GPS or other metadata', async () => {
     const created = await createPhotoPost('No secrets in the pictures');
-    const [post] = (await readBlog({ id: created.body.i })).body.b as BlogPost[];
+    const post = await postOf(created.body.i);
     const urls = (post?.images ?? []).flatMap(copiesOf);
     expect(urls.length).toBeGreaterThanOrEqual(9);
     for (const url of urls) {
@@ -128,14 +132,14 @@ describe('POST /api/blog.save.php', () => {
       [{ buffer: wideJpeg, name: 'a.jpg' }],
     );
     expect(res.status).toBe(200);
-    const [post] = (await readBlog({ id: res.body.i })).body.b as BlogPost[];
+    const post = await postOf(res.body.i);
     expect(post?.htmlData).toEqual([{ h: 'Parade day.' }, { s: post?.images }, { y: VIDEO_ID }]);
     expect(post?.images).toHaveLength(1);
   });
 
   it('edits a post under the same id and deletes the files of a picture taken off it', async () => {
     const created = await createPhotoPost('Before the edit');
-    const [before] = (await readBlog({ id: created.body.i })).body.b as BlogPost[];
+    const before = await postOf(created.body.i);
     const [first = '', dropped = '', third = ''] = before?.images ?? [];
     const droppedFiles = copiesOf(dropped);
     expect(droppedFiles.length).toBeGreaterThan(1);
@@ -151,7 +155,7 @@ describe('POST /api/blog.save.php', () => {
     expect(edited.status).toBe(200);
     expect(edited.body).toEqual({ i: created.body.i });
 
-    const [after] = (await readBlog({ id: created.body.i })).body.b as BlogPost[];
+    const after = await postOf(created.body.i);
     expect(after).toMatchObject({ title: 'After the edit', date: '2026-04-19', htmlData: [{ s: [third, first] }, { h: 'Moved below the pictures.' }], ytVideos: [] });
     for (const url of droppedFiles) expect(fs.existsSync(fileOf(url)), url).toBe(false);
     for (const url of [...copiesOf(first), ...copiesOf(third)]) expect(fs.existsSync(fileOf(url)), url).toBe(true);
@@ -221,14 +225,14 @@ describe('POST /api/blog.save.php', () => {
 describe('POST /api/blog.delete.php', () => {
   it('deletes the post and every file of its pictures', async () => {
     const created = await createPhotoPost('To be deleted');
-    const [post] = (await readBlog({ id: created.body.i })).body.b as BlogPost[];
+    const post = await postOf(created.body.i);
     const files = (post?.images ?? []).flatMap(copiesOf);
     for (const url of files) expect(fs.existsSync(fileOf(url))).toBe(true);
 
     const res = await request(t.app).post('/api/blog.delete.php').send({ g: editor.token, id: created.body.i });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({});
-    expect((await readBlog({ id: created.body.i })).body).toEqual({ b: [], newerId: null, olderId: null });
+    expect((await readPost(created.body.i)).body).toEqual({ post: null, newerId: null, olderId: null });
     for (const url of files) expect(fs.existsSync(fileOf(url)), url).toBe(false);
 
     const again = await request(t.app).post('/api/blog.delete.php').send({ g: editor.token, id: created.body.i });
@@ -239,43 +243,93 @@ describe('POST /api/blog.delete.php', () => {
     const created = await createPhotoPost('Protected');
     const res = await request(t.app).post('/api/blog.delete.php').send({ g: plainMember.token, id: created.body.i });
     expect(res.status).toBe(403);
-    expect((await readBlog({ id: created.body.i })).body.b).toHaveLength(1);
+    expect(await postOf(created.body.i)).not.toBeNull();
   });
 });
 
-describe('POST /api/blog.get.php', () => {
-  it('pages 12 posts as 5, 5 and 2, newest first, and links each post to its neighbours', async () => {
-    const own = createTestApp();
-    const poster = createMember(own.db, { permissions: ['blog'] });
-    try {
-      const ids: number[] = [];
-      for (let n = 1; n <= 12; n += 1) {
-        const res = await request(own.app)
-          .post('/api/blog.save.php')
-          .send({ id: 0, g: poster.token, t: `Post ${n}`, date: `2025-01-${String(n).padStart(2, '0')}`, h: `Day ${n}` });
-        ids.push(res.body.i as number);
-      }
-      const page = async (n: number) => (await request(own.app).post('/api/blog.get.php').send({ page: n })).body as { b: BlogPost[]; total: number };
-      const pages = [await page(1), await page(2), await page(3), await page(4)];
-      expect(pages.map((p) => p.b.length)).toEqual([5, 5, 2, 0]);
-      expect(pages[0]?.total).toBe(12);
-      expect(pages.flatMap((p) => p.b.map((post) => post.title))).toEqual(Array.from({ length: 12 }, (_, i) => `Post ${12 - i}`));
-
-      const middle = (await request(own.app).post('/api/blog.get.php').send({ id: ids[5] })).body;
-      expect(middle).toMatchObject({ newerId: ids[6], olderId: ids[4] });
-      const newest = (await request(own.app).post('/api/blog.get.php').send({ id: ids[11] })).body;
-      expect(newest).toMatchObject({ newerId: null, olderId: ids[10] });
-      const legacy = (await request(own.app).post('/api/blog.get.php').send({})).body as { b: BlogPost[] };
-      expect(legacy.b.map((post) => post.title)).toEqual(pages.flatMap((p) => p.b.map((post) => post.title)));
-      expect(legacy).not.toHaveProperty('total');
-    } finally {
-      own.close();
+/** A fresh app with 12 posts, one a day through 2025-01-12, saved oldest first; `ids` in that order. */
+async function withTwelvePosts(run: (own: TestApp, ids: number[]) => Promise<void>): Promise<void> {
+  const own = createTestApp();
+  const poster = createMember(own.db, { permissions: ['blog'] });
+  try {
+    const ids: number[] = [];
+    for (let n = 1; n <= 12; n += 1) {
+      const res = await request(own.app)
+        .post('/api/blog.save.php')
+        .send({ id: 0, g: poster.token, t: `Post ${n}`, date: `2025-01-${String(n).padStart(2, '0')}`, h: `Day ${n}` });
+      ids.push(res.body.i as number);
     }
+    await run(own, ids);
+  } finally {
+    own.close();
+  }
+}
+
+const NEWEST_FIRST = Array.from({ length: 12 }, (_, i) => `Post ${12 - i}`);
+
+describe('POST /api/blog.get.php', () => {
+  it('answers the spec\'s `b` (every post, newest first) and nothing else, ignoring the old page and id fields', async () => {
+    await withTwelvePosts(async (own) => {
+      for (const body of [{}, { page: 1 }, { id: 3 }, { page: 0 }]) {
+        const res = await request(own.app).post('/api/blog.get.php').send(body);
+        expect(res.status, JSON.stringify(body)).toBe(200);
+        expect(Object.keys(res.body), JSON.stringify(body)).toEqual(['b']);
+        expect((res.body as BlogReply).b.map((post) => post.title)).toEqual(NEWEST_FIRST);
+      }
+    });
+  });
+});
+
+describe('POST /api/blog.page.php', () => {
+  it('pages 12 posts as 5, 5 and 2, newest first, with the total, to a visitor', async () => {
+    await withTwelvePosts(async (own) => {
+      const page = async (n: number) => {
+        const res = await request(own.app).post('/api/blog.page.php').send({ page: n });
+        expect(res.status).toBe(200);
+        expect(Object.keys(res.body).sort()).toEqual(['posts', 'total']);
+        return res.body as BlogPageReply;
+      };
+      const pages = [await page(1), await page(2), await page(3), await page(4)];
+      expect(pages.map((p) => p.posts.length)).toEqual([5, 5, 2, 0]);
+      expect(pages.map((p) => p.total)).toEqual([12, 12, 12, 12]);
+      expect(pages.flatMap((p) => p.posts.map((post) => post.title))).toEqual(NEWEST_FIRST);
+      const unpaged = (await request(own.app).post('/api/blog.page.php').send({})).body as BlogPageReply;
+      expect(unpaged).toEqual(pages[0]);
+    });
   });
 
-  it('rejects a page below 1 with 400', async () => {
-    const res = await readBlog({ page: 0 });
+  it('rejects a page below 1 with 400 naming the page', async () => {
+    const res = await request(t.app).post('/api/blog.page.php').send({ page: 0 });
     expect(res.status).toBe(400);
     expect(res.body.e).toMatch(/page/);
+  });
+});
+
+describe('POST /api/blog.post.php', () => {
+  it('links each post to its newer and older neighbour, null at either end, to a visitor', async () => {
+    await withTwelvePosts(async (own, ids) => {
+      const read = async (id: number | undefined) => {
+        const res = await request(own.app).post('/api/blog.post.php').send({ id });
+        expect(res.status).toBe(200);
+        expect(Object.keys(res.body).sort()).toEqual(['newerId', 'olderId', 'post']);
+        return res.body as BlogPostReply;
+      };
+      const middle = await read(ids[5]);
+      expect(middle).toMatchObject({ post: { id: ids[5], title: 'Post 6', text: 'Day 6' }, newerId: ids[6], olderId: ids[4] });
+      expect(await read(ids[11])).toMatchObject({ newerId: null, olderId: ids[10] });
+      expect(await read(ids[0])).toMatchObject({ newerId: ids[1], olderId: null });
+    });
+  });
+
+  it('answers an unknown id with no post and no neighbours', async () => {
+    expect((await readPost(987_654)).body).toEqual({ post: null, newerId: null, olderId: null });
+  });
+
+  it('rejects a missing or non-numeric id with 400 naming the post id', async () => {
+    for (const body of [{}, { id: 'abc' }, { id: 0 }]) {
+      const res = await request(t.app).post('/api/blog.post.php').send(body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body.e).toMatch(/post id/);
+    }
   });
 });

@@ -5,7 +5,9 @@ import { createBlogService } from './service.ts';
 export function mountBlogCalls(api: ApiRouter, deps: AppDeps): void {
   const blog = createBlogService(deps);
 
-  mountCall(api, 'blog.get', ({ page, id }) => blog.read({ page, id }), { cache: 'shared' });
+  mountCall(api, 'blog.get', () => ({ b: blog.listAll() }), { cache: 'shared' });
+  mountCall(api, 'blog.page', ({ page }) => blog.listPage(page), { cache: 'shared' });
+  mountCall(api, 'blog.post', ({ id }) => blog.readOne(id), { cache: 'shared' });
 
   mountCall(api, 'blog.save', async (input, { user, files }) => ({
     i: await blog.save(user, {

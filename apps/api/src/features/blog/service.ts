@@ -1,4 +1,4 @@
-import { BLOG_PAGE_SIZE, type BlogLayoutEntry, type BlogPost, type SessionUser } from '@club/contracts';
+import { BLOG_PAGE_SIZE, type BlogLayoutEntry, type BlogPageReply, type BlogPost, type BlogPostReply, type SessionUser } from '@club/contracts';
 import type { StoredBlogEntry } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../deps.ts';
 import { badRequest, notFound } from '../../errors.ts';
@@ -6,11 +6,6 @@ import { deletePost, findNeighbours, findPost, insertPost, listPostPage, listPos
 
 /** The longest side a post's picture is stored at; smaller copies go beside it for phones. */
 export const BLOG_IMAGE_MAX_PX = 2048;
-
-export type BlogRead =
-  | { b: BlogPost[] }
-  | { b: BlogPost[]; total: number }
-  | { b: BlogPost[]; newerId: number | null; olderId: number | null };
 
 export type PostSave = {
   id: number;
@@ -28,8 +23,12 @@ export type PostSave = {
 };
 
 export type BlogService = {
-  /** Every post (legacy), one page of posts, or one post with its neighbours. */
-  read(query: { page?: number; id?: number }): BlogRead;
+  /** Every post, newest first (the legacy list). */
+  listAll(): BlogPost[];
+  /** One page of BLOG_PAGE_SIZE posts (1 = the newest), and how many posts there are. */
+  listPage(page: number): BlogPageReply;
+  /** One post (null if there is none) with the ids of its newer and older neighbours. */
+  readOne(id: number): BlogPostReply;
   /** Stores the new photos, writes the post, and deletes the files of pictures taken off it. */
   save(actor: SessionUser, post: PostSave): Promise<number>;
   /** Deletes a post and its pictures' files. */
@@ -82,17 +81,18 @@ export function checkLayout(layout: BlogLayoutEntry[], currentImages: string[], 
 
 export function createBlogService({ db, services }: Pick<AppDeps, 'db' | 'services'>): BlogService {
   return {
-    read({ page, id }) {
-      if (id !== undefined) {
-        const post = findPost(db, id);
-        if (!post) return { b: [], newerId: null, olderId: null };
-        return { b: [post], ...findNeighbours(db, post) };
-      }
-      if (page !== undefined) {
-        const { posts, total } = listPostPage(db, page, BLOG_PAGE_SIZE);
-        return { b: posts, total };
-      }
-      return { b: listPosts(db) };
+    listAll() {
+      return listPosts(db);
+    },
+
+    listPage(page) {
+      return listPostPage(db, page, BLOG_PAGE_SIZE);
+    },
+
+    readOne(id) {
+      const post = findPost(db, id);
+      if (!post) return { post: null, newerId: null, olderId: null };
+      return { post, ...findNeighbours(db, post) };
     },
 
     async save(actor, { id, title, date, layout, text, keptImages, videos, photos, rotations }) {

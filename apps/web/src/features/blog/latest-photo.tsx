@@ -12,8 +12,8 @@ export function LatestPhoto({ className }: { className?: string }) {
   const [post, setPost] = useState<BlogPost | undefined>();
   useEffect(() => {
     const controller = new AbortController();
-    callApi('blog.get', { page: 1 }, undefined, { signal: controller.signal }).then(
-      (reply) => setPost(reply.b.find((candidate) => candidate.images.length > 0)),
+    callApi('blog.page', { page: 1 }, undefined, { signal: controller.signal }).then(
+      (reply) => setPost(reply.posts.find((candidate) => candidate.images.length > 0)),
       () => setPost(undefined),
     );
     return () => controller.abort();

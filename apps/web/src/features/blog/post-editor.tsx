@@ -2,7 +2,6 @@ import type { BlogPost } from '@club/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { callQueryOptions } from '../../api/call-query.ts';
 import { errorMessageOf } from '../../api/client.ts';
 import { deletedState } from '../../components/deleted-notice.tsx';
 import { Dialog } from '../../components/dialog.tsx';
@@ -12,7 +11,9 @@ import { FormField } from '../../components/form-field.tsx';
 import { blogPath, editBlogPath } from '../../app/paths.ts';
 import { entriesOf, moveEntry, nextKey, toSaveParts, type EditorEntry } from './editor-entries.ts';
 import { PicturesEntryField, TextEntryField, VideoEntryField } from './entry-fields.tsx';
-import { useDeletePost, useSavePost } from './use-blog.ts';
+import { blogPostQueryOptions } from './api/blog-reads.ts';
+import { useDeletePost } from './api/delete-post.ts';
+import { useSavePost } from './api/save-post.ts';
 
 const KIND_LABELS: Record<EditorEntry['kind'], string> = { text: 'Text', pictures: 'Photos', video: 'Video' };
 
@@ -54,23 +55,20 @@ export function PostEditor({ post }: PostEditorProps) {
 
   async function submit(data: FormData) {
     const { layout, files, rot } = toSaveParts(entries);
-    const reply = await save.mutateAsync({
-      body: { id: postId, t: String(data.get('title') ?? ''), date: String(data.get('date') ?? ''), entries: JSON.stringify(layout), rot },
-      files: files.length ? { f: files } : undefined,
-    });
+    const savedId = await save.mutateAsync({ id: postId, title: String(data.get('title') ?? ''), date: String(data.get('date') ?? ''), layout, photos: files, turns: rot });
     // The new photos now have stored names: edit on from the saved post, so a second save keeps them.
-    const fresh = await queryClient.fetchQuery(callQueryOptions('blog.get', { id: reply.i }));
-    setPostId(reply.i);
-    setEntries(entriesOf(fresh.b[0]));
+    const fresh = await queryClient.fetchQuery(blogPostQueryOptions(savedId));
+    setPostId(savedId);
+    setEntries(entriesOf(fresh.post ?? undefined));
     // Later saves edit the same post, and a reload opens it; the page keeps this editor on screen.
-    if (postId === 0) void navigate(editBlogPath(reply.i), { replace: true, state: SAVED_AS_NEW });
-    return reply;
+    if (postId === 0) void navigate(editBlogPath(savedId), { replace: true, state: SAVED_AS_NEW });
+    return savedId;
   }
 
   async function confirmDelete() {
     setDeleteError(null);
     try {
-      await remove.mutateAsync({ body: { id: postId } });
+      await remove.mutateAsync(postId);
       setIsConfirmingDelete(false);
       // The list page confirms; staying here would show "Post Not Found" once the post is gone.
       void navigate(blogPath(), { replace: true, state: deletedState(post?.title || 'The post') });
