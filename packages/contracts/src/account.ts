@@ -7,6 +7,7 @@ import {
   sessionTokenSchema,
   text,
 } from './common.ts';
+import { NEW_PASSWORD_LENGTH } from './password-rules.ts';
 
 /** The logged-in member as the browser sees them. */
 export const sessionUserSchema = z.object({
@@ -28,8 +29,8 @@ export const passwordSchema = (label: string) =>
 /** A new password: long enough to resist guessing, short enough for bcrypt. */
 export const newPasswordSchema = z
   .string({ error: 'Please enter the new password.' })
-  .min(8, 'The new password must be at least 8 characters long.')
-  .max(72, 'The new password must be at most 72 characters long.')
+  .min(NEW_PASSWORD_LENGTH.min, `The new password must be at least ${NEW_PASSWORD_LENGTH.min} characters long.`)
+  .max(NEW_PASSWORD_LENGTH.max, `The new password must be at most ${NEW_PASSWORD_LENGTH.max} characters long.`)
   .describe('new password');
 
 export const account = {

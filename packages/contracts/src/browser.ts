@@ -7,3 +7,4 @@ export * from './event-options.ts';
 export * from './paths.ts';
 export * from './club-time.ts';
 export * from './member-name.ts';
+export * from './password-rules.ts';

@@ -15,3 +15,4 @@ export * from './media.ts';
 export * from './paths.ts';
 export * from './club-time.ts';
 export * from './member-name.ts';
+export * from './password-rules.ts';

@@ -1,5 +1,5 @@
 import { FormField } from '../../components/form-field.tsx';
-import { MIN_PASSWORD_LENGTH } from './password-rules.ts';
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './password-rules.ts';
 
 /** New and confirm, named n and confirm, as both the change and the reset form ask for them. */
 export function NewPasswordFields() {
@@ -11,11 +11,11 @@ export function NewPasswordFields() {
         type="password"
         autoComplete="new-password"
         minLength={MIN_PASSWORD_LENGTH}
-        maxLength={72}
+        maxLength={MAX_PASSWORD_LENGTH}
         hint={`At least ${MIN_PASSWORD_LENGTH} characters. A few unrelated words make a strong password that is easy to remember.`}
         required
       />
-      <FormField label="Confirm Password" name="confirm" type="password" autoComplete="new-password" maxLength={72} required />
+      <FormField label="Confirm Password" name="confirm" type="password" autoComplete="new-password" maxLength={MAX_PASSWORD_LENGTH} required />
     </>
   );
 }

@@ -1,9 +1,12 @@
+import { NEW_PASSWORD_LENGTH } from '@club/contracts/browser';
 import { readForm } from '../../components/form-values.ts';
 
 /** The spec's words, shown before any call when the two new-password fields differ. */
 export const PASSWORD_MISMATCH = 'New Password and Confirm Password must match';
 
-export const MIN_PASSWORD_LENGTH = 8;
+/** The contracts' bounds, for the fields' minLength and maxLength. */
+export const MIN_PASSWORD_LENGTH = NEW_PASSWORD_LENGTH.min;
+export const MAX_PASSWORD_LENGTH = NEW_PASSWORD_LENGTH.max;
 
 /** A message when the new password and its confirmation are not the same, else null. */
 export function checkNewPassword(data: FormData): string | null {
