@@ -12,6 +12,7 @@ import { startTestSmtp } from '../../../test/smtp.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { clubNow } from '@club/contracts';
 import { maskedEmail } from '../../services/unsubscribe-links.ts';
+import { saveSiteSettings } from '../../site-settings.ts';
 import { createReminderService, queueDueReminders, type ReminderRun } from './reminders.ts';
 
 let t: TestApp;
@@ -217,6 +218,9 @@ describe('event reminders', () => {
 
   it('never sends twice when two runs (the CLI twice and the in-process job) go at the same moment', async () => {
     open({ REMINDER_CRON: 'off' });
+    // As a started site does: the CLI runs then check their settings against the site's, not
+    // against whether the other run has already written mail (which would refuse the slower one).
+    saveSiteSettings(t.config);
     for (let i = 0; i < 30; i += 1) createMember(t.db);
     addEvent('2099-06-20T10:00', [0], 'Far Future');
     addEvent('2099-06-27T10:00', [0], 'Further Future');
