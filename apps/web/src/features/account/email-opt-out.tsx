@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
-import { useCallMutation } from '../../api/call-query.ts';
 import { errorMessageOf } from '../../api/client.ts';
-import { PATHS } from '../../app/paths.ts';
+import { PATHS } from '../../lib/paths.ts';
+import { useUnsubscribeEmail } from './api/notifications.ts';
 
 /**
  * The link from a reminder e-mail. Opening the page changes nothing (mail programs' link scanners
@@ -9,7 +9,7 @@ import { PATHS } from '../../app/paths.ts';
  * (the link is signed). Mail programs' own one-click unsubscribe POSTs straight to the API.
  */
 export function EmailOptOut({ token }: { token: string }) {
-  const optOut = useCallMutation('email.unsubscribe', { invalidates: ['session.get'] });
+  const optOut = useUnsubscribeEmail();
 
   if (optOut.isSuccess) {
     return (

@@ -8,7 +8,7 @@ import { Dialog } from '../../components/dialog.tsx';
 import { ErrorDialog } from '../../components/error-dialog.tsx';
 import { Form } from '../../components/form.tsx';
 import { FormField } from '../../components/form-field.tsx';
-import { blogPath, editBlogPath } from '../../app/paths.ts';
+import { blogPath, editBlogPath } from '../../lib/paths.ts';
 import { entriesOf, moveEntry, nextKey, toSaveParts, type EditorEntry } from './editor-entries.ts';
 import { PicturesEntryField, TextEntryField, VideoEntryField } from './entry-fields.tsx';
 import { blogPostQueryOptions } from './api/blog-reads.ts';

@@ -2,7 +2,7 @@ import type { ForumPost, ForumThread } from '@club/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { isApiError } from '../../api/api-error.ts';
-import { forumPath } from '../../app/paths.ts';
+import { forumPath } from '../../lib/paths.ts';
 import { ConfirmDeleteDialog } from '../../components/confirm-delete-dialog.tsx';
 import { QueryState } from '../../components/query-state.tsx';
 import { useSession } from '../../session/index.ts';
