@@ -1,5 +1,5 @@
 import { registry, setClubTimeZone, type CallName } from '@club/contracts';
-import { getClubTimeZone } from '../app/club-time-zone.ts';
+import { getClubTimeZone } from '../lib/club-time-zone.ts';
 
 /**
  * The contract's first message about the fields a form sends, or null when they pass: the
