@@ -21,14 +21,12 @@ const featuresIn = (root, dir) =>
     : [];
 
 /**
- * Which folders may import which, resolved as real paths (so `../other/store.ts` is caught too):
- * - API (features -> services -> http/db): http and services never import a feature, and a
- *   feature never imports another feature's store or router (its service is the way in).
- * - Web: features never import each other; shared pieces move to components/.
+ * Which API folders may import which, resolved as real paths (so `../other/store.ts` is caught too):
+ * features -> services -> http/db: http and services never import a feature, and a feature never
+ * imports another feature's store or router (its service is the way in).
  */
 function importZones(root) {
   const apiFeatures = featuresIn(root, `${API}/features`);
-  const webFeatures = featuresIn(root, `${WEB}/features`);
   return [
     { target: `./${API}/http`, from: `./${API}/features`, message: 'http/ never imports a feature; move the shared piece to services/ or db/.' },
     { target: `./${API}/services`, from: `./${API}/features`, message: 'services/ never imports a feature; pass in what it needs.' },
@@ -41,6 +39,28 @@ function importZones(root) {
         message: "A feature never imports another feature's store or router; call that feature's service instead.",
       }))
       .filter((zone) => zone.from.length > 0),
+  ];
+}
+
+/**
+ * The web app's layers, top to bottom (docs/ARCHITECTURE.md, "Web"):
+ * main.tsx and app/ (router, layout) -> pages/ -> features/ -> components/ and session/ -> api/ -> lib/.
+ * Each folder imports only folders below it, and features never import each other.
+ */
+function webZones(root) {
+  const webFeatures = featuresIn(root, `${WEB}/features`);
+  const web = (...dirs) => dirs.map((dir) => `./${WEB}/${dir}`);
+  return [
+    {
+      target: web('lib', 'api', 'session', 'components', 'features', 'pages'),
+      from: web('app'),
+      message: 'app/ is the top (router, layout): only main.tsx and prerender.tsx import it. Move the shared piece to lib/ or components/.',
+    },
+    { target: web('lib'), from: web('api', 'session', 'components', 'features', 'pages'), message: 'lib/ is the bottom: it imports nothing of the app.' },
+    { target: web('api'), from: web('session', 'components', 'features', 'pages'), message: 'api/ never imports session/ (the token is in lib/session-token.ts) nor anything above it.' },
+    { target: web('session'), from: web('components', 'features', 'pages'), message: 'session/ is built on api/ and lib/ only.' },
+    { target: web('components'), from: web('features', 'pages'), message: 'components/ are shared: they never import a feature or a page.' },
+    { target: web('features'), from: web('pages'), message: 'Features never import a page; the page composes the features.' },
     ...webFeatures
       .map((feature) => ({
         target: `./${WEB}/features/${feature}`,
@@ -50,6 +70,16 @@ function importZones(root) {
       .filter((zone) => zone.from.length > 0),
   ];
 }
+
+/**
+ * Reads and writes go through the hooks of a feature's api/ folder, which name what each write
+ * reloads; components and pages never call the generic hooks themselves.
+ */
+const CALL_HOOKS_ONLY_IN_FEATURE_API = {
+  regex: '(^|/)api/call-query(\\.ts)?$',
+  importNames: ['useCallMutation', 'useCallQuery', 'callQueryOptions'],
+  message: "Use (or add) a hook in the feature's api/ folder, which says what the write reloads.",
+};
 
 /**
  * The API's layers (issue 19): http/ holds HTTP only; lib/ holds plain helpers (tokens, client
@@ -129,6 +159,16 @@ export function createConfig(root) {
         'import-x/no-cycle': 'error',
         'import-x/no-restricted-paths': ['error', { basePath: root, zones: [...importZones(root), ...apiLayerZones()] }],
       },
+    },
+    // The web app's own layers replace the zones above for its files.
+    {
+      files: [`${WEB}/**/*.{ts,tsx}`],
+      rules: { 'import-x/no-restricted-paths': ['error', { basePath: root, zones: webZones(root) }] },
+    },
+    {
+      files: [`${WEB}/components/**/*.{ts,tsx}`, `${WEB}/pages/**/*.{ts,tsx}`, `${WEB}/features/**/*.{ts,tsx}`],
+      ignores: [`${WEB}/features/*/api/**`],
+      rules: { 'no-restricted-imports': ['error', { patterns: [CALL_HOOKS_ONLY_IN_FEATURE_API] }] },
     },
     // Page addresses have one home, the contracts' paths.ts; the API's own code never spells one.
     {

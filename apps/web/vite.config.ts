@@ -53,5 +53,17 @@ export default defineConfig({
     emptyOutDir: true,
     // dist/.vite/manifest.json: which chunks and CSS each entry needs (the first-paint budget reads it).
     manifest: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // The features' api/ hooks are a few lines each and used by several pages: they ride in the
+          // chunk of the call hooks they wrap, which every page that reads loads anyway, instead of one
+          // small shared chunk each, whose names would lengthen the entry's preload lists. The same
+          // goes for lib/plural.ts (members and events, both reading pages) and TanStack's useMutation.
+          includeDependenciesRecursively: false,
+          groups: [{ name: 'call-query', test: /\/src\/(api\/call-query\.ts|features\/[^/]+\/api\/|lib\/plural\.ts)|@tanstack\/react-query\/.*useMutation/ }],
+        },
+      },
+    },
   },
 });

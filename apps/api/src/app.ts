@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { setClubTimeZone } from '@club/contracts';
 import compression from 'compression';
 import express, { type Express, type RequestHandler } from 'express';
 import expressStaticGzip from 'express-static-gzip';
@@ -91,6 +92,8 @@ function gzipOnly(): RequestHandler {
 /** Builds the whole site: API, uploads, SPA. Never listens; server.ts and the tests do that. */
 export function createApp(deps: AppDeps): Express {
   const { config, db, logger } = deps;
+  // The contract checks that a local time exists in the club's zone (not skipped by a clock change).
+  setClubTimeZone(config.timeZone);
   const app = express();
   app.disable('x-powered-by');
   // Only the configured proxy may say who the visitor is; anyone else could forge X-Forwarded-For.

@@ -1,7 +1,7 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
-import { installErrorReporting } from './app/error-reporting.ts';
+import { installErrorReporting } from './api/error-reporting.ts';
 import { AppRoutes, preloadHomePage } from './app/router.tsx';
 import { getSessionToken, SessionProvider } from './session/index.ts';
 import './styles/tokens.css';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { emailAddress, flag, hasPermission, integer, list, optionalInteger, recordId } from './common.ts';
+import { emailAddress, flag, hasPermission, integer, isoDate, list, localDateTime, optionalInteger, optionalLocalDateTime, recordId } from './common.ts';
+import { setClubTimeZone } from './club-time.ts';
 
 const messageOf = (schema: z.ZodType, value: unknown) => {
   const result = schema.safeParse(value);
@@ -63,5 +64,37 @@ describe('hasPermission', () => {
     expect(hasPermission(['moderator'], 'blog')).toBe(false);
     expect(hasPermission(['blog', 'event', 'member', 'history'], 'forum')).toBe(false);
     expect(hasPermission(['blog', 'event', 'member', 'history', 'forum'], 'moderator')).toBe(false);
+  });
+});
+
+describe('dates and times', () => {
+  it.each(['2031-13-01', '2031-02-30', '2031-04-31', '2030-02-29', '2031-00-10', '2031-01-00'])('refuses the impossible date %s', (day) => {
+    expect(messageOf(isoDate('date'), day)).toBe('The date is not a real date.');
+    expect(messageOf(localDateTime('start'), `${day}T10:00`)).toBe('The start is not a real date.');
+  });
+
+  it.each(['2031-05-02T24:00', '2031-05-02T10:60', '2031-05-02T99:99'])('refuses the impossible time %s', (value) => {
+    expect(messageOf(localDateTime('start'), value)).toBe('The start is not a real time.');
+    expect(messageOf(optionalLocalDateTime('start'), value)).toBe('The start is not a real time.');
+  });
+
+  it('accepts real dates and times, leap days included', () => {
+    expect(isoDate('date').parse('2032-02-29')).toBe('2032-02-29');
+    expect(localDateTime('start').parse('2031-12-31 23:59')).toBe('2031-12-31T23:59');
+    expect(optionalLocalDateTime('start').parse('')).toBeUndefined();
+  });
+
+  it('refuses a local time skipped by the spring-forward change in the club time zone, and accepts the repeated hour', () => {
+    setClubTimeZone('America/Chicago');
+    expect(messageOf(localDateTime('start'), '2031-03-09T02:30')).toBe(
+      'The start does not exist in the club time zone (the clocks skip that hour); please pick another time.',
+    );
+    expect(localDateTime('start').parse('2031-03-09T03:00')).toBe('2031-03-09T03:00');
+    expect(localDateTime('start').parse('2031-11-02T01:30')).toBe('2031-11-02T01:30');
+    expect(localDateTime('start').parse('2031-03-30T02:30')).toBe('2031-03-30T02:30');
+    setClubTimeZone('Europe/Berlin');
+    expect(messageOf(localDateTime('start'), '2031-03-30T02:30')).toMatch(/does not exist in the club time zone/);
+    expect(localDateTime('start').parse('2031-03-09T02:30')).toBe('2031-03-09T02:30');
+    setClubTimeZone('America/Chicago');
   });
 });

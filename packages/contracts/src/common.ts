@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { existsInTimeZone, getContractTimeZone, isRealDate, isRealTime } from './club-time.ts';
 import { PERMISSIONS } from './permissions.ts';
 
 export { PERMISSIONS, PERMISSION_LABELS, hasPermission, type Permission } from './permissions.ts';
@@ -104,19 +105,22 @@ export const isoDate = (label: string) =>
     .string({ error: `Please enter the ${label}.` })
     .trim()
     .regex(/^\d{4}-\d{2}-\d{2}$/, `The ${label} must be a date like 2024-05-31.`)
-    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), `The ${label} is not a real date.`)
+    .refine(isRealDate, `The ${label} is not a real date.`)
     .describe(label);
 
 export const optionalIsoDate = (label: string) =>
   z.preprocess(blankToUndefined, isoDate(label).optional()).describe(label);
 
-/** A local date and time as YYYY-MM-DDTHH:mm (club time zone). */
+/** A local date and time as YYYY-MM-DDTHH:mm (club time zone): a real day, a real time, and not in the hour a spring-forward change skips. */
 export const localDateTime = (label: string) =>
   z
     .string({ error: `Please enter the ${label}.` })
     .trim()
     .regex(/^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2})?$/, `The ${label} must be a date and time like 2024-05-31T18:30.`)
+    .refine(isRealDate, { message: `The ${label} is not a real date.`, abort: true })
+    .refine(isRealTime, { message: `The ${label} is not a real time.`, abort: true })
     .transform((v) => v.replace(' ', 'T').slice(0, 16))
+    .refine((v) => existsInTimeZone(v, getContractTimeZone()), `The ${label} does not exist in the club time zone (the clocks skip that hour); please pick another time.`)
     .describe(label);
 
 /** A local date and time (club time zone) that may be left blank (then undefined). */

@@ -44,7 +44,7 @@ export const notifications = {
   'email.unsubscribe': {
     /** t: the signed token from a reminder e-mail's link (no login needed). */
     request: z.object({ t: text('link', 200) }),
-    /** The address whose e-mail notifications are now off. */
+    /** The address whose e-mail notifications are now off, masked (`h•••@example.org`): the link may have been forwarded. */
     response: z.object({ m: z.string() }),
   },
 } as const;

@@ -72,6 +72,56 @@ const PLANTED: Record<string, string> = {
   // Web features that the old hand-written list left out.
   'apps/web/src/features/meetings/agenda.ts': "import { dues } from '../membership/dues.ts';\n\nexport const agenda = dues;\n",
   'apps/web/src/features/membership/dues.ts': 'export const dues = 25;\n',
+  // The web app's layers: main.tsx and app/ -> pages/ -> features/ -> components/, session/ -> api/ -> lib/.
+  'apps/web/src/lib/paths.ts': "import { callApi } from '../api/client.ts';\n\nexport const PATHS = { home: '/', api: callApi };\n",
+  'apps/web/src/api/client.ts': "import { user } from '../session/session-provider.tsx';\n\nexport const callApi = (): string => user;\n",
+  'apps/web/src/api/call-query.ts': [
+    "export const useCallMutation = (name: string): string => name;",
+    "export const useCallQuery = (name: string): string => name;",
+    '',
+  ].join('\n'),
+  // session/ may use api/; not a component.
+  'apps/web/src/session/session-provider.tsx': [
+    "import { useCallQuery } from '../api/call-query.ts';",
+    "import { Dialog } from '../components/dialog.tsx';",
+    '',
+    'export const user = String(useCallQuery) + String(Dialog);',
+    '',
+  ].join('\n'),
+  'apps/web/src/components/dialog.tsx': "import { useSavePost } from '../features/blog/api/posts.ts';\n\nexport const Dialog = useSavePost;\n",
+  // The feature's api/ folder may use the generic call hooks; its components may not.
+  'apps/web/src/features/blog/api/posts.ts': [
+    "import { useCallMutation } from '../../../api/call-query.ts';",
+    '',
+    "export const useSavePost = (): string => useCallMutation('blog.save');",
+    '',
+  ].join('\n'),
+  'apps/web/src/features/blog/post-editor.tsx': [
+    "import { useCallMutation } from '../../api/call-query.ts';",
+    "import { RootLayout } from '../../app/layout/root-layout.tsx';",
+    "import { BlogPage } from '../../pages/blog-page.tsx';",
+    "import { useSavePost } from './api/posts.ts';",
+    '',
+    "export const PostEditor = [useCallMutation('blog.save'), RootLayout, BlogPage, useSavePost];",
+    '',
+  ].join('\n'),
+  'apps/web/src/pages/blog-page.tsx': [
+    "import { useCallQuery } from '../api/call-query.ts';",
+    "import { RootLayout } from '../app/layout/root-layout.tsx';",
+    "import { useSavePost } from '../features/blog/api/posts.ts';",
+    '',
+    "export const BlogPage = [useCallQuery('blog.get'), RootLayout, useSavePost];",
+    '',
+  ].join('\n'),
+  'apps/web/src/app/layout/root-layout.tsx': "import { PATHS } from '../../lib/paths.ts';\n\nexport const RootLayout = PATHS;\n",
+  'apps/web/src/app/router.tsx': [
+    "import { BlogPage } from '../pages/blog-page.tsx';",
+    "import { RootLayout } from './layout/root-layout.tsx';",
+    '',
+    'export const routes = [BlogPage, RootLayout];',
+    '',
+  ].join('\n'),
+  'apps/web/src/main.tsx': "import { routes } from './app/router.tsx';\n\nexport const site = routes;\n",
 };
 
 let root: string;
@@ -146,7 +196,39 @@ describe('the import rules in eslint.config.js', () => {
     expect(reported('apps/web/src/features/membership/dues.ts')).toEqual([]);
   });
 
-  it("zone every feature folder of this repository's web app, meetings and membership included", async () => {
+  it('keep lib/ at the bottom of the web app', () => {
+    expect(reported('apps/web/src/lib/paths.ts')).toEqual(['import-x/no-restricted-paths:1']);
+  });
+
+  it('keep api/ from importing session/, and let session/ use api/ but not a component', () => {
+    expect(reported('apps/web/src/api/client.ts')).toEqual(['import-x/no-restricted-paths:1']);
+    expect(reported('apps/web/src/session/session-provider.tsx')).toEqual(['import-x/no-restricted-paths:2']);
+  });
+
+  it('keep components/ from importing a feature', () => {
+    expect(reported('apps/web/src/components/dialog.tsx')).toEqual(['import-x/no-restricted-paths:1']);
+  });
+
+  it('keep app/ at the top: features and pages never import it, main.tsx and the router may', () => {
+    expect(reported('apps/web/src/features/blog/post-editor.tsx')).toContain('import-x/no-restricted-paths:2');
+    expect(reported('apps/web/src/pages/blog-page.tsx')).toContain('import-x/no-restricted-paths:2');
+    expect(reported('apps/web/src/app/router.tsx')).toEqual([]);
+    expect(reported('apps/web/src/app/layout/root-layout.tsx')).toEqual([]);
+    expect(reported('apps/web/src/main.tsx')).toEqual([]);
+  });
+
+  it('keep a feature from importing a page', () => {
+    expect(reported('apps/web/src/features/blog/post-editor.tsx')).toContain('import-x/no-restricted-paths:3');
+  });
+
+  it("report the generic call hooks outside a feature's api/ folder, and allow them inside it", () => {
+    expect(reported('apps/web/src/features/blog/post-editor.tsx')).toContain('no-restricted-imports:1');
+    expect(reported('apps/web/src/pages/blog-page.tsx')).toContain('no-restricted-imports:1');
+    expect(reported('apps/web/src/features/blog/api/posts.ts')).toEqual([]);
+    expect(reported('apps/web/src/pages/blog-page.tsx')).not.toContain('import-x/no-restricted-paths:3');
+  });
+
+  it("zone every feature folder of this repository's web app, meetings included", async () => {
     const { createConfig } = (await import(CONFIG)) as ConfigModule;
     const repo = path.dirname(CONFIG);
     const zoned = createConfig(repo)
@@ -156,7 +238,7 @@ describe('the import rules in eslint.config.js', () => {
       })
       .map((zone) => zone.target);
     const webFeatures = fs.readdirSync(path.join(repo, 'apps/web/src/features'));
-    expect(webFeatures).toEqual(expect.arrayContaining(['meetings', 'membership']));
+    expect(webFeatures).toEqual(expect.arrayContaining(['meetings', 'newsletters']));
     for (const feature of webFeatures) expect(zoned).toContain(`./apps/web/src/features/${feature}`);
   });
 });

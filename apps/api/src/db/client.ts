@@ -42,6 +42,9 @@ export function openDatabase(file: string): Db {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
+  // A deleted or rewritten row (a sent e-mail's body with a password link) is zeroed, not left in
+  // the file's free space for a copy or backup to carry.
+  sqlite.pragma('secure_delete = ON');
   return drizzle(sqlite, { schema }) as Db;
 }
 
@@ -59,6 +62,15 @@ export function writeProblem(db: Db, file: string): string | undefined {
   const disk = fs.statfsSync(path.dirname(file));
   if (disk.bavail * disk.bsize < 1024 * 1024) return 'the disk is full';
   return undefined;
+}
+
+/**
+ * Copies the WAL into the database file and empties it, so that the old versions of pages (a
+ * queued e-mail before its link was scrubbed) leave the disk's files. Best effort: while another
+ * connection reads, SQLite copies what it can and the next call finishes the job.
+ */
+export function flushWriteAheadLog(db: Db): void {
+  db.$client.pragma('wal_checkpoint(TRUNCATE)');
 }
 
 /** The committed drizzle-kit migrations, found from the source tree or from the built bundle. */

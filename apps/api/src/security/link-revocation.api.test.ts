@@ -73,3 +73,34 @@ describe('open password links are revoked (finding 5)', () => {
     expect(await linkWorks(link)).toBe(false);
   });
 });
+
+// Issue 20, finding 9: the feed only checked that its member was enabled, so re-enabling a
+// member brought their old feed address (perhaps passed around meanwhile) back to life.
+describe('a disabled member\'s calendar feed (issue 20, finding 9)', () => {
+  it('is revoked by disabling: it stays dead after the member is enabled again, and they can make a new one', async () => {
+    const member = createMember(t.db);
+    const old = new URL(((await post('calendarFeed.reset', { g: member.token })).body as { url: string }).url).pathname;
+    expect((await request(t.app).get(old)).status).toBe(200);
+
+    expect((await post('member.save', memberForm(admin.token, member, { o: 0 }))).status).toBe(200);
+    expect((await request(t.app).get(old)).status).toBe(404);
+    expect((await post('member.save', memberForm(admin.token, member, { o: 1 }))).status).toBe(200);
+    expect((await request(t.app).get(old)).status).toBe(404);
+
+    const login = await post('session.create', { u: member.email, p: member.password });
+    expect(login.status).toBe(200);
+    const g = (login.body as { g: string }).g;
+    expect((await post('calendarFeed.get', { g })).body).toEqual({ created: '' });
+    const renewed = new URL(((await post('calendarFeed.reset', { g })).body as { url: string }).url).pathname;
+    expect(renewed).not.toBe(old);
+    expect((await request(t.app).get(renewed)).status).toBe(200);
+    expect((await request(t.app).get(old)).status).toBe(404);
+  });
+
+  it('is left alone by a save that keeps the member enabled', async () => {
+    const member = createMember(t.db);
+    const feed = new URL(((await post('calendarFeed.reset', { g: member.token })).body as { url: string }).url).pathname;
+    expect((await post('member.save', memberForm(admin.token, member, { p: '555-0100' }))).status).toBe(200);
+    expect((await request(t.app).get(feed)).status).toBe(200);
+  });
+});

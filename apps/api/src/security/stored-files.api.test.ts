@@ -41,3 +41,24 @@ describe('serving uploads (finding 12)', () => {
     expect(pdf.headers['content-disposition']).toBeUndefined();
   });
 });
+
+// Issue 20, "also decide": members-only pictures (and those of forum threads not yet approved)
+// are served to whoever has their URL, without a login. Accepted by design: the URL is a random
+// version 4 UUID (122 random bits) given only to those who may see the picture, and the folders
+// cannot be listed. This test holds the design to that.
+describe('picture addresses (issue 20, "also decide")', () => {
+  it('are random version 4 UUIDs, different for the same picture, in folders that cannot be listed', async () => {
+    const jpeg = await makeJpeg(20, 20);
+    const urls = [
+      await t.services.images.storeJpeg(jpeg, { folder: 'forum', maxSize: 100, renditions: false }),
+      await t.services.images.storeJpeg(jpeg, { folder: 'forum', maxSize: 100, renditions: false }),
+    ];
+    for (const url of urls) expect(url).toMatch(/^\/uploads\/forum\/[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}\.jpg$/);
+    expect(urls[0]).not.toBe(urls[1]);
+    expect((await request(t.app).get(urls[0] ?? '')).status).toBe(200);
+    for (const listing of ['/uploads/forum/', '/uploads/forum', '/uploads/']) {
+      const reply = await request(t.app).get(listing);
+      expect({ listing, named: reply.text.includes('.jpg') }).toEqual({ listing, named: false });
+    }
+  });
+});

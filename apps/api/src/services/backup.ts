@@ -194,6 +194,8 @@ export async function createBackup(
     try {
       const check = copy.pragma('quick_check', { simple: true });
       if (check !== 'ok') throw new BackupError(`The database copy failed its integrity check (${String(check)}).`);
+      // Zero what the scrub below rewrites, so the link is not left in the copy's free space.
+      copy.pragma('secure_delete = ON');
       leaveOutPasswordLinks(copy);
       // A self-contained single file: no -wal or -shm beside it.
       copy.pragma('journal_mode = DELETE');

@@ -4,7 +4,7 @@ import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
-import type { Db, DbOrTx } from '../db/client.ts';
+import { flushWriteAheadLog, type Db, type DbOrTx } from '../db/client.ts';
 import { outbox } from '../db/schema/index.ts';
 import { lazyImport } from '../lazy-import.ts';
 import { afterFailedAttempt, CLAIM_LEASE_MS, createDeliveryLoop, newSenderId, type DeliveryLoop } from './delivery-loop.ts';
@@ -166,6 +166,8 @@ export function createMailService(config: Config, db: Db, logger: Logger): MailS
         log[gaveUp ? 'error' : 'warn']({ outboxId: row.id, attempts, err: message }, gaveUp ? 'e-mail failed for good' : 'e-mail failed; will retry');
       }
     }
+    // Sent bodies were scrubbed above; their old page versions must not stay in the WAL file.
+    if (sent > 0 || failed > 0) flushWriteAheadLog(db);
     return { sent, failed };
   };
 

@@ -1,22 +1,44 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /**
- * One-click "stop e-mail notifications" links: `<member id>.<HMAC>`, signed with the site's link
- * secret, so the link needs no login and cannot be made up for another member.
+ * One-click "stop e-mail notifications" links: `<member id>.<last day YYYYMMDD><HMAC>`, signed
+ * with the site's link secret, so the link needs no login, cannot be made up for another member,
+ * and cannot be given a later last day. A link works for 60 days from the reminder that carried
+ * it; every reminder carries a fresh one.
  */
-const signature = (secret: string, memberId: number) =>
-  createHmac('sha256', secret).update(`email-notifications-off:${memberId}`).digest('base64url');
+export const UNSUBSCRIBE_LINK_DAYS = 60;
 
-export function unsubscribeToken(secret: string, memberId: number): string {
-  return `${memberId}.${signature(secret, memberId)}`;
+const signature = (secret: string, memberId: number, lastDay: string) =>
+  createHmac('sha256', secret).update(`email-notifications-off:${memberId}:${lastDay}`).digest('base64url');
+
+const dayStamp = (moment: Date) => moment.toISOString().slice(0, 10).replaceAll('-', '');
+
+export function unsubscribeToken(secret: string, memberId: number, sent: Date = new Date()): string {
+  const lastDay = dayStamp(new Date(sent.getTime() + UNSUBSCRIBE_LINK_DAYS * 86_400_000));
+  return `${memberId}.${lastDay}${signature(secret, memberId, lastDay)}`;
 }
 
-/** The member a token was made for, or undefined when it is not one of ours. */
-export function readUnsubscribeToken(secret: string, token: string): number | undefined {
-  const match = /^(\d{1,12})\.([\w-]{43})$/.exec(token.trim());
+/**
+ * The member a token was made for; 'expired' when its last day has passed, or when it has the
+ * old form without a last day (those never expired, so they are no longer honoured); undefined
+ * when it is not one of ours.
+ */
+export function readUnsubscribeToken(secret: string, token: string, now: Date = new Date()): number | 'expired' | undefined {
+  const trimmed = token.trim();
+  if (/^\d{1,12}\.[\w-]{43}$/.test(trimmed)) return 'expired';
+  const match = /^(\d{1,12})\.(\d{8})([\w-]{43})$/.exec(trimmed);
   if (!match) return undefined;
   const memberId = Number(match[1]);
-  const expected = Buffer.from(signature(secret, memberId));
-  const given = Buffer.from(match[2] ?? '');
-  return expected.length === given.length && timingSafeEqual(expected, given) ? memberId : undefined;
+  const lastDay = match[2] ?? '';
+  const expected = Buffer.from(signature(secret, memberId, lastDay));
+  const given = Buffer.from(match[3] ?? '');
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return undefined;
+  return lastDay < dayStamp(now) ? 'expired' : memberId;
+}
+
+/** An address as the opt-out page may show it to whoever holds the link: `h•••@example.org`. */
+export function maskedEmail(email: string): string {
+  const at = email.lastIndexOf('@');
+  if (at < 1) return '•••';
+  return `${email.slice(0, 1)}•••${email.slice(at)}`;
 }

@@ -6,8 +6,8 @@ import {
   type UseMutationResult,
   type UseQueryResult,
 } from '@tanstack/react-query';
-import { useSessionToken } from '../session/use-session-token.ts';
-import { getSessionToken } from '../session/session-store.ts';
+import { useSessionToken } from '../lib/use-session-token.ts';
+import { getSessionToken } from '../lib/session-token.ts';
 import { callApi, type CallBody, type CallFiles, type CallName, type CallResponse } from './client.ts';
 import { callQueryKey } from './query-keys.ts';
 
@@ -50,20 +50,24 @@ export type MutationInput<N extends CallName> = { body: CallBody<N>; files?: Cal
 export type UseCallMutationOptions<N extends CallName> = {
   /** The reads this write changes; reloaded (every payload and viewer) before the write resolves. */
   invalidates?: readonly CallName[] | ((reply: CallResponse<N>, input: MutationInput<N>) => readonly CallName[]);
+  /** Cache updates the reply makes possible without asking again (run before the reloads). */
+  onSuccess?: (reply: CallResponse<N>, input: MutationInput<N>) => void;
 };
 
 /**
- * One write. `mutateAsync({ body, files })` resolves with the reply once the invalidated reads
+ * One write, for a feature's `api/` folder (components use that folder's hook, which names what
+ * the write changes). `mutateAsync({ body, files })` resolves with the reply once the invalidated reads
  * are fresh, and throws `ApiError` as `callApi` does, so a `Form` shows the server's message.
  */
 export function useCallMutation<N extends CallName>(
   name: N,
-  { invalidates = [] }: UseCallMutationOptions<N> = {},
+  { invalidates = [], onSuccess }: UseCallMutationOptions<N> = {},
 ): UseMutationResult<CallResponse<N>, Error, MutationInput<N>> {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ body, files }: MutationInput<N>) => callApi(name, body, files),
     onSuccess: async (reply, input) => {
+      onSuccess?.(reply, input);
       const names = typeof invalidates === 'function' ? invalidates(reply, input) : invalidates;
       await Promise.all(names.map((changed) => queryClient.invalidateQueries({ queryKey: [changed] })));
     },

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearSessionToken, getSessionToken, onLogout, setSessionToken } from '../session/session-store.ts';
+import { clearSessionToken, getSessionToken, onLogout, setSessionToken } from '../lib/session-token.ts';
 import { ApiError, callApi } from './client.ts';
 
 type Sent = { url: string; init: RequestInit };

@@ -1,6 +1,6 @@
 import type { CallName, CallRequest, CallResponse } from '@club/contracts';
 import { CALLS, callPath } from '@club/contracts/browser';
-import { clearSessionToken, getSessionToken } from '../session/session-store.ts';
+import { clearSessionToken, getSessionToken } from '../lib/session-token.ts';
 import { ApiError, GENERIC_ERROR_MESSAGE, NETWORK_ERROR_MESSAGE } from './api-error.ts';
 
 export { ApiError, GENERIC_ERROR_MESSAGE, NETWORK_ERROR_MESSAGE, errorMessageOf, isApiError } from './api-error.ts';

@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { registerViewerCache } from '../session/session-store.ts';
+import { registerViewerCache } from '../lib/session-token.ts';
 import { isApiError } from './api-error.ts';
 import { isOtherViewersKey } from './query-keys.ts';
 

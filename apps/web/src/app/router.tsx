@@ -1,7 +1,7 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { Navigate, useRoutes, type RouteObject } from 'react-router';
 import { withQueries } from '../api/lazy-queries.tsx';
-import { PATHS } from './paths.ts';
+import { PATHS } from '../lib/paths.ts';
 import { RootLayout } from './layout/root-layout.tsx';
 import { trackPageLoad } from './layout/page-loads.ts';
 

@@ -1,4 +1,5 @@
-import { registry, type CallName } from '@club/contracts';
+import { registry, setClubTimeZone, type CallName } from '@club/contracts';
+import { getClubTimeZone } from '../lib/club-time-zone.ts';
 
 /**
  * The contract's first message about the fields a form sends, or null when they pass: the
@@ -7,6 +8,7 @@ import { registry, type CallName } from '@club/contracts';
  * loaded pages may import it, never the first page.
  */
 export function checkAgainstContract(name: CallName, values: Record<string, unknown>): string | null {
+  setClubTimeZone(getClubTimeZone());
   const parsed = registry[name].request.safeParse(values);
   if (parsed.success) return null;
   const issue = parsed.error.issues.find((candidate) => {

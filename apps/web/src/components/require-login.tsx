@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { FORGOT_PASSWORD_HASH, PATHS } from '../app/paths.ts';
+import { FORGOT_PASSWORD_HASH, PATHS } from '../lib/paths.ts';
 import { useSession } from '../session/index.ts';
 import { Loading } from './loading.tsx';
 import { LoginForm } from './login-form.tsx';

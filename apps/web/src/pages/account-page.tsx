@@ -1,6 +1,6 @@
 import { hasPermission } from '@club/contracts/browser';
 import { useEffect, useRef, useState } from 'react';
-import { PageFrame } from '../app/layout/page-frame.tsx';
+import { PageFrame } from '../components/page-frame.tsx';
 import { RequireLogin } from '../components/require-login.tsx';
 import { ChangePasswordForm } from '../features/account/change-password-form.tsx';
 import { ForgotPassword } from '../features/account/forgot-password.tsx';

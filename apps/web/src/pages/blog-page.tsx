@@ -1,6 +1,6 @@
 import { Link, useParams, useSearchParams } from 'react-router';
-import { PageFrame } from '../app/layout/page-frame.tsx';
-import { blogPath, editBlogPath } from '../app/paths.ts';
+import { PageFrame } from '../components/page-frame.tsx';
+import { blogPath, editBlogPath } from '../lib/paths.ts';
 import { DeletedNotice } from '../components/deleted-notice.tsx';
 import { QueryState } from '../components/query-state.tsx';
 import { formatPostDate, PostBody } from '../features/blog/post-body.tsx';

@@ -1,12 +1,11 @@
 import { useId, useState } from 'react';
-import { PageFrame } from '../app/layout/page-frame.tsx';
-import { IdeaBox } from '../components/idea-box.tsx';
+import { PageFrame } from '../components/page-frame.tsx';
+import { IdeaBox } from '../features/history/idea-box.tsx';
 import { QueryState } from '../components/query-state.tsx';
 import { BoardEditor } from '../features/history/board-editor.tsx';
 import { BoardView } from '../features/history/board-view.tsx';
 import type { BoardYear } from '../features/history/history-rules.ts';
-import { useBoardYears } from '../features/history/use-history-data.ts';
-import '../features/history/history.css';
+import { useBoardYears } from '../features/history/api/board-members.ts';
 import { useSession } from '../session/index.ts';
 
 type Mode = 'view' | 'edit';

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { PageFrame } from '../app/layout/page-frame.tsx';
-import { PATHS } from '../app/paths.ts';
+import { PageFrame } from '../components/page-frame.tsx';
+import { PATHS } from '../lib/paths.ts';
 import './club-documents-page.css';
 
 /** Served from apps/web/public/documents; written by apps/api/scripts/make-club-pdfs.ts (`pnpm club-pdfs`). */

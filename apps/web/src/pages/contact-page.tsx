@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { PageFrame } from '../app/layout/page-frame.tsx';
-import { PATHS } from '../app/paths.ts';
+import { PageFrame } from '../components/page-frame.tsx';
+import { PATHS } from '../lib/paths.ts';
 import { ContactForm } from '../features/contact/contact-form.tsx';
 
 export function ContactPage() {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
-import { PageFrame } from '../app/layout/page-frame.tsx';
-import { blogPath, NEW_RECORD_ID } from '../app/paths.ts';
+import { PageFrame } from '../components/page-frame.tsx';
+import { blogPath, NEW_RECORD_ID } from '../lib/paths.ts';
 import { QueryState } from '../components/query-state.tsx';
 import { RequireLogin } from '../components/require-login.tsx';
 import { isSavedAsNew, PostEditor } from '../features/blog/post-editor.tsx';

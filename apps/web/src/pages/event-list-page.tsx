@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { PageFrame } from '../app/layout/page-frame.tsx';
-import { getClubTimeZone } from '../app/club-time-zone.ts';
-import { PAST_EVENTS_ANCHOR } from '../app/paths.ts';
+import { PageFrame } from '../components/page-frame.tsx';
+import { getClubTimeZone } from '../lib/club-time-zone.ts';
+import { PAST_EVENTS_ANCHOR } from '../lib/paths.ts';
 import { QueryState } from '../components/query-state.tsx';
 import { RequireLogin } from '../components/require-login.tsx';
 import { PastEvents, PastEventsHeading, UpcomingEvents } from '../features/events/event-list.tsx';

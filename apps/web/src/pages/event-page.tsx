@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { PageFrame } from '../app/layout/page-frame.tsx';
+import { PageFrame } from '../components/page-frame.tsx';
 import { QueryState } from '../components/query-state.tsx';
 import { RequireLogin } from '../components/require-login.tsx';
 import { EventDetails } from '../features/events/event-details.tsx';

@@ -1,7 +1,7 @@
 import { Link, useSearchParams } from 'react-router';
-import { PageFrame } from '../app/layout/page-frame.tsx';
-import { getClubTimeZone } from '../app/club-time-zone.ts';
-import { editEventPath, eventsMonthPath } from '../app/paths.ts';
+import { PageFrame } from '../components/page-frame.tsx';
+import { getClubTimeZone } from '../lib/club-time-zone.ts';
+import { editEventPath, eventsMonthPath } from '../lib/paths.ts';
 import { DeletedNotice } from '../components/deleted-notice.tsx';
 import { RequireLogin } from '../components/require-login.tsx';
 import { addMonths, clubNow, monthKey, monthName, monthOfDay, parseMonth } from '../features/events/event-time.ts';

@@ -1,6 +1,6 @@
 import { presidencyYearsOf } from '@club/contracts';
-import { PageFrame } from '../app/layout/page-frame.tsx';
-import { IdeaBox } from '../components/idea-box.tsx';
+import { PageFrame } from '../components/page-frame.tsx';
+import { IdeaBox } from '../features/history/idea-box.tsx';
 import './article.css';
 
 type Founder = { id: string; name: string; initials: string; role: string; paragraphs: string[] };

@@ -1,9 +1,9 @@
 import { presidencyYearsOf } from '@club/contracts';
 import { Link } from 'react-router';
-import { PageFrame } from '../app/layout/page-frame.tsx';
-import { getClubName } from '../app/page-title.ts';
-import { PATHS } from '../app/paths.ts';
-import { IdeaBox } from '../components/idea-box.tsx';
+import { PageFrame } from '../components/page-frame.tsx';
+import { getClubName } from '../lib/page-title.ts';
+import { PATHS } from '../lib/paths.ts';
+import { IdeaBox } from '../features/history/idea-box.tsx';
 import './article.css';
 
 const MILESTONES: [year: string, text: string][] = [

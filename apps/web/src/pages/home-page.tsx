@@ -1,7 +1,7 @@
 import { Suspense, lazy } from 'react';
 import { Link } from 'react-router';
-import { getClubName, usePageTitle } from '../app/page-title.ts';
-import { PATHS, blogPath } from '../app/paths.ts';
+import { getClubName, usePageTitle } from '../lib/page-title.ts';
+import { PATHS, blogPath } from '../lib/paths.ts';
 import './home-page.css';
 
 /**

@@ -1,6 +1,6 @@
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
-import { PageFrame } from '../app/layout/page-frame.tsx';
-import { FORGOT_PASSWORD_HASH, PATHS } from '../app/paths.ts';
+import { PageFrame } from '../components/page-frame.tsx';
+import { FORGOT_PASSWORD_HASH, PATHS } from '../lib/paths.ts';
 import { Loading } from '../components/loading.tsx';
 import { LoginForm } from '../components/login-form.tsx';
 import { ForgotPassword } from '../features/account/forgot-password.tsx';

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
-import { PageFrame } from '../app/layout/page-frame.tsx';
-import { PATHS } from '../app/paths.ts';
-import { IdeaBox } from '../components/idea-box.tsx';
+import { PageFrame } from '../components/page-frame.tsx';
+import { PATHS } from '../lib/paths.ts';
+import { IdeaBox } from '../features/history/idea-box.tsx';
 import { MEETING_MAP_URL, MEETING_PLACE } from '../features/meetings/meeting-place.ts';
 import { NextMeetingNotice } from '../features/meetings/next-meeting-notice.tsx';
 import './meetings-page.css';

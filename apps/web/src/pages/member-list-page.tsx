@@ -1,4 +1,4 @@
-import { PageFrame } from '../app/layout/page-frame.tsx';
+import { PageFrame } from '../components/page-frame.tsx';
 import { RequireLogin } from '../components/require-login.tsx';
 import { MemberDirectory } from '../features/members/member-directory.tsx';
 

@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
-import { PageFrame } from '../app/layout/page-frame.tsx';
-import { PATHS } from '../app/paths.ts';
-import { IdeaBox } from '../components/idea-box.tsx';
-import { NewsletterCover } from '../features/membership/newsletter-cover.tsx';
+import { PageFrame } from '../components/page-frame.tsx';
+import { PATHS } from '../lib/paths.ts';
+import { IdeaBox } from '../features/history/idea-box.tsx';
+import { NewsletterCover } from '../features/newsletters/newsletter-cover.tsx';
 import './membership-page.css';
 
 /** Served from apps/web/public/documents; written by apps/api/scripts/make-club-pdfs.ts (`pnpm club-pdfs`). */

@@ -1,8 +1,7 @@
 import { useParams } from 'react-router';
-import { PageFrame } from '../app/layout/page-frame.tsx';
+import { PageFrame } from '../components/page-frame.tsx';
 import { RequireLogin } from '../components/require-login.tsx';
 import { NewsletterViewer } from '../features/newsletters/newsletter-viewer.tsx';
-import '../features/newsletters/newsletters.css';
 
 /** "Valley News March 2024.pdf" reads as "Valley News March 2024". */
 function newsletterNameOf(fileName: string | undefined): string {

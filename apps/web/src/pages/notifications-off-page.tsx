@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { PageFrame } from '../app/layout/page-frame.tsx';
+import { PageFrame } from '../components/page-frame.tsx';
 import { EmailOptOut } from '../features/account/email-opt-out.tsx';
 
 export function NotificationsOffPage() {

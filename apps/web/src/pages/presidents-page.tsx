@@ -1,13 +1,12 @@
 import type { President } from '@club/contracts';
 import { useState } from 'react';
-import { PageFrame } from '../app/layout/page-frame.tsx';
-import { useCallQuery } from '../api/call-query.ts';
-import { IdeaBox } from '../components/idea-box.tsx';
+import { PageFrame } from '../components/page-frame.tsx';
+import { IdeaBox } from '../features/history/idea-box.tsx';
 import { QueryState } from '../components/query-state.tsx';
 import { nextYear } from '../features/history/history-rules.ts';
 import { PresidentDialog } from '../features/history/president-dialog.tsx';
 import { PresidentsList } from '../features/history/presidents-list.tsx';
-import '../features/history/history.css';
+import { usePresidents } from '../features/history/api/presidents.ts';
 import { useSession } from '../session/index.ts';
 
 /** Which president the dialog edits: null adds a new one; undefined means it is closed. */
@@ -16,7 +15,7 @@ type Editing = { president: President | null } | undefined;
 export function PresidentsPage() {
   const { can } = useSession();
   const canEdit = can('history');
-  const presidents = useCallQuery('presidents.get', {});
+  const presidents = usePresidents();
   const [editing, setEditing] = useState<Editing>(undefined);
   const list = presidents.data?.p ?? [];
 

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { PageFrame } from '../app/layout/page-frame.tsx';
-import { PATHS, blogPath } from '../app/paths.ts';
+import { PageFrame } from '../components/page-frame.tsx';
+import { PATHS, blogPath } from '../lib/paths.ts';
 
 export function SearchPage() {
   return (

@@ -1,13 +1,12 @@
 import type { ShaftAwardWinner } from '@club/contracts';
 import { useState } from 'react';
-import { PageFrame } from '../app/layout/page-frame.tsx';
-import { useCallQuery } from '../api/call-query.ts';
-import { IdeaBox } from '../components/idea-box.tsx';
+import { PageFrame } from '../components/page-frame.tsx';
+import { IdeaBox } from '../features/history/idea-box.tsx';
 import { QueryState } from '../components/query-state.tsx';
 import { nextYear } from '../features/history/history-rules.ts';
 import { ShaftAwardDialog } from '../features/history/shaft-award-dialog.tsx';
 import { ShaftAwardWinners } from '../features/history/shaft-award-winners.tsx';
-import '../features/history/history.css';
+import { useShaftAwardWinners } from '../features/history/api/shaft-award.ts';
 import { useSession } from '../session/index.ts';
 
 type Editing = { winner: ShaftAwardWinner | null } | undefined;
@@ -15,7 +14,7 @@ type Editing = { winner: ShaftAwardWinner | null } | undefined;
 export function ShaftAwardPage() {
   const { can } = useSession();
   const canEdit = can('history');
-  const winners = useCallQuery('shaftAwardWinners.get', {});
+  const winners = useShaftAwardWinners();
   const [editing, setEditing] = useState<Editing>(undefined);
   const list = winners.data?.w ?? [];
 

@@ -1,12 +1,11 @@
 import type { StartupParty } from '@club/contracts';
 import { useState } from 'react';
-import { PageFrame } from '../app/layout/page-frame.tsx';
-import { useCallQuery } from '../api/call-query.ts';
-import { IdeaBox } from '../components/idea-box.tsx';
+import { PageFrame } from '../components/page-frame.tsx';
+import { IdeaBox } from '../features/history/idea-box.tsx';
 import { QueryState } from '../components/query-state.tsx';
 import { StartupPartyDialog } from '../features/history/startup-party-dialog.tsx';
 import { StartupPartyList } from '../features/history/startup-party-list.tsx';
-import '../features/history/history.css';
+import { useStartupParties } from '../features/history/api/startup-parties.ts';
 import { useSession } from '../session/index.ts';
 
 type Editing = { party: StartupParty | null } | undefined;
@@ -14,7 +13,7 @@ type Editing = { party: StartupParty | null } | undefined;
 export function StartUpPartiesPage() {
   const { can } = useSession();
   const canEdit = can('history');
-  const parties = useCallQuery('startupParties.get', {});
+  const parties = useStartupParties();
   const [editing, setEditing] = useState<Editing>(undefined);
 
   return (

@@ -1,4 +1,4 @@
-import { PageFrame } from '../app/layout/page-frame.tsx';
+import { PageFrame } from '../components/page-frame.tsx';
 import './tech-page.css';
 
 type SpecRow = { item: string; value: string; note?: string };

@@ -1,16 +1,15 @@
 import { useState } from 'react';
-import { useCallQuery } from '../api/call-query.ts';
-import { PageFrame } from '../app/layout/page-frame.tsx';
+import { PageFrame } from '../components/page-frame.tsx';
 import { QueryState } from '../components/query-state.tsx';
 import { RequireLogin } from '../components/require-login.tsx';
 import { AddNewsletterDialog } from '../features/newsletters/add-newsletter-dialog.tsx';
+import { useNewsletters } from '../features/newsletters/api/newsletters.ts';
 import { NewsletterArchive } from '../features/newsletters/newsletter-archive.tsx';
-import '../features/newsletters/newsletters.css';
 import { useSession } from '../session/index.ts';
 
 function ValleyNewsArchive() {
   const { can } = useSession();
-  const editions = useCallQuery('newsletters.get', {});
+  const editions = useNewsletters();
   const [isAdding, setIsAdding] = useState(false);
   const [saved, setSaved] = useState('');
   const [coverWarning, setCoverWarning] = useState('');

@@ -1,7 +1,7 @@
 import type { SessionUser } from '@club/contracts';
 import { callApi } from '../api/client.ts';
 import { callQueryKey } from '../api/query-keys.ts';
-import { clearSessionToken, getSessionToken, setSessionToken } from './session-store.ts';
+import { clearSessionToken, getSessionToken, setSessionToken } from '../lib/session-token.ts';
 
 /** Logs in with an e-mail address and password; throws `ApiError` with the server's message. */
 export async function login(username: string, password: string): Promise<SessionUser> {

@@ -3,9 +3,9 @@ import { hasPermission } from '@club/contracts/browser';
 import { createContext, lazy, Suspense, useContext, useMemo, useState, type ReactNode } from 'react';
 import type { SessionCheck } from './session-query.tsx';
 import { login, logout } from './session-actions.ts';
-import { useSessionToken } from './use-session-token.ts';
+import { useSessionToken } from '../lib/use-session-token.ts';
 
-export { useSessionToken } from './use-session-token.ts';
+export { useSessionToken } from '../lib/use-session-token.ts';
 
 export type Session = {
   /** The logged-in member, or null when logged out or not yet known. */

@@ -1,7 +1,9 @@
 import { spawn } from 'node:child_process';
+import { Writable } from 'node:stream';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
+import pino from 'pino';
 import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
 import { events, members, outbox, pushQueue, pushSubscriptions, reminderLedger } from '../../db/schema/index.ts';
@@ -9,8 +11,9 @@ import { createMember } from '../../../test/factories.ts';
 import { startTestSmtp } from '../../../test/smtp.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { clubNow } from '@club/contracts';
-import { queueDueReminders, type ReminderRun } from './reminders.ts';
+import { maskedEmail } from '../../services/unsubscribe-links.ts';
 import { saveSiteSettings } from '../../site-settings.ts';
+import { createReminderService, queueDueReminders, type ReminderRun } from './reminders.ts';
 
 let t: TestApp;
 const open = (env: Record<string, string> = {}) => {
@@ -72,10 +75,10 @@ describe('event reminders', () => {
     expect(mail?.text).toContain('Time: 10:00 AM');
     expect(mail?.text).toContain('Where: Forest Park, 5595 Grand Dr, St. Louis, MO 63112');
     expect(mail?.text).toContain(`https://club.example/event/${id}`);
-    expect(mail?.text).toMatch(/https:\/\/club\.example\/notifications-off\/\d+\.[\w-]{43}/);
+    expect(mail?.text).toMatch(/https:\/\/club\.example\/notifications-off\/\d+\.\d{8}[\w-]{43}/);
     expect(mail?.html).toContain(`<a href="https://club.example/event/${id}">`);
     expect(mail?.html).toContain('<h1 style="font-size:1.4em">Spring Tour</h1>');
-    expect(mail?.headers?.['List-Unsubscribe']).toMatch(/^<https:\/\/club\.example\/api\/email\.unsubscribe\.php\?t=\d+\.[\w-]{43}>$/);
+    expect(mail?.headers?.['List-Unsubscribe']).toMatch(/^<https:\/\/club\.example\/api\/email\.unsubscribe\.php\?t=\d+\.\d{8}[\w-]{43}>$/);
     expect(mail?.headers?.['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
 
     expect(run(chicagoMorning(17))).toEqual(nothing);
@@ -270,16 +273,47 @@ describe('event reminders', () => {
         .type('form')
         .send('List-Unsubscribe=One-Click');
       expect(reply.status).toBe(200);
-      expect(reply.body).toEqual({ m: member.email });
+      expect(reply.body).toEqual({ m: maskedEmail(member.email) });
       // Some mail programs send the same POST as multipart/form-data.
       const multipart = await request(t.app).post(`${oneClick.pathname}${oneClick.search}`).field('List-Unsubscribe', 'One-Click');
       expect(multipart.status).toBe(200);
-      expect(multipart.body).toEqual({ m: member.email });
+      expect(multipart.body).toEqual({ m: maskedEmail(member.email) });
       expect(t.db.select({ on: members.emailNotifications }).from(members).where(eq(members.id, member.id)).get()?.on).toBe(false);
       expect(run(chicagoMorning(19))).toEqual(nothing);
     } finally {
       await t.services.mail.stop();
       await smtp.close();
     }
+  });
+
+  // Issue 20, finding 7: one event with an impossible start (stored before the contract checked
+  // dates, or written by hand) made every reminder run throw, so no member got any reminder.
+  it('skips an event whose stored start is not a real date, reports it in the log, and sends the others', () => {
+    open();
+    const member = createMember(t.db);
+    const bad = addEvent('2026-13-01T10:00', [0, 1], 'Impossible Tour');
+    const skipped = addEvent('2026-06-19T25:00', [0], 'Impossible Hour');
+    addEvent('2026-06-20T10:00', [1, 3], 'Spring Tour');
+    const lines: string[] = [];
+    const logger = pino({ level: 'info' }, new Writable({ write(chunk: Buffer, _encoding, done) { lines.push(chunk.toString()); done(); } }));
+    const reminders = createReminderService({
+      db: t.db,
+      config: t.config,
+      keys: t.services.keys,
+      mail: { kick: () => undefined },
+      push: { kick: () => undefined },
+      logger,
+      clock: () => chicagoMorning(17),
+    });
+
+    expect(reminders.run()).toEqual({ reminders: 1, emails: 1, pushes: 0 });
+    expect(mails().map((mail) => [mail.to, mail.subject])).toEqual([[member.email, 'Reminder: Spring Tour, Saturday, June 20, 2026 at 10:00 AM']]);
+    const reports = lines.map((line) => JSON.parse(line) as { level: number; eventId?: number; start?: string; msg: string }).filter((line) => line.eventId !== undefined);
+    expect(reports.map(({ level, eventId, start }) => ({ level, eventId, start }))).toEqual([
+      { level: 40, eventId: skipped, start: '2026-06-19T25:00' },
+      { level: 40, eventId: bad, start: '2026-13-01T10:00' },
+    ]);
+    expect(reports[1]?.msg).toMatch(/not a real date and time.*skipped/i);
+    expect(t.db.select().from(reminderLedger).all().map((row) => row.eventId).filter((id) => id === bad || id === skipped)).toEqual([]);
   });
 });

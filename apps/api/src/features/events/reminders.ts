@@ -1,4 +1,4 @@
-import { REMINDER_DAYS, clubNow, eventPath, notificationsOffPath } from '@club/contracts';
+import { clubNow, eventPath, isRealLocalDateTime, notificationsOffPath, REMINDER_DAYS } from '@club/contracts';
 import type { Logger } from 'pino';
 import type { Config } from '../../config.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
@@ -46,6 +46,9 @@ const ledgerStart = (start: string, days: number) => (days === 0 ? '' : start);
 /** How many events were reminded of, and how many e-mails and pushes (one per device) that queued. */
 export type ReminderRun = { reminders: number; emails: number; pushes: number };
 
+/** Hears of an event the run skipped: its stored start is not a real date and time (no reminder can name it). */
+export type SkippedEventReport = (event: { id: number; title: string; start: string }) => void;
+
 /** Writes the ledger rows for one member and channel; true when at least one was new (so this run sends). */
 function claim(tx: DbOrTx, event: { id: number; start: string }, days: number[], memberId: number, channel: ReminderChannel): boolean {
   let isNew = false;
@@ -71,13 +74,19 @@ export function queueDueReminders(
   config: Pick<Config, 'timeZone' | 'baseUrl' | 'clubName'>,
   keys: Pick<SiteKeys, 'linkSecret'>,
   now: Date,
-  { onlyNow = false }: { onlyNow?: boolean } = {},
+  { onlyNow = false, onSkip = () => undefined }: { onlyNow?: boolean; onSkip?: SkippedEventReport } = {},
 ): ReminderRun {
   const nowLocal = clubNow(now, config.timeZone);
   const today = nowLocal.slice(0, 10);
   return db.transaction(
     (tx) => {
       const due = listEventsStartingAfter(tx, nowLocal)
+        // One impossible start (written before the contract checked dates, or by hand) must not stop everyone's reminders.
+        .filter((event) => {
+          if (isRealLocalDateTime(event.start)) return true;
+          onSkip({ id: event.id, title: event.title, start: event.start });
+          return false;
+        })
         .map((event) => ({ event, days: dueReminderDays(event.start, event.notifyDaysOut, today, onlyNow) }))
         .filter(({ days }) => days.length > 0);
       const run: ReminderRun = { reminders: 0, emails: 0, pushes: 0 };
@@ -164,8 +173,10 @@ export function createReminderService(deps: {
   const clock = deps.clock ?? (() => new Date());
   const log = deps.logger.child({ service: 'reminders' });
   let isStarted = false;
+  const onSkip: SkippedEventReport = (event) =>
+    log.warn({ eventId: event.id, start: event.start }, 'event start is not a real date and time: its reminders were skipped; please correct the event');
   const run = (options: { onlyNow?: boolean } = {}) => {
-    const result = queueDueReminders(deps.db, deps.config, deps.keys, clock(), options);
+    const result = queueDueReminders(deps.db, deps.config, deps.keys, clock(), { ...options, onSkip });
     if (result.emails > 0) deps.mail.kick();
     if (result.pushes > 0) deps.push.kick();
     return result;

@@ -9,10 +9,12 @@ import {
 import type { AppDeps } from '../../deps.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { buildCalendar } from './ical.ts';
 import {
   attachAttendance,
   deleteEvent,
+  deleteFeed,
   findEvent,
   findEventNeighbours,
   findFeedCreated,
@@ -27,6 +29,14 @@ import {
   type DayWindow,
   type EventFields,
 } from './store.ts';
+
+/**
+ * Ends a member's private calendar feed for good: run when the member is disabled, in the same
+ * transaction, so that enabling them again does not revive an address that may have been passed on.
+ */
+export function revokeCalendarFeed(tx: DbOrTx, memberId: number): void {
+  deleteFeed(tx, memberId);
+}
 
 const IMAGE_SIZE = 1600;
 const DEFAULT_COUNTRY = 'United States';

@@ -196,3 +196,8 @@ export function replaceFeedToken(db: DbOrTx, memberId: number, tokenHash: string
     .run();
   return created;
 }
+
+/** Removes the member's feed, so its address stops working for good. */
+export function deleteFeed(db: DbOrTx, memberId: number): void {
+  db.delete(calendarFeeds).where(eq(calendarFeeds.memberId, memberId)).run();
+}

@@ -4,6 +4,7 @@ import { badRequest, forbidden, notFound } from '../../errors.ts';
 import { queueMail } from '../../services/mail.ts';
 import { emailChangedMail } from '../../services/mail-templates.ts';
 import { issuePasswordLink, revokePasswordLinks } from '../account/service.ts';
+import { revokeCalendarFeed } from '../events/service.ts';
 import { deleteMember, findMember, hasOtherEnabledAdmin, hasPassword, isEmailTaken, listMembers, writeMember, type MemberFields } from './store.ts';
 
 const PHOTO_SIZE = 600;
@@ -77,6 +78,9 @@ export function createMembersService({ db, services, config }: Pick<AppDeps, 'db
           // A link sent to the old (perhaps mistyped) address, or to a member now disabled, must die;
           // revoked before a new invitation is issued, so that one stays open.
           if (existing && (emailChanges || !fields.enabled)) revokePasswordLinks(tx, written);
+          // A disabled member's feed dies with their access; re-enabling (also of a member disabled
+          // before feeds were revoked) never revives an old address.
+          if (existing && (!fields.enabled || !existing.enabled)) revokeCalendarFeed(tx, written);
           // The old address is told of any change, so a takeover does not go unseen.
           if (existing && emailChanges) {
             queueMail(tx, emailChangedMail({ to: existing.email, firstName: existing.firstName, newEmail: fields.email.toLowerCase(), clubName: config.clubName }));

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import fs from 'node:fs';
 import { eq } from 'drizzle-orm';
 import request from 'supertest';
@@ -6,7 +7,7 @@ import { members, outbox, pushSubscriptions } from '../../db/schema/index.ts';
 import { createMember } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { loadSiteKeys, siteKeysFile } from '../../services/site-keys.ts';
-import { unsubscribeToken } from '../../services/unsubscribe-links.ts';
+import { maskedEmail, unsubscribeToken } from '../../services/unsubscribe-links.ts';
 import { queueMail } from '../../services/mail.ts';
 import { MAX_DEVICES_PER_MEMBER } from './service.ts';
 
@@ -60,6 +61,36 @@ describe('token.get and token.save', () => {
     expect((await call('token.get', { g: first.token, t: shared })).body).toEqual({ r: false });
     await call('token.save', { g: first.token, t: shared, e: 0 });
     expect((await call('token.get', { g: second.token, t: shared })).body).toEqual({ r: true });
+  });
+
+  // Issue 20, "also decide": knowing another member's endpoint was enough to take their pushes.
+  it('moves a browser to another member only with its keys: the endpoint alone is refused and the owner keeps it', async () => {
+    const owner = createMember(t.db);
+    const other = createMember(t.db);
+    const phone = subscription('owner-phone');
+    await call('token.save', { g: owner.token, t: phone, e: 1 });
+    const guessedKeys = JSON.stringify({ endpoint: 'https://fcm.googleapis.com/fcm/send/owner-phone', keys: { p256dh: 'key-attacker', auth: 'auth-attacker' } });
+    const taken = await call('token.save', { g: other.token, t: guessedKeys, e: 1 });
+    expect(taken.status).toBe(400);
+    expect(taken.body.e).toBe(
+      'This browser is registered for push notifications by another member. Please ask them to switch push notifications off in it first, or use your own browser.',
+    );
+    expect((await call('token.get', { g: owner.token, t: phone })).body).toEqual({ r: true });
+    const [row] = t.db.select().from(pushSubscriptions).all();
+    expect(row?.memberId).toBe(owner.id);
+    expect(JSON.parse(row?.subscription ?? '').keys).toEqual({ p256dh: 'key-owner-phone', auth: 'auth-owner-phone' });
+  });
+
+  // Issue 20, "also decide": the server posts to the endpoint, so only the push service's own port.
+  it('refuses an endpoint on a push service host with a port other than 443', async () => {
+    const member = createMember(t.db);
+    for (const port of [':8080', ':22', ':444']) {
+      const reply = await call('token.save', { g: member.token, t: subscription('p', `fcm.googleapis.com${port}`), e: 1 });
+      expect({ port, status: reply.status }).toEqual({ port, status: 400 });
+      expect(reply.body.e).toMatch(/not supported/);
+    }
+    expect((await call('token.save', { g: member.token, t: subscription('p', 'fcm.googleapis.com:443'), e: 1 })).status).toBe(200);
+    expect(t.db.select().from(pushSubscriptions).all()).toHaveLength(1);
   });
 
   it('refuses what is not a subscription, and push services it does not know, with a message to act on', async () => {
@@ -146,8 +177,49 @@ describe('email.unsubscribe', () => {
     const member = createMember(t.db);
     const token = unsubscribeToken(t.services.keys.linkSecret, member.id);
     const reply = await call('email.unsubscribe', { t: token });
-    expect(reply.body).toEqual({ m: member.email });
+    expect(reply.body).toEqual({ m: maskedEmail(member.email) });
     expect(t.db.select({ on: members.emailNotifications }).from(members).where(eq(members.id, member.id)).get()?.on).toBe(false);
+  });
+
+  // Issue 20, finding 10: whoever holds the link (a forwarded e-mail) learnt the full address.
+  it('names the address only masked: its first letter and its domain', async () => {
+    const member = createMember(t.db);
+    t.db.update(members).set({ email: 'henry.ford@dearborn.example' }).where(eq(members.id, member.id)).run();
+    const reply = await call('email.unsubscribe', { t: unsubscribeToken(t.services.keys.linkSecret, member.id) });
+    expect(reply.body).toEqual({ m: 'h•••@dearborn.example' });
+    expect(JSON.stringify(reply.body)).not.toContain('henry.ford');
+  });
+
+  // Issue 20, finding 10: links worked forever; now for 60 days from the reminder that carried them.
+  it('works for 60 days from the e-mail, then refuses the link with a way forward', async () => {
+    const member = createMember(t.db);
+    const sent = new Date(Date.now() - 59 * 86_400_000);
+    expect((await call('email.unsubscribe', { t: unsubscribeToken(t.services.keys.linkSecret, member.id, sent) })).status).toBe(200);
+    const old = new Date(Date.now() - 61 * 86_400_000);
+    const expired = await call('email.unsubscribe', { t: unsubscribeToken(t.services.keys.linkSecret, member.id, old) });
+    expect(expired.status).toBe(400);
+    expect(expired.body.e).toBe(
+      'This link has expired (links in reminder e-mails work for 60 days). Please use the link in a newer reminder, or turn e-mail notifications off on your Account page after logging in.',
+    );
+  });
+
+  it('refuses a link of the old form, which had no expiry, as expired', async () => {
+    const member = createMember(t.db);
+    const legacy = `${member.id}.${createHmac('sha256', t.services.keys.linkSecret).update(`email-notifications-off:${member.id}`).digest('base64url')}`;
+    const reply = await call('email.unsubscribe', { t: legacy });
+    expect(reply.status).toBe(400);
+    expect(reply.body.e).toMatch(/^This link has expired/);
+    expect(t.db.select({ on: members.emailNotifications }).from(members).where(eq(members.id, member.id)).get()?.on).toBe(true);
+  });
+
+  it('refuses a link whose expiry was pushed back', async () => {
+    const member = createMember(t.db);
+    const old = unsubscribeToken(t.services.keys.linkSecret, member.id, new Date(Date.now() - 61 * 86_400_000));
+    const [id, rest = ''] = old.split('.');
+    const forged = `${id}.29991231${rest.slice(8)}`;
+    const reply = await call('email.unsubscribe', { t: forged });
+    expect(reply.status).toBe(400);
+    expect(reply.body.e).toMatch(/^This link is not valid/);
   });
 
   it('refuses a made-up or altered link', async () => {

@@ -1,9 +1,9 @@
 import type { QueueCounts, QueueEntry, SessionUser } from '@club/contracts';
 import type { AppDeps } from '../../deps.ts';
 import { badRequest } from '../../errors.ts';
-import { parseSubscription } from '../../services/push.ts';
+import { parseSubscription, type BrowserSubscription } from '../../services/push.ts';
 import { describeMailDelivery, type MailDelivery } from '../../services/mail.ts';
-import { readUnsubscribeToken } from '../../services/unsubscribe-links.ts';
+import { maskedEmail, readUnsubscribeToken, UNSUBSCRIBE_LINK_DAYS } from '../../services/unsubscribe-links.ts';
 import {
   deleteSubscription,
   findSubscription,
@@ -36,11 +36,19 @@ function endpointOf(t: string): string {
 }
 
 function checkPushService(endpoint: string): void {
-  const host = new URL(endpoint).hostname;
-  if (!endpoint.startsWith('https://') || !PUSH_SERVICE_HOSTS.some((pattern) => pattern.test(host))) {
+  const url = new URL(endpoint);
+  const host = url.hostname;
+  // The server posts to this address: only a push service's own HTTPS port (443, which URL leaves out).
+  if (url.protocol !== 'https:' || url.port !== '' || !PUSH_SERVICE_HOSTS.some((pattern) => pattern.test(host))) {
     throw badRequest(`Push notifications through ${host} are not supported. Please use Chrome, Edge, Firefox or Safari, or keep e-mail notifications on.`);
   }
 }
+
+const REGISTERED_BY_ANOTHER =
+  'This browser is registered for push notifications by another member. Please ask them to switch push notifications off in it first, or use your own browser.';
+
+const hasSameKeys = (stored: BrowserSubscription | undefined, sent: BrowserSubscription): boolean =>
+  stored !== undefined && stored.keys.p256dh === sent.keys.p256dh && stored.keys.auth === sent.keys.auth;
 
 export type NotificationsService = {
   /** Whether this browser (its subscription or endpoint) is registered for the member. */
@@ -49,7 +57,7 @@ export type NotificationsService = {
   saveSubscription(user: SessionUser, t: string, isSubscribing: boolean): void;
   /** What the outbox and the push queue hold, for the admin. */
   queue(): { mail: QueueCounts; push: QueueCounts; entries: QueueEntry[]; delivery: MailDelivery };
-  /** The one-click link from a reminder e-mail: turns that member's e-mail notifications off. */
+  /** The one-click link from a reminder e-mail: turns that member's e-mail notifications off; names the address masked. */
   turnEmailOff(token: string): string;
 };
 
@@ -68,6 +76,12 @@ export function createNotificationsService({ config, db, services }: Pick<AppDep
       if (!subscription) throw badRequest(NOT_A_SUBSCRIPTION);
       checkPushService(subscription.endpoint);
       db.transaction((tx) => {
+        // A browser moves to the member now logged in on it (a family computer) only when they send
+        // its keys: the endpoint alone, which another member may have seen, is no proof.
+        const existing = findSubscription(tx, subscription.endpoint);
+        if (existing && existing.memberId !== user.id && !hasSameKeys(parseSubscription(existing.subscription), subscription)) {
+          throw badRequest(REGISTERED_BY_ANOTHER);
+        }
         upsertSubscription(tx, { memberId: user.id, endpoint: subscription.endpoint, subscription: JSON.stringify(subscription) });
         pruneSubscriptions(tx, user.id, MAX_DEVICES_PER_MEMBER);
       });
@@ -79,13 +93,19 @@ export function createNotificationsService({ config, db, services }: Pick<AppDep
 
     turnEmailOff(token) {
       const memberId = readUnsubscribeToken(services.keys.linkSecret, token);
+      if (memberId === 'expired') {
+        throw badRequest(
+          `This link has expired (links in reminder e-mails work for ${UNSUBSCRIBE_LINK_DAYS} days). Please use the link in a newer reminder, or turn e-mail notifications off on your Account page after logging in.`,
+        );
+      }
       const email = memberId === undefined ? undefined : turnEmailNotificationsOff(db, memberId);
       if (email === undefined) {
         throw badRequest(
           'This link is not valid: please open the whole link from the e-mail. You can also turn e-mail notifications off on your Account page after logging in.',
         );
       }
-      return email;
+      // Whoever holds the link (a forwarded e-mail) learns no more than whose it roughly is.
+      return maskedEmail(email);
     },
   };
 }

@@ -3,11 +3,17 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { members, outbox, pushQueue, pushSubscriptions } from '../../db/schema/index.ts';
 
-export type StoredSubscription = { id: number; memberId: number; endpoint: string; refreshed: string };
+export type StoredSubscription = { id: number; memberId: number; endpoint: string; refreshed: string; subscription: string };
 
 export function findSubscription(db: DbOrTx, endpoint: string): StoredSubscription | undefined {
   return db
-    .select({ id: pushSubscriptions.id, memberId: pushSubscriptions.memberId, endpoint: pushSubscriptions.endpoint, refreshed: pushSubscriptions.refreshed })
+    .select({
+      id: pushSubscriptions.id,
+      memberId: pushSubscriptions.memberId,
+      endpoint: pushSubscriptions.endpoint,
+      refreshed: pushSubscriptions.refreshed,
+      subscription: pushSubscriptions.subscription,
+    })
     .from(pushSubscriptions)
     .where(eq(pushSubscriptions.endpoint, endpoint))
     .get();

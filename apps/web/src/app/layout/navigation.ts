@@ -1,4 +1,4 @@
-import { PATHS, blogPath, forumPath } from '../paths.ts';
+import { PATHS, blogPath, forumPath } from '../../lib/paths.ts';
 
 export type NavLinkItem = { label: string; to: string };
 export type NavGroup = { label: string; items: readonly NavLinkItem[] };

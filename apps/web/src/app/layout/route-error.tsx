@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router';
-import { reportError } from '../error-reporting.ts';
-import { PATHS } from '../paths.ts';
-import { PageFrame } from './page-frame.tsx';
+import { reportError } from '../../api/error-reporting.ts';
+import { PATHS } from '../../lib/paths.ts';
+import { PageFrame } from '../../components/page-frame.tsx';
 
 /** Shown inside the layout when a page fails to load or throws while rendering. */
 export function RouteError({ error }: { error: unknown }) {

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
-import { getClubName } from '../page-title.ts';
-import { PATHS } from '../paths.ts';
+import { getClubName } from '../../lib/page-title.ts';
+import { PATHS } from '../../lib/paths.ts';
 
 const neverChanges = () => () => {};
 

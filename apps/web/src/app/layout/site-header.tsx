@@ -1,8 +1,8 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useSession } from '../../session/index.ts';
-import { getClubName, useCurrentPageName } from '../page-title.ts';
-import { PATHS, sectionLabelFor } from '../paths.ts';
+import { getClubName, useCurrentPageName } from '../../lib/page-title.ts';
+import { PATHS, sectionLabelFor } from '../../lib/paths.ts';
 import { NavDropdown } from './nav-dropdown.tsx';
 import { ACCOUNT_LINK, LOGIN_LINK, NAV_ENTRIES, currentNavTarget, isNavGroup } from './navigation.ts';
 

@@ -1,13 +1,13 @@
-import { useCallMutation } from '../../api/call-query.ts';
 import { FormField } from '../../components/form-field.tsx';
 import { readForm } from '../../components/form-values.ts';
 import { Form } from '../../components/form.tsx';
 import { NewPasswordFields } from './new-password-fields.tsx';
 import { checkNewPassword } from './password-rules.ts';
+import { useChangePassword } from './api/password.ts';
 
 /** Old, new and confirm; the server keeps this session and ends the member's others. */
 export function ChangePasswordForm() {
-  const change = useCallMutation('password.change');
+  const change = useChangePassword();
   return (
     <section className="panel" aria-labelledby="change-password-heading">
       <h2 id="change-password-heading">Change Password</h2>

@@ -1,44 +1,43 @@
-import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
-import { useCallMutation } from '../../api/call-query.ts';
 import { errorMessageOf } from '../../api/client.ts';
-import { PATHS } from '../../app/paths.ts';
-import { Loading } from '../../components/loading.tsx';
+import { PATHS } from '../../lib/paths.ts';
+import { useUnsubscribeEmail } from './api/notifications.ts';
 
 /**
- * The one-click link from a reminder e-mail: turns that member's e-mail notifications off as the
- * page opens (the link is signed; no login needed) and says so.
+ * The link from a reminder e-mail. Opening the page changes nothing (mail programs' link scanners
+ * open every link): the member turns e-mail notifications off with one click, without logging in
+ * (the link is signed). Mail programs' own one-click unsubscribe POSTs straight to the API.
  */
 export function EmailOptOut({ token }: { token: string }) {
-  const optOut = useCallMutation('email.unsubscribe', { invalidates: ['session.get'] });
-  const hasAsked = useRef(false);
-  const { mutate } = optOut;
-  useEffect(() => {
-    if (hasAsked.current) return;
-    hasAsked.current = true;
-    mutate({ body: { t: token } });
-  }, [mutate, token]);
+  const optOut = useUnsubscribeEmail();
 
-  if (optOut.isError) {
+  if (optOut.isSuccess) {
     return (
-      <div className="notice notice--error" role="alert">
-        <p>{errorMessageOf(optOut.error)}</p>
+      <div className="panel" role="status">
         <p>
-          <Link to={PATHS.account}>Go to your Account page</Link>
+          <strong>Successfully Saved:</strong> e-mail notifications are now off for {optOut.data.m}. You will get no more event
+          reminders by e-mail.
+        </p>
+        <p>
+          Changed your mind? Log in and switch them back on from your <Link to={PATHS.account}>Account page</Link>.
         </p>
       </div>
     );
   }
-  if (!optOut.isSuccess) return <Loading label="Turning e-mail notifications off…" />;
   return (
-    <div className="panel" role="status">
-      <p>
-        <strong>Successfully Saved:</strong> e-mail notifications are now off for {optOut.data.m}. You will get no more event
-        reminders by e-mail.
-      </p>
-      <p>
-        Changed your mind? Log in and switch them back on from your <Link to={PATHS.account}>Account page</Link>.
-      </p>
+    <div className="panel">
+      <p>Turn off event reminders by e-mail? You can switch them back on at any time from your Account page.</p>
+      {optOut.isError && (
+        <div className="notice notice--error" role="alert">
+          <p>{errorMessageOf(optOut.error)}</p>
+          <p>
+            <Link to={PATHS.account}>Go to your Account page</Link>
+          </p>
+        </div>
+      )}
+      <button type="button" className="button" disabled={optOut.isPending} onClick={() => optOut.mutate({ body: { t: token } })}>
+        {optOut.isPending ? 'Turning e-mail notifications off…' : 'Turn e-mail notifications off'}
+      </button>
     </div>
   );
 }

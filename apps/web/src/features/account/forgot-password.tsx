@@ -1,15 +1,15 @@
 import { useState } from 'react';
-import { useCallMutation } from '../../api/call-query.ts';
 import { FormField } from '../../components/form-field.tsx';
 import { readForm } from '../../components/form-values.ts';
 import { Form } from '../../components/form.tsx';
 import './account.css';
+import { useRequestPasswordReset } from './api/password.ts';
 
 /** "Forgot your password?": asks for the address and e-mails a one-hour reset link. */
 export function ForgotPassword({ isInitiallyOpen = false }: { isInitiallyOpen?: boolean }) {
   const [isOpen, setIsOpen] = useState(isInitiallyOpen);
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const request = useCallMutation('password.request');
+  const request = useRequestPasswordReset();
 
   if (!isOpen) {
     return (

@@ -1,9 +1,8 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { callQueryKey, useCallMutation } from '../../api/call-query.ts';
 import { errorMessageOf } from '../../api/client.ts';
 import { Loading } from '../../components/loading.tsx';
-import { useSession, useSessionToken } from '../../session/index.ts';
+import { useSession } from '../../session/index.ts';
+import { useSaveEmailNotifications } from './api/notifications.ts';
 import { PushSetting } from './push-setting.tsx';
 import './account.css';
 
@@ -12,9 +11,7 @@ type SaveState = { status: 'idle' } | { status: 'saving' } | { status: 'saved'; 
 /** E-mail notifications for the member, push notifications for this browser; each switches at once. */
 export function NotificationSettings() {
   const { user } = useSession();
-  const token = useSessionToken();
-  const queryClient = useQueryClient();
-  const save = useCallMutation('user.settings.set');
+  const save = useSaveEmailNotifications();
   const [state, setState] = useState<SaveState>({ status: 'idle' });
   const emailHintId = useId();
   if (user === null) return null;
@@ -23,8 +20,6 @@ export function NotificationSettings() {
     setState({ status: 'saving' });
     try {
       const reply = await save.mutateAsync({ body: { e: isOn ? 1 : 0 } });
-      // The reply holds the updated member, so the session needs no reload.
-      queryClient.setQueryData(callQueryKey('session.get', {}, token), { u: reply.u });
       setState({ status: 'saved', isOn: reply.u.emailNotifications });
     } catch (error) {
       setState({ status: 'error', message: errorMessageOf(error) });

@@ -1,7 +1,7 @@
 import type { QueueCounts, QueueEntry } from '@club/contracts';
-import { useCallQuery } from '../../api/call-query.ts';
 import { QueryState } from '../../components/query-state.tsx';
 import './account.css';
+import { useOutbox } from './api/notifications.ts';
 
 const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 const when = (iso: string) => dateTime.format(new Date(iso));
@@ -37,7 +37,7 @@ function Entry({ entry }: { entry: QueueEntry }) {
 
 /** For admins: what the outbox and push queue hold, so a message that never went out is noticed. */
 export function OutboxStatus() {
-  const queue = useCallQuery('outbox.get', {});
+  const queue = useOutbox();
   return (
     <section className="panel" aria-labelledby="outbox-heading">
       <h2 id="outbox-heading">Outgoing e-mail and pushes</h2>

@@ -1,9 +1,7 @@
 import { useCallback, useEffect, useId, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
-import { callQueryKey, useCallMutation, useCallQuery } from '../../api/call-query.ts';
 import { errorMessageOf } from '../../api/client.ts';
 import { Loading } from '../../components/loading.tsx';
-import { useSessionToken } from '../../session/index.ts';
+import { useMarkPushRegistered, usePushRegistration, useSavePushToken } from './api/notifications.ts';
 import {
   currentSubscription,
   forgetRenewal,
@@ -40,19 +38,18 @@ export function PushSetting() {
   // undefined while this browser's subscription is being looked up.
   const [subscription, setSubscription] = useState<PushSubscription | null | undefined>(problem === null || problem === 'denied' ? undefined : null);
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
-  const save = useCallMutation('token.save', { invalidates: ['token.get'] });
-  const queryClient = useQueryClient();
-  const viewer = useSessionToken();
+  const save = useSavePushToken();
+  const markRegistered = useMarkPushRegistered();
   /** Shows a subscription just registered as on at once, rather than after asking token.get again. */
   const showRegistered = useCallback(
     (fresh: PushSubscription) => {
-      queryClient.setQueryData(callQueryKey('token.get', { t: JSON.stringify(fresh) }, viewer), { r: true });
+      markRegistered(JSON.stringify(fresh));
       setSubscription(fresh);
     },
-    [queryClient, viewer],
+    [markRegistered],
   );
   const t = subscription ? JSON.stringify(subscription) : '';
-  const registered = useCallQuery('token.get', { t }, { enabled: t !== '' });
+  const registered = usePushRegistration(t);
   const isOn = subscription !== null && subscription !== undefined && registered.data?.r === true;
 
   const { mutateAsync: saveToken } = save;

@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useCallMutation, useCallQuery } from '../../api/call-query.ts';
 import { errorMessageOf } from '../../api/client.ts';
-import { PATHS } from '../../app/paths.ts';
+import { PATHS } from '../../lib/paths.ts';
 import { readForm } from '../../components/form-values.ts';
 import { Form } from '../../components/form.tsx';
 import { Loading } from '../../components/loading.tsx';
@@ -10,14 +9,15 @@ import { logout, useSession } from '../../session/index.ts';
 import { NewPasswordFields } from './new-password-fields.tsx';
 import { checkNewPassword } from './password-rules.ts';
 import './account.css';
+import { useResetLink, useResetPassword } from './api/password.ts';
 
 /** The page behind an e-mailed link: names the member, then sets the new password once. */
 export function ResetPassword({ resetGuid }: { resetGuid: string }) {
   const { isLoggedIn } = useSession();
   const [isDone, setIsDone] = useState(false);
   // The link may be spent or expire; asking again after a failure changes nothing.
-  const link = useCallQuery('password.reset', { g: resetGuid }, { retry: false });
-  const reset = useCallMutation('password.reset');
+  const link = useResetLink(resetGuid);
+  const reset = useResetPassword();
 
   if (isDone) {
     return (

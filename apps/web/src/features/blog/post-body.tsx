@@ -3,6 +3,7 @@ import { Fragment } from 'react';
 import { PostGallery } from './post-gallery.tsx';
 import { toParagraphs } from './post-text.ts';
 import { VideoEmbed } from './video-embed.tsx';
+import './blog.css';
 
 /** Text as text: paragraphs, line breaks and automatic links, never HTML. */
 export function PostText({ text }: { text: string }) {

@@ -2,13 +2,12 @@ import type { BlogPost } from '@club/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { errorMessageOf } from '../../api/client.ts';
 import { deletedState } from '../../components/deleted-notice.tsx';
-import { Dialog } from '../../components/dialog.tsx';
+import { ConfirmDeleteDialog } from '../../components/confirm-delete-dialog.tsx';
 import { ErrorDialog } from '../../components/error-dialog.tsx';
 import { Form } from '../../components/form.tsx';
 import { FormField } from '../../components/form-field.tsx';
-import { blogPath, editBlogPath } from '../../app/paths.ts';
+import { blogPath, editBlogPath } from '../../lib/paths.ts';
 import { entriesOf, moveEntry, nextKey, toSaveParts, type EditorEntry } from './editor-entries.ts';
 import { PicturesEntryField, TextEntryField, VideoEntryField } from './entry-fields.tsx';
 import { blogPostQueryOptions } from './api/blog-reads.ts';
@@ -43,7 +42,6 @@ export function PostEditor({ post }: PostEditorProps) {
   const [entries, setEntries] = useState<EditorEntry[]>(() => entriesOf(post));
   const [serverError, setServerError] = useState<string | null>(null);
   const [isConfirmingDelete, setIsConfirmingDelete] = useState(false);
-  const [deleteError, setDeleteError] = useState<string | null>(null);
   const newPhotoCount = entries.reduce((sum, e) => sum + (e.kind === 'pictures' ? e.pictures.filter((p) => p.kind === 'new').length : 0), 0);
 
   const replace = (key: string, next: EditorEntry) => setEntries((list) => list.map((e) => (e.key === key ? next : e)));
@@ -65,18 +63,6 @@ export function PostEditor({ post }: PostEditorProps) {
     return savedId;
   }
 
-  async function confirmDelete() {
-    setDeleteError(null);
-    try {
-      await remove.mutateAsync(postId);
-      setIsConfirmingDelete(false);
-      // The list page confirms; staying here would show "Post Not Found" once the post is gone.
-      void navigate(blogPath(), { replace: true, state: deletedState(post?.title || 'The post') });
-    } catch (error) {
-      setDeleteError(errorMessageOf(error));
-    }
-  }
-
   const counts: Partial<Record<EditorEntry['kind'], number>> = {};
   return (
     <>
@@ -95,7 +81,7 @@ export function PostEditor({ post }: PostEditorProps) {
               </Link>
             )}
             {postId !== 0 && (
-              <button type="button" className="button" onClick={() => setIsConfirmingDelete(true)}>
+              <button type="button" className="button button--danger" onClick={() => setIsConfirmingDelete(true)}>
                 Delete Post
               </button>
             )}
@@ -152,28 +138,20 @@ export function PostEditor({ post }: PostEditorProps) {
         </div>
       </Form>
       <ErrorDialog message={serverError} onClose={() => setServerError(null)} />
-      <Dialog
-        title="Delete Post"
-        isOpen={isConfirmingDelete}
-        onClose={() => setIsConfirmingDelete(false)}
-        footer={
-          <>
-            <button type="button" className="button button--primary" onClick={() => void confirmDelete()}>
-              Delete
-            </button>
-            <button type="button" className="button" onClick={() => setIsConfirmingDelete(false)} data-autofocus>
-              Cancel
-            </button>
-          </>
-        }
-      >
-        <p className="dialog__message">Are you sure you want to delete this post and its photos? This cannot be undone.</p>
-        {deleteError && (
-          <p className="form__message form__message--error" role="alert">
-            {deleteError}
-          </p>
-        )}
-      </Dialog>
+      {isConfirmingDelete && (
+        <ConfirmDeleteDialog
+          title="Delete Post"
+          question="Are you sure you want to delete this post and its photos? This cannot be undone."
+          confirmLabel="Delete"
+          onConfirm={() => remove.mutateAsync(postId)}
+          onClose={() => setIsConfirmingDelete(false)}
+          onDeleted={() => {
+            setIsConfirmingDelete(false);
+            // The list page confirms; staying here would show "Post Not Found" once the post is gone.
+            void navigate(blogPath(), { replace: true, state: deletedState(post?.title || 'The post') });
+          }}
+        />
+      )}
       <p className="post-editor__back">
         <Link to={blogPath()}>Back to Photos</Link>
       </p>

@@ -1,8 +1,9 @@
 import type { BlogPost } from '@club/contracts';
 import { BLOG_PAGE_SIZE } from '@club/contracts/browser';
 import { Link } from 'react-router';
-import { blogPagePath, blogPath, editBlogPath } from '../../app/paths.ts';
+import { blogPagePath, blogPath, editBlogPath } from '../../lib/paths.ts';
 import { formatPostDate, PostBody } from './post-body.tsx';
+import './blog.css';
 
 export type PostListProps = {
   posts: BlogPost[];

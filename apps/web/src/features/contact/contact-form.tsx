@@ -1,5 +1,4 @@
 import { useId, useState } from 'react';
-import { useCallMutation } from '../../api/call-query.ts';
 import { ErrorDialog } from '../../components/error-dialog.tsx';
 import { FormField } from '../../components/form-field.tsx';
 import { readForm } from '../../components/form-values.ts';
@@ -7,6 +6,7 @@ import { Form } from '../../components/form.tsx';
 import { TextAreaField } from '../../components/text-area-field.tsx';
 import { checkContactForm, summarizeContactErrors, type ContactErrors, type ContactField } from './contact-rules.ts';
 import './contact-form.css';
+import { useSubmitContact } from './api/contact.ts';
 
 const FIELDS = { f: 'text', l: 'text', e: 'text', m: 'text', website: 'text' } as const;
 
@@ -18,7 +18,7 @@ export function ContactForm() {
   const [errors, setErrors] = useState<ContactErrors>({});
   const [serverError, setServerError] = useState<string | null>(null);
   const trapId = useId();
-  const submit = useCallMutation('contact.submit');
+  const submit = useSubmitContact();
 
   const clearError = (field: ContactField) => {
     if (errors[field] !== undefined) setErrors(({ [field]: _cleared, ...rest }) => rest);

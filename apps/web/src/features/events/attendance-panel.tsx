@@ -4,7 +4,7 @@ import { ErrorDialog } from '../../components/error-dialog.tsx';
 import { FormField } from '../../components/form-field.tsx';
 import { readForm } from '../../components/form-values.ts';
 import { Form } from '../../components/form.tsx';
-import { countOf } from '../../app/plural.ts';
+import { countOf } from '../../lib/plural.ts';
 import { useSetAttendance, type AttendanceAnswer, type AttendanceChoice as Choice } from './api/set-attendance.ts';
 
 const FIELDS = { totalAttending: 'text', comments: 'text' } as const;

@@ -1,6 +1,6 @@
 import type { ClubEvent, EventNeighbour } from '@club/contracts';
 import { Link } from 'react-router';
-import { editEventPath, eventPath, eventsMonthPath } from '../../app/paths.ts';
+import { editEventPath, eventPath, eventsMonthPath } from '../../lib/paths.ts';
 import { useSession, useSessionToken } from '../../session/index.ts';
 import { AttendancePanel, YourAnswerPanel } from './attendance-panel.tsx';
 import { EventDescription } from './event-description.tsx';

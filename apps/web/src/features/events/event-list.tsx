@@ -2,7 +2,7 @@ import type { EventSummary } from '@club/contracts';
 import { EVENTS_PAGE_SIZE } from '@club/contracts/browser';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
-import { eventPath, PAST_EVENTS_ANCHOR, pastEventsPath } from '../../app/paths.ts';
+import { eventPath, PAST_EVENTS_ANCHOR, pastEventsPath } from '../../lib/paths.ts';
 import { formatEventDay, formatEventTime } from './event-time.ts';
 import './events.css';
 

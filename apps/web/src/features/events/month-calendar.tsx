@@ -1,6 +1,6 @@
 import type { ClubEvent } from '@club/contracts';
 import { Link } from 'react-router';
-import { eventPath } from '../../app/paths.ts';
+import { eventPath } from '../../lib/paths.ts';
 import { QueryState } from '../../components/query-state.tsx';
 import './events.css';
 import { useMonthEvents } from './api/event-reads.ts';

@@ -1,4 +1,4 @@
-import { getClubTimeZone } from '../../app/club-time-zone.ts';
+import { getClubTimeZone } from '../../lib/club-time-zone.ts';
 import { formatForumDate } from './forum-rules.ts';
 
 /** A forum time as "MMMM D, YYYY h:mm A" in the club's time zone. */

@@ -1,7 +1,7 @@
 import { CALLS } from '@club/contracts/browser';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { forumPath } from '../../app/paths.ts';
+import { forumPath } from '../../lib/paths.ts';
 import { Dialog } from '../../components/dialog.tsx';
 import { Form } from '../../components/form.tsx';
 import { FormField } from '../../components/form-field.tsx';

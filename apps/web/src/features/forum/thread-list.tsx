@@ -1,6 +1,6 @@
 import type { ForumThreadSummary } from '@club/contracts';
 import { Link } from 'react-router';
-import { forumPath } from '../../app/paths.ts';
+import { forumPath } from '../../lib/paths.ts';
 import { ForumDate } from './forum-date.tsx';
 import { describeReplyCount } from './forum-rules.ts';
 import { WaitingBadge } from './waiting-badge.tsx';

@@ -2,7 +2,7 @@ import type { ForumPost, ForumThread } from '@club/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { isApiError } from '../../api/api-error.ts';
-import { forumPath } from '../../app/paths.ts';
+import { forumPath } from '../../lib/paths.ts';
 import { ConfirmDeleteDialog } from '../../components/confirm-delete-dialog.tsx';
 import { QueryState } from '../../components/query-state.tsx';
 import { useSession } from '../../session/index.ts';
@@ -112,7 +112,7 @@ function ThreadDetail({ thread }: { thread: ForumThread }) {
               }}
             />
           )}
-          <button type="button" className="button" onClick={() => setDeleting({ target: { kind: 'thread', id: thread.id }, author: thread.author })}>
+          <button type="button" className="button button--danger" onClick={() => setDeleting({ target: { kind: 'thread', id: thread.id }, author: thread.author })}>
             Delete thread
           </button>
         </div>
@@ -192,7 +192,7 @@ function PostItem({ post, isModerator, onApproved, onDelete }: PostItemProps) {
       {isModerator && (
         <div className="button-row forum-actions">
           {!post.approved && <ApproveButton target={{ kind: 'post', id: post.id }} label="Approve reply" onApproved={onApproved} />}
-          <button type="button" className="button" onClick={onDelete}>
+          <button type="button" className="button button--danger" onClick={onDelete}>
             Delete reply
           </button>
         </div>

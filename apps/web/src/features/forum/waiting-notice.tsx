@@ -1,6 +1,6 @@
 import type { ForumWaiting } from '@club/contracts';
 import { Link } from 'react-router';
-import { forumPath } from '../../app/paths.ts';
+import { forumPath } from '../../lib/paths.ts';
 
 /** For moderators: how many items wait for approval, with a link to each. */
 export function WaitingNotice({ waiting }: { waiting: ForumWaiting[] }) {

@@ -1,5 +1,4 @@
 import { useRef, useState } from 'react';
-import { useCallMutation } from '../../api/call-query.ts';
 import { ApiError, NETWORK_ERROR_MESSAGE, isApiError } from '../../api/client.ts';
 import { FormField } from '../../components/form-field.tsx';
 import { ImagePicker, KEEP_IMAGE, type ImageChoice } from '../../components/image-picker/image-picker.tsx';
@@ -7,6 +6,8 @@ import { Form } from '../../components/form.tsx';
 import { checkAgainstContract } from '../../components/contract-check.ts';
 import { readForm } from '../../components/form-values.ts';
 import type { BoardYear } from './history-rules.ts';
+import { useSaveBoardYear } from './api/board-members.ts';
+import './history.css';
 
 export type BoardEditorProps = {
   /** The year to start from; its seats fill the rows. */
@@ -33,7 +34,7 @@ export function BoardEditor({ board, savedYears, onSaved }: BoardEditorProps) {
   const focusKeyRef = useRef<number | null>(null);
   const addButtonRef = useRef<HTMLButtonElement>(null);
   // Resolves once the list is reloaded, so the view never shows the board as it was.
-  const save = useCallMutation('boardMembers.save', { invalidates: ['boardMembers.get'] });
+  const save = useSaveBoardYear();
 
   const updateRow = (key: number, change: Partial<Row>) =>
     setRows((current) => current.map((row) => (row.key === key ? { ...row, ...change } : row)));

@@ -1,5 +1,6 @@
 import type { CSSProperties } from 'react';
 import { groupSeatsByPost, type BoardYear } from './history-rules.ts';
+import './history.css';
 
 export type BoardViewProps = { board: BoardYear };
 

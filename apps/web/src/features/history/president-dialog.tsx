@@ -1,11 +1,12 @@
 import type { President } from '@club/contracts';
 import { useState } from 'react';
-import { useCallMutation } from '../../api/call-query.ts';
 import { Dialog } from '../../components/dialog.tsx';
 import { FormField } from '../../components/form-field.tsx';
 import { Form } from '../../components/form.tsx';
 import { checkAgainstContract } from '../../components/contract-check.ts';
 import { readForm } from '../../components/form-values.ts';
+import { useSavePresident } from './api/presidents.ts';
+import './history.css';
 
 const FIELDS = { y: 'text', n: 'text' } as const;
 
@@ -20,7 +21,7 @@ export type PresidentDialogProps = {
 export function PresidentDialog({ president, defaultYear, onClose }: PresidentDialogProps) {
   // After the first save of a new president, later saves must update it, not add it twice.
   const [savedId, setSavedId] = useState(president?.id ?? 0);
-  const save = useCallMutation('president.save', { invalidates: ['presidents.get'] });
+  const save = useSavePresident();
   return (
     <Dialog title={savedId === 0 ? 'Add President' : 'Edit President'} isOpen onClose={onClose}>
       <Form

@@ -1,4 +1,5 @@
 import type { President } from '@club/contracts';
+import './history.css';
 
 export type PresidentsListProps = {
   presidents: President[];

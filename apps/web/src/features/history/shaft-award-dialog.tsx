@@ -1,12 +1,13 @@
 import type { ShaftAwardWinner } from '@club/contracts';
 import { useState } from 'react';
-import { useCallMutation } from '../../api/call-query.ts';
 import { checkAgainstContract } from '../../components/contract-check.ts';
 import { Dialog } from '../../components/dialog.tsx';
 import { FormField } from '../../components/form-field.tsx';
 import { readForm } from '../../components/form-values.ts';
 import { Form } from '../../components/form.tsx';
 import { ImagePicker, KEEP_IMAGE, type ImageChoice } from '../../components/image-picker/image-picker.tsx';
+import { useSaveShaftAwardWinner } from './api/shaft-award.ts';
+import './history.css';
 
 const FIELDS = { y: 'text', n: 'text' } as const;
 
@@ -26,7 +27,7 @@ export function ShaftAwardDialog({ winner, defaultYear, onClose }: ShaftAwardDia
     imageUrl: winner?.imageUrl ?? '',
   });
   const [photo, setPhoto] = useState<ImageChoice>(KEEP_IMAGE);
-  const save = useCallMutation('shaftAwardWinner.set', { invalidates: ['shaftAwardWinners.get'] });
+  const save = useSaveShaftAwardWinner();
 
   // Bumped when the image is removed, so an older "Successfully Saved" does not stand beside it.
   const [removalCount, setRemovalCount] = useState(0);

@@ -1,4 +1,5 @@
 import type { ShaftAwardWinner } from '@club/contracts';
+import './history.css';
 
 export type ShaftAwardWinnersProps = {
   /** Newest first, as the server delivers them. */

@@ -1,12 +1,13 @@
 import type { StartupParty } from '@club/contracts';
 import { useState } from 'react';
-import { useCallMutation } from '../../api/call-query.ts';
 import { Dialog } from '../../components/dialog.tsx';
 import { FormField } from '../../components/form-field.tsx';
 import { Form } from '../../components/form.tsx';
 import { readForm } from '../../components/form-values.ts';
 import { TextAreaField } from '../../components/text-area-field.tsx';
 import { checkWholeNumber } from './history-rules.ts';
+import { useSaveStartupParty } from './api/startup-parties.ts';
+import './history.css';
 
 export type StartupPartyDialogProps = {
   /** The party to edit, or null to add one. */
@@ -19,7 +20,7 @@ const FIELDS = { n: 'text', o: 'text', m: 'text', y: 'text', s: 'text', x: 'text
 /** Adds or edits a start-up party; every field is optional, but one must say something. */
 export function StartupPartyDialog({ party, onClose }: StartupPartyDialogProps) {
   const [savedId, setSavedId] = useState(party?.id ?? 0);
-  const save = useCallMutation('startupParty.set', { invalidates: ['startupParties.get'] });
+  const save = useSaveStartupParty();
   return (
     <Dialog title={savedId === 0 ? 'Add Start-up Party' : 'Edit Start-up Party'} isOpen onClose={onClose}>
       <Form

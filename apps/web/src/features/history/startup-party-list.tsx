@@ -1,5 +1,6 @@
 import type { StartupParty } from '@club/contracts';
 import { formatPartyDate } from './history-rules.ts';
+import './history.css';
 
 export type StartupPartyListProps = {
   parties: StartupParty[];

@@ -1,8 +1,8 @@
 import type { LinkGroup } from '@club/contracts';
 import { useId } from 'react';
-import { useCallQuery } from '../../api/call-query.ts';
 import { QueryState } from '../../components/query-state.tsx';
 import './link-groups.css';
+import { useLinks } from './api/links.ts';
 
 /** Shows the host so a visitor knows where a link leads before following it. */
 function hostOf(url: string): string {
@@ -17,7 +17,7 @@ function hostOf(url: string): string {
 const isWebAddress = (url: string) => /^https?:\/\//i.test(url);
 
 export function LinkGroups() {
-  const query = useCallQuery('links.get', {});
+  const query = useLinks();
   return (
     <QueryState query={query} what="the links" loadingLabel="Loading links…">
       {({ l }) => <LinkGroupList groups={l} />}

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { getClubTimeZone } from '../../app/club-time-zone.ts';
+import { getClubTimeZone } from '../../lib/club-time-zone.ts';
 import { nextMeeting } from './next-meeting.ts';
 
 const MINUTE_MS = 60_000;

@@ -1,6 +1,6 @@
 import type { Member } from '@club/contracts';
 import { useEffect, useId, useState } from 'react';
-import { countOf } from '../../app/plural.ts';
+import { countOf } from '../../lib/plural.ts';
 import { emailListOf } from './member-rules.ts';
 
 export type CopyState = { status: 'idle' } | { status: 'copied'; count: number } | { status: 'manual'; text: string };

@@ -1,7 +1,7 @@
 import type { Member } from '@club/contracts';
-import { useCallMutation } from '../../api/call-query.ts';
 import { ConfirmDeleteDialog } from '../../components/confirm-delete-dialog.tsx';
 import { fullNameOf } from './member-rules.ts';
+import { useDeleteMember } from './api/members.ts';
 
 export type DeleteMemberDialogProps = {
   member: Member;
@@ -12,7 +12,7 @@ export type DeleteMemberDialogProps = {
 /** Asks before deleting, as a deleted member cannot be brought back. */
 export function DeleteMemberDialog({ member, onClose, onDeleted }: DeleteMemberDialogProps) {
   const name = fullNameOf(member);
-  const deleteMember = useCallMutation('member.delete', { invalidates: ['members.get'] });
+  const deleteMember = useDeleteMember();
   return (
     <ConfirmDeleteDialog
       title="Delete Member"

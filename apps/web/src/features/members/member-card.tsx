@@ -77,7 +77,7 @@ export function MemberCard({ member, permissionLabels, isPermissionShown, canEdi
             <button type="button" className="button button--small" onClick={() => onEdit(member)} aria-label={`Edit ${name}`}>
               Edit
             </button>
-            <button type="button" className="button button--small" onClick={() => onDelete(member)} aria-label={`Delete ${name}`}>
+            <button type="button" className="button button--small button--danger" onClick={() => onDelete(member)} aria-label={`Delete ${name}`}>
               Delete
             </button>
           </div>

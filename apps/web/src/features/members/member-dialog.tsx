@@ -1,6 +1,5 @@
 import type { Member, Permission } from '@club/contracts';
 import { useId, useState } from 'react';
-import { useCallMutation } from '../../api/call-query.ts';
 import type { CallBody, CallFiles } from '../../api/client.ts';
 import { Dialog } from '../../components/dialog.tsx';
 import { FormField } from '../../components/form-field.tsx';
@@ -9,6 +8,7 @@ import { readForm } from '../../components/form-values.ts';
 import { Form } from '../../components/form.tsx';
 import { CarsField } from './cars-field.tsx';
 import { fullNameOf } from './member-rules.ts';
+import { useSaveMember } from './api/members.ts';
 
 export type MemberDialogProps = {
   /** The member to edit, or null to add one. */
@@ -42,8 +42,7 @@ export function MemberDialog({ member, permissionPairs, isAdmin, currentUserId, 
   const isOwnRecord = member?.id === currentUserId;
   const [photo, setPhoto] = useState<ImageChoice>(KEEP_IMAGE);
   const enabledHintId = useId();
-  // A member's own record also changes the session (an admin's own permissions apply at once).
-  const saveMember = useCallMutation('member.save', { invalidates: isOwnRecord ? ['members.get', 'session.get'] : ['members.get'] });
+  const saveMember = useSaveMember(isOwnRecord);
 
   async function save(data: FormData) {
     const { o, perm, invite, ...fields } = readForm(data, FIELDS);

@@ -1,16 +1,16 @@
 import type { Member, Permission } from '@club/contracts';
 import { useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { useCallQuery } from '../../api/call-query.ts';
 import type { CallResponse } from '../../api/client.ts';
 import { QueryState } from '../../components/query-state.tsx';
 import { useSession } from '../../session/index.ts';
-import { countOf } from '../../app/plural.ts';
+import { countOf } from '../../lib/plural.ts';
 import { CopyEmailButton, CopyEmailResult, useCopyEmailList } from './copy-email-list.tsx';
 import { DeleteMemberDialog } from './delete-member-dialog.tsx';
 import { MemberCard } from './member-card.tsx';
 import { MemberDialog } from './member-dialog.tsx';
 import { filterByPermission, matchesSearch } from './member-rules.ts';
 import './members.css';
+import { useMembers } from './api/members.ts';
 
 /** The show-permissions filter leaves out Forum, which most members hold. */
 const UNFILTERED_PERMISSION: Permission = 'forum';
@@ -19,7 +19,7 @@ type Editing = { kind: 'none' } | { kind: 'edit'; member: Member | null } | { ki
 
 /** The member list with search; editors add, edit and delete; admins also filter by permission and copy addresses. */
 export function MemberDirectory() {
-  const members = useCallQuery('members.get', {});
+  const members = useMembers();
   return (
     <QueryState query={members} what="the member list" loadingLabel="Loading the member list…">
       {(list) => <MemberDirectoryView list={list} />}

@@ -1,8 +1,8 @@
 import { MONTHS, newsletterTitle, readEditionFromFileName, type Newsletter } from '@club/contracts';
 import { useId, useState } from 'react';
 import { ApiError, isApiError } from '../../api/api-error.ts';
-import { useCallMutation } from '../../api/call-query.ts';
 import { contractMessages } from '../../components/contract-check.ts';
+import { useAddNewsletter } from './api/newsletters.ts';
 import { Dialog } from '../../components/dialog.tsx';
 import { FieldFrame } from '../../components/field-frame.tsx';
 import { FormField } from '../../components/form-field.tsx';
@@ -33,7 +33,7 @@ type Question = { title: string; answer: (isReplacing: boolean) => void };
 
 /** Adds an edition of Valley News; asks first when that month is already in the archive. */
 export function AddNewsletterDialog({ editions, onSaved, onClose }: AddNewsletterDialogProps) {
-  const save = useCallMutation('newsletter.set', { invalidates: ['newsletters.get'] });
+  const save = useAddNewsletter();
   const [month, setMonth] = useState('');
   const [year, setYear] = useState(String(defaultNewsletterYear()));
   const [isSpecial, setIsSpecial] = useState(false);

@@ -1,7 +1,8 @@
 import type { Newsletter } from '@club/contracts';
 import { Link } from 'react-router';
-import { newsletterPath } from '../../app/paths.ts';
+import { newsletterPath } from '../../lib/paths.ts';
 import { groupByYear } from './archive-rules.ts';
+import './newsletters.css';
 
 /** A cover, or a printed-style stand-in when no cover could be made. */
 function Cover({ edition, isLarge }: { edition: Newsletter; isLarge?: boolean }) {

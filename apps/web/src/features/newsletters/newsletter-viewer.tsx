@@ -1,28 +1,17 @@
-import { useQuery } from '@tanstack/react-query';
 import type { MouseEvent } from 'react';
 import { Link } from 'react-router';
 import { errorMessageOf, isApiError } from '../../api/api-error.ts';
-import { callQueryOptions } from '../../api/call-query.ts';
-import { PATHS } from '../../app/paths.ts';
+import { PATHS } from '../../lib/paths.ts';
 import { Loading } from '../../components/loading.tsx';
-import { useSessionToken } from '../../session/index.ts';
-
-/** The server's links last 30 minutes; a link older than this is fetched again before use. */
-const LINK_FRESH_MS = 20 * 60 * 1000;
+import { LINK_FRESH_MS, useNewsletterLink } from './api/newsletters.ts';
+import './newsletters.css';
 
 /**
  * One edition in a frame, with a download link. A frame cannot send the session token, so a
  * member's call fetches a short-lived signed link to the file first.
  */
 export function NewsletterViewer({ fileName }: { fileName: string }) {
-  const viewer = useSessionToken();
-  const link = useQuery({
-    ...callQueryOptions('newsletter.link', { n: fileName }, viewer),
-    retry: false,
-    // Fetched again when the viewer opens after a while, never while reading (that would reload the frame).
-    staleTime: LINK_FRESH_MS,
-    gcTime: LINK_FRESH_MS,
-  });
+  const link = useNewsletterLink(fileName);
 
   if (link.error) {
     if (isApiError(link.error) && (link.error.status === 404 || link.error.status === 400)) {

@@ -1,4 +1,4 @@
-import { callApi } from '../api/client.ts';
+import { callApi } from './client.ts';
 
 /** At most this many reports per page load, so a loop of errors cannot flood the server. */
 const MAX_REPORTS = 5;

@@ -1,6 +1,8 @@
 /**
  * The session token lives outside React so that the API client (plain functions) and the
- * React tree read and clear the same value. Only this module touches localStorage.
+ * React tree read and clear the same value. Only this module touches localStorage. It sits in
+ * lib/, below both api/ (which sends the token and clears it on a 401) and session/ (which logs
+ * in and out through api/), so those two never import each other's way round.
  */
 
 /**

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { usePageTitle } from '../page-title.ts';
+import { usePageTitle } from '../lib/page-title.ts';
 
 export type PageFrameProps = {
   /** The page name: the tab title, the h1 and the small-screen header label. */

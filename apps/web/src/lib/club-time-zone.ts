@@ -5,7 +5,8 @@ let timeZone: string | undefined;
 /** The zone club dates are reckoned in, which the server writes into index.html from CLUB_TIMEZONE. */
 export function getClubTimeZone(): string {
   if (timeZone === undefined) {
-    const content = document.querySelector<HTMLMetaElement>('meta[name="club-timezone"]')?.content.trim();
+    // Outside a page (unit tests of pure rules) there is no meta tag to read.
+    const content = typeof document === 'undefined' ? undefined : document.querySelector<HTMLMetaElement>('meta[name="club-timezone"]')?.content.trim();
     timeZone = content && isTimeZone(content) ? content : DEFAULT_CLUB_TIME_ZONE;
   }
   return timeZone;

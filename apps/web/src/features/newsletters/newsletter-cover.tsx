@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
-import { useCallQuery } from '../../api/call-query.ts';
-import { PATHS } from '../../app/paths.ts';
+import { PATHS } from '../../lib/paths.ts';
 import { pickLatestNewsletter } from './latest-newsletter.ts';
 import './newsletter-cover.css';
+import { useNewsletters } from './api/newsletters.ts';
 
 /**
  * The latest Valley News: its cover (drawn from the PDF's first page at upload), otherwise a
@@ -10,7 +10,7 @@ import './newsletter-cover.css';
  */
 export function NewsletterCover() {
   // The masthead is a fine answer on its own, so a failure is not worth a wait.
-  const query = useCallQuery('newsletters.get', {}, { retry: false });
+  const query = useNewsletters({ retry: false });
   const latest = pickLatestNewsletter(query.data?.v);
 
   return (

@@ -1,9 +1,9 @@
 import { QueryObserver } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { login } from '../session/session-actions.ts';
-import { clearSessionToken, setSessionToken } from '../session/session-store.ts';
-import { callQueryOptions } from './call-query.ts';
-import { queryClient } from './query-client.ts';
+import { login } from './session-actions.ts';
+import { clearSessionToken, setSessionToken } from '../lib/session-token.ts';
+import { callQueryOptions } from '../api/call-query.ts';
+import { queryClient } from '../api/query-client.ts';
 
 const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
 

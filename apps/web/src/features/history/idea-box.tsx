@@ -1,10 +1,10 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { useCallMutation, useCallQuery } from '../api/call-query.ts';
-import { useSession } from '../session/index.ts';
-import { FormField } from './form-field.tsx';
-import { readForm } from './form-values.ts';
-import { Form } from './form.tsx';
-import { TextAreaField } from './text-area-field.tsx';
+import { FormField } from '../../components/form-field.tsx';
+import { readForm } from '../../components/form-values.ts';
+import { Form } from '../../components/form.tsx';
+import { TextAreaField } from '../../components/text-area-field.tsx';
+import { useSession } from '../../session/index.ts';
+import { useIdea, useSaveIdea } from './api/idea.ts';
 import './idea-box.css';
 
 const IDEA_FIELDS = { t: 'text', c: 'text', a: 'text' } as const;
@@ -16,12 +16,12 @@ const IDEA_FIELDS = { t: 'text', c: 'text', a: 'text' } as const;
 export function IdeaBox() {
   const { can } = useSession();
   const canEdit = can('history');
-  const save = useCallMutation('idea.set', { invalidates: ['idea.get'] });
+  const save = useSaveIdea();
   const headingId = useId();
   const [isEditing, setIsEditing] = useState(false);
   const editButtonRef = useRef<HTMLButtonElement>(null);
   const wasEditingRef = useRef(false);
-  const query = useCallQuery('idea.get', {});
+  const query = useIdea();
 
   useEffect(() => {
     // Leaving the editor puts focus back on the button that opened it, not on the page top.

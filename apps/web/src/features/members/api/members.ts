@@ -1,0 +1,14 @@
+import { useCallMutation, useCallQuery } from '../../../api/call-query.ts';
+
+/** The directory: every member the viewer may see, with the permission list. */
+export const useMembers = () => useCallQuery('members.get', {});
+
+/**
+ * Adds a member (id 0) or changes one, with their photo; the directory is reloaded, and the
+ * session too when it is the member's own record (an admin's own permissions apply at once).
+ */
+export const useSaveMember = (isOwnRecord: boolean) =>
+  useCallMutation('member.save', { invalidates: isOwnRecord ? ['members.get', 'session.get'] : ['members.get'] });
+
+/** Deletes a member; the directory is reloaded. */
+export const useDeleteMember = () => useCallMutation('member.delete', { invalidates: ['members.get'] });
