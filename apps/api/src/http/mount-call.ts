@@ -5,7 +5,7 @@ import type { ZodObject } from 'zod';
 import type { Db } from '../db/client.ts';
 import { ApiError, badRequest, forbidden, notLoggedIn, tooLarge } from '../errors.ts';
 import { replyCacheOf, sendReply, type CacheScope } from './reply-cache.ts';
-import { resolveSession } from './session.ts';
+import { resolveSession, tokenOf } from './session.ts';
 import { checkFileKinds, groupUploads, multipartParser, uploadedFiles, type UploadedFile } from './uploads.ts';
 
 type Registry = typeof registry;
@@ -59,8 +59,6 @@ function normalizeBody(body: unknown): Record<string, unknown> {
   }
   return out;
 }
-
-const tokenOf = (body: Record<string, unknown>): unknown => body.g;
 
 /**
  * The only way to add a call: parses JSON, form or multipart alike, resolves `g`, enforces the

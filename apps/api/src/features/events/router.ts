@@ -3,7 +3,7 @@ import type { Response } from 'express';
 import type { AppDeps } from '../../deps.ts';
 import { badRequest, notFound, notLoggedIn } from '../../errors.ts';
 import { mountCall, type ApiRouter } from '../../http/mount-call.ts';
-import { resolveSession } from '../../http/session.ts';
+import { resolveSession, tokenOf } from '../../http/session.ts';
 import { createEventsService, type AttendanceChoice } from './service.ts';
 
 /** The private subscription feed: a calendar app fetches it with no login, so the address itself is the secret. */
@@ -80,11 +80,9 @@ export function mountEventsCalls(api: ApiRouter, deps: AppDeps): void {
   });
 
   api.routes.post(EVENT_ICS_ROUTE, (req, res) => {
-    const body: unknown = req.body;
-    const token = typeof body === 'object' && body !== null && 'g' in body ? body.g : undefined;
     const id = Number(req.params.id);
     const isEvent = Number.isInteger(id) && id > 0;
-    const isLoggedIn = resolveSession(deps.db, token) !== undefined;
+    const isLoggedIn = resolveSession(deps.db, tokenOf(req.body)) !== undefined;
     if (!isLoggedIn || !isEvent) {
       // The button is a plain form post, so a browser shows whatever comes back as a page. Send it
       // to the event's page instead, which asks an ended session to log in (or says the event is
