@@ -224,17 +224,14 @@ export function multipartParser({ fileFields, tempDir, checkAccess, waiting }: M
       const target = path.join(folder, randomUUID());
       const output = fs.createWriteStream(target, { mode: 0o600 });
       outputs.push(output);
-      let size = 0;
-      stream.on('data', (chunk: Buffer) => (size += chunk.length));
+      // Listed as the part arrives, not when its copy is written: a small file after a large one
+      // finishes writing first, and the files must keep the body's order (`rot` and the pictures'
+      // places refer to them by position).
+      const file: SpooledFile = { fieldName: name, originalName, mimeType: info.mimeType, size: 0, path: target };
+      files.push(file);
+      stream.on('data', (chunk: Buffer) => (file.size += chunk.length));
       stream.on('limit', () => finish(tooLarge('That file is too large. Please choose a smaller one (at most 15 MB).')));
-      writes.push(
-        pipeline(stream, output).then(
-          () => {
-            files.push({ fieldName: name, originalName, mimeType: info.mimeType, size, path: target });
-          },
-          (error: unknown) => finish(error),
-        ),
-      );
+      writes.push(pipeline(stream, output).catch((error: unknown) => finish(error)));
     });
 
     parser.on('filesLimit', () => finish(tooLarge('Too many files at once. Please send fewer.')));
