@@ -254,24 +254,47 @@ describe('the contact form', () => {
     await page.context().close();
   });
 
-  it('shows a server refusal in a dialog titled Error', async () => {
+  it('refuses an address the server would refuse at once, beside the field, without sending', async () => {
     const page = await openPage(harness);
+    const sent: string[] = [];
+    page.on('request', (req) => {
+      if (req.url().includes('/api/contact.submit.php')) sent.push(req.url());
+    });
     await visit(page, '/contact', 'Contact');
     const form = page.getByRole('form', { name: 'Contact the club' });
     await form.getByLabel(/First name/).fill('Ada');
     await form.getByLabel(/Last name/).fill('Whitcombe');
-    // Looks like an address to the page, but the server wants a real top-level domain.
+    // The page checks with the contract the server uses, so a missing top-level domain is caught here.
     await form.getByLabel(/E-mail address/).fill('ada@example.c');
+    await form.getByLabel(/Message/).fill('Hello');
+    await form.getByRole('button', { name: 'Send message' }).click();
+    await expect.poll(() => form.getByText('Please enter a valid e-mail address, like name@example.com.').count()).toBeGreaterThan(0);
+    expect(sent).toEqual([]);
+    expect(await form.getByLabel(/Message/).inputValue()).toBe('Hello');
+    await page.context().close();
+  });
+
+  it('shows a server refusal in a dialog titled Error, and keeps what was typed', async () => {
+    const page = await openPage(harness);
+    // A refusal only the server can give (its limits, its mail queue): answered here as it would be.
+    await page.route('**/api/contact.submit.php', (route) =>
+      route.fulfill({ status: 429, contentType: 'application/json', body: JSON.stringify({ e: 'Too many messages from this address. Please try again in an hour.' }) }),
+    );
+    await visit(page, '/contact', 'Contact');
+    const form = page.getByRole('form', { name: 'Contact the club' });
+    await form.getByLabel(/First name/).fill('Ada');
+    await form.getByLabel(/Last name/).fill('Whitcombe');
+    await form.getByLabel(/E-mail address/).fill('ada@example.com');
     await form.getByLabel(/Message/).fill('Hello');
     await form.getByRole('button', { name: 'Send message' }).click();
 
     const dialog = page.getByRole('dialog', { name: 'Error' });
     await dialog.waitFor();
-    expect(await dialog.textContent()).toContain('Please enter a valid e-mail address');
+    expect(await dialog.textContent()).toContain('Too many messages from this address');
     await checkA11y(page);
     await dialog.getByRole('button', { name: 'OK' }).click();
     await dialog.waitFor({ state: 'hidden' });
-    // Nothing was lost: the visitor's text is still there to correct.
+    // Nothing was lost: the visitor's text is still there to send later.
     expect(await form.getByLabel(/Message/).inputValue()).toBe('Hello');
     await page.context().close();
   });
