@@ -198,8 +198,12 @@ describe('dialogs and focus', () => {
     await snapshot(page, 'contact-summary-on-top', { fullPage: false });
 
     await form.getByLabel(/Last name/).fill('Whitcombe');
-    await form.getByLabel(/E-mail address/).fill('ada@example.c');
+    await form.getByLabel(/E-mail address/).fill('ada@example.com');
     await form.getByLabel(/Message/).fill('Hello');
+    // A refusal only the server gives (the page checks the fields with the same contract).
+    await page.route('**/api/contact.submit.php', (route) =>
+      route.fulfill({ status: 429, contentType: 'application/json', body: JSON.stringify({ e: 'Too many messages from this address. Please try again in an hour.' }) }),
+    );
     await send.click();
     const dialog = page.getByRole('dialog', { name: 'Error' });
     await dialog.waitFor();
