@@ -530,6 +530,8 @@ describe('events journeys', () => {
     await page.getByRole('link', { name: 'Today' }).click();
     const now = new Intl.DateTimeFormat('en-US', { timeZone: 'America/Chicago', month: 'long', year: 'numeric' }).format(new Date());
     await page.getByRole('heading', { name: now }).waitFor();
+    // The heading comes at once; the month's grid follows its own read.
+    await page.locator('td[aria-current="date"]').first().waitFor();
     expect(await page.locator('td[aria-current="date"]').count()).toBe(1);
     await page.context().close();
   });
