@@ -29,7 +29,7 @@ export function BoardMembersPage() {
   };
 
   return (
-    <PageFrame title="Board Members" width="wide" lede="The officers and directors who run the club this year.">
+    <PageFrame title="Board Members" lede="The officers and directors who run the club this year.">
       <div className="history-toolbar">
         {canEdit && (
           <div className="mode-toggle" role="group" aria-label="Board page mode">

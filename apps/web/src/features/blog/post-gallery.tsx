@@ -1,7 +1,7 @@
 import { lazy, Suspense, useRef, useState } from 'react';
 import { ResponsiveImage } from '../../components/responsive-image.tsx';
 
-const PhotoLightbox = lazy(() => import('./photo-lightbox.tsx'));
+const PhotoLightbox = lazy(() => import('../../components/photo-lightbox.tsx'));
 
 /**
  * How wide a thumbnail shows: two columns on a phone (the page has 1rem padding each side
@@ -43,8 +43,8 @@ export function PostGallery({ urls, title }: PostGalleryProps) {
       {hasOpened && (
         <Suspense fallback={null}>
           <PhotoLightbox
-            urls={urls}
-            title={title}
+            photos={urls.map((url, n) => ({ url, alt: `Photo ${n + 1} of ${urls.length} from ${title}`, caption: title }))}
+            label={title}
             index={openIndex ?? 0}
             isOpen={openIndex !== null}
             onClose={() => setOpenIndex(null)}

@@ -42,6 +42,9 @@ function EventChip({ event, day }: { event: ClubEvent; day: string }) {
 function CalendarBody({ month, weeks, today, byDay }: BodyProps) {
   const daysOfMonth = weeks.flat().filter((day) => isInMonth(day, month));
   const daysWithEvents = daysOfMonth.filter((day) => (byDay.get(day) ?? []).length > 0);
+  // The phone's list always shows today in its place, with or without events, so a member sees
+  // at once what is past and what is coming.
+  const listDays = daysOfMonth.includes(today) && !daysWithEvents.includes(today) ? [...daysWithEvents, today].sort() : daysWithEvents;
   return (
     <>
       <table className="calendar-grid">
@@ -60,7 +63,7 @@ function CalendarBody({ month, weeks, today, byDay }: BodyProps) {
             <tr key={week[0]}>
               {week.map((day) => {
                 const events = byDay.get(day) ?? [];
-                const classes = ['calendar-day', isInMonth(day, month) ? '' : 'calendar-day--other-month', day === today ? 'calendar-day--today' : '']
+                const classes = ['calendar-day', isInMonth(day, month) ? '' : 'calendar-day--other-month', day === today ? 'calendar-day--today' : '', day < today ? 'calendar-day--past' : '']
                   .filter(Boolean)
                   .join(' ');
                 return (
@@ -87,22 +90,33 @@ function CalendarBody({ month, weeks, today, byDay }: BodyProps) {
       </table>
 
       <div className="calendar-list">
-        {daysWithEvents.map((day) => (
-            <section key={day} className={day === today ? 'calendar-list__day calendar-list__day--today' : 'calendar-list__day'} aria-label={formatEventDay(day)}>
+        {listDays.map((day) => {
+          const isToday = day === today;
+          const isPast = day < today;
+          const classes = ['calendar-list__day', isToday ? 'calendar-list__day--today' : '', isPast ? 'calendar-list__day--past' : ''].filter(Boolean).join(' ');
+          const events = byDay.get(day) ?? [];
+          return (
+            <section key={day} className={classes} aria-label={formatEventDay(day)} aria-current={isToday ? 'date' : undefined}>
               <h3 className="calendar-list__date">
                 {formatEventDay(day)}
-                {day === today && <span className="calendar-list__today"> (today)</span>}
+                {isToday && <span className="calendar-list__tag calendar-list__tag--today">Today</span>}
+                {isPast && <span className="calendar-list__tag">Past</span>}
               </h3>
-              <ul className="calendar-list__events">
-                {(byDay.get(day) ?? []).map((event) => (
-                  <li key={event.id}>
-                    <EventChip event={event} day={day} />
-                    {event.location !== '' && <span className="calendar-list__venue">{event.location}</span>}
-                  </li>
-                ))}
-              </ul>
+              {events.length > 0 ? (
+                <ul className="calendar-list__events">
+                  {events.map((event) => (
+                    <li key={event.id}>
+                      <EventChip event={event} day={day} />
+                      {event.location !== '' && <span className="calendar-list__venue">{event.location}</span>}
+                    </li>
+                  ))}
+                </ul>
+              ) : (
+                <p className="calendar-list__none">No events today.</p>
+              )}
             </section>
-          ))}
+          );
+        })}
       </div>
       {daysWithEvents.length === 0 && <p>No events in {monthName(month)}.</p>}
     </>
