@@ -15,6 +15,7 @@ import { mountAccountCalls } from './features/account/router.ts';
 import { mountBlogCalls } from './features/blog/router.ts';
 import { mountEventsCalls } from './features/events/router.ts';
 import { mountHistoryCalls } from './features/history/router.ts';
+import { mountMeetingsCalls } from './features/meetings/router.ts';
 import { mountContactCalls } from './features/contact/router.ts';
 import { mountForumCalls } from './features/forum/router.ts';
 import { mountLinksCalls } from './features/links/router.ts';
@@ -156,6 +157,7 @@ export function createApp(deps: AppDeps): Express {
   mountLinksCalls(api, deps);
   mountContactCalls(api, deps);
   mountHistoryCalls(api, deps);
+  mountMeetingsCalls(api, deps);
   mountMembersCalls(api, deps);
   mountBlogCalls(api, deps);
   mountEventsCalls(api, deps);

@@ -79,7 +79,7 @@ describe('public pages for a visitor', () => {
     expect(await notice.locator('time').textContent()).toBe(expected);
     expect(expected).toMatch(/^Tuesday, /);
     expect(expected).not.toMatch(/January/);
-    expect(await main(page).locator('address').textContent()).toContain('Kirkwood, Missouri');
+    expect(await main(page).locator('address').textContent()).toContain('Kirkwood, MO 63122');
 
     const map = main(page).getByRole('img', { name: /Street map of central Kirkwood/ });
     expect(await map.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);

@@ -105,6 +105,9 @@ export const CALLS = {
   // Beyond the spec's table (EXTENSION_CALLS): contact messages whose e-mail failed for good.
   'contact.failed': { access: 'admin', encoding: 'json' },
   'contact.resend': { access: 'admin', encoding: 'json' },
+  // Beyond the spec's table (EXTENSION_CALLS): where and when the club meets, set by the admin.
+  'meeting.get': { access: 'public', encoding: 'json' },
+  'meeting.set': { access: 'admin', encoding: 'json' },
 } as const satisfies Record<string, Policy>;
 
 export type CallName = keyof typeof CALLS;
@@ -132,6 +135,8 @@ export const EXTENSION_CALLS: readonly CallName[] = [
   'checkin.set',
   'attended.mine',
   'attended.members',
+  'meeting.get',
+  'meeting.set',
 ];
 
 export const CALL_NAMES = Object.keys(CALLS) as CallName[];

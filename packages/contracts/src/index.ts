@@ -10,6 +10,8 @@ export * from './links.ts';
 export * from './members.ts';
 export * from './forum.ts';
 export * from './contact.ts';
+export * from './meetings.ts';
+export * from './meeting-schedule.ts';
 export * from './notifications.ts';
 export * from './registry.ts';
 export * from './media.ts';

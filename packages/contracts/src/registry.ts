@@ -7,6 +7,7 @@ import { events } from './events.ts';
 import { forum } from './forum.ts';
 import { history } from './history.ts';
 import { links } from './links.ts';
+import { meetings } from './meetings.ts';
 import { members } from './members.ts';
 import { newsletters } from './newsletters.ts';
 import { notifications } from './notifications.ts';
@@ -26,6 +27,7 @@ const schemas = {
   ...contact,
   ...notifications,
   ...signups,
+  ...meetings,
 } as const satisfies Record<CallName, Schemas>;
 
 export type CallDefinition<N extends CallName> = (typeof schemas)[N] &

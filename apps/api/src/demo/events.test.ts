@@ -25,5 +25,11 @@ describe('demoEvents', () => {
     expect(meetings.length).toBeGreaterThanOrEqual(21);
     expect(meetings.some((r) => r.start.slice(5, 7) === '01')).toBe(false);
     expect(meetings.find((r) => r.start.startsWith('2026-12'))?.start).toBe('2026-12-01T19:00');
+    // Where the meetings page says the club meets.
+    for (const meeting of meetings) {
+      expect(meeting.venue).toBe('Meadowbrook Community Church, Fellowship Hall (lower level)');
+      expect(meeting.addressLine1).toBe('340 North Clay Avenue');
+      expect(meeting.addressLine2).toBe('Kirkwood, MO 63122');
+    }
   });
 });

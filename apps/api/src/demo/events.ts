@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { DEFAULT_MEETING, meetingCityLine, meetingVenue, nthWeekday as nthWeekdayOfMonth } from '@club/contracts';
 import path from 'node:path';
 import { asc } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
@@ -120,13 +121,24 @@ const YEAR_OF_EVENTS: DemoEvent[] = [
   },
 ];
 
-/** The club meets on the first Tuesday of every month except January. */
-const MONTHLY_MEETINGS: DemoEvent[] = Array.from({ length: 11 }, (_, index) => ({
-  title: 'Monthly Meeting',
-  month: index + 2, day: tuesday(1), startTime: '19:00', endTime: '20:30',
-  venue: 'First Presbyterian Church, Fellowship Hall', addressLine1: '100 E Adams Ave', addressLine2: 'Kirkwood, MO 63122',
-  description: 'Club business, a tech tip and coffee. Guests are always welcome.', notifyDaysOut: [],
-}));
+/**
+ * The monthly meetings, where and when a new site's meetings page says they are (DEFAULT_MEETING:
+ * the first Tuesday of every month except January, at the church on North Clay Avenue).
+ */
+const MONTHLY_MEETINGS: DemoEvent[] = Array.from({ length: 12 }, (_, index) => index + 1)
+  .filter((month) => !DEFAULT_MEETING.monthsOff.includes(month))
+  .map((month) => ({
+    title: 'Monthly Meeting',
+    month,
+    day: (year: number, m: number) => nthWeekdayOfMonth(year, m, DEFAULT_MEETING.weekday, DEFAULT_MEETING.week),
+    startTime: DEFAULT_MEETING.time,
+    endTime: '20:30',
+    venue: meetingVenue(DEFAULT_MEETING),
+    addressLine1: DEFAULT_MEETING.street,
+    addressLine2: meetingCityLine(DEFAULT_MEETING),
+    description: 'Club business, a tech tip and coffee. Guests are always welcome.',
+    notifyDaysOut: [],
+  }));
 
 const PICTURES: [sky: string, ground: string, car: string][] = [
   ['#59636b', '#3a3f44', '#1f2a3a'],

@@ -13,8 +13,8 @@ export function ContactPage() {
         <ContactForm />
       </div>
       <p>
-        You are also welcome to come to a <Link to={PATHS.meetings}>monthly meeting</Link> on the first Tuesday of
-        the month (except January); no invitation is needed.
+        You are also welcome to come to a <Link to={PATHS.meetings}>monthly meeting</Link>; no invitation is
+        needed.
       </p>
     </PageFrame>
   );

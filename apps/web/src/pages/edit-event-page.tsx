@@ -1,12 +1,14 @@
+import { meetingCityLine, meetingVenue } from '@club/contracts/browser';
 import { useState } from 'react';
 import { useLocation, useParams } from 'react-router';
 import { PageFrame } from '../components/page-frame.tsx';
 import { NEW_RECORD_ID } from '../lib/paths.ts';
 import { QueryState } from '../components/query-state.tsx';
 import { RequireLogin } from '../components/require-login.tsx';
-import { EventEditor, isSavedAsNew } from '../features/events/event-editor.tsx';
+import { EventEditor, isSavedAsNew, type EventPlace } from '../features/events/event-editor.tsx';
 import { EventNotFound, eventIdOf } from '../features/events/event-not-found.tsx';
 import { useEvent } from '../features/events/api/event-reads.ts';
+import { useMeeting } from '../features/meetings/api/meeting.ts';
 import { useSession } from '../session/index.ts';
 
 export function EditEventPage() {
@@ -26,22 +28,29 @@ export function EditEventPage() {
   );
 }
 
+/** The meeting place as an event's venue and address, once read. */
+function useMeetingPlace(): EventPlace | undefined {
+  const meeting = useMeeting().data?.m;
+  return meeting && { location: meetingVenue(meeting), addressLine1: meeting.street, addressLine2: meetingCityLine(meeting) };
+}
+
 function EditorForEditors({ id }: { id: number }) {
   const { can } = useSession();
+  const meetingPlace = useMeetingPlace();
   // The event this editor opened with (0 for a new one), kept when a first save changes the address.
   const [openedWith] = useState(id);
   if (!can('event')) {
     return <p className="notice">Only event editors can add or change events. Ask the club webmaster if you need to.</p>;
   }
-  return openedWith === NEW_RECORD_ID ? <EventEditor /> : <SavedEventEditor id={openedWith} />;
+  return openedWith === NEW_RECORD_ID ? <EventEditor meetingPlace={meetingPlace} /> : <SavedEventEditor id={openedWith} meetingPlace={meetingPlace} />;
 }
 
 /** Loads just the event being edited. */
-function SavedEventEditor({ id }: { id: number }) {
+function SavedEventEditor({ id, meetingPlace }: { id: number; meetingPlace: EventPlace | undefined }) {
   const query = useEvent(id);
   return (
     <QueryState query={query} what="the event" loadingLabel="Loading the event…">
-      {({ event }) => (event ? <EventEditor event={event} /> : <EventNotFound />)}
+      {({ event }) => (event ? <EventEditor event={event} meetingPlace={meetingPlace} /> : <EventNotFound />)}
     </QueryState>
   );
 }

@@ -1,73 +1,114 @@
+import { describeSchedule, meetingCityLine, type MeetingPlace } from '@club/contracts/browser';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { PageFrame } from '../components/page-frame.tsx';
+import { QueryState } from '../components/query-state.tsx';
 import { PATHS } from '../lib/paths.ts';
+import { useSession } from '../session/index.ts';
 import { IdeaBox } from '../features/history/idea-box.tsx';
-import { MEETING_MAP_URL, MEETING_PLACE } from '../features/meetings/meeting-place.ts';
+import { useMeeting } from '../features/meetings/api/meeting.ts';
+import { MeetingEditor } from '../features/meetings/meeting-editor.tsx';
+import { hasDrawnMap, mapUrlOf } from '../features/meetings/meeting-place.ts';
 import { NextMeetingNotice } from '../features/meetings/next-meeting-notice.tsx';
 import './meetings-page.css';
 
-export function MeetingsPage() {
+function MeetingPlaceDetails({ meeting }: { meeting: MeetingPlace }) {
+  const mapUrl = mapUrlOf(meeting);
+  const schedule = describeSchedule(meeting);
   return (
-    <PageFrame
-      title="Monthly Meetings"
-      width="wide"
-      lede="We meet on the first Tuesday of each month except January, at 7:00 p.m., at a church in Kirkwood, Missouri. Guests are always welcome."
-    >
-      <div className="meetings">
-        <div className="meetings__main">
-          <NextMeetingNotice />
+    <div className="meetings">
+      <div className="meetings__main">
+        <NextMeetingNotice schedule={meeting} />
+        <p className="meetings__schedule">
+          We meet on {schedule}. Guests are always welcome.
+        </p>
 
-          <h2>Where we meet</h2>
-          <address className="meetings__address">
-            <strong>{MEETING_PLACE.name}</strong>
-            <br />
-            {MEETING_PLACE.room}
-            <br />
-            {MEETING_PLACE.street}
-            <br />
-            {MEETING_PLACE.city}, {MEETING_PLACE.state} {MEETING_PLACE.zip}
-          </address>
-          <p>
-            Park in the lot behind the church and use the lower-level door under the green awning; the Fellowship
-            Hall is straight ahead. The lot is lit and there is level access from it. On warm evenings members
-            often drive their Model A&rsquo;s, so come a little early and look them over.
-          </p>
-          <p>
-            <a className="button button--primary" href={MEETING_MAP_URL} target="_blank" rel="noreferrer">
-              Open the map in Google Maps
-              <span className="visually-hidden"> (opens in a new tab)</span>
-            </a>
-          </p>
+        <h2>Where we meet</h2>
+        <address className="meetings__address">
+          <strong>{meeting.name}</strong>
+          {meeting.room !== '' && (
+            <>
+              <br />
+              {meeting.room}
+            </>
+          )}
+          <br />
+          {meeting.street}
+          <br />
+          {meetingCityLine(meeting)}
+        </address>
+        {meeting.directions !== '' && <p>{meeting.directions}</p>}
+        <p>
+          <a className="button button--primary" href={mapUrl} target="_blank" rel="noreferrer">
+            Open the map in Google Maps
+            <span className="visually-hidden"> (opens in a new tab)</span>
+          </a>
+        </p>
 
-          <h2>What happens at a meeting</h2>
-          <p>
-            The business part is short: the treasurer&rsquo;s report, plans for upcoming tours, and news from the
-            national club. Then comes the program, which might be a talk on rebuilding a water pump, slides from
-            a member&rsquo;s trip, or a visiting speaker from one of the parts suppliers. We finish with coffee,
-            cookies and a lot of car talk.
-          </p>
-          <p>
-            There is no meeting in January, when the holidays and the weather keep most of our cars in the
-            garage. If a meeting has to move for a holiday or bad weather, it is announced in Valley News and by
-            e-mail. See the <Link to={PATHS.eventList}>events</Link> page for tours and other gatherings.
-          </p>
-        </div>
+        <h2>What happens at a meeting</h2>
+        <p>
+          The business part is short: the treasurer&rsquo;s report, plans for upcoming tours, and news from the
+          national club. Then comes the program, which might be a talk on rebuilding a water pump, slides from a
+          member&rsquo;s trip, or a visiting speaker from one of the parts suppliers. We finish with coffee, cookies
+          and a lot of car talk. On warm evenings members often drive their Model A&rsquo;s, so come a little early and
+          look them over.
+        </p>
+        <p>
+          If a meeting has to move for a holiday or bad weather, it is announced in Valley News and by e-mail. See
+          the <Link to={PATHS.eventList}>events</Link> page for tours and other gatherings.
+        </p>
+      </div>
 
+      {hasDrawnMap(meeting) && (
         <figure className="meetings__map">
-          <a href={MEETING_MAP_URL} target="_blank" rel="noreferrer">
+          <a href={mapUrl} target="_blank" rel="noreferrer">
             <img
               src="/images/meeting-map.svg"
               width={640}
               height={420}
-              alt={`Street map of central Kirkwood: ${MEETING_PLACE.name} stands on the east side of North Clay Avenue between Argonne Drive and Adams Avenue, one block west of Kirkwood Road, with parking behind it. Opens Google Maps in a new tab.`}
+              alt={`Street map of central Kirkwood: ${meeting.name} stands on the east side of North Clay Avenue between Argonne Drive and Adams Avenue, one block west of Kirkwood Road, with parking behind it. Opens Google Maps in a new tab.`}
             />
           </a>
           <figcaption>
-            {MEETING_PLACE.street}, one block west of Kirkwood Road (Lindbergh) and a short walk from Kirkwood
-            Station. Map not to scale.
+            {meeting.street}, one block west of Kirkwood Road (Lindbergh) and a short walk from Kirkwood Station. Map
+            not to scale.
           </figcaption>
         </figure>
-      </div>
+      )}
+    </div>
+  );
+}
+
+export function MeetingsPage() {
+  const { can } = useSession();
+  const isAdmin = can('admin');
+  const meeting = useMeeting();
+  const [isEditing, setIsEditing] = useState(false);
+  const editButtonRef = useRef<HTMLButtonElement>(null);
+  const wasEditingRef = useRef(false);
+  useEffect(() => {
+    // Leaving the editor puts focus back on the button that opened it.
+    if (wasEditingRef.current && !isEditing) editButtonRef.current?.focus();
+    wasEditingRef.current = isEditing;
+  }, [isEditing]);
+
+  return (
+    <PageFrame title="Monthly Meetings" width="wide" lede="Where and when the club meets. Guests are always welcome.">
+      <QueryState query={meeting} what="the meeting place" loadingLabel="Loading the meeting place…">
+        {({ m }) => (
+          <>
+            {isAdmin && isEditing && <MeetingEditor meeting={m} onDone={() => setIsEditing(false)} />}
+            {isAdmin && !isEditing && (
+              <p>
+                <button ref={editButtonRef} type="button" className="button" onClick={() => setIsEditing(true)}>
+                  Edit the meeting place and schedule
+                </button>
+              </p>
+            )}
+            <MeetingPlaceDetails meeting={m} />
+          </>
+        )}
+      </QueryState>
       <IdeaBox />
     </PageFrame>
   );

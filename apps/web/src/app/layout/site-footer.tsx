@@ -20,7 +20,7 @@ export function SiteFooter() {
       <div className="site-footer__inner">
         <p className="site-footer__blurb">
           © {year} {getClubName()}. A regional chapter of a national club of vintage car restorers.
-          Meetings are held on the first Tuesday of each month except January, at 7:00 p.m.
+          Guests are always welcome at our monthly meetings.
         </p>
         <ul className="site-footer__links">
           <li>

@@ -59,8 +59,26 @@ const SAVED_AS_NEW = { savedAsNew: true } as const;
 /** Whether the page's address is the one a new event's editor moved to after its first save. */
 export const isSavedAsNew = (state: unknown): boolean => typeof state === 'object' && state !== null && 'savedAsNew' in state;
 
+/** A venue with its address as the editor's fields hold it. */
+export type EventPlace = Pick<ClubEvent, 'location' | 'addressLine1' | 'addressLine2'>;
+
+/** Fills the venue and address fields of the button's form with `place`. */
+function fillPlace(button: HTMLButtonElement, place: EventPlace): void {
+  const fields = button.form?.elements;
+  for (const name of ['location', 'addressLine1', 'addressLine2'] as const) {
+    const field = fields?.namedItem(name);
+    if (field instanceof HTMLInputElement) field.value = place[name];
+  }
+}
+
+export type EventEditorProps = {
+  event?: ClubEvent;
+  /** Where the club meets (the admin sets it on the meetings page): one tap fills it in. */
+  meetingPlace?: EventPlace;
+};
+
 /** Adds (no event) or edits an event: fields, reminders, a JPEG picture; delete after confirmation. */
-export function EventEditor({ event }: { event?: ClubEvent }) {
+export function EventEditor({ event, meetingPlace }: EventEditorProps) {
   const navigate = useNavigate();
   const [saved, setSaved] = useState<SavedEvent>(() => savedFrom(event));
   const [picture, setPicture] = useState<ImageChoice>(KEEP_IMAGE);
@@ -144,6 +162,16 @@ export function EventEditor({ event }: { event?: ClubEvent }) {
             onChange={() => setEndError(undefined)}
           />
         </div>
+        {meetingPlace && (
+          <p className="event-editor__meeting-place">
+            <button type="button" className="button" onClick={(click) => fillPlace(click.currentTarget, meetingPlace)}>
+              Use the meeting place
+            </button>
+            <span className="event-editor__meeting-place-name">
+              {meetingPlace.location}, {meetingPlace.addressLine1}
+            </span>
+          </p>
+        )}
         <FormField label="Venue" name="location" defaultValue={saved.location} maxLength={200} autoComplete="off" />
         <FormField label="Address line 1" name="addressLine1" defaultValue={saved.addressLine1} maxLength={200} autoComplete="off" />
         <FormField label="Address line 2 (city, state, zip)" name="addressLine2" defaultValue={saved.addressLine2} maxLength={200} autoComplete="off" />

@@ -1,11 +1,12 @@
+import { formatMeetingTime } from '@club/contracts/browser';
 import { useEffect, useState } from 'react';
 import { getClubTimeZone } from '../../lib/club-time-zone.ts';
-import { nextMeeting } from './next-meeting.ts';
+import { nextMeeting, type MeetingSchedule } from './next-meeting.ts';
 
 const MINUTE_MS = 60_000;
 
 /** The date of the next meeting, kept current if the page stays open past a meeting's start. */
-export function NextMeetingNotice() {
+export function NextMeetingNotice({ schedule }: { schedule: MeetingSchedule }) {
   const timeZone = getClubTimeZone();
   const [now, setNow] = useState(() => new Date());
   useEffect(() => {
@@ -13,7 +14,7 @@ export function NextMeetingNotice() {
     return () => window.clearInterval(timer);
   }, []);
 
-  const meeting = nextMeeting(now, timeZone);
+  const meeting = nextMeeting(now, timeZone, schedule);
   const date = new Intl.DateTimeFormat('en-US', {
     timeZone,
     weekday: 'long',
@@ -33,9 +34,11 @@ export function NextMeetingNotice() {
         Next meeting
       </h2>
       <p className="next-meeting__date">
-        <time dateTime={`${isoDate}T19:00`}>{date}</time>
+        <time dateTime={`${isoDate}T${schedule.time}`}>{date}</time>
       </p>
-      <p className="next-meeting__time">at 7:00 p.m. {zoneName}</p>
+      <p className="next-meeting__time">
+        at {formatMeetingTime(schedule.time)} {zoneName}
+      </p>
     </section>
   );
 }

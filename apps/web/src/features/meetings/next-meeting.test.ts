@@ -89,3 +89,15 @@ describe('zonedTimeToInstant', () => {
     );
   });
 });
+
+describe('nextMeeting with a schedule the admin set', () => {
+  it('finds the second Thursday at 6:30 p.m., skipping December and January', () => {
+    const schedule = { week: 2, weekday: 4, time: '18:30', monthsOff: [1, 12] };
+    // Thursday 12 November 2026, 6:29 p.m. CST: that evening's meeting.
+    expect(dateOf(nextMeeting(at('2026-11-13T00:29:00Z'), CHICAGO, schedule))).toBe('2026-11-12');
+    // 6:30 p.m.: it has started; December and January have none, so February 11, 2027.
+    const next = nextMeeting(at('2026-11-13T00:30:00Z'), CHICAGO, schedule);
+    expect(dateOf(next)).toBe('2027-02-11');
+    expect(next.startsAt.toISOString()).toBe('2027-02-12T00:30:00.000Z');
+  });
+});

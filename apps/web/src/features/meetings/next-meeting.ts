@@ -1,12 +1,13 @@
+import { DEFAULT_MEETING, nthWeekday, type MeetingPlace } from '@club/contracts/browser';
+
 /**
- * The club meets on the first Tuesday of each month except January, at 7:00 p.m. club time.
+ * The club meets on the nth weekday of each month but the months off, at a time of day in club
+ * time, as the admin sets it (by default the first Tuesday except January, at 7:00 p.m.).
  * Everything is reckoned in the club's time zone, not the visitor's: someone in California
  * looking at the page on the evening of a meeting must still see the St. Louis answer.
  */
 
-export const MEETING_HOUR = 19;
-/** January is skipped: the holidays and the weather keep the cars in the garage. */
-export const MONTHS_WITHOUT_MEETING: readonly number[] = [1];
+export type MeetingSchedule = Pick<MeetingPlace, 'week' | 'weekday' | 'time' | 'monthsOff'>;
 
 export type Meeting = {
   /** Calendar date in the club's zone (month 1–12). */
@@ -66,22 +67,21 @@ export function zonedTimeToInstant(
 
 /** Day of the month (1–7) of the first Tuesday. */
 export function firstTuesday(year: number, month: number): number {
-  const weekdayOfFirst = new Date(Date.UTC(year, month - 1, 1)).getUTCDay();
-  const TUESDAY = 2;
-  return 1 + ((TUESDAY - weekdayOfFirst + 7) % 7);
+  return nthWeekday(year, month, 2, 1);
 }
 
 /**
  * The next meeting that has not yet started at `now`. On a meeting day it is that evening's
- * meeting until 7:00 p.m.; from 7:00 p.m. on, the next month's (February after December).
+ * meeting until its start; from then on, the next month's (February after December).
  */
-export function nextMeeting(now: Date, timeZone: string): Meeting {
+export function nextMeeting(now: Date, timeZone: string, schedule: MeetingSchedule = DEFAULT_MEETING): Meeting {
   const today = localParts(now, timeZone);
+  const [hour = 0, minute = 0] = schedule.time.split(':').map(Number);
   let { year, month } = today;
   for (let step = 0; step < 14; step += 1) {
-    if (!MONTHS_WITHOUT_MEETING.includes(month)) {
-      const day = firstTuesday(year, month);
-      const startsAt = zonedTimeToInstant({ year, month, day, hour: MEETING_HOUR, minute: 0 }, timeZone);
+    if (!schedule.monthsOff.includes(month)) {
+      const day = nthWeekday(year, month, schedule.weekday, schedule.week);
+      const startsAt = zonedTimeToInstant({ year, month, day, hour, minute }, timeZone);
       if (startsAt.getTime() > now.getTime()) return { year, month, day, startsAt };
     }
     month += 1;
@@ -90,5 +90,5 @@ export function nextMeeting(now: Date, timeZone: string): Meeting {
       year += 1;
     }
   }
-  throw new Error('No meeting month found within a year; check MONTHS_WITHOUT_MEETING.');
+  throw new Error('No meeting month found within a year; check the months without a meeting.');
 }
