@@ -46,7 +46,9 @@ describe('the phone menu with a group open (item 9)', () => {
     const page = await openPage(harness, SMALL_PHONE);
     await visit(page, '/');
     await page.getByRole('banner').getByRole('button', { name: 'Menu' }).tap();
-    await mainNav(page).getByRole('button', { name: 'Club Info', exact: true }).tap();
+    const group = mainNav(page).getByRole('button', { name: 'Club Info', exact: true });
+    await group.tap();
+    await page.waitForFunction(() => document.querySelector('.nav__group.is-open') !== null);
     const list = mainNav(page).locator('.nav__list');
     const login = mainNav(page).getByRole('link', { name: 'Member Login', exact: true });
     // The menu does not fit: its last entries are below the fold.
@@ -299,5 +301,61 @@ describe('calendar, lightbox, Shaft Award and member cards (item 21)', () => {
       expect(await gapBetween(phone, email)).toBeGreaterThanOrEqual(MIN_GAP);
       await page.context().close();
     }
+  });
+});
+
+describe('one meeting place and schedule (item 13)', () => {
+  it('names the same place on the Monthly Meetings page and on a Monthly Meeting event', async () => {
+    const page = await openPage(harness, PHONE);
+    await visit(page, '/new-page-1');
+    const place = ((await page.getByRole('main').locator('address strong').textContent()) ?? '').trim();
+    expect(place).not.toBe('');
+    await logIn(page, DEMO_MEMBER.email, DEMO_MEMBER.password);
+    await page.goto('/new-events');
+    await page.getByRole('main').getByRole('link', { name: /Monthly Meeting\b(?!s)/ }).first().tap();
+    await page.waitForURL(/\/event\/\d+$/);
+    await page.getByRole('heading', { level: 1, name: 'Monthly Meeting', exact: true }).waitFor();
+    await page.getByRole('main').getByText(place).first().waitFor({ timeout: 5000 });
+    await page.context().close();
+  });
+
+  it("lets the admin move the meetings; the page, its next date and the event editor's venue follow", async () => {
+    const page = await openPage(harness, DESKTOP);
+    await logIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+    await visit(page, '/new-page-1');
+    await page.getByRole('button', { name: 'Edit the meeting place and schedule' }).click();
+    const form = page.getByRole('form', { name: 'Meeting place and schedule' });
+    await form.getByLabel('Place name').fill('Valley Grange Hall');
+    await form.getByLabel('Room').fill('');
+    await form.getByLabel('Street').fill('12 Mill Road');
+    await form.getByLabel('City').fill('Eureka');
+    await form.getByLabel('Zip code').fill('63025');
+    await form.getByLabel('Week of the month').selectOption({ label: 'Second' });
+    await form.getByLabel('Weekday').selectOption({ label: 'Thursday' });
+    await form.getByLabel('Start time').fill('18:30');
+    await form.getByLabel('December').check();
+    await checkA11y(page);
+    await form.getByRole('button', { name: 'Save' }).click();
+    await form.getByText('Successfully Saved').waitFor();
+    await form.getByRole('button', { name: 'Done' }).click();
+
+    const main = page.getByRole('main');
+    await main.locator('address').filter({ hasText: 'Valley Grange Hall' }).waitFor();
+    expect(await main.locator('address').textContent()).toContain('Eureka, MO 63025');
+    await main.getByText('We meet on the second Thursday of each month except January and December, at 6:30 p.m.').waitFor();
+    const notice = main.getByRole('region', { name: 'Next meeting' });
+    expect(await notice.locator('time').textContent()).toMatch(/^Thursday, /);
+    expect(await notice.textContent()).toContain('at 6:30 p.m.');
+    // The drawn map shows the old place: only the Google Maps link is offered now.
+    expect(await main.getByRole('img', { name: /Street map/ }).count()).toBe(0);
+    expect(decodeURIComponent((await main.getByRole('link', { name: /Open the map/ }).getAttribute('href')) ?? '')).toContain('Valley Grange Hall, 12 Mill Road, Eureka');
+
+    await page.goto('/editEvent/0');
+    const editor = page.getByRole('form', { name: 'New event' });
+    await editor.getByRole('button', { name: 'Use the meeting place' }).click();
+    expect(await editor.getByLabel('Venue').inputValue()).toBe('Valley Grange Hall');
+    expect(await editor.getByLabel('Address line 1').inputValue()).toBe('12 Mill Road');
+    expect(await editor.getByLabel('Address line 2 (city, state, zip)').inputValue()).toBe('Eureka, MO 63025');
+    await page.context().close();
   });
 });
