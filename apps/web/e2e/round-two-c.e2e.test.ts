@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkA11y, logIn, openPage, serverDatabase, snapshot, startHarness, type Harness } from './harness.ts';
+
+/** Issue 22, third batch: each test at the width where it was seen (a phone, by tap). */
+
+let harness: Harness;
+
+beforeAll(async () => {
+  harness = await startHarness();
+});
+afterAll(async () => {
+  await harness?.close();
+});
+
+const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true } as const;
+const EVENT_EDITOR = { email: 'events@example.org', password: 'demo-events-1' };
+
+/** How many reminder e-mails about an event the server has queued or sent. */
+function remindersAbout(title: string): number {
+  const db = serverDatabase(harness);
+  try {
+    return (db.prepare('SELECT count(*) AS n FROM outbox WHERE subject LIKE ?').get(`Reminder: ${title},%`) as { n: number }).n;
+  } finally {
+    db.close();
+  }
+}
+
+/** Enabled members with e-mail notifications on: whom a "now" reminder e-mails. */
+function reminderReaders(): number {
+  const db = serverDatabase(harness);
+  try {
+    return (db.prepare('SELECT count(*) AS n FROM members WHERE enabled = 1 AND email_notifications = 1').get() as { n: number }).n;
+  } finally {
+    db.close();
+  }
+}
+
+describe('"Now (when saved)" in the event editor (item 17)', () => {
+  it('says whom the reminder was e-mailed to, unticks it, and a later save sends nothing more', async () => {
+    const page = await openPage(harness, PHONE);
+    await logIn(page, EVENT_EDITOR.email, EVENT_EDITOR.password);
+    await page.goto('/editEvent/0');
+    const form = page.getByRole('form', { name: 'New event' });
+    await form.getByLabel('Title').fill('Round two reminder');
+    await form.getByLabel('Start').fill('2027-04-14T18:30');
+    await form.getByLabel('End').fill('2027-04-14T20:00');
+    await form.getByRole('checkbox', { name: 'Now (when saved)' }).tap();
+    await form.getByRole('button', { name: 'Save' }).tap();
+    await page.waitForURL(/\/editEvent\/[1-9]\d*$/);
+    const saved = page.getByRole('form', { name: 'Edit event' });
+
+    const readers = reminderReaders();
+    expect(readers).toBeGreaterThan(1);
+    const confirmation = saved.getByText(`Successfully Saved. Reminder e-mailed to ${readers} members.`);
+    await confirmation.waitFor();
+    expect(remindersAbout('Round two reminder')).toBe(readers);
+    // The tick box is gone: in its place, what went out and that saving again sends nothing.
+    expect(await saved.getByRole('checkbox', { name: 'Now (when saved)' }).count()).toBe(0);
+    const note = saved.getByText(/^Now: sent .*, e-mailed to \d+ members\. Saving again does not send it again\.$/);
+    await note.waitFor();
+    await checkA11y(page);
+    await note.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    await snapshot(page, 'event-editor-now-sent-390', { fullPage: false });
+
+    await saved.getByLabel('Title').fill('Round two reminder');
+    await saved.getByRole('button', { name: 'Save' }).tap();
+    await saved.getByText('Successfully Saved').waitFor();
+    expect(await saved.getByText(/Reminder e-mailed/).count()).toBe(0);
+    expect(remindersAbout('Round two reminder')).toBe(readers);
+
+    // Opened again later, the editor says the same.
+    await page.reload();
+    await page.getByRole('form', { name: 'Edit event' }).getByText(/^Now: sent /).waitFor();
+    expect(await page.getByRole('checkbox', { name: 'Now (when saved)' }).count()).toBe(0);
+    await page.context().close();
+  });
+});
