@@ -14,6 +14,7 @@ afterAll(async () => {
 
 const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true } as const;
 const EVENT_EDITOR = { email: 'events@example.org', password: 'demo-events-1' };
+const HISTORIAN = { email: 'historian@example.org', password: 'demo-history-1' };
 
 /** How many reminder e-mails about an event the server has queued or sent. */
 function remindersAbout(title: string): number {
@@ -72,6 +73,49 @@ describe('"Now (when saved)" in the event editor (item 17)', () => {
     await page.reload();
     await page.getByRole('form', { name: 'Edit event' }).getByText(/^Now: sent /).waitFor();
     expect(await page.getByRole('checkbox', { name: 'Now (when saved)' }).count()).toBe(0);
+    await page.context().close();
+  });
+});
+
+describe('Edit → View on the Board page with unsaved edits (item 11)', () => {
+  it('asks first; Keep editing keeps the edits and returns focus to View; Discard goes to the view', async () => {
+    const page = await openPage(harness, PHONE);
+    await logIn(page, HISTORIAN.email, HISTORIAN.password);
+    await page.goto('/board-members');
+    const view = page.getByRole('button', { name: 'View', exact: true });
+    await page.getByRole('button', { name: 'Edit', exact: true }).tap();
+    const editor = page.getByRole('form', { name: 'Edit the board' });
+    const firstMember = editor.getByLabel('Member, row 1', { exact: true });
+    await firstMember.fill('Unsaved Name');
+
+    await view.tap();
+    const question = page.getByRole('dialog', { name: 'Unsaved changes' });
+    await question.waitFor();
+    await checkA11y(page);
+    await snapshot(page, 'board-unsaved-changes-390', { fullPage: false });
+    await question.getByRole('button', { name: 'Keep editing' }).tap();
+    await question.waitFor({ state: 'detached' });
+    expect(await firstMember.inputValue()).toBe('Unsaved Name');
+    expect(await view.evaluate((button) => button === document.activeElement)).toBe(true);
+
+    // A link to another page asks the same.
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Contact' }).tap();
+    await question.waitFor();
+    await question.getByRole('button', { name: 'Keep editing' }).tap();
+    expect(page.url()).toMatch(/\/board-members$/);
+
+    await view.tap();
+    await question.getByRole('button', { name: 'Discard changes' }).tap();
+    await editor.waitFor({ state: 'detached' });
+    expect(await view.getAttribute('aria-pressed')).toBe('true');
+    expect(await page.getByText('Unsaved Name').count()).toBe(0);
+
+    // Unchanged, Edit → View goes at once.
+    await page.getByRole('button', { name: 'Edit', exact: true }).tap();
+    await editor.waitFor();
+    await view.tap();
+    await editor.waitFor({ state: 'detached' });
+    expect(await question.count()).toBe(0);
     await page.context().close();
   });
 });
