@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkA11y, logIn, openPage, serverDatabase, snapshot, startHarness, type Harness } from './harness.ts';
+import { checkA11y, DEMO_MEMBER, logIn, openPage, serverDatabase, snapshot, startHarness, type Harness } from './harness.ts';
 
 /** Issue 22, third batch: each test at the width where it was seen (a phone, by tap). */
 
@@ -118,4 +118,39 @@ describe('Edit → View on the Board page with unsaved edits (item 11)', () => {
     expect(await question.count()).toBe(0);
     await page.context().close();
   });
+});
+
+describe('the push switch when the browser refuses push (item 12)', () => {
+  const cases = [
+    { name: 'NotAllowedError', message: 'Registration failed - permission denied', expected: /^Your browser refused push notifications for this website \(permission denied\)\. To allow them, open the site settings/ },
+    { name: 'AbortError', message: 'Registration failed - push service not available', expected: /^Your browser could not reach its push service .* try again later or use another browser/ },
+    { name: 'InvalidStateError', message: 'Subscription failed - no active Service Worker', expected: /^Your browser could not set up push notifications \(subscription failed: Subscription failed - no active Service Worker\)\. Reload the page/ },
+  ];
+  for (const failure of cases) {
+    it(`says why and what to do, not a bare "Error" (${failure.name})`, async () => {
+      const page = await openPage(harness, PHONE);
+      await page.context().grantPermissions(['notifications'], { origin: harness.baseUrl });
+      await page.context().addInitScript(({ name, message }) => {
+        PushManager.prototype.getSubscription = async () => null;
+        PushManager.prototype.subscribe = async () => {
+          throw new DOMException(message, name);
+        };
+      }, failure);
+      await logIn(page, DEMO_MEMBER.email, DEMO_MEMBER.password);
+      const pushSwitch = page.getByRole('switch', { name: 'Push notifications' });
+      await expect.poll(() => pushSwitch.isEnabled(), { timeout: 15_000 }).toBe(true);
+      await pushSwitch.tap();
+      const alert = page.getByRole('alert').filter({ hasText: /push/i });
+      await alert.waitFor();
+      expect((await alert.innerText()).trim()).toMatch(failure.expected);
+      expect(await page.getByRole('alert').filter({ hasText: /^Error$/ }).count()).toBe(0);
+      expect(await pushSwitch.isChecked()).toBe(false);
+      if (failure.name === 'AbortError') {
+        await checkA11y(page);
+        await alert.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+        await snapshot(page, 'push-no-service-390', { fullPage: false });
+      }
+      await page.context().close();
+    });
+  }
 });
