@@ -11,6 +11,7 @@ import {
   text,
 } from './common.ts';
 import { REMINDER_DAYS } from './event-options.ts';
+import { eventSignupsSchema } from './signups.ts';
 
 export { ATTENDANCE_STATUS, EVENTS_PAGE_SIZE, REMINDER_DAYS } from './event-options.ts';
 
@@ -65,6 +66,8 @@ export type EventsReply = z.infer<typeof eventsReplySchema>;
 /** The answer to `event.get`: the event (null for an unknown id) and the events just before and after it in start order. */
 export const eventReplySchema = z.object({
   event: eventSchema.nullable(),
+  /** The sign-up: settings, totals, households and the viewer's cars (null for an unknown id). */
+  signups: eventSignupsSchema.nullable(),
   earlier: eventNeighbourSchema.nullable(),
   later: eventNeighbourSchema.nullable(),
 });
@@ -137,6 +140,15 @@ export const events = {
     })
       .refine((e) => e.end >= e.start, { message: 'The end must not be before the start.', path: ['end'] }),
     response: z.object({ i: z.number().int(), img: z.string() }),
+  },
+  /**
+   * Beyond the spec: whom the event's "now" reminder reached, as members e-mailed and members
+   * pushed, and when it first went out (UTC ISO, '' if never). `event.save` keeps the spec's reply;
+   * the editor asks this after saving with "now" ticked.
+   */
+  'event.nowReminder': {
+    request: z.object({ g: sessionTokenSchema, id: integer('event id', { min: 1 }) }),
+    response: z.object({ emailed: z.number().int(), pushed: z.number().int(), sent: z.string() }),
   },
   'event.delete': {
     request: z.object({ g: sessionTokenSchema, id: integer('event id', { min: 1 }) }),
