@@ -1,38 +1,10 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useSession } from '../../session/index.ts';
 import { getClubName, useCurrentPageName } from '../../lib/page-title.ts';
 import { PATHS, sectionLabelFor } from '../../lib/paths.ts';
 import { NavDropdown } from './nav-dropdown.tsx';
 import { ACCOUNT_LINK, LOGIN_LINK, NAV_ENTRIES, currentNavTarget, isNavGroup } from './navigation.ts';
-
-/**
- * Whether the open phone menu holds more entries below its visible part: the list scrolls on a
- * short screen (375x667 with a group open hides "Links" and "Member Login"), and a fade with
- * "More below" says so until the member scrolls to its end. Entries change height when a group
- * opens, so each one is watched, not only the list.
- */
-function useHasMoreBelow(listRef: RefObject<HTMLUListElement | null>, isOpen: boolean): boolean {
-  const [hasMoreBelow, setHasMoreBelow] = useState(false);
-  useEffect(() => {
-    const list = listRef.current;
-    if (!isOpen || !list) {
-      setHasMoreBelow(false);
-      return;
-    }
-    const measure = () => setHasMoreBelow(list.scrollTop + list.clientHeight < list.scrollHeight - 2);
-    measure();
-    const observer = new ResizeObserver(measure);
-    observer.observe(list);
-    for (const entry of list.children) observer.observe(entry);
-    list.addEventListener('scroll', measure, { passive: true });
-    return () => {
-      observer.disconnect();
-      list.removeEventListener('scroll', measure);
-    };
-  }, [listRef, isOpen]);
-  return hasMoreBelow;
-}
 
 /**
  * One navigation for every width: from 64rem it is a horizontal bar with dropdowns (one row needs
@@ -44,8 +16,6 @@ export function SiteHeader() {
   const [isMenuOpen, setIsMenuOpen] = useState(false);
   const menuId = useId();
   const toggleRef = useRef<HTMLButtonElement>(null);
-  const listRef = useRef<HTMLUListElement>(null);
-  const hasMoreBelow = useHasMoreBelow(listRef, isMenuOpen);
   const { pathname } = useLocation();
   const pageName = useCurrentPageName();
   const barTitle = sectionLabelFor(pathname) ?? pageName;
@@ -85,7 +55,7 @@ export function SiteHeader() {
         </button>
       </div>
       <nav className="nav" aria-label="Main" onKeyDown={handleKeyDown}>
-        <ul ref={listRef} id={menuId} className={`nav__list${isMenuOpen ? ' is-open' : ''}`}>
+        <ul id={menuId} className={`nav__list${isMenuOpen ? ' is-open' : ''}`}>
           {NAV_ENTRIES.map((entry) =>
             isNavGroup(entry) ? (
               <NavDropdown key={entry.label} group={entry} current={current} onNavigate={closeMenu} />
@@ -103,12 +73,10 @@ export function SiteHeader() {
             </Link>
           </li>
         </ul>
-        {hasMoreBelow && (
-          <p className="nav__more" aria-hidden="true">
-            More below
-            <span className="nav__chevron" />
-          </p>
-        )}
+        {/* Shown by CSS only while the open phone menu has entries below its fold (layout.css). */}
+        <div className="nav__more" aria-hidden="true">
+          More below ↓
+        </div>
       </nav>
     </header>
   );
