@@ -138,7 +138,7 @@ describe('a tour with a capacity, a dinner choice and a waiting list', () => {
   it('puts the next household on the waiting list on a 390 px phone, and a cancellation moves it up with one e-mail', async () => {
     const phone = await openPage(harness, PHONE);
     await logIn(phone, SECOND.email, SECOND.password);
-    let form = await answerForm(phone, tourId);
+    const form = await answerForm(phone, tourId);
     await form.getByRole('radio', { name: 'Attending', exact: true }).tap();
     await form.getByLabel('Number attending').fill('2');
     await form.getByRole('checkbox', { name: '1929 AA truck' }).tap();
@@ -159,7 +159,7 @@ describe('a tour with a capacity, a dinner choice and a waiting list', () => {
     await desktop.getByText('2 people and 1 car coming (room for 3).').waitFor();
     await desktop.context().close();
 
-    form = await answerForm(phone, tourId);
+    await answerForm(phone, tourId);
     expect(await phone.getByRole('row', { name: /Sadie Second \(you\)/ }).getByRole('cell').first().textContent()).toBe('Attending');
     expect(await phone.getByText('on the waiting list. If a place opens up').count()).toBe(0);
     expect(outboxSubjects(SECOND.email).filter((s) => s.startsWith('You have a place: Fall Color Tour'))).toHaveLength(1);
