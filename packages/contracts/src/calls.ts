@@ -64,6 +64,13 @@ export const CALLS = {
   'event.save': { access: 'event', encoding: 'multipart', files: { f: jpeg() } },
   'event.delete': { access: 'event', encoding: 'json' },
   'attendance.set': { access: 'loggedIn', encoding: 'json' },
+  /** Not in the spec's table: tours and meets (sign-up with guests, cars and choices; settings; roster; check-in). */
+  'signup.set': { access: 'loggedIn', encoding: 'json' },
+  'signup.settings': { access: 'event', encoding: 'json' },
+  'event.roster': { access: 'event', encoding: 'json' },
+  'checkin.set': { access: 'event', encoding: 'json' },
+  'attended.mine': { access: 'loggedIn', encoding: 'json' },
+  'attended.members': { access: 'admin', encoding: 'json' },
 
   'blog.get': { access: 'public', encoding: 'json' },
   /** Not in the spec's table: a page of posts (/blog, the home page's photo) and one post. */
@@ -124,6 +131,12 @@ export const EXTENSION_CALLS: readonly CallName[] = [
   'contact.resend',
   'member.export',
   'member.erase',
+  'signup.set',
+  'signup.settings',
+  'event.roster',
+  'checkin.set',
+  'attended.mine',
+  'attended.members',
 ];
 
 export const CALL_NAMES = Object.keys(CALLS) as CallName[];

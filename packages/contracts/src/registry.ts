@@ -10,6 +10,7 @@ import { links } from './links.ts';
 import { members } from './members.ts';
 import { newsletters } from './newsletters.ts';
 import { notifications } from './notifications.ts';
+import { signups } from './signups.ts';
 
 type Schemas = { request: z.ZodType; response: z.ZodType };
 
@@ -24,6 +25,7 @@ const schemas = {
   ...forum,
   ...contact,
   ...notifications,
+  ...signups,
 } as const satisfies Record<CallName, Schemas>;
 
 export type CallDefinition<N extends CallName> = (typeof schemas)[N] &
