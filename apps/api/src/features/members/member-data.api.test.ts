@@ -76,7 +76,7 @@ describe('POST /api/member.export.php', () => {
     expect(res.status).toBe(200);
     const data = memberDataSchema.parse(res.body.d);
     expect(data.member).toMatchObject({ id: subject.id, email: subject.email, first_name: subject.name.split(' ')[0], hasPassword: true, permissions: ['forum'] });
-    expect(data.attendance).toEqual([expect.objectContaining({ eventId, isAttending: true, total: 2, comments: 'Bringing the Tudor' })]);
+    expect(data.attendance).toEqual([expect.objectContaining({ eventId, isAttending: true, total: 2, comments: 'Bringing the Tudor', cars: [], isCheckedIn: false })]);
     expect(data.forumThreads).toEqual([expect.objectContaining({ id: threadId, title: 'Carburetor float sticks', imageUrls: [expect.stringMatching(/henrietta/)] })]);
     expect(data.forumPosts).toEqual([expect.objectContaining({ threadId: othersThreadId, threadTitle: 'Headlight lenses', content: 'Snyder’s has them.' })]);
     expect(data.calendarFeed).toEqual({ created: expect.any(String) });

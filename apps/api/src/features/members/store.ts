@@ -3,6 +3,7 @@ import { PERMISSIONS, type Member, type MemberData, type Permission } from '@clu
 import type { Db, DbOrTx } from '../../db/client.ts';
 import {
   attendance,
+  attendanceCars,
   blogPosts,
   calendarFeeds,
   contactMessages,
@@ -171,6 +172,16 @@ function memberMailCondition(email: string) {
   );
 }
 
+function carsBrought(db: Db, eventId: number, memberId: number): string[] {
+  return db
+    .select({ label: attendanceCars.label })
+    .from(attendanceCars)
+    .where(and(eq(attendanceCars.eventId, eventId), eq(attendanceCars.memberId, memberId)))
+    .orderBy(asc(attendanceCars.position))
+    .all()
+    .map((row) => row.label);
+}
+
 /** Everything stored about one member (no secrets: hashes and push keys stay out), or undefined. */
 export function readMemberData(db: Db, id: number): Omit<MemberData, 'exported'> | undefined {
   const member = listMembers(db).find((row) => row.id === id);
@@ -187,12 +198,17 @@ export function readMemberData(db: Db, id: number): Omit<MemberData, 'exported'>
         total: attendance.total,
         comments: attendance.comments,
         modified: attendance.modified,
+        guests: attendance.guests,
+        choiceAnswers: attendance.choiceAnswers,
+        waitlistedAt: attendance.waitlistedAt,
+        isCheckedIn: attendance.isCheckedIn,
       })
       .from(attendance)
       .innerJoin(events, eq(events.id, attendance.eventId))
       .where(eq(attendance.memberId, id))
       .orderBy(asc(events.start))
-      .all(),
+      .all()
+      .map((row) => ({ ...row, cars: carsBrought(db, row.eventId, id) })),
     forumThreads: db
       .select()
       .from(forumThreads)
