@@ -189,7 +189,6 @@ async function startOnDatabase(config: Config, db: Db, logger: Logger, unlock: (
   saveSiteSettings(config);
   services.mail.start();
   services.push.start();
-  services.reminders.start();
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   logger.info({ port, host: config.host, dataDir: config.dataDir }, `club website listening on http://${config.host}:${port}`);

@@ -141,6 +141,15 @@ export const events = {
       .refine((e) => e.end >= e.start, { message: 'The end must not be before the start.', path: ['end'] }),
     response: z.object({ i: z.number().int(), img: z.string() }),
   },
+  /**
+   * Beyond the spec: whom the event's "now" reminder reached, as members e-mailed and members
+   * pushed, and when it first went out (UTC ISO, '' if never). `event.save` keeps the spec's reply;
+   * the editor asks this after saving with "now" ticked.
+   */
+  'event.nowReminder': {
+    request: z.object({ g: sessionTokenSchema, id: integer('event id', { min: 1 }) }),
+    response: z.object({ emailed: z.number().int(), pushed: z.number().int(), sent: z.string() }),
+  },
   'event.delete': {
     request: z.object({ g: sessionTokenSchema, id: integer('event id', { min: 1 }) }),
     response: z.object({}),

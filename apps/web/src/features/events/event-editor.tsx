@@ -12,8 +12,10 @@ import { readForm } from '../../components/form-values.ts';
 import { Form } from '../../components/form.tsx';
 import { ImagePicker, KEEP_IMAGE, type ImageChoice } from '../../components/image-picker/image-picker.tsx';
 import { TextAreaField } from '../../components/text-area-field.tsx';
+import { countOf } from '../../lib/plural.ts';
 import { useDeleteEvent } from './api/delete-event.ts';
-import { checkEventFields, useSaveEvent, type EventDraft, type EventFields } from './api/save-event.ts';
+import { useNowReminder } from './api/event-reads.ts';
+import { checkEventFields, useSaveEvent, type EventDraft, type EventFields, type NowReminder } from './api/save-event.ts';
 import './events.css';
 
 const FIELDS = {
@@ -35,6 +37,21 @@ const fieldsOf = (data: FormData): EventFields => {
   const { notifyDaysOut, ...values } = readForm(data, FIELDS);
   return { ...values, notifyDaysOut: notifyDaysOut.map(Number) };
 };
+
+/** "e-mailed to 12 members and pushed to 3": whom a "now" reminder reached. */
+const reachedBy = ({ emailed, pushed }: NowReminder): string =>
+  [emailed > 0 && `e-mailed to ${countOf(emailed, 'member')}`, pushed > 0 && `sent as a push to ${countOf(pushed, 'member')}`].filter(Boolean).join(' and ');
+
+/** What the confirmation adds after a save with "now" ticked. */
+function describeNowSent(report: NowReminder | undefined): string {
+  if (report === undefined) return '';
+  if (report.sent === '') return ' No reminder went out: the event has started, or no member takes reminders.';
+  return ` Reminder ${reachedBy(report)}.`;
+}
+
+/** "November 25, 2026": the day a "now" reminder went out, in club time. */
+const sentDay = (sent: string, timeZone: string): string =>
+  new Intl.DateTimeFormat('en-US', { timeZone, month: 'long', day: 'numeric', year: 'numeric' }).format(new Date(sent));
 
 /** The event as last saved, sent again when only the image is removed. */
 type SavedEvent = Omit<EventDraft, 'image'>;
@@ -67,9 +84,13 @@ export function EventEditor({ event }: { event?: ClubEvent }) {
   const [endError, setEndError] = useState<string | undefined>(undefined);
   const [serverError, setServerError] = useState<string | null>(null);
   const [isConfirmingDelete, setIsConfirmingDelete] = useState(false);
+  const [nowSentNote, setNowSentNote] = useState('');
   const save = useSaveEvent();
   const remove = useDeleteEvent();
   const timeZone = getClubTimeZone();
+  const nowReminder = useNowReminder(saved.id).data;
+  // Once "now" went out, a later save never sends it again: say so in place of the tick box.
+  const isNowSent = nowReminder !== undefined && nowReminder.sent !== '';
 
   async function removePicture() {
     await save.mutateAsync({ ...saved, imageUrl: '' });
@@ -87,6 +108,7 @@ export function EventEditor({ event }: { event?: ClubEvent }) {
           return message;
         }}
         onError={setServerError}
+        successMessage={nowSentNote === '' ? 'Successfully Saved' : `Successfully Saved.${nowSentNote}`}
         onSubmit={async (data) => {
           const values = fieldsOf(data);
           const reply = await save.mutateAsync({
@@ -101,6 +123,7 @@ export function EventEditor({ event }: { event?: ClubEvent }) {
           const isNew = saved.id === 0;
           setSaved({ ...values, id: reply.id, imageUrl: reply.imageUrl });
           setPicture(KEEP_IMAGE);
+          setNowSentNote(describeNowSent(reply.nowReminder));
           // Later saves edit the same event, and a reload opens it; the page keeps this editor on screen.
           if (isNew) void navigate(editEventPath(reply.id), { replace: true, state: SAVED_AS_NEW });
         }}
@@ -158,7 +181,13 @@ export function EventEditor({ event }: { event?: ClubEvent }) {
         />
         <fieldset className="event-editor__reminders">
           <legend>E-mail reminders</legend>
-          {REMINDER_DAYS.map((days) => (
+          {isNowSent && (
+            <p className="event-editor__now-sent">
+              Now: sent {sentDay(nowReminder.sent, timeZone)}, {reachedBy(nowReminder) || 'to nobody'}. Saving again does not send it
+              again.
+            </p>
+          )}
+          {REMINDER_DAYS.filter((days) => days !== 0 || !isNowSent).map((days) => (
             <label key={days} className="event-editor__reminder">
               <input type="checkbox" name="notifyDaysOut" value={days} defaultChecked={saved.notifyDaysOut.includes(days)} /> {REMINDER_LABELS[days]}
             </label>
