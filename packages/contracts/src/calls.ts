@@ -18,6 +18,9 @@ export type FileKind = 'jpeg' | 'image' | 'image-or-pdf';
 
 export type FileField = { kind: FileKind; maxCount: number };
 
+/** The largest file any call takes, in bytes; the server refuses a larger one (413) and the browser checks it first. */
+export const MAX_UPLOAD_BYTES = 15 * 1024 * 1024;
+
 export type Policy = { access: Access; encoding: Encoding; files?: Record<string, FileField> };
 
 const jpeg = (maxCount = 1): FileField => ({ kind: 'jpeg', maxCount });
@@ -107,6 +110,9 @@ export const CALLS = {
   // Beyond the spec's table (EXTENSION_CALLS): contact messages whose e-mail failed for good.
   'contact.failed': { access: 'admin', encoding: 'json' },
   'contact.resend': { access: 'admin', encoding: 'json' },
+  // Beyond the spec's table (EXTENSION_CALLS): a member's data on their request, to see or erase.
+  'member.export': { access: 'admin', encoding: 'json' },
+  'member.erase': { access: 'admin', encoding: 'json' },
 } as const satisfies Record<string, Policy>;
 
 export type CallName = keyof typeof CALLS;
@@ -129,6 +135,8 @@ export const EXTENSION_CALLS: readonly CallName[] = [
   'email.unsubscribe',
   'contact.failed',
   'contact.resend',
+  'member.export',
+  'member.erase',
   'signup.set',
   'signup.settings',
   'event.roster',

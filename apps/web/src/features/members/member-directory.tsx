@@ -162,6 +162,11 @@ function MemberDirectoryView({ list, attendedThisYear }: { list: CallResponse<'m
             // The save resolves once the list shows the change, so what the member reads matches what they see.
             setStatus('Successfully Saved');
           }}
+          onErased={() => {
+            setEditing({ kind: 'none' });
+            shouldFocusStatusRef.current = true;
+            setStatus('Deleted the member and all their data');
+          }}
         />
       )}
       {editing.kind === 'delete' && (
