@@ -3,7 +3,7 @@ import { CALLS, callPath } from '@club/contracts/browser';
 import { clearSessionToken, getSessionToken } from '../lib/session-token.ts';
 import { ApiError, GENERIC_ERROR_MESSAGE, NETWORK_ERROR_MESSAGE } from './api-error.ts';
 
-export { ApiError, GENERIC_ERROR_MESSAGE, NETWORK_ERROR_MESSAGE, errorMessageOf, isApiError } from './api-error.ts';
+export { ApiError, GENERIC_ERROR_MESSAGE, LOGGED_OUT_MESSAGE, NETWORK_ERROR_MESSAGE, errorMessageOf, isApiError } from './api-error.ts';
 export type { CallName, CallRequest, CallResponse } from '@club/contracts';
 
 /** In password.reset `g` is the reset link's id, not the session, so the caller must give it. */
@@ -28,7 +28,14 @@ export type CallBody<N extends CallName> = OptionalWhereUndefinedFits<
 
 export type CallFiles = Record<string, Blob | Blob[]>;
 
-export type CallOptions = { signal?: AbortSignal };
+export type CallOptions = {
+  signal?: AbortSignal;
+  /**
+   * True: a 401 to a call made with the session leaves the session in place, for a caller that
+   * asks the member to log in again and sends once more (writes, see `useCallMutation`).
+   */
+  keepsEndedSession?: boolean;
+};
 
 type Payload = Record<string, unknown>;
 
@@ -121,7 +128,7 @@ export async function callApi<N extends CallName>(
     throw new ApiError(NETWORK_ERROR_MESSAGE, 0);
   }
 
-  if (response.status === 401 && payload.g !== undefined && payload.g === getSessionToken()) {
+  if (response.status === 401 && payload.g !== undefined && payload.g === getSessionToken() && options.keepsEndedSession !== true) {
     clearSessionToken();
   }
 

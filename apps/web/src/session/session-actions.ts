@@ -1,7 +1,16 @@
 import type { SessionUser } from '@club/contracts';
 import { callApi } from '../api/client.ts';
-import { callQueryKey } from '../api/query-keys.ts';
+import type { QueryClient } from '@tanstack/react-query';
+import { callQueryKey, keyForViewer } from '../api/query-keys.ts';
 import { clearSessionToken, getSessionToken, setSessionToken } from '../lib/session-token.ts';
+
+/** The member each login of this page returned, by token: known at once, before the session check reports. */
+const loggedInUsers = new Map<string, SessionUser>();
+
+/** The member a login of this page returned for `token`, if any. */
+export function loggedInUserOf(token: string): SessionUser | undefined {
+  return loggedInUsers.get(token);
+}
 
 /** Logs in with an e-mail address and password; throws `ApiError` with the server's message. */
 export async function login(username: string, password: string): Promise<SessionUser> {
@@ -9,8 +18,14 @@ export async function login(username: string, password: string): Promise<Session
     callApi('session.create', { u: username, p: password }),
     import('../api/query-client.ts'),
   ]);
+  const previous = getSessionToken();
+  const previousUser = previous === null ? undefined : queryClient.getQueryData<{ u: SessionUser }>(callQueryKey('session.get', {}, previous))?.u;
+  // The same member logging in again (their session had ended) keeps the page they are on as it
+  // is: the answers they were given move to the new session instead of loading again.
+  if (previous !== null && previousUser?.id === reply.u.id) carryAnswersOver(queryClient, previous, reply.g);
   // Seed the user before publishing the token, so no extra session.get is made.
   queryClient.setQueryData(callQueryKey('session.get', {}, reply.g), { u: reply.u });
+  loggedInUsers.set(reply.g, reply.u);
   setSessionToken(reply.g);
   return reply.u;
 }
@@ -25,4 +40,14 @@ export async function logout(): Promise<void> {
   const destroying = callApi('session.destroy', { g: token }).catch(() => undefined);
   clearSessionToken();
   await destroying;
+}
+
+/** Copies every answer cached for one session to the same member's new session. */
+function carryAnswersOver(queryClient: QueryClient, from: string, to: string): void {
+  for (const query of queryClient.getQueryCache().getAll()) {
+    const owner = query.queryKey[2];
+    if (!(typeof owner === 'object' && owner !== null && 'viewer' in owner && owner.viewer === from)) continue;
+    const key = keyForViewer(query.queryKey, to);
+    if (key !== null && query.state.data !== undefined) queryClient.setQueryData(key, query.state.data);
+  }
 }

@@ -1,6 +1,7 @@
 import { Component, Suspense, useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { Outlet, useLocation, useNavigationType } from 'react-router';
 import { Loading } from '../../components/loading.tsx';
+import { SessionRenewalDialog } from '../../components/session-renewal-dialog.tsx';
 import { useIsLoadingPage } from './page-loads.ts';
 import { RouteError } from './route-error.tsx';
 import { SiteFooter } from './site-footer.tsx';
@@ -30,6 +31,7 @@ export function RootLayout() {
         </PageErrorBoundary>
       </main>
       <SiteFooter />
+      <SessionRenewalDialog />
     </div>
   );
 }
