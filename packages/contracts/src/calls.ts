@@ -18,6 +18,9 @@ export type FileKind = 'jpeg' | 'image' | 'image-or-pdf';
 
 export type FileField = { kind: FileKind; maxCount: number };
 
+/** The largest file any call takes, in bytes; the server refuses a larger one (413) and the browser checks it first. */
+export const MAX_UPLOAD_BYTES = 15 * 1024 * 1024;
+
 export type Policy = { access: Access; encoding: Encoding; files?: Record<string, FileField> };
 
 const jpeg = (maxCount = 1): FileField => ({ kind: 'jpeg', maxCount });

@@ -102,7 +102,7 @@ export function MemberDialog({ member, permissionPairs, isAdmin, currentUserId, 
         <fieldset>
           <legend>Photo</legend>
           <ImagePicker
-            label={member?.imageUrl ? 'Choose a new photo (JPEG)' : 'Choose a photo (JPEG)'}
+            label={member?.imageUrl ? 'New photo (JPEG)' : 'Photo (JPEG)'}
             currentUrl={member?.imageUrl ?? ''}
             currentAlt="The member's current photo"
             choice={photo}
