@@ -4,10 +4,6 @@ export const GENERIC_ERROR_MESSAGE = 'Error';
 /** When no answer arrived at all: say what happened, so it does not read as a wrong password. */
 export const NETWORK_ERROR_MESSAGE = 'The site could not be reached. Check your connection and try again.';
 
-/** A write not sent because the session ended and the member did not log in again. */
-export const LOGGED_OUT_MESSAGE =
-  'You were logged out, so this was not sent. What you typed is still here: press the button again to log in and send it.';
-
 /**
  * Every failed call throws this. `message` is safe to show to a member: the server's `e`
  * the network message, or the generic label. `status` is 0 when no answer arrived; `rawText` holds an answer

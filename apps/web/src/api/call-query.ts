@@ -9,7 +9,7 @@ import {
 import { useSessionToken } from '../lib/use-session-token.ts';
 import { getSessionToken } from '../lib/session-token.ts';
 import { canRenewSession, renewSession } from '../lib/session-renewal.ts';
-import { ApiError, callApi, isApiError, LOGGED_OUT_MESSAGE, type CallBody, type CallFiles, type CallName, type CallResponse } from './client.ts';
+import { ApiError, callApi, isApiError, type CallBody, type CallFiles, type CallName, type CallResponse } from './client.ts';
 import { callQueryKey } from './query-keys.ts';
 
 export { callQueryKey, isViewerDependent } from './query-keys.ts';
@@ -74,6 +74,10 @@ export function useCallMutation<N extends CallName>(
     },
   });
 }
+
+/** A write not sent because the session ended and the member did not log in again. */
+export const LOGGED_OUT_MESSAGE =
+  'You were logged out, so this was not sent. What you typed is still here: press the button again to log in and send it.';
 
 /**
  * A write that outlives its session does not lose the form: when the server answers 401 to the

@@ -3,7 +3,7 @@ import { CALLS, callPath } from '@club/contracts/browser';
 import { clearSessionToken, getSessionToken } from '../lib/session-token.ts';
 import { ApiError, GENERIC_ERROR_MESSAGE, NETWORK_ERROR_MESSAGE } from './api-error.ts';
 
-export { ApiError, GENERIC_ERROR_MESSAGE, LOGGED_OUT_MESSAGE, NETWORK_ERROR_MESSAGE, errorMessageOf, isApiError } from './api-error.ts';
+export { ApiError, GENERIC_ERROR_MESSAGE, NETWORK_ERROR_MESSAGE, errorMessageOf, isApiError } from './api-error.ts';
 export type { CallName, CallRequest, CallResponse } from '@club/contracts';
 
 /** In password.reset `g` is the reset link's id, not the session, so the caller must give it. */

@@ -23,10 +23,3 @@ export function isOtherViewersKey(queryKey: readonly unknown[], viewer: string |
   return !(typeof owner === 'object' && owner !== null && 'viewer' in owner && owner.viewer === viewer);
 }
 
-/** The same cache key for another viewer (a viewer-dependent call's key), or null for a key that has no viewer. */
-export function keyForViewer(queryKey: readonly unknown[], viewer: string): readonly unknown[] | null {
-  const [name, body, owner] = queryKey;
-  if (typeof name !== 'string' || !(name in CALLS) || !isViewerDependent(name as CallName)) return null;
-  if (!(typeof owner === 'object' && owner !== null && 'viewer' in owner)) return null;
-  return [name, body, { viewer }];
-}

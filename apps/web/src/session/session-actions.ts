@@ -1,7 +1,6 @@
 import type { SessionUser } from '@club/contracts';
 import { callApi } from '../api/client.ts';
-import type { QueryClient } from '@tanstack/react-query';
-import { callQueryKey, keyForViewer } from '../api/query-keys.ts';
+import { callQueryKey } from '../api/query-keys.ts';
 import { clearSessionToken, getSessionToken, setSessionToken } from '../lib/session-token.ts';
 
 /** The member each login of this page returned, by token: known at once, before the session check reports. */
@@ -14,7 +13,7 @@ export function loggedInUserOf(token: string): SessionUser | undefined {
 
 /** Logs in with an e-mail address and password; throws `ApiError` with the server's message. */
 export async function login(username: string, password: string): Promise<SessionUser> {
-  const [reply, { queryClient }] = await Promise.all([
+  const [reply, { queryClient, carryAnswersOver }] = await Promise.all([
     callApi('session.create', { u: username, p: password }),
     import('../api/query-client.ts'),
   ]);
@@ -22,7 +21,7 @@ export async function login(username: string, password: string): Promise<Session
   const previousUser = previous === null ? undefined : queryClient.getQueryData<{ u: SessionUser }>(callQueryKey('session.get', {}, previous))?.u;
   // The same member logging in again (their session had ended) keeps the page they are on as it
   // is: the answers they were given move to the new session instead of loading again.
-  if (previous !== null && previousUser?.id === reply.u.id) carryAnswersOver(queryClient, previous, reply.g);
+  if (previous !== null && previousUser?.id === reply.u.id) carryAnswersOver(previous, reply.g);
   // Seed the user before publishing the token, so no extra session.get is made.
   queryClient.setQueryData(callQueryKey('session.get', {}, reply.g), { u: reply.u });
   loggedInUsers.set(reply.g, reply.u);
@@ -42,12 +41,3 @@ export async function logout(): Promise<void> {
   await destroying;
 }
 
-/** Copies every answer cached for one session to the same member's new session. */
-function carryAnswersOver(queryClient: QueryClient, from: string, to: string): void {
-  for (const query of queryClient.getQueryCache().getAll()) {
-    const owner = query.queryKey[2];
-    if (!(typeof owner === 'object' && owner !== null && 'viewer' in owner && owner.viewer === from)) continue;
-    const key = keyForViewer(query.queryKey, to);
-    if (key !== null && query.state.data !== undefined) queryClient.setQueryData(key, query.state.data);
-  }
-}
