@@ -271,8 +271,9 @@ describe('a very slow or dropped connection (item 16)', () => {
     await page.getByRole('contentinfo').getByRole('link', { name: 'Monthly Meetings' }).tap();
     const status = page.getByRole('status').filter({ hasText: 'Loading the page…' });
     await status.waitFor({ timeout: 1500 });
-    const opacity = await page.locator('#main-content > *').first().evaluate((element) => Number(getComputedStyle(element).opacity));
-    expect(opacity).toBeLessThan(0.6);
+    // Dimmed (after its short fade) while the next page is on its way.
+    const opacityOfPage = () => page.locator('#main-content > *').first().evaluate((element) => Number(getComputedStyle(element).opacity));
+    await expect.poll(opacityOfPage, { timeout: 1000 }).toBeLessThan(0.6);
     await snapshot(page, 'slow-page-change-390', { fullPage: false });
     await page.getByRole('heading', { level: 1, name: /Monthly Meetings/ }).waitFor({ timeout: 20_000 });
     await checkA11y(page);
