@@ -247,7 +247,11 @@ describe('a form that outlives its session (item 4)', () => {
     expect(await box.inputValue()).toBe(text);
     expect(page.url()).toBe(threadUrl);
     await checkA11y(page);
-    await snapshot(page, 'session-ended-reply-390', { fullPage: false });
+    for (const [width, height] of [[375, 667], [390, 844], [768, 1024], [1280, 900]] as const) {
+      await page.setViewportSize({ width, height });
+      await snapshot(page, `session-ended-reply-${width}`, { fullPage: false });
+    }
+    await page.setViewportSize(PHONE.viewport);
 
     // Cancel keeps the text and says why nothing was sent.
     await dialog.getByRole('button', { name: 'Cancel' }).tap();
