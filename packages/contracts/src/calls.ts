@@ -113,6 +113,9 @@ export const CALLS = {
   // Beyond the spec's table (EXTENSION_CALLS): where and when the club meets, set by the admin.
   'meeting.get': { access: 'public', encoding: 'json' },
   'meeting.set': { access: 'admin', encoding: 'json' },
+  // Beyond the spec's table (EXTENSION_CALLS): a member's data on their request, to see or erase.
+  'member.export': { access: 'admin', encoding: 'json' },
+  'member.erase': { access: 'admin', encoding: 'json' },
 } as const satisfies Record<string, Policy>;
 
 export type CallName = keyof typeof CALLS;
@@ -135,6 +138,8 @@ export const EXTENSION_CALLS: readonly CallName[] = [
   'email.unsubscribe',
   'contact.failed',
   'contact.resend',
+  'member.export',
+  'member.erase',
   'signup.set',
   'signup.settings',
   'event.roster',

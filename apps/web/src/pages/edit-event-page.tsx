@@ -50,7 +50,9 @@ function SavedEventEditor({ id, meetingPlace }: { id: number; meetingPlace: Even
   const query = useEvent(id);
   return (
     <QueryState query={query} what="the event" loadingLabel="Loading the event…">
-      {({ event }) => (event ? <EventEditor event={event} meetingPlace={meetingPlace} /> : <EventNotFound />)}
+      {({ event, signups }) =>
+        event ? <EventEditor event={event} signupSettings={signups?.settings} meetingPlace={meetingPlace} /> : <EventNotFound />
+      }
     </QueryState>
   );
 }
