@@ -13,7 +13,7 @@ import {
 import { REMINDER_DAYS } from './event-options.ts';
 import { eventSignupsSchema } from './signups.ts';
 
-export { ATTENDANCE_STATUS, EVENTS_PAGE_SIZE, REMINDER_DAYS } from './event-options.ts';
+export { ATTENDANCE_STATUS, EVENTS_PAGE_SIZE, MAX_CARS, MAX_CHOICES, MAX_GUESTS, MAX_OPTIONS, MAX_PARTY, REMINDER_DAYS } from './event-options.ts';
 
 export const attendanceEntrySchema = z.object({
   displayName: z.string(),

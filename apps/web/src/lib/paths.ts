@@ -12,6 +12,7 @@ export {
   editBlogPath,
   editEventPath,
   eventPath,
+  eventRosterPath,
   eventsMonthPath,
   forumPath,
   forumPostAnchor,

@@ -5,6 +5,7 @@ import { RequireLogin } from '../components/require-login.tsx';
 import { ChangePasswordForm } from '../features/account/change-password-form.tsx';
 import { ForgotPassword } from '../features/account/forgot-password.tsx';
 import { NotificationSettings } from '../features/account/notification-settings.tsx';
+import { AttendedEventsPanel } from '../features/events/attended-events-panel.tsx';
 import { CalendarFeedPanel } from '../features/events/calendar-feed-panel.tsx';
 import { FailedContactMessages } from '../features/account/failed-contact-messages.tsx';
 import { OutboxStatus } from '../features/account/outbox-status.tsx';
@@ -62,6 +63,7 @@ function AccountDetails({ onLogout }: { onLogout: () => void }) {
         </p>
       </section>
       <NotificationSettings />
+      <AttendedEventsPanel />
       <CalendarFeedPanel />
       <ChangePasswordForm />
       {hasPermission(user.permissions, 'admin') && (
