@@ -139,6 +139,54 @@ describe('Edit → View on the Board page with unsaved edits (item 11)', () => {
   });
 });
 
+describe('the same guard on the history dialogs and the event editor (item 11)', () => {
+  it('asks before Close drops an unsaved president, and before a link leaves the event editor', async () => {
+    const page = await openPage(harness, PHONE);
+    await logIn(page, HISTORIAN.email, HISTORIAN.password);
+    await page.goto('/new-page-3');
+    const add = page.getByRole('button', { name: 'Add President' });
+    await add.tap();
+    const editor = page.getByRole('dialog', { name: 'Add President' });
+    await editor.getByLabel('Name').fill('Unsaved President');
+    // The form's own Close (the dialog's × is named Close too).
+    const close = editor.locator('.form__actions').getByRole('button', { name: 'Close', exact: true });
+    await close.tap();
+    const question = page.getByRole('dialog', { name: 'Unsaved changes' });
+    await question.waitFor();
+    await checkA11y(page);
+    await question.getByRole('button', { name: 'Keep editing' }).tap();
+    await question.waitFor({ state: 'detached' });
+    expect(await editor.getByLabel('Name').inputValue()).toBe('Unsaved President');
+    expect(await close.evaluate((button) => button === document.activeElement)).toBe(true);
+    await close.tap();
+    await question.getByRole('button', { name: 'Discard changes' }).tap();
+    await editor.waitFor({ state: 'detached' });
+    expect(await page.getByText('Unsaved President').count()).toBe(0);
+    // Opened and closed untouched, it closes at once.
+    await add.tap();
+    await page.getByRole('dialog', { name: 'Add President' }).getByRole('button', { name: 'Close', exact: true }).first().tap();
+    await page.getByRole('dialog', { name: 'Add President' }).waitFor({ state: 'detached' });
+    expect(await question.count()).toBe(0);
+    await page.context().close();
+
+    const events = await openPage(harness, PHONE);
+    await logIn(events, EVENT_EDITOR.email, EVENT_EDITOR.password);
+    await events.goto('/editEvent/0');
+    const form = events.getByRole('form', { name: 'New event' });
+    await form.getByLabel('Title').fill('Half-typed event');
+    await form.getByRole('link', { name: 'Back to the calendar' }).tap();
+    const leaving = events.getByRole('dialog', { name: 'Unsaved changes' });
+    await leaving.waitFor();
+    await leaving.getByRole('button', { name: 'Keep editing' }).tap();
+    expect(events.url()).toMatch(/\/editEvent\/0$/);
+    expect(await form.getByLabel('Title').inputValue()).toBe('Half-typed event');
+    await form.getByRole('link', { name: 'Back to the calendar' }).tap();
+    await leaving.getByRole('button', { name: 'Discard changes' }).tap();
+    await events.waitForURL(/\/events/);
+    await events.context().close();
+  });
+});
+
 describe('the push switch when the browser refuses push (item 12)', () => {
   const cases = [
     { name: 'NotAllowedError', message: 'Registration failed - permission denied', expected: /^Your browser refused push notifications for this website \(permission denied\)\. To allow them, open the site settings/ },
@@ -199,7 +247,11 @@ describe('a form that outlives its session (item 4)', () => {
     expect(await box.inputValue()).toBe(text);
     expect(page.url()).toBe(threadUrl);
     await checkA11y(page);
-    await snapshot(page, 'session-ended-reply-390', { fullPage: false });
+    for (const [width, height] of [[375, 667], [390, 844], [768, 1024], [1280, 900]] as const) {
+      await page.setViewportSize({ width, height });
+      await snapshot(page, `session-ended-reply-${width}`, { fullPage: false });
+    }
+    await page.setViewportSize(PHONE.viewport);
 
     // Cancel keeps the text and says why nothing was sent.
     await dialog.getByRole('button', { name: 'Cancel' }).tap();
