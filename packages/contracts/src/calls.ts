@@ -2,6 +2,7 @@
  * The call table without any zod: paths, access, encodings and file fields. The browser's first
  * page imports only this (and permissions.ts), so the schemas load with the pages that need them.
  */
+import { CAR_MAX_PHOTOS } from './garage-constants.ts';
 import type { Permission } from './permissions.ts';
 
 /**
@@ -98,6 +99,16 @@ export const CALLS = {
   // Beyond the spec's table (EXTENSION_CALLS): contact messages whose e-mail failed for good.
   'contact.failed': { access: 'admin', encoding: 'json' },
   'contact.resend': { access: 'admin', encoding: 'json' },
+  // Beyond the spec's table (EXTENSION_CALLS): the garage's registry of members' cars.
+  'cars.list': { access: 'public', encoding: 'json' },
+  'cars.stats': { access: 'public', encoding: 'json' },
+  'car.get': { access: 'public', encoding: 'json' },
+  'cars.mine': { access: 'loggedIn', encoding: 'json' },
+  'car.save': { access: 'loggedIn', encoding: 'multipart', files: { f: { kind: 'image', maxCount: CAR_MAX_PHOTOS } } },
+  'car.delete': { access: 'loggedIn', encoding: 'json' },
+  'bodyStyles.get': { access: 'public', encoding: 'json' },
+  'bodyStyle.add': { access: 'admin', encoding: 'json' },
+  'cars.export': { access: 'admin', encoding: 'json' },
 } as const satisfies Record<string, Policy>;
 
 export type CallName = keyof typeof CALLS;
@@ -119,6 +130,15 @@ export const EXTENSION_CALLS: readonly CallName[] = [
   'email.unsubscribe',
   'contact.failed',
   'contact.resend',
+  'cars.list',
+  'cars.stats',
+  'car.get',
+  'cars.mine',
+  'car.save',
+  'car.delete',
+  'bodyStyles.get',
+  'bodyStyle.add',
+  'cars.export',
 ];
 
 export const CALL_NAMES = Object.keys(CALLS) as CallName[];

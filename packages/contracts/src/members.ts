@@ -22,7 +22,10 @@ export const memberSchema = z.object({
   state: z.string(),
   zip: z.string(),
   phone: z.string(),
+  /** The member's cars in the registry, one line each (the legacy list). */
   cars: z.array(z.string()),
+  /** The same cars with their registry ids, for links to their pages (beyond the spec). */
+  carLinks: z.array(z.object({ id: z.number().int(), label: z.string() })),
   imageUrl: z.string(),
   email: z.string(),
   email_notifications: z.boolean(),
