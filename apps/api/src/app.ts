@@ -17,6 +17,7 @@ import { mountEventsCalls } from './features/events/router.ts';
 import { mountHistoryCalls } from './features/history/router.ts';
 import { mountContactCalls } from './features/contact/router.ts';
 import { mountForumCalls } from './features/forum/router.ts';
+import { mountGarageCalls } from './features/garage/router.ts';
 import { mountLinksCalls } from './features/links/router.ts';
 import { mountMembersCalls } from './features/members/router.ts';
 import { mountNewslettersCalls } from './features/newsletters/router.ts';
@@ -162,6 +163,7 @@ export function createApp(deps: AppDeps): Express {
   mountNewslettersCalls(api, deps);
   mountNotificationsCalls(api, deps);
   mountForumCalls(api, deps);
+  mountGarageCalls(api, deps);
   mountUnbuiltCalls(api);
   app.use(express.json({ limit: '1mb' }));
   app.use(express.urlencoded({ extended: false, limit: '1mb' }));

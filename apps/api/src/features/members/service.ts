@@ -5,6 +5,7 @@ import { queueMail } from '../../services/mail.ts';
 import { emailChangedMail } from '../../services/mail-templates.ts';
 import { issuePasswordLink, revokePasswordLinks } from '../account/service.ts';
 import { revokeCalendarFeed } from '../events/service.ts';
+import { keepCarsOfDeletedMember, legacyCarLines, syncLegacyCars } from '../garage/service.ts';
 import { deleteMember, findMember, hasOtherEnabledAdmin, hasPassword, isEmailTaken, listMembers, writeMember, type MemberFields } from './store.ts';
 
 const PHOTO_SIZE = 600;
@@ -19,6 +20,8 @@ const inPermissionOrder = (chosen: Permission[]): Permission[] => PERMISSIONS.fi
 /** A member as an editor saves it: id 0 adds one. Permissions count only when an administrator saves. */
 export type MemberSave = Omit<MemberFields, 'imagePath'> & {
   id: number;
+  /** The member's cars as lines of text (the legacy list); they become the member's registry entries. */
+  cars: string[];
   permissions: Permission[];
   /** False removes the current photo; a new `photo` replaces it either way. */
   keepPhoto: boolean;
@@ -36,9 +39,15 @@ export type MembersService = {
 
 export function createMembersService({ db, services, config }: Pick<AppDeps, 'db' | 'services' | 'config'>): MembersService {
   return {
-    list: () => listMembers(db),
+    list() {
+      const cars = legacyCarLines(db);
+      return listMembers(db).map((member) => {
+        const lines = cars.get(member.id) ?? [];
+        return { ...member, cars: lines.map((line) => line.label), carLinks: lines };
+      });
+    },
 
-    async save(actor, { id, permissions: chosen, keepPhoto, photo, invite, ...input }) {
+    async save(actor, { id, permissions: chosen, keepPhoto, photo, invite, cars, ...input }) {
       const isAdmin = actor.permissions.includes('admin');
       const isSelf = id === actor.id;
       const existing = id === 0 ? undefined : findMember(db, id);
@@ -71,10 +80,12 @@ export function createMembersService({ db, services, config }: Pick<AppDeps, 'db
       const pending = photo && { buffer: photo.buffer, options: { folder: 'members', maxSize: PHOTO_SIZE, crop: photo.crop } };
       const saved = await services.images.saveWithUploads([pending], ([newPhoto]) => {
         const fields: MemberFields = { ...input, imagePath: newPhoto ?? keptPhoto };
+        let droppedCarPhotos: string[] = [];
         const memberId = db.transaction((tx) => {
           // Checked again here: storing the photo may have let another save in since the check above.
           if (isEmailTaken(tx, fields.email, id)) throw badRequest(DUPLICATE_EMAIL);
           const written = writeMember(tx, id, fields, permissions);
+          droppedCarPhotos = syncLegacyCars(tx, written, cars);
           // A link sent to the old (perhaps mistyped) address, or to a member now disabled, must die;
           // revoked before a new invitation is issued, so that one stays open.
           if (existing && (emailChanges || !fields.enabled)) revokePasswordLinks(tx, written);
@@ -89,7 +100,7 @@ export function createMembersService({ db, services, config }: Pick<AppDeps, 'db
           return written;
         });
         const dropped = existing?.imagePath !== fields.imagePath ? existing?.imagePath : undefined;
-        return { result: { id: memberId, imageUrl: fields.imagePath }, dropped: [dropped] };
+        return { result: { id: memberId, imageUrl: fields.imagePath }, dropped: [dropped, ...droppedCarPhotos] };
       });
       if (invite || emailChanges) services.mail.kick();
       return saved;
@@ -104,7 +115,11 @@ export function createMembersService({ db, services, config }: Pick<AppDeps, 'db
       if (!actor.permissions.includes('admin') && existing.permissions.includes('admin')) {
         throw forbidden("Only an administrator can delete an administrator's record.");
       }
-      deleteMember(db, id);
+      // Their cars stay in the registry as a former member's, their name kept in each car's history.
+      db.transaction((tx) => {
+        keepCarsOfDeletedMember(tx, id);
+        deleteMember(tx, id);
+      });
       if (existing.imagePath) services.images.remove(existing.imagePath);
     },
   };

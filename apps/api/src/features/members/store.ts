@@ -15,7 +15,6 @@ export type MemberFields = {
   city: string;
   state: string;
   zip: string;
-  cars: string[];
   imagePath: string;
 };
 
@@ -37,8 +36,8 @@ function permissionsByMember(db: Db, memberIds?: number[]): Map<number, Permissi
   return new Map([...grouped].map(([id, held]) => [id, orderPermissions(held)]));
 }
 
-/** Every member, by last then first name, with the entity's wire field names. */
-export function listMembers(db: Db): Member[] {
+/** Every member, by last then first name, with the entity's wire field names; their cars come from the registry. */
+export function listMembers(db: Db): Omit<Member, 'cars' | 'carLinks'>[] {
   const permissions = permissionsByMember(db);
   return db
     .select()
@@ -56,7 +55,6 @@ export function listMembers(db: Db): Member[] {
       state: row.state,
       zip: row.zip,
       phone: row.phone,
-      cars: row.cars,
       imageUrl: row.imagePath,
       email: row.email,
       email_notifications: row.emailNotifications,
@@ -81,7 +79,6 @@ export function findMember(db: Db, id: number): MemberRecord | undefined {
     city: row.city,
     state: row.state,
     zip: row.zip,
-    cars: row.cars,
     imagePath: row.imagePath,
     permissions: permissionsByMember(db, [row.id]).get(row.id) ?? [],
   };
@@ -137,6 +134,6 @@ export function hasPassword(db: DbOrTx, memberId: number): boolean {
 }
 
 /** Removes a member; their sessions, permissions, reset links and attendance go with them (cascade). */
-export function deleteMember(db: Db, id: number): boolean {
+export function deleteMember(db: DbOrTx, id: number): boolean {
   return db.delete(members).where(eq(members.id, id)).run().changes === 1;
 }
