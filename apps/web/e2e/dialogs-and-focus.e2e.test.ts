@@ -124,7 +124,7 @@ describe('dialogs and focus', () => {
     await dialog.getByRole('button', { name: 'Save' }).click();
     // The form never lets the browser show its own bubble; the site's message is beside the field.
     expect(await dialog.locator('form').evaluate((form) => (form as HTMLFormElement).noValidate)).toBe(true);
-    await dialog.getByText('Please enter an e-mail address such as name@example.org.').waitFor();
+    await dialog.getByText('Please enter a valid e-mail address, like name@example.com.').waitFor();
     expect(await email.getAttribute('aria-invalid')).toBe('true');
     await expectFocused(page, email, 'the bad e-mail field');
     // The summary is at the top of the form and follows the fix.
@@ -189,12 +189,12 @@ describe('dialogs and focus', () => {
     await send.click();
     const summary = form.getByRole('alert');
     await summary.waitFor();
-    expect(await summary.textContent()).toBe('Please fill in the 4 fields marked below.');
+    expect(await summary.textContent()).toBe('Please correct the 4 fields marked below.');
     const firstName = form.getByLabel(/First name/);
     expect((await summary.boundingBox())?.y ?? Infinity).toBeLessThan((await firstName.boundingBox())?.y ?? 0);
     await expectFocused(page, firstName, 'First name');
     await firstName.fill('Ada');
-    await page.waitForFunction(() => document.querySelector('[role="alert"]')?.textContent === 'Please fill in the 3 fields marked below.');
+    await page.waitForFunction(() => document.querySelector('[role="alert"]')?.textContent === 'Please correct the 3 fields marked below.');
     await snapshot(page, 'contact-summary-on-top', { fullPage: false });
 
     await form.getByLabel(/Last name/).fill('Whitcombe');
@@ -245,7 +245,7 @@ describe('dialogs and focus', () => {
     await page.waitForFunction(() => !/match/i.test(document.querySelector('form [role="alert"]')?.textContent ?? ''));
     // The rule that still fails is said beside its field, in the site's words.
     await form.getByRole('button', { name: 'Change Password' }).click();
-    await form.getByText(/Please use at least 8 characters/).waitFor();
+    await form.getByText('The new password must be at least 8 characters long (now 5).').waitFor();
     await checkA11y(page);
     await page.context().close();
   });

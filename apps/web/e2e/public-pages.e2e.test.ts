@@ -198,7 +198,7 @@ describe('the contact form', () => {
     await form.getByRole('button', { name: 'Send message' }).click();
 
     await form.getByRole('alert').waitFor();
-    expect(await form.getByRole('alert').textContent()).toBe('Please fill in the 4 fields marked below.');
+    expect(await form.getByRole('alert').textContent()).toBe('Please correct the 4 fields marked below.');
     for (const message of [
       'Please enter the first name.',
       'Please enter the last name.',

@@ -7,6 +7,7 @@ import {
   sessionTokenSchema,
   text,
 } from './common.ts';
+import { FIELD_MESSAGES } from './field-messages.ts';
 import { NEW_PASSWORD_LENGTH } from './password-rules.ts';
 
 /** The logged-in member as the browser sees them. */
@@ -21,16 +22,16 @@ export type SessionUser = z.infer<typeof sessionUserSchema>;
 
 export const passwordSchema = (label: string) =>
   z
-    .string({ error: `Please enter the ${label}.` })
-    .min(1, `Please enter the ${label}.`)
-    .max(200, `The ${label} is too long.`)
+    .string({ error: FIELD_MESSAGES.missing(label) })
+    .min(1, FIELD_MESSAGES.missing(label))
+    .max(200, FIELD_MESSAGES.tooLong(label, 200))
     .describe(label);
 
 /** A new password: long enough to resist guessing, short enough for bcrypt. */
 export const newPasswordSchema = z
-  .string({ error: 'Please enter the new password.' })
-  .min(NEW_PASSWORD_LENGTH.min, `The new password must be at least ${NEW_PASSWORD_LENGTH.min} characters long.`)
-  .max(NEW_PASSWORD_LENGTH.max, `The new password must be at most ${NEW_PASSWORD_LENGTH.max} characters long.`)
+  .string({ error: FIELD_MESSAGES.missing('new password') })
+  .min(NEW_PASSWORD_LENGTH.min, FIELD_MESSAGES.tooShort('new password', NEW_PASSWORD_LENGTH.min))
+  .max(NEW_PASSWORD_LENGTH.max, FIELD_MESSAGES.tooLong('new password', NEW_PASSWORD_LENGTH.max))
   .describe('new password');
 
 export const account = {
@@ -41,10 +42,10 @@ export const account = {
   'session.create': {
     request: z.object({
       u: z
-        .string({ error: 'Please enter the username.' })
+        .string({ error: FIELD_MESSAGES.missing('username') })
         .trim()
-        .min(1, 'Please enter the username.')
-        .max(254, 'The username is too long.')
+        .min(1, FIELD_MESSAGES.missing('username'))
+        .max(254, FIELD_MESSAGES.tooLong('username', 254))
         .transform((v) => v.toLowerCase())
         .describe('username'),
       p: passwordSchema('password'),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { existsInTimeZone, getContractTimeZone, isRealDate, isRealTime } from './club-time.ts';
+import { FIELD_MESSAGES } from './field-messages.ts';
 import { PERMISSIONS } from './permissions.ts';
 
 export { PERMISSIONS, PERMISSION_LABELS, hasPermission, type Permission } from './permissions.ts';
@@ -19,17 +20,17 @@ export const sessionTokenSchema = z.string().trim().min(1, 'Please log in again.
 /** A required piece of text; `label` names it in error messages. */
 export const text = (label: string, max = 2000) =>
   z
-    .string({ error: `Please enter the ${label}.` })
+    .string({ error: FIELD_MESSAGES.missing(label) })
     .trim()
-    .min(1, `Please enter the ${label}.`)
-    .max(max, `The ${label} is too long (at most ${max} characters).`)
+    .min(1, FIELD_MESSAGES.missing(label))
+    .max(max, FIELD_MESSAGES.tooLong(label, max))
     .describe(label);
 
 /** Optional text: a blank or missing value becomes the empty string. */
 export const optionalText = (label: string, max = 2000) =>
   z.preprocess(
     (value) => (value === undefined || value === null ? '' : value),
-    z.string().trim().max(max, `The ${label} is too long (at most ${max} characters).`),
+    z.string().trim().max(max, FIELD_MESSAGES.tooLong(label, max)),
   ).describe(label);
 
 const toNumber = (value: unknown): unknown => {
@@ -44,12 +45,11 @@ type Bounds = { min?: number; max?: number };
 const wholeNumber = (label: string, { min, max }: Bounds) => {
   let schema = z
     .number({
-      error: (issue) =>
-        issue.input === undefined ? `Please enter the ${label}.` : `The ${label} must be a number.`,
+      error: (issue) => (issue.input === undefined ? FIELD_MESSAGES.missing(label) : FIELD_MESSAGES.notANumber(label)),
     })
-    .int(`The ${label} must be a whole number.`);
-  if (min !== undefined) schema = schema.min(min, `The ${label} must be at least ${min}.`);
-  if (max !== undefined) schema = schema.max(max, `The ${label} must be at most ${max}.`);
+    .int(FIELD_MESSAGES.notWholeNumber(label));
+  if (min !== undefined) schema = schema.min(min, FIELD_MESSAGES.belowMinimum(label, min));
+  if (max !== undefined) schema = schema.max(max, FIELD_MESSAGES.aboveMaximum(label, max));
   return schema;
 };
 
@@ -91,18 +91,18 @@ export const list = <T extends z.ZodType>(item: T, label: string) =>
 /** An e-mail address, compared case-insensitively. */
 export const emailAddress = (label = 'e-mail address') =>
   z
-    .string({ error: `Please enter the ${label}.` })
+    .string({ error: FIELD_MESSAGES.missing(label) })
     .trim()
-    .min(1, `Please enter the ${label}.`)
-    .max(254, `The ${label} is too long.`)
-    .pipe(z.email(`Please enter a valid ${label}, like name@example.com.`))
+    .min(1, FIELD_MESSAGES.missing(label))
+    .max(254, FIELD_MESSAGES.tooLong(label, 254))
+    .pipe(z.email(FIELD_MESSAGES.notEmailAddress(label)))
     .transform((v) => v.toLowerCase())
     .describe(label);
 
 /** A calendar date as YYYY-MM-DD. */
 export const isoDate = (label: string) =>
   z
-    .string({ error: `Please enter the ${label}.` })
+    .string({ error: FIELD_MESSAGES.missing(label) })
     .trim()
     .regex(/^\d{4}-\d{2}-\d{2}$/, `The ${label} must be a date like 2024-05-31.`)
     .refine(isRealDate, `The ${label} is not a real date.`)
@@ -114,7 +114,7 @@ export const optionalIsoDate = (label: string) =>
 /** A local date and time as YYYY-MM-DDTHH:mm (club time zone): a real day, a real time, and not in the hour a spring-forward change skips. */
 export const localDateTime = (label: string) =>
   z
-    .string({ error: `Please enter the ${label}.` })
+    .string({ error: FIELD_MESSAGES.missing(label) })
     .trim()
     .regex(/^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2})?$/, `The ${label} must be a date and time like 2024-05-31T18:30.`)
     .refine(isRealDate, { message: `The ${label} is not a real date.`, abort: true })

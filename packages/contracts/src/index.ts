@@ -17,3 +17,4 @@ export * from './paths.ts';
 export * from './club-time.ts';
 export * from './member-name.ts';
 export * from './password-rules.ts';
+export * from './field-messages.ts';

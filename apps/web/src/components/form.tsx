@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { errorMessageOf } from '../api/client.ts';
-import { FormErrorsContext, findInvalidFields, type FieldErrors } from './form-errors.ts';
+import { FormErrorsContext, findInvalidFields, summarizeFieldErrors, type FieldErrors } from './form-errors.ts';
 import { Loading } from './loading.tsx';
 import './form.css';
 
@@ -79,11 +79,7 @@ export function Form<T>({
   function check(form: HTMLFormElement, data: FormData): string | null {
     const invalid = noValidate ? {} : findInvalidFields(form);
     setFieldErrors(invalid);
-    const count = Object.keys(invalid).length;
-    if (count > 0) {
-      return count === 1 ? 'Please correct the field marked below.' : `Please correct the ${count} fields marked below.`;
-    }
-    return validate?.(data) ?? null;
+    return summarizeFieldErrors(Object.keys(invalid).length) ?? validate?.(data) ?? null;
   }
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {

@@ -1,10 +1,11 @@
 import { useId, useState } from 'react';
 import { ErrorDialog } from '../../components/error-dialog.tsx';
+import { summarizeFieldErrors } from '../../components/form-errors.ts';
 import { FormField } from '../../components/form-field.tsx';
 import { readForm } from '../../components/form-values.ts';
 import { Form } from '../../components/form.tsx';
 import { TextAreaField } from '../../components/text-area-field.tsx';
-import { checkContactForm, summarizeContactErrors, type ContactErrors, type ContactField } from './contact-rules.ts';
+import { checkContactForm, type ContactErrors, type ContactField } from './contact-rules.ts';
 import './contact-form.css';
 import { useSubmitContact } from './api/contact.ts';
 
@@ -36,7 +37,7 @@ export function ContactForm() {
         validate={(data) => {
           const found = checkContactForm(readForm(data, FIELDS));
           setErrors(found);
-          return summarizeContactErrors(found);
+          return summarizeFieldErrors(Object.keys(found).length);
         }}
         onSubmit={(data) => submit.mutateAsync({ body: readForm(data, FIELDS) })}
         onError={setServerError}

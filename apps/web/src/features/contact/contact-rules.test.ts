@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkContactForm, summarizeContactErrors } from './contact-rules.ts';
+import { checkContactForm } from './contact-rules.ts';
 
 const valid = { f: 'Ada', l: 'Lovelace', e: 'ada@example.com', m: 'Hello there.' };
 
@@ -20,16 +20,5 @@ describe('checkContactForm', () => {
   it('refuses an address without a domain', () => {
     expect(checkContactForm({ ...valid, e: 'ada@' }).e).toBe('Please enter a valid e-mail address, like name@example.com.');
     expect(checkContactForm({ ...valid, e: 'ada.example.com' }).e).toMatch(/valid e-mail/);
-  });
-});
-
-describe('summarizeContactErrors', () => {
-  it('is null when nothing is wrong', () => {
-    expect(summarizeContactErrors({})).toBeNull();
-  });
-
-  it('repeats a single message and counts several', () => {
-    expect(summarizeContactErrors({ m: 'Please enter the message.' })).toBe('Please enter the message.');
-    expect(summarizeContactErrors({ f: 'x', m: 'y' })).toBe('Please fill in the 2 fields marked below.');
   });
 });

@@ -22,11 +22,3 @@ export function checkContactForm(values: ContactValues): ContactErrors {
   }
   return errors;
 }
-
-/** One sentence for the top of the form, so a screen reader hears the whole problem at once. */
-export function summarizeContactErrors(errors: ContactErrors): string | null {
-  const missing = CONTACT_FIELDS.filter((field) => errors[field] !== undefined);
-  if (missing.length === 0) return null;
-  if (missing.length === 1) return errors[missing[0] as ContactField] ?? null;
-  return `Please fill in the ${missing.length} fields marked below.`;
-}

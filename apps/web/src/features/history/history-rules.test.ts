@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkWholeNumber, formatPartyDate, groupSeatsByPost, nextYear, readBoardRows } from './history-rules.ts';
+import { formatPartyDate, groupSeatsByPost, nextYear, readBoardRows } from './history-rules.ts';
 
 describe('nextYear', () => {
   it('is one after the highest year, whatever the order', () => {
@@ -22,14 +22,6 @@ describe('formatPartyDate', () => {
     expect(formatPartyDate('2019-02-30')).toBe('2019-02-30');
     expect(formatPartyDate('spring 1962')).toBe('spring 1962');
     expect(formatPartyDate('')).toBe('');
-  });
-});
-
-describe('checkWholeNumber', () => {
-  it('allows a blank and refuses anything but digits', () => {
-    expect(checkWholeNumber('', 'years idle')).toBeNull();
-    expect(checkWholeNumber('12', 'years idle')).toBeNull();
-    expect(checkWholeNumber('a dozen', 'years idle')).toBe('The years idle must be a whole number, like 12.');
   });
 });
 

@@ -16,12 +16,6 @@ export function formatPartyDate(isoDate: string): string {
   return date.toISOString().startsWith(isoDate) ? PARTY_DATE.format(date) : isoDate;
 }
 
-/** The message for a count such as years idle, or null when it is blank or a whole number. */
-export function checkWholeNumber(value: string, label: string): string | null {
-  const trimmed = value.trim();
-  return trimmed === '' || /^\d+$/.test(trimmed) ? null : `The ${label} must be a whole number, like 12.`;
-}
-
 export type BoardSeat = { post: string; member: string };
 export type BoardYear = { year: number; imageUrl: string; seats: BoardSeat[] };
 export type BoardGroup = { post: string; members: string[] };

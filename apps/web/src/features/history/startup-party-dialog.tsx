@@ -1,11 +1,11 @@
 import type { StartupParty } from '@club/contracts';
 import { useState } from 'react';
+import { checkAgainstContract } from '../../components/contract-check.ts';
 import { Dialog } from '../../components/dialog.tsx';
 import { FormField } from '../../components/form-field.tsx';
 import { Form } from '../../components/form.tsx';
 import { readForm } from '../../components/form-values.ts';
 import { TextAreaField } from '../../components/text-area-field.tsx';
-import { checkWholeNumber } from './history-rules.ts';
 import { useSaveStartupParty } from './api/startup-parties.ts';
 import './history.css';
 
@@ -29,7 +29,8 @@ export function StartupPartyDialog({ party, onClose }: StartupPartyDialogProps) 
         validate={(data) => {
           const values = readForm(data, FIELDS);
           if (Object.values(values).every((value) => value === '')) return 'Please fill in at least one detail of the start-up party.';
-          return checkWholeNumber(values.y, 'years idle');
+          // The years idle and the date follow the contract's rules, in its words.
+          return checkAgainstContract('startupParty.set', values);
         }}
         onSubmit={(data) =>
 save.mutateAsync({ body: { i: savedId, ...readForm(data, FIELDS) } })
