@@ -86,7 +86,7 @@ function targets(data: GeneratedData): Target[] {
     label: read.label,
     call: read.name,
     path: registry[read.name].path,
-    body: read.body,
+    body: read.isAdmin ? { ...read.body, g: data.tokens.admin } : read.body,
     goal: read.goal,
     isLegacy: !read.isBudgeted,
   }));

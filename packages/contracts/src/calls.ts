@@ -65,6 +65,13 @@ export const CALLS = {
   'event.save': { access: 'event', encoding: 'multipart', files: { f: jpeg() } },
   'event.delete': { access: 'event', encoding: 'json' },
   'attendance.set': { access: 'loggedIn', encoding: 'json' },
+  /** Not in the spec's table: tours and meets (sign-up with guests, cars and choices; settings; roster; check-in). */
+  'signup.set': { access: 'loggedIn', encoding: 'json' },
+  'signup.settings': { access: 'event', encoding: 'json' },
+  'event.roster': { access: 'event', encoding: 'json' },
+  'checkin.set': { access: 'event', encoding: 'json' },
+  'attended.mine': { access: 'loggedIn', encoding: 'json' },
+  'attended.members': { access: 'admin', encoding: 'json' },
 
   'blog.get': { access: 'public', encoding: 'json' },
   /** Not in the spec's table: a page of posts (/blog, the home page's photo) and one post. */
@@ -130,6 +137,12 @@ export const EXTENSION_CALLS: readonly CallName[] = [
   'email.unsubscribe',
   'contact.failed',
   'contact.resend',
+  'signup.set',
+  'signup.settings',
+  'event.roster',
+  'checkin.set',
+  'attended.mine',
+  'attended.members',
   'cars.list',
   'cars.stats',
   'car.get',

@@ -11,6 +11,7 @@ import {
   text,
 } from './common.ts';
 import { REMINDER_DAYS } from './event-options.ts';
+import { eventSignupsSchema } from './signups.ts';
 
 export { ATTENDANCE_STATUS, EVENTS_PAGE_SIZE, REMINDER_DAYS } from './event-options.ts';
 
@@ -65,6 +66,8 @@ export type EventsReply = z.infer<typeof eventsReplySchema>;
 /** The answer to `event.get`: the event (null for an unknown id) and the events just before and after it in start order. */
 export const eventReplySchema = z.object({
   event: eventSchema.nullable(),
+  /** The sign-up: settings, totals, households and the viewer's cars (null for an unknown id). */
+  signups: eventSignupsSchema.nullable(),
   earlier: eventNeighbourSchema.nullable(),
   later: eventNeighbourSchema.nullable(),
 });

@@ -4,6 +4,7 @@ export * from './account.ts';
 export * from './history.ts';
 export * from './newsletters.ts';
 export * from './events.ts';
+export * from './signups.ts';
 export * from './blog.ts';
 export * from './links.ts';
 export * from './members.ts';

@@ -22,6 +22,8 @@ export const PATHS = {
   membership: '/new-page',
   events: '/events',
   event: '/event/:eventId',
+  /** The organiser's printable roster and check-in of one event. */
+  eventRoster: '/event/:eventId/roster',
   editEvent: '/editEvent/:eventId',
   eventList: '/new-events',
   tech: '/tech-page',
@@ -51,6 +53,7 @@ export const NEW_RECORD_ID = 0;
 export const resetPath = (resetGuid: string): string => `${prefixOf(PATHS.reset)}${encodeURIComponent(resetGuid)}`;
 export const notificationsOffPath = (token: string): string => `${prefixOf(PATHS.notificationsOff)}${encodeURIComponent(token)}`;
 export const eventPath = (eventId: number): string => `${prefixOf(PATHS.event)}${eventId}`;
+export const eventRosterPath = (eventId: number): string => `${eventPath(eventId)}/roster`;
 /** The calendar at a month, e.g. `/events?month=2026-11`; the month is kept in the URL so a reload or a link keeps it. */
 export const eventsMonthPath = (month?: string): string => (month === undefined ? PATHS.events : `${PATHS.events}?month=${month}`);
 /** The id of the Past Events heading on /new-events, where its pages open. */

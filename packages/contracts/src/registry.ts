@@ -11,6 +11,7 @@ import { links } from './links.ts';
 import { members } from './members.ts';
 import { newsletters } from './newsletters.ts';
 import { notifications } from './notifications.ts';
+import { signups } from './signups.ts';
 
 type Schemas = { request: z.ZodType; response: z.ZodType };
 
@@ -25,6 +26,7 @@ const schemas = {
   ...forum,
   ...contact,
   ...notifications,
+  ...signups,
   ...garage,
 } as const satisfies Record<CallName, Schemas>;
 

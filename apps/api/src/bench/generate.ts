@@ -8,6 +8,7 @@
  *   data.tokens.admin / data.tokens.member        // live session tokens (`g`)
  */
 import type { Permission } from '@club/contracts';
+import { getTableColumns } from 'drizzle-orm';
 import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { Db, DbOrTx } from '../db/client.ts';
 import * as schema from '../db/schema/index.ts';
@@ -79,6 +80,9 @@ function randomFrom(seed: number): () => number {
 
 const FIRST = ['Ann', 'Bob', 'Carl', 'Dora', 'Ed', 'Fay', 'Gus', 'Hal', 'Ida', 'June', 'Karl', 'Lou', 'Mae', 'Ned', 'Opal', 'Pete'];
 const LAST = ['Adams', 'Baker', 'Cole', 'Dietz', 'Engel', 'Fox', 'Grant', 'Hayes', 'Irwin', 'Jones', 'Klein', 'Lutz', 'Moore', 'Nash'];
+/** Every generated event is a tour: 40 households answer, with guests, a car and a dinner choice per person. */
+const HOUSEHOLDS_PER_EVENT = 40;
+const DINNER = [{ question: 'Dinner', options: ['chicken', 'fish', 'none'] }];
 const CARS = ['1928 Model A Tudor', '1929 Model A Roadster', '1930 Model A Coupe', '1931 Model A Pickup', '1930 Model A Phaeton'];
 const WORDS = 'the club drove out to the lake and the old cars ran fine all day with a picnic after and a stop for pie on the way home'.split(' ');
 
@@ -87,7 +91,8 @@ const pad = (n: number) => String(n).padStart(2, '0');
 /** Inserts rows in chunks that stay under SQLite's bound-parameter limit. */
 function insertMany<T extends SQLiteTable>(db: DbOrTx, table: T, rows: T['$inferInsert'][]): void {
   if (rows.length === 0) return;
-  const columns = Object.keys(rows[0] as object).length;
+  // Drizzle binds every column of the table (defaults too), so the chunk is sized by the table.
+  const columns = Object.keys(getTableColumns(table)).length;
   const chunk = Math.max(1, Math.floor(30_000 / Math.max(1, columns)));
   for (let i = 0; i < rows.length; i += chunk) db.insert(table).values(rows.slice(i, i + chunk)).run();
 }
@@ -122,11 +127,15 @@ export function generateClubData(db: Db, { scale = 10, seed = 1, now = new Date(
   };
   const tokens = { admin: `bench-admin-${seed}-${scale}`, member: `bench-member-${seed}-${scale}` };
 
+  /** Each member's own cars, for the cars they bring to a tour. */
+  const carsOf: string[][] = [];
   db.transaction((tx) => {
     insertMany(
       tx,
       schema.members,
       Array.from({ length: counts.members }, (_, i) => {
+        const cars = Array.from({ length: between(0, 3) }, () => pick(CARS));
+        carsOf[i + 1] = cars;
         const first = pick(FIRST);
         const last = pick(LAST);
         return {
@@ -160,7 +169,7 @@ export function generateClubData(db: Db, { scale = 10, seed = 1, now = new Date(
       { memberId: 2, tokenHash: hashToken(tokens.member), expires },
     ]);
 
-    // Events: evenly over the 15 years, each with up to 40 answers from members.
+    // Events: evenly over the 15 years, each a tour with 40 households signed up (guests, cars, dinner).
     const months = CLUB_SCALE.years * 12;
     const eventRows: (typeof schema.events.$inferInsert)[] = [];
     for (let i = 0; i < counts.events; i += 1) {
@@ -177,6 +186,8 @@ export function generateClubData(db: Db, { scale = 10, seed = 1, now = new Date(
         addressLine2: 'Kirkwood, MO 63122',
         description: sentence(between(20, 80)),
         notifyDaysOut: [1, 5],
+        capacity: i % 2 === 0 ? 100 : null,
+        signupChoices: DINNER,
         imagePath: random() < 0.5 ? `/uploads/events/${i + 1}.jpg` : '',
         createdBy: 1,
         created: stamp,
@@ -185,18 +196,33 @@ export function generateClubData(db: Db, { scale = 10, seed = 1, now = new Date(
     }
     insertMany(tx, schema.events, eventRows);
     const answers: (typeof schema.attendance.$inferInsert)[] = [];
+    const carRows: (typeof schema.attendanceCars.$inferInsert)[] = [];
     for (let eventId = 1; eventId <= counts.events; eventId += 1) {
       const seen = new Set<number>();
-      const n = between(0, 40);
-      for (let k = 0; k < n; k += 1) {
+      while (seen.size < Math.min(HOUSEHOLDS_PER_EVENT, counts.members)) {
         const memberId = between(1, counts.members);
         if (seen.has(memberId)) continue;
         seen.add(memberId);
-        answers.push({ eventId, memberId, isAttending: random() < 0.8, total: between(1, 3), comments: random() < 0.2 ? sentence(6) : '', modified: stamp });
+        const isAttending = random() < 0.8;
+        const guests = isAttending ? Array.from({ length: between(0, 3) }, () => `${pick(FIRST)} ${pick(LAST)}`) : [];
+        const total = isAttending ? guests.length + 1 : 0;
+        answers.push({
+          eventId,
+          memberId,
+          isAttending,
+          total,
+          guests,
+          choiceAnswers: isAttending ? [{ question: 'Dinner', answers: Array.from({ length: total }, () => pick(DINNER[0]?.options ?? [''])) }] : [],
+          comments: random() < 0.2 ? sentence(6) : '',
+          modified: stamp,
+        });
+        const car = carsOf[memberId]?.[0];
+        if (isAttending && car !== undefined) carRows.push({ eventId, memberId, position: 0, carId: null, label: car });
       }
     }
     counts.attendance = answers.length;
     insertMany(tx, schema.attendance, answers);
+    insertMany(tx, schema.attendanceCars, carRows);
 
     // Photo posts: text and a gallery of 4-12 photos each.
     insertMany(

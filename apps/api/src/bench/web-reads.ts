@@ -2,9 +2,10 @@
  * The reads the web app makes, with the bodies it sends, for `pnpm bench` and the size budget:
  * the calendar's month (events.month), one event (event.get), the upcoming and a page of past events
  * (events.upcoming, events.past), a page of photos or one post (blog.page, blog.post), the forum's
- * thread list or one thread (forum.threads, forum.thread), the registry's page, chart and one car
- * (cars.list, cars.stats, car.get), and the legacy full lists (events.get, blog.get, forum.get)
- * beside them.
+ * thread list or one thread (forum.threads, forum.thread), a tour's roster (event.roster, as the
+ * administrator) and the member's events attended this year (attended.mine), the registry's page,
+ * chart and one car (cars.list, cars.stats, car.get), and the legacy full lists (events.get,
+ * blog.get, forum.get) beside them.
  */
 import type { CallName } from '@club/contracts';
 
@@ -16,6 +17,8 @@ export type WebRead = {
   goal: number;
   /** Held to the 300 KB gzip budget; the legacy full lists are measured, not budgeted. */
   isBudgeted: boolean;
+  /** Made with the administrator's session (an organiser's read, e.g. the roster). */
+  isAdmin?: boolean;
 };
 
 export function webReads(token: string, now = new Date()): WebRead[] {
@@ -39,7 +42,10 @@ export function webReads(token: string, now = new Date()): WebRead[] {
     // of past ones.
     read('events.get', {}, 'events.get (legacy full list)', 0.25, false),
     read('events.month', { from: `${month}-01`, to: `${month}-${lastDay}` }),
+    // A tour with 40 households (guests, cars, a dinner choice each), and its organiser's roster.
     read('event.get', { id: 1 }),
+    { ...read('event.roster', { eventId: 1 }), isAdmin: true },
+    read('attended.mine', { year: now.getFullYear() }),
     read('events.upcoming', { at: moment }),
     read('events.past', { at: moment, page: 1 }),
     read('blog.page', { page: 1 }),

@@ -194,3 +194,63 @@ export function theClub(clubName: string): string {
   const name = clubName.trim();
   return /^the\s/i.test(name) ? `the ${name.slice(4).trimStart()}` : `the ${name}`;
 }
+
+type WaitlistPromotedMail = {
+  to: string;
+  firstName: string;
+  title: string;
+  /** "Saturday, June 20, 2026" and "10:00 AM", in CLUB_TIMEZONE. */
+  date: string;
+  time: string;
+  partySize: number;
+  link: string;
+  clubName: string;
+};
+
+/** A place opened up: the household moved from the waiting list to a seat. */
+export function waitlistPromotedMail(m: WaitlistPromotedMail): MailMessage {
+  const party = m.partySize === 1 ? 'you' : `your party of ${m.partySize}`;
+  return linkMail(
+    m.to,
+    `You have a place: ${m.title}, ${m.date}`,
+    [
+      `Hello ${m.firstName},`,
+      `Good news: a place opened up for ${m.title} on ${m.date} at ${m.time}, and ${party} moved up from the waiting list. You are now signed up.`,
+      'If you can no longer come, please cancel on the event page so the next household on the waiting list gets the place:',
+      m.link,
+      m.clubName,
+    ],
+    m.link,
+  );
+}
+
+type EventChangedMail = {
+  to: string;
+  firstName: string;
+  title: string;
+  date: string;
+  time: string;
+  /** "Saturday, June 20, 2026 at 4:00 PM". */
+  ends: string;
+  /** The place's lines that are filled in. */
+  where: string[];
+  link: string;
+  clubName: string;
+};
+
+/** An event someone signed up for moved (date, time or place): the new details. */
+export function eventChangedMail(m: EventChangedMail): MailMessage {
+  return linkMail(
+    m.to,
+    `Changed: ${m.title}, now ${m.date} at ${m.time}`,
+    [
+      `Hello ${m.firstName},`,
+      `The organiser changed the date, time or place of ${m.title}, which you signed up for. The new details:`,
+      [`Date: ${m.date}`, `Time: ${m.time} (until ${m.ends})`, ...(m.where.length > 0 ? [`Where: ${m.where.join(', ')}`] : [])].join('\n'),
+      'If you can no longer come, please change your answer on the event page:',
+      m.link,
+      m.clubName,
+    ],
+    m.link,
+  );
+}

@@ -1,4 +1,4 @@
-import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { foreignKey, index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { members } from './members.ts';
 import { now, emptyJsonArray } from './columns.ts';
 
@@ -19,6 +19,12 @@ export const events = sqliteTable(
     /** Days before the start at which reminders go out, e.g. [1, 5]. */
     notifyDaysOut: text('notify_days_out', { mode: 'json' }).$type<number[]>().notNull().default(emptyJsonArray),
     imagePath: text('image_path').notNull().default(''),
+    /** People the event takes; null for no limit. */
+    capacity: integer('capacity'),
+    /** Sign-ups close at this local club time (YYYY-MM-DDTHH:mm); '' never. */
+    signupDeadline: text('signup_deadline').notNull().default(''),
+    /** The organiser's questions, each answered per person: [{ question, options }]. */
+    signupChoices: text('signup_choices', { mode: 'json' }).$type<{ question: string; options: string[] }[]>().notNull().default(emptyJsonArray),
     createdBy: integer('created_by').references(() => members.id, { onDelete: 'set null' }),
     created: text('created').notNull().default(now),
     modified: text('modified').notNull().default(now),
@@ -39,8 +45,36 @@ export const attendance = sqliteTable(
     total: integer('total').notNull().default(1),
     comments: text('comments').notNull().default(''),
     modified: text('modified').notNull().default(now),
+    /** The household's guests by name, in the order given (the member is not among them). */
+    guests: text('guests', { mode: 'json' }).$type<string[]>().notNull().default(emptyJsonArray),
+    /** Per-person answers to the event's questions: [{ question, answers }], answers in party order. */
+    choiceAnswers: text('choice_answers', { mode: 'json' }).$type<{ question: string; answers: string[] }[]>().notNull().default(emptyJsonArray),
+    /** When the household joined the waiting list (its place in it); null when it has a seat or is not coming. */
+    waitlistedAt: text('waitlisted_at'),
+    /** Ticked by an editor at or after the event: the household really came. */
+    isCheckedIn: integer('is_checked_in', { mode: 'boolean' }).notNull().default(false),
   },
   (t) => [primaryKey({ columns: [t.eventId, t.memberId] })],
+);
+
+/**
+ * The cars a household brings to an event. `car_id` will point at the car registry (no foreign key
+ * until that table exists); `label` is what people read ("1930 Tudor") and is all there is for a
+ * car from the member's own list.
+ */
+export const attendanceCars = sqliteTable(
+  'attendance_cars',
+  {
+    eventId: integer('event_id').notNull(),
+    memberId: integer('member_id').notNull(),
+    position: integer('position').notNull(),
+    carId: integer('car_id'),
+    label: text('label').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.eventId, t.memberId, t.position] }),
+    foreignKey({ columns: [t.eventId, t.memberId], foreignColumns: [attendance.eventId, attendance.memberId] }).onDelete('cascade'),
+  ],
 );
 
 /** A member's private calendar feed: only the SHA-256 of its token is kept, so a copy of the database opens no feed. */

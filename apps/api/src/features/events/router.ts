@@ -4,7 +4,8 @@ import type { AppDeps } from '../../deps.ts';
 import { badRequest, notFound, notLoggedIn } from '../../errors.ts';
 import { mountCall, type ApiRouter } from '../../http/mount-call.ts';
 import { resolveSession, tokenOf } from '../../http/session.ts';
-import { createEventsService, type AttendanceChoice } from './service.ts';
+import { createEventsService } from './service.ts';
+import { createSignupService, type SignupAnswer } from './signups.ts';
 
 /** The private subscription feed: a calendar app fetches it with no login, so the address itself is the secret. */
 export const FEED_ROUTE = '/calendar/:token.ics';
@@ -20,6 +21,7 @@ const sendCalendar = (res: Response, body: string, fileName?: string): void => {
 
 export function mountEventsCalls(api: ApiRouter, deps: AppDeps): void {
   const events = createEventsService(deps);
+  const signups = createSignupService(deps);
 
   mountCall(api, 'events.get', (_input, { user }) => {
     const { events: v, names: u } = events.listAll(user);
@@ -59,16 +61,45 @@ export function mountEventsCalls(api: ApiRouter, deps: AppDeps): void {
     return {};
   });
 
+  // The spec's call: i event, s status (1, 0, -1), t number attending, c comments. Guests, cars and
+  // choices given earlier through signup.set are kept where they still fit the number.
   mountCall(api, 'attendance.set', ({ i, s, t, c }, { user }) => {
-    const answer: AttendanceChoice =
+    const answer: SignupAnswer =
       s === ATTENDANCE_STATUS.attending
-        ? { eventId: i, choice: 'attending', totalAttending: t ?? 1, comments: c }
+        ? { eventId: i, answer: 'attending', partySize: t ?? 1, comments: c }
         : s === ATTENDANCE_STATUS.notAttending
-          ? { eventId: i, choice: 'notAttending', comments: c }
-          : { eventId: i, choice: 'notSure' };
-    events.setAttendance(user, answer);
+          ? { eventId: i, answer: 'notAttending', comments: c }
+          : { eventId: i, answer: 'notSure', comments: '' };
+    signups.answer(user, answer);
     return {};
   });
+
+  mountCall(api, 'signup.set', (input, { user }) =>
+    signups.answer(user, {
+      eventId: input.eventId,
+      answer: input.answer,
+      guests: input.guests,
+      partySize: input.partySize,
+      cars: input.cars,
+      choices: input.choices,
+      comments: input.comments,
+    }),
+  );
+
+  mountCall(api, 'signup.settings', ({ eventId, capacity, deadline, choices }) =>
+    signups.saveSettings(eventId, { capacity: capacity ?? null, deadline, choices }),
+  );
+
+  mountCall(api, 'event.roster', ({ eventId }) => signups.roster(eventId));
+
+  mountCall(api, 'checkin.set', ({ eventId, memberId, isPresent }) => {
+    signups.checkIn(eventId, memberId, isPresent);
+    return {};
+  });
+
+  mountCall(api, 'attended.mine', ({ year }, { user }) => ({ events: signups.attendedEvents(user, year) }), { cache: 'member' });
+
+  mountCall(api, 'attended.members', ({ year }) => ({ counts: signups.attendedCounts(year) }), { cache: 'shared' });
 
   mountCall(api, 'calendarFeed.get', (_input, { user }) => ({ created: events.feedCreated(user) }));
   mountCall(api, 'calendarFeed.reset', (_input, { user }) => events.resetFeed(user));

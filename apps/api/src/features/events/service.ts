@@ -3,6 +3,7 @@ import {
   REMINDER_DAYS,
   type ClubEvent,
   type EventNeighbour,
+  type EventSignups,
   type EventSummary,
   type SessionUser,
 } from '@club/contracts';
@@ -11,6 +12,7 @@ import { badRequest, notFound } from '../../errors.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { buildCalendar } from './ical.ts';
+import { queueEventChangeNotices, readEventSignups } from './signups.ts';
 import {
   attachAttendance,
   deleteEvent,
@@ -22,9 +24,7 @@ import {
   listEvents,
   listEventsEndedBefore,
   listEventsEndingFrom,
-  removeAttendance,
   replaceFeedToken,
-  upsertAttendance,
   writeEvent,
   type DayWindow,
   type EventFields,
@@ -49,17 +49,16 @@ export type EventSave = Omit<EventFields, 'imageUrl'> & {
   image?: Buffer;
 };
 
-export type AttendanceChoice =
-  | { eventId: number; choice: 'attending'; totalAttending: number; comments: string }
-  | { eventId: number; choice: 'notAttending'; comments: string }
-  /** Not Sure stores nothing and removes the member's entry. */
-  | { eventId: number; choice: 'notSure' };
-
 /** Every event with its attendance (the legacy list), and the display names in those lists, sorted. */
 export type EventsRead = { events: ClubEvent[]; names: string[] };
 
 /** One event (null for an unknown id) and the events just before and after it in start order. */
-export type EventRead = { event: ClubEvent | null; earlier: EventNeighbour | null; later: EventNeighbour | null };
+export type EventRead = {
+  event: ClubEvent | null;
+  signups: EventSignups | null;
+  earlier: EventNeighbour | null;
+  later: EventNeighbour | null;
+};
 
 export type EventsService = {
   /** Every event, each with its attendance and the viewer's own entry marked. */
@@ -76,8 +75,6 @@ export type EventsService = {
   save(event: EventSave): Promise<{ id: number; imageUrl: string }>;
   /** Deletes the event with its attendance, its reminder ledger and waiting pushes, and its image file. */
   remove(id: number): void;
-  /** Records the actor's own answer; nobody answers for another member. */
-  setAttendance(actor: SessionUser, answer: AttendanceChoice): void;
   /** One event as an iCalendar file. */
   eventCalendar(id: number): string;
   /** Every event as an iCalendar feed for the owner of a feed token; undefined for an unknown token. */
@@ -100,9 +97,9 @@ export function createEventsService({ db, services, config }: Pick<AppDeps, 'db'
 
     readOne(viewer, id) {
       const record = findEvent(db, id);
-      if (!record) return { event: null, earlier: null, later: null };
+      if (!record) return { event: null, signups: null, earlier: null, later: null };
       const [event = null] = attachAttendance(db, [record], viewer.id).events;
-      return { event, ...findEventNeighbours(db, record) };
+      return { event, signups: readEventSignups(db, id, viewer.id), ...findEventNeighbours(db, record) };
     },
 
     listWindow: (viewer, window) => attachAttendance(db, listEvents(db, window), viewer.id).events,
@@ -127,13 +124,22 @@ export function createEventsService({ db, services, config }: Pick<AppDeps, 'db'
           notifyDaysOut: normalizeReminders(input.notifyDaysOut),
           imageUrl: newImage ?? keptImage,
         };
+        let isNoticeQueued = false;
         const eventId = db.transaction((tx) => {
           // Checked again inside the write: storing the image lets another request in, which may have deleted it.
-          if (id !== 0 && !findEvent(tx, id)) throw notFound('That event');
-          return writeEvent(tx, id, fields);
+          const before = id === 0 ? undefined : findEvent(tx, id);
+          if (id !== 0 && !before) throw notFound('That event');
+          const savedId = writeEvent(tx, id, fields);
+          // Everyone signed up hears of a new date, time or place, in the same transaction as the change.
+          if (before && queueEventChangeNotices(tx, config, before, { ...fields, id: savedId }) > 0) isNoticeQueued = true;
+          return savedId;
         });
         // A "now" reminder goes out at once (the job sends it once per event, not at every save).
         if (fields.notifyDaysOut.includes(0)) services.reminders.kick();
+        if (isNoticeQueued) {
+          services.mail.kick();
+          services.push.kick();
+        }
         const dropped = existing?.imageUrl !== fields.imageUrl ? existing?.imageUrl : undefined;
         return { result: { id: eventId, imageUrl: fields.imageUrl }, dropped: [dropped] };
       });
@@ -144,24 +150,6 @@ export function createEventsService({ db, services, config }: Pick<AppDeps, 'db'
       if (!existing) throw notFound('That event');
       deleteEvent(db, id);
       if (existing.imageUrl) services.images.remove(existing.imageUrl);
-    },
-
-    setAttendance(actor, answer) {
-      db.transaction((tx) => {
-        if (!findEvent(tx, answer.eventId)) throw notFound('That event');
-        if (answer.choice === 'notSure') {
-          removeAttendance(tx, answer.eventId, actor.id);
-          return;
-        }
-        const isAttending = answer.choice === 'attending';
-        upsertAttendance(tx, {
-          eventId: answer.eventId,
-          memberId: actor.id,
-          isAttending,
-          totalAttending: isAttending ? answer.totalAttending : 0,
-          comments: answer.comments,
-        });
-      });
     },
 
     eventCalendar(id) {

@@ -6,7 +6,7 @@ const MAX_NAME = 100;
 
 /**
  * A member's car written as one line ("1930 Model A Tudor Sedan"), read best effort, by the same
- * rule as the migration that turned the old `cars` strings into registry rows (0007_garage.sql):
+ * rule as the migration that turned the old `cars` strings into registry rows (0008_garage.sql):
  * a leading four-digit year from 1903 to next year; the longest known body style found as a
  * word ("Other" is never guessed); what is left, less a leading "Ford" and "Model A", is the name.
  */

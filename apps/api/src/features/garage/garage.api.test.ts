@@ -513,7 +513,7 @@ describe('POST /api/cars.export.php', () => {
 
 describe('the migration of the old cars strings', () => {
   it('reads a leading year and a known body style, and puts the rest in the name', () => {
-    const sql = fs.readFileSync(path.join(import.meta.dirname, '../../../migrations/0007_garage.sql'), 'utf8');
+    const sql = fs.readFileSync(path.join(import.meta.dirname, '../../../migrations/0008_garage.sql'), 'utf8');
     const step = sql.split('--> statement-breakpoint').find((part) => part.includes('INSERT INTO `cars`'));
     expect(step).toBeDefined();
     const sqlite = t.db.$client;

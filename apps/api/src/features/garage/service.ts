@@ -262,6 +262,11 @@ export function legacyCarLines(db: DbOrTx): Map<number, { id: number; label: str
   return byOwner;
 }
 
+/** A member's cars, one line each as members.get says them (the cars a member picks for a tour). */
+export function carLabelsOfMember(db: DbOrTx, memberId: number): string[] {
+  return listCarsOfOwner(db, memberId).map(carLabelOf);
+}
+
 /**
  * What a legacy `member.save` with `cars` strings means for the registry, in the caller's
  * transaction: a string that reads exactly as one of the member's cars keeps it; the other
