@@ -19,7 +19,13 @@ export type FileKind = 'jpeg' | 'image' | 'image-or-pdf';
 
 export type FileField = { kind: FileKind; maxCount: number };
 
-export type Policy = { access: Access; encoding: Encoding; files?: Record<string, FileField> };
+export type Policy = {
+  access: Access;
+  encoding: Encoding;
+  files?: Record<string, FileField>;
+  /** A public read whose answer still depends on who asks (members see more): cached per viewer. */
+  answersPerViewer?: true;
+};
 
 const jpeg = (maxCount = 1): FileField => ({ kind: 'jpeg', maxCount });
 
@@ -107,9 +113,9 @@ export const CALLS = {
   'contact.failed': { access: 'admin', encoding: 'json' },
   'contact.resend': { access: 'admin', encoding: 'json' },
   // Beyond the spec's table (EXTENSION_CALLS): the garage's registry of members' cars.
-  'cars.list': { access: 'public', encoding: 'json' },
-  'cars.stats': { access: 'public', encoding: 'json' },
-  'car.get': { access: 'public', encoding: 'json' },
+  'cars.list': { access: 'public', encoding: 'json', answersPerViewer: true },
+  'cars.stats': { access: 'public', encoding: 'json', answersPerViewer: true },
+  'car.get': { access: 'public', encoding: 'json', answersPerViewer: true },
   'cars.mine': { access: 'loggedIn', encoding: 'json' },
   'car.save': { access: 'loggedIn', encoding: 'multipart', files: { f: { kind: 'image', maxCount: CAR_MAX_PHOTOS } } },
   'car.delete': { access: 'loggedIn', encoding: 'json' },
