@@ -111,4 +111,5 @@ export const PUBLIC_PAGES = [
   blogPath(),
   PATHS.contact,
   PATHS.links,
+  PATHS.registry,
 ] as const;

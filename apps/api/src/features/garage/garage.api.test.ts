@@ -315,6 +315,20 @@ describe('privacy: a visitor’s and a member’s view of the same car', () => {
   });
 });
 
+describe('the sitemap', () => {
+  it('lists the pages of public cars and never a members-only one', async () => {
+    const open = await addCar(owner, { visibility: 'public' });
+    const named = await addCar(owner, { visibility: 'public-named' });
+    const closed = await addCar(owner, { visibility: 'members' });
+    const res = await request(t.app).get('/sitemap.xml');
+    expect(res.status).toBe(200);
+    expect(res.text).toContain('<loc>https://club.example.test/registry</loc>');
+    expect(res.text).toContain(`<loc>https://club.example.test/registry/${open}</loc>`);
+    expect(res.text).toContain(`<loc>https://club.example.test/registry/${named}</loc>`);
+    expect(res.text).not.toContain(`<loc>https://club.example.test/registry/${closed}</loc>`);
+  });
+});
+
 describe('POST /api/cars.list.php and cars.stats', () => {
   it('filters by year, body style, colour and photos, newest first, a page at a time', async () => {
     const small = await makeJpeg(40, 30);

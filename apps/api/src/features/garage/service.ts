@@ -30,6 +30,7 @@ import {
   listCarsOfOwner,
   listHistory,
   listOwnedCarLines,
+  listPublicCarIds,
   replaceHistory,
   updateCar,
   type CarFields,
@@ -260,6 +261,11 @@ export function legacyCarLines(db: DbOrTx): Map<number, { id: number; label: str
     byOwner.set(car.ownerId, lines);
   }
   return byOwner;
+}
+
+/** The pages of the cars anyone may see, for the sitemap. */
+export function listPublicCarPaths(db: DbOrTx): string[] {
+  return listPublicCarIds(db).map(carPath);
 }
 
 /** A member's cars, one line each as members.get says them (the cars a member picks for a tour). */

@@ -157,3 +157,8 @@ export function insertBodyStyle(tx: DbOrTx, name: string): void {
 export function findMemberName(db: DbOrTx, memberId: number): string | undefined {
   return db.select({ name: shownNameSql }).from(members).where(eq(members.id, memberId)).get()?.name;
 }
+
+/** The ids of the cars anyone may see, oldest first. */
+export function listPublicCarIds(db: DbOrTx): number[] {
+  return db.select({ id: cars.id }).from(cars).where(visibleTo(false)).orderBy(asc(cars.id)).all().map((row) => row.id);
+}
