@@ -5,13 +5,11 @@ import type { CarVisibility } from '@club/contracts';
 import type { Db } from '../db/client.ts';
 import { bodyStyles, carOwners, cars, members } from '../db/schema/index.ts';
 import { parseCarLine } from '../features/garage/car-line.ts';
-import { createImageService, loadSharp } from '../services/images.ts';
-import { sceneSvg } from './blog.ts';
 import type { DemoContext } from './context.ts';
 
 const FOLDER = 'cars';
-/** Drawings made once; each car gets its own copies of the files (a car's files go with it). */
-const SCENES = 8;
+/** How many different drawings the cars share. */
+const SCENES = 6;
 /** The cars that get photos, colours and stories: a believable few dozen. */
 const DETAILED = 36;
 
@@ -35,32 +33,28 @@ const EARLIER_OWNERS: { owner: string; from: number | null; to: number | null }[
 const pictureName = (car: number, picture: number) => `demo-car-${car}-${picture}`;
 const photoCountOf = (n: number) => (n % 6 === 5 ? 0 : 1 + (n % 3));
 
-/** Draws the scenes once with their renditions, then copies them per demo car. */
+/**
+ * The cars' photos are copies of the demo photo posts' drawings (made just before, with their
+ * renditions), so a fresh start draws nothing more; each car gets its own files, as a car's
+ * files go with it.
+ */
 export async function makeDemoCarPictures({ uploadsDir }: DemoContext): Promise<void> {
-  const images = createImageService({ uploadsDir });
+  const blogDir = path.join(uploadsDir, 'blog');
   const dir = path.join(uploadsDir, FOLDER);
   fs.mkdirSync(dir, { recursive: true });
-  const sharp = await loadSharp();
-  const sceneName = (scene: number) => `demo-car-scene-${scene}`;
-  await Promise.all(
-    Array.from({ length: SCENES }, async (_, scene) => {
-      const jpeg = await sharp(Buffer.from(sceneSvg(scene * 5 + 3))).jpeg({ quality: 82 }).toBuffer();
-      fs.writeFileSync(path.join(dir, `${sceneName(scene)}.jpg`), jpeg);
-      await images.addRenditions(`/uploads/${FOLDER}/${sceneName(scene)}.jpg`);
-    }),
-  );
-  const stored = fs.readdirSync(dir);
+  const blogFiles = fs.existsSync(blogDir) ? fs.readdirSync(blogDir) : [];
+  const stems = [...new Set(blogFiles.flatMap((file) => /^(demo-post-\d+-\d+)_/.exec(file)?.[1] ?? []))].slice(0, SCENES);
+  if (stems.length === 0) return;
   let drawn = 0;
   for (let car = 0; car < DETAILED; car += 1) {
     for (let picture = 0; picture < photoCountOf(car); picture += 1) {
-      const source = sceneName(drawn % SCENES);
+      const source = stems[drawn % stems.length] as string;
       drawn += 1;
-      for (const file of stored.filter((f) => f.startsWith(`${source}_`))) {
-        fs.copyFileSync(path.join(dir, file), path.join(dir, `${pictureName(car, picture)}${file.slice(source.length)}`));
+      for (const file of blogFiles.filter((f) => f.startsWith(`${source}_`))) {
+        await fs.promises.copyFile(path.join(blogDir, file), path.join(dir, `${pictureName(car, picture)}${file.slice(source.length)}`));
       }
     }
   }
-  for (const file of stored) fs.rmSync(path.join(dir, file));
 }
 
 /** The URL a demo car's picture got once its size went into its name. */
