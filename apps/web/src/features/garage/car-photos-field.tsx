@@ -51,13 +51,8 @@ export function CarPhotosField({ photos, onChange }: { photos: CarPhoto[]; onCha
                 <Thumbnail photo={photo} label={label} />
                 <span className="car-photos__actions">
                   {n > 0 && (
-                    <button
-                      type="button"
-                      className="button button--small"
-                      aria-label={`Make photo ${n + 1} the first`}
-                      onClick={() => onChange([photo, ...photos.filter((p) => p.key !== photo.key)])}
-                    >
-                      Make first
+                    <button type="button" className="button button--small" onClick={() => onChange([photo, ...photos.filter((p) => p.key !== photo.key)])}>
+                      Make first<span className="visually-hidden">: photo {n + 1}</span>
                     </button>
                   )}
                   <button
