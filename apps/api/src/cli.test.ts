@@ -162,6 +162,25 @@ describe('reminders', () => {
   });
 });
 
+describe('a database a newer version of the site has migrated', () => {
+  it('makes admin:create and reminders refuse with one line naming both versions, and change nothing', async () => {
+    await cli('data', 'admin:create', 'webmaster@example.test', 'long-enough-1');
+    const db = new Database(path.join(root, 'data', 'club.db'));
+    const known = (db.prepare('SELECT COUNT(*) AS n FROM __drizzle_migrations').get() as { n: number }).n;
+    db.prepare('INSERT INTO __drizzle_migrations (hash, created_at) VALUES (?, ?)').run('from-a-newer-version', 9_999_999_999_999);
+    db.close();
+    for (const argv of [['admin:create', 'other@example.test', 'long-enough-2'], ['reminders']]) {
+      err = '';
+      expect(await cli('data', ...argv)).toBe(1);
+      expect(err).toMatch(
+        new RegExp(`^This database was brought up to date by a newer version of the site \\(database version ${known + 1}\\); this version of the site knows database version ${known} \\(\\d{4}_\\w+\\)\\.`),
+      );
+      expect(err.trim().split('\n')).toHaveLength(1);
+    }
+    expect(readAdmin('data', 'other@example.test')).toBeUndefined();
+  });
+});
+
 describe('newsletters:covers', () => {
   it('makes the cover of each stored newsletter, and names the ones it could not make', async () => {
     await cli('data', 'admin:create', 'webmaster@example.test', 'long-enough-1');

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { parseEnv } from 'node:util';
 import type { Logger } from 'pino';
 import { ConfigError, loadConfig, type Config } from './config.ts';
-import { migrateDatabase, openDatabase, pendingMigrations, type Db } from './db/client.ts';
+import { migrateDatabase, NewerDatabaseError, openDatabase, pendingMigrations, type Db } from './db/client.ts';
 import { upsertAccount } from './features/account/service.ts';
 import { createNewslettersService } from './features/newsletters/service.ts';
 import { createSiteJobRunner } from './jobs/index.ts';
@@ -173,6 +173,10 @@ export async function runCli(argv: string[], shellEnv: NodeJS.ProcessEnv = proce
   } catch (error) {
     if (error instanceof ConfigError || error instanceof BackupError) {
       io.stderr(`${error.message}\n`);
+      return 1;
+    }
+    if (error instanceof NewerDatabaseError) {
+      io.stderr(`${error.message} Run the command with that newer version.\n`);
       return 1;
     }
     io.stderr(`The command failed: ${error instanceof Error ? error.message : String(error)}\n`);

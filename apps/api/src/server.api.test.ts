@@ -7,10 +7,10 @@ import Database from 'better-sqlite3';
 import { pino } from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig, type Config } from './config.ts';
-import { findMigrationsFolder, migrateDatabase, openDatabase } from './db/client.ts';
-import { migrateWithBackup, startServer } from './server.ts';
+import { findMigrationsFolder, migrateDatabase, openDatabase, pendingMigrations } from './db/client.ts';
+import { migrateWithBackup, startServer, StartError } from './server.ts';
 import { spawn } from 'node:child_process';
-import { listBackups } from './services/backup.ts';
+import { listBackups, startPartialBackup } from './services/backup.ts';
 import { queueDueReminders } from './features/events/reminders.ts';
 
 type Journal = { entries: { idx: number; when: number; tag: string; version: string; breakpoints: boolean }[] };
@@ -111,6 +111,133 @@ describe('migrateWithBackup', () => {
     expect(await migrateWithBackup(db, config, logger)).toBeUndefined();
     db.$client.close();
     expect(listBackups(config.backupsDir)).toEqual([]);
+  });
+});
+
+describe('migrateWithBackup when a migration fails', () => {
+  const logger = pino({ level: 'silent' });
+  const last = realJournal.entries.at(-1);
+  const broken = { idx: (last?.idx ?? 0) + 1, when: (last?.when ?? 0) + 1000, tag: '9999_broken', version: '6', breakpoints: true };
+  const preMigration = (config: Config) => listBackups(config.backupsDir).filter((b) => b.manifest.kind === 'pre-migration');
+  const emailsIn = (file: string) => {
+    const copy = new Database(file, { readonly: true });
+    try {
+      return (copy.prepare('SELECT email FROM members ORDER BY id').all() as { email: string }[]).map((row) => row.email);
+    } finally {
+      copy.close();
+    }
+  };
+
+  it('keeps one backup for the upgrade however often the start is retried, and names the migration and the cause', async () => {
+    const config = configFor(path.join(root, 'data'));
+    const first = openDatabase(config.databaseFile);
+    migrateDatabase(first);
+    first.$client.prepare("INSERT INTO members (first_name, last_name, email) VALUES ('Edsel', 'Ford', 'edsel@example.test')").run();
+    first.$client.close();
+    const folder = migrationsFolder('broken', [...realJournal.entries, broken], { '9999_broken': 'INSERT INTO `no_such_table` (`id`) VALUES (1);' });
+
+    // A container in a restart loop: each start opens the database afresh and fails the same way.
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      const db = openDatabase(config.databaseFile);
+      try {
+        const failure = await migrateWithBackup(db, config, logger, folder).then(
+          () => undefined,
+          (error: unknown) => error,
+        );
+        expect(failure).toBeInstanceOf(StartError);
+        const message = (failure as Error).message;
+        expect(message).toContain('9999_broken');
+        expect(message).toContain('no such table: no_such_table');
+        expect(message).toContain('The database was left as it was');
+        expect(message).toContain(path.join(config.backupsDir, 'pre-migration-'));
+      } finally {
+        db.$client.close();
+      }
+    }
+    expect(preMigration(config)).toHaveLength(1);
+    expect(fs.readdirSync(config.backupsDir)).toHaveLength(1);
+
+    // The previous version ran again in between: the backup for this upgrade is replaced by a
+    // current one, never added to.
+    const again = openDatabase(config.databaseFile);
+    again.$client.prepare("INSERT INTO members (first_name, last_name, email) VALUES ('Clara', 'Ford', 'clara@example.test')").run();
+    await expect(migrateWithBackup(again, config, logger, folder)).rejects.toThrow('no such table');
+    again.$client.close();
+    const kept = preMigration(config);
+    expect(kept).toHaveLength(1);
+    expect(kept[0]?.manifest).toMatchObject({ target: '9999_broken' });
+    expect(emailsIn(path.join(kept[0]?.path ?? '', 'club.db'))).toEqual(['edsel@example.test', 'clara@example.test']);
+  });
+});
+
+describe('startServer on a database a newer version of the site has migrated', () => {
+  const logger = pino({ level: 'silent' });
+  const last = realJournal.entries.at(-1);
+  const future = { idx: (last?.idx ?? 0) + 1, when: (last?.when ?? 0) + 1000, tag: '9999_future', version: '6', breakpoints: true };
+
+  it('refuses to start, naming the version of the database and its own', async () => {
+    const config = configFor(path.join(root, 'data'));
+    const newer = migrationsFolder('newer', [...realJournal.entries, future], { '9999_future': 'CREATE TABLE `future` (`id` integer);' });
+    const db = openDatabase(config.databaseFile);
+    migrateDatabase(db);
+    db.$client.prepare("INSERT INTO members (first_name, last_name, email) VALUES ('Edsel', 'Ford', 'edsel@example.test')").run();
+    // The newer version took its backup before migrating, as every upgrade does.
+    const upgradeBackup = await migrateWithBackup(db, config, logger, newer);
+    db.$client.close();
+
+    const failure = await startServer(config).then(
+      (started) => started.close().then(() => undefined),
+      (error: unknown) => error,
+    );
+    expect(failure).toBeInstanceOf(StartError);
+    const known = realJournal.entries.length;
+    expect((failure as Error).message).toBe(
+      `This database was brought up to date by a newer version of the site (database version ${known + 1}, 9999_future); ` +
+        `this version of the site knows database version ${known} (${last?.tag}). Start the newer version again, or, to go back ` +
+        `to this version, restore the backup taken before that upgrade: restore ${path.basename(upgradeBackup ?? '')} --replace ` +
+        '(what changed since that upgrade is lost).',
+    );
+    // Nothing was changed or added: no backup, no admin, the newer table intact.
+    expect(listBackups(config.backupsDir)).toHaveLength(1);
+    const check = new Database(config.databaseFile, { readonly: true });
+    expect(check.prepare("SELECT 1 AS ok FROM sqlite_master WHERE name = 'future'").get()).toEqual({ ok: 1 });
+    check.close();
+  });
+
+  it('without that backup, still names both versions', async () => {
+    const config = configFor(path.join(root, 'data'));
+    const newer = migrationsFolder('newer', [...realJournal.entries, future], { '9999_future': 'CREATE TABLE `future` (`id` integer);' });
+    const db = openDatabase(config.databaseFile);
+    migrateDatabase(db, newer);
+    try {
+      expect(() => pendingMigrations(db)).toThrow(
+        new RegExp(`database version ${realJournal.entries.length + 1}.*knows database version ${realJournal.entries.length} \\(${last?.tag}\\)`),
+      );
+    } finally {
+      db.$client.close();
+    }
+  });
+});
+
+describe('startServer after a crash in the middle of a backup', () => {
+  it('removes the unfinished backup folders, and leaves one still being written alone', async () => {
+    const config = configFor(path.join(root, 'data'));
+    const crashed = path.join(config.backupsDir, '.partial-backup-2026-05-02T03-30-00Z-0badf00d');
+    fs.mkdirSync(path.join(crashed, 'uploads'), { recursive: true });
+    fs.writeFileSync(path.join(crashed, 'club.db'), 'half a database');
+    fs.writeFileSync(path.join(crashed, 'uploads', 'car.jpg'), 'half a photo');
+    const writing = await startPartialBackup(config.backupsDir, 'backup-2026-05-02T03-31-00Z');
+    try {
+      const { close } = await startServer(config);
+      await close();
+      expect(fs.existsSync(crashed)).toBe(false);
+      expect(fs.existsSync(writing.path)).toBe(true);
+    } finally {
+      writing.release();
+    }
+    const { close } = await startServer(config);
+    await close();
+    expect(fs.readdirSync(config.backupsDir)).toEqual([]);
   });
 });
 

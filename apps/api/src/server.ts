@@ -1,15 +1,26 @@
 import { PATHS } from '@club/contracts';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
+import path from 'node:path';
 import type { Server } from 'node:http';
 import type { Logger } from 'pino';
 import { createApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
-import { findMigrationsFolder, migrateDatabase, openDatabase, pendingMigrations, type Db } from './db/client.ts';
+import {
+  codeSchemaVersion,
+  findMigrationsFolder,
+  flushWriteAheadLog,
+  migrateDatabase,
+  NewerDatabaseError,
+  openDatabase,
+  pendingMigrations,
+  type Db,
+} from './db/client.ts';
 import { seedDemoData } from './demo/index.ts';
 import { ensureAdmin } from './features/account/service.ts';
 import { createLogger } from './logger.ts';
 import { createSiteJobRunner } from './jobs/index.ts';
-import { createBackup } from './services/backup.ts';
+import { createBackup, listBackups, removeUnfinishedBackups } from './services/backup.ts';
 import { createServices } from './site-services.ts';
 import { tryLockDataDir } from './site-lock.ts';
 import { saveSiteSettings } from './site-settings.ts';
@@ -17,19 +28,89 @@ import { saveSiteSettings } from './site-settings.ts';
 /** A start-up problem the webmaster can fix, said in one line. */
 export class StartError extends Error {}
 
+/** SHA-256 of a file, read in pieces (a database may be large). */
+function hashFile(file: string): string {
+  const hash = createHash('sha256');
+  const buffer = Buffer.alloc(1024 * 1024);
+  const fd = fs.openSync(file, 'r');
+  try {
+    for (let read = fs.readSync(fd, buffer); read > 0; read = fs.readSync(fd, buffer)) hash.update(buffer.subarray(0, read));
+  } finally {
+    fs.closeSync(fd);
+  }
+  return hash.digest('hex');
+}
+
+/** The SQL error behind drizzle's "Failed to run the query '…'" and the migration that holds that query. */
+function explainMigrationFailure(error: unknown, pending: string[], folder: string): string {
+  const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : error instanceof Error ? error.message : String(error);
+  const query = error instanceof Error ? /^Failed to run the query '([\s\S]*)'$/.exec(error.message)?.[1]?.trim() : undefined;
+  const failed = query ? pending.find((tag) => fs.readFileSync(path.join(folder, `${tag}.sql`), 'utf8').includes(query)) : undefined;
+  return `${failed ? `migration ${failed}` : `one of the migrations ${pending.join(', ')}`} failed: ${cause}`;
+}
+
+/**
+ * The message for a database a newer version migrated: both versions, and the backup that newer
+ * version took before its upgrade (its manifest names the migration it went to), if still there.
+ */
+function describeNewerDatabase(error: NewerDatabaseError, config: Config, folder: string): string {
+  const known = new Set(readMigrationTags(folder));
+  const upgrade = listBackups(config.backupsDir)
+    .filter((backup) => backup.manifest.kind === 'pre-migration' && backup.manifest.target && !known.has(backup.manifest.target))
+    .at(-1);
+  const named = upgrade ? new NewerDatabaseError({ ...error.database, tag: upgrade.manifest.target }, error.code) : error;
+  const way = upgrade
+    ? `Start the newer version again, or, to go back to this version, restore the backup taken before that upgrade: restore ${upgrade.name} --replace (what changed since that upgrade is lost).`
+    : 'Start the newer version again, or, to go back to this version, restore a backup this version made (restore <backup> --replace).';
+  return `${named.message} ${way}`;
+}
+
+function readMigrationTags(folder: string): string[] {
+  return (JSON.parse(fs.readFileSync(path.join(folder, 'meta', '_journal.json'), 'utf8')) as { entries: { tag: string }[] }).entries.map((entry) => entry.tag);
+}
+
 /**
  * Brings the database up to date. Before a migration changes an existing database, a full
- * backup (database and uploads) is taken into DATA_DIR/backups/pre-migration-<time>/.
+ * backup (database and uploads) is taken into DATA_DIR/backups/pre-migration-<time>/: one per
+ * upgrade (the last migration it goes to). A start retried after a failed migration (a container
+ * restart loop) finds the database unchanged and keeps that backup rather than adding another;
+ * if the database changed in between (the previous version ran again), a fresh backup replaces it.
  */
 export async function migrateWithBackup(db: Db, config: Config, logger: Logger, folder = findMigrationsFolder()): Promise<string | undefined> {
-  const pending = pendingMigrations(db, folder);
+  let pending: string[];
+  try {
+    pending = pendingMigrations(db, folder);
+  } catch (error) {
+    if (error instanceof NewerDatabaseError) throw new StartError(describeNewerDatabase(error, config, folder));
+    throw error;
+  }
   const tables = db.$client.prepare("SELECT COUNT(*) AS n FROM sqlite_master WHERE type = 'table'").get() as { n: number };
   let backupPath: string | undefined;
   if (pending.length > 0 && tables.n > 0) {
-    backupPath = (await createBackup(db, config, { kind: 'pre-migration' })).path;
-    logger.info({ backup: backupPath, pending }, 'database backed up before migrating');
+    const target = codeSchemaVersion(folder).tag;
+    // Everything in the one file, so that its hash says whether the database changed.
+    flushWriteAheadLog(db);
+    const source = hashFile(config.databaseFile);
+    const earlier = listBackups(config.backupsDir).filter((backup) => backup.manifest.kind === 'pre-migration' && backup.manifest.target === target);
+    const same = earlier.find((backup) => backup.manifest.source === source);
+    if (same) {
+      backupPath = same.path;
+      logger.info({ backup: backupPath, pending }, 'database unchanged since the backup taken before an earlier attempt at this upgrade');
+    } else {
+      backupPath = (await createBackup(db, config, { kind: 'pre-migration', target, source })).path;
+      for (const stale of earlier) fs.rmSync(stale.path, { recursive: true, force: true });
+      logger.info({ backup: backupPath, pending, replaced: earlier.map((backup) => backup.path) }, 'database backed up before migrating');
+    }
   }
-  migrateDatabase(db, folder);
+  try {
+    migrateDatabase(db, folder);
+  } catch (error) {
+    const backup = backupPath ? ` A backup from before is at ${backupPath}.` : '';
+    throw new StartError(
+      `The database could not be brought up to date: ${explainMigrationFailure(error, pending, folder)}. The database was left as it was ` +
+        `(every migration runs in one transaction).${backup} Start the previous version of the site again (its data is untouched) until a corrected version is out.`,
+    );
+  }
   return backupPath;
 }
 
@@ -73,6 +154,8 @@ async function startLocked(config: Config, unlock: () => void): Promise<{ server
   fs.chmodSync(config.dataDir, 0o700);
   // Uploads a crash interrupted; no request is running yet.
   fs.rmSync(config.tempDir, { recursive: true, force: true });
+  // Backups a crash interrupted (one a CLI backup is writing now holds its lock and stays).
+  for (const removed of removeUnfinishedBackups(config.backupsDir)) logger.info({ path: removed }, 'removed an unfinished backup a crash left');
   const db = openDatabase(config.databaseFile);
   try {
     return await startOnDatabase(config, db, logger, unlock);
@@ -106,7 +189,6 @@ async function startOnDatabase(config: Config, db: Db, logger: Logger, unlock: (
   saveSiteSettings(config);
   services.mail.start();
   services.push.start();
-  services.reminders.start();
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   logger.info({ port, host: config.host, dataDir: config.dataDir }, `club website listening on http://${config.host}:${port}`);

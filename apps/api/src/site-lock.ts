@@ -16,7 +16,15 @@ const lockFile = (dataDir: string) => path.join(dataDir, 'site.lock');
 /** Takes the data folder's lock, or returns undefined when another process holds it. */
 export function tryLockDataDir(dataDir: string): SiteLock | undefined {
   fs.mkdirSync(dataDir, { recursive: true });
-  const db = new Database(lockFile(dataDir));
+  return tryLockFile(lockFile(dataDir));
+}
+
+/**
+ * Takes an exclusive lock on `file` (created if missing), or returns undefined when another
+ * process (or another connection of this one) holds it.
+ */
+export function tryLockFile(file: string): SiteLock | undefined {
+  const db = new Database(file);
   db.pragma('busy_timeout = 0');
   try {
     db.exec('BEGIN EXCLUSIVE');

@@ -9,7 +9,7 @@ import { createCoreServices, type CoreServices, type ServiceOptions } from './se
  * belong to a feature (services/ never imports a feature, so they are put together here).
  */
 export type Services = CoreServices & {
-  /** Event reminders; an event save calls `reminders.kick()` after commit so "now" goes out at once. */
+  /** Event reminders; an event save calls `reminders.sendNow()` after commit so "now" goes out at once. */
   reminders: ReminderService;
 };
 

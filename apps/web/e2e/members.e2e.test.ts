@@ -111,7 +111,7 @@ describe('member list journey', () => {
     expect(await dialog.getByRole('checkbox', { name: 'Send an e-mail inviting them to set their password' }).isChecked()).toBe(true);
 
     // A PNG is turned away before upload; a JPEG gets a square crop.
-    const photoInput = dialog.getByLabel('Choose a photo (JPEG)');
+    const photoInput = dialog.getByLabel('Photo (JPEG)', { exact: true });
     await photoInput.setInputFiles({ name: 'portrait.png', mimeType: 'image/png', buffer: png });
     await dialog.getByText('Please choose a JPEG photo').waitFor();
     await photoInput.setInputFiles({ name: 'portrait.jpg', mimeType: 'image/jpeg', buffer: portrait });
@@ -254,7 +254,7 @@ describe('member list journey', () => {
     await dialog.getByLabel('Last name').fill('Ruckelshaus');
     await dialog.getByLabel('E-mail address').fill('philomena.ruckelshaus@example.net');
     await dialog.getByRole('checkbox', { name: 'Send an e-mail inviting them to set their password' }).uncheck();
-    await dialog.getByLabel('Choose a photo (JPEG)').setInputFiles({ name: 'p.jpg', mimeType: 'image/jpeg', buffer: portrait });
+    await dialog.getByLabel('Photo (JPEG)', { exact: true }).setInputFiles({ name: 'p.jpg', mimeType: 'image/jpeg', buffer: portrait });
     await dialog.getByLabel('Size of the square').waitFor();
     await dialog.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Successfully Saved').waitFor();
@@ -290,7 +290,7 @@ describe('member list journey', () => {
     await page.getByRole('button', { name: 'Add Member' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add Member' });
     await dialog.waitFor();
-    await dialog.getByLabel('Choose a photo (JPEG)').setInputFiles({ name: 'p.jpg', mimeType: 'image/jpeg', buffer: portrait });
+    await dialog.getByLabel('Photo (JPEG)', { exact: true }).setInputFiles({ name: 'p.jpg', mimeType: 'image/jpeg', buffer: portrait });
     const size = dialog.getByLabel('Size of the square');
     await size.waitFor();
     await size.fill('300');

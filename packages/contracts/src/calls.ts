@@ -19,6 +19,9 @@ export type FileKind = 'jpeg' | 'image' | 'image-or-pdf';
 
 export type FileField = { kind: FileKind; maxCount: number };
 
+/** The largest file any call takes, in bytes; the server refuses a larger one (413) and the browser checks it first. */
+export const MAX_UPLOAD_BYTES = 15 * 1024 * 1024;
+
 export type Policy = {
   access: Access;
   encoding: Encoding;
@@ -69,6 +72,8 @@ export const CALLS = {
   'events.upcoming': { access: 'loggedIn', encoding: 'json' },
   'events.past': { access: 'loggedIn', encoding: 'json' },
   'event.save': { access: 'event', encoding: 'multipart', files: { f: jpeg() } },
+  /** Not in the spec's table: whom an event's "now" reminder reached, for the editor after a save. */
+  'event.nowReminder': { access: 'event', encoding: 'json' },
   'event.delete': { access: 'event', encoding: 'json' },
   'attendance.set': { access: 'loggedIn', encoding: 'json' },
   /** Not in the spec's table: tours and meets (sign-up with guests, cars and choices; settings; roster; check-in). */
@@ -112,6 +117,9 @@ export const CALLS = {
   // Beyond the spec's table (EXTENSION_CALLS): contact messages whose e-mail failed for good.
   'contact.failed': { access: 'admin', encoding: 'json' },
   'contact.resend': { access: 'admin', encoding: 'json' },
+  // Beyond the spec's table (EXTENSION_CALLS): a member's data on their request, to see or erase.
+  'member.export': { access: 'admin', encoding: 'json' },
+  'member.erase': { access: 'admin', encoding: 'json' },
   // Beyond the spec's table (EXTENSION_CALLS): the garage's registry of members' cars.
   'cars.list': { access: 'public', encoding: 'json', answersPerViewer: true },
   'cars.stats': { access: 'public', encoding: 'json', answersPerViewer: true },
@@ -129,6 +137,7 @@ export type CallName = keyof typeof CALLS;
 /** Calls this site adds to the spec's table; the registry test expects exactly these beside it. */
 export const EXTENSION_CALLS: readonly CallName[] = [
   'event.get',
+  'event.nowReminder',
   'events.month',
   'events.upcoming',
   'events.past',
@@ -143,6 +152,8 @@ export const EXTENSION_CALLS: readonly CallName[] = [
   'email.unsubscribe',
   'contact.failed',
   'contact.resend',
+  'member.export',
+  'member.erase',
   'signup.set',
   'signup.settings',
   'event.roster',

@@ -8,3 +8,13 @@ export const ATTENDANCE_STATUS = { attending: 1, notAttending: 0, notSure: -1 } 
 
 /** Past events per page on /new-events (events.get with `past`), newest first. */
 export const EVENTS_PAGE_SIZE = 20;
+
+/** At most this many guests may be named on one sign-up. */
+export const MAX_GUESTS = 20;
+/** At most this many cars on one sign-up. */
+export const MAX_CARS = 10;
+/** At most this many questions ("Dinner", "Museum tour") on one event, each with at most MAX_OPTIONS answers. */
+export const MAX_CHOICES = 10;
+export const MAX_OPTIONS = 10;
+/** A party may not be larger than this (the legacy call's limit too). */
+export const MAX_PARTY = 50;

@@ -13,7 +13,7 @@ import {
 import { REMINDER_DAYS } from './event-options.ts';
 import { eventSignupsSchema } from './signups.ts';
 
-export { ATTENDANCE_STATUS, EVENTS_PAGE_SIZE, REMINDER_DAYS } from './event-options.ts';
+export { ATTENDANCE_STATUS, EVENTS_PAGE_SIZE, MAX_CARS, MAX_CHOICES, MAX_GUESTS, MAX_OPTIONS, MAX_PARTY, REMINDER_DAYS } from './event-options.ts';
 
 export const attendanceEntrySchema = z.object({
   displayName: z.string(),
@@ -140,6 +140,15 @@ export const events = {
     })
       .refine((e) => e.end >= e.start, { message: 'The end must not be before the start.', path: ['end'] }),
     response: z.object({ i: z.number().int(), img: z.string() }),
+  },
+  /**
+   * Beyond the spec: whom the event's "now" reminder reached, as members e-mailed and members
+   * pushed, and when it first went out (UTC ISO, '' if never). `event.save` keeps the spec's reply;
+   * the editor asks this after saving with "now" ticked.
+   */
+  'event.nowReminder': {
+    request: z.object({ g: sessionTokenSchema, id: integer('event id', { min: 1 }) }),
+    response: z.object({ emailed: z.number().int(), pushed: z.number().int(), sent: z.string() }),
   },
   'event.delete': {
     request: z.object({ g: sessionTokenSchema, id: integer('event id', { min: 1 }) }),

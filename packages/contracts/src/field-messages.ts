@@ -1,3 +1,5 @@
+import { MAX_UPLOAD_BYTES, type FileKind } from './calls.ts';
+
 /**
  * The site's one voice for what is wrong with a field. The contracts (so the server and the
  * browser's contract checks) and the browser's own checks (required, type, length, range) all
@@ -19,3 +21,13 @@ export const FIELD_MESSAGES = {
   notEmailAddress: (label: string) => `Please enter a valid ${label}, like name@example.com.`,
   notWebAddress: (label: string) => `Please enter a valid ${label}, like https://example.org.`,
 } as const;
+
+/** What a file of the wrong kind is told, before upload (browser) and after (server, by content). */
+export const FILE_KIND_MESSAGES: Readonly<Record<FileKind, string>> = {
+  jpeg: 'Please choose a JPEG photo (.jpg or .jpeg); other file types are not accepted.',
+  image: 'Please choose an image file (JPEG, PNG, WebP or GIF).',
+  'image-or-pdf': 'Please choose a PDF or an image file (JPEG, PNG, WebP or GIF).',
+};
+
+/** What a file larger than MAX_UPLOAD_BYTES is told, by the browser and by the server. */
+export const FILE_TOO_LARGE_MESSAGE = `That file is too large. Please choose a smaller one (at most ${MAX_UPLOAD_BYTES / 1024 / 1024} MB).`;

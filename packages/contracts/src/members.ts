@@ -10,6 +10,7 @@ import {
   sessionTokenSchema,
   text,
 } from './common.ts';
+import { carSchema } from './garage.ts';
 
 export const memberSchema = z.object({
   id: z.number().int(),
@@ -59,6 +60,48 @@ const parseCrop = (value: unknown): unknown => {
   }
 };
 
+/**
+ * Everything the site keeps about one member, for their request to see it (`member.export`).
+ * Secrets are left out: password and token hashes, push keys. Club records they made (events,
+ * photo posts) stay with the club and are listed by title only.
+ */
+export const memberDataSchema = z.object({
+  exported: z.string(),
+  member: memberSchema.extend({ hasPassword: z.boolean() }),
+  attendance: z.array(
+    z.object({
+      eventId: z.number().int(),
+      eventTitle: z.string(),
+      eventStart: z.string(),
+      isAttending: z.boolean(),
+      total: z.number().int(),
+      comments: z.string(),
+      modified: z.string(),
+      guests: z.array(z.string()),
+      choiceAnswers: z.array(z.object({ question: z.string(), answers: z.array(z.string()) })),
+      cars: z.array(z.string()),
+      waitlistedAt: z.string().nullable(),
+      isCheckedIn: z.boolean(),
+    }),
+  ),
+  forumThreads: z.array(z.object({ id: z.number().int(), title: z.string(), description: z.string(), imageUrls: z.array(z.string()), approved: z.boolean(), created: z.string() })),
+  forumPosts: z.array(z.object({ id: z.number().int(), threadId: z.number().int(), threadTitle: z.string(), content: z.string(), approved: z.boolean(), created: z.string() })),
+  pushSubscriptions: z.array(z.object({ endpoint: z.string(), created: z.string(), refreshed: z.string() })),
+  calendarFeed: z.object({ created: z.string() }).nullable(),
+  sessions: z.array(z.object({ created: z.string(), lastSeen: z.string(), expires: z.string() })),
+  reminders: z.array(z.object({ eventId: z.number().int(), eventStart: z.string(), daysOut: z.number().int(), channel: z.string(), created: z.string() })),
+  errorReports: z.array(z.object({ message: z.string(), url: z.string(), userAgent: z.string(), created: z.string(), count: z.number().int() })),
+  /** The member's cars in the registry, everything about them (engine numbers, history, photos). */
+  registryCars: z.array(carSchema),
+  emails: z.array(
+    z.object({ id: z.number().int(), to: z.string(), replyTo: z.string().nullable(), subject: z.string(), text: z.string(), status: z.string(), created: z.string(), sent: z.string().nullable() }),
+  ),
+  contactMessages: z.array(z.object({ id: z.number().int(), firstName: z.string(), lastName: z.string(), email: z.string(), message: z.string(), created: z.string() })),
+  eventsCreated: z.array(z.object({ id: z.number().int(), title: z.string() })),
+  photoPostsCreated: z.array(z.object({ id: z.number().int(), title: z.string() })),
+});
+export type MemberData = z.infer<typeof memberDataSchema>;
+
 export const members = {
   'members.get': {
     request: z.object({ g: sessionTokenSchema }),
@@ -95,6 +138,19 @@ export const members = {
     response: z.object({ i: z.number().int(), img: z.string() }),
   },
   'member.delete': {
+    request: z.object({ g: sessionTokenSchema, id: integer('member id', { min: 1 }) }),
+    response: z.object({}),
+  },
+  /** Beyond the spec: everything the site keeps about one member (an administrator, on the member's request). */
+  'member.export': {
+    request: z.object({ g: sessionTokenSchema, id: integer('member id', { min: 1 }) }),
+    response: z.object({ d: memberDataSchema }),
+  },
+  /**
+   * Beyond the spec: deletes a member and everything the site keeps about them (forum threads and
+   * replies, e-mails to or from them, contact messages from their address, ...).
+   */
+  'member.erase': {
     request: z.object({ g: sessionTokenSchema, id: integer('member id', { min: 1 }) }),
     response: z.object({}),
   },

@@ -48,4 +48,4 @@ export type CallInput<N extends CallName> = z.output<(typeof schemas)[N]['reques
 /** What a successful call answers. */
 export type CallResponse<N extends CallName> = z.infer<(typeof schemas)[N]['response']>;
 
-export { CALL_NAMES, CALLS, EXTENSION_CALLS, callPath, fileFieldsOf, type Access, type CallName, type Encoding, type FileField, type FileKind } from './calls.ts';
+export { CALL_NAMES, CALLS, EXTENSION_CALLS, MAX_UPLOAD_BYTES, callPath, fileFieldsOf, type Access, type CallName, type Encoding, type FileField, type FileKind } from './calls.ts';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_CARS, MAX_CHOICES, MAX_GUESTS, MAX_OPTIONS, MAX_PARTY } from './event-options.ts';
 import { flag, integer, optionalInteger, optionalLocalDateTime, optionalText, sessionTokenSchema } from './common.ts';
 
 /**
@@ -7,15 +8,6 @@ import { flag, integer, optionalInteger, optionalLocalDateTime, optionalText, se
  * beside the spec's `attendance.set`, which keeps its letter codes and answers as before.
  */
 
-/** At most this many guests may be named on one sign-up. */
-export const MAX_GUESTS = 20;
-/** At most this many cars on one sign-up. */
-export const MAX_CARS = 10;
-/** At most this many questions ("Dinner", "Museum tour") on one event, each with at most MAX_OPTIONS answers. */
-export const MAX_CHOICES = 10;
-export const MAX_OPTIONS = 10;
-/** A party may not be larger than this (the legacy call's limit too). */
-export const MAX_PARTY = 50;
 
 /** Where a household stands: a seat, a place in the waiting list, or not coming. */
 export const SIGNUP_STATUSES = ['confirmed', 'waitlisted', 'notAttending'] as const;

@@ -84,18 +84,68 @@ export function findMigrationsFolder(): string {
   throw new Error('The database migrations folder was not found beside the server.');
 }
 
-type Journal = { entries: { tag: string }[] };
+type Journal = { entries: { tag: string; when: number }[] };
 
-/** Migrations not yet applied to this database (none for a fresh file, which is then simply created). */
+function readJournal(folder: string): Journal {
+  return JSON.parse(fs.readFileSync(path.join(folder, 'meta', '_journal.json'), 'utf8')) as Journal;
+}
+
+/** A database's version: how many migrations it has, the last one's tag when the code knows it. */
+export type SchemaVersion = { migrations: number; tag?: string };
+
+/** The version this code brings a database to: every migration it knows. */
+export function codeSchemaVersion(folder = findMigrationsFolder()): Required<SchemaVersion> {
+  const entries = readJournal(folder).entries;
+  return { migrations: entries.length, tag: entries.at(-1)?.tag ?? 'none' };
+}
+
+/** Started on a database that a newer version of the site has brought up to date. */
+export class NewerDatabaseError extends Error {
+  constructor(
+    readonly database: SchemaVersion,
+    readonly code: Required<SchemaVersion>,
+  ) {
+    super(
+      `This database was brought up to date by a newer version of the site (database version ${database.migrations}` +
+        `${database.tag ? `, ${database.tag}` : ''}); this version of the site knows database version ${code.migrations} (${code.tag}).`,
+    );
+  }
+}
+
+function appliedMigrations(sqlite: Database.Database): { count: number; lastCreatedAt: number } {
+  const hasTable = sqlite.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '__drizzle_migrations'").get();
+  if (!hasTable) return { count: 0, lastCreatedAt: 0 };
+  const row = sqlite.prepare('SELECT COUNT(*) AS n, MAX(CAST(created_at AS INTEGER)) AS last FROM __drizzle_migrations').get() as {
+    n: number;
+    last: number | null;
+  };
+  return { count: row.n, lastCreatedAt: row.last ?? 0 };
+}
+
+/**
+ * Throws NewerDatabaseError when the database holds migrations this code does not know (more of
+ * them, or one dated after its last): drizzle would apply nothing and let an old version run on
+ * tables it does not understand.
+ */
+export function refuseNewerDatabase(sqlite: Database.Database, folder = findMigrationsFolder()): void {
+  const journal = readJournal(folder).entries;
+  const applied = appliedMigrations(sqlite);
+  const lastKnown = journal.at(-1)?.when ?? 0;
+  if (applied.count > journal.length || applied.lastCreatedAt > lastKnown) {
+    const known = journal.length;
+    // The same count with a later date: a migration of another line of versions took the last place.
+    throw new NewerDatabaseError({ migrations: Math.max(applied.count, known + 1) }, codeSchemaVersion(folder));
+  }
+}
+
+/**
+ * Migrations not yet applied to this database (none for a fresh file, which is then simply
+ * created). Throws NewerDatabaseError for a database newer than this code.
+ */
 export function pendingMigrations(db: Db, folder = findMigrationsFolder()): string[] {
-  const journal = JSON.parse(fs.readFileSync(path.join(folder, 'meta', '_journal.json'), 'utf8')) as Journal;
-  const hasTable = db.$client
-    .prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '__drizzle_migrations'")
-    .get();
-  const applied = hasTable
-    ? (db.$client.prepare('SELECT COUNT(*) AS n FROM __drizzle_migrations').get() as { n: number }).n
-    : 0;
-  return journal.entries.slice(applied).map((entry) => entry.tag);
+  refuseNewerDatabase(db.$client, folder);
+  const journal = readJournal(folder);
+  return journal.entries.slice(appliedMigrations(db.$client).count).map((entry) => entry.tag);
 }
 
 /**
@@ -104,6 +154,7 @@ export function pendingMigrations(db: Db, folder = findMigrationsFolder()): stri
  * migration 0005 turns it into ledger rows, so the reminders already sent are not sent again.
  */
 export function migrateDatabase(db: Db, folder = findMigrationsFolder()): void {
+  refuseNewerDatabase(db.$client, folder);
   const hasLegacyReminders = db.$client.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'reminders_sent'").get();
   if (hasLegacyReminders) {
     db.$client.exec(

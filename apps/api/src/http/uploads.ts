@@ -1,4 +1,4 @@
-import type { FileField, FileKind } from '@club/contracts';
+import { FILE_KIND_MESSAGES, FILE_TOO_LARGE_MESSAGE, MAX_UPLOAD_BYTES, type FileField, type FileKind } from '@club/contracts';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -9,7 +9,6 @@ import { ApiError, badRequest, tooLarge, tooManyAttempts, wrongFileType } from '
 import { addressKey } from '../lib/client-address.ts';
 import { sniffFileType, type SniffedType } from '../lib/file-type.ts';
 
-export const MAX_UPLOAD_BYTES = 15 * 1024 * 1024;
 /** The longest text field any contract takes is 50,000 characters: at most 150 KB of UTF-8. */
 export const MAX_FIELD_BYTES = 160 * 1024;
 const MAX_FIELDS = 300;
@@ -84,7 +83,7 @@ export function multipartParser({ fileFields, tempDir, checkAccess, waiting }: M
     if (declared > maxBodyBytes) {
       // Nothing of it will be read: closing the connection stops the rest of the upload.
       res.setHeader('Connection', 'close');
-      next(tooLarge(`The form is too large. Please send at most ${maxFiles} file${maxFiles === 1 ? '' : 's'} of 15 MB each.`));
+      next(tooLarge(`The form is too large. Please send at most ${maxFiles} file${maxFiles === 1 ? '' : 's'} of ${MAX_UPLOAD_BYTES / 1024 / 1024} MB each.`));
       return;
     }
     let parser: Busboy.Busboy;
@@ -230,7 +229,7 @@ export function multipartParser({ fileFields, tempDir, checkAccess, waiting }: M
       const file: SpooledFile = { fieldName: name, originalName, mimeType: info.mimeType, size: 0, path: target };
       files.push(file);
       stream.on('data', (chunk: Buffer) => (file.size += chunk.length));
-      stream.on('limit', () => finish(tooLarge('That file is too large. Please choose a smaller one (at most 15 MB).')));
+      stream.on('limit', () => finish(tooLarge(FILE_TOO_LARGE_MESSAGE)));
       writes.push(pipeline(stream, output).catch((error: unknown) => finish(error)));
     });
 
@@ -245,16 +244,10 @@ export function multipartParser({ fileFields, tempDir, checkAccess, waiting }: M
   };
 }
 
-const ACCEPTED: Record<FileKind, { types: SniffedType[]; message: string }> = {
-  jpeg: { types: ['jpeg'], message: 'Please choose a JPEG photo (.jpg or .jpeg); other file types are not accepted.' },
-  image: {
-    types: ['jpeg', 'png', 'webp', 'gif'],
-    message: 'Please choose an image file (JPEG, PNG, WebP or GIF).',
-  },
-  'image-or-pdf': {
-    types: ['jpeg', 'png', 'webp', 'gif', 'pdf'],
-    message: 'Please choose a PDF or an image file (JPEG, PNG, WebP or GIF).',
-  },
+const ACCEPTED: Record<FileKind, SniffedType[]> = {
+  jpeg: ['jpeg'],
+  image: ['jpeg', 'png', 'webp', 'gif'],
+  'image-or-pdf': ['jpeg', 'png', 'webp', 'gif', 'pdf'],
 };
 
 /** Throws 415 unless every file is of the kind its field accepts. */
@@ -263,8 +256,8 @@ export function checkFileKinds(files: Record<string, UploadedFile[]>, fields: Re
     const spec = fields[field];
     if (!spec) continue;
     for (const file of list) {
-      if (!ACCEPTED[spec.kind].types.includes(sniffFileType(file.buffer))) {
-        throw wrongFileType(ACCEPTED[spec.kind].message);
+      if (!ACCEPTED[spec.kind].includes(sniffFileType(file.buffer))) {
+        throw wrongFileType(FILE_KIND_MESSAGES[spec.kind]);
       }
     }
   }

@@ -4,7 +4,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { Config } from '../config.ts';
-import { findMigrationsFolder, type Db } from '../db/client.ts';
+import { codeSchemaVersion, type Db } from '../db/client.ts';
+import { tryLockFile } from '../site-lock.ts';
 
 /** A backup or restore that cannot go ahead; the message tells the webmaster what to do. */
 export class BackupError extends Error {}
@@ -21,6 +22,10 @@ export type BackupManifest = {
   migrations: number;
   files: number;
   bytes: number;
+  /** A pre-migration backup: the last migration of the upgrade it was taken for (one is kept per target). */
+  target?: string;
+  /** A pre-migration backup: SHA-256 of the database file it copies, to know a retried upgrade's database is unchanged. */
+  source?: string;
 };
 
 export type BackupResult = { path: string; manifest: BackupManifest; pruned: string[] };
@@ -41,13 +46,6 @@ export function formatStamp(date: Date): string {
 function countAppliedMigrations(sqlite: Database.Database): number {
   const hasTable = sqlite.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '__drizzle_migrations'").get();
   return hasTable ? (sqlite.prepare('SELECT COUNT(*) AS n FROM __drizzle_migrations').get() as { n: number }).n : 0;
-}
-
-function countKnownMigrations(): number {
-  const journal = JSON.parse(fs.readFileSync(path.join(findMigrationsFolder(), 'meta', '_journal.json'), 'utf8')) as {
-    entries: unknown[];
-  };
-  return journal.entries.length;
 }
 
 /** Files beside the database that make up the site's state (uploads, generated keys, ...). */
@@ -152,6 +150,57 @@ function leaveOutPasswordLinks(copy: Database.Database): void {
   }
 }
 
+/** Where a backup is built, under a hidden name, until it is whole and renamed. */
+const PARTIAL_PREFIX = '.partial-';
+
+/**
+ * A hidden folder to build a backup in, with a lock held beside it for as long as the backup is
+ * being written: a crash releases the lock, and `removeUnfinishedBackups` then knows the folder
+ * is left over rather than in progress (a CLI backup while the site starts).
+ */
+export function startPartialBackup(backupsDir: string, name: string): { path: string; release(): void } {
+  const partial = path.join(backupsDir, `${PARTIAL_PREFIX}${name}-${randomBytes(4).toString('hex')}`);
+  const lockFile = `${partial}.lock`;
+  const lock = tryLockFile(lockFile);
+  if (!lock) throw new BackupError(`Another backup is being written to ${partial}.`);
+  fs.mkdirSync(partial, { mode: 0o700 });
+  return {
+    path: partial,
+    release: () => {
+      lock.release();
+      fs.rmSync(lockFile, { force: true });
+    },
+  };
+}
+
+/** Removes the unfinished backups a crash left behind; returns their paths. */
+export function removeUnfinishedBackups(backupsDir: string): string[] {
+  if (!fs.existsSync(backupsDir)) return [];
+  const removed: string[] = [];
+  for (const name of fs.readdirSync(backupsDir)) {
+    if (!name.startsWith(PARTIAL_PREFIX) || name.endsWith('.lock')) continue;
+    const partial = path.join(backupsDir, name);
+    const lock = tryLockFile(`${partial}.lock`);
+    // Held: a backup is being written there right now.
+    if (!lock) continue;
+    fs.rmSync(partial, { recursive: true, force: true });
+    lock.release();
+    fs.rmSync(`${partial}.lock`, { force: true });
+    removed.push(partial);
+  }
+  // A lock file whose folder is gone (a crash between the two removals).
+  for (const name of fs.readdirSync(backupsDir)) {
+    if (!name.startsWith(PARTIAL_PREFIX) || !name.endsWith('.lock')) continue;
+    const lockFile = path.join(backupsDir, name);
+    if (fs.existsSync(lockFile.slice(0, -'.lock'.length))) continue;
+    const lock = tryLockFile(lockFile);
+    if (!lock) continue;
+    lock.release();
+    fs.rmSync(lockFile, { force: true });
+  }
+  return removed;
+}
+
 function uniqueName(backupsDir: string, base: string): string {
   let name = base;
   for (let n = 2; fs.existsSync(path.join(backupsDir, name)); n += 1) name = `${base}-${n}`;
@@ -173,7 +222,7 @@ export function pruneBackups(backupsDir: string, keep: number): string[] {
 export async function createBackup(
   db: Db,
   config: BackupConfig,
-  { kind = 'backup', now = new Date() }: { kind?: BackupKind; now?: Date } = {},
+  { kind = 'backup', now = new Date(), target, source }: { kind?: BackupKind; now?: Date; target?: string; source?: string } = {},
 ): Promise<BackupResult> {
   // Backups hold members' personal data: readable by the site's own user only.
   fs.mkdirSync(config.backupsDir, { recursive: true, mode: 0o700 });
@@ -181,8 +230,8 @@ export async function createBackup(
   const previous = listBackups(config.backupsDir).at(-1)?.path;
   const name = uniqueName(config.backupsDir, `${kind}-${formatStamp(now)}`);
   // Built under a hidden name and renamed when whole, so a crash never leaves a backup that looks complete.
-  const partial = path.join(config.backupsDir, `.partial-${name}-${randomBytes(4).toString('hex')}`);
-  fs.mkdirSync(partial, { mode: 0o700 });
+  const building = startPartialBackup(config.backupsDir, name);
+  const partial = building.path;
   try {
     const databaseCopy = path.join(partial, BACKUP_DATABASE);
     // One step copies every page inside one read transaction: a point-in-time snapshot that
@@ -217,6 +266,8 @@ export async function createBackup(
       migrations,
       files: stats.files,
       bytes: stats.bytes + fs.statSync(databaseCopy).size,
+      ...(target === undefined ? {} : { target }),
+      ...(source === undefined ? {} : { source }),
     };
     fs.writeFileSync(path.join(partial, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`, { mode: 0o600 });
     const finalPath = path.join(config.backupsDir, name);
@@ -226,6 +277,8 @@ export async function createBackup(
   } catch (error) {
     fs.rmSync(partial, { recursive: true, force: true });
     throw error;
+  } finally {
+    building.release();
   }
 }
 
@@ -291,11 +344,11 @@ export function restoreBackup(backup: string, dataDir: string): RestoreResult {
     } finally {
       copy.close();
     }
-    const known = countKnownMigrations();
-    if (migrations > known) {
+    const known = codeSchemaVersion();
+    if (migrations > known.migrations) {
       throw new BackupError(
-        `This backup was made by a newer version of the site (${migrations} database migrations, this version knows ${known}). ` +
-          'Install that version or a later one, then restore.',
+        `This backup was made by a newer version of the site (database version ${migrations}); this version of the site knows ` +
+          `database version ${known.migrations} (${known.tag}). Install that version or a later one, then restore.`,
       );
     }
   } catch (error) {

@@ -78,6 +78,17 @@ async function createTransport(config: Config): Promise<{ transporter: Transport
   return { transporter: nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }), isFile: true };
 }
 
+const outboxFilePrefix = (id: number) => `${String(id).padStart(6, '0')}-`;
+
+/** Deletes the files the outbox folder holds for these messages (written when SMTP_URL was unset). */
+export function removeOutboxFiles(config: Pick<Config, 'outboxDir'>, ids: number[]): number {
+  if (ids.length === 0 || !fs.existsSync(config.outboxDir)) return 0;
+  const prefixes = ids.map(outboxFilePrefix);
+  const files = fs.readdirSync(config.outboxDir).filter((name) => name.endsWith('.eml') && prefixes.some((prefix) => name.startsWith(prefix)));
+  for (const name of files) fs.rmSync(path.join(config.outboxDir, name), { force: true });
+  return files.length;
+}
+
 const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 40);
 
 export function createMailService(config: Config, db: Db, logger: Logger): MailService {
@@ -106,7 +117,7 @@ export function createMailService(config: Config, db: Db, logger: Logger): MailS
     })) as { message?: Buffer };
     if (isFile && info.message) {
       fs.mkdirSync(config.outboxDir, { recursive: true });
-      const file = path.join(config.outboxDir, `${String(row.id).padStart(6, '0')}-${slug(row.subject)}.eml`);
+      const file = path.join(config.outboxDir, `${outboxFilePrefix(row.id)}${slug(row.subject)}.eml`);
       fs.writeFileSync(file, info.message);
       log.info({ outboxId: row.id, file: path.basename(file) }, 'no SMTP_URL: e-mail written to the outbox folder, not sent');
       return false;

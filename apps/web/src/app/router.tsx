@@ -84,6 +84,7 @@ const pageRoutes: PageRoute[] = [
   { path: PATHS.membership, lazy: lazyPage(() => import('../pages/membership-page.tsx'), (m) => m.MembershipPage) },
   { path: PATHS.events, lazy: lazyPage(() => import('../pages/events-page.tsx'), (m) => m.EventsPage) },
   { path: PATHS.event, lazy: lazyPage(() => import('../pages/event-page.tsx'), (m) => m.EventPage) },
+  { path: PATHS.eventRoster, lazy: lazyPage(() => import('../pages/event-roster-page.tsx'), (m) => m.EventRosterPage) },
   { path: PATHS.editEvent, lazy: lazyPage(() => import('../pages/edit-event-page.tsx'), (m) => m.EditEventPage) },
   { path: PATHS.eventList, lazy: lazyPage(() => import('../pages/event-list-page.tsx'), (m) => m.EventListPage) },
   { path: PATHS.tech, lazy: lazyPage(() => import('../pages/tech-page.tsx'), (m) => m.TechPage) },

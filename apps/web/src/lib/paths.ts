@@ -13,6 +13,7 @@ export {
   editBlogPath,
   editEventPath,
   eventPath,
+  eventRosterPath,
   eventsMonthPath,
   forumPath,
   forumPostAnchor,

@@ -5,6 +5,7 @@ import { RequireLogin } from '../components/require-login.tsx';
 import { ChangePasswordForm } from '../features/account/change-password-form.tsx';
 import { ForgotPassword } from '../features/account/forgot-password.tsx';
 import { NotificationSettings } from '../features/account/notification-settings.tsx';
+import { AttendedEventsPanel } from '../features/events/attended-events-panel.tsx';
 import { CalendarFeedPanel } from '../features/events/calendar-feed-panel.tsx';
 import { MyCars } from '../features/garage/my-cars.tsx';
 import { FailedContactMessages } from '../features/account/failed-contact-messages.tsx';
@@ -64,6 +65,7 @@ function AccountDetails({ onLogout }: { onLogout: () => void }) {
       </section>
       <MyCars />
       <NotificationSettings />
+      <AttendedEventsPanel />
       <CalendarFeedPanel />
       <ChangePasswordForm />
       {hasPermission(user.permissions, 'admin') && (

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { PageFrame } from '../components/page-frame.tsx';
 import { IdeaBox } from '../features/history/idea-box.tsx';
 import { QueryState } from '../components/query-state.tsx';
+import { useUnsavedChangesGuard } from '../components/unsaved-changes.tsx';
 import { BoardEditor } from '../features/history/board-editor.tsx';
 import { BoardView } from '../features/history/board-view.tsx';
 import type { BoardYear } from '../features/history/history-rules.ts';
@@ -17,15 +18,21 @@ export function BoardMembersPage() {
   const [chosenYear, setChosenYear] = useState<number | undefined>(undefined);
   const [mode, setMode] = useState<Mode>('view');
   const [hasJustSaved, setHasJustSaved] = useState(false);
+  const [isDirty, setIsDirty] = useState(false);
   const yearSelectId = useId();
 
   const years = board.years ?? [];
   const shown: BoardYear = years.find((entry) => entry.year === chosenYear) ??
     years[0] ?? { year: new Date().getFullYear(), imageUrl: '', seats: [] };
   const isEditing = canEdit && mode === 'edit';
+  const guard = useUnsavedChangesGuard(isEditing && isDirty);
   const switchTo = (next: Mode) => {
-    setMode(next);
-    setHasJustSaved(false);
+    if (next === mode) return;
+    guard.confirmDiscard(() => {
+      setMode(next);
+      setIsDirty(false);
+      setHasJustSaved(false);
+    });
   };
 
   return (
@@ -73,7 +80,9 @@ export function BoardMembersPage() {
               key={shown.year}
               board={shown}
               savedYears={years.map((entry) => entry.year)}
+              onDirtyChange={setIsDirty}
               onSaved={(year) => {
+                setIsDirty(false);
                 setChosenYear(year);
                 setMode('view');
                 setHasJustSaved(true);
@@ -87,6 +96,7 @@ export function BoardMembersPage() {
         }
       </QueryState>
       <IdeaBox />
+      {guard.dialog}
     </PageFrame>
   );
 }

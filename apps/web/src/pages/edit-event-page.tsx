@@ -41,7 +41,7 @@ function SavedEventEditor({ id }: { id: number }) {
   const query = useEvent(id);
   return (
     <QueryState query={query} what="the event" loadingLabel="Loading the event…">
-      {({ event }) => (event ? <EventEditor event={event} /> : <EventNotFound />)}
+      {({ event, signups }) => (event ? <EventEditor event={event} signupSettings={signups?.settings} /> : <EventNotFound />)}
     </QueryState>
   );
 }

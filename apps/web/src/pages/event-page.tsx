@@ -31,7 +31,9 @@ function OneEvent({ id }: { id: number }) {
     <PageFrame title={title}>
       <RequireLogin what="this event">
         <QueryState query={query} what="the event" loadingLabel="Loading the event…">
-          {({ event, earlier, later }) => (event ? <EventDetails event={event} earlier={earlier} later={later} /> : <EventNotFound />)}
+          {({ event, signups, earlier, later }) =>
+            event && signups ? <EventDetails event={event} signups={signups} earlier={earlier} later={later} /> : <EventNotFound />
+          }
         </QueryState>
       </RequireLogin>
     </PageFrame>

@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { ClubEvent } from '@club/contracts';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import ical, { type VEvent } from 'node-ical';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { attendance, members } from '../../db/schema/index.ts';
+import { attendance, members, outbox } from '../../db/schema/index.ts';
 import { createMember, type TestMember } from '../../../test/factories.ts';
 import { makeJpeg, makePng } from '../../../test/images.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
@@ -188,6 +188,37 @@ describe('POST /api/event.save.php', () => {
     const res = await saveEvent(editor.token, baseEvent({ id: '999999' }));
     expect(res.status).toBe(404);
     expect(res.body.e).toMatch(/not found/i);
+  });
+});
+
+describe('POST /api/event.nowReminder.php', () => {
+  const remindersOf = (title: string) => t.db.select().from(outbox).all().filter((mail) => mail.subject.startsWith(`Reminder: ${title},`));
+
+  it('reports whom a save with "now" e-mailed, before the reply, and the same after a later save that sends nothing', async () => {
+    const readers = t.db.select({ id: members.id }).from(members).where(and(eq(members.enabled, true), eq(members.emailNotifications, true))).all().length;
+    const id = await createEvent({ t: 'Reminded Tour' });
+    expect((await post('event.nowReminder', { g: editor.token, id })).body).toEqual({ emailed: 0, pushed: 0, sent: '' });
+
+    const saved = await saveEvent(editor.token, baseEvent({ id: String(id), t: 'Reminded Tour', notify: ['0'] }));
+    expect(saved.body).toEqual({ i: id, img: '' });
+    expect(remindersOf('Reminded Tour')).toHaveLength(readers);
+    const report = await post('event.nowReminder', { g: editor.token, id });
+    expect(report.status).toBe(200);
+    expect(report.body).toMatchObject({ emailed: readers, pushed: 0 });
+    expect((report.body as { sent: string }).sent).toMatch(/^\d{4}-\d\d-\d\dT/);
+
+    expect((await saveEvent(editor.token, baseEvent({ id: String(id), t: 'Reminded Tour', notify: ['0'] }))).status).toBe(200);
+    expect(remindersOf('Reminded Tour')).toHaveLength(readers);
+    expect((await post('event.nowReminder', { g: editor.token, id })).body).toEqual(report.body);
+  });
+
+  it('answers 401 logged out, 403 to a member who is not an event editor, 404 for an unknown event', async () => {
+    const id = await createEvent();
+    expect((await post('event.nowReminder', { id })).status).toBe(401);
+    expect((await post('event.nowReminder', { g: bob.token, id })).status).toBe(403);
+    const missing = await post('event.nowReminder', { g: editor.token, id: 999_999 });
+    expect(missing.status).toBe(404);
+    expect(missing.body.e).toMatch(/event/i);
   });
 });
 

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, count, eq, inArray, min } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { members, pushSubscriptions, reminderLedger } from '../../db/schema/index.ts';
 
@@ -45,4 +45,17 @@ export function listSentReminders(db: DbOrTx, eventIds: number[]): ReminderKey[]
 /** Writes a ledger row unless it is there already; true when it was new (so this run sends it). */
 export function claimReminder(db: DbOrTx, key: ReminderKey): boolean {
   return db.insert(reminderLedger).values(key).onConflictDoNothing().run().changes > 0;
+}
+
+/** An event's "now" reminder as the ledger has it: members e-mailed and pushed, and when it first went out ('' never). */
+export function countNowReminders(db: DbOrTx, eventId: number): { emailed: number; pushed: number; sent: string } {
+  const rows = db
+    .select({ channel: reminderLedger.channel, members: count(), first: min(reminderLedger.created) })
+    .from(reminderLedger)
+    .where(and(eq(reminderLedger.eventId, eventId), eq(reminderLedger.daysOut, 0)))
+    .groupBy(reminderLedger.channel)
+    .all();
+  const of = (channel: ReminderChannel) => rows.find((row) => row.channel === channel);
+  const sent = rows.map((row) => row.first ?? '').filter(Boolean).sort()[0] ?? '';
+  return { emailed: of('email')?.members ?? 0, pushed: of('push')?.members ?? 0, sent };
 }

@@ -132,27 +132,37 @@ describe('event reminders', () => {
     expect(run(chicagoMorning(12))).toEqual(nothing);
   });
 
-  it('kick() (after an event save) sends only the "now" reminders, and only once the server has started it', async () => {
+  it('sendNow() (after an event save) queues only that event\'s "now" reminders, at once and once, and reportNow() counts them', () => {
     open();
-    createMember(t.db);
+    const reader = createMember(t.db);
+    const pushOnly = createMember(t.db);
+    t.db.update(members).set({ emailNotifications: false }).where(eq(members.id, pushOnly.id)).run();
+    addDevice(pushOnly.id, 'phone');
+    addDevice(pushOnly.id, 'laptop');
     const now = addEvent('2099-06-20T10:00', [0], 'Saved With Now');
+    const other = addEvent('2099-06-21T10:00', [0], 'Other With Now');
     // Its 5-day reminder is due (the event is 3 days off), but that waits for the scheduled run.
     addEvent(clubNow(new Date(Date.now() + 3 * 86_400_000), 'America/Chicago'), [5], 'Dated Only');
-    t.services.reminders.kick();
-    await new Promise((resolve) => setImmediate(resolve));
-    expect(mails()).toEqual([]);
+    expect(t.services.reminders.reportNow(now)).toEqual({ emailed: 0, pushed: 0, sent: '' });
 
-    t.services.reminders.start();
-    t.services.reminders.kick();
-    await new Promise((resolve) => setImmediate(resolve));
-    expect(mails().map((m) => m.subject)).toEqual(['Reminder: Saved With Now, Saturday, June 20, 2099 at 10:00 AM']);
-    // A later save of the same event kicks again: nothing more.
+    expect(t.services.reminders.sendNow(now)).toEqual({ reminders: 1, emails: 1, pushes: 2 });
+    expect(mails().map((m) => [m.to, m.subject])).toEqual([[reader.email, 'Reminder: Saved With Now, Saturday, June 20, 2099 at 10:00 AM']]);
+    expect(t.db.select().from(pushQueue).all()).toHaveLength(2);
+    const report = t.services.reminders.reportNow(now);
+    expect(report).toMatchObject({ emailed: 1, pushed: 1 });
+    expect(Date.now() - Date.parse(report.sent)).toBeLessThan(60_000);
+    expect(t.services.reminders.reportNow(other)).toEqual({ emailed: 0, pushed: 0, sent: '' });
+
+    // A later save of the same event sends nothing more, and the report stays the first one.
     t.db.update(events).set({ title: 'Saved With Now (edited)' }).where(eq(events.id, now)).run();
-    t.services.reminders.kick();
-    await new Promise((resolve) => setImmediate(resolve));
+    expect(t.services.reminders.sendNow(now)).toEqual(nothing);
     expect(mails()).toHaveLength(1);
-    expect(t.services.reminders.run().emails).toBe(1);
-    expect(mails().at(-1)?.subject).toMatch(/^Reminder: Dated Only/);
+    expect(t.services.reminders.reportNow(now)).toEqual(report);
+    expect(t.services.reminders.run().emails).toBe(2);
+    expect(mails().map((m) => m.subject).slice(1).sort()).toEqual([
+      expect.stringMatching(/^Reminder: Dated Only/),
+      expect.stringMatching(/^Reminder: Other With Now/),
+    ]);
   });
 
   it('catches up a missed morning while the event is ahead, in one e-mail, and sends nothing once it has started', () => {

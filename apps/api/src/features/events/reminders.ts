@@ -7,7 +7,7 @@ import { oneLine, reminderMail } from '../../services/mail-templates.ts';
 import { queuePush, type PushService } from '../../services/push.ts';
 import type { SiteKeys } from '../../services/site-keys.ts';
 import { unsubscribeToken } from '../../services/unsubscribe-links.ts';
-import { claimReminder, listReminderDevices, listReminderReaders, listSentReminders, type ReminderChannel } from './reminder-store.ts';
+import { claimReminder, countNowReminders, listReminderDevices, listReminderReaders, listSentReminders, type ReminderChannel } from './reminder-store.ts';
 import { listEventsStartingAfter } from './store.ts';
 
 const DAY_MS = 86_400_000;
@@ -74,13 +74,18 @@ export function queueDueReminders(
   config: Pick<Config, 'timeZone' | 'baseUrl' | 'clubName'>,
   keys: Pick<SiteKeys, 'linkSecret'>,
   now: Date,
-  { onlyNow = false, onSkip = () => undefined }: { onlyNow?: boolean; onSkip?: SkippedEventReport } = {},
+  {
+    onlyNow = false,
+    eventId,
+    onSkip = () => undefined,
+  }: { onlyNow?: boolean; eventId?: number; onSkip?: SkippedEventReport } = {},
 ): ReminderRun {
   const nowLocal = clubNow(now, config.timeZone);
   const today = nowLocal.slice(0, 10);
   return db.transaction(
     (tx) => {
       const due = listEventsStartingAfter(tx, nowLocal)
+        .filter((event) => eventId === undefined || event.id === eventId)
         // One impossible start (written before the contract checked dates, or by hand) must not stop everyone's reminders.
         .filter((event) => {
           if (isRealLocalDateTime(event.start)) return true;
@@ -149,16 +154,20 @@ export function queueDueReminders(
   );
 }
 
+/** Who got an event's "now" reminder: members e-mailed, members pushed, and when it first went out ('' never). */
+export type NowReminderReport = { emailed: number; pushed: number; sent: string };
+
 export type ReminderService = {
   /** Queues what is due (all reminders, or only "now" ones) and asks mail and push to deliver it. */
   run(options?: { onlyNow?: boolean }): ReminderRun;
   /**
-   * Sends the "now" reminders soon, after an event was saved with "now" ticked: call it after the
-   * transaction commits. Dated reminders wait for the scheduled run (REMINDER_CRON or `pnpm reminders`).
+   * Queues one event's "now" reminders at once, after it was saved with "now" ticked (call it after
+   * the transaction commits), and asks mail and push to deliver them. The ledger keeps it to once
+   * per event: a later save sends nothing. Dated reminders wait for the scheduled run.
    */
-  kick(): void;
-  /** kick() works only once started (the server), so tests and the CLI send nothing by surprise. */
-  start(): void;
+  sendNow(eventId: number): ReminderRun;
+  /** What an event's "now" reminder reached, read from the ledger. */
+  reportNow(eventId: number): NowReminderReport;
 };
 
 export function createReminderService(deps: {
@@ -172,30 +181,21 @@ export function createReminderService(deps: {
 }): ReminderService {
   const clock = deps.clock ?? (() => new Date());
   const log = deps.logger.child({ service: 'reminders' });
-  let isStarted = false;
   const onSkip: SkippedEventReport = (event) =>
     log.warn({ eventId: event.id, start: event.start }, 'event start is not a real date and time: its reminders were skipped; please correct the event');
-  const run = (options: { onlyNow?: boolean } = {}) => {
+  const run = (options: { onlyNow?: boolean; eventId?: number } = {}) => {
     const result = queueDueReminders(deps.db, deps.config, deps.keys, clock(), { ...options, onSkip });
     if (result.emails > 0) deps.mail.kick();
     if (result.pushes > 0) deps.push.kick();
     return result;
   };
   return {
-    run,
-    kick: () => {
-      if (!isStarted) return;
-      setImmediate(() => {
-        try {
-          const result = run({ onlyNow: true });
-          if (result.reminders > 0) log.info(result, '"now" reminders queued');
-        } catch (err) {
-          log.error({ err }, '"now" reminders failed; the next scheduled run sends them');
-        }
-      });
+    run: (options = {}) => run(options),
+    sendNow(eventId) {
+      const result = run({ onlyNow: true, eventId });
+      if (result.reminders > 0) log.info({ eventId, ...result }, '"now" reminders queued');
+      return result;
     },
-    start: () => {
-      isStarted = true;
-    },
+    reportNow: (eventId) => countNowReminders(deps.db, eventId),
   };
 }

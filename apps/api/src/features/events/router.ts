@@ -56,6 +56,8 @@ export function mountEventsCalls(api: ApiRouter, deps: AppDeps): void {
     return { i: saved.id, img: saved.imageUrl };
   });
 
+  mountCall(api, 'event.nowReminder', ({ id }) => events.nowReminder(id));
+
   mountCall(api, 'event.delete', ({ id }) => {
     events.remove(id);
     return {};

@@ -12,6 +12,7 @@ import { badRequest, notFound } from '../../errors.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { buildCalendar } from './ical.ts';
+import type { NowReminderReport } from './reminders.ts';
 import { queueEventChangeNotices, readEventSignups } from './signups.ts';
 import {
   attachAttendance,
@@ -73,6 +74,8 @@ export type EventsService = {
   listPast(at: string, page: number): { rows: EventSummary[]; total: number };
   /** Who may add or edit events is the registry's rule (`event.save` needs "event"): no owner rule here. */
   save(event: EventSave): Promise<{ id: number; imageUrl: string }>;
+  /** Whom the event's "now" reminder reached (members e-mailed and pushed) and when it first went out. */
+  nowReminder(id: number): NowReminderReport;
   /** Deletes the event with its attendance, its reminder ledger and waiting pushes, and its image file. */
   remove(id: number): void;
   /** One event as an iCalendar file. */
@@ -134,8 +137,9 @@ export function createEventsService({ db, services, config }: Pick<AppDeps, 'db'
           if (before && queueEventChangeNotices(tx, config, before, { ...fields, id: savedId }) > 0) isNoticeQueued = true;
           return savedId;
         });
-        // A "now" reminder goes out at once (the job sends it once per event, not at every save).
-        if (fields.notifyDaysOut.includes(0)) services.reminders.kick();
+        // A "now" reminder is queued before the reply (once per event, never again at a later save),
+        // so the editor can say at once whom it reached (`event.nowReminder`).
+        if (fields.notifyDaysOut.includes(0)) services.reminders.sendNow(eventId);
         if (isNoticeQueued) {
           services.mail.kick();
           services.push.kick();
@@ -143,6 +147,11 @@ export function createEventsService({ db, services, config }: Pick<AppDeps, 'db'
         const dropped = existing?.imageUrl !== fields.imageUrl ? existing?.imageUrl : undefined;
         return { result: { id: eventId, imageUrl: fields.imageUrl }, dropped: [dropped] };
       });
+    },
+
+    nowReminder(id) {
+      if (!findEvent(db, id)) throw notFound('That event');
+      return services.reminders.reportNow(id);
     },
 
     remove(id) {

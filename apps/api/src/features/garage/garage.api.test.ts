@@ -420,6 +420,21 @@ describe('a deleted member’s cars', () => {
   });
 });
 
+describe('a member’s data export and erasure', () => {
+  it('exports the member’s cars with everything about them, and erasure removes the cars and their photo files', async () => {
+    const leaving = createMember(t.db, { firstName: 'Erin', lastName: 'Erased' });
+    const id = await addCar(leaving, { visibility: 'public-named' }, [{ buffer: await makeJpeg(40, 30), name: 'e.jpg' }]);
+    const exported = await post('member.export', { g: admin.token, id: leaving.id });
+    expect(exported.status).toBe(200);
+    expect(exported.body.d.registryCars).toMatchObject([{ id, engineNumber: 'A1234567', serial: 'AR-99', history: [{ owner: 'Walter Grimm' }] }]);
+    expect(exported.body.d.member.cars).toEqual(['1929 Roadster Betsy']);
+    const [photo = ''] = (exported.body.d.registryCars as Car[])[0]?.photos ?? [];
+    expect((await post('member.erase', { g: admin.token, id: leaving.id })).status).toBe(200);
+    expect(storedRow(id)).toBeUndefined();
+    expect(fs.existsSync(fileOf(photo))).toBe(false);
+  });
+});
+
 describe('the legacy cars strings of member.save and members.get', () => {
   const memberForm = (g: string, id: number, carsList: string[]) => ({
     g,

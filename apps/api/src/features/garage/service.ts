@@ -263,6 +263,27 @@ export function legacyCarLines(db: DbOrTx): Map<number, { id: number; label: str
   return byOwner;
 }
 
+/** Everything about a member's cars, as their owner sees it (a member's data export). */
+export function exportCarsOfMember(db: DbOrTx, memberId: number): Car[] {
+  return listCarsOfOwner(db, memberId).map((car) => ({
+    ...toSummary({ id: memberId, name: '', displayName: '', permissions: [], emailNotifications: false }, car),
+    story: car.story,
+    photos: car.photos,
+    engineNumber: car.engineNumber,
+    serial: car.serial,
+    ownerId: car.ownerId,
+    history: listHistory(db, car.id),
+    canEdit: true,
+  }));
+}
+
+/** Removes a member's cars (their erasure, in the caller's transaction); returns the photos to delete after it commits. */
+export function removeCarsOfMember(tx: DbOrTx, memberId: number): string[] {
+  const owned = listCarsOfOwner(tx, memberId);
+  for (const car of owned) deleteCar(tx, car.id);
+  return owned.flatMap((car) => car.photos);
+}
+
 /** The pages of the cars anyone may see, for the sitemap. */
 export function listPublicCarPaths(db: DbOrTx): string[] {
   return listPublicCarIds(db).map(carPath);

@@ -34,4 +34,11 @@ export function mountMembersCalls(api: ApiRouter, deps: AppDeps): void {
     members.remove(user, id);
     return {};
   });
+
+  mountCall(api, 'member.export', ({ id }) => ({ d: members.exportData(id) }));
+
+  mountCall(api, 'member.erase', ({ id }, { user }) => {
+    members.erase(user, id);
+    return {};
+  });
 }

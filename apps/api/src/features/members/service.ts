@@ -1,12 +1,24 @@
-import { PERMISSION_LABELS, PERMISSIONS, type Crop, type Member, type Permission, type SessionUser } from '@club/contracts';
+import { PERMISSION_LABELS, PERMISSIONS, type Crop, type Member, type MemberData, type Permission, type SessionUser } from '@club/contracts';
+import { flushWriteAheadLog } from '../../db/client.ts';
 import type { AppDeps } from '../../deps.ts';
 import { badRequest, forbidden, notFound } from '../../errors.ts';
-import { queueMail } from '../../services/mail.ts';
+import { queueMail, removeOutboxFiles } from '../../services/mail.ts';
 import { emailChangedMail } from '../../services/mail-templates.ts';
 import { issuePasswordLink, revokePasswordLinks } from '../account/service.ts';
 import { revokeCalendarFeed } from '../events/service.ts';
-import { keepCarsOfDeletedMember, legacyCarLines, syncLegacyCars } from '../garage/service.ts';
-import { deleteMember, findMember, hasOtherEnabledAdmin, hasPassword, isEmailTaken, listMembers, writeMember, type MemberFields } from './store.ts';
+import { exportCarsOfMember, keepCarsOfDeletedMember, legacyCarLines, removeCarsOfMember, syncLegacyCars } from '../garage/service.ts';
+import {
+  deleteMember,
+  eraseMember,
+  findMember,
+  hasOtherEnabledAdmin,
+  hasPassword,
+  isEmailTaken,
+  listMembers,
+  readMemberData,
+  writeMember,
+  type MemberFields,
+} from './store.ts';
 
 const PHOTO_SIZE = 600;
 
@@ -35,6 +47,10 @@ export type MembersService = {
   /** Checks the editor's rights, stores the photo, writes the member and queues the invitation together. */
   save(actor: SessionUser, member: MemberSave): Promise<{ id: number; imageUrl: string }>;
   remove(actor: SessionUser, id: number): void;
+  /** Everything the site keeps about one member, for their request to see it. */
+  exportData(id: number): MemberData;
+  /** Deletes a member and everything the site keeps about them, files included. */
+  erase(actor: SessionUser, id: number): void;
 };
 
 export function createMembersService({ db, services, config }: Pick<AppDeps, 'db' | 'services' | 'config'>): MembersService {
@@ -121,6 +137,35 @@ export function createMembersService({ db, services, config }: Pick<AppDeps, 'db
         deleteMember(tx, id);
       });
       if (existing.imagePath) services.images.remove(existing.imagePath);
+    },
+
+    exportData(id) {
+      const data = readMemberData(db, id);
+      if (!data) throw notFound('That member');
+      const lines = legacyCarLines(db).get(id) ?? [];
+      return {
+        exported: new Date().toISOString(),
+        ...data,
+        member: { ...data.member, cars: lines.map((line) => line.label), carLinks: lines },
+        registryCars: exportCarsOfMember(db, id),
+      };
+    },
+
+    erase(actor, id) {
+      if (id === actor.id) {
+        throw badRequest("You cannot erase your own data while logged in. Ask another administrator if it must be done.");
+      }
+      const existing = findMember(db, id);
+      if (!existing) throw notFound('That member');
+      // Erasure takes the member's cars too (unlike a deletion, which keeps them as a former member's).
+      const erased = db.transaction((tx) => {
+        const carPhotos = removeCarsOfMember(tx, id);
+        return { ...eraseMember(tx, id, existing.email), carPhotos };
+      });
+      for (const url of [...erased.imageUrls, ...erased.carPhotos]) services.images.remove(url);
+      removeOutboxFiles(config, erased.outboxIds);
+      // secure_delete zeroes the rows in the database file; the WAL's older copies go too.
+      flushWriteAheadLog(db);
     },
   };
 }

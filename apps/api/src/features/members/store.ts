@@ -1,7 +1,23 @@
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
-import { PERMISSIONS, type Member, type Permission } from '@club/contracts';
+import { and, asc, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import { PERMISSIONS, type Member, type MemberData, type Permission } from '@club/contracts';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { memberPermissions, members, sessions } from '../../db/schema/index.ts';
+import {
+  attendance,
+  attendanceCars,
+  blogPosts,
+  calendarFeeds,
+  contactMessages,
+  errorReports,
+  events,
+  forumPosts,
+  forumThreads,
+  memberPermissions,
+  members,
+  outbox,
+  pushSubscriptions,
+  reminderLedger,
+  sessions,
+} from '../../db/schema/index.ts';
 
 /** The fields of a member that an editor sets; permissions travel separately. */
 export type MemberFields = {
@@ -136,4 +152,131 @@ export function hasPassword(db: DbOrTx, memberId: number): boolean {
 /** Removes a member; their sessions, permissions, reset links and attendance go with them (cascade). */
 export function deleteMember(db: DbOrTx, id: number): boolean {
   return db.delete(members).where(eq(members.id, id)).run().changes === 1;
+}
+
+/**
+ * Outbox rows that carry a member's data: addressed to them (plain or `Name <address>`), sent on
+ * their behalf (Reply-To: a contact-form message), or holding a contact message from their address.
+ */
+function memberMailCondition(email: string) {
+  const address = email.toLowerCase();
+  const isTheirs = (column: typeof outbox.to | typeof outbox.replyTo) =>
+    or(sql`lower(${column}) = ${address}`, sql`lower(${column}) LIKE ${`%<${address}>`}`);
+  return or(
+    isTheirs(outbox.to),
+    isTheirs(outbox.replyTo),
+    inArray(outbox.id, sql`(SELECT ${contactMessages.outboxId} FROM ${contactMessages} WHERE lower(${contactMessages.email}) = ${address})`),
+  );
+}
+
+function carsBrought(db: Db, eventId: number, memberId: number): string[] {
+  return db
+    .select({ label: attendanceCars.label })
+    .from(attendanceCars)
+    .where(and(eq(attendanceCars.eventId, eventId), eq(attendanceCars.memberId, memberId)))
+    .orderBy(asc(attendanceCars.position))
+    .all()
+    .map((row) => row.label);
+}
+
+/** Everything stored about one member (no secrets: hashes and push keys stay out), or undefined. */
+export type StoredMemberData = Omit<MemberData, 'exported' | 'registryCars' | 'member'> & { member: Omit<MemberData['member'], 'cars' | 'carLinks'> };
+
+/** Everything the members' tables keep about one member; their cars come from the garage (service.ts). */
+export function readMemberData(db: Db, id: number): StoredMemberData | undefined {
+  const member = listMembers(db).find((row) => row.id === id);
+  if (!member) return undefined;
+  const address = member.email.toLowerCase();
+  return {
+    member: { ...member, hasPassword: hasPassword(db, id) },
+    attendance: db
+      .select({
+        eventId: attendance.eventId,
+        eventTitle: events.title,
+        eventStart: events.start,
+        isAttending: attendance.isAttending,
+        total: attendance.total,
+        comments: attendance.comments,
+        modified: attendance.modified,
+        guests: attendance.guests,
+        choiceAnswers: attendance.choiceAnswers,
+        waitlistedAt: attendance.waitlistedAt,
+        isCheckedIn: attendance.isCheckedIn,
+      })
+      .from(attendance)
+      .innerJoin(events, eq(events.id, attendance.eventId))
+      .where(eq(attendance.memberId, id))
+      .orderBy(asc(events.start))
+      .all()
+      .map((row) => ({ ...row, cars: carsBrought(db, row.eventId, id) })),
+    forumThreads: db
+      .select()
+      .from(forumThreads)
+      .where(eq(forumThreads.authorId, id))
+      .orderBy(asc(forumThreads.id))
+      .all()
+      .map((t) => ({ id: t.id, title: t.title, description: t.description, imageUrls: t.imagePaths, approved: t.approved, created: t.created })),
+    forumPosts: db
+      .select({ id: forumPosts.id, threadId: forumPosts.threadId, threadTitle: forumThreads.title, content: forumPosts.content, approved: forumPosts.approved, created: forumPosts.created })
+      .from(forumPosts)
+      .innerJoin(forumThreads, eq(forumThreads.id, forumPosts.threadId))
+      .where(eq(forumPosts.authorId, id))
+      .orderBy(asc(forumPosts.id))
+      .all(),
+    pushSubscriptions: db
+      .select({ endpoint: pushSubscriptions.endpoint, created: pushSubscriptions.created, refreshed: pushSubscriptions.refreshed })
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.memberId, id))
+      .all(),
+    calendarFeed: db.select({ created: calendarFeeds.created }).from(calendarFeeds).where(eq(calendarFeeds.memberId, id)).get() ?? null,
+    sessions: db.select({ created: sessions.created, lastSeen: sessions.lastSeen, expires: sessions.expires }).from(sessions).where(eq(sessions.memberId, id)).all(),
+    reminders: db
+      .select({ eventId: reminderLedger.eventId, eventStart: reminderLedger.eventStart, daysOut: reminderLedger.daysOut, channel: reminderLedger.channel, created: reminderLedger.created })
+      .from(reminderLedger)
+      .where(eq(reminderLedger.memberId, id))
+      .all(),
+    errorReports: db
+      .select({ message: errorReports.message, url: errorReports.url, userAgent: errorReports.userAgent, created: errorReports.created, count: errorReports.count })
+      .from(errorReports)
+      .where(eq(errorReports.memberId, id))
+      .all(),
+    emails: db
+      .select({ id: outbox.id, to: outbox.to, replyTo: outbox.replyTo, subject: outbox.subject, text: outbox.text, status: outbox.status, created: outbox.created, sent: outbox.sent })
+      .from(outbox)
+      .where(memberMailCondition(address))
+      .orderBy(asc(outbox.id))
+      .all(),
+    contactMessages: db
+      .select({ id: contactMessages.id, firstName: contactMessages.firstName, lastName: contactMessages.lastName, email: contactMessages.email, message: contactMessages.message, created: contactMessages.created })
+      .from(contactMessages)
+      .where(sql`lower(${contactMessages.email}) = ${address}`)
+      .orderBy(asc(contactMessages.id))
+      .all(),
+    eventsCreated: db.select({ id: events.id, title: events.title }).from(events).where(eq(events.createdBy, id)).orderBy(asc(events.id)).all(),
+    photoPostsCreated: db.select({ id: blogPosts.id, title: blogPosts.title }).from(blogPosts).where(eq(blogPosts.createdBy, id)).orderBy(asc(blogPosts.id)).all(),
+  };
+}
+
+/** What erasing a member removed, for the files to delete once the transaction has committed. */
+export type ErasedMember = { imageUrls: string[]; outboxIds: number[] };
+
+/**
+ * Deletes a member and everything stored about them: forum threads they started (with their
+ * replies) and replies they wrote, e-mails to or from them, contact messages from their address,
+ * their error reports; sessions, links, push subscriptions, attendance, feed and reminder ledger
+ * go with the member row (cascade). Events and photo posts they made stay, without their name.
+ * Run it in the caller's transaction.
+ */
+export function eraseMember(tx: DbOrTx, id: number, email: string): ErasedMember {
+  const address = email.toLowerCase();
+  const member = tx.select({ imagePath: members.imagePath }).from(members).where(eq(members.id, id)).get();
+  const threads = tx.select({ id: forumThreads.id, imagePaths: forumThreads.imagePaths }).from(forumThreads).where(eq(forumThreads.authorId, id)).all();
+  const outboxIds = tx.select({ id: outbox.id }).from(outbox).where(memberMailCondition(address)).all().map((row) => row.id);
+  tx.delete(contactMessages).where(sql`lower(${contactMessages.email}) = ${address}`).run();
+  if (outboxIds.length > 0) tx.delete(outbox).where(inArray(outbox.id, outboxIds)).run();
+  tx.delete(forumPosts).where(eq(forumPosts.authorId, id)).run();
+  tx.delete(forumThreads).where(eq(forumThreads.authorId, id)).run();
+  tx.delete(errorReports).where(eq(errorReports.memberId, id)).run();
+  tx.delete(members).where(eq(members.id, id)).run();
+  return { imageUrls: [member?.imagePath ?? '', ...threads.flatMap((t) => t.imagePaths)].filter((url) => url !== ''), outboxIds };
 }

@@ -266,8 +266,8 @@ describe('a "now" reminder after event.save', () => {
   let markers = 0;
   /**
    * Saves another event with "now" ticked and waits until its reminder is queued. The "now"
-   * reminders go out after the reply, one kick after the other, so by then whatever an earlier
-   * save would have sent is in the outbox: what is missing then was never sent.
+   * reminders are queued in order, save after save, so by then whatever an earlier save would
+   * have sent is in the outbox: what is missing then was never sent.
    */
   async function afterEarlierSaves(token: string): Promise<void> {
     markers += 1;
@@ -277,7 +277,6 @@ describe('a "now" reminder after event.save', () => {
   }
 
   it('goes out as soon as the event is saved with "now" ticked, and not again at a later save', async () => {
-    t.services.reminders.start();
     const editor = createMember(t.db, { permissions: ['event'] });
     const reader = createMember(t.db);
 

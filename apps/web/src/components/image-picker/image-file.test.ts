@@ -1,5 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { IMAGE_ONLY_MESSAGE, JPEG_ONLY_MESSAGE, centredSquare, checkImageFile, clampCrop, isJpegFile, resizeCrop, turn } from './image-file.ts';
+import { FILE_TOO_LARGE_MESSAGE, MAX_UPLOAD_BYTES } from '@club/contracts/browser';
+import {
+  IMAGE_ONLY_MESSAGE,
+  JPEG_ONLY_MESSAGE,
+  centredSquare,
+  checkChosenFile,
+  checkImageFile,
+  clampCrop,
+  describeRefusal,
+  formatFileSize,
+  isJpegFile,
+  resizeCrop,
+  sortChosenFiles,
+  turn,
+} from './image-file.ts';
 
 describe('isJpegFile', () => {
   it('goes by the type, including the old image/pjpeg, whatever the name', () => {
@@ -21,6 +35,46 @@ describe('checkImageFile', () => {
     expect(checkImageFile(png, 'jpeg')).toBe(JPEG_ONLY_MESSAGE);
     expect(checkImageFile(png, 'image')).toBeNull();
     expect(checkImageFile(new File(['x'], 'a.pdf', { type: 'application/pdf' }), 'image')).toBe(IMAGE_ONLY_MESSAGE);
+  });
+});
+
+describe('checkChosenFile', () => {
+  it('refuses a file larger than the server takes, in the server’s words', () => {
+    const big = new File([new Uint8Array(MAX_UPLOAD_BYTES + 1)], 'big.jpg', { type: 'image/jpeg' });
+    expect(checkChosenFile(big, 'jpeg')).toBe(FILE_TOO_LARGE_MESSAGE);
+    expect(checkChosenFile(new File(['x'], 'small.jpg', { type: 'image/jpeg' }), 'jpeg')).toBeNull();
+  });
+
+  it('takes a PDF or a picture for a newsletter, nothing else', () => {
+    expect(checkChosenFile(new File(['x'], 'news.pdf', { type: 'application/pdf' }), 'image-or-pdf')).toBeNull();
+    expect(checkChosenFile(new File(['x'], 'news.png', { type: 'image/png' }), 'image-or-pdf')).toBeNull();
+    expect(checkChosenFile(new File(['x'], 'news.docx', { type: 'application/msword' }), 'image-or-pdf')).toMatch(/PDF or an image/);
+  });
+});
+
+describe('sortChosenFiles', () => {
+  const jpeg = (name: string) => new File(['x'], name, { type: 'image/jpeg' });
+
+  it('keeps the good files of a batch and names each refused one with its reason', () => {
+    const pdf = new File(['x'], 'notes.pdf', { type: 'application/pdf' });
+    const { accepted, refusals } = sortChosenFiles([jpeg('a.jpg'), pdf, jpeg('b.jpg')], 'jpeg', 10, 'Full.');
+    expect(accepted.map((file) => file.name)).toEqual(['a.jpg', 'b.jpg']);
+    expect(refusals).toEqual([{ fileName: 'notes.pdf', reason: JPEG_ONLY_MESSAGE }]);
+    expect(describeRefusal(refusals[0] ?? { fileName: '', reason: '' })).toBe(`“notes.pdf” was not added. ${JPEG_ONLY_MESSAGE}`);
+  });
+
+  it('refuses by name what does not fit in the room left', () => {
+    const { accepted, refusals } = sortChosenFiles([jpeg('a.jpg'), jpeg('b.jpg'), jpeg('c.jpg')], 'jpeg', 1, 'A thread can have at most 10 pictures.');
+    expect(accepted.map((file) => file.name)).toEqual(['a.jpg']);
+    expect(refusals.map((refusal) => refusal.fileName)).toEqual(['b.jpg', 'c.jpg']);
+  });
+});
+
+describe('formatFileSize', () => {
+  it('reads as KB below a megabyte and MB with one decimal above', () => {
+    expect(formatFileSize(10)).toBe('1 KB');
+    expect(formatFileSize(840 * 1024)).toBe('840 KB');
+    expect(formatFileSize(23.4 * 1024 * 1024)).toBe('23.4 MB');
   });
 });
 

@@ -1,3 +1,4 @@
+import { FILE_KIND_MESSAGES, FILE_TOO_LARGE_MESSAGE, MAX_UPLOAD_BYTES, type FileKind } from '@club/contracts/browser';
 import type { Crop } from '@club/contracts';
 import { useEffect, useState } from 'react';
 
@@ -7,16 +8,17 @@ export type { Crop };
 /** A quarter turn clockwise, as the server's `rot` fields count it. */
 export type Rotation = 0 | 90 | 180 | 270;
 
-/** What a picker accepts, named as the contracts' file kinds. */
-export type ImageKind = 'jpeg' | 'image';
+/** What a picker accepts: the contracts' file kinds (`jpeg`, `image`, `image-or-pdf`). */
+export type ImageKind = FileKind;
 
-export const JPEG_ONLY_MESSAGE = 'Please choose a JPEG photo (.jpg or .jpeg); other file types are not accepted.';
-export const IMAGE_ONLY_MESSAGE = 'Please choose an image file (JPEG, PNG, WebP or GIF).';
+export const JPEG_ONLY_MESSAGE = FILE_KIND_MESSAGES.jpeg;
+export const IMAGE_ONLY_MESSAGE = FILE_KIND_MESSAGES.image;
 
 /** Older Windows browsers report progressive JPEGs as image/pjpeg. */
 const JPEG_TYPES = ['image/jpeg', 'image/pjpeg'];
 /** When the browser gives no type, the name decides: .jpg, .jpeg and .jfif are all JPEG. */
 const JPEG_NAME = /\.(jpe?g|jfif)$/i;
+const PDF_NAME = /\.pdf$/i;
 
 /** The one JPEG check before upload; the server decodes the file to be sure. */
 export function isJpegFile(file: File): boolean {
@@ -27,15 +29,56 @@ export function isImageFile(file: File): boolean {
   return file.type.startsWith('image/') || isJpegFile(file);
 }
 
+function isPdfFile(file: File): boolean {
+  return file.type === 'application/pdf' || (file.type === '' && PDF_NAME.test(file.name));
+}
+
 /** The `accept` attribute of a file input for a kind; it only guides the browser's chooser. */
 export function acceptOf(kind: ImageKind): string {
-  return kind === 'jpeg' ? 'image/jpeg,.jpg,.jpeg,.jfif' : 'image/*';
+  if (kind === 'jpeg') return 'image/jpeg,.jpg,.jpeg,.jfif';
+  return kind === 'image' ? 'image/*' : 'application/pdf,.pdf,image/jpeg,image/png,image/webp,image/gif';
 }
 
 /** The message for a chosen file that is not of the kind, or null when it is. */
 export function checkImageFile(file: File, kind: ImageKind): string | null {
   if (kind === 'jpeg') return isJpegFile(file) ? null : JPEG_ONLY_MESSAGE;
-  return isImageFile(file) ? null : IMAGE_ONLY_MESSAGE;
+  if (kind === 'image') return isImageFile(file) ? null : IMAGE_ONLY_MESSAGE;
+  return isImageFile(file) || isPdfFile(file) ? null : FILE_KIND_MESSAGES['image-or-pdf'];
+}
+
+/** A file's size as a member reads it: "840 KB", "23.4 MB". */
+export function formatFileSize(bytes: number): string {
+  if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+/** Why a chosen file cannot be sent, in the server's own words (its kind, then its size), or null. */
+export function checkChosenFile(file: File, kind: ImageKind): string | null {
+  return checkImageFile(file, kind) ?? (file.size > MAX_UPLOAD_BYTES ? FILE_TOO_LARGE_MESSAGE : null);
+}
+
+/** A chosen file that was not taken, and why. */
+export type Refusal = { fileName: string; reason: string };
+
+/** The sentence naming a refused file and the reason, e.g. "“scan.pdf” was not added. Please choose a JPEG photo…". */
+export function describeRefusal({ fileName, reason }: Refusal): string {
+  return `“${fileName}” was not added. ${reason}`;
+}
+
+/**
+ * Sorts a batch of chosen files: those of the right kind and size are taken in order while there
+ * is room; each other one is refused by name with its reason (`fullReason` when there was no room).
+ */
+export function sortChosenFiles(files: readonly File[], kind: ImageKind, room: number, fullReason: string): { accepted: File[]; refusals: Refusal[] } {
+  const accepted: File[] = [];
+  const refusals: Refusal[] = [];
+  for (const file of files) {
+    const problem = checkChosenFile(file, kind);
+    if (problem !== null) refusals.push({ fileName: file.name, reason: problem });
+    else if (accepted.length >= room) refusals.push({ fileName: file.name, reason: fullReason });
+    else accepted.push(file);
+  }
+  return { accepted, refusals };
 }
 
 /**

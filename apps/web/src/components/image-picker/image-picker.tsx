@@ -1,9 +1,9 @@
-import { useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { Fragment, useRef, useState, type ReactNode, type Ref } from 'react';
 import { errorMessageOf } from '../../api/api-error.ts';
 import { Dialog } from '../dialog.tsx';
-import { FieldFrame } from '../field-frame.tsx';
 import { Loading } from '../loading.tsx';
-import { acceptOf, checkImageFile, turn, usePreviewUrl, type Crop, type ImageKind, type Rotation } from './image-file.ts';
+import { FileChooser } from './file-chooser.tsx';
+import { formatFileSize, sortChosenFiles, turn, usePreviewUrl, type Crop, type ImageKind, type Refusal, type Rotation } from './image-file.ts';
 import { SquareCropper } from './square-cropper.tsx';
 import './image-picker.css';
 
@@ -14,8 +14,9 @@ export const KEEP_IMAGE: ImageChoice = { kind: 'keep' };
 
 export const REMOVE_IMAGE_QUESTION = 'Are you sure you want to remove this image?';
 
-export type ImagePickerProps = {
-  /** The file input's label, e.g. "Photo (JPEG)". */
+export type SingleImagePickerProps = {
+  mode?: 'single';
+  /** The field's label, e.g. "Photo (JPEG)". */
   label: string;
   hint?: string;
   /** `jpeg` for calls that take only JPEG, `image` for any image. */
@@ -36,14 +37,116 @@ export type ImagePickerProps = {
   removal?: 'on-save' | (() => Promise<void>);
 };
 
-type RemovalState = { status: 'idle' | 'asking' | 'removing' | 'removed' } | { status: 'error'; message: string };
+export type MultipleImagePickerProps<T> = {
+  mode: 'multiple';
+  /** The field's label, e.g. "Pictures (JPEG, up to 10)". */
+  label: string;
+  hint?: string;
+  fileKind?: ImageKind;
+  /** The button's noun, plural: "pictures", "photos". */
+  noun?: string;
+  /** What is in the list now (new files, or saved and new pictures), each shown by `renderItem` as an `<li>`. */
+  items: readonly T[];
+  keyOf: (item: T, index: number) => string;
+  renderItem: (item: T, index: number) => ReactNode;
+  /** The list's name for screen readers. */
+  listLabel: string;
+  /** How many of the new files count against `max` (all of this list, or all of a post). */
+  count: number;
+  max: number;
+  /** The rule a file over `max` breaks, e.g. "A thread can have at most 10 pictures." */
+  limitMessage: string;
+  /** The files of a choice that may be added, in the order chosen. */
+  onAdd: (files: File[]) => void;
+  /** The control, for focus to return to after an item is removed. */
+  inputRef?: Ref<HTMLInputElement>;
+};
+
+export type ImagePickerProps<T> = SingleImagePickerProps | MultipleImagePickerProps<T>;
 
 /**
- * The one image picker: choose a file (checked at once, error inline), see it, crop or turn it,
- * and keep, replace or remove the saved image. Controlled: the form keeps the `ImageChoice`
- * and sends `choice.file` (with `crop` / `rotation`) or a blank image on save.
+ * The one image picker, in two modes. `single` (the default): choose one file, see it, crop or
+ * turn it, and keep, replace or remove the saved image. `multiple`: add several files to a list
+ * up to a limit, "N of 10 chosen". Both use the same styled control (FileChooser) and the same
+ * checks of kind and size as the server, naming each refused file with its reason.
  */
-export function ImagePicker({
+export function ImagePicker<T>(props: ImagePickerProps<T>) {
+  return props.mode === 'multiple' ? <MultipleImagePicker {...props} /> : <SingleImagePicker {...props} />;
+}
+
+/** The files of a choice that fit, and a named refusal for each that does not. */
+function MultipleImagePicker<T>({
+  label,
+  hint,
+  fileKind = 'jpeg',
+  noun = 'pictures',
+  items,
+  keyOf,
+  renderItem,
+  listLabel,
+  count,
+  max,
+  limitMessage,
+  onAdd,
+  inputRef,
+}: MultipleImagePickerProps<T>) {
+  // The refusals of the last choice, shown until the list changes again.
+  const [lastChoice, setLastChoice] = useState<{ refusals: Refusal[]; count: number } | null>(null);
+  const isFull = count >= max;
+
+  function add(files: File[]) {
+    const { accepted, refusals } = sortChosenFiles(files, fileKind, Math.max(0, max - count), limitMessage);
+    setLastChoice({ refusals, count: count + accepted.length });
+    if (accepted.length > 0) onAdd(accepted);
+  }
+
+  const status = isFull
+    ? `${count} of ${max} chosen. ${limitMessage}`
+    : count === 0
+      ? `None chosen yet (up to ${max}).`
+      : `${count} of ${max} chosen.`;
+
+  return (
+    <div className="image-picker">
+      <FileChooser
+        label={label}
+        buttonText={count === 0 ? `Choose ${noun}` : `Add more ${noun}`}
+        status={status}
+        hint={hint}
+        refusals={lastChoice !== null && lastChoice.count === count ? lastChoice.refusals : []}
+        fileKind={fileKind}
+        isMultiple
+        isDisabled={isFull}
+        inputRef={inputRef}
+        onChoose={add}
+      />
+      {items.length > 0 && (
+        <ul className="image-picker__list" aria-label={listLabel}>
+          {items.map((item, index) => (
+            <Fragment key={keyOf(item, index)}>{renderItem(item, index)}</Fragment>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+/** One new file in a multiple picker's list: its preview and a Remove button naming it. */
+export function ChosenFileItem({ file, index, count, onRemove }: { file: File; index: number; count: number; onRemove: () => void }) {
+  const preview = usePreviewUrl(file);
+  return (
+    <li className="image-picker__item">
+      {preview !== null && <img src={preview} alt={`Picture ${index + 1} of ${count}: ${file.name}`} />}
+      <button type="button" className="button" onClick={onRemove}>
+        Remove<span className="visually-hidden"> picture {index + 1}, {file.name}</span>
+      </button>
+    </li>
+  );
+}
+
+type RemovalState = { status: 'idle' | 'asking' | 'removing' | 'removed' } | { status: 'error'; message: string };
+
+function SingleImagePicker({
   label,
   hint,
   fileKind = 'jpeg',
@@ -54,8 +157,8 @@ export function ImagePicker({
   hasSquareCrop = false,
   canRotate = false,
   removal,
-}: ImagePickerProps) {
-  const [error, setError] = useState<string | null>(null);
+}: SingleImagePickerProps) {
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
   const [removalState, setRemovalState] = useState<RemovalState>({ status: 'idle' });
   const inputRef = useRef<HTMLInputElement>(null);
   // Set when the control that was pressed disappears, so focus goes on to the Keep button.
@@ -63,23 +166,14 @@ export function ImagePicker({
   const file = choice.kind === 'new' ? choice.file : null;
   const previewUrl = usePreviewUrl(file);
 
-  function choose(event: ChangeEvent<HTMLInputElement>) {
-    const chosen = event.currentTarget.files?.[0];
-    if (!chosen) return;
-    const problem = checkImageFile(chosen, fileKind);
-    setError(problem);
-    if (problem !== null) {
-      event.currentTarget.value = '';
-      return;
-    }
+  function choose([chosen]: File[]) {
+    if (chosen === undefined) return;
+    const { refusals } = sortChosenFiles([chosen], fileKind, 1, '');
+    setRefusal(refusals[0] ?? null);
+    if (refusals.length > 0) return;
     setRemovalState({ status: 'idle' });
     onChange({ kind: 'new', file: chosen, crop: null, rotation: 0 });
   }
-
-  // The input must not go on naming a file the form no longer holds (after Save, or "Keep").
-  useEffect(() => {
-    if (choice.kind !== 'new' && inputRef.current !== null) inputRef.current.value = '';
-  }, [choice.kind]);
 
   async function removeNow(remove: () => Promise<void>) {
     setRemovalState({ status: 'removing' });
@@ -149,14 +243,22 @@ export function ImagePicker({
         </p>
       )}
 
-      {/* Announces the file-type message as it appears, since focus stays on the file input. */}
-      <div aria-live="polite">
-        <FieldFrame label={label} hint={hint} error={error ?? undefined}>
-          {(control) => (
-            <input ref={inputRef} {...control} className="image-picker__input" type="file" accept={acceptOf(fileKind)} onChange={choose} />
-          )}
-        </FieldFrame>
-      </div>
+      <FileChooser
+        label={label}
+        buttonText={hasCurrent || file !== null ? 'Choose another image' : 'Choose an image'}
+        status={
+          file !== null
+            ? `Chosen: ${file.name} (${formatFileSize(file.size)}).`
+            : hasCurrent
+              ? 'Keeping the current image, shown above.'
+              : 'No image chosen.'
+        }
+        hint={hint}
+        refusals={refusal === null ? [] : [refusal]}
+        fileKind={fileKind}
+        inputRef={inputRef}
+        onChoose={choose}
+      />
 
       {choice.kind === 'new' && previewUrl !== null && (
         <>

@@ -4,6 +4,7 @@ import { Loading } from '../../components/loading.tsx';
 import { useMarkPushRegistered, usePushRegistration, useSavePushToken } from './api/notifications.ts';
 import {
   currentSubscription,
+  describePushFailure,
   forgetRenewal,
   isDueForRefresh,
   markRefreshed,
@@ -100,7 +101,7 @@ export function PushSetting() {
       showRegistered(fresh);
       setStatus({ kind: 'saved', isOn: true });
     } catch (error) {
-      setStatus({ kind: 'error', message: errorMessageOf(error) });
+      setStatus({ kind: 'error', message: describePushFailure(error) });
     }
   }
 

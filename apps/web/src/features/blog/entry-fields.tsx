@@ -1,6 +1,7 @@
 import { BLOG_MAX_UPLOADS } from '@club/contracts/browser';
 import { useId, useState } from 'react';
-import { acceptOf, checkImageFile, turn } from '../../components/image-picker/image-file.ts';
+import { turn } from '../../components/image-picker/image-file.ts';
+import { ImagePicker } from '../../components/image-picker/image-picker.tsx';
 import { nextKey, videoIdOf, type EditorEntry, type EditorPicture } from './editor-entries.ts';
 import { PictureCard } from './picture-card.tsx';
 
@@ -42,63 +43,36 @@ export function PicturesEntryField({
   newPhotoCount: number;
   onChange: (entry: EditorEntry) => void;
 }) {
-  const id = useId();
-  const [problem, setProblem] = useState<string | null>(null);
   const setPicture = (key: string, change: (picture: EditorPicture) => EditorPicture | null) =>
     onChange({ ...entry, pictures: entry.pictures.flatMap((p) => (p.key === key ? [change(p)].filter((x) => x !== null) : [p])) });
 
-  function addFiles(files: File[]) {
-    const refused = files.map((file) => checkImageFile(file, 'jpeg')).find((message) => message !== null);
-    const accepted = files.filter((file) => checkImageFile(file, 'jpeg') === null);
-    const room = BLOG_MAX_UPLOADS - newPhotoCount;
-    const added = accepted.slice(0, Math.max(0, room));
-    setProblem(
-      refused ??
-        (accepted.length > added.length ? `One save takes at most ${BLOG_MAX_UPLOADS} new photos. Save, then add the rest.` : null),
-    );
-    if (added.length === 0) return;
-    onChange({
-      ...entry,
-      pictures: [...entry.pictures, ...added.map((file): EditorPicture => ({ key: nextKey(), kind: 'new', file, rotation: 0 }))],
-    });
-  }
-
   return (
-    <div className="form-field">
-      <label className="form-field__label" htmlFor={id}>
-        {label}: add JPEG photos
-      </label>
-      <input
-        id={id}
-        className="form-field__input"
-        type="file"
-        multiple
-        accept={acceptOf('jpeg')}
-        aria-describedby={problem ? `${id}-problem` : undefined}
-        onChange={(event) => {
-          addFiles([...(event.target.files ?? [])]);
-          event.target.value = '';
-        }}
-      />
-      {problem && (
-        <p id={`${id}-problem`} className="form-field__error" role="alert">
-          {problem}
-        </p>
+    <ImagePicker
+      mode="multiple"
+      label={`${label}: add JPEG photos`}
+      hint={`New photos in the whole post count together: one save takes up to ${BLOG_MAX_UPLOADS}.`}
+      noun="photos"
+      items={entry.pictures}
+      keyOf={(picture) => picture.key}
+      renderItem={(picture, n) => (
+        <PictureCard
+          picture={picture}
+          label={`photo ${n + 1}`}
+          onTurn={(by) => setPicture(picture.key, (p) => (p.kind === 'new' ? { ...p, rotation: turn(p.rotation, by) } : p))}
+          onRemove={() => setPicture(picture.key, () => null)}
+        />
       )}
-      {entry.pictures.length > 0 && (
-        <ul className="picture-cards" aria-label={`${label}: ${entry.pictures.length} chosen`}>
-          {entry.pictures.map((picture, n) => (
-            <PictureCard
-              key={picture.key}
-              picture={picture}
-              label={`photo ${n + 1}`}
-              onTurn={(by) => setPicture(picture.key, (p) => (p.kind === 'new' ? { ...p, rotation: turn(p.rotation, by) } : p))}
-              onRemove={() => setPicture(picture.key, () => null)}
-            />
-          ))}
-        </ul>
-      )}
-    </div>
+      listLabel={`${label}: ${entry.pictures.length} chosen`}
+      count={newPhotoCount}
+      max={BLOG_MAX_UPLOADS}
+      limitMessage={`One save takes at most ${BLOG_MAX_UPLOADS} new photos. Save, then add the rest.`}
+      onAdd={(files) =>
+        onChange({
+          ...entry,
+          pictures: [...entry.pictures, ...files.map((file): EditorPicture => ({ key: nextKey(), kind: 'new', file, rotation: 0 }))],
+        })
+      }
+    />
   );
 }
 

@@ -1,33 +1,52 @@
-import type { ClubEvent } from '@club/contracts';
+import type { ClubEvent, EventSignups, Household, SignupCar } from '@club/contracts';
+import { MAX_GUESTS } from '@club/contracts/browser';
 import { useState } from 'react';
 import { ErrorDialog } from '../../components/error-dialog.tsx';
 import { FormField } from '../../components/form-field.tsx';
 import { readForm } from '../../components/form-values.ts';
 import { Form } from '../../components/form.tsx';
+import { TextAreaField } from '../../components/text-area-field.tsx';
+import { getClubTimeZone } from '../../lib/club-time-zone.ts';
 import { countOf } from '../../lib/plural.ts';
-import { useSetAttendance, type AttendanceAnswer, type AttendanceChoice as Choice } from './api/set-attendance.ts';
+import { useSetSignup, type SignupDraft } from './api/signups.ts';
+import { clubNow, formatEventDay, formatEventTime } from './event-time.ts';
+import { guestsFrom, isSignupClosed, partyLabels } from './signup-rules.ts';
 
-const FIELDS = { totalAttending: 'text', comments: 'text' } as const;
+type Choice = SignupDraft['answer'];
+
+const FIELDS = { totalAttending: 'text', guests: 'text', comments: 'text', cars: 'list' } as const;
 
 /** Longer lists than this start folded on a phone, so the page does not run on for screens. */
 const FOLD_AFTER = 8;
 const WIDE_SCREEN = '(min-width: 48rem)';
 
-const totalAttendingOf = (event: ClubEvent): number =>
-  event.attendance.reduce((sum, entry) => sum + (entry.isAttending ? entry.totalAttending : 0), 0);
+const answerLabel = (h: Household): string =>
+  h.status === 'confirmed' ? 'Attending' : h.status === 'waitlisted' ? `Waiting list (${h.waitlistPosition})` : 'Not Attending';
+
+/** "N people and M cars coming", with the waiting list when there is one. */
+function comingLine(signups: EventSignups): string {
+  const { people, cars, waitingHouseholds, waitingPeople } = signups.totals;
+  const coming = `${countOf(people, 'person', 'people')} and ${countOf(cars, 'car')} coming`;
+  const waiting = waitingHouseholds > 0 ? `; ${countOf(waitingPeople, 'person', 'people')} on the waiting list` : '';
+  const capacity = signups.settings.capacity === null ? '' : ` (room for ${signups.settings.capacity})`;
+  return `${coming}${capacity}${waiting}.`;
+}
+
+const deadlineText = (deadline: string): string => `${formatEventDay(deadline)}, ${deadline.slice(0, 4)} at ${formatEventTime(deadline)}`;
 
 /**
  * Right under the date and place: how many are coming and the member's own answer, so a member
  * on a phone answers without scrolling past everyone else's.
  */
-export function YourAnswerPanel({ event }: { event: ClubEvent }) {
-  const mine = event.attendance[event.myAttendanceIndex];
-  const answers = event.attendance.length;
+export function YourAnswerPanel({ event, signups }: { event: ClubEvent; signups: EventSignups }) {
+  const mine = signups.households.find((h) => h.isMine);
+  const answers = signups.households.length;
+  const isClosed = isSignupClosed(signups.settings.deadline, clubNow(new Date(), getClubTimeZone()));
   return (
     <section className="panel attendance" aria-labelledby="your-answer-heading">
       <h2 id="your-answer-heading">Your answer</h2>
       <p className="attendance__summary">
-        {answers === 0 ? 'No answers so far.' : `${countOf(answers, 'answer')} so far, ${countOf(totalAttendingOf(event), 'person', 'people')} attending.`}
+        {answers === 0 ? 'No answers so far.' : `${countOf(answers, 'answer')} so far, ${countOf(signups.totals.people, 'person', 'people')} attending.`}
         {answers > 0 && (
           <>
             {' '}
@@ -35,70 +54,115 @@ export function YourAnswerPanel({ event }: { event: ClubEvent }) {
           </>
         )}
       </p>
-      <AttendanceForm
-        key={event.id}
-        eventId={event.id}
-        initial={mine === undefined ? 'notSure' : mine.isAttending ? 'attending' : 'notAttending'}
-        initialTotal={mine?.isAttending ? mine.totalAttending : 1}
-        initialComments={mine?.comments ?? ''}
-      />
+      {mine?.status === 'waitlisted' && (
+        <p className="notice attendance__waiting" role="status">
+          The event is full: you are number {mine.waitlistPosition} on the waiting list. If a place opens up for your party, you move up and
+          get an e-mail.
+        </p>
+      )}
+      {signups.settings.deadline !== '' && (
+        <p className="attendance__deadline">
+          {isClosed ? 'Sign-up closed on ' : 'Sign up or change your answer until '}
+          {deadlineText(signups.settings.deadline)}.{isClosed && ' Please tell the organiser if your plans change.'}
+        </p>
+      )}
+      {!isClosed && <AttendanceForm key={event.id} eventId={event.id} mine={mine} signups={signups} />}
+    </section>
+  );
+}
+
+/** People and cars coming, the cars, and each question's totals. */
+export function SignupTotals({ signups }: { signups: EventSignups }) {
+  if (signups.households.length === 0 && signups.settings.choices.length === 0) return null;
+  return (
+    <section className="panel signup-totals" aria-labelledby="coming-heading">
+      <h2 id="coming-heading">Who is coming</h2>
+      <p className="signup-totals__line" data-testid="coming-line">
+        {comingLine(signups)}
+      </p>
+      {signups.cars.length > 0 && (
+        <>
+          <h3>Cars</h3>
+          <ul className="signup-totals__cars">
+            {signups.cars.map((car, index) => (
+              <li key={index}>{car}</li>
+            ))}
+          </ul>
+        </>
+      )}
+      {signups.choiceTotals.map(({ question, counts }) => (
+        <div key={question} className="signup-totals__choice">
+          <h3>{question}</h3>
+          <ul aria-label={`${question} totals`}>
+            {counts.map(({ option, count }) => (
+              <li key={option}>
+                {option}: {count}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ))}
     </section>
   );
 }
 
 /** Everyone's answers with the total coming; folded on a phone when the list is long. */
-export function AttendancePanel({ event }: { event: ClubEvent }) {
-  const total = totalAttendingOf(event);
-  const isLong = event.attendance.length > FOLD_AFTER;
+export function AttendancePanel({ signups }: { signups: EventSignups }) {
+  const households = signups.households;
+  const isLong = households.length > FOLD_AFTER;
   // Read once: a list the member opened or closed stays so when the window turns.
   const [isOpenAtStart] = useState(() => !isLong || window.matchMedia(WIDE_SCREEN).matches);
   const table = (
-        <table className="attendance__table">
-          <caption className="visually-hidden">Members' answers</caption>
-          <thead>
-            <tr>
-              <th scope="col">Member</th>
-              <th scope="col">Answer</th>
-              <th scope="col" className="attendance__number">Number</th>
-              <th scope="col">Comments</th>
-            </tr>
-          </thead>
-          <tbody>
-            {event.attendance.map((entry, index) => (
-              <tr key={`${entry.displayName}-${index}`} className={index === event.myAttendanceIndex ? 'attendance__mine' : undefined}>
-                <th scope="row">
-                  {entry.displayName}
-                  {index === event.myAttendanceIndex && ' (you)'}
-                </th>
-                <td>{entry.isAttending ? 'Attending' : 'Not Attending'}</td>
-                <td className="attendance__number">{entry.isAttending ? entry.totalAttending : ''}</td>
-                <td>{entry.comments}</td>
-              </tr>
-            ))}
-          </tbody>
-          <tfoot>
-            <tr>
-              <th scope="row" colSpan={2}>
-                Total attending
-              </th>
-              <td className="attendance__number" data-testid="attendance-total">
-                {total}
-              </td>
-              <td />
-            </tr>
-          </tfoot>
-        </table>
+    <table className="attendance__table">
+      <caption className="visually-hidden">Members' answers</caption>
+      <thead>
+        <tr>
+          <th scope="col">Member</th>
+          <th scope="col">Answer</th>
+          <th scope="col" className="attendance__number">
+            Number
+          </th>
+          <th scope="col">Comments</th>
+          <th scope="col">Guests and cars</th>
+        </tr>
+      </thead>
+      <tbody>
+        {households.map((h, index) => (
+          <tr key={`${h.name}-${index}`} className={h.isMine ? 'attendance__mine' : undefined}>
+            <th scope="row">
+              {h.name}
+              {h.isMine && ' (you)'}
+            </th>
+            <td>{answerLabel(h)}</td>
+            <td className="attendance__number">{h.status === 'notAttending' ? '' : h.partySize}</td>
+            <td>{h.comments}</td>
+            <td>{[...h.guests, ...h.cars.map((car) => car.label)].join(', ')}</td>
+          </tr>
+        ))}
+      </tbody>
+      <tfoot>
+        <tr>
+          <th scope="row" colSpan={2}>
+            Total attending
+          </th>
+          <td className="attendance__number" data-testid="attendance-total">
+            {signups.totals.people}
+          </td>
+          <td colSpan={2} />
+        </tr>
+      </tfoot>
+    </table>
   );
   return (
     <section className="panel attendance" aria-labelledby="attendance-heading" id="attendance">
       <h2 id="attendance-heading" tabIndex={-1}>
         Attendance
       </h2>
-      {event.attendance.length === 0 ? (
+      {households.length === 0 ? (
         <p>Nobody has answered yet.</p>
       ) : isLong ? (
         <details className="attendance__fold" open={isOpenAtStart}>
-          <summary>Show all {countOf(event.attendance.length, 'answer')}</summary>
+          <summary>Show all {countOf(households.length, 'answer')}</summary>
           {table}
         </details>
       ) : (
@@ -108,12 +172,24 @@ export function AttendancePanel({ event }: { event: ClubEvent }) {
   );
 }
 
-type FormProps = { eventId: number; initial: Choice; initialTotal: number; initialComments: string };
+type FormProps = { eventId: number; mine: Household | undefined; signups: EventSignups };
 
-function AttendanceForm({ eventId, initial, initialTotal, initialComments }: FormProps) {
-  const [choice, setChoice] = useState<Choice>(initial);
+const initialChoice = (mine: Household | undefined): Choice => (mine === undefined ? 'notSure' : mine.status === 'notAttending' ? 'notAttending' : 'attending');
+
+function AttendanceForm({ eventId, mine, signups }: FormProps) {
+  const [choice, setChoice] = useState<Choice>(initialChoice(mine));
+  const [guestText, setGuestText] = useState((mine?.guests ?? []).join('\n'));
+  const [number, setNumber] = useState(String(mine && mine.status !== 'notAttending' ? mine.partySize : 1));
+  const [picks, setPicks] = useState<Record<string, string[]>>(() =>
+    Object.fromEntries((mine?.choices ?? []).map(({ question, answers }) => [question, answers])),
+  );
+  const [result, setResult] = useState<string | null>(null);
   const [serverError, setServerError] = useState<string | null>(null);
-  const setAttendance = useSetAttendance();
+  const setSignup = useSetSignup();
+  const guests = guestsFrom(guestText);
+  const partySize = guests.length > 0 ? guests.length + 1 : Math.max(1, Number(number) || 1);
+  const people = partyLabels(guests, partySize);
+  const myCarLabels = new Set((mine?.cars ?? []).map((car) => car.label));
   const options: [Choice, string][] = [
     ['attending', 'Attending'],
     ['notAttending', 'Not Attending'],
@@ -124,16 +200,34 @@ function AttendanceForm({ eventId, initial, initialTotal, initialComments }: For
       <Form
         aria-label="Your answer"
         onError={setServerError}
+        validate={() => (guests.length > MAX_GUESTS ? `At most ${MAX_GUESTS} guests can be named; put the others in the comments.` : null)}
         onSubmit={async (data) => {
-          const { totalAttending, comments } = readForm(data, FIELDS);
-          const answer: AttendanceAnswer =
-            choice === 'attending'
-              ? { eventId, choice, totalAttending: Number(totalAttending), comments }
-              : choice === 'notAttending'
-                ? { eventId, choice, comments }
-                : { eventId, choice };
-          await setAttendance.mutateAsync(answer);
+          const values = readForm(data, FIELDS);
+          const carLabels = new Set(values.cars);
+          const cars: SignupCar[] = signups.myCars.filter((car) => carLabels.has(car.label));
+          const draft: SignupDraft = {
+            eventId,
+            answer: choice,
+            guests: choice === 'attending' ? guests : [],
+            partySize: choice === 'attending' && guests.length === 0 ? Number(values.totalAttending) : undefined,
+            cars: choice === 'attending' ? cars : [],
+            choices:
+              choice === 'attending'
+                ? signups.settings.choices.map(({ question }) => ({ question, answers: people.map((_, i) => picks[question]?.[i] ?? '') }))
+                : [],
+            comments: choice === 'notSure' ? '' : values.comments,
+          };
+          return setSignup.mutateAsync(draft);
         }}
+        onSuccess={(reply) =>
+          setResult(
+            reply.status === 'waitlisted'
+              ? `The event is full: you are number ${reply.waitlistPosition} on the waiting list.`
+              : reply.status === 'confirmed'
+                ? 'You are signed up.'
+                : null,
+          )
+        }
       >
         <fieldset className="attendance__choices">
           <legend>Are you coming?</legend>
@@ -145,9 +239,83 @@ function AttendanceForm({ eventId, initial, initialTotal, initialComments }: For
         </fieldset>
         {choice === 'notSure' && <p className="form-field__hint">Not Sure removes your answer from the list.</p>}
         {choice === 'attending' && (
-          <FormField label="Number attending" name="totalAttending" type="number" inputMode="numeric" min={1} max={50} step={1} defaultValue={String(initialTotal)} required />
+          <>
+            <TextAreaField
+              label="Guests coming with you (one name a line)"
+              name="guests"
+              rows={2}
+              value={guestText}
+              onChange={(e) => setGuestText(e.target.value)}
+              hint={`For example "Mary (wife)" or "Tom, 12". At most ${MAX_GUESTS}. Leave it empty and give a number instead if you prefer.`}
+            />
+            {guests.length > 0 ? (
+              <p className="attendance__party" data-testid="party-size">
+                Number attending: {partySize} (you and {countOf(guests.length, 'guest')})
+              </p>
+            ) : (
+              <FormField
+                label="Number attending"
+                name="totalAttending"
+                type="number"
+                inputMode="numeric"
+                min={1}
+                max={50}
+                step={1}
+                value={number}
+                onChange={(e) => setNumber(e.target.value)}
+                required
+              />
+            )}
+            <fieldset className="attendance__cars">
+              <legend>Cars you bring</legend>
+              {signups.myCars.length === 0 ? (
+                <p className="form-field__hint">No cars on your member record: you are coming without a Model A.</p>
+              ) : (
+                <>
+                  {signups.myCars.map((car) => (
+                    <label key={car.label} className="attendance__choice">
+                      <input type="checkbox" name="cars" value={car.label} defaultChecked={myCarLabels.has(car.label)} /> {car.label}
+                    </label>
+                  ))}
+                  <p className="form-field__hint">Tick none if you are coming without a Model A.</p>
+                </>
+              )}
+            </fieldset>
+            {signups.settings.choices.map(({ question, options: answers }) => (
+              <fieldset key={question} className="attendance__question">
+                <legend>{question}</legend>
+                {people.map((person, i) => (
+                  <label key={i} className="attendance__pick">
+                    <span>{person}</span>
+                    <select
+                      value={picks[question]?.[i] ?? ''}
+                      onChange={(e) =>
+                        setPicks((current) => {
+                          const next = [...(current[question] ?? [])];
+                          next[i] = e.target.value;
+                          return { ...current, [question]: next };
+                        })
+                      }
+                    >
+                      <option value="">No answer</option>
+                      {answers.map((answer) => (
+                        <option key={answer} value={answer}>
+                          {answer}
+                        </option>
+                      ))}
+                    </select>
+                  </label>
+                ))}
+              </fieldset>
+            ))}
+          </>
         )}
-        {choice !== 'notSure' && <FormField label="Comments" name="comments" maxLength={1000} defaultValue={initialComments} autoComplete="off" />}
+        {choice !== 'notSure' && <FormField label="Comments" name="comments" maxLength={1000} defaultValue={mine?.comments ?? ''} autoComplete="off" />}
+        {result && (
+          <p className="attendance__result" role="status">
+            {result}
+          </p>
+        )}
       </Form>
       <ErrorDialog message={serverError} onClose={() => setServerError(null)} />
     </>

@@ -1,8 +1,8 @@
-import type { ClubEvent, EventNeighbour } from '@club/contracts';
+import type { ClubEvent, EventNeighbour, EventSignups } from '@club/contracts';
 import { Link } from 'react-router';
-import { editEventPath, eventPath, eventsMonthPath } from '../../lib/paths.ts';
+import { editEventPath, eventPath, eventRosterPath, eventsMonthPath } from '../../lib/paths.ts';
 import { useSession, useSessionToken } from '../../session/index.ts';
-import { AttendancePanel, YourAnswerPanel } from './attendance-panel.tsx';
+import { AttendancePanel, SignupTotals, YourAnswerPanel } from './attendance-panel.tsx';
 import { EventDescription } from './event-description.tsx';
 import { formatEventDay, formatEventSpan } from './event-time.ts';
 import './events.css';
@@ -26,13 +26,15 @@ function AddToCalendar({ eventId }: { eventId: number }) {
 
 export type EventDetailsProps = {
   event: ClubEvent;
+  /** The sign-up: settings, totals, households, the viewer's cars. */
+  signups: EventSignups;
   /** The events just before and after it in start order, as event.get gives them. */
   earlier: EventNeighbour | null;
   later: EventNeighbour | null;
 };
 
 /** One event: when and where, the picture, the description, links to its neighbours and the attendance. */
-export function EventDetails({ event, earlier, later }: EventDetailsProps) {
+export function EventDetails({ event, signups, earlier, later }: EventDetailsProps) {
   const { can } = useSession();
   const place = [event.location, event.addressLine1, event.addressLine2, event.country].filter((line) => line.trim() !== '');
   return (
@@ -50,7 +52,9 @@ export function EventDetails({ event, earlier, later }: EventDetailsProps) {
         )}
       </section>
 
-      <YourAnswerPanel event={event} />
+      <YourAnswerPanel event={event} signups={signups} />
+
+      <SignupTotals signups={signups} />
 
       <section className="panel event-details" aria-label="About the event">
         {event.imageUrl !== '' && (
@@ -65,14 +69,19 @@ export function EventDetails({ event, earlier, later }: EventDetailsProps) {
             Back to the calendar
           </Link>
           {can('event') && (
-            <Link className="button" to={editEventPath(event.id)}>
-              Edit event
-            </Link>
+            <>
+              <Link className="button" to={editEventPath(event.id)}>
+                Edit event
+              </Link>
+              <Link className="button" to={eventRosterPath(event.id)}>
+                Roster and check-in
+              </Link>
+            </>
           )}
         </div>
       </section>
 
-      <AttendancePanel event={event} />
+      <AttendancePanel signups={signups} />
 
       <nav className="event-neighbours" aria-label="Earlier and later events">
         {earlier ? (

@@ -1,4 +1,4 @@
-import type { ClubEvent } from '@club/contracts';
+import type { ClubEvent, SignupSettings } from '@club/contracts';
 import { REMINDER_DAYS } from '@club/contracts/browser';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -12,8 +12,12 @@ import { readForm } from '../../components/form-values.ts';
 import { Form } from '../../components/form.tsx';
 import { ImagePicker, KEEP_IMAGE, type ImageChoice } from '../../components/image-picker/image-picker.tsx';
 import { TextAreaField } from '../../components/text-area-field.tsx';
+import { countOf } from '../../lib/plural.ts';
 import { useDeleteEvent } from './api/delete-event.ts';
-import { checkEventFields, useSaveEvent, type EventDraft, type EventFields } from './api/save-event.ts';
+import { checkSignupSettings, useSaveSignupSettings } from './api/signups.ts';
+import { formatQuestions, parseQuestions } from './signup-rules.ts';
+import { useNowReminder } from './api/event-reads.ts';
+import { checkEventFields, useSaveEvent, type EventDraft, type EventFields, type NowReminder } from './api/save-event.ts';
 import './events.css';
 
 const FIELDS = {
@@ -28,6 +32,19 @@ const FIELDS = {
   notifyDaysOut: 'list',
 } as const;
 
+const SIGNUP_FIELDS = { capacity: 'text', deadline: 'text', questions: 'text' } as const;
+
+const NO_SETTINGS: SignupSettings = { capacity: null, deadline: '', choices: [] };
+
+/** The sign-up settings as the form holds them; an error for questions that do not read. */
+function signupSettingsOf(data: FormData): SignupSettings | { error: string } {
+  const { capacity, deadline, questions } = readForm(data, SIGNUP_FIELDS);
+  const parsed = parseQuestions(questions);
+  if ('error' in parsed) return parsed;
+  if (capacity !== '' && !(Number.isInteger(Number(capacity)) && Number(capacity) >= 1)) return { error: 'The capacity must be a whole number of people, at least 1 (or empty for no limit).' };
+  return { capacity: capacity === '' ? null : Number(capacity), deadline, choices: parsed.choices };
+}
+
 const REMINDER_LABELS: Record<number, string> = { 0: 'Now (when saved)', 1: '1 day before', 3: '3 days before', 5: '5 days before' };
 
 /** The fields as the form holds them, reminder days as numbers. */
@@ -35,6 +52,21 @@ const fieldsOf = (data: FormData): EventFields => {
   const { notifyDaysOut, ...values } = readForm(data, FIELDS);
   return { ...values, notifyDaysOut: notifyDaysOut.map(Number) };
 };
+
+/** "e-mailed to 12 members and pushed to 3": whom a "now" reminder reached. */
+const reachedBy = ({ emailed, pushed }: NowReminder): string =>
+  [emailed > 0 && `e-mailed to ${countOf(emailed, 'member')}`, pushed > 0 && `sent as a push to ${countOf(pushed, 'member')}`].filter(Boolean).join(' and ');
+
+/** What the confirmation adds after a save with "now" ticked. */
+function describeNowSent(report: NowReminder | undefined): string {
+  if (report === undefined) return '';
+  if (report.sent === '') return ' No reminder went out: the event has started, or no member takes reminders.';
+  return ` Reminder ${reachedBy(report)}.`;
+}
+
+/** "November 25, 2026": the day a "now" reminder went out, in club time. */
+const sentDay = (sent: string, timeZone: string): string =>
+  new Intl.DateTimeFormat('en-US', { timeZone, month: 'long', day: 'numeric', year: 'numeric' }).format(new Date(sent));
 
 /** The event as last saved, sent again when only the image is removed. */
 type SavedEvent = Omit<EventDraft, 'image'>;
@@ -60,16 +92,21 @@ const SAVED_AS_NEW = { savedAsNew: true } as const;
 export const isSavedAsNew = (state: unknown): boolean => typeof state === 'object' && state !== null && 'savedAsNew' in state;
 
 /** Adds (no event) or edits an event: fields, reminders, a JPEG picture; delete after confirmation. */
-export function EventEditor({ event }: { event?: ClubEvent }) {
+export function EventEditor({ event, signupSettings = NO_SETTINGS }: { event?: ClubEvent; signupSettings?: SignupSettings }) {
   const navigate = useNavigate();
   const [saved, setSaved] = useState<SavedEvent>(() => savedFrom(event));
   const [picture, setPicture] = useState<ImageChoice>(KEEP_IMAGE);
   const [endError, setEndError] = useState<string | undefined>(undefined);
   const [serverError, setServerError] = useState<string | null>(null);
   const [isConfirmingDelete, setIsConfirmingDelete] = useState(false);
+  const [nowSentNote, setNowSentNote] = useState('');
   const save = useSaveEvent();
   const remove = useDeleteEvent();
+  const saveSettings = useSaveSignupSettings();
   const timeZone = getClubTimeZone();
+  const nowReminder = useNowReminder(saved.id).data;
+  // Once "now" went out, a later save never sends it again: say so in place of the tick box.
+  const isNowSent = nowReminder !== undefined && nowReminder.sent !== '';
 
   async function removePicture() {
     await save.mutateAsync({ ...saved, imageUrl: '' });
@@ -82,25 +119,30 @@ export function EventEditor({ event }: { event?: ClubEvent }) {
         aria-label={saved.id === 0 ? 'New event' : 'Edit event'}
         validate={(data) => {
           const values = fieldsOf(data);
-          const message = checkEventFields(values);
+          const settings = signupSettingsOf(data);
+          const message = checkEventFields(values) ?? ('error' in settings ? settings.error : checkSignupSettings(settings));
           setEndError(values.start !== '' && values.end !== '' && values.end < values.start ? (message ?? undefined) : undefined);
           return message;
         }}
         onError={setServerError}
+        successMessage={nowSentNote === '' ? 'Successfully Saved' : `Successfully Saved.${nowSentNote}`}
         onSubmit={async (data) => {
           const values = fieldsOf(data);
+          const settings = signupSettingsOf(data);
           const reply = await save.mutateAsync({
             ...values,
             id: saved.id,
             imageUrl: picture.kind === 'remove' ? '' : saved.imageUrl,
             image: picture.kind === 'new' ? picture.file : undefined,
           });
+          if (!('error' in settings)) await saveSettings.mutateAsync({ eventId: reply.id, ...settings });
           return { reply, values };
         }}
         onSuccess={({ reply, values }) => {
           const isNew = saved.id === 0;
           setSaved({ ...values, id: reply.id, imageUrl: reply.imageUrl });
           setPicture(KEEP_IMAGE);
+          setNowSentNote(describeNowSent(reply.nowReminder));
           // Later saves edit the same event, and a reload opens it; the page keeps this editor on screen.
           if (isNew) void navigate(editEventPath(reply.id), { replace: true, state: SAVED_AS_NEW });
         }}
@@ -158,11 +200,46 @@ export function EventEditor({ event }: { event?: ClubEvent }) {
         />
         <fieldset className="event-editor__reminders">
           <legend>E-mail reminders</legend>
-          {REMINDER_DAYS.map((days) => (
+          {isNowSent && (
+            <p className="event-editor__now-sent">
+              Now: sent {sentDay(nowReminder.sent, timeZone)}, {reachedBy(nowReminder) || 'to nobody'}. Saving again does not send it
+              again.
+            </p>
+          )}
+          {REMINDER_DAYS.filter((days) => days !== 0 || !isNowSent).map((days) => (
             <label key={days} className="event-editor__reminder">
               <input type="checkbox" name="notifyDaysOut" value={days} defaultChecked={saved.notifyDaysOut.includes(days)} /> {REMINDER_LABELS[days]}
             </label>
           ))}
+        </fieldset>
+        <fieldset className="event-editor__signup">
+          <legend>Sign-up (tours and meets)</legend>
+          <div className="event-editor__times">
+            <FormField
+              label="Capacity (people)"
+              name="capacity"
+              type="number"
+              inputMode="numeric"
+              min={1}
+              step={1}
+              defaultValue={signupSettings.capacity === null ? '' : String(signupSettings.capacity)}
+              hint="Empty for no limit. When full, new sign-ups join a waiting list."
+            />
+            <FormField
+              label="Sign-up closes"
+              name="deadline"
+              type="datetime-local"
+              defaultValue={signupSettings.deadline}
+              hint={`Empty to keep it open. Club time (${timeZone})`}
+            />
+          </div>
+          <TextAreaField
+            label="Questions for each person"
+            name="questions"
+            rows={3}
+            defaultValue={formatQuestions(signupSettings.choices)}
+            hint='One a line, answers split by "/", like "Dinner: chicken / fish / none". Empty for none.'
+          />
         </fieldset>
         <ImagePicker
           label={saved.imageUrl === '' ? 'Picture (JPEG)' : 'Replace the picture (JPEG)'}

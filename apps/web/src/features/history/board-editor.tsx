@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ApiError, NETWORK_ERROR_MESSAGE, isApiError } from '../../api/client.ts';
 import { FormField } from '../../components/form-field.tsx';
 import { ImagePicker, KEEP_IMAGE, type ImageChoice } from '../../components/image-picker/image-picker.tsx';
@@ -16,6 +16,8 @@ export type BoardEditorProps = {
   savedYears: readonly number[];
   /** Called with the year just saved, so the view can show it. */
   onSaved: (year: number) => void;
+  /** Hears whether the editor holds changes not yet saved (for the page's unsaved-changes guard). */
+  onDirtyChange?: (isDirty: boolean) => void;
 };
 
 type Row = { key: number; post: string; member: string };
@@ -25,11 +27,16 @@ const makeRow = (post = '', member = ''): Row => ({ key: (rowKeySequence += 1), 
 
 
 /** Edits a year's board as rows of post and member; a post may take several rows. */
-export function BoardEditor({ board, savedYears, onSaved }: BoardEditorProps) {
+export function BoardEditor({ board, savedYears, onSaved, onDirtyChange }: BoardEditorProps) {
   const [rows, setRows] = useState<Row[]>(() =>
     board.seats.length > 0 ? board.seats.map((seat) => makeRow(seat.post, seat.member)) : [makeRow()],
   );
   const [picture, setPicture] = useState<ImageChoice>(KEEP_IMAGE);
+  const [year, setYear] = useState(String(board.year));
+  const seatsOf = (list: readonly { post: string; member: string }[]) =>
+    JSON.stringify(list.map(({ post, member }) => [post.trim(), member.trim()]).filter(([post, member]) => post !== '' || member !== ''));
+  const isDirty = year.trim() !== String(board.year) || picture.kind !== 'keep' || seatsOf(rows) !== seatsOf(board.seats);
+  useEffect(() => onDirtyChange?.(isDirty), [isDirty, onDirtyChange]);
   // The row to focus once it is on screen, after Add row.
   const focusKeyRef = useRef<number | null>(null);
   const addButtonRef = useRef<HTMLButtonElement>(null);
@@ -88,6 +95,7 @@ export function BoardEditor({ board, savedYears, onSaved }: BoardEditorProps) {
         inputMode="numeric"
         autoComplete="off"
         defaultValue={String(board.year)}
+        onChange={(event) => setYear(event.currentTarget.value)}
         required
         hint="Saving replaces everyone listed for this year."
         className="board-editor__year"

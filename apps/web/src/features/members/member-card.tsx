@@ -8,13 +8,15 @@ export type MemberCardProps = {
   member: Member;
   permissionLabels: Map<Permission, string>;
   isPermissionShown: boolean;
+  /** Events the member was checked in at this year (shown to admins; undefined hides it). */
+  attendedThisYear?: number;
   canEdit: boolean;
   onEdit: (member: Member) => void;
   onDelete: (member: Member) => void;
 };
 
 /** One member's entry; a disabled member is struck through and labelled so in words as well. */
-export function MemberCard({ member, permissionLabels, isPermissionShown, canEdit, onEdit, onDelete }: MemberCardProps) {
+export function MemberCard({ member, permissionLabels, isPermissionShown, attendedThisYear, canEdit, onEdit, onDelete }: MemberCardProps) {
   const name = fullNameOf(member);
   const cityLine = cityLineOf(member);
   const hasAddress = member.address !== '' || cityLine !== '';
@@ -69,6 +71,11 @@ export function MemberCard({ member, permissionLabels, isPermissionShown, canEdi
                 ))}
               </ul>
             </>
+          )}
+          {attendedThisYear !== undefined && (
+            <p className="member-card__attended">
+              Events attended this year: {attendedThisYear}
+            </p>
           )}
           {isPermissionShown && member.permissions.length > 0 && (
             <p className="member-card__permissions">

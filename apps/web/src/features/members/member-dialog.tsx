@@ -7,6 +7,7 @@ import { ImagePicker, KEEP_IMAGE, type ImageChoice } from '../../components/imag
 import { readForm } from '../../components/form-values.ts';
 import { Form } from '../../components/form.tsx';
 import { CarsField } from './cars-field.tsx';
+import { MemberDataSection } from './member-data-section.tsx';
 import { fullNameOf } from './member-rules.ts';
 import { useSaveMember } from './api/members.ts';
 
@@ -18,6 +19,8 @@ export type MemberDialogProps = {
   currentUserId: number;
   onClose: () => void;
   onSaved: (saved: { id: number; isOwnRecord: boolean }) => void;
+  /** After an administrator deleted the member with all their data. */
+  onErased: () => void;
 };
 
 const FIELDS = {
@@ -37,7 +40,7 @@ const FIELDS = {
 } as const;
 
 /** Adds or edits one member; rendered only while open, so each opening starts afresh. */
-export function MemberDialog({ member, permissionPairs, isAdmin, currentUserId, onClose, onSaved }: MemberDialogProps) {
+export function MemberDialog({ member, permissionPairs, isAdmin, currentUserId, onClose, onSaved, onErased }: MemberDialogProps) {
   const isNew = member === null;
   const isOwnRecord = member?.id === currentUserId;
   const [photo, setPhoto] = useState<ImageChoice>(KEEP_IMAGE);
@@ -102,7 +105,7 @@ export function MemberDialog({ member, permissionPairs, isAdmin, currentUserId, 
         <fieldset>
           <legend>Photo</legend>
           <ImagePicker
-            label={member?.imageUrl ? 'Choose a new photo (JPEG)' : 'Choose a photo (JPEG)'}
+            label={member?.imageUrl ? 'New photo (JPEG)' : 'Photo (JPEG)'}
             currentUrl={member?.imageUrl ?? ''}
             currentAlt="The member's current photo"
             choice={photo}
@@ -153,6 +156,7 @@ export function MemberDialog({ member, permissionPairs, isAdmin, currentUserId, 
             </p>
           </div>
         )}
+        {isAdmin && member !== null && !isOwnRecord && <MemberDataSection member={member} onErased={onErased} />}
       </Form>
     </Dialog>
   );

@@ -18,16 +18,16 @@ const UNFILTERED_PERMISSION: Permission = 'forum';
 type Editing = { kind: 'none' } | { kind: 'edit'; member: Member | null } | { kind: 'delete'; member: Member };
 
 /** The member list with search; editors add, edit and delete; admins also filter by permission and copy addresses. */
-export function MemberDirectory() {
+export function MemberDirectory({ attendedThisYear }: { attendedThisYear?: ReadonlyMap<number, number> }) {
   const members = useMembers();
   return (
     <QueryState query={members} what="the member list" loadingLabel="Loading the member list…">
-      {(list) => <MemberDirectoryView list={list} />}
+      {(list) => <MemberDirectoryView list={list} attendedThisYear={attendedThisYear} />}
     </QueryState>
   );
 }
 
-function MemberDirectoryView({ list }: { list: CallResponse<'members.get'> }) {
+function MemberDirectoryView({ list, attendedThisYear }: { list: CallResponse<'members.get'>; attendedThisYear?: ReadonlyMap<number, number> }) {
   const { user, can } = useSession();
   const [search, setSearch] = useState('');
   const deferredSearch = useDeferredValue(search);
@@ -135,6 +135,7 @@ function MemberDirectoryView({ list }: { list: CallResponse<'members.get'> }) {
               member={member}
               permissionLabels={labels}
               isPermissionShown={isAdmin}
+              attendedThisYear={isAdmin ? (attendedThisYear?.get(member.id) ?? 0) : undefined}
               canEdit={canEdit}
               onEdit={(m) => {
                 setStatus('');
@@ -160,6 +161,11 @@ function MemberDirectoryView({ list }: { list: CallResponse<'members.get'> }) {
             setEditing({ kind: 'none' });
             // The save resolves once the list shows the change, so what the member reads matches what they see.
             setStatus('Successfully Saved');
+          }}
+          onErased={() => {
+            setEditing({ kind: 'none' });
+            shouldFocusStatusRef.current = true;
+            setStatus('Deleted the member and all their data');
           }}
         />
       )}

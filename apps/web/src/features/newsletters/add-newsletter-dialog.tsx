@@ -6,14 +6,14 @@ import { useAddNewsletter } from './api/newsletters.ts';
 import { Dialog } from '../../components/dialog.tsx';
 import { FieldFrame } from '../../components/field-frame.tsx';
 import { FormField } from '../../components/form-field.tsx';
+import { FileChooser } from '../../components/image-picker/file-chooser.tsx';
+import { formatFileSize, sortChosenFiles, type Refusal } from '../../components/image-picker/image-file.ts';
 import { Form } from '../../components/form.tsx';
 import { readForm } from '../../components/form-values.ts';
 import { defaultNewsletterYear, findSameEdition } from './archive-rules.ts';
 
 const FIELDS = { m: 'text', y: 'text', s: 'flag' } as const;
 const FILE_REQUIRED = 'Please choose the newsletter file: a PDF, or a picture of it.';
-/** What the chooser offers; the server checks the content. */
-const ACCEPT = 'application/pdf,.pdf,image/jpeg,image/png,image/webp,image/gif';
 
 export type AddNewsletterDialogProps = {
   /** The editions already stored, to ask before replacing one. */
@@ -22,12 +22,6 @@ export type AddNewsletterDialogProps = {
   onSaved: (title: string, coverWarning?: string) => void;
   onClose: () => void;
 };
-
-/** The chosen file, if any: an empty file input still sends a nameless entry. */
-function chosenFile(data: FormData): File | undefined {
-  const file = data.get('f');
-  return file instanceof File && file.name !== '' ? file : undefined;
-}
 
 type Question = { title: string; answer: (isReplacing: boolean) => void };
 
@@ -38,12 +32,17 @@ export function AddNewsletterDialog({ editions, onSaved, onClose }: AddNewslette
   const [year, setYear] = useState(String(defaultNewsletterYear()));
   const [isSpecial, setIsSpecial] = useState(false);
   const [question, setQuestion] = useState<Question | null>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const [refusals, setRefusals] = useState<Refusal[]>([]);
   const specialId = useId();
 
-  /** Prefills month, year and Special from a name like "Valley News March 2025.pdf". */
-  function readFileName(file: File | undefined) {
-    if (!file) return;
-    const edition = readEditionFromFileName(file.name);
+  /** Takes a file of the right kind and size, and prefills month, year and Special from a name like "Valley News March 2025.pdf". */
+  function choose(chosen: File) {
+    const { accepted, refusals: refused } = sortChosenFiles([chosen], 'image-or-pdf', 1, '');
+    setRefusals(refused);
+    setFile(accepted[0] ?? null);
+    if (accepted.length === 0) return;
+    const edition = readEditionFromFileName(chosen.name);
     if (edition.month !== undefined) setMonth(String(edition.month));
     if (edition.year !== undefined) setYear(String(edition.year));
     setIsSpecial(edition.isSpecial);
@@ -54,7 +53,6 @@ export function AddNewsletterDialog({ editions, onSaved, onClose }: AddNewslette
 
   async function send(data: FormData) {
     const values = readForm(data, FIELDS);
-    const file = chosenFile(data);
     if (!file) throw new ApiError(FILE_REQUIRED, 400);
     const edition = { year: Number(values.y), month: Number(values.m), isSpecial: values.s === 1 };
     const title = newsletterTitle(edition);
@@ -88,11 +86,11 @@ export function AddNewsletterDialog({ editions, onSaved, onClose }: AddNewslette
         submitLabel="Save"
         validate={(data) => {
           // Everything missing at once, not one item per try.
-          const messages = [...(chosenFile(data) ? [] : [FILE_REQUIRED]), ...contractMessages('newsletter.set', readForm(data, FIELDS))];
+          const messages = [...(file ? [] : [FILE_REQUIRED]), ...contractMessages('newsletter.set', readForm(data, FIELDS))];
           return messages.length === 0 ? null : messages.join(' ');
         }}
-        // Choosing a file fills in the month and year: a message about them is then stale.
-        clearMessagesKey={`${month}|${year}|${isSpecial}`}
+        // Choosing a file fills in the month and year: a message about them (or the file) is then stale.
+        clearMessagesKey={`${file?.name}|${month}|${year}|${isSpecial}`}
         onSubmit={(data) => send(data)}
         onSuccess={(reply) => onSaved(reply.n.replace(/\.[a-z]+$/, ''), reply.w)}
         actions={
@@ -101,15 +99,16 @@ export function AddNewsletterDialog({ editions, onSaved, onClose }: AddNewslette
           </button>
         }
       >
-        <FormField
+        <FileChooser
           label="Newsletter file"
-          name="f"
-          type="file"
-          accept={ACCEPT}
+          buttonText={file === null ? 'Choose a file' : 'Choose another file'}
+          status={file === null ? 'No file chosen yet.' : `Chosen: ${file.name} (${formatFileSize(file.size)}).`}
           hint="A PDF, or a picture (JPEG, PNG, WebP or GIF). A name like “Valley News March 2025.pdf” fills in the month and year."
-          required
-          data-autofocus
-          onChange={(event) => readFileName(event.currentTarget.files?.[0])}
+          refusals={refusals}
+          fileKind="image-or-pdf"
+          isRequired
+          isAutofocus
+          onChoose={([chosen]) => chosen && choose(chosen)}
         />
         <FieldFrame label="Month" required>
           {(control) => (

@@ -4,7 +4,7 @@ import { callQueryOptions, type UseCallQueryOptions } from '../../../api/call-qu
 import { useSessionToken } from '../../../session/index.ts';
 
 /** Every read that answers events: a write to an event reloads them all. */
-export const EVENT_READS = ['events.get', 'event.get', 'events.month', 'events.upcoming', 'events.past'] as const satisfies readonly CallName[];
+export const EVENT_READS = ['events.get', 'event.get', 'events.month', 'events.upcoming', 'events.past', 'event.nowReminder'] as const satisfies readonly CallName[];
 
 /** The reads whose events carry attendance: an answer reloads only these. */
 export const ATTENDANCE_READS = ['events.get', 'event.get', 'events.month'] as const satisfies readonly CallName[];
@@ -21,6 +21,9 @@ export const upcomingEventsQueryOptions = (at: string, viewer?: string | null) =
 /** One page (1 = the latest) of the events that ended before `at`, latest first, with their total. */
 export const pastEventsQueryOptions = (at: string, page: number, viewer?: string | null) => callQueryOptions('events.past', { at, page }, viewer);
 
+/** Whom an event's "now" reminder reached (members e-mailed and pushed) and when it first went out (for its editor). */
+export const nowReminderQueryOptions = (id: number, viewer?: string | null) => callQueryOptions('event.nowReminder', { id }, viewer);
+
 /** The event reads in a component, following logins (the answers depend on who asks). */
 export function useEvent(id: number, options: UseCallQueryOptions = {}) {
   return useQuery({ ...eventQueryOptions(id, useSessionToken()), ...options });
@@ -36,4 +39,9 @@ export function useUpcomingEvents(at: string) {
 
 export function usePastEvents(at: string, page: number) {
   return useQuery(pastEventsQueryOptions(at, page, useSessionToken()));
+}
+
+/** An event's "now" reminder report; off for a new event (id 0). */
+export function useNowReminder(id: number) {
+  return useQuery({ ...nowReminderQueryOptions(id, useSessionToken()), enabled: id !== 0 });
 }

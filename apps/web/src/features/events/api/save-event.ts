@@ -1,8 +1,9 @@
 import type { ClubEvent } from '@club/contracts';
+import { useQueryClient } from '@tanstack/react-query';
 import type { CallBody } from '../../../api/client.ts';
 import { useCallMutation } from '../../../api/call-query.ts';
 import { checkAgainstContract } from '../../../components/contract-check.ts';
-import { EVENT_READS } from './event-reads.ts';
+import { EVENT_READS, nowReminderQueryOptions } from './event-reads.ts';
 
 /** What an editor sets of an event, under the entity's names. */
 export type EventFields = Pick<ClubEvent, 'title' | 'start' | 'end' | 'location' | 'addressLine1' | 'addressLine2' | 'country' | 'text' | 'notifyDaysOut'>;
@@ -15,8 +16,14 @@ export type EventDraft = EventFields & {
   image?: File;
 };
 
-/** The event as saved: its id (new for a new event) and its picture's address ('' for none). */
-export type SavedEvent = { id: number; imageUrl: string };
+/** Whom an event's "now" reminder reached, and when it first went out ('' never). */
+export type NowReminder = { emailed: number; pushed: number; sent: string };
+
+/**
+ * The event as saved: its id (new for a new event), its picture's address ('' for none) and,
+ * when it was saved with "now" ticked, whom that reminder reached.
+ */
+export type SavedEvent = { id: number; imageUrl: string; nowReminder?: NowReminder };
 
 /** The wire fields of `event.save` (its letter codes and legacy names), mapped here only. */
 const toSaveBody = ({ id, title, start, end, location, addressLine1, addressLine2, country, text, notifyDaysOut, imageUrl }: Omit<EventDraft, 'image'>): CallBody<'event.save'> => ({
@@ -38,14 +45,23 @@ export function checkEventFields(fields: EventFields): string | null {
   return checkAgainstContract('event.save', { ...toSaveBody({ ...fields, id: 0, imageUrl: '' }), g: 'checked-by-the-server' });
 }
 
-/** Adds or changes an event; every event read is reloaded before it resolves. */
+/**
+ * Adds or changes an event; every event read is reloaded before it resolves. A save with "now"
+ * ticked has queued that reminder before replying; `event.save` keeps the spec's reply, so whom it
+ * reached is asked of `event.nowReminder` before this resolves.
+ */
 export function useSaveEvent() {
+  const queryClient = useQueryClient();
   const { mutateAsync, isPending } = useCallMutation('event.save', { invalidates: EVENT_READS });
   return {
     isPending,
     mutateAsync: async ({ image, ...draft }: EventDraft): Promise<SavedEvent> => {
       const reply = await mutateAsync({ body: toSaveBody(draft), files: image ? { f: image } : {} });
-      return { id: reply.i, imageUrl: reply.img };
+      const saved: SavedEvent = { id: reply.i, imageUrl: reply.img };
+      if (!draft.notifyDaysOut.includes(0)) return saved;
+      // The event is saved either way: a failed report only leaves the count unsaid.
+      const nowReminder = await queryClient.fetchQuery({ ...nowReminderQueryOptions(reply.i), staleTime: 0 }).catch(() => undefined);
+      return { ...saved, nowReminder };
     },
   };
 }

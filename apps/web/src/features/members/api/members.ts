@@ -12,3 +12,9 @@ export const useSaveMember = (isOwnRecord: boolean) =>
 
 /** Deletes a member; the directory is reloaded. */
 export const useDeleteMember = () => useCallMutation('member.delete', { invalidates: ['members.get'] });
+
+/** Everything the site keeps about one member, for the administrator to hand over on request. */
+export const useExportMemberData = () => useCallMutation('member.export');
+
+/** Deletes a member and all their data; the directory is reloaded. */
+export const useEraseMember = () => useCallMutation('member.erase', { invalidates: ['members.get'] });

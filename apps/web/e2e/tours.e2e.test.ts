@@ -1,0 +1,220 @@
+import fs from 'node:fs/promises';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkA11y, DEMO_ADMIN, DEMO_MEMBER, logIn, openPage, serverDatabase, snapshot, startHarness, type Harness } from './harness.ts';
+
+/** Issue 23: a tour from the organiser's settings to the check-in at the door. */
+
+let harness: Harness;
+
+beforeAll(async () => {
+  harness = await startHarness();
+});
+afterAll(async () => {
+  await harness?.close();
+});
+
+const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true } as const;
+const DESKTOP = { viewport: { width: 1280, height: 900 } } as const;
+const EDITOR = { email: 'events@example.org', password: 'demo-events-1' } as const;
+/** A second member, made with the demo member's password hash so the journey logs in as them. */
+const SECOND = { email: 'second.tourer@example.org', password: DEMO_MEMBER.password } as const;
+
+const day = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
+
+/** A tour running from yesterday to tomorrow (so check-in is open), and the two members' cars. */
+function prepareTour(): number {
+  const db = serverDatabase(harness);
+  try {
+    const tour = db
+      .prepare('INSERT INTO events (title, start, "end", venue, address_line1, description) VALUES (?, ?, ?, ?, ?, ?)')
+      .run('Fall Color Tour', `${day(-1)}T09:00`, `${day(1)}T16:00`, 'Hermann Riverfront', '1 Wharf St', 'Lunch at the Vintage Inn.');
+    db.prepare('UPDATE members SET cars = ? WHERE email = ?').run(JSON.stringify(['1930 Tudor', "'31 Deluxe Roadster"]), DEMO_MEMBER.email);
+    const hash = (db.prepare('SELECT password_hash AS hash FROM members WHERE email = ?').get(DEMO_MEMBER.email) as { hash: string }).hash;
+    db.prepare('INSERT OR IGNORE INTO members (first_name, last_name, email, password_hash, cars, phone) VALUES (?, ?, ?, ?, ?, ?)').run(
+      'Sadie',
+      'Second',
+      SECOND.email,
+      hash,
+      JSON.stringify(['1929 AA truck']),
+      '(314) 555-0199',
+    );
+    return Number(tour.lastInsertRowid);
+  } finally {
+    db.close();
+  }
+}
+
+/** Forty households signed up for a tour, each with a guest, a car and dinner choices. */
+function prepareBigTour(): number {
+  const db = serverDatabase(harness);
+  try {
+    const tour = db
+      .prepare('INSERT INTO events (title, start, "end", venue, signup_choices) VALUES (?, ?, ?, ?, ?)')
+      .run('Forty Cars to Fenton', '2031-05-10T09:00', '2031-05-10T17:00', 'Fenton Square', JSON.stringify([{ question: 'Dinner', options: ['chicken', 'fish', 'none'] }]));
+    const eventId = Number(tour.lastInsertRowid);
+    for (let i = 1; i <= 40; i += 1) {
+      const member = db
+        .prepare('INSERT INTO members (first_name, last_name, email, phone) VALUES (?, ?, ?, ?)')
+        .run(`Driver${i}`, 'Fentonian', `driver${i}.${eventId}@example.org`, `(314) 555-${String(1000 + i)}`);
+      const memberId = Number(member.lastInsertRowid);
+      db.prepare('INSERT INTO attendance (event_id, member_id, is_attending, total, guests, choice_answers, comments) VALUES (?, ?, 1, 2, ?, ?, ?)').run(
+        eventId,
+        memberId,
+        JSON.stringify([`Spouse of ${i}`]),
+        JSON.stringify([{ question: 'Dinner', answers: ['fish', 'chicken'] }]),
+        i % 5 === 0 ? 'Will follow in the modern car' : '',
+      );
+      db.prepare('INSERT INTO attendance_cars (event_id, member_id, position, label) VALUES (?, ?, 0, ?)').run(eventId, memberId, `193${i % 2} Tudor`);
+    }
+    return eventId;
+  } finally {
+    db.close();
+  }
+}
+
+const outboxSubjects = (to: string): string[] => {
+  const db = serverDatabase(harness);
+  try {
+    return (db.prepare('SELECT subject FROM outbox WHERE "to" = ?').all(to) as { subject: string }[]).map((row) => row.subject);
+  } finally {
+    db.close();
+  }
+};
+
+async function answerForm(page: Page, eventId: number) {
+  await page.goto(`/event/${eventId}`);
+  const form = page.getByRole('form', { name: 'Your answer' });
+  await form.waitFor();
+  return form;
+}
+
+describe('a tour with a capacity, a dinner choice and a waiting list', () => {
+  let tourId = 0;
+
+  it('lets an editor set the capacity and a dinner question in the event editor', async () => {
+    tourId = prepareTour();
+    const page = await openPage(harness, DESKTOP);
+    await logIn(page, EDITOR.email, EDITOR.password);
+    await page.goto(`/editEvent/${tourId}`);
+    const form = page.getByRole('form', { name: 'Edit event' });
+    await form.getByLabel('Capacity (people)').fill('3');
+    await form.getByLabel('Questions for each person').fill('Dinner: chicken / fish / none');
+    await checkA11y(page);
+    await form.getByRole('button', { name: 'Save' }).click();
+    await form.getByText('Successfully Saved').waitFor();
+    await page.goto(`/event/${tourId}`);
+    await page.getByRole('heading', { level: 2, name: 'Who is coming' }).waitFor();
+    expect(await page.getByTestId('coming-line').textContent()).toBe('0 people and 0 cars coming (room for 3).');
+    await page.context().close();
+  });
+
+  it('signs a member up at 1280 px with a guest, a car and dinner choices, and shows the totals', async () => {
+    const page = await openPage(harness, DESKTOP);
+    await logIn(page, DEMO_MEMBER.email, DEMO_MEMBER.password);
+    const form = await answerForm(page, tourId);
+    await form.getByRole('radio', { name: 'Attending', exact: true }).check();
+    await form.getByLabel('Guests coming with you (one name a line)').fill('Mary (wife) <b>');
+    expect(await form.getByTestId('party-size').textContent()).toBe('Number attending: 2 (you and 1 guest)');
+    await form.getByRole('checkbox', { name: '1930 Tudor' }).check();
+    const dinner = form.getByRole('group', { name: 'Dinner' });
+    await dinner.getByLabel('You').selectOption('fish');
+    await dinner.getByLabel('Mary (wife) <b>').selectOption('chicken');
+    await checkA11y(page);
+    await form.getByRole('button', { name: 'Save' }).click();
+    await form.getByText('You are signed up.').waitFor();
+    await page.getByText('2 people and 1 car coming (room for 3).').waitFor();
+    const totals = page.getByRole('region', { name: 'Who is coming' });
+    expect(await totals.getByRole('list', { name: 'Dinner totals' }).getByRole('listitem').allTextContents()).toEqual(['chicken: 1', 'fish: 1', 'none: 0']);
+    expect(await totals.getByRole('listitem').filter({ hasText: '1930 Tudor' }).count()).toBe(1);
+    const myRow = page.getByRole('row', { name: /Walter Pruitt \(you\)/ });
+    expect(await myRow.getByRole('cell').allTextContents()).toEqual(['Attending', '2', '', 'Mary (wife) <b>, 1930 Tudor']);
+    expect(await page.locator('.attendance__table b').count()).toBe(0);
+    await checkA11y(page);
+    await snapshot(page, 'tours-signed-up-1280');
+    await page.context().close();
+  });
+
+  it('puts the next household on the waiting list on a 390 px phone, and a cancellation moves it up with one e-mail', async () => {
+    const phone = await openPage(harness, PHONE);
+    await logIn(phone, SECOND.email, SECOND.password);
+    const form = await answerForm(phone, tourId);
+    await form.getByRole('radio', { name: 'Attending', exact: true }).tap();
+    await form.getByLabel('Number attending').fill('2');
+    await form.getByRole('checkbox', { name: '1929 AA truck' }).tap();
+    await form.getByRole('button', { name: 'Save' }).tap();
+    await form.getByText('The event is full: you are number 1 on the waiting list.').waitFor();
+    await phone.getByText('you are number 1 on the waiting list. If a place opens up').waitFor();
+    expect(await phone.getByRole('row', { name: /Sadie Second \(you\)/ }).getByRole('cell').first().textContent()).toBe('Waiting list (1)');
+    await checkA11y(phone);
+    await snapshot(phone, 'tours-waitlisted-390');
+
+    // Walter cancels on his desktop: Sadie's party of two now fits.
+    const desktop = await openPage(harness, DESKTOP);
+    await logIn(desktop, DEMO_MEMBER.email, DEMO_MEMBER.password);
+    const walter = await answerForm(desktop, tourId);
+    await walter.getByRole('radio', { name: 'Not Attending' }).check();
+    await walter.getByRole('button', { name: 'Save' }).click();
+    await walter.getByText('Successfully Saved').waitFor();
+    await desktop.getByText('2 people and 1 car coming (room for 3).').waitFor();
+    await desktop.context().close();
+
+    await answerForm(phone, tourId);
+    expect(await phone.getByRole('row', { name: /Sadie Second \(you\)/ }).getByRole('cell').first().textContent()).toBe('Attending');
+    expect(await phone.getByText('on the waiting list. If a place opens up').count()).toBe(0);
+    expect(outboxSubjects(SECOND.email).filter((s) => s.startsWith('You have a place: Fall Color Tour'))).toHaveLength(1);
+    await phone.context().close();
+  });
+
+  it('lets an editor check members in on a phone at the door and print the roster', async () => {
+    const phone = await openPage(harness, PHONE);
+    await logIn(phone, EDITOR.email, EDITOR.password);
+    await phone.goto(`/event/${tourId}`);
+    await phone.getByRole('link', { name: 'Roster and check-in' }).tap();
+    await phone.getByRole('heading', { level: 2, name: 'Fall Color Tour' }).waitFor();
+    const roster = phone.getByRole('region', { name: 'Roster' });
+    await roster.getByRole('cell', { name: '(314) 555-0199' }).waitFor();
+    expect(await phone.getByTestId('roster-totals').textContent()).toBe('2 people and 1 car coming (room for 3); 0 of 1 household checked in.');
+    await checkA11y(phone);
+    await roster.getByRole('checkbox', { name: 'Sadie Second came' }).tap();
+    await phone.getByText('1 of 1 household checked in').waitFor();
+    expect(await roster.getByRole('checkbox', { name: 'Sadie Second came' }).isChecked()).toBe(true);
+    await snapshot(phone, 'tours-check-in-390');
+
+    const [download] = await Promise.all([phone.waitForEvent('download'), roster.getByRole('button', { name: 'Download CSV' }).tap()]);
+    const csv = await fs.readFile(await download.path(), 'utf8');
+    expect(csv.split('\r\n')[1]).toBe('"Sadie Second","Coming","(314) 555-0199","2","","1929 AA truck","","","yes"');
+    await phone.context().close();
+
+    // Her account page lists the tour; the admin's member list counts it.
+    const sadie = await openPage(harness, PHONE);
+    await logIn(sadie, SECOND.email, SECOND.password);
+    const attended = sadie.getByRole('region', { name: /Events you attended in/ });
+    await attended.getByRole('link', { name: 'Fall Color Tour' }).waitFor();
+    await checkA11y(sadie);
+    await sadie.context().close();
+    const admin = await openPage(harness, DESKTOP);
+    await logIn(admin, DEMO_ADMIN.email, DEMO_ADMIN.password);
+    await admin.goto('/memberList');
+    await admin.getByRole('listitem').filter({ hasText: 'Sadie Second' }).getByText('Events attended this year: 1').waitFor();
+    await admin.context().close();
+  });
+
+  it('prints the roster of 40 households on one page', async () => {
+    const eventId = prepareBigTour();
+    const page = await openPage(harness, DESKTOP);
+    await logIn(page, EDITOR.email, EDITOR.password);
+    await page.goto(`/event/${eventId}/roster`);
+    await page.getByRole('cell', { name: 'Driver40 Fentonian' }).waitFor();
+    expect(await page.getByTestId('roster-totals').textContent()).toBe('80 people and 40 cars coming.');
+    await checkA11y(page);
+    await page.emulateMedia({ media: 'print' });
+    await snapshot(page, 'tours-roster-print');
+    for (const format of ['A4', 'Letter'] as const) {
+      const pdf = (await page.pdf({ format, printBackground: false })).toString('latin1');
+      const pages = pdf.match(/\/Type\s*\/Page(?![s\w])/g) ?? [];
+      expect(pages.length, `${format} pages`).toBe(1);
+    }
+    await page.context().close();
+  });
+});

@@ -1,0 +1,56 @@
+import type { RosterReply } from '@club/contracts';
+import { describe, expect, it } from 'vitest';
+import { formatQuestions, guestsFrom, isSignupClosed, parseQuestions, partyLabels, rosterCsv } from './signup-rules.ts';
+
+describe('parseQuestions', () => {
+  it('reads one question a line with its answers, and writes them back the same way', () => {
+    const parsed = parseQuestions('Dinner: chicken / fish / none\n\n  Museum tour:yes/no ');
+    expect(parsed).toEqual({
+      choices: [
+        { question: 'Dinner', options: ['chicken', 'fish', 'none'] },
+        { question: 'Museum tour', options: ['yes', 'no'] },
+      ],
+    });
+    if ('choices' in parsed) expect(formatQuestions(parsed.choices)).toBe('Dinner: chicken / fish / none\nMuseum tour: yes / no');
+  });
+
+  it('refuses a line without a colon or with one answer, quoting it', () => {
+    expect(parseQuestions('Dinner chicken / fish')).toEqual({ error: expect.stringContaining('(not "Dinner chicken / fish")') });
+    expect(parseQuestions('Dinner: chicken')).toEqual({ error: expect.stringContaining('at least two answers') });
+  });
+});
+
+describe('the party', () => {
+  it('names each person by guest name, then by number', () => {
+    expect(guestsFrom(' Mary (wife)\n\nTom, 12 \n')).toEqual(['Mary (wife)', 'Tom, 12']);
+    expect(partyLabels(['Mary'], 2)).toEqual(['You', 'Mary']);
+    expect(partyLabels([], 3)).toEqual(['You', 'Guest 1', 'Guest 2']);
+  });
+
+  it('closes at the deadline and never without one', () => {
+    expect(isSignupClosed('2026-05-01T18:00', '2026-05-01T17:59')).toBe(false);
+    expect(isSignupClosed('2026-05-01T18:00', '2026-05-01T18:00')).toBe(true);
+    expect(isSignupClosed('', '2099-01-01T00:00')).toBe(false);
+  });
+});
+
+describe('rosterCsv', () => {
+  it('writes a row per household with a column per question, quoting and defusing formulas', () => {
+    const roster: RosterReply = {
+      event: { id: 1, title: 'Tour', start: '2026-05-02T09:00', end: '2026-05-02T15:00', location: '' },
+      settings: { capacity: 10, deadline: '', choices: [{ question: 'Dinner', options: ['chicken', 'fish'] }] },
+      totals: { people: 2, cars: 1, waitingPeople: 1, waitingHouseholds: 1 },
+      choiceTotals: [],
+      households: [
+        { memberId: 1, name: 'Ann "A" Lee', status: 'confirmed', waitlistPosition: 0, partySize: 2, guests: ['Mary'], cars: [{ carId: null, label: '1930 Tudor' }], choices: [{ question: 'Dinner', answers: ['fish', 'chicken'] }], comments: '=HYPERLINK("x")', phone: '314-555-0101', isCheckedIn: true },
+        { memberId: 2, name: 'Bob', status: 'waitlisted', waitlistPosition: 1, partySize: 1, guests: [], cars: [], choices: [], comments: '', phone: '', isCheckedIn: false },
+      ],
+    };
+    expect(rosterCsv(roster).split('\r\n')).toEqual([
+      '"Name","Status","Phone","People","Guests","Cars","Dinner","Comments","Came"',
+      '"Ann ""A"" Lee","Coming","314-555-0101","2","Mary","1930 Tudor","fish; chicken","\'=HYPERLINK(""x"")","yes"',
+      '"Bob","Waiting list 1","","1","","","","",""',
+      '',
+    ]);
+  });
+});
