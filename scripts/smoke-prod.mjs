@@ -2,7 +2,8 @@
 // scripts/bundle-prod.mjs the Dockerfile runs) into a temp folder, starts it the way the image
 // does with a fresh DATA_DIR, and checks health, the home page, an asset, API calls, a newsletter
 // cover drawn by the renderer process (upload and the covers command), the
-// webmaster's backup command while the site serves, and a clean exit on SIGTERM.
+// webmaster's backup command while the site serves, the README's new-server restore (its own
+// commands, bar the container engine's), and a clean exit on SIGTERM.
 // `--built` bundles the build already in apps/*/dist instead of building again (`pnpm test`).
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -60,6 +61,66 @@ function waitForExit(child, ms) {
       resolve({ code, signal });
     });
   });
+}
+
+/**
+ * The README's "new server" restore, its commands taken from the README itself: the copy of the
+ * backups (made by `docker compose cp` as root: root's files, 0700/0600), its `chown` line, and
+ * the restore command run as the site's user (uid 1000, as in the container) with the copy where
+ * the container mounts it. Only the engine's part (`docker compose run`, the mount) is left out.
+ */
+function restoreOnNewServer(prod, work, backupPath) {
+  const readme = fs.readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+  const section = readme.slice(readme.indexOf('On a new server'));
+  const block = /```sh\n([\s\S]*?)```/.exec(section)?.[1] ?? '';
+  const lines = block.replace(/\\\n\s*/g, ' ').split('\n');
+  const chownLine = lines.find((line) => line.startsWith('sudo chown '));
+  const runLine = lines.find((line) => line.includes('node api/dist/cli.js restore'));
+  check(chownLine && runLine, `The README's new-server restore lost its chown or restore line:\n${block}`);
+  const mount = /-v "\$PWD\/([^:]+):(\/[^:]+):ro"/.exec(runLine);
+  check(mount, `The README's restore line mounts no copy: ${runLine}`);
+  const [, copyName, mountPoint] = mount;
+  const argv = runLine.slice(runLine.indexOf('node api/dist/cli.js')).split(/\s+/).slice(1);
+  const backupArg = argv.at(-1);
+  check(backupArg.startsWith(`${mountPoint}/`), `The restore line does not read from the mounted copy: ${runLine}`);
+
+  // The docker/ folder on the new server, holding the copy as `docker compose cp` left it.
+  const dockerDir = path.join(work, 'docker');
+  const copy = path.join(dockerDir, copyName);
+  fs.mkdirSync(dockerDir, { recursive: true });
+  fs.cpSync(path.dirname(backupPath), copy, { recursive: true });
+  fs.renameSync(path.join(copy, path.basename(backupPath)), path.join(copy, path.basename(backupArg)));
+  const newData = path.join(work, 'new-data');
+  fs.mkdirSync(newData, { mode: 0o700 });
+  const isRoot = process.getuid?.() === 0;
+  const asSite = isRoot ? { uid: 1000, gid: 1000 } : {};
+  if (isRoot) {
+    fs.chmodSync(work, 0o755);
+    fs.chownSync(newData, 1000, 1000);
+  }
+  const restore = () =>
+    spawnSync(process.execPath, [...argv.map((arg) => arg.replace(mountPoint, copy))], {
+      cwd: prod,
+      env: { PATH: process.env.PATH, NODE_ENV: 'production', DATA_DIR: newData },
+      encoding: 'utf8',
+      ...asSite,
+    });
+  if (isRoot) {
+    const refused = restore();
+    check(refused.status === 1 && refused.stderr.includes('cannot be read by this user') && refused.stderr.includes('sudo chown -R 1000:1000'), `A root-owned copy was not explained: ${refused.stdout}${refused.stderr}`);
+    check(fs.readdirSync(newData).length === 0, 'A refused restore wrote into the data folder');
+    const [command, ...args] = chownLine.replace(/^sudo /, '').replace(/\s+#.*$/, '').split(/\s+/);
+    const chown = spawnSync(command, args, { cwd: dockerDir, encoding: 'utf8' });
+    check(chown.status === 0, `The README's "${chownLine}" failed: ${chown.stderr}`);
+  }
+  const restored = restore();
+  check(restored.status === 0 && /Restored /.test(restored.stdout), `The README's restore command failed: ${restored.stdout}${restored.stderr}`);
+  check(fs.existsSync(path.join(newData, 'club.db')), 'The restore wrote no club.db');
+  step(
+    isRoot
+      ? `new-server restore: a root-owned copy is refused naming the chown; after the README's "${chownLine}" it restores as uid 1000`
+      : "new-server restore: the README's restore command restores the copy (not root: the ownership case needs root)",
+  );
 }
 
 const postJson = (base, name, body) =>
@@ -147,6 +208,8 @@ async function main() {
     const backupPath = /Backup written to (\S+) /.exec(backup.stdout)?.[1];
     check(backupPath && fs.existsSync(path.join(backupPath, 'club.db')), `No backup was written: ${backup.stdout}`);
     step(`cli.js backup wrote ${path.basename(backupPath)} while the site served`);
+
+    restoreOnNewServer(prod, work, backupPath);
 
     const covers = spawnSync(process.execPath, ['api/dist/cli.js', 'newsletters:covers'], { cwd: prod, env, encoding: 'utf8' });
     check(covers.status === 0 && /Made 1 newsletter cover/.test(covers.stdout), `cli.js newsletters:covers exited ${covers.status}: ${covers.stdout}${covers.stderr}`);

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import bcrypt from 'bcrypt';
+import { spawnSync } from 'node:child_process';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runCli } from './cli.ts';
@@ -114,6 +115,59 @@ describe('backup and restore', () => {
     expect(await cli('empty', 'backup')).toBe(1);
     expect(err).toMatch(/There is no database at .*Is DATA_DIR set/);
   });
+});
+
+describe('restore from a copy the site cannot read', () => {
+  it('names the owner and the chown command to run instead of "There is no backup", and restores once it is fixed', async () => {
+    await cli('data', 'admin:create', 'webmaster@example.test', 'long-enough-1');
+    expect(await cli('data', 'backup')).toBe(0);
+    const backupName = path.basename(/Backup written to (\S+)/.exec(out)?.[1] ?? '');
+    // As the README's `docker compose cp` run as root leaves it: root's files, 0700 folders, 0600 files.
+    const copy = path.join(root, 'club-backups-2026-05-02');
+    fs.cpSync(path.join(root, 'data', 'backups'), copy, { recursive: true });
+    const target = path.join(root, 'new-data');
+    fs.mkdirSync(target);
+    const restore = () => {
+      if (process.getuid?.() !== 0) {
+        // Not root: a folder its owner cannot read stands for a copy owned by someone else.
+        return runCli(['restore', path.join(copy, backupName)], envFor('new-data'), io).then((code) => ({ code, stderr: err }));
+      }
+      // Root: the restore runs as the site's user, 1000, as in the container.
+      fs.chmodSync(root, 0o755);
+      fs.chownSync(target, 1000, 1000);
+      const child = spawnSync(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'cli.ts'), 'restore', path.join(copy, backupName)], {
+        uid: 1000,
+        gid: 1000,
+        cwd: path.join(import.meta.dirname, '..'),
+        env: { PATH: process.env.PATH, DATA_DIR: target, LOG_LEVEL: 'silent', HOME: root },
+        encoding: 'utf8',
+      });
+      return Promise.resolve({ code: child.status, stderr: child.stderr });
+    };
+    if (process.getuid?.() !== 0) fs.chmodSync(path.join(copy, backupName), 0o000);
+
+    const refused = await restore();
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).not.toMatch(/There is no backup/);
+    expect(refused.stderr).toMatch(/^The backup at .*club-backups-2026-05-02.* cannot be read by this user \(uid \d+\)/);
+    expect(refused.stderr).toMatch(/sudo chown -R \d+:\d+ /);
+    expect(fs.readdirSync(target)).toEqual([]);
+
+    // What the message says to run (sudo chown -R on the copy), then the same restore again.
+    const chown = /sudo chown -R (\d+):(\d+) (\S+) /.exec(refused.stderr);
+    expect(chown?.[3]).toBe(process.getuid?.() === 0 ? copy : path.join(copy, backupName));
+    const given = chown?.[3] ?? '';
+    if (process.getuid?.() === 0) {
+      for (const entry of ['', ...fs.readdirSync(given, { recursive: true })]) fs.chownSync(path.join(given, String(entry)), Number(chown?.[1]), Number(chown?.[2]));
+    } else {
+      fs.chmodSync(given, 0o700);
+    }
+    err = '';
+    const restored = await restore();
+    expect(restored.stderr).toBe('');
+    expect(restored.code).toBe(0);
+    expect(readAdmin('new-data', 'webmaster@example.test')?.permission).toBe('admin');
+  }, 30_000);
 });
 
 describe('runCli', () => {

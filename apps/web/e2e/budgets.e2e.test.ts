@@ -17,7 +17,9 @@ import { startHarness, type Harness } from './harness.ts';
 // 95 KB until issue 22's round: focus moved to each new page's heading, the menu marked on every
 // page of a section and the shared paths and club clock in the entry added 1.4 KB. The next
 // performance round (issue 28) is to win it back; docs/PERFORMANCE.md has the breakdown.
-const FIRST_PAINT_BUDGET_KB = 97;
+// 98 KB since items 4 and 16 of issue 22 (the in-place login's hook-up, the slow-page status
+// and the error page's connection check: 0.7 KB), which must be there before any page loads.
+const FIRST_PAINT_BUDGET_KB = 98;
 const HOME_HTML_BUDGET_KB = 14;
 const dist = fileURLToPath(new URL('../dist', import.meta.url));
 

@@ -185,7 +185,11 @@ describe('history editing', () => {
       buffer: await makePng(40, 30),
     });
     await saveAndExpectError(dialog, 'Please choose a JPEG photo (.jpg or .jpeg); other file types are not accepted.');
-    await closeDialog(page, dialog);
+    // The refused photo is still an unsaved change: closing asks before dropping it.
+    await dialog.getByRole('button', { name: 'Close' }).first().click();
+    await page.getByRole('dialog', { name: 'Unsaved changes' }).getByRole('button', { name: 'Discard changes' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await page.getByRole('dialog').count()).toBe(0);
 
     await page.getByRole('button', { name: `Edit ${NEW_WINNER.year} winner` }).click();
     dialog = await openedDialog(page, 'Edit Shaft Award Winner');

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeNewsletterPdf } from '../../api/src/demo/newsletter-pdf.ts';
-import { logIn, openPage, startHarness, type Harness } from './harness.ts';
+import { logIn, openPage, snapshot, startHarness, type Harness } from './harness.ts';
 
 /** Issue 22, second batch: each test at the width where it was seen (a 390 px phone, by tap). */
 
@@ -108,9 +108,11 @@ describe('Add Newsletter messages (item 8)', () => {
     await dialog.getByRole('button', { name: 'Save' }).tap();
     const alert = dialog.getByRole('alert');
     await alert.waitFor();
-    const message = (await alert.textContent()) ?? '';
-    expect(message).toContain('Please choose the newsletter file');
-    expect(message).toContain('Please enter the month.');
+    // One summary in every form's words; each missing item is said beside its field.
+    expect(await alert.textContent()).toBe('Please correct the 2 fields marked below.');
+    await dialog.getByText('Please choose the newsletter file.', { exact: true }).waitFor();
+    await dialog.getByText('Please enter the month.', { exact: true }).waitFor();
+    await snapshot(page, 'newsletter-messages-390', { fullPage: false });
 
     await dialog.getByLabel('Newsletter file').setInputFiles(file);
     expect(await dialog.getByLabel('Month').inputValue()).toBe('4');

@@ -113,6 +113,7 @@ export const CALLS = {
   // Beyond the spec's table (EXTENSION_CALLS): the admin's outbox view, and the one-click
   // e-mail opt-out of reminder e-mails (also POSTed by mail programs, RFC 8058, with ?t=).
   'outbox.get': { access: 'admin', encoding: 'json' },
+  'outbox.retry': { access: 'admin', encoding: 'json' },
   'email.unsubscribe': { access: 'public', encoding: 'form' },
   // Beyond the spec's table (EXTENSION_CALLS): contact messages whose e-mail failed for good.
   'contact.failed': { access: 'admin', encoding: 'json' },
@@ -149,6 +150,7 @@ export const EXTENSION_CALLS: readonly CallName[] = [
   'calendarFeed.reset',
   'newsletter.link',
   'outbox.get',
+  'outbox.retry',
   'email.unsubscribe',
   'contact.failed',
   'contact.resend',

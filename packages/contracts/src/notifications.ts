@@ -41,6 +41,11 @@ export const notifications = {
       noSmtp: z.string().nullable(),
     }),
   },
+  /** "Retry now": waiting e-mails and pushes become due at once, pushes that failed waiting again; how many of each. */
+  'outbox.retry': {
+    request: z.object({ g: sessionTokenSchema }),
+    response: z.object({ mail: z.number().int(), push: z.number().int() }),
+  },
   'email.unsubscribe': {
     /** t: the signed token from a reminder e-mail's link (no login needed). */
     request: z.object({ t: text('link', 200) }),

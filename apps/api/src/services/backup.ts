@@ -282,17 +282,91 @@ export async function createBackup(
   }
 }
 
-/** A backup given by path, or by its name under DATA_DIR/backups. */
+/** Whose a path is, said for a webmaster: "uid 0 (root)". */
+function ownerOf(file: string): string {
+  try {
+    const { uid, mode } = fs.statSync(file);
+    return `it belongs to uid ${uid}${uid === 0 ? ' (root)' : ''} with mode ${(mode & 0o777).toString(8).padStart(3, '0')}`;
+  } catch {
+    return 'it cannot be opened';
+  }
+}
+
+/**
+ * The first file or folder of a backup this process cannot read (a copy made as root, e.g.
+ * `sudo docker compose cp`, is root's with mode 0600/0700), or undefined when all can be read.
+ */
+function firstUnreadable(dir: string): string | undefined {
+  const canRead = (file: string, mode: number) => {
+    try {
+      fs.accessSync(file, mode);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  if (!canRead(dir, fs.constants.R_OK | fs.constants.X_OK)) return dir;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) {
+      const inside = firstUnreadable(file);
+      if (inside) return inside;
+    } else if (!canRead(file, fs.constants.R_OK)) {
+      return file;
+    }
+  }
+  return undefined;
+}
+
+/** The outermost folder on the way to `file` that this process cannot open, if any. */
+function closedAncestor(file: string): string | undefined {
+  const parts = path.resolve(file).split(path.sep);
+  for (let depth = 2; depth < parts.length; depth += 1) {
+    const dir = parts.slice(0, depth).join(path.sep);
+    try {
+      fs.accessSync(dir, fs.constants.X_OK);
+    } catch {
+      return dir;
+    }
+  }
+  return undefined;
+}
+
+function unreadableError(backup: string, unreadable: string): BackupError {
+  const uid = process.getuid?.() ?? 1000;
+  const gid = process.getgid?.() ?? 1000;
+  // Give the whole copy: the outermost folder that is shut, or the backup folder itself.
+  const shut = closedAncestor(unreadable) ?? unreadable;
+  const copy = shut.length < backup.length ? shut : backup;
+  return new BackupError(
+    `The backup at ${backup} cannot be read by this user (uid ${uid}): ${shut} ${ownerOf(shut).replace(/^it /, '')}. ` +
+      'A copy made as root (with sudo, or "docker compose cp" run as root) can be read by root only. ' +
+      `Give the copy to the site's user, then restore again: sudo chown -R ${uid}:${gid} ${copy} ` +
+      '(in a container, run it on the server on the folder you mounted, e.g. sudo chown -R 1000:1000 club-backups-2026-05-02).',
+  );
+}
+
+/** A backup given by path, or by its name under DATA_DIR/backups; one that cannot be read says why and what to run. */
 export function resolveBackup(backup: string, dataDir: string): string {
   const candidates = [path.resolve(backup), path.join(dataDir, 'backups', backup)];
-  const found = candidates.find((candidate) => fs.existsSync(path.join(candidate, BACKUP_DATABASE)));
-  if (!found) {
-    throw new BackupError(
-      `There is no backup at "${backup}": expected a folder made by "backup" that holds ${BACKUP_DATABASE} ` +
-        `(look in ${path.join(dataDir, 'backups')}).`,
-    );
+  for (const candidate of candidates) {
+    let isFolder: boolean;
+    try {
+      isFolder = fs.statSync(candidate).isDirectory();
+    } catch (error) {
+      // A folder above it that cannot be opened hides whether it is there at all.
+      if ((error as NodeJS.ErrnoException).code === 'EACCES') throw unreadableError(candidate, candidate);
+      continue;
+    }
+    if (!isFolder) continue;
+    const unreadable = firstUnreadable(candidate);
+    if (unreadable) throw unreadableError(candidate, unreadable);
+    if (fs.existsSync(path.join(candidate, BACKUP_DATABASE))) return candidate;
   }
-  return found;
+  throw new BackupError(
+    `There is no backup at "${backup}": expected a folder made by "backup" that holds ${BACKUP_DATABASE} ` +
+      `(look in ${path.join(dataDir, 'backups')}).`,
+  );
 }
 
 function occupiedEntries(dataDir: string): string[] {

@@ -4,7 +4,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { outbox } from '../db/schema/index.ts';
 import { startTestSmtp, type TestSmtp } from '../../test/smtp.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { describeMailDelivery, NO_SMTP_REASON, queueMail } from './mail.ts';
+import { describeMailDelivery, MAIL_RETRY_MINUTES, NO_SMTP_REASON, queueMail } from './mail.ts';
+import { PUSH_BACKOFF_MINUTES } from './push.ts';
 
 let t: TestApp | undefined;
 let smtp: TestSmtp | undefined;
@@ -17,6 +18,23 @@ afterEach(async () => {
 });
 
 const message = { to: 'ann@example.test', subject: 'Reset your password', text: 'Follow this link: http://x/reset/abc' };
+
+describe('the retry schedules', () => {
+  const hours = (minutes: number[]) => minutes.reduce((sum, m) => sum + m, 0) / 60;
+  const readme = fs.readFileSync(path.join(import.meta.dirname, '../../../../README.md'), 'utf8');
+
+  it('retries an e-mail for about a day, as the README says', () => {
+    expect(readme).toContain('Failed messages are retried for about a day');
+    expect(hours(MAIL_RETRY_MINUTES)).toBeGreaterThanOrEqual(20);
+    expect(hours(MAIL_RETRY_MINUTES)).toBeLessThanOrEqual(26);
+  });
+
+  it('retries a push for a few hours, as the README says', () => {
+    expect(readme).toMatch(/pushes\s+for a few hours/);
+    expect(hours(PUSH_BACKOFF_MINUTES)).toBeGreaterThanOrEqual(2);
+    expect(hours(PUSH_BACKOFF_MINUTES)).toBeLessThanOrEqual(6);
+  });
+});
 
 describe('the mail service', () => {
   it('delivers queued mail to the SMTP server and marks it sent', async () => {

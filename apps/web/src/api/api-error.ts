@@ -29,3 +29,8 @@ export function isApiError(error: unknown): error is ApiError {
 export function errorMessageOf(error: unknown): string {
   return isApiError(error) ? error.message : GENERIC_ERROR_MESSAGE;
 }
+
+/** Whether a failed call failed for want of a connection (no answer arrived), not by the server's doing. */
+export function isNetworkFailure(error: unknown): boolean {
+  return (isApiError(error) && error.status === 0) || (typeof navigator !== 'undefined' && !navigator.onLine);
+}

@@ -8,7 +8,8 @@ import {
 } from '@tanstack/react-query';
 import { useSessionToken } from '../lib/use-session-token.ts';
 import { getSessionToken } from '../lib/session-token.ts';
-import { callApi, type CallBody, type CallFiles, type CallName, type CallResponse } from './client.ts';
+import { canRenewSession, renewSession } from '../lib/session-renewal.ts';
+import { ApiError, callApi, isApiError, type CallBody, type CallFiles, type CallName, type CallResponse } from './client.ts';
 import { callQueryKey } from './query-keys.ts';
 
 export { callQueryKey, isViewerDependent } from './query-keys.ts';
@@ -65,11 +66,41 @@ export function useCallMutation<N extends CallName>(
 ): UseMutationResult<CallResponse<N>, Error, MutationInput<N>> {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ body, files }: MutationInput<N>) => callApi(name, body, files),
+    mutationFn: ({ body, files }: MutationInput<N>) => callKeepingTheForm(name, body, files),
     onSuccess: async (reply, input) => {
       onSuccess?.(reply, input);
       const names = typeof invalidates === 'function' ? invalidates(reply, input) : invalidates;
       await Promise.all(names.map((changed) => queryClient.invalidateQueries({ queryKey: [changed] })));
     },
   });
+}
+
+/** A write not sent because the session ended and the member did not log in again. */
+export const LOGGED_OUT_MESSAGE =
+  'You were logged out, so this was not sent. What you typed is still here: press the button again to log in and send it.';
+
+/**
+ * A write that outlives its session does not lose the form: when the server answers 401 to the
+ * member's session, the session stays in place (so the page and what was typed stay on screen),
+ * the member is asked to log in again in place (lib/session-renewal.ts), and the write goes
+ * again with the new session. Declining leaves the form as it was, with LOGGED_OUT_MESSAGE.
+ * Without anything to ask (no dialog mounted), a 401 ends the session as for a read.
+ */
+async function callKeepingTheForm<N extends CallName>(name: N, body: CallBody<N>, files: CallFiles | undefined): Promise<CallResponse<N>> {
+  const token = getSessionToken();
+  const hasOwnToken = typeof (body as { g?: unknown }).g === 'string';
+  const canAsk = token !== null && !hasOwnToken && canRenewSession();
+  try {
+    return await callApi(name, body, files, { keepsEndedSession: canAsk });
+  } catch (error) {
+    if (!canAsk || !isApiError(error) || error.status !== 401) throw error;
+    const current = getSessionToken();
+    if (current === token) {
+      if (!(await renewSession())) throw new ApiError(LOGGED_OUT_MESSAGE, 401);
+    } else if (current === null) {
+      throw error;
+    }
+    // Logged in again (here, or by another write that asked meanwhile): send with the new session.
+    return callApi(name, body, files);
+  }
 }

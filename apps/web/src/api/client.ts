@@ -28,7 +28,14 @@ export type CallBody<N extends CallName> = OptionalWhereUndefinedFits<
 
 export type CallFiles = Record<string, Blob | Blob[]>;
 
-export type CallOptions = { signal?: AbortSignal };
+export type CallOptions = {
+  signal?: AbortSignal;
+  /**
+   * True: a 401 to a call made with the session leaves the session in place, for a caller that
+   * asks the member to log in again and sends once more (writes, see `useCallMutation`).
+   */
+  keepsEndedSession?: boolean;
+};
 
 type Payload = Record<string, unknown>;
 
@@ -121,7 +128,7 @@ export async function callApi<N extends CallName>(
     throw new ApiError(NETWORK_ERROR_MESSAGE, 0);
   }
 
-  if (response.status === 401 && payload.g !== undefined && payload.g === getSessionToken()) {
+  if (response.status === 401 && payload.g !== undefined && payload.g === getSessionToken() && options.keepsEndedSession !== true) {
     clearSessionToken();
   }
 

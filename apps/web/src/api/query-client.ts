@@ -39,3 +39,15 @@ registerViewerCache({
   forgetOtherViewers: (viewer) => queryClient.removeQueries({ predicate: (query) => isOtherViewersKey(query.queryKey, viewer) }),
   clear: () => queryClient.clear(),
 });
+
+/**
+ * Copies every answer cached for one session to the same member's new session (they logged in
+ * again after theirs ended), so the page they are on stays as it is instead of loading again.
+ */
+export function carryAnswersOver(from: string, to: string): void {
+  for (const query of queryClient.getQueryCache().getAll()) {
+    const [name, body, owner] = query.queryKey;
+    const isFrom = typeof owner === 'object' && owner !== null && 'viewer' in owner && owner.viewer === from;
+    if (isFrom && query.state.data !== undefined) queryClient.setQueryData([name, body, { viewer: to }], query.state.data);
+  }
+}

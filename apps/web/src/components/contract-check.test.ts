@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkAgainstContract } from './contract-check.ts';
+import { checkAgainstContract, contractFieldErrors } from './contract-check.ts';
 
 describe('checkAgainstContract', () => {
   it("gives the contract's message for a blank or non-numeric year, in field order", () => {
@@ -14,5 +14,15 @@ describe('checkAgainstContract', () => {
 
   it("applies the contract's bounds, which the old client check did not", () => {
     expect(checkAgainstContract('president.save', { y: '1850', n: 'Ann' })).toBe('The year must be at least 1900.');
+  });
+});
+
+describe('contractFieldErrors', () => {
+  it('gives each field its first message, and nothing for fields that pass or are not sent', () => {
+    expect(contractFieldErrors('newsletter.set', { m: '', y: 'last year', s: 0 })).toEqual({
+      m: 'Please enter the month.',
+      y: 'The year must be a number.',
+    });
+    expect(contractFieldErrors('newsletter.set', { m: '4', y: '2024', s: 0 })).toEqual({});
   });
 });

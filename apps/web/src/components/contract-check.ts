@@ -19,16 +19,16 @@ export function checkAgainstContract(name: CallName, values: Record<string, unkn
 }
 
 /**
- * Every field's first message from the contract, in the order the fields are given, so a form can
- * report all that is missing at once rather than one item per try.
+ * Every field's first message from the contract, by field, so a form can mark all that is wrong
+ * at once (beside each field) rather than one item per try.
  */
-export function contractMessages(name: CallName, values: Record<string, unknown>): string[] {
+export function contractFieldErrors(name: CallName, values: Record<string, unknown>): Record<string, string> {
+  setClubTimeZone(getClubTimeZone());
   const parsed = registry[name].request.safeParse(values);
-  if (parsed.success) return [];
-  const byField = new Map<string, string>();
-  for (const issue of parsed.error.issues) {
+  const byField: Record<string, string> = {};
+  for (const issue of parsed.error?.issues ?? []) {
     const [field] = issue.path;
-    if (typeof field === 'string' && field in values && !byField.has(field)) byField.set(field, issue.message);
+    if (typeof field === 'string' && field in values && byField[field] === undefined) byField[field] = issue.message;
   }
-  return Object.keys(values).flatMap((field) => byField.get(field) ?? []);
+  return byField;
 }

@@ -25,6 +25,8 @@ export type FormProps<T> = {
   noValidate?: boolean;
   /** When this changes, the form's success or error message goes (another action made it stale). */
   clearMessagesKey?: unknown;
+  /** Hears when the fields first change (true) and when a save has kept them (false): for `useUnsavedChangesGuard`. */
+  onDirtyChange?: (isDirty: boolean) => void;
   /** Extra buttons beside submit, such as Cancel or Delete. */
   actions?: ReactNode;
   children: ReactNode;
@@ -47,6 +49,7 @@ export function Form<T>({
   successMessage = 'Successfully Saved',
   resetOnSuccess = false,
   clearMessagesKey,
+  onDirtyChange,
   actions,
   children,
   className,
@@ -104,6 +107,7 @@ export function Form<T>({
       const result = await onSubmit(data, form);
       if (resetOnSuccess) form.reset();
       setStatus('success');
+      onDirtyChange?.(false);
       onSuccess?.(result);
     } catch (error) {
       if (onError) {
@@ -117,6 +121,7 @@ export function Form<T>({
   }
 
   function handleInput(form: HTMLFormElement) {
+    onDirtyChange?.(true);
     // A stale message next to edited fields would mislead: a success or a server refusal
     // goes, and the summary of a failed check follows the fields as they are fixed.
     if (status === 'success') setStatus('idle');

@@ -1,15 +1,18 @@
 import type { SessionUser } from '@club/contracts';
 import { useSession } from '../session/index.ts';
+import { AUTOFOCUS_ATTRIBUTE } from './dialog.tsx';
 import { FormField } from './form-field.tsx';
 import { readForm } from './form-values.ts';
 import { Form } from './form.tsx';
 
 export type LoginFormProps = {
   onSuccess?: (user: SessionUser) => void;
+  /** True in a dialog: the e-mail field takes focus when it opens. */
+  isAutofocused?: boolean;
 };
 
 /** Members log in with their e-mail address; the server's message is shown on failure. */
-export function LoginForm({ onSuccess }: LoginFormProps) {
+export function LoginForm({ onSuccess, isAutofocused = false }: LoginFormProps) {
   const { login } = useSession();
   return (
     <Form
@@ -23,7 +26,14 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
       }}
       onSuccess={onSuccess}
     >
-      <FormField label="E-mail address" name="u" type="email" autoComplete="username" required />
+      <FormField
+        label="E-mail address"
+        name="u"
+        type="email"
+        autoComplete="username"
+        required
+        {...(isAutofocused ? { [AUTOFOCUS_ATTRIBUTE]: true } : {})}
+      />
       <FormField label="Password" name="p" type="password" autoComplete="current-password" required />
     </Form>
   );

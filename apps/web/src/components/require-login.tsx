@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { FORGOT_PASSWORD_HASH, PATHS } from '../lib/paths.ts';
+import { isNetworkFailure } from '../api/api-error.ts';
 import { useSession } from '../session/index.ts';
 import { Loading } from './loading.tsx';
 import { LoginForm } from './login-form.tsx';
@@ -22,7 +23,11 @@ export function RequireLogin({ what, children, isHeadingShown = true, isForgotLi
   if (error !== null) {
     return (
       <div className="notice notice--error" role="alert">
-        <p>We could not check your login just now. Please try again in a moment.</p>
+        <p>
+          {isNetworkFailure(error)
+            ? 'We could not check your login: the site could not be reached. Check your connection, then try again.'
+            : 'We could not check your login just now. Please try again in a moment.'}
+        </p>
         <button type="button" className="button" onClick={retry}>
           Try again
         </button>

@@ -94,3 +94,19 @@ export function useUnsavedChangesGuard(isDirty: boolean): UnsavedChangesGuard {
     );
   return { confirmDiscard, dialog };
 }
+
+export type GuardedEditor = {
+  /** For the editor's `Form`: it reports when the fields change and when a save kept them. */
+  onDirtyChange: (isDirty: boolean) => void;
+  /** Closes the editor, asking first while changes are not saved (Close, ×, Escape). */
+  close: () => void;
+  /** The question, rendered beside the editor. */
+  dialog: ReactNode;
+};
+
+/** The guard for an editor in a dialog that closes with Close, × or Escape (the history pages). */
+export function useGuardedEditor(onClose: () => void): GuardedEditor {
+  const [isDirty, setIsDirty] = useState(false);
+  const guard = useUnsavedChangesGuard(isDirty);
+  return { onDirtyChange: setIsDirty, close: () => guard.confirmDiscard(onClose), dialog: guard.dialog };
+}

@@ -3,14 +3,28 @@ import { callApi } from '../api/client.ts';
 import { callQueryKey } from '../api/query-keys.ts';
 import { clearSessionToken, getSessionToken, setSessionToken } from '../lib/session-token.ts';
 
+/** The member each login of this page returned, by token: known at once, before the session check reports. */
+const loggedInUsers = new Map<string, SessionUser>();
+
+/** The member a login of this page returned for `token`, if any. */
+export function loggedInUserOf(token: string): SessionUser | undefined {
+  return loggedInUsers.get(token);
+}
+
 /** Logs in with an e-mail address and password; throws `ApiError` with the server's message. */
 export async function login(username: string, password: string): Promise<SessionUser> {
-  const [reply, { queryClient }] = await Promise.all([
+  const [reply, { queryClient, carryAnswersOver }] = await Promise.all([
     callApi('session.create', { u: username, p: password }),
     import('../api/query-client.ts'),
   ]);
+  const previous = getSessionToken();
+  const previousUser = previous === null ? undefined : queryClient.getQueryData<{ u: SessionUser }>(callQueryKey('session.get', {}, previous))?.u;
+  // The same member logging in again (their session had ended) keeps the page they are on as it
+  // is: the answers they were given move to the new session instead of loading again.
+  if (previous !== null && previousUser?.id === reply.u.id) carryAnswersOver(previous, reply.g);
   // Seed the user before publishing the token, so no extra session.get is made.
   queryClient.setQueryData(callQueryKey('session.get', {}, reply.g), { u: reply.u });
+  loggedInUsers.set(reply.g, reply.u);
   setSessionToken(reply.g);
   return reply.u;
 }
@@ -26,3 +40,4 @@ export async function logout(): Promise<void> {
   clearSessionToken();
   await destroying;
 }
+

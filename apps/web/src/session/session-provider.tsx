@@ -2,7 +2,7 @@ import type { Permission, SessionUser } from '@club/contracts';
 import { hasPermission } from '@club/contracts/browser';
 import { createContext, lazy, Suspense, useContext, useMemo, useState, type ReactNode } from 'react';
 import type { SessionCheck } from './session-query.tsx';
-import { login, logout } from './session-actions.ts';
+import { loggedInUserOf, login, logout } from './session-actions.ts';
 import { useSessionToken } from '../lib/use-session-token.ts';
 
 export { useSessionToken } from '../lib/use-session-token.ts';
@@ -32,8 +32,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const [check, setCheck] = useState<SessionCheck | null>(null);
   const current = check !== null && check.token === token ? check : null;
 
-  const user = token !== null ? (current?.user ?? null) : null;
-  const isLoading = token !== null && (current === null || current.isPending);
+  // Just logged in here: the member is known before the check of the new token reports, so a page
+  // kept on screen through a login in place (session-renewal) does not flash "Checking your login…".
+  const justLoggedIn = token !== null && current === null ? loggedInUserOf(token) : undefined;
+  const user = token !== null ? (current?.user ?? justLoggedIn ?? null) : null;
+  const isLoading = token !== null && justLoggedIn === undefined && (current === null || current.isPending);
   const error = token !== null && user === null ? (current?.error ?? null) : null;
   const refetch = current?.refetch;
 

@@ -47,6 +47,9 @@ describe('POST /api/contact.failed.php and contact.resend.php', () => {
     const queued = t.db.select().from(outbox).all().at(-1);
     expect(queued).toMatchObject({ status: 'pending', attempts: 0, to: 'webmaster@club.example', replyTo: '"Ada Lovelace" <ada@example.test>' });
     expect(queued?.text).toContain('We would bring two.');
+    // The copy that failed is replaced, not counted failed beside the one now waiting.
+    const counts = await request(t.app).post('/api/outbox.get.php').send({ g: admin.token });
+    expect(counts.body.mail).toEqual({ sent: 0, saved: 0, waiting: 1, failed: 0 });
   });
 
   it('answers 404 for a message that did not fail, and 403 to a member who is not an admin', async () => {

@@ -51,6 +51,12 @@ export function findFailedContactMessage(db: DbOrTx, id: number): StoredContactM
     .get();
 }
 
+/**
+ * Points a contact message at its new e-mail, and deletes the one that failed for good: the
+ * message itself is kept here, and the old row would go on counting as failed in the outbox.
+ */
 export function setContactOutbox(db: DbOrTx, id: number, outboxId: number): void {
+  const previous = db.select({ outboxId: contactMessages.outboxId }).from(contactMessages).where(eq(contactMessages.id, id)).get()?.outboxId;
   db.update(contactMessages).set({ outboxId }).where(eq(contactMessages.id, id)).run();
+  if (previous != null && previous !== outboxId) db.delete(outbox).where(and(eq(outbox.id, previous), eq(outbox.status, 'failed'))).run();
 }

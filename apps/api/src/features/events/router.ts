@@ -92,7 +92,8 @@ export function mountEventsCalls(api: ApiRouter, deps: AppDeps): void {
     signups.saveSettings(eventId, { capacity: capacity ?? null, deadline, choices }),
   );
 
-  mountCall(api, 'event.roster', ({ eventId }) => signups.roster(eventId));
+  // The same roster for every event editor, so one cached answer serves them all.
+  mountCall(api, 'event.roster', ({ eventId }) => signups.roster(eventId), { cache: 'shared' });
 
   mountCall(api, 'checkin.set', ({ eventId, memberId, isPresent }) => {
     signups.checkIn(eventId, memberId, isPresent);

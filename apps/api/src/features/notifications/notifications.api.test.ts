@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import { eq } from 'drizzle-orm';
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { members, outbox, pushSubscriptions } from '../../db/schema/index.ts';
+import { members, outbox, pushQueue, pushSubscriptions } from '../../db/schema/index.ts';
 import { createMember } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { loadSiteKeys, siteKeysFile } from '../../services/site-keys.ts';
@@ -169,6 +169,46 @@ describe('outbox.get', () => {
   it('is for admins only', async () => {
     const member = createMember(t.db, { permissions: ['event'] });
     expect((await call('outbox.get', { g: member.token })).status).toBe(403);
+  });
+});
+
+describe('outbox.retry', () => {
+  it('makes every waiting e-mail and push due now, and a push that failed for good waiting again', async () => {
+    const admin = createMember(t.db, { permissions: ['admin'] });
+    const later = new Date(Date.now() + 6 * 3600_000).toISOString();
+    t.db.insert(outbox).values({ to: 'b@example.test', subject: 'Waiting', text: 'kept', attempts: 3, nextAttempt: later, lastError: 'Connection timeout' }).run();
+    t.db.insert(outbox).values({ to: 'c@example.test', subject: 'Gave up', text: '(not kept after sending)', status: 'failed', attempts: 8 }).run();
+    const subscriptionId = t.db
+      .insert(pushSubscriptions)
+      .values({ memberId: admin.id, endpoint: 'https://fcm.googleapis.com/fcm/send/retry', subscription: subscription('retry') })
+      .returning({ id: pushSubscriptions.id })
+      .get().id;
+    const payload = { title: 'Tour', body: 'Tomorrow', url: '/events', icon: '/icon.png' };
+    t.db.insert(pushQueue).values({ subscriptionId, payload, attempts: 2, nextAttempt: later }).run();
+    t.db.insert(pushQueue).values({ subscriptionId, payload, status: 'failed', attempts: 5 }).run();
+
+    const before = Date.now();
+    const reply = await call('outbox.retry', { g: admin.token });
+    expect(reply.status).toBe(200);
+    expect(reply.body).toEqual({ mail: 1, push: 2 });
+    const waiting = t.db.select().from(outbox).where(eq(outbox.subject, 'Waiting')).get();
+    expect(Date.parse(waiting?.nextAttempt ?? '')).toBeLessThanOrEqual(Date.now());
+    expect(Date.parse(waiting?.nextAttempt ?? '')).toBeGreaterThanOrEqual(before - 1000);
+    // A failed e-mail's text was not kept: it stays failed rather than send an empty message.
+    expect(t.db.select({ status: outbox.status }).from(outbox).where(eq(outbox.subject, 'Gave up')).get()).toEqual({ status: 'failed' });
+    expect(t.db.select({ status: pushQueue.status, attempts: pushQueue.attempts }).from(pushQueue).all()).toEqual([
+      { status: 'pending', attempts: 2 },
+      { status: 'pending', attempts: 0 },
+    ]);
+    const counts = (await call('outbox.get', { g: admin.token })).body;
+    expect(counts.mail).toMatchObject({ waiting: 1, failed: 1 });
+    expect(counts.push).toMatchObject({ waiting: 2, failed: 0 });
+  });
+
+  it('is for admins only', async () => {
+    const member = createMember(t.db, { permissions: ['event', 'member'] });
+    expect((await call('outbox.retry', { g: member.token })).status).toBe(403);
+    expect((await call('outbox.retry', {})).status).toBe(401);
   });
 });
 

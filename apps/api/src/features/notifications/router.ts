@@ -17,6 +17,8 @@ export function mountNotificationsCalls(api: ApiRouter, deps: AppDeps): void {
     return { mail, push, q: entries, smtp: delivery.isDelivering, noSmtp: delivery.reason };
   });
 
+  mountCall(api, 'outbox.retry', () => notifications.retryNow());
+
   // Mail programs' one-click unsubscribe (RFC 8058) POSTs "List-Unsubscribe=One-Click" (as a
   // form or multipart) to the header's URL, so the token arrives in the query string; the web
   // page sends it in the body.

@@ -8,6 +8,7 @@ import {
   deleteSubscription,
   findSubscription,
   pruneSubscriptions,
+  makeQueuedDueNow,
   queueCounts,
   turnEmailNotificationsOff,
   unsentEntries,
@@ -57,12 +58,21 @@ export type NotificationsService = {
   saveSubscription(user: SessionUser, t: string, isSubscribing: boolean): void;
   /** What the outbox and the push queue hold, for the admin. */
   queue(): { mail: QueueCounts; push: QueueCounts; entries: QueueEntry[]; delivery: MailDelivery };
+  /** "Retry now" after the webmaster fixed SMTP: what waits goes out at the next round, which starts now. */
+  retryNow(): { mail: number; push: number };
   /** The one-click link from a reminder e-mail: turns that member's e-mail notifications off; names the address masked. */
   turnEmailOff(token: string): string;
 };
 
 export function createNotificationsService({ config, db, services }: Pick<AppDeps, 'config' | 'db' | 'services'>): NotificationsService {
   return {
+    retryNow() {
+      const counts = db.transaction((tx) => makeQueuedDueNow(tx, new Date()));
+      services.mail.kick();
+      services.push.kick();
+      return counts;
+    },
+
     isRegistered(user, t) {
       return findSubscription(db, endpointOf(t))?.memberId === user.id;
     },

@@ -111,3 +111,19 @@ export function unsentEntries(db: DbOrTx, limit: number): QueueEntry[] {
     .map(({ email, payload, ...row }) => ({ ...row, channel: 'push' as const, to: `a browser of ${email}`, subject: payload.title }));
   return [...mail, ...push].sort((a, b) => (a.created < b.created ? 1 : a.created > b.created ? -1 : 0)).slice(0, limit);
 }
+
+/**
+ * Makes every waiting e-mail and push due now, and pushes that failed for good waiting again
+ * (their payload is kept); e-mails that failed for good stay so, as their text was not kept.
+ */
+export function makeQueuedDueNow(db: DbOrTx, now: Date): { mail: number; push: number } {
+  const at = now.toISOString();
+  const mail = db.update(outbox).set({ nextAttempt: at }).where(eq(outbox.status, 'pending')).run().changes;
+  const waitingPushes = db.update(pushQueue).set({ nextAttempt: at }).where(eq(pushQueue.status, 'pending')).run().changes;
+  const failedPushes = db
+    .update(pushQueue)
+    .set({ status: 'pending', attempts: 0, nextAttempt: at, claimedBy: null, claimedUntil: null })
+    .where(eq(pushQueue.status, 'failed'))
+    .run().changes;
+  return { mail, push: waitingPushes + failedPushes };
+}

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 
 /**
  * How many page chunks are loading. The layout's progress bar shows while one is, so a click on
@@ -32,4 +32,22 @@ export function useIsLoadingPage(): boolean {
     () => pending > 0,
     () => false,
   );
+}
+
+/** How long a page may take before the page area says it is loading: a quick change shows no flash. */
+export const SLOW_PAGE_MS = 300;
+
+/** True once a page chunk has been loading for SLOW_PAGE_MS, until it has arrived. */
+export function useIsSlowPageLoad(): boolean {
+  const isLoading = useIsLoadingPage();
+  const [isSlow, setIsSlow] = useState(false);
+  useEffect(() => {
+    if (!isLoading) return;
+    const timer = setTimeout(() => setIsSlow(true), SLOW_PAGE_MS);
+    return () => {
+      clearTimeout(timer);
+      setIsSlow(false);
+    };
+  }, [isLoading]);
+  return isLoading && isSlow;
 }

@@ -1,7 +1,8 @@
 import { Component, Suspense, useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { Outlet, useLocation, useNavigationType } from 'react-router';
 import { Loading } from '../../components/loading.tsx';
-import { useIsLoadingPage } from './page-loads.ts';
+import { SessionRenewalDialog } from '../../components/session-renewal-dialog.tsx';
+import { useIsLoadingPage, useIsSlowPageLoad } from './page-loads.ts';
 import { RouteError } from './route-error.tsx';
 import { SiteFooter } from './site-footer.tsx';
 import { SiteHeader } from './site-header.tsx';
@@ -11,6 +12,7 @@ export const MAIN_CONTENT_ID = 'main-content';
 
 export function RootLayout() {
   const isNavigating = useIsLoadingPage();
+  const isSlow = useIsSlowPageLoad();
   const { pathname } = useLocation();
   return (
     <div className="site">
@@ -20,7 +22,21 @@ export function RootLayout() {
       <SiteHeader />
       {/* A page's code loads on first visit; the bar shows that the click was heard. */}
       <div className={`route-progress${isNavigating ? ' is-active' : ''}`} aria-hidden="true" />
-      <main id={MAIN_CONTENT_ID} className="site-main" tabIndex={-1} aria-busy={isNavigating}>
+      {/* On a slow line the bar alone is easy to miss: the page being left dims under a "Loading…" status. */}
+      <div className="page-loading" role="status">
+        {isSlow && (
+          <span className="page-loading__message">
+            <span className="loading__spinner" aria-hidden="true" />
+            Loading the page…
+          </span>
+        )}
+      </div>
+      <main
+        id={MAIN_CONTENT_ID}
+        className={`site-main${isSlow ? ' site-main--leaving' : ''}`}
+        tabIndex={-1}
+        aria-busy={isNavigating}
+      >
         {/* The header and footer stay on screen when a page fails. */}
         <PageErrorBoundary resetKey={pathname}>
           <Suspense fallback={<Loading />}>
@@ -30,6 +46,7 @@ export function RootLayout() {
         </PageErrorBoundary>
       </main>
       <SiteFooter />
+      <SessionRenewalDialog />
     </div>
   );
 }

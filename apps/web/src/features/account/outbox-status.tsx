@@ -1,7 +1,9 @@
 import type { QueueCounts, QueueEntry } from '@club/contracts';
+import { useState } from 'react';
+import { errorMessageOf } from '../../api/client.ts';
 import { QueryState } from '../../components/query-state.tsx';
 import './account.css';
-import { useOutbox } from './api/notifications.ts';
+import { useOutbox, useRetryOutbox } from './api/notifications.ts';
 
 const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 const when = (iso: string) => dateTime.format(new Date(iso));
@@ -38,6 +40,19 @@ function Entry({ entry }: { entry: QueueEntry }) {
 /** For admins: what the outbox and push queue hold, so a message that never went out is noticed. */
 export function OutboxStatus() {
   const queue = useOutbox();
+  const retry = useRetryOutbox();
+  const [retried, setRetried] = useState('');
+
+  async function retryNow() {
+    setRetried('');
+    try {
+      const { mail, push } = await retry.mutateAsync({ body: {} });
+      setRetried(`Sending ${mail} e-mail${mail === 1 ? '' : 's'} and ${push} push${push === 1 ? '' : 'es'} now; Refresh shows how it went.`);
+    } catch (caught) {
+      setRetried(errorMessageOf(caught));
+    }
+  }
+
   return (
     <section className="panel" aria-labelledby="outbox-heading">
       <h2 id="outbox-heading">Outgoing e-mail and pushes</h2>
@@ -79,7 +94,18 @@ export function OutboxStatus() {
               <button type="button" className="button" disabled={queue.isFetching} onClick={() => void queue.refetch()}>
                 Refresh
               </button>
+              {mail.waiting + push.waiting + push.failed > 0 && (
+                <button type="button" className="button" disabled={retry.isPending} onClick={() => void retryNow()}>
+                  Retry now
+                </button>
+              )}
             </p>
+            {mail.failed > 0 && (
+              <p className="setting__hint">
+                An e-mail that failed for good is not sent again: its text is not kept. A contact message is, below.
+              </p>
+            )}
+            <p role="status">{retried}</p>
           </>
         )}
       </QueryState>

@@ -12,6 +12,7 @@ import { readForm } from '../../components/form-values.ts';
 import { Form } from '../../components/form.tsx';
 import { ImagePicker, KEEP_IMAGE, type ImageChoice } from '../../components/image-picker/image-picker.tsx';
 import { TextAreaField } from '../../components/text-area-field.tsx';
+import { useUnsavedChangesGuard } from '../../components/unsaved-changes.tsx';
 import { countOf } from '../../lib/plural.ts';
 import { useDeleteEvent } from './api/delete-event.ts';
 import { checkSignupSettings, useSaveSignupSettings } from './api/signups.ts';
@@ -100,6 +101,9 @@ export function EventEditor({ event, signupSettings = NO_SETTINGS }: { event?: C
   const [serverError, setServerError] = useState<string | null>(null);
   const [isConfirmingDelete, setIsConfirmingDelete] = useState(false);
   const [nowSentNote, setNowSentNote] = useState('');
+  const [isDirty, setIsDirty] = useState(false);
+  // Leaving by a link (View event, Back to the calendar, the menu) asks first while edits are unsaved.
+  const guard = useUnsavedChangesGuard(isDirty);
   const save = useSaveEvent();
   const remove = useDeleteEvent();
   const saveSettings = useSaveSignupSettings();
@@ -125,6 +129,7 @@ export function EventEditor({ event, signupSettings = NO_SETTINGS }: { event?: C
           return message;
         }}
         onError={setServerError}
+        onDirtyChange={setIsDirty}
         successMessage={nowSentNote === '' ? 'Successfully Saved' : `Successfully Saved.${nowSentNote}`}
         onSubmit={async (data) => {
           const values = fieldsOf(data);
@@ -266,6 +271,7 @@ export function EventEditor({ event, signupSettings = NO_SETTINGS }: { event?: C
         />
       )}
       <ErrorDialog message={serverError} onClose={() => setServerError(null)} />
+      {guard.dialog}
     </>
   );
 }

@@ -1,10 +1,11 @@
-import { MONTHS, newsletterTitle, readEditionFromFileName, type Newsletter } from '@club/contracts';
+import { FIELD_MESSAGES, MONTHS, newsletterTitle, readEditionFromFileName, type Newsletter } from '@club/contracts';
 import { useId, useState } from 'react';
 import { ApiError, isApiError } from '../../api/api-error.ts';
-import { contractMessages } from '../../components/contract-check.ts';
+import { contractFieldErrors } from '../../components/contract-check.ts';
 import { useAddNewsletter } from './api/newsletters.ts';
 import { Dialog } from '../../components/dialog.tsx';
 import { FieldFrame } from '../../components/field-frame.tsx';
+import { summarizeFieldErrors } from '../../components/form-errors.ts';
 import { FormField } from '../../components/form-field.tsx';
 import { FileChooser } from '../../components/image-picker/file-chooser.tsx';
 import { formatFileSize, sortChosenFiles, type Refusal } from '../../components/image-picker/image-file.ts';
@@ -13,7 +14,7 @@ import { readForm } from '../../components/form-values.ts';
 import { defaultNewsletterYear, findSameEdition } from './archive-rules.ts';
 
 const FIELDS = { m: 'text', y: 'text', s: 'flag' } as const;
-const FILE_REQUIRED = 'Please choose the newsletter file: a PDF, or a picture of it.';
+const FILE_REQUIRED = FIELD_MESSAGES.notChosen('newsletter file');
 
 export type AddNewsletterDialogProps = {
   /** The editions already stored, to ask before replacing one. */
@@ -34,6 +35,10 @@ export function AddNewsletterDialog({ editions, onSaved, onClose }: AddNewslette
   const [question, setQuestion] = useState<Question | null>(null);
   const [file, setFile] = useState<File | null>(null);
   const [refusals, setRefusals] = useState<Refusal[]>([]);
+  /** Messages beside the fields from the last check, by wire name; each goes once its field changes. */
+  const [errors, setErrors] = useState<Partial<Record<'f' | 'm' | 'y', string>>>({});
+  const clearErrors = (...fields: ('f' | 'm' | 'y')[]) =>
+    setErrors((current) => Object.fromEntries(Object.entries(current).filter(([field]) => !fields.includes(field as 'f' | 'm' | 'y'))));
   const specialId = useId();
 
   /** Takes a file of the right kind and size, and prefills month, year and Special from a name like "Valley News March 2025.pdf". */
@@ -42,9 +47,16 @@ export function AddNewsletterDialog({ editions, onSaved, onClose }: AddNewslette
     setRefusals(refused);
     setFile(accepted[0] ?? null);
     if (accepted.length === 0) return;
+    clearErrors('f');
     const edition = readEditionFromFileName(chosen.name);
-    if (edition.month !== undefined) setMonth(String(edition.month));
-    if (edition.year !== undefined) setYear(String(edition.year));
+    if (edition.month !== undefined) {
+      setMonth(String(edition.month));
+      clearErrors('m');
+    }
+    if (edition.year !== undefined) {
+      setYear(String(edition.year));
+      clearErrors('y');
+    }
     setIsSpecial(edition.isSpecial);
   }
 
@@ -85,9 +97,11 @@ export function AddNewsletterDialog({ editions, onSaved, onClose }: AddNewslette
         noValidate
         submitLabel="Save"
         validate={(data) => {
-          // Everything missing at once, not one item per try.
-          const messages = [...(file ? [] : [FILE_REQUIRED]), ...contractMessages('newsletter.set', readForm(data, FIELDS))];
-          return messages.length === 0 ? null : messages.join(' ');
+          // Everything missing at once, each beside its field, not one item per try.
+          const { m, y } = contractFieldErrors('newsletter.set', readForm(data, FIELDS));
+          const found = { ...(file ? {} : { f: FILE_REQUIRED }), ...(m === undefined ? {} : { m }), ...(y === undefined ? {} : { y }) };
+          setErrors(found);
+          return summarizeFieldErrors(Object.keys(found).length);
         }}
         // Choosing a file fills in the month and year: a message about them (or the file) is then stale.
         clearMessagesKey={`${file?.name}|${month}|${year}|${isSpecial}`}
@@ -105,14 +119,25 @@ export function AddNewsletterDialog({ editions, onSaved, onClose }: AddNewslette
           status={file === null ? 'No file chosen yet.' : `Chosen: ${file.name} (${formatFileSize(file.size)}).`}
           hint="A PDF, or a picture (JPEG, PNG, WebP or GIF). A name like “Valley News March 2025.pdf” fills in the month and year."
           refusals={refusals}
+          error={errors.f}
           fileKind="image-or-pdf"
           isRequired
           isAutofocus
           onChoose={([chosen]) => chosen && choose(chosen)}
         />
-        <FieldFrame label="Month" required>
+        <FieldFrame label="Month" required error={errors.m}>
           {(control) => (
-            <select className="form-field__input" {...control} name="m" required value={month} onChange={(event) => setMonth(event.target.value)}>
+            <select
+              className="form-field__input"
+              {...control}
+              name="m"
+              required
+              value={month}
+              onChange={(event) => {
+                setMonth(event.target.value);
+                clearErrors('m');
+              }}
+            >
               <option value="">Choose the month</option>
               {MONTHS.map((name, index) => (
                 <option key={name} value={String(index + 1)}>
@@ -129,7 +154,11 @@ export function AddNewsletterDialog({ editions, onSaved, onClose }: AddNewslette
           autoComplete="off"
           required
           value={year}
-          onChange={(event) => setYear(event.target.value)}
+          error={errors.y}
+          onChange={(event) => {
+            setYear(event.target.value);
+            clearErrors('y');
+          }}
         />
         <div className="newsletter-special">
           <input id={specialId} type="checkbox" name="s" checked={isSpecial} onChange={(event) => setIsSpecial(event.target.checked)} />

@@ -30,3 +30,6 @@ export function useMarkPushRegistered(): (t: string) => void {
 
 /** The mail queue, for the webmaster. */
 export const useOutbox = () => useCallQuery('outbox.get', {});
+
+/** "Retry now": what waits in the outbox and push queue goes out at once; the outbox is read again. */
+export const useRetryOutbox = () => useCallMutation('outbox.retry', { invalidates: ['outbox.get'] });
