@@ -10,3 +10,4 @@ export * from './contact.ts';
 export * from './mail.ts';
 export * from './notifications.ts';
 export * from './meetings.ts';
+export * from './garage.ts';
