@@ -17,6 +17,8 @@ import { mountEventsCalls } from './features/events/router.ts';
 import { mountHistoryCalls } from './features/history/router.ts';
 import { mountContactCalls } from './features/contact/router.ts';
 import { mountForumCalls } from './features/forum/router.ts';
+import { mountGarageCalls } from './features/garage/router.ts';
+import { listPublicCarPaths } from './features/garage/service.ts';
 import { mountLinksCalls } from './features/links/router.ts';
 import { mountMembersCalls } from './features/members/router.ts';
 import { mountNewslettersCalls } from './features/newsletters/router.ts';
@@ -149,7 +151,8 @@ export function createApp(deps: AppDeps): Express {
   // The mail state is a detail for the webmaster: a missing SMTP_URL is a setting to fix, not an unhealthy container.
   mountHealth(app, deps, () => ({ mail: describeMailDelivery(config, db) }));
 
-  mountRobots(app, config.baseUrl);
+  // Public cars' pages join the sitemap (their owners chose to show them).
+  mountRobots(app, config.baseUrl, () => listPublicCarPaths(db));
 
   const api = createApiRouter(db, { checkReplies: config.checkReplies, tempDir: config.tempDir });
   mountAccountCalls(api, deps);
@@ -162,6 +165,7 @@ export function createApp(deps: AppDeps): Express {
   mountNewslettersCalls(api, deps);
   mountNotificationsCalls(api, deps);
   mountForumCalls(api, deps);
+  mountGarageCalls(api, deps);
   mountUnbuiltCalls(api);
   app.use(express.json({ limit: '1mb' }));
   app.use(express.urlencoded({ extended: false, limit: '1mb' }));

@@ -128,7 +128,8 @@ describe('member list journey', () => {
     expect(await dialog.count()).toBe(0);
     const card = memberCard(admin, `${NEWCOMER.first} ${NEWCOMER.last}`);
     await card.waitFor();
-    expect(await card.textContent()).toContain('1931 Model A Victoria');
+    // The cars became registry entries, read back as year and body style, each a link to its page.
+    expect(await card.getByRole('link', { name: '1931 Victoria' }).getAttribute('href')).toMatch(/^\/registry\/\d+$/);
     expect(await card.textContent()).toContain('Rights: Add/Edit Events, Edit History');
     const photoUrl = await card.locator('img').getAttribute('src');
     expect(photoUrl).toMatch(/^\/uploads\/members\/.+\.jpg$/);

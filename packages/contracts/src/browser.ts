@@ -3,6 +3,7 @@ export * from './calls.ts';
 export * from './permissions.ts';
 export * from './media.ts';
 export * from './blog-constants.ts';
+export * from './garage-constants.ts';
 export * from './event-options.ts';
 export * from './paths.ts';
 export * from './club-time.ts';

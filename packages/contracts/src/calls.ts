@@ -2,6 +2,7 @@
  * The call table without any zod: paths, access, encodings and file fields. The browser's first
  * page imports only this (and permissions.ts), so the schemas load with the pages that need them.
  */
+import { CAR_MAX_PHOTOS } from './garage-constants.ts';
 import type { Permission } from './permissions.ts';
 
 /**
@@ -21,7 +22,13 @@ export type FileField = { kind: FileKind; maxCount: number };
 /** The largest file any call takes, in bytes; the server refuses a larger one (413) and the browser checks it first. */
 export const MAX_UPLOAD_BYTES = 15 * 1024 * 1024;
 
-export type Policy = { access: Access; encoding: Encoding; files?: Record<string, FileField> };
+export type Policy = {
+  access: Access;
+  encoding: Encoding;
+  files?: Record<string, FileField>;
+  /** A public read whose answer still depends on who asks (members see more): cached per viewer. */
+  answersPerViewer?: true;
+};
 
 const jpeg = (maxCount = 1): FileField => ({ kind: 'jpeg', maxCount });
 
@@ -114,6 +121,16 @@ export const CALLS = {
   // Beyond the spec's table (EXTENSION_CALLS): a member's data on their request, to see or erase.
   'member.export': { access: 'admin', encoding: 'json' },
   'member.erase': { access: 'admin', encoding: 'json' },
+  // Beyond the spec's table (EXTENSION_CALLS): the garage's registry of members' cars.
+  'cars.list': { access: 'public', encoding: 'json', answersPerViewer: true },
+  'cars.stats': { access: 'public', encoding: 'json', answersPerViewer: true },
+  'car.get': { access: 'public', encoding: 'json', answersPerViewer: true },
+  'cars.mine': { access: 'loggedIn', encoding: 'json' },
+  'car.save': { access: 'loggedIn', encoding: 'multipart', files: { f: { kind: 'image', maxCount: CAR_MAX_PHOTOS } } },
+  'car.delete': { access: 'loggedIn', encoding: 'json' },
+  'bodyStyles.get': { access: 'public', encoding: 'json' },
+  'bodyStyle.add': { access: 'admin', encoding: 'json' },
+  'cars.export': { access: 'admin', encoding: 'json' },
 } as const satisfies Record<string, Policy>;
 
 export type CallName = keyof typeof CALLS;
@@ -145,6 +162,15 @@ export const EXTENSION_CALLS: readonly CallName[] = [
   'checkin.set',
   'attended.mine',
   'attended.members',
+  'cars.list',
+  'cars.stats',
+  'car.get',
+  'cars.mine',
+  'car.save',
+  'car.delete',
+  'bodyStyles.get',
+  'bodyStyle.add',
+  'cars.export',
 ];
 
 export const CALL_NAMES = Object.keys(CALLS) as CallName[];

@@ -11,6 +11,7 @@ export * from './members.ts';
 export * from './forum.ts';
 export * from './contact.ts';
 export * from './notifications.ts';
+export * from './garage.ts';
 export * from './registry.ts';
 export * from './media.ts';
 export * from './paths.ts';

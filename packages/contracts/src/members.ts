@@ -10,6 +10,7 @@ import {
   sessionTokenSchema,
   text,
 } from './common.ts';
+import { carSchema } from './garage.ts';
 
 export const memberSchema = z.object({
   id: z.number().int(),
@@ -22,7 +23,10 @@ export const memberSchema = z.object({
   state: z.string(),
   zip: z.string(),
   phone: z.string(),
+  /** The member's cars in the registry, one line each (the legacy list). */
   cars: z.array(z.string()),
+  /** The same cars with their registry ids, for links to their pages (beyond the spec). */
+  carLinks: z.array(z.object({ id: z.number().int(), label: z.string() })),
   imageUrl: z.string(),
   email: z.string(),
   email_notifications: z.boolean(),
@@ -87,6 +91,8 @@ export const memberDataSchema = z.object({
   sessions: z.array(z.object({ created: z.string(), lastSeen: z.string(), expires: z.string() })),
   reminders: z.array(z.object({ eventId: z.number().int(), eventStart: z.string(), daysOut: z.number().int(), channel: z.string(), created: z.string() })),
   errorReports: z.array(z.object({ message: z.string(), url: z.string(), userAgent: z.string(), created: z.string(), count: z.number().int() })),
+  /** The member's cars in the registry, everything about them (engine numbers, history, photos). */
+  registryCars: z.array(carSchema),
   emails: z.array(
     z.object({ id: z.number().int(), to: z.string(), replyTo: z.string().nullable(), subject: z.string(), text: z.string(), status: z.string(), created: z.string(), sent: z.string().nullable() }),
   ),

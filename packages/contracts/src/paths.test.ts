@@ -4,6 +4,7 @@ import {
   PUBLIC_PAGES,
   blogPagePath,
   blogPath,
+  carPath,
   editBlogPath,
   editEventPath,
   eventPath,
@@ -28,6 +29,7 @@ describe('page addresses', () => {
     expect(forumPath()).toBe('/forum');
     expect(forumPostPath(5)).toBe('/forum/5');
     expect(forumPostPath(5, 9)).toBe('/forum/5#post-9');
+    expect(carPath(12)).toBe('/registry/12');
   });
 
   it('keeps robots.txt and the sitemap to the legacy lists', () => {
@@ -60,6 +62,7 @@ describe('page addresses', () => {
       '/blog',
       '/contact',
       '/the-shaft-award-1',
+      '/registry',
     ]);
   });
 });

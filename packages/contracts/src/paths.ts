@@ -36,6 +36,9 @@ export const PATHS = {
   newsletter: '/newsletters/:pdfUrl',
   search: '/search',
   forum: '/forum/:threadId?',
+  /** The garage: the registry of members' cars, one page per car, and the classifieds. */
+  registry: '/registry',
+  car: '/registry/:carId',
   notFound: '*',
 } as const;
 
@@ -70,6 +73,8 @@ export const forumPostAnchor = (postId: number): string => `post-${postId}`;
 /** A thread, opened at one of its posts when given. */
 export const forumPostPath = (threadId: number, postId?: number): string =>
   `${forumPath(threadId)}${postId === undefined ? '' : `#${forumPostAnchor(postId)}`}`;
+
+export const carPath = (carId: number): string => `${prefixOf(PATHS.car)}${carId}`;
 
 /** /login#forgot-password opens the login page with "Forgot your password?" already open. */
 export const FORGOT_PASSWORD_HASH = 'forgot-password';
@@ -106,4 +111,5 @@ export const PUBLIC_PAGES = [
   blogPath(),
   PATHS.contact,
   PATHS.links,
+  PATHS.registry,
 ] as const;

@@ -5,6 +5,7 @@ import { blog } from './blog.ts';
 import { contact } from './contact.ts';
 import { events } from './events.ts';
 import { forum } from './forum.ts';
+import { garage } from './garage.ts';
 import { history } from './history.ts';
 import { links } from './links.ts';
 import { members } from './members.ts';
@@ -26,6 +27,7 @@ const schemas = {
   ...contact,
   ...notifications,
   ...signups,
+  ...garage,
 } as const satisfies Record<CallName, Schemas>;
 
 export type CallDefinition<N extends CallName> = (typeof schemas)[N] &

@@ -27,6 +27,9 @@ export const CLUB_SCALE = {
   presidents: 60,
   shaftAwardWinners: 30,
   startupParties: 20,
+  /** The garage: members' cars in the registry and their photos. */
+  cars: 150,
+  carPhotos: 400,
 } as const;
 
 export type GeneratedCounts = {
@@ -42,6 +45,8 @@ export type GeneratedCounts = {
   shaftAwardWinners: number;
   startupParties: number;
   boardYears: number;
+  cars: number;
+  carPhotos: number;
 };
 
 export type GeneratedData = {
@@ -117,6 +122,8 @@ export function generateClubData(db: Db, { scale = 10, seed = 1, now = new Date(
     shaftAwardWinners: count(CLUB_SCALE.shaftAwardWinners),
     startupParties: count(CLUB_SCALE.startupParties),
     boardYears: CLUB_SCALE.years,
+    cars: count(CLUB_SCALE.cars),
+    carPhotos: count(CLUB_SCALE.carPhotos),
   };
   const tokens = { admin: `bench-admin-${seed}-${scale}`, member: `bench-member-${seed}-${scale}` };
 
@@ -141,7 +148,6 @@ export function generateClubData(db: Db, { scale = 10, seed = 1, now = new Date(
           state: 'MO',
           zip: '63122',
           phone: `(314) 555-${String(between(0, 9999)).padStart(4, '0')}`,
-          cars,
           imagePath: random() < 0.6 ? `/uploads/members/${i + 1}.jpg` : '',
           emailNotifications: random() < 0.8,
           created: stamp,
@@ -314,6 +320,36 @@ export function generateClubData(db: Db, { scale = 10, seed = 1, now = new Date(
         post: ['President', 'Vice President', 'Secretary', 'Treasurer', 'Director', 'Editor'][i % 6] as string,
         memberName: `${pick(FIRST)} ${pick(LAST)}`,
       })),
+    );
+    // The garage: cars of random members (a few of former members), every visibility, the photos
+    // spread over them (at most 12 each), and an earlier owner for every third car.
+    const photosOf: string[][] = Array.from({ length: counts.cars }, () => []);
+    for (let k = 0; k < counts.carPhotos; k += 1) {
+      let at = between(0, counts.cars - 1);
+      while ((photosOf[at] as string[]).length >= 12) at = (at + 1) % counts.cars;
+      (photosOf[at] as string[]).push(`/uploads/cars/${k + 1}_1200x800.jpg`);
+    }
+    insertMany(
+      tx,
+      schema.cars,
+      photosOf.map((photos, i) => ({
+        ownerId: random() < 0.03 ? null : between(1, counts.members),
+        year: between(1928, 1931),
+        bodyStyle: pick(['Roadster', 'Phaeton', 'Coupe', 'Sport Coupe', 'Cabriolet', 'Tudor', 'Fordor', 'Town Sedan', 'Victoria', 'Pickup', 'Truck']),
+        colour: pick(['Black', 'Brewster Green', 'Niagara Blue', 'Copra Drab', 'Rose Beige']),
+        name: random() < 0.3 ? pick(FIRST) : '',
+        story: sentence(between(0, 120)),
+        engineNumber: `A${1_000_000 + i}`,
+        visibility: pick(['members', 'public', 'public-named'] as const),
+        photos,
+        created: stamp,
+        modified: stamp,
+      })),
+    );
+    insertMany(
+      tx,
+      schema.carOwners,
+      Array.from({ length: Math.floor(counts.cars / 3) }, (_, i) => ({ carId: i * 3 + 1, position: 0, owner: `${pick(FIRST)} ${pick(LAST)}`, fromYear: 1929, toYear: between(1940, 2000) })),
     );
     tx.insert(schema.ideas).values({ id: 1, title: 'A spring tour', content: sentence(40), author: 'The board' }).run();
   });

@@ -3,7 +3,8 @@
  * the calendar's month (events.month), one event (event.get), the upcoming and a page of past events
  * (events.upcoming, events.past), a page of photos or one post (blog.page, blog.post), the forum's
  * thread list or one thread (forum.threads, forum.thread), a tour's roster (event.roster, as the
- * administrator) and the member's events attended this year (attended.mine), and the legacy full lists (events.get,
+ * administrator) and the member's events attended this year (attended.mine), the registry's page,
+ * chart and one car (cars.list, cars.stats, car.get), and the legacy full lists (events.get,
  * blog.get, forum.get) beside them.
  */
 import type { CallName } from '@club/contracts';
@@ -61,5 +62,11 @@ export function webReads(token: string, now = new Date()): WebRead[] {
     read('boardMembers.get'),
     read('idea.get'),
     read('links.get'),
+    read('cars.list', { page: 1 }),
+    read('cars.list', { bodyStyle: 'Roadster', hasPhotos: 1, page: 2 }, 'cars.list (filtered)'),
+    read('cars.stats'),
+    read('car.get', { id: 1 }),
+    read('cars.mine'),
+    read('bodyStyles.get'),
   ];
 }

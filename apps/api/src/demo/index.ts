@@ -7,6 +7,7 @@ import { makeDemoBlogPictures, seedDemoBlog } from './blog.ts';
 import type { DemoContext, DemoFileMaker, DemoSeeder } from './context.ts';
 import { makeDemoEventPictures, seedDemoEvents } from './events.ts';
 import { makeDemoForumPictures, seedDemoForum } from './forum.ts';
+import { makeDemoCarPictures, seedDemoGarage } from './garage.ts';
 import { makeDemoHistoryPictures, seedDemoHistory } from './history.ts';
 import { seedDemoLinks } from './links.ts';
 import { makeDemoMemberPhotos, seedDemoMemberPhotos } from './member-photos.ts';
@@ -32,6 +33,7 @@ const SEEDERS: DemoSeeder[] = [
   seedDemoMembers,
   seedDemoLinks,
   seedDemoMemberPhotos,
+  seedDemoGarage,
   seedDemoHistory,
   seedDemoEvents,
   seedDemoNewsletters,
@@ -39,7 +41,7 @@ const SEEDERS: DemoSeeder[] = [
   seedDemoForum,
 ];
 
-const FILE_MAKERS: DemoFileMaker[] = [makeDemoMemberPhotos, makeDemoHistoryPictures, makeDemoEventPictures, makeDemoNewsletters, makeDemoBlogPictures, makeDemoForumPictures];
+const FILE_MAKERS: DemoFileMaker[] = [makeDemoMemberPhotos, makeDemoHistoryPictures, makeDemoEventPictures, makeDemoNewsletters, makeDemoBlogPictures, makeDemoForumPictures, makeDemoCarPictures];
 
 /** Fills an empty database with a believable club. Returns the accounts, or undefined if not empty. */
 export async function seedDemoData(db: Db, context: DemoContext): Promise<DemoAccount[] | undefined> {

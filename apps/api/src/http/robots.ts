@@ -20,8 +20,9 @@ export function robotsTxt(baseUrl: string): string {
 const escapeXml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-export function sitemapXml(baseUrl: string): string {
-  const urls = PUBLIC_PAGES.map((path) => `  <url><loc>${escapeXml(`${baseUrl}${path}`)}</loc></url>`);
+/** The public pages, then `extraPaths` (pages of records the public may see, such as public cars). */
+export function sitemapXml(baseUrl: string, extraPaths: readonly string[] = []): string {
+  const urls = [...PUBLIC_PAGES, ...extraPaths].map((path) => `  <url><loc>${escapeXml(`${baseUrl}${path}`)}</loc></url>`);
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
@@ -31,11 +32,11 @@ export function sitemapXml(baseUrl: string): string {
   ].join('\n');
 }
 
-export function mountRobots(app: Express, baseUrl: string): void {
+export function mountRobots(app: Express, baseUrl: string, listExtraPaths: () => readonly string[] = () => []): void {
   app.get('/robots.txt', (_req, res) => {
     res.type('text/plain').set('Cache-Control', 'public, max-age=3600').send(robotsTxt(baseUrl));
   });
   app.get('/sitemap.xml', (_req, res) => {
-    res.type('application/xml').set('Cache-Control', 'public, max-age=3600').send(sitemapXml(baseUrl));
+    res.type('application/xml').set('Cache-Control', 'public, max-age=3600').send(sitemapXml(baseUrl, listExtraPaths()));
   });
 }

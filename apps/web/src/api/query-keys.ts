@@ -1,11 +1,13 @@
-import { CALLS, type CallName } from '@club/contracts/browser';
+import { CALLS, type CallName, type Policy } from '@club/contracts/browser';
 
 /**
- * Whether a call's answer depends on who asks: every call that needs a login (a public call
- * answers everyone alike). Their cache entries carry the viewer and are dropped at login and logout.
+ * Whether a call's answer depends on who asks: every call that needs a login, and the public
+ * reads that show members more (the registry). Their cache entries carry the viewer and are
+ * dropped at login and logout.
  */
 export function isViewerDependent(name: CallName): boolean {
-  return CALLS[name].access !== 'public';
+  const policy: Policy = CALLS[name];
+  return policy.access !== 'public' || policy.answersPerViewer === true;
 }
 
 /**

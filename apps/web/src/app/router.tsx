@@ -99,6 +99,8 @@ const pageRoutes: PageRoute[] = [
   { path: PATHS.newsletter, lazy: lazyPage(() => import('../pages/newsletter-page.tsx'), (m) => m.NewsletterPage) },
   { path: PATHS.search, lazy: lazyPage(() => import('../pages/search-page.tsx'), (m) => m.SearchPage) },
   { path: PATHS.forum, lazy: lazyPage(() => import('../pages/forum-page.tsx'), (m) => m.ForumPage) },
+  { path: PATHS.registry, lazy: lazyPage(() => import('../pages/registry-page.tsx'), (m) => m.RegistryPage) },
+  { path: PATHS.car, lazy: lazyPage(() => import('../pages/car-page.tsx'), (m) => m.CarPage) },
   { path: PATHS.notFound, lazy: lazyPage(() => import('../pages/not-found-page.tsx'), (m) => m.NotFoundPage) },
 ];
 

@@ -8,6 +8,7 @@ export {
   FORGOT_PASSWORD_HASH,
   PAST_EVENTS_ANCHOR,
   blogPagePath,
+  carPath,
   blogPath,
   editBlogPath,
   editEventPath,

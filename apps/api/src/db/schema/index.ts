@@ -9,3 +9,4 @@ export * from './links.ts';
 export * from './contact.ts';
 export * from './mail.ts';
 export * from './notifications.ts';
+export * from './garage.ts';

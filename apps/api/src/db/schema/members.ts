@@ -14,7 +14,7 @@ export const members = sqliteTable(
     state: text('state').notNull().default(''),
     zip: text('zip').notNull().default(''),
     phone: text('phone').notNull().default(''),
-    /** JSON array of car descriptions. */
+    /** No longer used: a member's cars live in the registry (`cars`), which migration 0008 filled from this. */
     cars: text('cars', { mode: 'json' }).$type<string[]>().notNull().default(emptyJsonArray),
     imagePath: text('image_path').notNull().default(''),
     /** Stored lower-case; logins compare case-insensitively. */

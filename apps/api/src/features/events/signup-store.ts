@@ -116,10 +116,10 @@ export function setCheckedIn(tx: DbOrTx, eventId: number, memberId: number, isCh
   );
 }
 
-/** The member's own cars (today the list of strings on the member record), and what a mail needs. */
-export function findMemberForSignup(db: DbOrTx, memberId: number): { cars: string[]; email: string; firstName: string; enabled: boolean } | undefined {
+/** What a sign-up's mail needs of a member (their cars come from the registry, garage/service.ts). */
+export function findMemberForSignup(db: DbOrTx, memberId: number): { email: string; firstName: string; enabled: boolean } | undefined {
   return db
-    .select({ cars: members.cars, email: members.email, firstName: members.firstName, enabled: members.enabled })
+    .select({ email: members.email, firstName: members.firstName, enabled: members.enabled })
     .from(members)
     .where(eq(members.id, memberId))
     .get();

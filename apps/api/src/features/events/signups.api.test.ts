@@ -2,7 +2,7 @@ import type { EventReply, EventSignups, RosterReply } from '@club/contracts';
 import { eq } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { attendance, attendanceCars, events, members, outbox, pushQueue, pushSubscriptions } from '../../db/schema/index.ts';
+import { attendance, attendanceCars, cars, events, members, outbox, pushQueue, pushSubscriptions } from '../../db/schema/index.ts';
 import { createMember, type TestMember } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 
@@ -26,8 +26,10 @@ afterAll(() => t.close());
 
 const post = (name: string, body: object) => request(t.app).post(`/api/${name}.php`).send(body);
 
-function giveCars(member: TestMember, cars: string[]): void {
-  t.db.update(members).set({ cars }).where(eq(members.id, member.id)).run();
+/** The member's cars in the registry, each read back exactly as given (name only). */
+function giveCars(member: TestMember, lines: string[]): void {
+  t.db.delete(cars).where(eq(cars.ownerId, member.id)).run();
+  for (const name of lines) t.db.insert(cars).values({ ownerId: member.id, name }).run();
 }
 
 /** A tour straight in the database: the start decides whether check-in is open. */

@@ -17,6 +17,7 @@ import { badRequest, notFound } from '../../errors.ts';
 import { queueMail } from '../../services/mail.ts';
 import { eventChangedMail, oneLine, waitlistPromotedMail } from '../../services/mail-templates.ts';
 import { queuePush } from '../../services/push.ts';
+import { carLabelsOfMember } from '../garage/service.ts';
 import { describeStart, PUSH_ICON } from './reminders.ts';
 import {
   countAttendedByMember,
@@ -109,7 +110,7 @@ export function readEventSignups(db: DbOrTx, eventId: number, viewerId: number):
   const settings = findSignupSettings(db, eventId);
   if (!settings) return null;
   const summary = summariseSignups(settings, listHouseholds(db, eventId));
-  const myCars = (findMemberForSignup(db, viewerId)?.cars ?? []).map((label) => ({ carId: null, label }));
+  const myCars = carLabelsOfMember(db, viewerId).map((label) => ({ carId: null, label }));
   return {
     settings,
     totals: summary.totals,
@@ -288,14 +289,13 @@ export function createSignupService({ db, services, config, clock = () => new Da
             return { status: 'none', waitlistPosition: 0 };
           }
 
-          const member = findMemberForSignup(tx, actor.id);
           const isAttending = answer.answer === 'attending';
           const guests = answer.guests ?? existing?.guests ?? [];
           const partySize = !isAttending ? 0 : answer.guests !== undefined && answer.guests.length > 0 ? answer.guests.length + 1 : (answer.partySize ?? 1);
           // The legacy call gives only a number: names that no longer match it are dropped.
           const keptGuests = isAttending && guests.length + 1 === partySize ? guests : [];
           const cars = isAttending ? (answer.cars ?? existing?.cars ?? []) : [];
-          if (isAttending && answer.cars !== undefined) checkCars(answer.cars, member?.cars ?? []);
+          if (isAttending && answer.cars !== undefined) checkCars(answer.cars, carLabelsOfMember(tx, actor.id));
           if (isAttending && answer.choices !== undefined) checkChoices(answer.choices, settings, partySize);
           const choices = isAttending ? trimAnswers(answer.choices ?? existing?.choiceAnswers ?? [], partySize) : [];
 

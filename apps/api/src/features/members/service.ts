@@ -6,6 +6,7 @@ import { queueMail, removeOutboxFiles } from '../../services/mail.ts';
 import { emailChangedMail } from '../../services/mail-templates.ts';
 import { issuePasswordLink, revokePasswordLinks } from '../account/service.ts';
 import { revokeCalendarFeed } from '../events/service.ts';
+import { exportCarsOfMember, keepCarsOfDeletedMember, legacyCarLines, removeCarsOfMember, syncLegacyCars } from '../garage/service.ts';
 import {
   deleteMember,
   eraseMember,
@@ -31,6 +32,8 @@ const inPermissionOrder = (chosen: Permission[]): Permission[] => PERMISSIONS.fi
 /** A member as an editor saves it: id 0 adds one. Permissions count only when an administrator saves. */
 export type MemberSave = Omit<MemberFields, 'imagePath'> & {
   id: number;
+  /** The member's cars as lines of text (the legacy list); they become the member's registry entries. */
+  cars: string[];
   permissions: Permission[];
   /** False removes the current photo; a new `photo` replaces it either way. */
   keepPhoto: boolean;
@@ -52,9 +55,15 @@ export type MembersService = {
 
 export function createMembersService({ db, services, config }: Pick<AppDeps, 'db' | 'services' | 'config'>): MembersService {
   return {
-    list: () => listMembers(db),
+    list() {
+      const cars = legacyCarLines(db);
+      return listMembers(db).map((member) => {
+        const lines = cars.get(member.id) ?? [];
+        return { ...member, cars: lines.map((line) => line.label), carLinks: lines };
+      });
+    },
 
-    async save(actor, { id, permissions: chosen, keepPhoto, photo, invite, ...input }) {
+    async save(actor, { id, permissions: chosen, keepPhoto, photo, invite, cars, ...input }) {
       const isAdmin = actor.permissions.includes('admin');
       const isSelf = id === actor.id;
       const existing = id === 0 ? undefined : findMember(db, id);
@@ -87,10 +96,12 @@ export function createMembersService({ db, services, config }: Pick<AppDeps, 'db
       const pending = photo && { buffer: photo.buffer, options: { folder: 'members', maxSize: PHOTO_SIZE, crop: photo.crop } };
       const saved = await services.images.saveWithUploads([pending], ([newPhoto]) => {
         const fields: MemberFields = { ...input, imagePath: newPhoto ?? keptPhoto };
+        let droppedCarPhotos: string[] = [];
         const memberId = db.transaction((tx) => {
           // Checked again here: storing the photo may have let another save in since the check above.
           if (isEmailTaken(tx, fields.email, id)) throw badRequest(DUPLICATE_EMAIL);
           const written = writeMember(tx, id, fields, permissions);
+          droppedCarPhotos = syncLegacyCars(tx, written, cars);
           // A link sent to the old (perhaps mistyped) address, or to a member now disabled, must die;
           // revoked before a new invitation is issued, so that one stays open.
           if (existing && (emailChanges || !fields.enabled)) revokePasswordLinks(tx, written);
@@ -105,7 +116,7 @@ export function createMembersService({ db, services, config }: Pick<AppDeps, 'db
           return written;
         });
         const dropped = existing?.imagePath !== fields.imagePath ? existing?.imagePath : undefined;
-        return { result: { id: memberId, imageUrl: fields.imagePath }, dropped: [dropped] };
+        return { result: { id: memberId, imageUrl: fields.imagePath }, dropped: [dropped, ...droppedCarPhotos] };
       });
       if (invite || emailChanges) services.mail.kick();
       return saved;
@@ -120,14 +131,24 @@ export function createMembersService({ db, services, config }: Pick<AppDeps, 'db
       if (!actor.permissions.includes('admin') && existing.permissions.includes('admin')) {
         throw forbidden("Only an administrator can delete an administrator's record.");
       }
-      deleteMember(db, id);
+      // Their cars stay in the registry as a former member's, their name kept in each car's history.
+      db.transaction((tx) => {
+        keepCarsOfDeletedMember(tx, id);
+        deleteMember(tx, id);
+      });
       if (existing.imagePath) services.images.remove(existing.imagePath);
     },
 
     exportData(id) {
       const data = readMemberData(db, id);
       if (!data) throw notFound('That member');
-      return { exported: new Date().toISOString(), ...data };
+      const lines = legacyCarLines(db).get(id) ?? [];
+      return {
+        exported: new Date().toISOString(),
+        ...data,
+        member: { ...data.member, cars: lines.map((line) => line.label), carLinks: lines },
+        registryCars: exportCarsOfMember(db, id),
+      };
     },
 
     erase(actor, id) {
@@ -136,8 +157,12 @@ export function createMembersService({ db, services, config }: Pick<AppDeps, 'db
       }
       const existing = findMember(db, id);
       if (!existing) throw notFound('That member');
-      const erased = db.transaction((tx) => eraseMember(tx, id, existing.email));
-      for (const url of erased.imageUrls) services.images.remove(url);
+      // Erasure takes the member's cars too (unlike a deletion, which keeps them as a former member's).
+      const erased = db.transaction((tx) => {
+        const carPhotos = removeCarsOfMember(tx, id);
+        return { ...eraseMember(tx, id, existing.email), carPhotos };
+      });
+      for (const url of [...erased.imageUrls, ...erased.carPhotos]) services.images.remove(url);
       removeOutboxFiles(config, erased.outboxIds);
       // secure_delete zeroes the rows in the database file; the WAL's older copies go too.
       flushWriteAheadLog(db);

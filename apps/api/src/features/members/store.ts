@@ -31,7 +31,6 @@ export type MemberFields = {
   city: string;
   state: string;
   zip: string;
-  cars: string[];
   imagePath: string;
 };
 
@@ -53,8 +52,8 @@ function permissionsByMember(db: Db, memberIds?: number[]): Map<number, Permissi
   return new Map([...grouped].map(([id, held]) => [id, orderPermissions(held)]));
 }
 
-/** Every member, by last then first name, with the entity's wire field names. */
-export function listMembers(db: Db): Member[] {
+/** Every member, by last then first name, with the entity's wire field names; their cars come from the registry. */
+export function listMembers(db: Db): Omit<Member, 'cars' | 'carLinks'>[] {
   const permissions = permissionsByMember(db);
   return db
     .select()
@@ -72,7 +71,6 @@ export function listMembers(db: Db): Member[] {
       state: row.state,
       zip: row.zip,
       phone: row.phone,
-      cars: row.cars,
       imageUrl: row.imagePath,
       email: row.email,
       email_notifications: row.emailNotifications,
@@ -97,7 +95,6 @@ export function findMember(db: Db, id: number): MemberRecord | undefined {
     city: row.city,
     state: row.state,
     zip: row.zip,
-    cars: row.cars,
     imagePath: row.imagePath,
     permissions: permissionsByMember(db, [row.id]).get(row.id) ?? [],
   };
@@ -153,7 +150,7 @@ export function hasPassword(db: DbOrTx, memberId: number): boolean {
 }
 
 /** Removes a member; their sessions, permissions, reset links and attendance go with them (cascade). */
-export function deleteMember(db: Db, id: number): boolean {
+export function deleteMember(db: DbOrTx, id: number): boolean {
   return db.delete(members).where(eq(members.id, id)).run().changes === 1;
 }
 
@@ -183,7 +180,10 @@ function carsBrought(db: Db, eventId: number, memberId: number): string[] {
 }
 
 /** Everything stored about one member (no secrets: hashes and push keys stay out), or undefined. */
-export function readMemberData(db: Db, id: number): Omit<MemberData, 'exported'> | undefined {
+export type StoredMemberData = Omit<MemberData, 'exported' | 'registryCars' | 'member'> & { member: Omit<MemberData['member'], 'cars' | 'carLinks'> };
+
+/** Everything the members' tables keep about one member; their cars come from the garage (service.ts). */
+export function readMemberData(db: Db, id: number): StoredMemberData | undefined {
   const member = listMembers(db).find((row) => row.id === id);
   if (!member) return undefined;
   const address = member.email.toLowerCase();

@@ -33,6 +33,7 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
   { label: 'Tech', to: PATHS.tech },
   { label: 'Valley News', to: PATHS.valleyNews },
   { label: 'Photos', to: blogPath() },
+  { label: 'Car Registry', to: PATHS.registry },
   { label: 'Contact', to: PATHS.contact },
   { label: 'Links', to: PATHS.links },
 ];
@@ -44,6 +45,7 @@ const OWNING_ENTRY: Readonly<Record<string, string>> = {
   blog: blogPath(),
   editblog: blogPath(),
   forum: forumPath(),
+  registry: PATHS.registry,
 };
 
 /**

@@ -1,5 +1,7 @@
 import type { Member, Permission } from '@club/contracts';
 import { Fragment } from 'react';
+import { Link } from 'react-router';
+import { carPath } from '../../lib/paths.ts';
 import { cityLineOf, fullNameOf, initialsOf } from './member-rules.ts';
 
 export type MemberCardProps = {
@@ -58,12 +60,14 @@ export function MemberCard({ member, permissionLabels, isPermissionShown, attend
               </li>
             )}
           </ul>
-          {member.cars.length > 0 && (
+          {member.carLinks.length > 0 && (
             <>
               <p className="visually-hidden">Cars:</p>
               <ul className="member-card__cars">
-                {member.cars.map((car, index) => (
-                  <li key={`${index}-${car}`}>{car}</li>
+                {member.carLinks.map((car) => (
+                  <li key={car.id}>
+                    <Link to={carPath(car.id)}>{car.label}</Link>
+                  </li>
                 ))}
               </ul>
             </>

@@ -1,0 +1,156 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeJpeg, makePng } from '../../api/test/images.ts';
+import { checkA11y, DEMO_ADMIN, DEMO_MEMBER, logIn, openPage, snapshot, startHarness, visit, type Harness } from './harness.ts';
+
+const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 1 } as const;
+let harness: Harness;
+let jpeg: Buffer;
+let png: Buffer;
+
+beforeAll(async () => {
+  harness = await startHarness();
+  jpeg = await makeJpeg(1200, 800);
+  png = await makePng(900, 600);
+});
+afterAll(async () => {
+  await harness?.close();
+});
+
+/** Whether the page scrolls sideways (it must not, at any width). */
+const scrollsSideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth + 1);
+
+/**
+ * A member adds a car with two photos from the account page, public without their name; it
+ * opens on its own page. Returns the car's address.
+ */
+async function addCar(page: Page, name: string, viewport: string): Promise<string> {
+  await page.goto('/account');
+  const panel = page.getByRole('region', { name: 'My cars' });
+  await panel.getByRole('button', { name: 'Add a car' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add a Car' });
+  await dialog.waitFor();
+  await dialog.getByLabel('Year').fill('1930');
+  await dialog.getByLabel('Body style').selectOption('Victoria');
+  await dialog.getByLabel('Colour').fill('Gun Metal Blue');
+  await dialog.getByLabel('Name', { exact: true }).fill(name);
+  await dialog.getByLabel('Engine number').fill('A4455667');
+  await dialog.getByLabel("Public, without the owner's name").check();
+  await dialog.getByLabel('Story').fill('Bought at an estate sale in Belleville.\n\nDriven to every club tour since.');
+  await dialog.getByLabel('Add photos').setInputFiles([
+    { name: 'IMG_1001.jpg', mimeType: 'image/jpeg', buffer: jpeg },
+    { name: 'screenshot.png', mimeType: 'image/png', buffer: png },
+  ]);
+  await dialog.getByRole('img', { name: 'Photo 2' }).waitFor();
+  await dialog.getByRole('button', { name: 'Add an earlier owner' }).click();
+  await dialog.getByRole('textbox', { name: /^Owner 1/ }).fill('Ray Lindqvist');
+  await dialog.getByRole('spinbutton', { name: 'From' }).fill('1931');
+  await dialog.getByRole('spinbutton', { name: 'To' }).fill('1975');
+  await checkA11y(page);
+  await snapshot(page, `car-editor-${viewport}`);
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await page.waitForURL(/\/registry\/\d+$/);
+  await page.getByRole('heading', { level: 1, name: `1930 Victoria ${name}` }).waitFor();
+  return new URL(page.url()).pathname;
+}
+
+describe('the car registry', () => {
+  it('lets a member add a car with two photos and make it public without their name; a visitor finds it with no owner (1280 px)', async () => {
+    const member = await openPage(harness);
+    await logIn(member, DEMO_MEMBER.email, DEMO_MEMBER.password);
+    const carPath = await addCar(member, 'Bluebell', '1280');
+    const gallery = member.getByRole('region', { name: 'Photos' });
+    expect(await gallery.getByRole('button', { name: /Show photo/ }).count()).toBe(2);
+    const facts = member.locator('.car-facts');
+    expect(await facts.textContent()).toContain('A4455667');
+    expect(await facts.textContent()).toContain('Walter Pruitt');
+    expect(await member.getByRole('heading', { name: 'Earlier owners' }).count()).toBe(1);
+    await checkA11y(member);
+    await snapshot(member, 'car-page-member-1280');
+
+    const visitor = await openPage(harness);
+    await visit(visitor, '/registry');
+    await visitor.getByRole('heading', { level: 1, name: 'Car Registry' }).waitFor();
+    await visitor.getByRole('heading', { name: /cars in the registry/ }).waitFor();
+    await checkA11y(visitor);
+    await snapshot(visitor, 'registry-visitor-1280');
+    const search = visitor.getByRole('search', { name: 'Find cars' });
+    await search.getByLabel('Body style').selectOption('Victoria');
+    await search.getByLabel('Colour').fill('gun metal');
+    await search.getByLabel('Only cars with photos').check();
+    await search.getByRole('button', { name: 'Show cars' }).click();
+    await visitor.waitForURL(/style=Victoria/);
+    const card = visitor.getByRole('link', { name: '1930 Victoria Bluebell' });
+    await card.waitFor();
+    const cardItem = visitor.locator('.car-card').filter({ has: card });
+    expect(await cardItem.textContent()).toContain('Owner not shown');
+    expect(await cardItem.textContent()).not.toContain('Walter');
+    await card.click();
+    await visitor.waitForURL(`**${carPath}`);
+    await visitor.getByRole('heading', { level: 1, name: '1930 Victoria Bluebell' }).waitFor();
+    const page = (await visitor.locator('main').textContent()) ?? '';
+    expect(page).not.toContain('Walter');
+    expect(page).not.toContain('Pruitt');
+    expect(page).not.toContain('A4455667');
+    expect(page).not.toContain('Ray Lindqvist');
+    expect(page).toContain('Owner not shown');
+    expect(await visitor.getByRole('button', { name: 'Edit this car' }).count()).toBe(0);
+    await checkA11y(visitor);
+    await snapshot(visitor, 'car-page-visitor-1280');
+    expect(await scrollsSideways(visitor)).toBe(false);
+  });
+
+  it('shows a visitor no members-only car, and a member the whole registry (390 px with touch)', async () => {
+    const member = await openPage(harness, PHONE);
+    await logIn(member, DEMO_MEMBER.email, DEMO_MEMBER.password);
+    const carPath = await addCar(member, 'Hidden Hattie', '390');
+    await member.getByRole('button', { name: 'Edit this car' }).tap();
+    const dialog = member.getByRole('dialog', { name: /^Edit 1930 Victoria/ });
+    await dialog.getByLabel('Members only').check();
+    await dialog.getByRole('button', { name: 'Remove photo 1' }).tap();
+    await dialog.getByRole('button', { name: 'Save' }).tap();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await member.getByRole('region', { name: 'Photos' }).getByRole('img').count()).toBe(1);
+    await visit(member, '/registry');
+    const memberTotal = (await member.getByRole('heading', { name: /cars in the registry/ }).textContent()) ?? '';
+    await checkA11y(member);
+    await snapshot(member, 'registry-member-390');
+    expect(await scrollsSideways(member)).toBe(false);
+
+    const visitor = await openPage(harness, PHONE);
+    await visit(visitor, carPath);
+    await visitor.getByRole('heading', { level: 1, name: 'Car Not Found' }).waitFor();
+    expect(await visitor.locator('main').textContent()).not.toContain('Hattie');
+    await checkA11y(visitor);
+    await visit(visitor, '/registry');
+    const visitorTotal = (await visitor.getByRole('heading', { name: /cars in the registry/ }).textContent()) ?? '';
+    expect(Number.parseInt(visitorTotal, 10)).toBeLessThan(Number.parseInt(memberTotal, 10));
+    await visitor.getByRole('search', { name: 'Find cars' }).getByLabel('Colour').fill('gun metal');
+    await visitor.getByRole('button', { name: 'Show cars' }).tap();
+    await visitor.waitForURL(/colour=gun/);
+    await visitor.getByRole('heading', { name: /cars?(, page|$)|No cars match/ }).waitFor();
+    expect(await visitor.getByRole('link', { name: /Hidden Hattie/ }).count()).toBe(0);
+    await checkA11y(visitor);
+    await snapshot(visitor, 'registry-visitor-390');
+    expect(await scrollsSideways(visitor)).toBe(false);
+  });
+
+  it('gives the admin the CSV download and a new body style members can then choose', async () => {
+    const admin = await openPage(harness);
+    await logIn(admin, DEMO_ADMIN.email, DEMO_ADMIN.password);
+    await visit(admin, '/registry');
+    const tools = admin.getByRole('region', { name: 'Registry tools' });
+    await tools.getByLabel('New body style').fill('Deluxe Delivery');
+    await tools.getByRole('button', { name: 'Add body style' }).click();
+    await tools.getByText('Successfully Saved').waitFor();
+    const download = admin.waitForEvent('download');
+    await tools.getByRole('button', { name: 'Download the registry (CSV)' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^registry-\d{4}-\d{2}-\d{2}\.csv$/);
+    await checkA11y(admin);
+    await admin.goto('/account');
+    await admin.getByRole('button', { name: 'Add a car' }).click();
+    const options = await admin.getByRole('dialog', { name: 'Add a Car' }).getByLabel('Body style').locator('option').allTextContents();
+    expect(options).toContain('Deluxe Delivery');
+  });
+});

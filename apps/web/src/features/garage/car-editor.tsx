@@ -1,0 +1,140 @@
+import { CAR_STORY_MAX, CAR_VISIBILITIES, FIRST_CAR_YEAR, lastCarYear, type CarVisibility } from '@club/contracts/browser';
+import type { Car } from '@club/contracts';
+import { useId, useState } from 'react';
+import { Dialog } from '../../components/dialog.tsx';
+import { FieldFrame } from '../../components/field-frame.tsx';
+import { FormField } from '../../components/form-field.tsx';
+import { Form } from '../../components/form.tsx';
+import { TextAreaField } from '../../components/text-area-field.tsx';
+import { useBodyStyles } from './api/garage-reads.ts';
+import { useSaveCar } from './api/garage-writes.ts';
+import { CarPhotosField, photoKey, type CarPhoto } from './car-photos-field.tsx';
+import { carTitleOf, visibilityLabelOf } from './car-text.ts';
+
+type HistoryRow = { key: string; owner: string; from: string; to: string };
+
+const VISIBILITY_HINTS: Record<CarVisibility, string> = {
+  members: 'Only logged-in members see the car.',
+  public: 'Anyone sees the car and its photos, but not who owns it.',
+  'public-named': 'Anyone sees the car and your name as its owner.',
+};
+
+/** Adds (car null) or edits a car; rendered only while open, so each opening starts afresh. */
+export function CarEditor({ car, onClose, onSaved }: { car: Car | null; onClose: () => void; onSaved: (id: number) => void }) {
+  const id = useId();
+  const styles = useBodyStyles();
+  const saveCar = useSaveCar();
+  const [photos, setPhotos] = useState<CarPhoto[]>(() => (car?.photos ?? []).map((url) => ({ key: photoKey(), kind: 'kept', url })));
+  const [history, setHistory] = useState<HistoryRow[]>(() =>
+    (car?.history ?? []).map((row) => ({ key: photoKey(), owner: row.owner, from: row.from === null ? '' : String(row.from), to: row.to === null ? '' : String(row.to) })),
+  );
+  const setRow = (key: string, change: Partial<HistoryRow>) => setHistory(history.map((row) => (row.key === key ? { ...row, ...change } : row)));
+  const styleChoices = [...(styles.data?.styles ?? []), ...(car && car.bodyStyle !== '' && !(styles.data?.styles ?? []).includes(car.bodyStyle) ? [car.bodyStyle] : [])];
+
+  async function save(data: FormData) {
+    const text = (name: string) => String(data.get(name) ?? '');
+    return saveCar.mutateAsync({
+      id: car?.id ?? 0,
+      year: text('year'),
+      bodyStyle: text('bodyStyle'),
+      colour: text('colour'),
+      name: text('name'),
+      story: text('story'),
+      engineNumber: text('engineNumber'),
+      serial: text('serial'),
+      visibility: text('visibility') as CarVisibility,
+      keptPhotos: photos.flatMap((photo) => (photo.kind === 'kept' ? [photo.url] : [])),
+      newPhotos: photos.flatMap((photo) => (photo.kind === 'new' ? [photo.file] : [])),
+      history,
+    });
+  }
+
+  return (
+    <Dialog title={car ? `Edit ${carTitleOf(car)}` : 'Add a Car'} isOpen onClose={onClose}>
+      <Form
+        aria-label={car ? 'Edit car' : 'Add car'}
+        className="car-form"
+        onSubmit={save}
+        onSuccess={onSaved}
+        actions={
+          <button type="button" className="button" onClick={onClose}>
+            Cancel
+          </button>
+        }
+      >
+        <div className="car-form__grid">
+          <FormField
+            label="Year"
+            name="year"
+            type="number"
+            inputMode="numeric"
+            min={FIRST_CAR_YEAR}
+            max={lastCarYear()}
+            step={1}
+            required
+            defaultValue={car?.year === null || car === null ? '' : String(car.year)}
+            data-autofocus
+          />
+          <FieldFrame label="Body style" required>
+            {(control) => (
+              <select className="form-field__input" {...control} name="bodyStyle" required defaultValue={car?.bodyStyle ?? ''}>
+                <option value="">Choose a body style</option>
+                {styleChoices.map((style) => (
+                  <option key={style} value={style}>
+                    {style}
+                  </option>
+                ))}
+              </select>
+            )}
+          </FieldFrame>
+          <FormField label="Colour" name="colour" maxLength={60} defaultValue={car?.colour ?? ''} autoComplete="off" />
+          <FormField label="Name" name="name" maxLength={100} defaultValue={car?.name ?? ''} hint="If the car has one, like “Betsy”." autoComplete="off" />
+          <FormField label="Engine number" name="engineNumber" maxLength={30} defaultValue={car?.engineNumber ?? ''} hint="Members only: never shown to visitors." autoComplete="off" />
+          <FormField label="Serial" name="serial" maxLength={30} defaultValue={car?.serial ?? ''} hint="Members only: never shown to visitors." autoComplete="off" />
+        </div>
+        <fieldset className="car-form__visibility">
+          <legend>Who may see this car?</legend>
+          {CAR_VISIBILITIES.map((visibility) => (
+            <div key={visibility} className="checkbox-field">
+              <input
+                id={`${id}-${visibility}`}
+                type="radio"
+                name="visibility"
+                value={visibility}
+                defaultChecked={(car?.visibility ?? 'members') === visibility}
+                aria-describedby={`${id}-${visibility}-hint`}
+              />
+              <label htmlFor={`${id}-${visibility}`}>{visibilityLabelOf(visibility)}</label>
+              <p id={`${id}-${visibility}-hint`} className="form-field__hint">
+                {VISIBILITY_HINTS[visibility]}
+              </p>
+            </div>
+          ))}
+        </fieldset>
+        <TextAreaField label="Story" name="story" rows={6} maxLength={CAR_STORY_MAX} defaultValue={car?.story ?? ''} hint="Where it was found, how it was restored, who drove it. Leave a blank line between paragraphs." />
+        <CarPhotosField photos={photos} onChange={setPhotos} />
+        <fieldset className="car-history">
+          <legend>Earlier owners</legend>
+          <p className="form-field__hint">Oldest first. They need not have been members; a year may be left blank if nobody knows it.</p>
+          {history.length > 0 && (
+            <ol className="car-history__rows">
+              {history.map((row, n) => (
+                <li key={row.key} className="car-history__row">
+                  <FormField label={`Owner ${n + 1}`} name={`history-owner-${n}`} maxLength={120} value={row.owner} onChange={(event) => setRow(row.key, { owner: event.target.value })} required autoComplete="off" />
+                  <FormField label="From" name={`history-from-${n}`} type="number" inputMode="numeric" min={FIRST_CAR_YEAR} max={lastCarYear()} value={row.from} onChange={(event) => setRow(row.key, { from: event.target.value })} />
+                  <FormField label="To" name={`history-to-${n}`} type="number" inputMode="numeric" min={FIRST_CAR_YEAR} max={lastCarYear()} value={row.to} onChange={(event) => setRow(row.key, { to: event.target.value })} />
+                  <button type="button" className="button button--small" aria-label={`Remove owner ${n + 1}`} onClick={() => setHistory(history.filter((r) => r.key !== row.key))}>
+                    Remove
+                  </button>
+                </li>
+              ))}
+            </ol>
+          )}
+          <button type="button" className="button" onClick={() => setHistory([...history, { key: photoKey(), owner: '', from: '', to: '' }])}>
+            Add an earlier owner
+          </button>
+        </fieldset>
+      </Form>
+    </Dialog>
+  );
+}

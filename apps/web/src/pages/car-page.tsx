@@ -1,0 +1,79 @@
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { isApiError } from '../api/client.ts';
+import { ConfirmDeleteDialog } from '../components/confirm-delete-dialog.tsx';
+import { PageFrame } from '../components/page-frame.tsx';
+import { QueryState } from '../components/query-state.tsx';
+import { PATHS } from '../lib/paths.ts';
+import { useCar } from '../features/garage/api/garage-reads.ts';
+import { useDeleteCar } from '../features/garage/api/garage-writes.ts';
+import { CarDetails } from '../features/garage/car-details.tsx';
+import { CarEditor } from '../features/garage/car-editor.tsx';
+import { carTitleOf } from '../features/garage/car-text.ts';
+import '../features/garage/garage.css';
+import { useSession } from '../session/index.ts';
+
+function CarNotFound({ isLoggedIn }: { isLoggedIn: boolean }) {
+  return (
+    <PageFrame title="Car Not Found">
+      <p>
+        That car is not in the registry{isLoggedIn ? '' : ', or its owner shows it to members only'}.{' '}
+        {!isLoggedIn && (
+          <>
+            Members can <Link to={PATHS.login}>log in</Link> to see more.{' '}
+          </>
+        )}
+        <Link to={PATHS.registry}>See the registry</Link>.
+      </p>
+    </PageFrame>
+  );
+}
+
+/** /registry/{id}: one car, as the viewer may see it; its owner or an editor edits or removes it here. */
+export function CarPage() {
+  const { carId = '' } = useParams();
+  const id = /^\d+$/.test(carId) ? Number(carId) : 0;
+  const { isLoggedIn } = useSession();
+  const query = useCar(id);
+  const [isEditing, setIsEditing] = useState(false);
+  const [isDeleting, setIsDeleting] = useState(false);
+  const deleteCar = useDeleteCar();
+  const navigate = useNavigate();
+  if (id === 0 || (query.error && isApiError(query.error) && query.error.status === 404)) return <CarNotFound isLoggedIn={isLoggedIn} />;
+  const car = query.data?.car;
+  return (
+    <PageFrame title={car ? carTitleOf(car) : 'Car Registry'}>
+      <QueryState query={query} what="the car" loadingLabel="Loading the car…">
+        {({ car: found }) => (
+          <>
+            {found.canEdit && (
+              <p className="button-row">
+                <button type="button" className="button button--primary" onClick={() => setIsEditing(true)}>
+                  Edit this car
+                </button>
+                <button type="button" className="button button--danger" onClick={() => setIsDeleting(true)}>
+                  Remove from the registry
+                </button>
+              </p>
+            )}
+            <CarDetails car={found} />
+            <p>
+              <Link to={PATHS.registry}>← All cars in the registry</Link>
+            </p>
+            {isEditing && <CarEditor car={found} onClose={() => setIsEditing(false)} onSaved={() => setIsEditing(false)} />}
+            {isDeleting && (
+              <ConfirmDeleteDialog
+                title="Remove Car"
+                question={`Remove ${carTitleOf(found)} and its photos from the registry? This cannot be undone.`}
+                confirmLabel="Remove"
+                onConfirm={() => deleteCar.mutateAsync(found.id)}
+                onClose={() => setIsDeleting(false)}
+                onDeleted={() => void navigate(PATHS.registry)}
+              />
+            )}
+          </>
+        )}
+      </QueryState>
+    </PageFrame>
+  );
+}

@@ -1,0 +1,113 @@
+import { hasPermission, REGISTRY_PAGE_SIZE } from '@club/contracts/browser';
+import { Link, useSearchParams } from 'react-router';
+import { PageFrame } from '../components/page-frame.tsx';
+import { QueryState } from '../components/query-state.tsx';
+import { PATHS } from '../lib/paths.ts';
+import { useBodyStyles, useCarsPage, useCarStats, type RegistryFilters } from '../features/garage/api/garage-reads.ts';
+import { CarCard } from '../features/garage/car-card.tsx';
+import { RegistryAdmin } from '../features/garage/registry-admin.tsx';
+import { RegistryChart } from '../features/garage/registry-chart.tsx';
+import { RegistryFiltersForm } from '../features/garage/registry-filters.tsx';
+import '../features/garage/garage.css';
+import { useSession } from '../session/index.ts';
+
+const positiveNumber = (value: string | null): number | undefined => (value && /^\d+$/.test(value) && Number(value) > 0 ? Number(value) : undefined);
+
+function filtersFrom(params: URLSearchParams): RegistryFilters {
+  return {
+    year: positiveNumber(params.get('year')),
+    bodyStyle: params.get('style') ?? '',
+    colour: params.get('colour') ?? '',
+    hasPhotos: params.get('photos') === '1',
+  };
+}
+
+function paramsOf(filters: RegistryFilters, page = 1): Record<string, string> {
+  return {
+    ...(filters.year === undefined ? {} : { year: String(filters.year) }),
+    ...(filters.bodyStyle ? { style: filters.bodyStyle } : {}),
+    ...(filters.colour ? { colour: filters.colour } : {}),
+    ...(filters.hasPhotos ? { photos: '1' } : {}),
+    ...(page > 1 ? { page: String(page) } : {}),
+  };
+}
+
+/** /registry: counts at a glance, filters kept in the address, and a grid of the cars the viewer may see. */
+export function RegistryPage() {
+  const [params, setParams] = useSearchParams();
+  const filters = filtersFrom(params);
+  const page = positiveNumber(params.get('page')) ?? 1;
+  const { user, isLoggedIn } = useSession();
+  const stats = useCarStats();
+  const styles = useBodyStyles();
+  const cars = useCarsPage(filters, page);
+  const years = (stats.data?.byYear ?? []).flatMap((row) => (/^\d+$/.test(row.label) ? [Number(row.label)] : []));
+  const toPage = (n: number) => `?${new URLSearchParams(paramsOf(filters, n)).toString()}`;
+  return (
+    <PageFrame
+      title="Car Registry"
+      width="wide"
+      lede={
+        isLoggedIn ? (
+          <>
+            Our members’ Model A’s. Add yours from <Link to={PATHS.account}>your account</Link>.
+          </>
+        ) : (
+          'Our members’ Model A’s, those their owners share with everyone. Members log in to see the whole registry.'
+        )
+      }
+    >
+      <QueryState query={stats} what="the registry’s counts" loadingLabel="Counting the cars…">
+        {(counts) => <RegistryChart {...counts} />}
+      </QueryState>
+      <RegistryFiltersForm
+        key={params.toString()}
+        filters={filters}
+        years={years}
+        bodyStyles={styles.data?.styles ?? []}
+        onApply={(next) => setParams(paramsOf(next))}
+      />
+      <QueryState query={cars} what="the cars" loadingLabel="Loading the cars…">
+        {({ cars: found, total }) => {
+          const pages = Math.max(1, Math.ceil(total / REGISTRY_PAGE_SIZE));
+          return (
+            <section aria-labelledby="registry-cars">
+              <h2 id="registry-cars" className="registry__found">
+                {total === 0 ? 'No cars match.' : `${total} ${total === 1 ? 'car' : 'cars'}${pages > 1 ? `, page ${page} of ${pages}` : ''}`}
+              </h2>
+              {found.length > 0 && (
+                <ul className="car-grid">
+                  {found.map((car) => (
+                    <CarCard key={car.id} car={car} isVisibilityShown={isLoggedIn} />
+                  ))}
+                </ul>
+              )}
+              {pages > 1 && (
+                <nav className="car-pager" aria-label="Pages of cars">
+                  {page > 1 ? (
+                    <Link className="button" to={toPage(page - 1)} rel="prev">
+                      ← Previous
+                    </Link>
+                  ) : (
+                    <span />
+                  )}
+                  <span className="car-pager__where">
+                    Page {page} of {pages}
+                  </span>
+                  {page < pages ? (
+                    <Link className="button" to={toPage(page + 1)} rel="next">
+                      Next →
+                    </Link>
+                  ) : (
+                    <span />
+                  )}
+                </nav>
+              )}
+            </section>
+          );
+        }}
+      </QueryState>
+      {user !== null && hasPermission(user.permissions, 'admin') && <RegistryAdmin />}
+    </PageFrame>
+  );
+}
