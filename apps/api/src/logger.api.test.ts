@@ -42,6 +42,21 @@ afterAll(() => {
 const post = (name: string, body: object) => request(app).post(`/api/${name}.php`).send(body);
 
 describe('the logs', () => {
+  it('writes each key once on a line, the part of the site that wrote it under component', async () => {
+    const from = lines.length;
+    const member = createMember(db);
+    expect((await post('password.request', { e: member.email })).status).toBe(200);
+    await services.mail.deliverDue();
+    const written = lines.slice(from);
+    const mailLine = written.find((line) => line.includes('outbox folder'));
+    expect(mailLine).toBeDefined();
+    for (const line of written) {
+      const keys = [...line.matchAll(/[{,]"([^"]+)":/g)].map((match) => match[1]);
+      expect(keys.filter((key) => key === 'service')).toHaveLength(1);
+    }
+    expect(JSON.parse(mailLine ?? '{}')).toMatchObject({ service: 'club-api', component: 'mail' });
+  });
+
   it('hold request lines and errors but no password, token or e-mail body', async () => {
     const member = createMember(db);
     const secrets: string[] = [member.password, member.token];

@@ -35,7 +35,7 @@ export function createJobRunner({ logger, timeZone }: { logger: Logger; timeZone
   const jobs = new Map<string, Job>();
   const tasks: ScheduledTask[] = [];
   const running = new Set<Promise<JobOutcome>>();
-  const log = logger.child({ service: 'jobs' });
+  const log = logger.child({ component: 'jobs' });
 
   const execute = async (job: Job): Promise<JobOutcome> => {
     const started = Date.now();

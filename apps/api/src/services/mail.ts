@@ -104,7 +104,7 @@ export function createMailService(config: Config, db: Db, logger: Logger): MailS
     });
     return transport;
   };
-  const log = logger.child({ service: 'mail' });
+  const log = logger.child({ component: 'mail' });
 
   /** Sends one message; false when it was only written to the outbox folder (no SMTP_URL). */
   const sendOne = async (row: typeof outbox.$inferSelect): Promise<boolean> => {

@@ -68,7 +68,7 @@ function describeError(error: unknown): string {
  * with back-off and logged, then marked failed.
  */
 export function createPushService({ db, keys, logger }: { db: Db; keys: SiteKeys; logger: Logger }): PushService {
-  const log = logger.child({ service: 'push' });
+  const log = logger.child({ component: 'push' });
 
   const sendOne = async (subscription: BrowserSubscription, payload: PushPayload) => {
     const webpush = await loadWebPush();

@@ -180,7 +180,7 @@ export function createReminderService(deps: {
   clock?: () => Date;
 }): ReminderService {
   const clock = deps.clock ?? (() => new Date());
-  const log = deps.logger.child({ service: 'reminders' });
+  const log = deps.logger.child({ component: 'reminders' });
   const onSkip: SkippedEventReport = (event) =>
     log.warn({ eventId: event.id, start: event.start }, 'event start is not a real date and time: its reminders were skipped; please correct the event');
   const run = (options: { onlyNow?: boolean; eventId?: number } = {}) => {
