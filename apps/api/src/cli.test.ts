@@ -64,6 +64,20 @@ describe('admin:create', () => {
     expect(bcrypt.compareSync('second-password', admin?.hash ?? '')).toBe(true);
   });
 
+  it("re-enabling a disabled member revokes their old calendar feed, as the member editor does", async () => {
+    await cli('data', 'admin:create', 'webmaster@example.test', 'long-enough-1');
+    const db = new Database(path.join(root, 'data', 'club.db'));
+    const id = (db.prepare("SELECT id FROM members WHERE email = 'webmaster@example.test'").get() as { id: number }).id;
+    db.prepare('UPDATE members SET enabled = 0 WHERE id = ?').run(id);
+    db.prepare("INSERT INTO calendar_feeds (member_id, token_hash) VALUES (?, 'old-feed-hash')").run(id);
+    db.close();
+    expect(await cli('data', 'admin:create', 'webmaster@example.test', 'long-enough-2')).toBe(0);
+    const after = new Database(path.join(root, 'data', 'club.db'), { readonly: true });
+    expect(after.prepare('SELECT member_id FROM calendar_feeds').all()).toEqual([]);
+    after.close();
+    expect(readAdmin('data', 'webmaster@example.test')?.enabled).toBe(1);
+  });
+
   it('refuses a short password with exit code 2', async () => {
     expect(await cli('data', 'admin:create', 'webmaster@example.test', 'short')).toBe(2);
     expect(err).toMatch(/at least 8 characters/);

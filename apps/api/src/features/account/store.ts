@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gt, isNull, lt, notInArray } from 'drizzle-orm';
 import { fullNameOf, type Permission } from '@club/contracts';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { errorReports, memberPermissions, members, passwordResets } from '../../db/schema/index.ts';
+import { calendarFeeds, errorReports, memberPermissions, members, passwordResets } from '../../db/schema/index.ts';
 
 export type LoginRecord = { id: number; enabled: boolean; passwordHash: string | null };
 
@@ -164,10 +164,12 @@ export type AccountRecord = {
 export function writeAccount(tx: DbOrTx, account: AccountRecord): number {
   const email = account.email.toLowerCase();
   const { passwordHash } = account;
-  const existing = tx.select({ id: members.id }).from(members).where(eq(members.email, email)).get();
+  const existing = tx.select({ id: members.id, enabled: members.enabled }).from(members).where(eq(members.email, email)).get();
   let id: number;
   if (existing) {
     id = existing.id;
+    // Re-enabled, a member starts without the feed address they had (as the member editor does).
+    if (!existing.enabled) tx.delete(calendarFeeds).where(eq(calendarFeeds.memberId, id)).run();
     tx.update(members)
       .set({ enabled: true, ...(passwordHash ? { passwordHash } : {}), modified: new Date().toISOString() })
       .where(eq(members.id, id))
