@@ -19,7 +19,9 @@ import { startHarness, type Harness } from './harness.ts';
 // performance round (issue 28) is to win it back; docs/PERFORMANCE.md has the breakdown.
 // 98 KB since items 4 and 16 of issue 22 (the in-place login's hook-up, the slow-page status
 // and the error page's connection check: 0.7 KB), which must be there before any page loads.
-const FIRST_PAINT_BUDGET_KB = 98;
+// 99 KB since the garage (issue 24: its menu entry, paths and per-viewer cache keys) and the
+// phone menu's "More below" hint (issue 22.9): 98.5 KB measured. Issue 28 wins it back.
+const FIRST_PAINT_BUDGET_KB = 99;
 const HOME_HTML_BUDGET_KB = 14;
 const dist = fileURLToPath(new URL('../dist', import.meta.url));
 
@@ -99,12 +101,17 @@ describe('robots.txt and the sitemap on the built server', () => {
     expect(sitemap.status).toBe(200);
     const pages = [...(await sitemap.text()).matchAll(/<loc>[^<]*?(\/[^<]*)<\/loc>/g)].map((m) => new URL(m[1] ?? '/', 'http://x').pathname);
     expect(pages.length).toBeGreaterThan(5);
-    // A route's optional last part (`/blog/:articleId?`) may be left out of the address.
-    const routes = Object.values(PATHS).flatMap((route: string) => [route, route.replace(/\/:[^/]+\?$/, '')]);
+    // A route's optional last part (`/blog/:articleId?`) may be left out of the address, and a
+    // page with an id (`/registry/:carId`, a public car) lists each public one by its number.
+    const escape = (text: string) => text.replace(/[.+*?^${}()|[\]\\]/g, '\\$&');
+    const routes = Object.values(PATHS).filter((route: string) => route.startsWith('/')).map((route: string) => {
+      const pattern = escape(route).replace(/\/:[^/]+\?$/, '(?:/\\d+)?').replace(/:[^/]+/g, '\\d+');
+      return new RegExp(`^${pattern}$`);
+    });
     for (const page of pages) {
       const html = await fetch(`${harness.baseUrl}${page}`);
       expect(html.status, page).toBe(200);
-      if (page !== '/') expect(routes, `${page} is a route in the shared paths`).toContain(page);
+      if (page !== '/') expect(routes.some((route) => route.test(page)), `${page} is a route in the shared paths`).toBe(true);
     }
   });
 });

@@ -352,13 +352,14 @@ describe('e-mail opt-out and the outbox', () => {
     await failed.getByText('From Grace Hopper').waitFor();
     await failed.getByText('I have a 1929 roadster.').waitFor();
     await checkA11y(page);
-    await page.screenshot({ path: '/work/notes/screens/account-failed-contact-1280.png', fullPage: true });
+    await snapshot(page, 'account-failed-contact-1280');
     await failed.getByRole('button', { name: 'Send again' }).click();
     await failed.getByText("Every contact message reached the club's address.").waitFor();
     const check = database();
     const queued = check.prepare("SELECT status FROM outbox WHERE subject = 'Website contact from Grace Hopper' ORDER BY id").all();
     check.close();
-    expect(queued).toEqual([{ status: 'failed' }, { status: 'pending' }]);
+    // The resend replaces the failed row, so the admin's count of failed mail drops (issue 21).
+    expect(queued).toEqual([{ status: 'pending' }]);
     await page.context().close();
   });
 });

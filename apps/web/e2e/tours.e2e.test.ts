@@ -29,7 +29,6 @@ function prepareTour(): number {
     const tour = db
       .prepare('INSERT INTO events (title, start, "end", venue, address_line1, description) VALUES (?, ?, ?, ?, ?, ?)')
       .run('Fall Color Tour', `${day(-1)}T09:00`, `${day(1)}T16:00`, 'Hermann Riverfront', '1 Wharf St', 'Lunch at the Vintage Inn.');
-    db.prepare('UPDATE members SET cars = ? WHERE email = ?').run(JSON.stringify(['1930 Tudor', "'31 Deluxe Roadster"]), DEMO_MEMBER.email);
     const hash = (db.prepare('SELECT password_hash AS hash FROM members WHERE email = ?').get(DEMO_MEMBER.email) as { hash: string }).hash;
     db.prepare('INSERT OR IGNORE INTO members (first_name, last_name, email, password_hash, cars, phone) VALUES (?, ?, ?, ?, ?, ?)').run(
       'Sadie',
@@ -39,6 +38,12 @@ function prepareTour(): number {
       JSON.stringify(['1929 AA truck']),
       '(314) 555-0199',
     );
+    // A member's cars are the registry's rows (issue 24): the demo member's become two known ones.
+    const carOf = db.prepare('INSERT INTO cars (owner_id, year, body_style, name) VALUES ((SELECT id FROM members WHERE email = ?), ?, ?, ?)');
+    db.prepare('DELETE FROM cars WHERE owner_id = (SELECT id FROM members WHERE email = ?)').run(DEMO_MEMBER.email);
+    carOf.run(DEMO_MEMBER.email, 1930, 'Tudor', '');
+    carOf.run(DEMO_MEMBER.email, 1931, 'Roadster', 'Deluxe');
+    carOf.run(SECOND.email, 1929, '', 'AA truck');
     return Number(tour.lastInsertRowid);
   } finally {
     db.close();
