@@ -25,6 +25,7 @@ import { mountMembersCalls } from './features/members/router.ts';
 import { mountNewslettersCalls } from './features/newsletters/router.ts';
 import { mountNotificationsCalls } from './features/notifications/router.ts';
 import { apiNotFound, errorHandler } from './http/errors.ts';
+import { proxyCheck } from './http/proxy-check.ts';
 import { createApiRouter, mountUnbuiltCalls } from './http/mount-call.ts';
 import { escapeHtml } from './services/mail-templates.ts';
 import { mountHealth } from './http/health.ts';
@@ -101,6 +102,7 @@ export function createApp(deps: AppDeps): Express {
   app.disable('x-powered-by');
   // Only the configured proxy may say who the visitor is; anyone else could forge X-Forwarded-For.
   app.set('trust proxy', config.trustProxy.length ? config.trustProxy : false);
+  app.use(proxyCheck(logger, config.trustProxy));
 
   app.use(
     pinoHttp({
