@@ -252,6 +252,9 @@ describe('calendar, lightbox, Shaft Award and member cards (item 21)', () => {
     const first = page.locator('.post-list > article').first();
     const title = ((await first.locator('h2').textContent()) ?? '').trim();
     await first.locator('h2 a').tap();
+    // The list shows every post's gallery too: wait until the post's own page has replaced it.
+    await page.waitForURL(/\/blog\/\d+$/);
+    await page.getByRole('heading', { level: 1, name: title }).waitFor();
     await page.getByRole('button', { name: 'Open photo 1 of 2 large' }).tap();
     const dialog = page.getByRole('dialog');
     await dialog.getByText('1 of 2', { exact: true }).waitFor();
