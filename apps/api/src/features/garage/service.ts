@@ -5,6 +5,7 @@ import {
   carPath,
   hasPermission,
   REGISTRY_PAGE_SIZE,
+  type CallInput,
   type Car,
   type CarCount,
   type CarSummary,
@@ -43,21 +44,11 @@ export const CAR_PHOTO_MAX_PX = 2048;
 
 const NOT_FOUND = 'That car';
 
-export type CarSave = {
-  id: number;
-  ownerId?: number;
-  year: number;
-  bodyStyle: string;
-  colour: string;
-  name: string;
-  story: string;
-  engineNumber: string;
-  serial: string;
-  visibility: CarVisibility;
+/** A car as `car.save` sends it (its contract is the one home of the fields), with the photos split. */
+export type CarSave = Omit<CallInput<'car.save'>, 'g' | 'photos'> & {
   /** The current photos that stay, in order; the new ones follow. */
   keptPhotos: string[];
   newPhotos: Buffer[];
-  history: Ownership[];
 };
 
 export type GarageService = {
