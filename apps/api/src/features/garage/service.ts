@@ -9,7 +9,6 @@ import {
   type Car,
   type CarCount,
   type CarSummary,
-  type CarVisibility,
   type Ownership,
   type SessionUser,
 } from '@club/contracts';
