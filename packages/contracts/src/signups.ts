@@ -13,7 +13,7 @@ import { flag, integer, optionalInteger, optionalLocalDateTime, optionalText, se
 export const SIGNUP_STATUSES = ['confirmed', 'waitlisted', 'notAttending'] as const;
 export type SignupStatus = (typeof SIGNUP_STATUSES)[number];
 
-/** A car a household brings: `carId` points at the car registry once it exists (null: the member's car list); `label` is what people read ("1930 Tudor"). */
+/** A car a household brings: `carId` points at the car registry (null once the car left it); `label` is what people read ("1930 Tudor"). */
 export const signupCarSchema = z.object({
   carId: z.number().int().nullable(),
   label: z.string(),
@@ -73,8 +73,8 @@ export const eventSignupsSchema = z.object({
   choiceTotals: z.array(choiceTotalsSchema),
   /** Everyone who answered: confirmed in sign-up order, then the waiting list in its order, then those not coming. */
   households: z.array(householdSchema),
-  /** The viewer's own cars, to choose from. */
-  myCars: z.array(signupCarSchema),
+  /** The viewer's own registry cars, to choose from. */
+  myCars: z.array(z.object({ carId: z.number().int(), label: z.string() })),
 });
 export type EventSignups = z.infer<typeof eventSignupsSchema>;
 

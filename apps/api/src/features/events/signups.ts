@@ -17,7 +17,7 @@ import { badRequest, notFound } from '../../errors.ts';
 import { queueMail } from '../../services/mail.ts';
 import { eventChangedMail, oneLine, waitlistPromotedMail } from '../../services/mail-templates.ts';
 import { queuePush } from '../../services/push.ts';
-import { carLabelsOfMember } from '../garage/service.ts';
+import { carChoicesOfMember } from '../garage/service.ts';
 import { describeStart, PUSH_ICON } from './reminders.ts';
 import {
   countAttendedByMember,
@@ -110,7 +110,7 @@ export function readEventSignups(db: DbOrTx, eventId: number, viewerId: number):
   const settings = findSignupSettings(db, eventId);
   if (!settings) return null;
   const summary = summariseSignups(settings, listHouseholds(db, eventId));
-  const myCars = carLabelsOfMember(db, viewerId).map((label) => ({ carId: null, label }));
+  const myCars = carChoicesOfMember(db, viewerId);
   return {
     settings,
     totals: summary.totals,
@@ -243,15 +243,21 @@ export function createSignupService({ db, services, config, clock = () => new Da
     }
   };
 
-  const checkCars = (cars: SignupCar[], ownCars: string[]): void => {
-    const labels = new Set<string>();
-    for (const car of cars) {
-      if (car.carId !== null || !ownCars.includes(car.label)) {
+  /**
+   * The cars picked, each one of the member's own registry cars: by id (its label is then the
+   * registry's, whatever was sent), or by its label alone (older clients), which finds its id.
+   */
+  const checkCars = (cars: SignupCar[], ownCars: { carId: number; label: string }[]): SignupCar[] => {
+    const picked = new Set<number>();
+    return cars.map((car) => {
+      const own = car.carId === null ? ownCars.find((c) => c.label === car.label) : ownCars.find((c) => c.carId === car.carId);
+      if (!own) {
         throw badRequest(`"${car.label}" is not one of your cars. Pick from your own cars (add them on your member record), or sign up without a Model A.`);
       }
-      if (labels.has(car.label)) throw badRequest(`"${car.label}" is picked twice; pick each car once.`);
-      labels.add(car.label);
-    }
+      if (picked.has(own.carId)) throw badRequest(`"${own.label}" is picked twice; pick each car once.`);
+      picked.add(own.carId);
+      return own;
+    });
   };
 
   const checkChoices = (choices: ChoiceAnswers[], settings: SignupSettings, partySize: number): void => {
@@ -294,8 +300,8 @@ export function createSignupService({ db, services, config, clock = () => new Da
           const partySize = !isAttending ? 0 : answer.guests !== undefined && answer.guests.length > 0 ? answer.guests.length + 1 : (answer.partySize ?? 1);
           // The legacy call gives only a number: names that no longer match it are dropped.
           const keptGuests = isAttending && guests.length + 1 === partySize ? guests : [];
-          const cars = isAttending ? (answer.cars ?? existing?.cars ?? []) : [];
-          if (isAttending && answer.cars !== undefined) checkCars(answer.cars, carLabelsOfMember(tx, actor.id));
+          const pickedCars = isAttending && answer.cars !== undefined ? checkCars(answer.cars, carChoicesOfMember(tx, actor.id)) : undefined;
+          const cars = isAttending ? (pickedCars ?? existing?.cars ?? []) : [];
           if (isAttending && answer.choices !== undefined) checkChoices(answer.choices, settings, partySize);
           const choices = isAttending ? trimAnswers(answer.choices ?? existing?.choiceAnswers ?? [], partySize) : [];
 
