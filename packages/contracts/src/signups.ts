@@ -124,6 +124,14 @@ const questionSchema = z.object({
     .refine((options) => new Set(options.map((o) => o.toLowerCase())).size === options.length, 'A question has the same answer twice.'),
 });
 
+/** An event's sign-up settings as an editor sends them (with the event in `event.save`, or alone in `signup.settings`). */
+export const signupSettingsInputSchema = z.object({
+  capacity: optionalInteger('capacity', { min: 1, max: 10000 }),
+  deadline: optionalLocalDateTime('sign-up deadline').transform((deadline) => deadline ?? ''),
+  choices: z.array(questionSchema).max(MAX_CHOICES, `At most ${MAX_CHOICES} questions.`).default([]).describe('questions')
+    .refine((qs) => new Set(qs.map((q) => q.question.toLowerCase())).size === qs.length, 'Two questions have the same name.'),
+});
+
 export const signups = {
   /**
    * Beyond the spec: the member's own richer answer. Attending with named guests (the party is
@@ -150,14 +158,7 @@ export const signups = {
   },
   /** Beyond the spec: an event's sign-up settings (capacity, deadline, questions); event editors. */
   'signup.settings': {
-    request: z.object({
-      g: sessionTokenSchema,
-      eventId: integer('event id', { min: 1 }),
-      capacity: optionalInteger('capacity', { min: 1, max: 10000 }),
-      deadline: optionalLocalDateTime('sign-up deadline').transform((deadline) => deadline ?? ''),
-      choices: z.array(questionSchema).max(MAX_CHOICES, `At most ${MAX_CHOICES} questions.`).default([]).describe('questions')
-        .refine((qs) => new Set(qs.map((q) => q.question.toLowerCase())).size === qs.length, 'Two questions have the same name.'),
-    }),
+    request: signupSettingsInputSchema.extend({ g: sessionTokenSchema, eventId: integer('event id', { min: 1 }) }),
     response: signupSettingsSchema,
   },
   /** Beyond the spec: the organiser's roster of one event, with phone numbers and check-in; event editors. */

@@ -190,6 +190,55 @@ export function queueEventChangeNotices(
   return readers.length;
 }
 
+/**
+ * Gives a seat to each waiting household, in order, that fits in what is left, and queues its
+ * e-mail in the caller's transaction; the actor (who sees it on the page) gets none. Returns the
+ * e-mails queued, so the caller kicks the mail service once the transaction has committed.
+ */
+export function promoteWaiting(
+  tx: DbOrTx,
+  config: Pick<AppDeps['config'], 'baseUrl' | 'clubName'>,
+  event: EventRecord,
+  capacity: number | null,
+  actorId: number | null,
+): number {
+  const households = listHouseholds(tx, event.id);
+  let free = capacity === null ? Number.POSITIVE_INFINITY : capacity - seatsTaken(households);
+  let mailed = 0;
+  for (const household of waitingListOf(households)) {
+    if (household.total > free) continue;
+    free -= household.total;
+    setWaitlistedAt(tx, event.id, household.memberId, null);
+    const member = findMemberForSignup(tx, household.memberId);
+    if (household.memberId === actorId || !member?.enabled) continue;
+    const { date, time } = describeStart(event.start);
+    mailed += 1;
+    queueMail(
+      tx,
+      waitlistPromotedMail({
+        to: member.email,
+        firstName: member.firstName,
+        title: oneLine(event.title),
+        date,
+        time,
+        partySize: household.total,
+        link: `${config.baseUrl}${eventPath(event.id)}`,
+        clubName: config.clubName,
+      }),
+    );
+  }
+  return mailed;
+}
+
+/**
+ * Writes an event's sign-up settings in the caller's transaction (the event's save, or
+ * `signup.settings`); a larger capacity moves the waiting list up. Returns the e-mails queued.
+ */
+export function applySignupSettings(tx: DbOrTx, config: Pick<AppDeps['config'], 'baseUrl' | 'clubName'>, event: EventRecord, settings: SignupSettings): number {
+  writeSignupSettings(tx, event.id, settings);
+  return promoteWaiting(tx, config, event, settings.capacity, null);
+}
+
 export function createSignupService({ db, services, config, clock = () => new Date() }: SignupDeps): SignupService {
   const nowLocal = () => clubNow(clock(), config.timeZone);
   /** Promotion e-mails queued by the current write; sent once it commits. */
@@ -199,40 +248,6 @@ export function createSignupService({ db, services, config, clock = () => new Da
     const result = db.transaction(write, { behavior: 'immediate' });
     if (mailed > 0) services.mail.kick();
     return result;
-  };
-
-  /**
-   * Gives a seat to each waiting household, in order, that fits in what is left, and queues its
-   * e-mail in the same transaction; the actor (who sees it on the page) gets none.
-   */
-  const promoteWaiting = (tx: DbOrTx, event: EventRecord, capacity: number | null, actorId: number | null): number => {
-    const households = listHouseholds(tx, event.id);
-    let free = capacity === null ? Number.POSITIVE_INFINITY : capacity - seatsTaken(households);
-    let promoted = 0;
-    for (const household of waitingListOf(households)) {
-      if (household.total > free) continue;
-      free -= household.total;
-      setWaitlistedAt(tx, event.id, household.memberId, null);
-      promoted += 1;
-      const member = findMemberForSignup(tx, household.memberId);
-      if (household.memberId === actorId || !member?.enabled) continue;
-      const { date, time } = describeStart(event.start);
-      mailed += 1;
-      queueMail(
-        tx,
-        waitlistPromotedMail({
-          to: member.email,
-          firstName: member.firstName,
-          title: oneLine(event.title),
-          date,
-          time,
-          partySize: household.total,
-          link: `${config.baseUrl}${eventPath(event.id)}`,
-          clubName: config.clubName,
-        }),
-      );
-    }
-    return promoted;
   };
 
   const requireOpen = (event: EventRecord, settings: SignupSettings): void => {
@@ -291,7 +306,7 @@ export function createSignupService({ db, services, config, clock = () => new Da
 
           if (answer.answer === 'notSure') {
             removeAttendance(tx, event.id, actor.id);
-            if (hadSeat) promoteWaiting(tx, event, settings.capacity, actor.id);
+            if (hadSeat) mailed += promoteWaiting(tx, config, event, settings.capacity, actor.id);
             return { status: 'none', waitlistPosition: 0 };
           }
 
@@ -332,7 +347,7 @@ export function createSignupService({ db, services, config, clock = () => new Da
             comments: answer.comments,
             waitlistedAt,
           });
-          if (hadSeat || waitlistedAt !== null) promoteWaiting(tx, event, settings.capacity, actor.id);
+          if (hadSeat || waitlistedAt !== null) mailed += promoteWaiting(tx, config, event, settings.capacity, actor.id);
           const after = summariseSignups(settings, listHouseholds(tx, event.id)).ordered.find((h) => h.record.memberId === actor.id);
           return { status: after?.status ?? 'none', waitlistPosition: after?.waitlistPosition ?? 0 };
       });
@@ -342,8 +357,7 @@ export function createSignupService({ db, services, config, clock = () => new Da
       return inTransaction((tx) => {
         const event = findEvent(tx, eventId);
         if (!event) throw notFound('That event');
-        writeSignupSettings(tx, eventId, settings);
-        promoteWaiting(tx, event, settings.capacity, null);
+        mailed += applySignupSettings(tx, config, event, settings);
         return settings;
       });
     },
