@@ -22,6 +22,7 @@ import {
   findPasswordResets,
   foldErrorReport,
   hasEnabledAdmin,
+  insertAccount,
   insertPasswordReset,
   pruneErrorReports,
   revokeOpenLinks,
@@ -113,6 +114,12 @@ export type NewAccount = {
 export function upsertAccount(db: Db, { password, ...account }: NewAccount): number {
   const passwordHash = password ? hashPasswordSync(password) : null;
   return db.transaction((tx) => writeAccount(tx, { ...account, passwordHash }));
+}
+
+/** Creates a new member with a password even where the address is taken already (a household's second member): for the demo. */
+export function addAccount(db: Db, { password, ...account }: NewAccount): number {
+  const passwordHash = password ? hashPasswordSync(password) : null;
+  return db.transaction((tx) => insertAccount(tx, { ...account, passwordHash }));
 }
 
 /** ADMIN_EMAIL/ADMIN_PASSWORD create the first admin when the club has none enabled. */

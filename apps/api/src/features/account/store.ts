@@ -221,29 +221,31 @@ function findAccountMember(tx: DbOrTx, account: AccountRecord): { id: number; en
  * name where a household shares the address) and adds them.
  */
 export function writeAccount(tx: DbOrTx, account: AccountRecord): number {
-  const email = account.email.toLowerCase();
   const { passwordHash } = account;
   const existing = findAccountMember(tx, account);
-  let id: number;
-  if (existing) {
-    id = existing.id;
-    // Re-enabled, a member starts without the feed address they had (as the member editor does).
-    if (!existing.enabled) tx.delete(calendarFeeds).where(eq(calendarFeeds.memberId, id)).run();
-    tx.update(members)
-      .set({ enabled: true, ...(passwordHash ? { passwordHash } : {}), modified: new Date().toISOString() })
-      .where(eq(members.id, id))
-      .run();
-    // A new password makes any link still open for the old one useless.
-    if (passwordHash) revokeOpenLinks(tx, id);
-  } else {
-    id = tx
-      .insert(members)
-      .values({ email, firstName: account.firstName, lastName: account.lastName, passwordHash, ...account.extra })
-      .returning({ id: members.id })
-      .get().id;
-  }
+  if (!existing) return insertAccount(tx, account);
+  const { id } = existing;
+  // Re-enabled, a member starts without the feed address they had (as the member editor does).
+  if (!existing.enabled) tx.delete(calendarFeeds).where(eq(calendarFeeds.memberId, id)).run();
+  tx.update(members)
+    .set({ enabled: true, ...(passwordHash ? { passwordHash } : {}), modified: new Date().toISOString() })
+    .where(eq(members.id, id))
+    .run();
+  // A new password makes any link still open for the old one useless.
+  if (passwordHash) revokeOpenLinks(tx, id);
   for (const permission of account.permissions) {
     tx.insert(memberPermissions).values({ memberId: id, permission }).onConflictDoNothing().run();
   }
+  return id;
+}
+
+/** Adds a new member with a password and permissions, whoever else has the address. */
+export function insertAccount(tx: DbOrTx, account: AccountRecord): number {
+  const id = tx
+    .insert(members)
+    .values({ email: account.email.toLowerCase(), firstName: account.firstName, lastName: account.lastName, passwordHash: account.passwordHash, ...account.extra })
+    .returning({ id: members.id })
+    .get().id;
+  for (const permission of account.permissions) tx.insert(memberPermissions).values({ memberId: id, permission }).run();
   return id;
 }
