@@ -13,7 +13,8 @@ export const CHOOSE_PERSON_MESSAGE = 'Please choose who you are.';
 export function PersonChoice({ people }: { people: LinkPerson[] }) {
   return (
     <fieldset className="person-choice">
-      <legend>This e-mail address is shared. Who are you?</legend>
+      <legend>Who are you?</legend>
+      <p className="person-choice__hint">More than one member shares this e-mail address.</p>
       {people.map((person) => (
         <label key={person.i} className="person-choice__option">
           <input type="radio" name={FIELD} value={person.i} /> {person.n}
