@@ -29,8 +29,8 @@ const inPermissionOrder = (chosen: Permission[]): Permission[] => PERMISSIONS.fi
 /** A member as an editor saves it: id 0 adds one. Permissions count only when an administrator saves. */
 export type MemberSave = Omit<MemberFields, 'imagePath'> & {
   id: number;
-  /** The member's cars as lines of text (the legacy list); they become the member's registry entries. */
-  cars: string[];
+  /** The member's cars as lines of text (the legacy list); they become the member's registry entries. Undefined leaves their cars alone. */
+  cars: string[] | undefined;
   permissions: Permission[];
   /** False removes the current photo; a new `photo` replaces it either way. */
   keepPhoto: boolean;
@@ -95,7 +95,7 @@ export function createMembersService({ db, services, config }: Pick<AppDeps, 'db
         let droppedCarPhotos: string[] = [];
         const memberId = db.transaction((tx) => {
           const written = writeMember(tx, id, fields, permissions);
-          droppedCarPhotos = syncLegacyCars(tx, written, cars);
+          if (cars !== undefined) droppedCarPhotos = syncLegacyCars(tx, written, cars);
           // A link sent to the old (perhaps mistyped) address, or to a member now disabled, must die;
           // revoked before a new invitation is issued, so that one stays open.
           if (existing && (emailChanges || !fields.enabled)) revokePasswordLinks(tx, written);
