@@ -20,6 +20,7 @@ const LONGEST_FIRST = [
   'notifications',
   'polish-pages',
   'phone-menu',
+  'routes',
   'dialogs-and-focus',
   'shell',
   'sign-in',

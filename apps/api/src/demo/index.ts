@@ -13,6 +13,7 @@ import { seedDemoLinks } from './links.ts';
 import { makeDemoMemberPhotos, seedDemoMemberPhotos } from './member-photos.ts';
 import { seedDemoMembers } from './members.ts';
 import { makeDemoNewsletters, seedDemoNewsletters } from './newsletters.ts';
+import { seedDemoRoutes } from './routes.ts';
 
 export type DemoAccount = { role: string; email: string; password: string; permissions: Permission[] };
 
@@ -41,6 +42,7 @@ const SEEDERS: DemoSeeder[] = [
   seedDemoGarage,
   seedDemoHistory,
   seedDemoEvents,
+  seedDemoRoutes,
   seedDemoNewsletters,
   seedDemoBlog,
   seedDemoForum,

@@ -26,6 +26,7 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
       { label: 'Club Documents', to: PATHS.clubDocuments },
       { label: 'Member List', to: PATHS.memberList },
       { label: 'Forum', to: forumPath() },
+      { label: 'Route Books', to: PATHS.routes },
     ],
   },
   { label: 'Membership', to: PATHS.membership },
@@ -46,6 +47,7 @@ const OWNING_ENTRY: Readonly<Record<string, string>> = {
   editblog: blogPath(),
   forum: forumPath(),
   registry: PATHS.registry,
+  routes: PATHS.routes,
 };
 
 /**
