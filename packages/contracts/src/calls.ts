@@ -134,6 +134,8 @@ export const CALLS = {
   'bodyStyles.get': { access: 'public', encoding: 'json' },
   'bodyStyle.add': { access: 'admin', encoding: 'json' },
   'cars.export': { access: 'admin', encoding: 'json' },
+  // Beyond the spec's table (EXTENSION_CALLS): the site search; members see more, so per viewer.
+  'site.search': { access: 'public', encoding: 'json', answersPerViewer: true },
 } as const satisfies Record<string, Policy>;
 
 export type CallName = keyof typeof CALLS;
@@ -176,6 +178,7 @@ export const EXTENSION_CALLS: readonly CallName[] = [
   'bodyStyles.get',
   'bodyStyle.add',
   'cars.export',
+  'site.search',
 ];
 
 export const CALL_NAMES = Object.keys(CALLS) as CallName[];

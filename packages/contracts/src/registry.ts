@@ -11,6 +11,7 @@ import { links } from './links.ts';
 import { meetings } from './meetings.ts';
 import { members } from './members.ts';
 import { newsletters } from './newsletters.ts';
+import { search } from './search.ts';
 import { notifications } from './notifications.ts';
 import { signups } from './signups.ts';
 
@@ -30,6 +31,7 @@ const schemas = {
   ...signups,
   ...meetings,
   ...garage,
+  ...search,
 } as const satisfies Record<CallName, Schemas>;
 
 export type CallDefinition<N extends CallName> = (typeof schemas)[N] &
