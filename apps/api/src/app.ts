@@ -24,6 +24,7 @@ import { mountLinksCalls } from './features/links/router.ts';
 import { mountMembersCalls } from './features/members/router.ts';
 import { mountNewslettersCalls } from './features/newsletters/router.ts';
 import { mountNotificationsCalls } from './features/notifications/router.ts';
+import { mountSearchCalls } from './features/search/router.ts';
 import { apiNotFound, errorHandler } from './http/errors.ts';
 import { proxyCheck } from './http/proxy-check.ts';
 import { createApiRouter, mountUnbuiltCalls } from './http/mount-call.ts';
@@ -170,6 +171,7 @@ export function createApp(deps: AppDeps): Express {
   mountNotificationsCalls(api, deps);
   mountForumCalls(api, deps);
   mountGarageCalls(api, deps);
+  mountSearchCalls(api, deps);
   mountUnbuiltCalls(api);
   app.use(express.json({ limit: '1mb' }));
   app.use(express.urlencoded({ extended: false, limit: '1mb' }));

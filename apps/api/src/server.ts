@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { Server } from 'node:http';
 import type { Logger } from 'pino';
 import { createApp } from './app.ts';
+import { createNewslettersService } from './features/newsletters/service.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import {
   codeSchemaVersion,
@@ -181,10 +182,19 @@ async function startOnDatabase(config: Config, db: Db, logger: Logger, unlock: (
   }
 
   const services = createServices(config, db, logger);
+  // The migration that added the site search asks for it to be filled from the existing data;
+  // so does demo content, written straight into the tables.
+  if (config.demoData ? services.search.rebuild() : services.search.rebuildIfWanted()) logger.info('filled the site search index');
   const app = createApp({ config, db, services, logger });
   // `pnpm bench` measures every call against this trivial route on the same server and middleware.
   if (process.env.BENCH === '1') app.post('/bench/bare', (_req, res) => void res.json({ ok: true }));
   const server = await listen(app, config);
+  // Editions stored before the search (or by the demo) have their text read in the background,
+  // in the cover renderer's child process, one batch at a time.
+  createNewslettersService({ db, config, services })
+    .readPendingTexts()
+    .then((read) => read > 0 && logger.info({ read }, 'read the text of stored newsletters for the site search'))
+    .catch((error: unknown) => logger.warn({ err: error }, 'could not read the text of stored newsletters for the site search'));
   // What `pnpm reminders` checks its own settings against.
   saveSiteSettings(config);
   services.mail.start();

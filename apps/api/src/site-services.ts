@@ -2,6 +2,8 @@ import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { createReminderService, type ReminderService } from './features/events/reminders.ts';
+import type { SearchIndex } from './services/search-index.ts';
+import { createSiteSearch } from './site-search.ts';
 import { createCoreServices, type CoreServices, type ServiceOptions } from './services/index.ts';
 
 /**
@@ -11,9 +13,15 @@ import { createCoreServices, type CoreServices, type ServiceOptions } from './se
 export type Services = CoreServices & {
   /** Event reminders; an event save calls `reminders.sendNow()` after commit so "now" goes out at once. */
   reminders: ReminderService;
+  /** The site search's index: every feature's write calls `search.reindex(tx, kind, ids)` (docs/SEARCH.md). */
+  search: SearchIndex;
 };
 
 export function createServices(config: Config, db: Db, logger: Logger, options: ServiceOptions = {}): Services {
   const core = createCoreServices(config, db, logger, options);
-  return { ...core, reminders: createReminderService({ db, config, keys: core.keys, mail: core.mail, push: core.push, logger }) };
+  return {
+    ...core,
+    reminders: createReminderService({ db, config, keys: core.keys, mail: core.mail, push: core.push, logger }),
+    search: createSiteSearch(db),
+  };
 }

@@ -135,6 +135,7 @@ export function createEventsService({ db, services, config }: Pick<AppDeps, 'db'
           const savedId = writeEvent(tx, id, fields);
           // Everyone signed up hears of a new date, time or place, in the same transaction as the change.
           if (before && queueEventChangeNotices(tx, config, before, { ...fields, id: savedId }) > 0) isNoticeQueued = true;
+          services.search.reindex(tx, 'event', [savedId]);
           return savedId;
         });
         // A "now" reminder is queued before the reply (once per event, never again at a later save),
@@ -157,7 +158,10 @@ export function createEventsService({ db, services, config }: Pick<AppDeps, 'db'
     remove(id) {
       const existing = findEvent(db, id);
       if (!existing) throw notFound('That event');
-      deleteEvent(db, id);
+      db.transaction((tx) => {
+        deleteEvent(tx, id);
+        services.search.reindex(tx, 'event', [id]);
+      });
       if (existing.imageUrl) services.images.remove(existing.imageUrl);
     },
 
