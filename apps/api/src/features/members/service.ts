@@ -33,8 +33,8 @@ const inPermissionOrder = (chosen: Permission[]): Permission[] => PERMISSIONS.fi
 /** A member as an editor saves it: id 0 adds one. Permissions count only when an administrator saves. */
 export type MemberSave = Omit<MemberFields, 'imagePath'> & {
   id: number;
-  /** The member's cars as lines of text (the legacy list); they become the member's registry entries. */
-  cars: string[];
+  /** The member's cars as lines of text (the legacy list); they become the member's registry entries. Undefined leaves their cars alone. */
+  cars: string[] | undefined;
   permissions: Permission[];
   /** False removes the current photo; a new `photo` replaces it either way. */
   keepPhoto: boolean;
@@ -103,7 +103,7 @@ export function createMembersService({ db, services, config }: Pick<AppDeps, 'db
           if (isEmailTaken(tx, fields.email, id)) throw badRequest(DUPLICATE_EMAIL);
           const carsBefore = id === 0 ? [] : recordsOfMember(tx, id).cars;
           const written = writeMember(tx, id, fields, permissions);
-          droppedCarPhotos = syncLegacyCars(tx, written, cars);
+          if (cars !== undefined) droppedCarPhotos = syncLegacyCars(tx, written, cars);
           services.search.reindex(tx, 'member', [written]);
           services.search.reindex(tx, 'car', [...new Set([...carsBefore, ...recordsOfMember(tx, written).cars])]);
           // A link sent to the old (perhaps mistyped) address, or to a member now disabled, must die;
