@@ -25,6 +25,7 @@ import { mountMembersCalls } from './features/members/router.ts';
 import { mountNewslettersCalls } from './features/newsletters/router.ts';
 import { mountNotificationsCalls } from './features/notifications/router.ts';
 import { mountSearchCalls } from './features/search/router.ts';
+import { mountDigestCalls } from './features/digest/router.ts';
 import { apiNotFound, errorHandler } from './http/errors.ts';
 import { proxyCheck } from './http/proxy-check.ts';
 import { createApiRouter, mountUnbuiltCalls } from './http/mount-call.ts';
@@ -169,6 +170,7 @@ export function createApp(deps: AppDeps): Express {
   mountEventsCalls(api, deps);
   mountNewslettersCalls(api, deps);
   mountNotificationsCalls(api, deps);
+  mountDigestCalls(api, deps);
   mountForumCalls(api, deps);
   mountGarageCalls(api, deps);
   mountSearchCalls(api, deps);

@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
+import { createWeeklyDigest, type WeeklyDigest } from './features/digest/weekly.ts';
 import { createReminderService, type ReminderService } from './features/events/reminders.ts';
 import type { SearchIndex } from './services/search-index.ts';
 import { createSiteSearch } from './site-search.ts';
@@ -15,6 +16,8 @@ export type Services = CoreServices & {
   reminders: ReminderService;
   /** The site search's index: every feature's write calls `search.reindex(tx, kind, ids)` (docs/SEARCH.md). */
   search: SearchIndex;
+  /** The weekly digest: the job's run, and the admin's preview. */
+  digest: WeeklyDigest;
 };
 
 export function createServices(config: Config, db: Db, logger: Logger, options: ServiceOptions = {}): Services {
@@ -23,5 +26,6 @@ export function createServices(config: Config, db: Db, logger: Logger, options: 
     ...core,
     reminders: createReminderService({ db, config, keys: core.keys, mail: core.mail, push: core.push, logger }),
     search: createSiteSearch(db),
+    digest: createWeeklyDigest({ db, config, keys: core.keys, mail: core.mail, logger }),
   };
 }

@@ -3,6 +3,7 @@ import { CALLS, callPath, type CallName } from './calls.ts';
 import { account } from './account.ts';
 import { blog } from './blog.ts';
 import { contact } from './contact.ts';
+import { digest } from './digest.ts';
 import { events } from './events.ts';
 import { forum } from './forum.ts';
 import { garage } from './garage.ts';
@@ -32,6 +33,7 @@ const schemas = {
   ...meetings,
   ...garage,
   ...search,
+  ...digest,
 } as const satisfies Record<CallName, Schemas>;
 
 export type CallDefinition<N extends CallName> = (typeof schemas)[N] &
