@@ -169,9 +169,8 @@ async function startLocked(config: Config, unlock: () => void): Promise<{ server
 async function startOnDatabase(config: Config, db: Db, logger: Logger, unlock: () => void): Promise<{ server: Server; close: () => Promise<void> }> {
   await migrateWithBackup(db, config, logger);
 
-  if (ensureAdmin(db, config.adminEmail, config.adminPassword)) {
-    logger.info({ email: config.adminEmail }, 'created the first administrator from ADMIN_EMAIL');
-  }
+  const isAdminCreated = ensureAdmin(db, config.adminEmail, config.adminPassword);
+  if (isAdminCreated) logger.info({ email: config.adminEmail }, 'created the first administrator from ADMIN_EMAIL');
   if (config.demoData) {
     const accounts = await seedDemoData(db, { uploadsDir: config.uploadsDir, dataDir: config.dataDir });
     if (accounts) {
@@ -183,8 +182,8 @@ async function startOnDatabase(config: Config, db: Db, logger: Logger, unlock: (
 
   const services = createServices(config, db, logger);
   // The migration that added the site search asks for it to be filled from the existing data;
-  // so does demo content, written straight into the tables.
-  if (config.demoData ? services.search.rebuild() : services.search.rebuildIfWanted()) logger.info('filled the site search index');
+  // so do demo content and the first administrator, written straight into the tables.
+  if (config.demoData || isAdminCreated ? services.search.rebuild() : services.search.rebuildIfWanted()) logger.info('filled the site search index');
   const app = createApp({ config, db, services, logger });
   // `pnpm bench` measures every call against this trivial route on the same server and middleware.
   if (process.env.BENCH === '1') app.post('/bench/bare', (_req, res) => void res.json({ ok: true }));
