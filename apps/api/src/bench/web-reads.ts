@@ -4,7 +4,8 @@
  * (events.upcoming, events.past), a page of photos or one post (blog.page, blog.post), the forum's
  * thread list or one thread (forum.threads, forum.thread), a tour's roster (event.roster, as the
  * administrator) and the member's events attended this year (attended.mine), the registry's page,
- * chart and one car (cars.list, cars.stats, car.get), and the legacy full lists (events.get,
+ * chart and one car (cars.list, cars.stats, car.get), the digest switch and the admin's digest
+ * preview (digest.get, digest.preview), and the legacy full lists (events.get,
  * blog.get, forum.get) beside them.
  */
 import type { CallName } from '@club/contracts';
@@ -68,5 +69,9 @@ export function webReads(token: string, now = new Date()): WebRead[] {
     read('car.get', { id: 1 }),
     read('cars.mine'),
     read('bodyStyles.get'),
+    // The Account page's digest switch, and the admin's preview of the next weekly digest (the
+    // events of three weeks with their counts, the week's new posts and threads, written as HTML).
+    read('digest.get'),
+    { ...read('digest.preview', {}, 'digest.preview (as the admin)', 0.1), isAdmin: true },
   ];
 }
