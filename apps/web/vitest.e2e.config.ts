@@ -23,6 +23,7 @@ const LONGEST_FIRST = [
   'dialogs-and-focus',
   'shell',
   'account',
+  'digest',
   'rendered-safely',
   'prerendered-home',
   'page-loading',
