@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Writable } from 'node:stream';
@@ -142,6 +143,33 @@ describe('the weekly digest run', () => {
     expect(mail?.text).not.toContain('Quiet thread');
     expect(mail?.text).not.toContain('Not approved yet');
     expect(mail?.text).toContain('Nothing on the calendar for the next three weeks.');
+  });
+
+  it('shows four photo posts with their pictures and links to the rest, so a busy week stays short', () => {
+    open();
+    createMember(t.db);
+    const at = mondayMorning();
+    for (let i = 1; i <= 6; i += 1) addPhotoPost(`Post ${i}`, daysBefore(at, 7 - i));
+    t.db.insert(newsletters).values({ fileName: 'Valley News May 2031.pdf', year: 2031, month: 5, coverUrl: '/uploads/newsletter-covers/old.jpg', created: daysBefore(at, 2) }).run();
+    run(at);
+    const [mail] = digests();
+    expect(mail?.subject).toBe('Gateway A Club this week: new Valley News, 6 new photo posts');
+    expect(mail?.text).toContain('Post 6\nhttps://club.example/blog/6');
+    expect(mail?.text).not.toContain('Post 2\n');
+    expect(mail?.text).toContain('... and 2 more photo posts: https://club.example/blog');
+    expect(mail?.html?.match(/alt="A photo from Post \d"/g)).toHaveLength(4);
+    expect(mail?.html).toContain('>and 2 more photo posts on the Photos page</a>');
+    // A cover stored without its size in its name is shown at a letter page's shape.
+    expect(mail?.html).toContain('<img src="https://club.example/uploads/newsletter-covers/old.jpg" width="120" height="155" alt="The cover of Valley News May 2031"');
+  });
+
+  it('serves the pictures it shows to other origins too (webmail loads them from its own page)', async () => {
+    open();
+    fs.mkdirSync(path.join(t.config.uploadsDir, 'blog'), { recursive: true });
+    fs.writeFileSync(path.join(t.config.uploadsDir, 'blog', 'p_10x10.jpg'), Buffer.from([0xff, 0xd8, 0xff, 0xd9]));
+    const picture = await request(t.app).get('/uploads/blog/p_10x10.jpg');
+    expect(picture.status).toBe(200);
+    expect(picture.headers['cross-origin-resource-policy']).toBe('cross-origin');
   });
 
   it('writes HTML that mail programs show as written: inline styles only, pictures with width, height and alt', () => {

@@ -119,7 +119,7 @@ export function listNewPhotoPosts(db: DbOrTx, since: string): DigestPhotoPostRow
     .from(blogPosts)
     .where(gt(blogPosts.created, since))
     .orderBy(desc(blogPosts.created), desc(blogPosts.id))
-    .limit(20)
+    .limit(100)
     .all();
 }
 
@@ -138,7 +138,7 @@ export function listActiveThreads(db: DbOrTx, since: string): DigestThreadRow[] 
     .from(forumThreads)
     .where(and(eq(forumThreads.approved, true), sql`(${forumThreads.created} > ${since} or ${newReplies} > 0)`))
     .orderBy(desc(latest), desc(forumThreads.id))
-    .limit(20)
+    .limit(100)
     .all()
     .map((row) => ({ id: row.id, title: row.title, isNew: row.created > since, newReplies: row.newReplies }));
 }
