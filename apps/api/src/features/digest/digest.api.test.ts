@@ -12,6 +12,7 @@ import { createMember } from '../../../test/factories.ts';
 import { lintMailHtml } from '../../../test/mail-lint.ts';
 import { startTestSmtp } from '../../../test/smtp.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { scrubUrl } from '../../logger.ts';
 import { maskedEmail, unsubscribeToken } from '../../services/unsubscribe-links.ts';
 import { saveSiteSettings } from '../../site-settings.ts';
 import { rsvpToken } from './rsvp-links.ts';
@@ -372,6 +373,13 @@ describe('rsvp.get and rsvp.confirm', () => {
       expect(reply.body.e).toMatch(/^This link is not valid/);
     }
     expect(t.db.select().from(attendance).all()).toEqual([]);
+  });
+
+  it('keeps the links out of the request log, as the opt-out links are', () => {
+    open();
+    const token = tokenFor(12, 34);
+    expect(scrubUrl(`/coming/${token}`)).toBe('/coming/[token]');
+    expect(scrubUrl(`/digest-off/${unsubscribeToken('s', 12, new Date(), 'weekly-digest-off')}`)).toBe('/digest-off/[token]');
   });
 
   it('refuses a link once its event is over (the club clock past its end)', () => {
