@@ -103,6 +103,7 @@ describe('the weekly digest', () => {
     const yes = visitor.getByRole('button', { name: "Yes, I'm coming" });
     await yes.waitFor();
     await checkA11y(visitor);
+    await snapshot(visitor, 'digest-rsvp-1280');
     await yes.click();
     await visitor.getByText(/^Successfully Saved:/).waitFor();
     await visitor.reload();
