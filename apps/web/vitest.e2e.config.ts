@@ -22,6 +22,7 @@ const LONGEST_FIRST = [
   'phone-menu',
   'dialogs-and-focus',
   'shell',
+  'sign-in',
   'account',
   'digest',
   'rendered-safely',

@@ -1,4 +1,5 @@
 import type { MailMessage } from './mail.ts';
+import { joinNames } from './households.ts';
 import { escapeHtml } from './mail-templates.ts';
 
 /**
@@ -60,9 +61,7 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? o
 /** "Hello Mary," or, for a household, "Hello John and Mary,". */
 export const greetingOf = (firstNames: string[]): string => {
   const names = firstNames.map((name) => name.trim()).filter(Boolean);
-  if (names.length === 0) return 'Hello,';
-  const last = names.at(-1) ?? '';
-  return `Hello ${names.length === 1 ? last : `${names.slice(0, -1).join(', ')} and ${last}`},`;
+  return names.length === 0 ? 'Hello,' : `Hello ${joinNames(names)},`;
 };
 
 /** What a week's digest has in it, for its subject line: "2 new photo posts, new Valley News". */

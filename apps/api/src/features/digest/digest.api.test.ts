@@ -92,6 +92,34 @@ describe('the weekly digest run', () => {
     expect(t.db.select().from(digestLedger).all().map((row) => row.week).sort()).toEqual(['2031-06-02', '2031-06-02', '2031-06-09', '2031-06-09']);
   });
 
+  it('sends a household sharing an address one digest greeting both, with an I\'m-coming button each; its opt-out stops both', async () => {
+    open();
+    const john = createMember(t.db, { firstName: 'John', lastName: 'Smith' });
+    const mary = createMember(t.db, { firstName: 'Mary', lastName: 'Smith' });
+    t.db.update(members).set({ email: 'smiths@example.test' }).where(eq(members.id, john.id)).run();
+    t.db.update(members).set({ email: 'smiths@example.test' }).where(eq(members.id, mary.id)).run();
+    const other = createMember(t.db);
+    const at = mondayMorning();
+    const tour = addEvent('2031-06-07T10:00', { created: daysBefore(at, 1) });
+    t.db.insert(attendance).values({ eventId: tour, memberId: mary.id, isAttending: true, total: 2 }).run();
+
+    expect(run(at)).toMatchObject({ emails: 2 });
+    expect(run(at)).toMatchObject({ emails: 0 });
+    const household = digests().find((mail) => mail.to === 'smiths@example.test');
+    expect(digests().map((mail) => mail.to).sort()).toEqual([other.email, 'smiths@example.test'].sort());
+    expect(household?.text).toContain('Hello John and Mary,');
+    expect(household?.text).toMatch(new RegExp(`John: I'm coming \\(one click\\): https://club\\.example/coming/${john.id}\\.e${tour}w`));
+    expect(household?.text).toContain('Mary is coming.');
+    expect(household?.html).toContain('John: I&#39;m coming');
+    expect(t.db.select({ memberId: digestLedger.memberId }).from(digestLedger).all().map((row) => row.memberId).sort()).toEqual([john.id, mary.id, other.id].sort());
+
+    const token = /digest-off\/([\w.-]+)/.exec(household?.text ?? '')?.[1] ?? '';
+    expect((await call('digest.unsubscribe', { t: token })).body).toEqual({ m: 's•••@example.test' });
+    const settings = t.db.select({ id: members.id, on: members.weeklyDigest }).from(members).all();
+    expect(settings.filter((row) => row.id === john.id || row.id === mary.id).map((row) => row.on)).toEqual([false, false]);
+    expect(settings.find((row) => row.id === other.id)?.on).toBe(true);
+  });
+
   it('sends nothing to anybody in a week with nothing new, even with events coming up', () => {
     open();
     createMember(t.db);
