@@ -4,6 +4,7 @@ import { PageFrame } from '../components/page-frame.tsx';
 import { RequireLogin } from '../components/require-login.tsx';
 import { ChangePasswordForm } from '../features/account/change-password-form.tsx';
 import { ForgotPassword } from '../features/account/forgot-password.tsx';
+import { SignInLinkRequest } from '../features/account/sign-in-link-request.tsx';
 import { NotificationSettings } from '../features/account/notification-settings.tsx';
 import { AttendedEventsPanel } from '../features/events/attended-events-panel.tsx';
 import { CalendarFeedPanel } from '../features/events/calendar-feed-panel.tsx';
@@ -34,6 +35,7 @@ export function AccountPage() {
       <RequireLogin what="your account" isHeadingShown={false} isForgotLinkShown={false}>
         <AccountDetails onLogout={() => setHasLoggedOut(true)} />
       </RequireLogin>
+      {isLoggedOut && <SignInLinkRequest />}
       {isLoggedOut && <ForgotPassword />}
     </PageFrame>
   );
