@@ -63,6 +63,7 @@ describe('page addresses', () => {
       '/contact',
       '/the-shaft-award-1',
       '/registry',
+      '/accessibility',
     ]);
   });
 });

@@ -39,6 +39,8 @@ export const PATHS = {
   /** The garage: the registry of members' cars, one page per car, and the classifieds. */
   registry: '/registry',
   car: '/registry/:carId',
+  /** The accessibility statement, linked from every page's footer. */
+  accessibility: '/accessibility',
   notFound: '*',
 } as const;
 
@@ -112,4 +114,5 @@ export const PUBLIC_PAGES = [
   PATHS.contact,
   PATHS.links,
   PATHS.registry,
+  PATHS.accessibility,
 ] as const;
