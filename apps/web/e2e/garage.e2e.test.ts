@@ -37,7 +37,7 @@ async function addCar(page: Page, name: string, viewport: string): Promise<strin
   await dialog.getByLabel('Engine number').fill('A4455667');
   await dialog.getByLabel("Public, without the owner's name").check();
   await dialog.getByLabel('Story').fill('Bought at an estate sale in Belleville.\n\nDriven to every club tour since.');
-  await dialog.getByLabel('Add photos').setInputFiles([
+  await dialog.getByLabel(/^Photos \(up to 12\)/).setInputFiles([
     { name: 'IMG_1001.jpg', mimeType: 'image/jpeg', buffer: jpeg },
     { name: 'screenshot.png', mimeType: 'image/png', buffer: png },
   ]);
@@ -154,5 +154,44 @@ describe('the car registry', () => {
     const styles = admin.getByRole('dialog', { name: 'Add a Car' }).getByLabel('Body style').locator('option');
     await styles.filter({ hasText: 'Roadster' }).first().waitFor({ state: 'attached' });
     expect(await styles.allTextContents()).toContain('Deluxe Delivery');
+  });
+
+  it('lets the admin add a car in a member’s name with the owner picker; the member dialog links to it (keyboard only)', async () => {
+    const admin = await openPage(harness);
+    await logIn(admin, DEMO_ADMIN.email, DEMO_ADMIN.password);
+    await visit(admin, '/registry');
+    const add = admin.getByRole('button', { name: 'Add a car' });
+    await add.focus();
+    await admin.keyboard.press('Enter');
+    const dialog = admin.getByRole('dialog', { name: 'Add a Car' });
+    await dialog.waitFor();
+    await admin.keyboard.type('1929');
+    const owner = dialog.getByRole('combobox', { name: 'Owner' });
+    // The member list arrives with its own read: wait for the member before choosing.
+    await owner.locator('option', { hasText: 'Walter Pruitt' }).waitFor({ state: 'attached' });
+    await owner.selectOption({ label: 'Walter Pruitt' });
+    await dialog.getByLabel('Body style').selectOption('Pickup');
+    await dialog.getByLabel('Name', { exact: true }).fill('Picked For Walter');
+    await checkA11y(admin);
+    await snapshot(admin, 'car-editor-owner-picker-1280');
+    await dialog.getByRole('button', { name: 'Save' }).focus();
+    await admin.keyboard.press('Enter');
+    await admin.waitForURL(/\/registry\/\d+$/);
+    const carPath = new URL(admin.url()).pathname;
+    await admin.getByRole('heading', { level: 1, name: '1929 Pickup Picked For Walter' }).waitFor();
+    expect(await admin.locator('.car-facts').textContent()).toContain('Walter Pruitt');
+
+    await admin.goto('/memberList');
+    await admin.getByRole('button', { name: 'Edit Walter Pruitt' }).click();
+    const memberDialog = admin.getByRole('dialog', { name: 'Edit Walter Pruitt' });
+    const cars = memberDialog.getByRole('region', { name: 'Cars in the registry' });
+    const link = cars.getByRole('link', { name: '1929 Pickup Picked For Walter' });
+    await link.waitFor();
+    expect(await memberDialog.getByRole('textbox', { name: /^Car \d/ }).count()).toBe(0);
+    await checkA11y(admin);
+    await snapshot(admin, 'member-dialog-registry-cars-1280', { fullPage: false });
+    await link.click();
+    await admin.waitForURL(`**${carPath}`);
+    await admin.getByRole('heading', { level: 1, name: '1929 Pickup Picked For Walter' }).waitFor();
   });
 });

@@ -132,6 +132,12 @@ export const members = {
       )
         .transform((cars) => cars.filter((car) => car !== ''))
         .refine((cars) => cars.length <= 30, 'Please list at most 30 cars.'),
+      /**
+       * Beyond the spec: 1 leaves the member's registry cars as they are and ignores `cars` (the
+       * web app's dialog links to the registry instead of editing lines). Without it, `cars`
+       * says the member's whole list, as it always did for legacy clients.
+       */
+      keepCars: flag('keep cars'),
       /** 1: e-mail the member a link to set their own password (a welcome for a new member). */
       invite: flag('send invitation'),
     }),

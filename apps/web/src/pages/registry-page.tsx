@@ -1,10 +1,12 @@
 import { hasPermission, REGISTRY_PAGE_SIZE } from '@club/contracts/browser';
-import { Link, useSearchParams } from 'react-router';
+import { useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PageFrame } from '../components/page-frame.tsx';
 import { QueryState } from '../components/query-state.tsx';
-import { PATHS } from '../lib/paths.ts';
+import { PATHS, carPath } from '../lib/paths.ts';
 import { useBodyStyles, useCarsPage, useCarStats, type RegistryFilters } from '../features/garage/api/garage-reads.ts';
 import { CarCard } from '../features/garage/car-card.tsx';
+import { CarEditor } from '../features/garage/car-editor.tsx';
 import { RegistryAdmin } from '../features/garage/registry-admin.tsx';
 import { RegistryChart } from '../features/garage/registry-chart.tsx';
 import { RegistryFiltersForm } from '../features/garage/registry-filters.tsx';
@@ -42,6 +44,9 @@ export function RegistryPage() {
   const styles = useBodyStyles();
   const cars = useCarsPage(filters, page);
   const years = (stats.data?.byYear ?? []).flatMap((row) => (/^\d+$/.test(row.label) ? [Number(row.label)] : []));
+  const [isAdding, setIsAdding] = useState(false);
+  const navigate = useNavigate();
+  const canChooseOwner = user !== null && hasPermission(user.permissions, 'member');
   const toPage = (n: number) => `?${new URLSearchParams(paramsOf(filters, n)).toString()}`;
   return (
     <PageFrame
@@ -50,13 +55,31 @@ export function RegistryPage() {
       lede={
         isLoggedIn ? (
           <>
-            Our members’ Model A’s. Add yours from <Link to={PATHS.account}>your account</Link>.
+            Our members’ Model A’s. Add yours here or from <Link to={PATHS.account}>your account</Link>
+            {canChooseOwner ? '; as a member editor you may add a car in any member’s name' : ''}.
           </>
         ) : (
           'Our members’ Model A’s, those their owners share with everyone. Members log in to see the whole registry.'
         )
       }
     >
+      {isLoggedIn && (
+        <p className="button-row">
+          <button type="button" className="button button--primary" onClick={() => setIsAdding(true)}>
+            Add a car
+          </button>
+        </p>
+      )}
+      {isAdding && (
+        <CarEditor
+          car={null}
+          onClose={() => setIsAdding(false)}
+          onSaved={(id) => {
+            setIsAdding(false);
+            void navigate(carPath(id));
+          }}
+        />
+      )}
       <QueryState query={stats} what="the registry’s counts" loadingLabel="Counting the cars…">
         {(counts) => <RegistryChart {...counts} />}
       </QueryState>

@@ -486,6 +486,21 @@ describe('the legacy cars strings of member.save and members.get', () => {
     await post('member.save', memberForm(editor.token, memberId, listed?.cars ?? []));
     expect(t.db.select().from(cars).where(eq(cars.ownerId, memberId)).all()).toEqual(before);
   });
+
+  it('leaves the cars alone when the member dialog sends keepCars and no lines (it links to the registry instead)', async () => {
+    const saved = await post('member.save', memberForm(editor.token, 0, ['1928 Phaeton']));
+    const memberId = saved.body.i as number;
+    const carId = t.db.select().from(cars).where(eq(cars.ownerId, memberId)).get()?.id ?? 0;
+    expect((await saveCar({ ...CAR, g: editor.token, id: carId, year: 1928, bodyStyle: 'Phaeton', name: 'Polly', history: '[]' })).status).toBe(200);
+    const before = t.db.select().from(cars).where(eq(cars.ownerId, memberId)).all();
+    const { cars: _lines, ...withoutCars } = memberForm(editor.token, memberId, []);
+    const res = await post('member.save', { ...withoutCars, l: 'Kept', keepCars: 1 });
+    expect(res.status).toBe(200);
+    expect(t.db.select().from(cars).where(eq(cars.ownerId, memberId)).all()).toEqual(before);
+    // Without the flag, a save without lines still means "no cars", as it did for legacy clients.
+    expect((await post('member.save', { ...withoutCars })).status).toBe(200);
+    expect(t.db.select().from(cars).where(eq(cars.ownerId, memberId)).all()).toEqual([]);
+  });
 });
 
 describe('body styles', () => {

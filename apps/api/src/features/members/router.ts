@@ -21,7 +21,7 @@ export function mountMembersCalls(api: ApiRouter, deps: AppDeps): void {
       city: input.c,
       state: input.s,
       zip: input.z,
-      cars: input.cars,
+      cars: input.keepCars ? undefined : input.cars,
       permissions: input.perm,
       keepPhoto: input.img !== '',
       photo: photo && { buffer: photo.buffer, crop: input.ic },

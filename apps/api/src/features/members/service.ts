@@ -32,8 +32,8 @@ const inPermissionOrder = (chosen: Permission[]): Permission[] => PERMISSIONS.fi
 /** A member as an editor saves it: id 0 adds one. Permissions count only when an administrator saves. */
 export type MemberSave = Omit<MemberFields, 'imagePath'> & {
   id: number;
-  /** The member's cars as lines of text (the legacy list); they become the member's registry entries. */
-  cars: string[];
+  /** The member's cars as lines of text (the legacy list); they become the member's registry entries. Undefined leaves their cars alone. */
+  cars: string[] | undefined;
   permissions: Permission[];
   /** False removes the current photo; a new `photo` replaces it either way. */
   keepPhoto: boolean;
@@ -101,7 +101,7 @@ export function createMembersService({ db, services, config }: Pick<AppDeps, 'db
           // Checked again here: storing the photo may have let another save in since the check above.
           if (isEmailTaken(tx, fields.email, id)) throw badRequest(DUPLICATE_EMAIL);
           const written = writeMember(tx, id, fields, permissions);
-          droppedCarPhotos = syncLegacyCars(tx, written, cars);
+          if (cars !== undefined) droppedCarPhotos = syncLegacyCars(tx, written, cars);
           // A link sent to the old (perhaps mistyped) address, or to a member now disabled, must die;
           // revoked before a new invitation is issued, so that one stays open.
           if (existing && (emailChanges || !fields.enabled)) revokePasswordLinks(tx, written);

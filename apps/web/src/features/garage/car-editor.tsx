@@ -1,4 +1,4 @@
-import { CAR_STORY_MAX, CAR_VISIBILITIES, FIRST_CAR_YEAR, lastCarYear, type CarVisibility } from '@club/contracts/browser';
+import { CAR_STORY_MAX, CAR_VISIBILITIES, FIRST_CAR_YEAR, hasPermission, lastCarYear, type CarVisibility } from '@club/contracts/browser';
 import type { Car } from '@club/contracts';
 import { useId, useState } from 'react';
 import { Dialog } from '../../components/dialog.tsx';
@@ -6,7 +6,8 @@ import { FieldFrame } from '../../components/field-frame.tsx';
 import { FormField } from '../../components/form-field.tsx';
 import { Form } from '../../components/form.tsx';
 import { TextAreaField } from '../../components/text-area-field.tsx';
-import { useBodyStyles } from './api/garage-reads.ts';
+import { useSession } from '../../session/index.ts';
+import { useBodyStyles, useOwnerChoices } from './api/garage-reads.ts';
 import { useSaveCar } from './api/garage-writes.ts';
 import { CarPhotosField, photoKey, type CarPhoto } from './car-photos-field.tsx';
 import { carTitleOf, visibilityLabelOf } from './car-text.ts';
@@ -24,6 +25,8 @@ export function CarEditor({ car, onClose, onSaved }: { car: Car | null; onClose:
   const id = useId();
   const styles = useBodyStyles();
   const saveCar = useSaveCar();
+  const { user } = useSession();
+  const canChooseOwner = user !== null && hasPermission(user.permissions, 'member');
   const [photos, setPhotos] = useState<CarPhoto[]>(() => (car?.photos ?? []).map((url) => ({ key: photoKey(), kind: 'kept', url })));
   const [history, setHistory] = useState<HistoryRow[]>(() =>
     (car?.history ?? []).map((row) => ({ key: photoKey(), owner: row.owner, from: row.from === null ? '' : String(row.from), to: row.to === null ? '' : String(row.to) })),
@@ -33,8 +36,10 @@ export function CarEditor({ car, onClose, onSaved }: { car: Car | null; onClose:
 
   async function save(data: FormData) {
     const text = (name: string) => String(data.get(name) ?? '');
+    const owner = text('ownerId');
     return saveCar.mutateAsync({
       id: car?.id ?? 0,
+      ...(canChooseOwner && /^\d+$/.test(owner) ? { ownerId: Number(owner) } : {}),
       year: text('year'),
       bodyStyle: text('bodyStyle'),
       colour: text('colour'),
@@ -87,6 +92,7 @@ export function CarEditor({ car, onClose, onSaved }: { car: Car | null; onClose:
               </select>
             )}
           </FieldFrame>
+          {canChooseOwner && user !== null && <OwnerPicker car={car} currentUserId={user.id} />}
           <FormField label="Colour" name="colour" maxLength={60} defaultValue={car?.colour ?? ''} autoComplete="off" />
           <FormField label="Name" name="name" maxLength={100} defaultValue={car?.name ?? ''} hint="If the car has one, like “Betsy”." autoComplete="off" />
           <FormField label="Engine number" name="engineNumber" maxLength={30} defaultValue={car?.engineNumber ?? ''} hint="Members only: never shown to visitors." autoComplete="off" />
@@ -136,5 +142,30 @@ export function CarEditor({ car, onClose, onSaved }: { car: Car | null; onClose:
         </fieldset>
       </Form>
     </Dialog>
+  );
+}
+
+/**
+ * A member editor's (or an admin's) choice of the car's owner: any enabled member, by shown name.
+ * A new car starts as the editor's own; a former member's car stays without an owner until one is chosen.
+ */
+function OwnerPicker({ car, currentUserId }: { car: Car | null; currentUserId: number }) {
+  const { choices, isLoading, error } = useOwnerChoices(true);
+  const current = car === null ? currentUserId : car.ownerId;
+  const shown = choices.filter((choice) => choice.isEnabled || choice.id === current);
+  return (
+    <FieldFrame label="Owner" hint={error ? 'The member list could not be loaded; the owner stays as it is.' : 'You may add or move a car to any member.'}>
+      {(control) => (
+        <select className="form-field__input" {...control} name="ownerId" key={isLoading ? 'loading' : 'loaded'} defaultValue={current === null ? '' : String(current)} disabled={isLoading}>
+          {current === null && <option value="">Former member (no owner)</option>}
+          {isLoading && current !== null && <option value={String(current)}>{car?.owner ?? 'You'}</option>}
+          {shown.map((choice) => (
+            <option key={choice.id} value={String(choice.id)}>
+              {choice.id === currentUserId ? `${choice.name} (you)` : choice.name}
+            </option>
+          ))}
+        </select>
+      )}
+    </FieldFrame>
   );
 }

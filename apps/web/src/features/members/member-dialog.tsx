@@ -6,7 +6,8 @@ import { FormField } from '../../components/form-field.tsx';
 import { ImagePicker, KEEP_IMAGE, type ImageChoice } from '../../components/image-picker/image-picker.tsx';
 import { readForm } from '../../components/form-values.ts';
 import { Form } from '../../components/form.tsx';
-import { CarsField } from './cars-field.tsx';
+import { Link } from 'react-router';
+import { PATHS, carPath } from '../../lib/paths.ts';
 import { MemberDataSection } from './member-data-section.tsx';
 import { fullNameOf } from './member-rules.ts';
 import { useSaveMember } from './api/members.ts';
@@ -34,7 +35,6 @@ const FIELDS = {
   c: 'text',
   s: 'text',
   z: 'text',
-  cars: 'list',
   perm: 'list',
   invite: 'flag',
 } as const;
@@ -54,6 +54,8 @@ export function MemberDialog({ member, permissionPairs, isAdmin, currentUserId, 
       // A member's own record is always enabled; its checkbox is disabled and so not in the form data.
       o: isOwnRecord ? 1 : o,
       ...fields,
+      // Cars are kept in the registry, each edited on its own page; this form leaves them alone.
+      keepCars: 1,
       // The server checks each against the permission list.
       ...(isAdmin ? { perm: perm as Permission[] } : {}),
       ...(isNew ? { invite } : {}),
@@ -101,7 +103,7 @@ export function MemberDialog({ member, permissionPairs, isAdmin, currentUserId, 
             <FormField label="ZIP" name="z" defaultValue={member?.zip ?? ''} maxLength={20} inputMode="numeric" autoComplete="off" />
           </div>
         </div>
-        <CarsField initialCars={member?.cars ?? []} />
+        <RegistryCars member={member} />
         <fieldset>
           <legend>Photo</legend>
           <ImagePicker
@@ -159,5 +161,32 @@ export function MemberDialog({ member, permissionPairs, isAdmin, currentUserId, 
         {isAdmin && member !== null && !isOwnRecord && <MemberDataSection member={member} onErased={onErased} />}
       </Form>
     </Dialog>
+  );
+}
+
+/** The member's cars in the registry, each a link to its page (where its owner or a member editor edits it). */
+function RegistryCars({ member }: { member: Member | null }) {
+  const headingId = useId();
+  const cars = member?.carLinks ?? [];
+  return (
+    <section className="member-cars" aria-labelledby={headingId}>
+      <h3 id={headingId} className="member-cars__title">
+        Cars in the registry
+      </h3>
+      {cars.length === 0 ? (
+        <p className="member-cars__empty">{member === null ? 'None yet.' : 'None.'}</p>
+      ) : (
+        <ul className="member-cars__list">
+          {cars.map((car) => (
+            <li key={car.id}>
+              <Link to={carPath(car.id)}>{car.label}</Link>
+            </li>
+          ))}
+        </ul>
+      )}
+      <p className="form-field__hint">
+        Cars are added and edited in the <Link to={PATHS.registry}>registry</Link>: “Add a car” there lets a member editor choose the owner.
+      </p>
+    </section>
   );
 }

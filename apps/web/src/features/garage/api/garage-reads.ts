@@ -1,4 +1,4 @@
-import type { CallName } from '@club/contracts/browser';
+import { shownNameOf, type CallName } from '@club/contracts/browser';
 import { useQuery } from '@tanstack/react-query';
 import { useCallQuery } from '../../../api/call-query.ts';
 import { callQueryOptions } from '../../../api/call-query.ts';
@@ -34,4 +34,13 @@ export function useMyCars(isEnabled = true) {
 
 export function useBodyStyles() {
   return useQuery(callQueryOptions('bodyStyles.get', {}));
+}
+
+/** The members a member editor may put a car in the name of (the owner picker), by shown name. */
+export function useOwnerChoices(isEnabled: boolean) {
+  const query = useCallQuery('members.get', {}, { enabled: isEnabled });
+  const choices = (query.data?.m ?? [])
+    .map((member) => ({ id: member.id, name: shownNameOf({ firstName: member.first_name, lastName: member.last_name, displayName: member.display_name }), isEnabled: member.enabled }))
+    .sort((a, b) => a.name.localeCompare(b.name));
+  return { choices, isLoading: query.isLoading, error: query.error };
 }
