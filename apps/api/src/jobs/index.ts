@@ -20,6 +20,7 @@ export function siteJobs({ db, services, config }: Pick<AppDeps, 'db' | 'service
     // Retries and anything queued while a round was running; a new push kicks a round at once.
     { name: 'push', schedule: MAIL_POLL, quiet: true, run: () => services.push.deliverDue() },
     { name: 'reminders', schedule: config.reminderCron, run: async () => services.reminders.run() },
+    { name: 'digest', schedule: config.digestCron, run: async () => services.digest.run() },
   ];
 }
 
