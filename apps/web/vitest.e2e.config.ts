@@ -26,6 +26,7 @@ const LONGEST_FIRST = [
   'member-data',
   'image-picker',
   'shell',
+  'sign-in',
   'account',
   'accessibility',
   'form-voice',
