@@ -3,6 +3,8 @@ import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { createWeeklyDigest, type WeeklyDigest } from './features/digest/weekly.ts';
 import { createReminderService, type ReminderService } from './features/events/reminders.ts';
+import type { SearchIndex } from './services/search-index.ts';
+import { createSiteSearch } from './site-search.ts';
 import { createCoreServices, type CoreServices, type ServiceOptions } from './services/index.ts';
 
 /**
@@ -12,6 +14,8 @@ import { createCoreServices, type CoreServices, type ServiceOptions } from './se
 export type Services = CoreServices & {
   /** Event reminders; an event save calls `reminders.sendNow()` after commit so "now" goes out at once. */
   reminders: ReminderService;
+  /** The site search's index: every feature's write calls `search.reindex(tx, kind, ids)` (docs/SEARCH.md). */
+  search: SearchIndex;
   /** The weekly digest: the job's run, and the admin's preview. */
   digest: WeeklyDigest;
 };
@@ -21,6 +25,7 @@ export function createServices(config: Config, db: Db, logger: Logger, options: 
   return {
     ...core,
     reminders: createReminderService({ db, config, keys: core.keys, mail: core.mail, push: core.push, logger }),
+    search: createSiteSearch(db),
     digest: createWeeklyDigest({ db, config, keys: core.keys, mail: core.mail, logger }),
   };
 }
