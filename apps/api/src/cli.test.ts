@@ -372,6 +372,7 @@ describe('backup --to <folder> (an archive for an off-site copy)', () => {
     // Refused before the backup: nothing was written into the data folder's backups either.
     expect(fs.existsSync(path.join(root, 'data', 'backups'))).toBe(false);
   }, 30_000);
+});
 
 describe('search:rebuild', () => {
   it('fills the site search from the data written before it, reading stored newsletters page by page', async () => {
