@@ -30,6 +30,7 @@ const LONGEST_FIRST = [
   'account',
   'accessibility',
   'form-voice',
+  'digest',
   'rendered-safely',
   'prerendered-home',
   'page-loading',
