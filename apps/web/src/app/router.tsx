@@ -60,6 +60,7 @@ const pageRoutes: PageRoute[] = [
   { path: PATHS.login, lazy: lazyPage(() => import('../pages/login-page.tsx'), (m) => m.LoginPage) },
   { path: PATHS.account, lazy: lazyPage(() => import('../pages/account-page.tsx'), (m) => m.AccountPage) },
   { path: PATHS.reset, lazy: lazyPage(() => import('../pages/reset-password-page.tsx'), (m) => m.ResetPasswordPage) },
+  { path: PATHS.signIn, lazy: lazyPage(() => import('../pages/sign-in-page.tsx'), (m) => m.SignInPage) },
   {
     path: PATHS.notificationsOff,
     lazy: lazyPage(() => import('../pages/notifications-off-page.tsx'), (m) => m.NotificationsOffPage),
@@ -108,6 +109,10 @@ const pageRoutes: PageRoute[] = [
   { path: PATHS.route, lazy: lazyPage(() => import('../pages/route-page.tsx'), (m) => m.RoutePage) },
   { path: PATHS.editRoute, lazy: lazyPage(() => import('../pages/edit-route-page.tsx'), (m) => m.EditRoutePage) },
   { path: PATHS.routeBook, lazy: lazyPage(() => import('../pages/route-book-page.tsx'), (m) => m.RouteBookPage) },
+  {
+    path: PATHS.accessibility,
+    lazy: lazyPage(() => import('../pages/accessibility-page.tsx'), (m) => m.AccessibilityPage, { queries: false }),
+  },
   { path: PATHS.notFound, lazy: lazyPage(() => import('../pages/not-found-page.tsx'), (m) => m.NotFoundPage) },
 ];
 
