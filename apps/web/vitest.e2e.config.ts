@@ -20,6 +20,7 @@ const LONGEST_FIRST = [
   'notifications',
   'polish-pages',
   'phone-menu',
+  'series',
   'dialogs-and-focus',
   'shell',
   'account',
