@@ -23,6 +23,7 @@ const LONGEST_FIRST = [
   'series',
   'dialogs-and-focus',
   'shell',
+  'sign-in',
   'account',
   'rendered-safely',
   'prerendered-home',

@@ -3,6 +3,7 @@ import { CALLS, callPath, type CallName } from './calls.ts';
 import { account } from './account.ts';
 import { blog } from './blog.ts';
 import { contact } from './contact.ts';
+import { digest } from './digest.ts';
 import { events } from './events.ts';
 import { forum } from './forum.ts';
 import { garage } from './garage.ts';
@@ -30,6 +31,7 @@ const schemas = {
   ...signups,
   ...meetings,
   ...garage,
+  ...digest,
 } as const satisfies Record<CallName, Schemas>;
 
 export type CallDefinition<N extends CallName> = (typeof schemas)[N] &

@@ -25,6 +25,7 @@ export function siteJobs({ db, services, config }: Pick<AppDeps, 'db' | 'service
     // Repeating events: each series' occurrences made SERIES_HORIZON_DAYS ahead, before the day's reminders.
     { name: 'series', schedule: SERIES_CRON, run: async () => services.eventSeries.extend() },
     { name: 'reminders', schedule: config.reminderCron, run: async () => services.reminders.run() },
+    { name: 'digest', schedule: config.digestCron, run: async () => services.digest.run() },
   ];
 }
 
