@@ -45,6 +45,11 @@ export const PATHS = {
   /** The garage: the registry of members' cars, one page per car, and the classifieds. */
   registry: '/registry',
   car: '/registry/:carId',
+  /** Route books: the club's library of drives, one route's page, its editor and its printable book. */
+  routes: '/routes',
+  route: '/routes/:routeId',
+  editRoute: '/routes/:routeId/edit',
+  routeBook: '/routes/:routeId/book',
   notFound: '*',
 } as const;
 
@@ -84,6 +89,13 @@ export const forumPostPath = (threadId: number, postId?: number): string =>
 
 export const carPath = (carId: number): string => `${prefixOf(PATHS.car)}${carId}`;
 
+export const routePath = (routeId: number): string => `${PATHS.routes}/${routeId}`;
+/** The route editor; 0 starts a new route. */
+export const editRoutePath = (routeId: number = NEW_RECORD_ID): string => `${routePath(routeId)}/edit`;
+/** The printable route book, for one of the route's events when given (its phone list). */
+export const routeBookPath = (routeId: number, eventId?: number): string =>
+  `${routePath(routeId)}/book${eventId === undefined ? '' : `?event=${eventId}`}`;
+
 /** /login#forgot-password opens the login page with "Forgot your password?" already open. */
 export const FORGOT_PASSWORD_HASH = 'forgot-password';
 
@@ -120,4 +132,5 @@ export const PUBLIC_PAGES = [
   PATHS.contact,
   PATHS.links,
   PATHS.registry,
+  PATHS.routes,
 ] as const;

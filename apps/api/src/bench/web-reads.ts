@@ -4,7 +4,8 @@
  * (events.upcoming, events.past), a page of photos or one post (blog.page, blog.post), the forum's
  * thread list or one thread (forum.threads, forum.thread), a tour's roster (event.roster, as the
  * administrator) and the member's events attended this year (attended.mine), the registry's page,
- * chart and one car (cars.list, cars.stats, car.get), and the legacy full lists (events.get,
+ * chart and one car (cars.list, cars.stats, car.get), route books (routes.list, route.get,
+ * route.gpx, event.route), and the legacy full lists (events.get,
  * blog.get, forum.get) beside them.
  */
 import type { CallName } from '@club/contracts';
@@ -70,5 +71,12 @@ export function webReads(token: string, now = new Date()): WebRead[] {
     read('car.get', { id: 1 }),
     read('cars.mine'),
     read('bodyStyles.get'),
+    // Route books: the library, a 100-step route with its track, as a member and as the
+    // organiser printing it for its tour (with the phone list), its GPX, and an event's route.
+    read('routes.list'),
+    read('route.get', { id: 1 }),
+    { ...read('route.get', { id: 1, eventId: 1 }, 'route.get (organiser, with the phone list)'), isAdmin: true },
+    read('route.gpx', { id: 1 }),
+    read('event.route', { eventId: 1 }),
   ];
 }

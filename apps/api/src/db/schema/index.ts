@@ -11,4 +11,5 @@ export * from './mail.ts';
 export * from './notifications.ts';
 export * from './meetings.ts';
 export * from './garage.ts';
+export * from './routes.ts';
 export * from './digest.ts';
