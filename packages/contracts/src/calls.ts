@@ -137,6 +137,8 @@ export const CALLS = {
   'bodyStyles.get': { access: 'public', encoding: 'json' },
   'bodyStyle.add': { access: 'admin', encoding: 'json' },
   'cars.export': { access: 'admin', encoding: 'json' },
+  // Beyond the spec's table (EXTENSION_CALLS): the site search; members see more, so per viewer.
+  'site.search': { access: 'public', encoding: 'json', answersPerViewer: true },
   // Beyond the spec's table (EXTENSION_CALLS): route books and the club's library of drives.
   'routes.list': { access: 'public', encoding: 'json', answersPerViewer: true },
   'route.get': { access: 'public', encoding: 'json', answersPerViewer: true },
@@ -198,6 +200,7 @@ export const EXTENSION_CALLS: readonly CallName[] = [
   'bodyStyles.get',
   'bodyStyle.add',
   'cars.export',
+  'site.search',
   'routes.list',
   'route.get',
   'route.save',

@@ -12,6 +12,7 @@ import { links } from './links.ts';
 import { meetings } from './meetings.ts';
 import { members } from './members.ts';
 import { newsletters } from './newsletters.ts';
+import { search } from './search.ts';
 import { routes } from './routes.ts';
 import { notifications } from './notifications.ts';
 import { signups } from './signups.ts';
@@ -32,6 +33,7 @@ const schemas = {
   ...signups,
   ...meetings,
   ...garage,
+  ...search,
   ...routes,
   ...digest,
 } as const satisfies Record<CallName, Schemas>;

@@ -11,5 +11,6 @@ export * from './mail.ts';
 export * from './notifications.ts';
 export * from './meetings.ts';
 export * from './garage.ts';
+export * from './search.ts';
 export * from './routes.ts';
 export * from './digest.ts';

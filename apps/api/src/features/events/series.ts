@@ -17,6 +17,7 @@ import type { AppDeps } from '../../deps.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { SeriesTemplate } from '../../db/schema/index.ts';
 import { badRequest } from '../../errors.ts';
+import type { SearchIndex } from '../../services/search-index.ts';
 import {
   deleteSeries,
   findOccurrenceLink,
@@ -104,8 +105,8 @@ export type SeriesWrite = {
   today: string;
 };
 
-/** What a series write did: the first occurrence's id, the households told of a change, the promotion e-mails queued. */
-export type SeriesWriteResult = { id: number; notices: number; mails: number };
+/** What a series write did: the first occurrence's id, the households told of a change, the promotion e-mails queued, the events written or deleted (for the search index). */
+export type SeriesWriteResult = { id: number; notices: number; mails: number; touched: number[] };
 
 /**
  * Writes a series from an event on, in the caller's transaction: a new series, a single event
@@ -126,10 +127,11 @@ export function writeSeries(tx: DbOrTx, config: NoticeConfig, { existing, fields
   for (const id of following) setOccurrenceLink(tx, id, { seriesId: null, seriesDate: null });
   if (old && fromDate && !isFromStart) endSeriesBefore(tx, old, fromDate);
 
-  const result: SeriesWriteResult = { id: existing?.id ?? 0, notices: 0, mails: 0 };
+  const result: SeriesWriteResult = { id: existing?.id ?? 0, notices: 0, mails: 0, touched: [...following] };
   const writeOne = (id: number, eventFields: EventFields, eventSettings: SignupSettings | undefined): number => {
     const before = id === 0 ? undefined : findEvent(tx, id);
     const savedId = writeEvent(tx, id, eventFields);
+    if (id === 0) result.touched.push(savedId);
     const after = { ...eventFields, id: savedId };
     if (before) result.notices += queueEventChangeNotices(tx, config, before, after);
     if (eventSettings) result.mails += applySignupSettings(tx, config, after, eventSettings);
@@ -181,9 +183,9 @@ export function writeSeries(tx: DbOrTx, config: NoticeConfig, { existing, fields
   return result;
 }
 
-/** Makes the occurrences of every series up to the horizon from `today` (club date); returns how many were made. */
-export function extendSeries(tx: DbOrTx, config: NoticeConfig, today: string): number {
-  let made = 0;
+/** Makes the occurrences of every series up to the horizon from `today` (club date); returns the ids made. */
+export function extendSeries(tx: DbOrTx, config: NoticeConfig, today: string): number[] {
+  const made: number[] = [];
   for (const series of listSeriesMadeBefore(tx, addDays(today, SERIES_HORIZON_DAYS))) {
     const through = horizonEnd(today, series.firstDate);
     if (through <= series.madeThrough) continue;
@@ -194,7 +196,7 @@ export function extendSeries(tx: DbOrTx, config: NoticeConfig, today: string): n
       const id = writeEvent(tx, 0, fields);
       applySignupSettings(tx, config, { ...fields, id }, settings);
       setOccurrenceLink(tx, id, { seriesId: series.id, seriesDate: date });
-      made += 1;
+      made.push(id);
     }
     updateSeries(tx, series.id, { madeThrough: madeThroughFor(series.rule, series.firstDate, through) });
   }
@@ -204,9 +206,9 @@ export function extendSeries(tx: DbOrTx, config: NoticeConfig, today: string): n
 /**
  * Deletes an event in the caller's transaction; for an occurrence, `one` keeps its day out of
  * the series for good, `following` deletes the later ones too and ends the series the day before
- * (or deletes it, from its first day). Returns the images of the events deleted.
+ * (or deletes it, from its first day). Returns the ids and images of the events deleted.
  */
-export function deleteOccurrences(tx: DbOrTx, eventId: number, scope: SeriesScope): string[] {
+export function deleteOccurrences(tx: DbOrTx, eventId: number, scope: SeriesScope): { ids: number[]; images: string[] } {
   const link = findOccurrenceLink(tx, eventId);
   const series = link?.seriesId ? findSeries(tx, link.seriesId) : undefined;
   const date = link?.seriesDate ?? undefined;
@@ -214,13 +216,13 @@ export function deleteOccurrences(tx: DbOrTx, eventId: number, scope: SeriesScop
   if (!series || date === undefined) {
     const image = imageOf(eventId);
     deleteEvent(tx, eventId);
-    return [image];
+    return { ids: [eventId], images: [image] };
   }
   if (scope === 'one') {
     const image = imageOf(eventId);
     deleteEvent(tx, eventId);
     updateSeries(tx, series.id, { skippedDates: [...new Set([...series.skippedDates, date])].sort() });
-    return [image];
+    return { ids: [eventId], images: [image] };
   }
   const ids = listOccurrences(tx, series.id, date).map((o) => o.id);
   const images = ids.map(imageOf);
@@ -231,7 +233,7 @@ export function deleteOccurrences(tx: DbOrTx, eventId: number, scope: SeriesScop
   } else {
     endSeriesBefore(tx, series, date);
   }
-  return images;
+  return { ids, images };
 }
 
 /** The series an event is an occurrence of, as its page and editor show it; null for a single event. */
@@ -254,12 +256,17 @@ export type SeriesJob = {
   extend(now?: Date): { made: number };
 };
 
-/** The daily `series` job (jobs/index.ts): keeps every open series made SERIES_HORIZON_DAYS ahead. */
-export function createSeriesJob({ db, config }: { db: AppDeps['db']; config: NoticeConfig }): SeriesJob {
+/** The daily `series` job (jobs/index.ts): keeps every open series made SERIES_HORIZON_DAYS ahead, each new one in the search index. */
+export function createSeriesJob({ db, config, search }: { db: AppDeps['db']; config: NoticeConfig; search: Pick<SearchIndex, 'reindex'> }): SeriesJob {
   return {
     extend(now = new Date()) {
       const today = clubNow(now, config.timeZone).slice(0, 10);
-      return { made: db.transaction((tx) => extendSeries(tx, config, today)) };
+      const made = db.transaction((tx) => {
+        const ids = extendSeries(tx, config, today);
+        search.reindex(tx, 'event', ids);
+        return ids;
+      });
+      return { made: made.length };
     },
   };
 }

@@ -151,6 +151,7 @@ export function createEventsService({ db, services, config }: Pick<AppDeps, 'db'
           if (repeat && (inSeries ? scope === 'following' : repeat.frequency !== 'never')) {
             const today = clubNow(new Date(), config.timeZone).slice(0, 10);
             const written = writeSeries(tx, config, { existing: before, fields, signup, rule: repeat, today });
+            services.search.reindex(tx, 'event', written.touched);
             if (written.notices > 0) isNoticeQueued = true;
             if (written.mails > 0) isMailQueued = true;
             return written.id;
@@ -160,6 +161,7 @@ export function createEventsService({ db, services, config }: Pick<AppDeps, 'db'
           if (before && queueEventChangeNotices(tx, config, before, { ...fields, id: savedId }) > 0) isNoticeQueued = true;
           // The settings go with the event: refused, neither is saved.
           if (signup && applySignupSettings(tx, config, { ...fields, id: savedId }, signup) > 0) isMailQueued = true;
+          services.search.reindex(tx, 'event', [savedId]);
           return savedId;
         });
         // A "now" reminder is queued before the reply (once per event, never again at a later save),
@@ -181,7 +183,9 @@ export function createEventsService({ db, services, config }: Pick<AppDeps, 'db'
     remove(id, scope = 'one') {
       const images = db.transaction((tx) => {
         if (!findEvent(tx, id)) throw notFound('That event');
-        return deleteOccurrences(tx, id, scope);
+        const deleted = deleteOccurrences(tx, id, scope);
+        services.search.reindex(tx, 'event', deleted.ids);
+        return deleted.images;
       });
       for (const image of new Set(images)) if (image && !isImageInUse(db, image)) services.images.remove(image);
     },
