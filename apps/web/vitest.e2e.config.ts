@@ -23,6 +23,7 @@ const LONGEST_FIRST = [
   'polish-pages',
   'phone-menu',
   'routes',
+  'series',
   'dialogs-and-focus',
   'member-data',
   'image-picker',
