@@ -123,10 +123,15 @@ export async function runCli(argv: string[], shellEnv: NodeJS.ProcessEnv = proce
           return 1;
         }
         // The same job the server runs at REMINDER_CRON, run once; it logs its run like the server does.
-        const outcome = await createSiteJobRunner({ config, db, services, logger }).runOnce('reminders');
+        const runner = createSiteJobRunner({ config, db, services, logger });
+        const outcome = await runner.runOnce('reminders');
         if (!outcome.ok) throw outcome.error;
         const { reminders, emails, pushes } = outcome.summary;
         io.stdout(`Sent ${String(reminders)} due reminder(s): ${String(emails)} e-mail(s) and ${String(pushes)} push(es) queued.\n`);
+        // The classifieds' "still for sale?" e-mails are part of the same morning run.
+        const notices = await runner.runOnce('listing-notices');
+        if (!notices.ok) throw notices.error;
+        io.stdout(`Queued ${String(notices.summary.notices)} "still for sale?" e-mail(s) for classified listings.\n`);
         if (isSiteRunning(config.dataDir)) {
           // The site's own loop sends them at its next poll; a second loop here would only compete with it.
           io.stdout('The site is running: it sends them within 30 seconds.\n');

@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
+import { createClassifiedsService, type ClassifiedsService } from './features/classifieds/service.ts';
 import { createReminderService, type ReminderService } from './features/events/reminders.ts';
 import { createCoreServices, type CoreServices, type ServiceOptions } from './services/index.ts';
 
@@ -11,9 +12,15 @@ import { createCoreServices, type CoreServices, type ServiceOptions } from './se
 export type Services = CoreServices & {
   /** Event reminders; an event save calls `reminders.sendNow()` after commit so "now" goes out at once. */
   reminders: ReminderService;
+  /** The classifieds' daily "still for sale?" e-mails, a week before each listing ends. */
+  listingNotices: Pick<ClassifiedsService, 'sendRenewalNotices'>;
 };
 
 export function createServices(config: Config, db: Db, logger: Logger, options: ServiceOptions = {}): Services {
   const core = createCoreServices(config, db, logger, options);
-  return { ...core, reminders: createReminderService({ db, config, keys: core.keys, mail: core.mail, push: core.push, logger }) };
+  return {
+    ...core,
+    reminders: createReminderService({ db, config, keys: core.keys, mail: core.mail, push: core.push, logger }),
+    listingNotices: createClassifiedsService({ db, config, services: core }),
+  };
 }

@@ -4,6 +4,7 @@ export * from './permissions.ts';
 export * from './media.ts';
 export * from './blog-constants.ts';
 export * from './garage-constants.ts';
+export * from './classifieds-constants.ts';
 export * from './event-options.ts';
 export * from './meeting-schedule.ts';
 export * from './paths.ts';

@@ -14,6 +14,7 @@ export * from './meetings.ts';
 export * from './meeting-schedule.ts';
 export * from './notifications.ts';
 export * from './garage.ts';
+export * from './classifieds.ts';
 export * from './registry.ts';
 export * from './media.ts';
 export * from './paths.ts';

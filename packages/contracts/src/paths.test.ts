@@ -45,6 +45,8 @@ describe('page addresses', () => {
       '/memberList',
       '/editBlog/',
       '/forum',
+      // The classifieds' one-click renewal links (a seller's private link).
+      '/classifieds/renew/',
     ]);
     expect(PUBLIC_PAGES).toEqual([
       '/',
@@ -63,6 +65,7 @@ describe('page addresses', () => {
       '/contact',
       '/the-shaft-award-1',
       '/registry',
+      '/classifieds',
     ]);
   });
 });

@@ -39,6 +39,10 @@ export const PATHS = {
   /** The garage: the registry of members' cars, one page per car, and the classifieds. */
   registry: '/registry',
   car: '/registry/:carId',
+  classifieds: '/classifieds',
+  listing: '/classifieds/:listingId',
+  /** The one-click link in the "still for sale?" e-mail. */
+  listingRenew: '/classifieds/renew/:token',
   notFound: '*',
 } as const;
 
@@ -75,6 +79,8 @@ export const forumPostPath = (threadId: number, postId?: number): string =>
   `${forumPath(threadId)}${postId === undefined ? '' : `#${forumPostAnchor(postId)}`}`;
 
 export const carPath = (carId: number): string => `${prefixOf(PATHS.car)}${carId}`;
+export const listingPath = (listingId: number): string => `${prefixOf(PATHS.listing)}${listingId}`;
+export const listingRenewPath = (token: string): string => `${prefixOf(PATHS.listingRenew)}${encodeURIComponent(token)}`;
 
 /** /login#forgot-password opens the login page with "Forgot your password?" already open. */
 export const FORGOT_PASSWORD_HASH = 'forgot-password';
@@ -92,6 +98,7 @@ export const DISALLOWED_PATHS = [
   PATHS.memberList,
   prefixOf(PATHS.editBlog),
   prefixOf(PATHS.forum),
+  prefixOf(PATHS.listingRenew),
 ] as const;
 
 /** The public pages, as in the spec's route table: the sitemap lists them. */
@@ -112,4 +119,5 @@ export const PUBLIC_PAGES = [
   PATHS.contact,
   PATHS.links,
   PATHS.registry,
+  PATHS.classifieds,
 ] as const;

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { CALLS, callPath, type CallName } from './calls.ts';
 import { account } from './account.ts';
 import { blog } from './blog.ts';
+import { classifieds } from './classifieds.ts';
 import { contact } from './contact.ts';
 import { events } from './events.ts';
 import { forum } from './forum.ts';
@@ -30,6 +31,7 @@ const schemas = {
   ...signups,
   ...meetings,
   ...garage,
+  ...classifieds,
 } as const satisfies Record<CallName, Schemas>;
 
 export type CallDefinition<N extends CallName> = (typeof schemas)[N] &

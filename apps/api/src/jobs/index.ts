@@ -20,6 +20,8 @@ export function siteJobs({ db, services, config }: Pick<AppDeps, 'db' | 'service
     // Retries and anything queued while a round was running; a new push kicks a round at once.
     { name: 'push', schedule: MAIL_POLL, quiet: true, run: () => services.push.deliverDue() },
     { name: 'reminders', schedule: config.reminderCron, run: async () => services.reminders.run() },
+    // The classifieds' "still for sale?" e-mails go out with the morning's reminders.
+    { name: 'listing-notices', schedule: config.reminderCron, run: async () => services.listingNotices.sendRenewalNotices() },
   ];
 }
 

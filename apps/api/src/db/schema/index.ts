@@ -11,3 +11,4 @@ export * from './mail.ts';
 export * from './notifications.ts';
 export * from './meetings.ts';
 export * from './garage.ts';
+export * from './classifieds.ts';
