@@ -9,6 +9,7 @@ export {
   PAST_EVENTS_ANCHOR,
   blogPagePath,
   carPath,
+  listingPath,
   blogPath,
   editBlogPath,
   editEventPath,

@@ -7,6 +7,7 @@ import { ForgotPassword } from '../features/account/forgot-password.tsx';
 import { NotificationSettings } from '../features/account/notification-settings.tsx';
 import { AttendedEventsPanel } from '../features/events/attended-events-panel.tsx';
 import { CalendarFeedPanel } from '../features/events/calendar-feed-panel.tsx';
+import { MyListings } from '../features/classifieds/my-listings.tsx';
 import { MyCars } from '../features/garage/my-cars.tsx';
 import { FailedContactMessages } from '../features/account/failed-contact-messages.tsx';
 import { OutboxStatus } from '../features/account/outbox-status.tsx';
@@ -64,6 +65,7 @@ function AccountDetails({ onLogout }: { onLogout: () => void }) {
         </p>
       </section>
       <MyCars />
+      <MyListings />
       <NotificationSettings />
       <AttendedEventsPanel />
       <CalendarFeedPanel />

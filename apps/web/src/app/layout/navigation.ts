@@ -34,6 +34,7 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
   { label: 'Valley News', to: PATHS.valleyNews },
   { label: 'Photos', to: blogPath() },
   { label: 'Car Registry', to: PATHS.registry },
+  { label: 'Classifieds', to: PATHS.classifieds },
   { label: 'Contact', to: PATHS.contact },
   { label: 'Links', to: PATHS.links },
 ];
@@ -46,6 +47,7 @@ const OWNING_ENTRY: Readonly<Record<string, string>> = {
   editblog: blogPath(),
   forum: forumPath(),
   registry: PATHS.registry,
+  classifieds: PATHS.classifieds,
 };
 
 /**
