@@ -14,6 +14,7 @@ const LONGEST_FIRST = [
   'members',
   'blog',
   'public-pages',
+  'classifieds',
   'newsletters',
   'history-editing',
   'forum',

@@ -309,6 +309,7 @@ export function createClassifiedsService({ db, services, config }: Pick<AppDeps,
     sendRenewalNotices(now = new Date()) {
       const notices = db.transaction((tx) => {
         const due = listListingsDueNotice(tx, iso(now), iso(new Date(now.getTime() + LISTING_NOTICE_DAYS * DAY_MS)));
+        // Each is personal (one seller, one listing, a link that acts), so not bulk: it never waits behind the morning's event reminders.
         for (const listing of due) {
           const token = renewalToken(services.keys.linkSecret, listing.id, listing.expiresAt);
           queueMail(
@@ -323,7 +324,6 @@ export function createClassifiedsService({ db, services, config }: Pick<AppDeps,
               days: LISTING_DAYS,
               clubName: config.clubName,
             }),
-            { isBulk: true },
           );
           setListingState(tx, listing.id, { noticeSentFor: listing.expiresAt });
         }

@@ -26,6 +26,7 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
       { label: 'Club Documents', to: PATHS.clubDocuments },
       { label: 'Member List', to: PATHS.memberList },
       { label: 'Forum', to: forumPath() },
+      { label: 'Classifieds', to: PATHS.classifieds },
     ],
   },
   { label: 'Membership', to: PATHS.membership },
@@ -34,7 +35,6 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
   { label: 'Valley News', to: PATHS.valleyNews },
   { label: 'Photos', to: blogPath() },
   { label: 'Car Registry', to: PATHS.registry },
-  { label: 'Classifieds', to: PATHS.classifieds },
   { label: 'Contact', to: PATHS.contact },
   { label: 'Links', to: PATHS.links },
 ];
