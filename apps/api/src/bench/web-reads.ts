@@ -4,7 +4,8 @@
  * (events.upcoming, events.past), a page of photos or one post (blog.page, blog.post), the forum's
  * thread list or one thread (forum.threads, forum.thread), a tour's roster (event.roster, as the
  * administrator) and the member's events attended this year (attended.mine), the registry's page,
- * chart and one car (cars.list, cars.stats, car.get), and the legacy full lists (events.get,
+ * chart and one car (cars.list, cars.stats, car.get), the classifieds' page and one listing (listings.list,
+ * listing.get, listings.mine), and the legacy full lists (events.get,
  * blog.get, forum.get) beside them.
  */
 import type { CallName } from '@club/contracts';
@@ -68,5 +69,9 @@ export function webReads(token: string, now = new Date()): WebRead[] {
     read('car.get', { id: 1 }),
     read('cars.mine'),
     read('bodyStyles.get'),
+    read('listings.list', { page: 1 }),
+    read('listings.list', { kind: 'sale', category: 'part', q: 'carburetor', page: 1 }, 'listings.list (filtered)'),
+    read('listing.get', { id: 1 }),
+    read('listings.mine'),
   ];
 }
