@@ -26,6 +26,7 @@ import { mountLinksCalls } from './features/links/router.ts';
 import { mountMembersCalls } from './features/members/router.ts';
 import { mountNewslettersCalls } from './features/newsletters/router.ts';
 import { mountNotificationsCalls } from './features/notifications/router.ts';
+import { mountDigestCalls } from './features/digest/router.ts';
 import { apiNotFound, errorHandler } from './http/errors.ts';
 import { proxyCheck } from './http/proxy-check.ts';
 import { createApiRouter, mountUnbuiltCalls } from './http/mount-call.ts';
@@ -170,6 +171,7 @@ export function createApp(deps: AppDeps): Express {
   mountEventsCalls(api, deps);
   mountNewslettersCalls(api, deps);
   mountNotificationsCalls(api, deps);
+  mountDigestCalls(api, deps);
   mountForumCalls(api, deps);
   mountGarageCalls(api, deps);
   mountClassifiedsCalls(api, deps);

@@ -20,6 +20,7 @@ const USAGE = [
   '  backup                                                     back up the database and uploads now',
   '  newsletters:covers                                         make the cover of every stored newsletter again',
   '  reminders                                                  send the event reminders that are due now',
+  '  digest                                                     send this week\'s digest to those who have not had it',
   '  restore <backup> [--replace]                               restore a backup into an empty DATA_DIR',
 ].join('\n');
 
@@ -113,7 +114,7 @@ export async function runCli(argv: string[], shellEnv: NodeJS.ProcessEnv = proce
       return 0;
     }
 
-    if (command === 'reminders') {
+    if (command === 'reminders' || command === 'digest') {
       return await withSiteDatabase(config, io, async ({ db, services, logger }) => {
         // Saved-to-file counts too: the site has handled mail under some settings before.
         const hasSentMail = db.$client.prepare("SELECT 1 FROM outbox WHERE status IN ('sent', 'saved') LIMIT 1").get() !== undefined;
@@ -122,16 +123,26 @@ export async function runCli(argv: string[], shellEnv: NodeJS.ProcessEnv = proce
           io.stderr(`${refusal}\n`);
           return 1;
         }
-        // The same job the server runs at REMINDER_CRON, run once; it logs its run like the server does.
-        const runner = createSiteJobRunner({ config, db, services, logger });
-        const outcome = await runner.runOnce('reminders');
+        // The same job the server runs at REMINDER_CRON (DIGEST_CRON), run once; it logs its run like the server does.
+        const outcome = await createSiteJobRunner({ config, db, services, logger }).runOnce(command);
         if (!outcome.ok) throw outcome.error;
-        const { reminders, emails, pushes } = outcome.summary;
-        io.stdout(`Sent ${String(reminders)} due reminder(s): ${String(emails)} e-mail(s) and ${String(pushes)} push(es) queued.\n`);
-        // The classifieds' "still for sale?" e-mails are part of the same morning run.
-        const notices = await runner.runOnce('listing-notices');
-        if (!notices.ok) throw notices.error;
-        io.stdout(`Queued ${String(notices.summary.notices)} "still for sale?" e-mail(s) for classified listings.\n`);
+        if (command === 'reminders') {
+          const { reminders, emails, pushes } = outcome.summary;
+          io.stdout(`Sent ${String(reminders)} due reminder(s): ${String(emails)} e-mail(s) and ${String(pushes)} push(es) queued.\n`);
+        } else {
+          const { week, emails, isEmpty } = outcome.summary;
+          io.stdout(
+            isEmpty === true
+              ? `Nothing new in the week of ${String(week)}: no digest sent.\n`
+              : `Weekly digest of the week of ${String(week)}: ${String(emails)} e-mail(s) queued.\n`,
+          );
+        }
+        if (command === 'reminders') {
+          // The classifieds' "still for sale?" e-mails are part of the same morning run.
+          const notices = await createSiteJobRunner({ config, db, services, logger }).runOnce('listing-notices');
+          if (!notices.ok) throw notices.error;
+          io.stdout(`Queued ${String(notices.summary.notices)} "still for sale?" e-mail(s) for classified listings.\n`);
+        }
         if (isSiteRunning(config.dataDir)) {
           // The site's own loop sends them at its next poll; a second loop here would only compete with it.
           io.stdout('The site is running: it sends them within 30 seconds.\n');

@@ -32,7 +32,14 @@ describe('loadConfig', () => {
   });
 
   // `set -a; . .env` leaves an unquoted "0 9 * * *" empty: a silent "off" would stop reminders and backups.
-  it.each(['REMINDER_CRON', 'BACKUP_CRON'])('stops on a %s that is set but empty, saying to write off', (name) => {
+  it('sends the weekly digest on Mondays at 08:00 by default; DIGEST_CRON moves it or switches it off', () => {
+    expect(loadConfig({}).digestCron).toBe('0 8 * * 1');
+    expect(loadConfig({ DIGEST_CRON: '30 7 * * 0' }).digestCron).toBe('30 7 * * 0');
+    expect(loadConfig({ DIGEST_CRON: 'off' }).digestCron).toBe('');
+    expect(() => loadConfig({ DIGEST_CRON: 'mondays' })).toThrow(/DIGEST_CRON must be a cron expression such as "0 8 \* \* 1"/);
+  });
+
+  it.each(['REMINDER_CRON', 'BACKUP_CRON', 'DIGEST_CRON'])('stops on a %s that is set but empty, saying to write off', (name) => {
     expect(() => loadConfig({ [name]: '' })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: '  ' })).toThrow(new RegExp(`^Invalid configuration: ${name} is set but empty; .*quotes.*write ${name}=off`));
   });

@@ -88,6 +88,7 @@ const environmentSchema = z.object({
   /** `off` disables the in-process job; empty is an error, so these are not blank-to-default. */
   REMINDER_CRON: cronSchema('REMINDER_CRON', '0 9 * * *'),
   BACKUP_CRON: cronSchema('BACKUP_CRON', '30 3 * * *'),
+  DIGEST_CRON: cronSchema('DIGEST_CRON', '0 8 * * 1'),
   BACKUP_KEEP: z.preprocess(unsetIfBlank, z.coerce.number().int().min(1).max(365).default(14)),
   /** Who may set X-Forwarded-For: names, addresses or subnets, comma-separated; "none" trusts no one. */
   TRUST_PROXY: z.preprocess(
@@ -134,6 +135,8 @@ export type Config = {
   timeZone: string;
   reminderCron: string;
   backupCron: string;
+  /** When the weekly digest goes out, in CLUB_TIMEZONE; '' when switched off. */
+  digestCron: string;
   backupKeep: number;
   logLevel: string;
   /** The proxies whose X-Forwarded-For is believed; empty: none. */
@@ -225,6 +228,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     timeZone: e.CLUB_TIMEZONE,
     reminderCron: e.REMINDER_CRON,
     backupCron: e.BACKUP_CRON,
+    digestCron: e.DIGEST_CRON,
     backupKeep: e.BACKUP_KEEP,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY.trim() === 'none' ? [] : e.TRUST_PROXY.split(',').map((item) => item.trim()),

@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { createClassifiedsService, type ClassifiedsService } from './features/classifieds/service.ts';
+import { createWeeklyDigest, type WeeklyDigest } from './features/digest/weekly.ts';
 import { createReminderService, type ReminderService } from './features/events/reminders.ts';
 import { createCoreServices, type CoreServices, type ServiceOptions } from './services/index.ts';
 
@@ -14,6 +15,8 @@ export type Services = CoreServices & {
   reminders: ReminderService;
   /** The classifieds' daily "still for sale?" e-mails, a week before each listing ends. */
   listingNotices: Pick<ClassifiedsService, 'sendRenewalNotices'>;
+  /** The weekly digest: the job's run, and the admin's preview. */
+  digest: WeeklyDigest;
 };
 
 export function createServices(config: Config, db: Db, logger: Logger, options: ServiceOptions = {}): Services {
@@ -22,5 +25,6 @@ export function createServices(config: Config, db: Db, logger: Logger, options: 
     ...core,
     reminders: createReminderService({ db, config, keys: core.keys, mail: core.mail, push: core.push, logger }),
     listingNotices: createClassifiedsService({ db, config, services: core }),
+    digest: createWeeklyDigest({ db, config, keys: core.keys, mail: core.mail, logger }),
   };
 }

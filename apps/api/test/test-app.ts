@@ -22,6 +22,7 @@ export function createTestApp(env: Record<string, string> = {}, options: Service
     LOG_LEVEL: 'silent',
     REMINDER_CRON: 'off',
     BACKUP_CRON: 'off',
+    DIGEST_CRON: 'off',
     WEB_DIST: path.join(dataDir, 'no-web'),
     ...env,
   });

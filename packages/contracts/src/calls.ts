@@ -147,6 +147,16 @@ export const CALLS = {
   'listing.moderate': { access: 'moderator', encoding: 'json' },
   'listing.delete': { access: 'loggedIn', encoding: 'json' },
   'listing.contact': { access: 'public', encoding: 'json' },
+  // Beyond the spec's table (EXTENSION_CALLS): the weekly digest (issue 26): a member's setting,
+  // its one-click opt-out (also POSTed by mail programs, RFC 8058, with ?t=), the "I'm coming"
+  // links, and the admin's preview.
+  'digest.get': { access: 'loggedIn', encoding: 'json' },
+  'digest.set': { access: 'loggedIn', encoding: 'json' },
+  'digest.unsubscribe': { access: 'public', encoding: 'form' },
+  'rsvp.get': { access: 'public', encoding: 'json' },
+  'rsvp.confirm': { access: 'public', encoding: 'json' },
+  'digest.preview': { access: 'admin', encoding: 'json' },
+  'digest.sendMe': { access: 'admin', encoding: 'json' },
 } as const satisfies Record<string, Policy>;
 
 export type CallName = keyof typeof CALLS;
@@ -199,6 +209,13 @@ export const EXTENSION_CALLS: readonly CallName[] = [
   'listing.moderate',
   'listing.delete',
   'listing.contact',
+  'digest.get',
+  'digest.set',
+  'digest.unsubscribe',
+  'rsvp.get',
+  'rsvp.confirm',
+  'digest.preview',
+  'digest.sendMe',
 ];
 
 export const CALL_NAMES = Object.keys(CALLS) as CallName[];

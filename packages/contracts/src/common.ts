@@ -88,6 +88,22 @@ export const list = <T extends z.ZodType>(item: T, label: string) =>
     return Array.isArray(value) ? value : [value];
   }, z.array(item, { error: `The ${label} must be a list.` })).describe(label);
 
+/**
+ * An optional object that a multipart form sends as JSON text (a JSON body may send the object
+ * itself); blank or missing is undefined. Text that is not JSON fails with the label.
+ */
+export const optionalJson = <T extends z.ZodType>(schema: T, label: string) =>
+  z.preprocess((value, ctx) => {
+    const cleaned = blankToUndefined(value);
+    if (typeof cleaned !== 'string') return cleaned;
+    try {
+      return JSON.parse(cleaned) as unknown;
+    } catch {
+      ctx.addIssue({ code: 'custom', message: `The ${label} could not be read; please reload the page and try again.` });
+      return z.NEVER;
+    }
+  }, schema.optional()).describe(label);
+
 /** An e-mail address, compared case-insensitively. */
 export const emailAddress = (label = 'e-mail address') =>
   z

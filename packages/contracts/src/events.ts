@@ -5,13 +5,14 @@ import {
   list,
   localDateTime,
   optionalInteger,
+  optionalJson,
   optionalText,
   recordId,
   sessionTokenSchema,
   text,
 } from './common.ts';
 import { REMINDER_DAYS } from './event-options.ts';
-import { eventSignupsSchema } from './signups.ts';
+import { eventSignupsSchema, signupSettingsInputSchema } from './signups.ts';
 
 export { ATTENDANCE_STATUS, EVENTS_PAGE_SIZE, MAX_CARS, MAX_CHOICES, MAX_GUESTS, MAX_OPTIONS, MAX_PARTY, REMINDER_DAYS } from './event-options.ts';
 
@@ -137,6 +138,8 @@ export const events = {
       description: optionalText('description', 20000),
       img: optionalText('image', 500),
       notify: list(reminderDays, 'reminders'),
+      /** Beyond the spec: the sign-up settings, JSON text, saved with the event in one write; absent keeps them. */
+      signup: optionalJson(signupSettingsInputSchema, 'sign-up settings'),
     })
       .refine((e) => e.end >= e.start, { message: 'The end must not be before the start.', path: ['end'] }),
     response: z.object({ i: z.number().int(), img: z.string() }),

@@ -13,6 +13,7 @@ export * from './contact.ts';
 export * from './meetings.ts';
 export * from './meeting-schedule.ts';
 export * from './notifications.ts';
+export * from './digest.ts';
 export * from './garage.ts';
 export * from './classifieds.ts';
 export * from './registry.ts';

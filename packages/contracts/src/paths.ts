@@ -11,6 +11,12 @@ export const PATHS = {
   reset: '/reset/:resetGuid',
   /** The one-click link in reminder e-mails. */
   notificationsOff: '/notifications-off/:token',
+  /** The weekly digest's one-click "stop the digest" link. */
+  digestOff: '/digest-off/:token',
+  /** The weekly digest's "I'm coming" link for one event. */
+  rsvp: '/coming/:token',
+  /** The admin's preview of next week's digest. */
+  digestPreview: '/digest-preview',
   history: '/new-page-2',
   founders: '/our-founders',
   presidents: '/new-page-3',
@@ -56,6 +62,8 @@ export const NEW_RECORD_ID = 0;
 
 export const resetPath = (resetGuid: string): string => `${prefixOf(PATHS.reset)}${encodeURIComponent(resetGuid)}`;
 export const notificationsOffPath = (token: string): string => `${prefixOf(PATHS.notificationsOff)}${encodeURIComponent(token)}`;
+export const digestOffPath = (token: string): string => `${prefixOf(PATHS.digestOff)}${encodeURIComponent(token)}`;
+export const rsvpPath = (token: string): string => `${prefixOf(PATHS.rsvp)}${encodeURIComponent(token)}`;
 export const eventPath = (eventId: number): string => `${prefixOf(PATHS.event)}${eventId}`;
 export const eventRosterPath = (eventId: number): string => `${eventPath(eventId)}/roster`;
 /** The calendar at a month, e.g. `/events?month=2026-11`; the month is kept in the URL so a reload or a link keeps it. */

@@ -4,6 +4,7 @@ import { account } from './account.ts';
 import { blog } from './blog.ts';
 import { classifieds } from './classifieds.ts';
 import { contact } from './contact.ts';
+import { digest } from './digest.ts';
 import { events } from './events.ts';
 import { forum } from './forum.ts';
 import { garage } from './garage.ts';
@@ -32,6 +33,7 @@ const schemas = {
   ...meetings,
   ...garage,
   ...classifieds,
+  ...digest,
 } as const satisfies Record<CallName, Schemas>;
 
 export type CallDefinition<N extends CallName> = (typeof schemas)[N] &

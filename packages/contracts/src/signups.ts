@@ -13,7 +13,7 @@ import { flag, integer, optionalInteger, optionalLocalDateTime, optionalText, se
 export const SIGNUP_STATUSES = ['confirmed', 'waitlisted', 'notAttending'] as const;
 export type SignupStatus = (typeof SIGNUP_STATUSES)[number];
 
-/** A car a household brings: `carId` points at the car registry once it exists (null: the member's car list); `label` is what people read ("1930 Tudor"). */
+/** A car a household brings: `carId` points at the car registry (null once the car left it); `label` is what people read ("1930 Tudor"). */
 export const signupCarSchema = z.object({
   carId: z.number().int().nullable(),
   label: z.string(),
@@ -73,8 +73,8 @@ export const eventSignupsSchema = z.object({
   choiceTotals: z.array(choiceTotalsSchema),
   /** Everyone who answered: confirmed in sign-up order, then the waiting list in its order, then those not coming. */
   households: z.array(householdSchema),
-  /** The viewer's own cars, to choose from. */
-  myCars: z.array(signupCarSchema),
+  /** The viewer's own registry cars, to choose from. */
+  myCars: z.array(z.object({ carId: z.number().int(), label: z.string() })),
 });
 export type EventSignups = z.infer<typeof eventSignupsSchema>;
 
@@ -124,6 +124,14 @@ const questionSchema = z.object({
     .refine((options) => new Set(options.map((o) => o.toLowerCase())).size === options.length, 'A question has the same answer twice.'),
 });
 
+/** An event's sign-up settings as an editor sends them (with the event in `event.save`, or alone in `signup.settings`). */
+export const signupSettingsInputSchema = z.object({
+  capacity: optionalInteger('capacity', { min: 1, max: 10000 }),
+  deadline: optionalLocalDateTime('sign-up deadline').transform((deadline) => deadline ?? ''),
+  choices: z.array(questionSchema).max(MAX_CHOICES, `At most ${MAX_CHOICES} questions.`).default([]).describe('questions')
+    .refine((qs) => new Set(qs.map((q) => q.question.toLowerCase())).size === qs.length, 'Two questions have the same name.'),
+});
+
 export const signups = {
   /**
    * Beyond the spec: the member's own richer answer. Attending with named guests (the party is
@@ -150,14 +158,7 @@ export const signups = {
   },
   /** Beyond the spec: an event's sign-up settings (capacity, deadline, questions); event editors. */
   'signup.settings': {
-    request: z.object({
-      g: sessionTokenSchema,
-      eventId: integer('event id', { min: 1 }),
-      capacity: optionalInteger('capacity', { min: 1, max: 10000 }),
-      deadline: optionalLocalDateTime('sign-up deadline').transform((deadline) => deadline ?? ''),
-      choices: z.array(questionSchema).max(MAX_CHOICES, `At most ${MAX_CHOICES} questions.`).default([]).describe('questions')
-        .refine((qs) => new Set(qs.map((q) => q.question.toLowerCase())).size === qs.length, 'Two questions have the same name.'),
-    }),
+    request: signupSettingsInputSchema.extend({ g: sessionTokenSchema, eventId: integer('event id', { min: 1 }) }),
     response: signupSettingsSchema,
   },
   /** Beyond the spec: the organiser's roster of one event, with phone numbers and check-in; event editors. */

@@ -22,6 +22,7 @@ export function siteJobs({ db, services, config }: Pick<AppDeps, 'db' | 'service
     { name: 'reminders', schedule: config.reminderCron, run: async () => services.reminders.run() },
     // The classifieds' "still for sale?" e-mails go out with the morning's reminders.
     { name: 'listing-notices', schedule: config.reminderCron, run: async () => services.listingNotices.sendRenewalNotices() },
+    { name: 'digest', schedule: config.digestCron, run: async () => services.digest.run() },
   ];
 }
 

@@ -1,4 +1,5 @@
 import { foreignKey, index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { cars } from './garage.ts';
 import { members } from './members.ts';
 import { now, emptyJsonArray } from './columns.ts';
 
@@ -58,9 +59,9 @@ export const attendance = sqliteTable(
 );
 
 /**
- * The cars a household brings to an event. `car_id` will point at the car registry (no foreign key
- * until that table exists); `label` is what people read ("1930 Tudor") and is all there is for a
- * car from the member's own list.
+ * The cars a household brings to an event. `car_id` points at the car registry; `label` is what
+ * people read ("1930 Tudor"), copied from the registry at sign-up, so when the car leaves the
+ * registry (`car_id` becomes null) the sign-up still says which car came.
  */
 export const attendanceCars = sqliteTable(
   'attendance_cars',
@@ -68,7 +69,7 @@ export const attendanceCars = sqliteTable(
     eventId: integer('event_id').notNull(),
     memberId: integer('member_id').notNull(),
     position: integer('position').notNull(),
-    carId: integer('car_id'),
+    carId: integer('car_id').references(() => cars.id, { onDelete: 'set null' }),
     label: text('label').notNull(),
   },
   (t) => [

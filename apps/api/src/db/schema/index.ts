@@ -12,3 +12,4 @@ export * from './notifications.ts';
 export * from './meetings.ts';
 export * from './garage.ts';
 export * from './classifieds.ts';
+export * from './digest.ts';

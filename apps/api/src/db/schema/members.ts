@@ -20,6 +20,8 @@ export const members = sqliteTable(
     /** Stored lower-case; logins compare case-insensitively. */
     email: text('email').notNull(),
     emailNotifications: integer('email_notifications', { mode: 'boolean' }).notNull().default(true),
+    /** The weekly digest e-mail (it also needs emailNotifications on); turned off on its own from the Account page or the digest's link. */
+    weeklyDigest: integer('weekly_digest', { mode: 'boolean' }).notNull().default(true),
     /** Null until the member sets a password through an e-mailed link. */
     passwordHash: text('password_hash'),
     created: text('created').notNull().default(now),

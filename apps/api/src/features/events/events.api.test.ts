@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { ClubEvent } from '@club/contracts';
+import type { ClubEvent, EventReply } from '@club/contracts';
 import { and, eq } from 'drizzle-orm';
 import ical, { type VEvent } from 'node-ical';
 import request from 'supertest';
@@ -32,7 +32,7 @@ afterAll(() => t.close());
 const post = (name: string, body: object) => request(t.app).post(`/api/${name}.php`).send(body);
 const uploadedFile = (url: string) => path.join(t.config.uploadsDir, url.replace(/^\/uploads\//, ''));
 
-type EventForm = Partial<Record<'id' | 't' | 'start' | 'end' | 'venue' | 'country' | 'address' | 'address2' | 'description' | 'img', string>> & {
+type EventForm = Partial<Record<'id' | 't' | 'start' | 'end' | 'venue' | 'country' | 'address' | 'address2' | 'description' | 'img' | 'signup', string>> & {
   notify?: string[];
 };
 
@@ -188,6 +188,44 @@ describe('POST /api/event.save.php', () => {
     const res = await saveEvent(editor.token, baseEvent({ id: '999999' }));
     expect(res.status).toBe(404);
     expect(res.body.e).toMatch(/not found/i);
+  });
+});
+
+describe('POST /api/event.save.php with the sign-up settings (one write)', () => {
+  const settingsOf = async (id: number) => {
+    const res = await post('event.get', { g: editor.token, id });
+    expect(res.status).toBe(200);
+    return (res.body as EventReply).signups?.settings;
+  };
+  const dinner = { capacity: 30, deadline: '2031-04-10T12:00', choices: [{ question: 'Dinner', options: ['chicken', 'fish'] }] };
+
+  it('saves a new event with its capacity, deadline and questions in the same call', async () => {
+    const res = await saveEvent(editor.token, baseEvent({ t: 'Dinner Run', signup: JSON.stringify(dinner) }));
+    expect(res.status).toBe(200);
+    expect(await settingsOf((res.body as { i: number }).i)).toEqual(dinner);
+  });
+
+  it('keeps the settings when a save sends none (a legacy client)', async () => {
+    const id = (await saveEvent(editor.token, baseEvent({ t: 'Kept Settings', signup: JSON.stringify(dinner) }))).body.i as number;
+    expect((await saveEvent(editor.token, baseEvent({ id: String(id), t: 'Kept Settings, renamed' }))).status).toBe(200);
+    expect(await settingsOf(id)).toEqual(dinner);
+  });
+
+  it('refuses settings it cannot take with 400 and saves neither a new event nor the change to an existing one', async () => {
+    const twice = JSON.stringify({ ...dinner, choices: [dinner.choices[0], dinner.choices[0]] });
+    const refused = await saveEvent(editor.token, baseEvent({ t: 'Half Saved Tour', signup: twice }));
+    expect(refused.status).toBe(400);
+    expect(refused.body.e).toMatch(/same name/);
+    expect((await listEvents(editor.token)).some((e) => e.title === 'Half Saved Tour')).toBe(false);
+
+    const id = (await saveEvent(editor.token, baseEvent({ t: 'Whole Tour', signup: JSON.stringify(dinner) }))).body.i as number;
+    for (const signup of [twice, JSON.stringify({ capacity: 0 }), '{not json']) {
+      const res = await saveEvent(editor.token, baseEvent({ id: String(id), t: 'Whole Tour, half changed', start: '2031-04-13T09:00', end: '2031-04-13T16:30', signup }));
+      expect(res.status, signup).toBe(400);
+      expect((await readEvent(editor.token, id))?.title).toBe('Whole Tour');
+      expect((await readEvent(editor.token, id))?.start).toBe('2031-04-12T09:00');
+      expect(await settingsOf(id)).toEqual(dinner);
+    }
   });
 });
 

@@ -52,6 +52,7 @@ export function mountEventsCalls(api: ApiRouter, deps: AppDeps): void {
       notifyDaysOut: input.notify,
       keepImage: input.img !== '',
       image: image?.buffer,
+      signup: input.signup && { ...input.signup, capacity: input.signup.capacity ?? null },
     });
     return { i: saved.id, img: saved.imageUrl };
   });

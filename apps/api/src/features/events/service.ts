@@ -6,6 +6,7 @@ import {
   type EventSignups,
   type EventSummary,
   type SessionUser,
+  type SignupSettings,
 } from '@club/contracts';
 import type { AppDeps } from '../../deps.ts';
 import { badRequest, notFound } from '../../errors.ts';
@@ -13,7 +14,7 @@ import { hashToken, newToken } from '../../lib/tokens.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { buildCalendar } from './ical.ts';
 import type { NowReminderReport } from './reminders.ts';
-import { queueEventChangeNotices, readEventSignups } from './signups.ts';
+import { applySignupSettings, queueEventChangeNotices, readEventSignups } from './signups.ts';
 import {
   attachAttendance,
   deleteEvent,
@@ -48,6 +49,8 @@ export type EventSave = Omit<EventFields, 'imageUrl'> & {
   /** False removes the current image; a new `image` replaces it either way. */
   keepImage: boolean;
   image?: Buffer;
+  /** The sign-up settings, written in the same transaction as the event; undefined keeps them. */
+  signup?: SignupSettings;
 };
 
 /** Every event with its attendance (the legacy list), and the display names in those lists, sorted. */
@@ -114,7 +117,7 @@ export function createEventsService({ db, services, config }: Pick<AppDeps, 'db'
       return { rows: records, total };
     },
 
-    async save({ id, keepImage, image, ...input }) {
+    async save({ id, keepImage, image, signup, ...input }) {
       const existing = id === 0 ? undefined : findEvent(db, id);
       if (id !== 0 && !existing) throw notFound('That event');
       if (input.end < input.start) throw badRequest('The end must not be before the start.');
@@ -128,6 +131,7 @@ export function createEventsService({ db, services, config }: Pick<AppDeps, 'db'
           imageUrl: newImage ?? keptImage,
         };
         let isNoticeQueued = false;
+        let isMailQueued = false;
         const eventId = db.transaction((tx) => {
           // Checked again inside the write: storing the image lets another request in, which may have deleted it.
           const before = id === 0 ? undefined : findEvent(tx, id);
@@ -135,15 +139,15 @@ export function createEventsService({ db, services, config }: Pick<AppDeps, 'db'
           const savedId = writeEvent(tx, id, fields);
           // Everyone signed up hears of a new date, time or place, in the same transaction as the change.
           if (before && queueEventChangeNotices(tx, config, before, { ...fields, id: savedId }) > 0) isNoticeQueued = true;
+          // The settings go with the event: refused, neither is saved.
+          if (signup && applySignupSettings(tx, config, { ...fields, id: savedId }, signup) > 0) isMailQueued = true;
           return savedId;
         });
         // A "now" reminder is queued before the reply (once per event, never again at a later save),
         // so the editor can say at once whom it reached (`event.nowReminder`).
         if (fields.notifyDaysOut.includes(0)) services.reminders.sendNow(eventId);
-        if (isNoticeQueued) {
-          services.mail.kick();
-          services.push.kick();
-        }
+        if (isNoticeQueued) services.push.kick();
+        if (isNoticeQueued || isMailQueued) services.mail.kick();
         const dropped = existing?.imageUrl !== fields.imageUrl ? existing?.imageUrl : undefined;
         return { result: { id: eventId, imageUrl: fields.imageUrl }, dropped: [dropped] };
       });

@@ -32,6 +32,13 @@ function giveCars(member: TestMember, lines: string[]): void {
   for (const name of lines) t.db.insert(cars).values({ ownerId: member.id, name }).run();
 }
 
+/** The registry id of a member's car named `name`. */
+function carIdOf(member: TestMember, name: string): number {
+  const car = t.db.select({ id: cars.id, ownerId: cars.ownerId, name: cars.name }).from(cars).all().find((c) => c.ownerId === member.id && c.name === name);
+  if (!car) throw new Error(`no car ${name}`);
+  return car.id;
+}
+
 /** A tour straight in the database: the start decides whether check-in is open. */
 function addEvent(fields: Partial<typeof events.$inferInsert> = {}): number {
   return t.db
@@ -123,7 +130,7 @@ describe('POST /api/attendance.set.php (the legacy three states)', () => {
     await signUp(ann, id, { guests: ['Mary (wife)'], cars: [{ label: '1930 Tudor' }], choices: [{ question: 'Dinner', answers: ['fish', 'chicken'] }] });
     await post('attendance.set', { g: ann.token, i: id, s: 1, t: 2, c: 'same' });
     let mine = (await readSignups(ann, id)).households.find((h) => h.isMine);
-    expect(mine).toMatchObject({ partySize: 2, guests: ['Mary (wife)'], cars: [{ carId: null, label: '1930 Tudor' }] });
+    expect(mine).toMatchObject({ partySize: 2, guests: ['Mary (wife)'], cars: [{ carId: carIdOf(ann, '1930 Tudor'), label: '1930 Tudor' }] });
     expect(mine?.choices).toEqual([{ question: 'Dinner', answers: ['fish', 'chicken'] }]);
 
     await post('attendance.set', { g: ann.token, i: id, s: 1, t: 1 });
@@ -139,7 +146,7 @@ describe('POST /api/signup.set.php', () => {
     await settings(id, { choices: [{ question: 'Dinner', options: ['chicken', 'fish', 'none'] }] });
     const res = await signUp(ann, id, {
       guests: ['Mary (wife)', 'Tom, 12'],
-      cars: [{ carId: null, label: '1930 Tudor' }],
+      cars: [{ carId: carIdOf(ann, '1930 Tudor'), label: '1930 Tudor' }],
       choices: [{ question: 'Dinner', answers: ['chicken', 'fish', 'fish'] }],
       comments: 'Tom rides in the rumble seat',
     });
@@ -154,7 +161,7 @@ describe('POST /api/signup.set.php', () => {
       { question: 'Dinner', counts: [{ option: 'chicken', count: 1 }, { option: 'fish', count: 2 }, { option: 'none', count: 1 }] },
     ]);
     expect(signups.households[0]).toMatchObject({ name: 'Ann Attender', partySize: 3, guests: ['Mary (wife)', 'Tom, 12'], isMine: false });
-    expect(signups.myCars).toEqual([{ carId: null, label: '1929 AA truck' }]);
+    expect(signups.myCars).toEqual([{ carId: carIdOf(bob, '1929 AA truck'), label: '1929 AA truck' }]);
     expect(JSON.stringify(signups)).not.toContain('314-555-0101');
   });
 
@@ -175,16 +182,41 @@ describe('POST /api/signup.set.php', () => {
     expect((await readSignups(ann, id)).households).toEqual([]);
   });
 
-  it('refuses a car that is not the member’s own, or a registry car, and keeps the earlier answer whole', async () => {
+  it('refuses another member’s registry car, an unknown car or a label that is not the member’s, and keeps the earlier answer whole', async () => {
     const id = addEvent();
     await signUp(ann, id, { guests: ['Mary'], cars: [{ label: '1930 Tudor' }] });
-    for (const cars of [[{ label: '1929 AA truck' }], [{ carId: 7, label: '1930 Tudor' }]]) {
+    for (const cars of [
+      [{ label: '1929 AA truck' }],
+      [{ carId: carIdOf(bob, '1929 AA truck'), label: '1930 Tudor' }],
+      [{ carId: 999999, label: '1930 Tudor' }],
+    ]) {
       const res = await signUp(ann, id, { guests: ['Mary', 'Tom'], cars });
       expect(res.status).toBe(400);
       expect(res.body.e).toMatch(/not one of your cars/);
     }
     const mine = (await readSignups(ann, id)).households[0];
-    expect(mine).toMatchObject({ partySize: 2, guests: ['Mary'], cars: [{ carId: null, label: '1930 Tudor' }] });
+    expect(mine).toMatchObject({ partySize: 2, guests: ['Mary'], cars: [{ carId: carIdOf(ann, '1930 Tudor'), label: '1930 Tudor' }] });
+  });
+
+  it('stores the registry car picked under its registry label, whatever label was sent', async () => {
+    const id = addEvent();
+    const roadster = carIdOf(ann, "'31 Deluxe Roadster");
+    expect((await signUp(ann, id, { cars: [{ carId: roadster, label: '1934 Duesenberg' }] })).status).toBe(200);
+    expect((await readSignups(ann, id)).households[0]?.cars).toEqual([{ carId: roadster, label: "'31 Deluxe Roadster" }]);
+    const twice = await signUp(ann, id, { cars: [{ carId: roadster, label: 'x' }, { label: "'31 Deluxe Roadster" }] });
+    expect(twice.status).toBe(400);
+    expect(twice.body.e).toMatch(/picked twice/);
+  });
+
+  it('keeps the car’s text on the sign-up when the car leaves the registry', async () => {
+    const id = addEvent();
+    const dora = createMember(t.db, { firstName: 'Dora' });
+    giveCars(dora, ['1928 Phaeton']);
+    const phaeton = carIdOf(dora, '1928 Phaeton');
+    await signUp(dora, id, { cars: [{ carId: phaeton, label: '1928 Phaeton' }] });
+    t.db.delete(cars).where(eq(cars.id, phaeton)).run();
+    expect((await readSignups(dora, id)).households[0]?.cars).toEqual([{ carId: null, label: '1928 Phaeton' }]);
+    expect((await readSignups(dora, id)).cars).toEqual(['1928 Phaeton']);
   });
 
   it('signs up without a Model A when no car is picked', async () => {
@@ -376,7 +408,7 @@ describe('the roster and check-in', () => {
         waitlistPosition: 0,
         partySize: 2,
         guests: ['Mary'],
-        cars: [{ carId: null, label: '1930 Tudor' }],
+        cars: [{ carId: carIdOf(ann, '1930 Tudor'), label: '1930 Tudor' }],
         choices: [{ question: 'Dinner', answers: ['fish', 'chicken'] }],
         comments: '',
         isCheckedIn: false,

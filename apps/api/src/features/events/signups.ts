@@ -17,7 +17,7 @@ import { badRequest, notFound } from '../../errors.ts';
 import { queueMail } from '../../services/mail.ts';
 import { eventChangedMail, oneLine, waitlistPromotedMail } from '../../services/mail-templates.ts';
 import { queuePush } from '../../services/push.ts';
-import { carLabelsOfMember } from '../garage/service.ts';
+import { carChoicesOfMember } from '../garage/service.ts';
 import { describeStart, PUSH_ICON } from './reminders.ts';
 import {
   countAttendedByMember,
@@ -110,7 +110,7 @@ export function readEventSignups(db: DbOrTx, eventId: number, viewerId: number):
   const settings = findSignupSettings(db, eventId);
   if (!settings) return null;
   const summary = summariseSignups(settings, listHouseholds(db, eventId));
-  const myCars = carLabelsOfMember(db, viewerId).map((label) => ({ carId: null, label }));
+  const myCars = carChoicesOfMember(db, viewerId);
   return {
     settings,
     totals: summary.totals,
@@ -190,6 +190,55 @@ export function queueEventChangeNotices(
   return readers.length;
 }
 
+/**
+ * Gives a seat to each waiting household, in order, that fits in what is left, and queues its
+ * e-mail in the caller's transaction; the actor (who sees it on the page) gets none. Returns the
+ * e-mails queued, so the caller kicks the mail service once the transaction has committed.
+ */
+export function promoteWaiting(
+  tx: DbOrTx,
+  config: Pick<AppDeps['config'], 'baseUrl' | 'clubName'>,
+  event: EventRecord,
+  capacity: number | null,
+  actorId: number | null,
+): number {
+  const households = listHouseholds(tx, event.id);
+  let free = capacity === null ? Number.POSITIVE_INFINITY : capacity - seatsTaken(households);
+  let mailed = 0;
+  for (const household of waitingListOf(households)) {
+    if (household.total > free) continue;
+    free -= household.total;
+    setWaitlistedAt(tx, event.id, household.memberId, null);
+    const member = findMemberForSignup(tx, household.memberId);
+    if (household.memberId === actorId || !member?.enabled) continue;
+    const { date, time } = describeStart(event.start);
+    mailed += 1;
+    queueMail(
+      tx,
+      waitlistPromotedMail({
+        to: member.email,
+        firstName: member.firstName,
+        title: oneLine(event.title),
+        date,
+        time,
+        partySize: household.total,
+        link: `${config.baseUrl}${eventPath(event.id)}`,
+        clubName: config.clubName,
+      }),
+    );
+  }
+  return mailed;
+}
+
+/**
+ * Writes an event's sign-up settings in the caller's transaction (the event's save, or
+ * `signup.settings`); a larger capacity moves the waiting list up. Returns the e-mails queued.
+ */
+export function applySignupSettings(tx: DbOrTx, config: Pick<AppDeps['config'], 'baseUrl' | 'clubName'>, event: EventRecord, settings: SignupSettings): number {
+  writeSignupSettings(tx, event.id, settings);
+  return promoteWaiting(tx, config, event, settings.capacity, null);
+}
+
 export function createSignupService({ db, services, config, clock = () => new Date() }: SignupDeps): SignupService {
   const nowLocal = () => clubNow(clock(), config.timeZone);
   /** Promotion e-mails queued by the current write; sent once it commits. */
@@ -201,40 +250,6 @@ export function createSignupService({ db, services, config, clock = () => new Da
     return result;
   };
 
-  /**
-   * Gives a seat to each waiting household, in order, that fits in what is left, and queues its
-   * e-mail in the same transaction; the actor (who sees it on the page) gets none.
-   */
-  const promoteWaiting = (tx: DbOrTx, event: EventRecord, capacity: number | null, actorId: number | null): number => {
-    const households = listHouseholds(tx, event.id);
-    let free = capacity === null ? Number.POSITIVE_INFINITY : capacity - seatsTaken(households);
-    let promoted = 0;
-    for (const household of waitingListOf(households)) {
-      if (household.total > free) continue;
-      free -= household.total;
-      setWaitlistedAt(tx, event.id, household.memberId, null);
-      promoted += 1;
-      const member = findMemberForSignup(tx, household.memberId);
-      if (household.memberId === actorId || !member?.enabled) continue;
-      const { date, time } = describeStart(event.start);
-      mailed += 1;
-      queueMail(
-        tx,
-        waitlistPromotedMail({
-          to: member.email,
-          firstName: member.firstName,
-          title: oneLine(event.title),
-          date,
-          time,
-          partySize: household.total,
-          link: `${config.baseUrl}${eventPath(event.id)}`,
-          clubName: config.clubName,
-        }),
-      );
-    }
-    return promoted;
-  };
-
   const requireOpen = (event: EventRecord, settings: SignupSettings): void => {
     if (settings.deadline !== '' && nowLocal() >= settings.deadline) {
       throw badRequest(
@@ -243,15 +258,21 @@ export function createSignupService({ db, services, config, clock = () => new Da
     }
   };
 
-  const checkCars = (cars: SignupCar[], ownCars: string[]): void => {
-    const labels = new Set<string>();
-    for (const car of cars) {
-      if (car.carId !== null || !ownCars.includes(car.label)) {
+  /**
+   * The cars picked, each one of the member's own registry cars: by id (its label is then the
+   * registry's, whatever was sent), or by its label alone (older clients), which finds its id.
+   */
+  const checkCars = (cars: SignupCar[], ownCars: { carId: number; label: string }[]): SignupCar[] => {
+    const picked = new Set<number>();
+    return cars.map((car) => {
+      const own = car.carId === null ? ownCars.find((c) => c.label === car.label) : ownCars.find((c) => c.carId === car.carId);
+      if (!own) {
         throw badRequest(`"${car.label}" is not one of your cars. Pick from your own cars (add them on your member record), or sign up without a Model A.`);
       }
-      if (labels.has(car.label)) throw badRequest(`"${car.label}" is picked twice; pick each car once.`);
-      labels.add(car.label);
-    }
+      if (picked.has(own.carId)) throw badRequest(`"${own.label}" is picked twice; pick each car once.`);
+      picked.add(own.carId);
+      return own;
+    });
   };
 
   const checkChoices = (choices: ChoiceAnswers[], settings: SignupSettings, partySize: number): void => {
@@ -285,7 +306,7 @@ export function createSignupService({ db, services, config, clock = () => new Da
 
           if (answer.answer === 'notSure') {
             removeAttendance(tx, event.id, actor.id);
-            if (hadSeat) promoteWaiting(tx, event, settings.capacity, actor.id);
+            if (hadSeat) mailed += promoteWaiting(tx, config, event, settings.capacity, actor.id);
             return { status: 'none', waitlistPosition: 0 };
           }
 
@@ -294,8 +315,8 @@ export function createSignupService({ db, services, config, clock = () => new Da
           const partySize = !isAttending ? 0 : answer.guests !== undefined && answer.guests.length > 0 ? answer.guests.length + 1 : (answer.partySize ?? 1);
           // The legacy call gives only a number: names that no longer match it are dropped.
           const keptGuests = isAttending && guests.length + 1 === partySize ? guests : [];
-          const cars = isAttending ? (answer.cars ?? existing?.cars ?? []) : [];
-          if (isAttending && answer.cars !== undefined) checkCars(answer.cars, carLabelsOfMember(tx, actor.id));
+          const pickedCars = isAttending && answer.cars !== undefined ? checkCars(answer.cars, carChoicesOfMember(tx, actor.id)) : undefined;
+          const cars = isAttending ? (pickedCars ?? existing?.cars ?? []) : [];
           if (isAttending && answer.choices !== undefined) checkChoices(answer.choices, settings, partySize);
           const choices = isAttending ? trimAnswers(answer.choices ?? existing?.choiceAnswers ?? [], partySize) : [];
 
@@ -326,7 +347,7 @@ export function createSignupService({ db, services, config, clock = () => new Da
             comments: answer.comments,
             waitlistedAt,
           });
-          if (hadSeat || waitlistedAt !== null) promoteWaiting(tx, event, settings.capacity, actor.id);
+          if (hadSeat || waitlistedAt !== null) mailed += promoteWaiting(tx, config, event, settings.capacity, actor.id);
           const after = summariseSignups(settings, listHouseholds(tx, event.id)).ordered.find((h) => h.record.memberId === actor.id);
           return { status: after?.status ?? 'none', waitlistPosition: after?.waitlistPosition ?? 0 };
       });
@@ -336,8 +357,7 @@ export function createSignupService({ db, services, config, clock = () => new Da
       return inTransaction((tx) => {
         const event = findEvent(tx, eventId);
         if (!event) throw notFound('That event');
-        writeSignupSettings(tx, eventId, settings);
-        promoteWaiting(tx, event, settings.capacity, null);
+        mailed += applySignupSettings(tx, config, event, settings);
         return settings;
       });
     },

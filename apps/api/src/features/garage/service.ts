@@ -279,9 +279,9 @@ export function listPublicCarPaths(db: DbOrTx): string[] {
   return listPublicCarIds(db).map(carPath);
 }
 
-/** A member's cars, one line each as members.get says them (the cars a member picks for a tour). */
-export function carLabelsOfMember(db: DbOrTx, memberId: number): string[] {
-  return listCarsOfOwner(db, memberId).map(carLabelOf);
+/** A member's registry cars with their ids, each labelled as members.get says it (the cars a member picks for a tour). */
+export function carChoicesOfMember(db: DbOrTx, memberId: number): { carId: number; label: string }[] {
+  return listCarsOfOwner(db, memberId).map((car) => ({ carId: car.id, label: carLabelOf(car) }));
 }
 
 /**

@@ -189,7 +189,7 @@ function AttendanceForm({ eventId, mine, signups }: FormProps) {
   const guests = guestsFrom(guestText);
   const partySize = guests.length > 0 ? guests.length + 1 : Math.max(1, Number(number) || 1);
   const people = partyLabels(guests, partySize);
-  const myCarLabels = new Set((mine?.cars ?? []).map((car) => car.label));
+  const myCarIds = new Set((mine?.cars ?? []).map((car) => car.carId));
   const options: [Choice, string][] = [
     ['attending', 'Attending'],
     ['notAttending', 'Not Attending'],
@@ -203,8 +203,8 @@ function AttendanceForm({ eventId, mine, signups }: FormProps) {
         validate={() => (guests.length > MAX_GUESTS ? `At most ${MAX_GUESTS} guests can be named; put the others in the comments.` : null)}
         onSubmit={async (data) => {
           const values = readForm(data, FIELDS);
-          const carLabels = new Set(values.cars);
-          const cars: SignupCar[] = signups.myCars.filter((car) => carLabels.has(car.label));
+          const carIds = new Set(values.cars.map(Number));
+          const cars: SignupCar[] = signups.myCars.filter((car) => carIds.has(car.carId));
           const draft: SignupDraft = {
             eventId,
             answer: choice,
@@ -269,12 +269,12 @@ function AttendanceForm({ eventId, mine, signups }: FormProps) {
             <fieldset className="attendance__cars">
               <legend>Cars you bring</legend>
               {signups.myCars.length === 0 ? (
-                <p className="form-field__hint">No cars on your member record: you are coming without a Model A.</p>
+                <p className="form-field__hint">No cars in the registry under your name: you are coming without a Model A.</p>
               ) : (
                 <>
                   {signups.myCars.map((car) => (
-                    <label key={car.label} className="attendance__choice">
-                      <input type="checkbox" name="cars" value={car.label} defaultChecked={myCarLabels.has(car.label)} /> {car.label}
+                    <label key={car.carId} className="attendance__choice">
+                      <input type="checkbox" name="cars" value={car.carId} defaultChecked={myCarIds.has(car.carId)} /> {car.label}
                     </label>
                   ))}
                   <p className="form-field__hint">Tick none if you are coming without a Model A.</p>

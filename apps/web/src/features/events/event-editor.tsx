@@ -15,7 +15,7 @@ import { TextAreaField } from '../../components/text-area-field.tsx';
 import { useUnsavedChangesGuard } from '../../components/unsaved-changes.tsx';
 import { countOf } from '../../lib/plural.ts';
 import { useDeleteEvent } from './api/delete-event.ts';
-import { checkSignupSettings, useSaveSignupSettings } from './api/signups.ts';
+import { checkSignupSettings } from './api/signups.ts';
 import { formatQuestions, parseQuestions } from './signup-rules.ts';
 import { useNowReminder } from './api/event-reads.ts';
 import { checkEventFields, useSaveEvent, type EventDraft, type EventFields, type NowReminder } from './api/save-event.ts';
@@ -125,7 +125,6 @@ export function EventEditor({ event, signupSettings = NO_SETTINGS, meetingPlace 
   const guard = useUnsavedChangesGuard(isDirty);
   const save = useSaveEvent();
   const remove = useDeleteEvent();
-  const saveSettings = useSaveSignupSettings();
   const timeZone = getClubTimeZone();
   const nowReminder = useNowReminder(saved.id).data;
   // Once "now" went out, a later save never sends it again: say so in place of the tick box.
@@ -158,8 +157,8 @@ export function EventEditor({ event, signupSettings = NO_SETTINGS, meetingPlace 
             id: saved.id,
             imageUrl: picture.kind === 'remove' ? '' : saved.imageUrl,
             image: picture.kind === 'new' ? picture.file : undefined,
+            signup: 'error' in settings ? undefined : settings,
           });
-          if (!('error' in settings)) await saveSettings.mutateAsync({ eventId: reply.id, ...settings });
           return { reply, values };
         }}
         onSuccess={({ reply, values }) => {

@@ -1,4 +1,4 @@
-import type { ClubEvent } from '@club/contracts';
+import type { ClubEvent, SignupSettings } from '@club/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import type { CallBody } from '../../../api/client.ts';
 import { useCallMutation } from '../../../api/call-query.ts';
@@ -14,6 +14,8 @@ export type EventDraft = EventFields & {
   /** The picture kept; '' removes it. A new `image` replaces it either way. */
   imageUrl: string;
   image?: File;
+  /** The sign-up settings, saved in the same write as the event; undefined keeps them. */
+  signup?: SignupSettings;
 };
 
 /** Whom an event's "now" reminder reached, and when it first went out ('' never). */
@@ -26,7 +28,7 @@ export type NowReminder = { emailed: number; pushed: number; sent: string };
 export type SavedEvent = { id: number; imageUrl: string; nowReminder?: NowReminder };
 
 /** The wire fields of `event.save` (its letter codes and legacy names), mapped here only. */
-const toSaveBody = ({ id, title, start, end, location, addressLine1, addressLine2, country, text, notifyDaysOut, imageUrl }: Omit<EventDraft, 'image'>): CallBody<'event.save'> => ({
+const toSaveBody = ({ id, title, start, end, location, addressLine1, addressLine2, country, text, notifyDaysOut, imageUrl, signup }: Omit<EventDraft, 'image'>): CallBody<'event.save'> => ({
   id,
   t: title,
   start,
@@ -38,6 +40,8 @@ const toSaveBody = ({ id, title, start, end, location, addressLine1, addressLine
   description: text,
   notify: notifyDaysOut,
   img: imageUrl,
+  // A multipart field carries the settings as JSON text.
+  ...(signup && { signup: JSON.stringify({ ...signup, capacity: signup.capacity ?? '' }) }),
 });
 
 /** The contract's first message about the fields, or null when they pass (the server's words). */
@@ -46,13 +50,14 @@ export function checkEventFields(fields: EventFields): string | null {
 }
 
 /**
- * Adds or changes an event; every event read is reloaded before it resolves. A save with "now"
+ * Adds or changes an event (with its sign-up settings, in one write); every event read and the
+ * roster are reloaded before it resolves. A save with "now"
  * ticked has queued that reminder before replying; `event.save` keeps the spec's reply, so whom it
  * reached is asked of `event.nowReminder` before this resolves.
  */
 export function useSaveEvent() {
   const queryClient = useQueryClient();
-  const { mutateAsync, isPending } = useCallMutation('event.save', { invalidates: EVENT_READS });
+  const { mutateAsync, isPending } = useCallMutation('event.save', { invalidates: [...EVENT_READS, 'event.roster'] });
   return {
     isPending,
     mutateAsync: async ({ image, ...draft }: EventDraft): Promise<SavedEvent> => {

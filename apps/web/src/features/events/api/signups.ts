@@ -31,16 +31,6 @@ export function checkSignupSettings({ capacity, deadline, choices }: SignupSetti
   return checkAgainstContract('signup.settings', { eventId: 1, g: 'checked-by-the-server', capacity: capacity ?? '', deadline, choices });
 }
 
-/** Saves an event's capacity, deadline and questions (event editors). */
-export function useSaveSignupSettings() {
-  const { mutateAsync, isPending } = useCallMutation('signup.settings', { invalidates: SIGNUP_READS });
-  return {
-    isPending,
-    mutateAsync: ({ eventId, capacity, deadline, choices }: SignupSettings & { eventId: number }) =>
-      mutateAsync({ body: { eventId, capacity: capacity ?? '', deadline, choices } }),
-  };
-}
-
 /** The organiser's roster of one event, with phone numbers and check-in. */
 export function useRoster(eventId: number, isEnabled = true) {
   return useQuery({ ...callQueryOptions('event.roster', { eventId }, useSessionToken()), enabled: isEnabled });
