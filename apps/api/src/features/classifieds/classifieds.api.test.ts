@@ -236,6 +236,22 @@ describe('privacy: a visitor’s and a member’s view of the same listing', () 
   });
 });
 
+describe('the sitemap and robots.txt', () => {
+  it('lists running public listings, never a members-only, sold or ended one, and keeps crawlers off renewal links', async () => {
+    const open = await place(seller, { title: 'Sitemap: public' });
+    const closed = await place(seller, { title: 'Sitemap: members', visibility: 'members' });
+    const sold = await place(seller, { title: 'Sitemap: sold' });
+    await post('listing.sold', { g: seller.token, id: sold });
+    const ended = await place(seller, { title: 'Sitemap: ended' });
+    setRow(ended, { expiresAt: daysFromNow(-1) });
+    const res = await request(t.app).get('/sitemap.xml');
+    expect(res.text).toContain('<loc>https://club.example.test/classifieds</loc>');
+    expect(res.text).toContain(`<loc>https://club.example.test/classifieds/${open}</loc>`);
+    for (const id of [closed, sold, ended]) expect(res.text).not.toContain(`<loc>https://club.example.test/classifieds/${id}</loc>`);
+    expect((await request(t.app).get('/robots.txt')).text).toContain('Disallow: /classifieds/renew/');
+  });
+});
+
 describe('POST /api/listings.list.php', () => {
   it('lists newest first with filters for sale / wanted, kind of item and words, paged with a total', async () => {
     const tag = `filt${Date.now()}`;
