@@ -19,7 +19,7 @@ const USAGE = [
   '  admin:create <email> <password> [first name] [last name]   create an administrator, or reset one',
   '  backup                                                     back up the database and uploads now',
   '  newsletters:covers                                         make the cover of every stored newsletter again',
-  '  reminders                                                  send the event reminders that are due now',
+  '  reminders                                                  send the event reminders (and the classifieds\' "still for sale?" e-mails) due now',
   '  digest                                                     send this week\'s digest to those who have not had it',
   '  restore <backup> [--replace]                               restore a backup into an empty DATA_DIR',
 ].join('\n');
