@@ -23,6 +23,7 @@ const LONGEST_FIRST = [
   'phone-menu',
   'dialogs-and-focus',
   'shell',
+  'sign-in',
   'account',
   'rendered-safely',
   'prerendered-home',

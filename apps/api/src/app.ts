@@ -26,6 +26,8 @@ import { mountLinksCalls } from './features/links/router.ts';
 import { mountMembersCalls } from './features/members/router.ts';
 import { mountNewslettersCalls } from './features/newsletters/router.ts';
 import { mountNotificationsCalls } from './features/notifications/router.ts';
+import { mountRoutesCalls } from './features/routes/router.ts';
+import { listPublicRoutePaths } from './features/routes/service.ts';
 import { mountDigestCalls } from './features/digest/router.ts';
 import { apiNotFound, errorHandler } from './http/errors.ts';
 import { proxyCheck } from './http/proxy-check.ts';
@@ -96,6 +98,17 @@ function gzipOnly(): RequestHandler {
   };
 }
 
+/**
+ * Where the map's tiles come from, for the CSP's img-src: the tile address's origin, a `{s}`
+ * subdomain as a wildcard (`https://{s}.tile.example.org/…` → `https://*.tile.example.org`).
+ */
+export function tileSources(tileUrl: string): string[] {
+  if (!tileUrl) return [];
+  const url = new URL(tileUrl.replace(/\{[a-z]\}/g, '0'));
+  const host = tileUrl.split('//')[1]?.split('/')[0] ?? url.host;
+  return [`${url.protocol}//${host.replace(/\{s\}/g, '*').replace(/\{[a-z]\}/g, '*')}`];
+}
+
 /** Builds the whole site: API, uploads, SPA. Never listens; server.ts and the tests do that. */
 export function createApp(deps: AppDeps): Express {
   const { config, db, logger } = deps;
@@ -131,7 +144,8 @@ export function createApp(deps: AppDeps): Express {
     helmet({
       contentSecurityPolicy: {
         directives: {
-          'img-src': ["'self'", 'data:', 'blob:'],
+          // Route maps load their tiles from MAP_TILE_URL's server.
+          'img-src': ["'self'", 'data:', 'blob:', ...tileSources(config.mapTiles.url)],
           'frame-src': ["'self'", 'https://www.youtube-nocookie.com', 'https://www.youtube.com'],
           'upgrade-insecure-requests': null,
         },
@@ -157,8 +171,8 @@ export function createApp(deps: AppDeps): Express {
   // The mail state is a detail for the webmaster: a missing SMTP_URL is a setting to fix, not an unhealthy container.
   mountHealth(app, deps, () => ({ mail: describeMailDelivery(config, db) }));
 
-  // Public cars' and running public listings' pages join the sitemap (their owners chose to show them).
-  mountRobots(app, config.baseUrl, () => [...listPublicCarPaths(db), ...listPublicListingPaths(db)]);
+  // Public cars', running public listings' and public routes' pages join the sitemap (their owners chose to show them).
+  mountRobots(app, config.baseUrl, () => [...listPublicCarPaths(db), ...listPublicListingPaths(db), ...listPublicRoutePaths(deps)]);
 
   const api = createApiRouter(db, { checkReplies: config.checkReplies, tempDir: config.tempDir });
   mountAccountCalls(api, deps);
@@ -175,6 +189,7 @@ export function createApp(deps: AppDeps): Express {
   mountForumCalls(api, deps);
   mountGarageCalls(api, deps);
   mountClassifiedsCalls(api, deps);
+  mountRoutesCalls(api, deps);
   mountUnbuiltCalls(api);
   app.use(express.json({ limit: '1mb' }));
   app.use(express.urlencoded({ extended: false, limit: '1mb' }));

@@ -78,6 +78,25 @@ describe('admin:create', () => {
     expect(readAdmin('data', 'webmaster@example.test')?.enabled).toBe(1);
   });
 
+  it('at an address a household shares, resets the one named, and asks for a name when it cannot tell', async () => {
+    await cli('data', 'admin:create', 'smiths@example.test', 'long-enough-1', 'John', 'Smith');
+    const db = new Database(path.join(root, 'data', 'club.db'));
+    db.prepare("INSERT INTO members (email, first_name, last_name) VALUES ('smiths@example.test', 'Mary', 'Smith')").run();
+    db.prepare("INSERT INTO members (email, first_name, last_name) VALUES ('smiths@example.test', 'Ann', 'Smith')").run();
+    db.close();
+    // No name given: the one administrator among them (John) is meant.
+    expect(await cli('data', 'admin:create', 'smiths@example.test', 'johns-password')).toBe(0);
+    expect(await cli('data', 'admin:create', 'smiths@example.test', 'marys-password', 'mary', 'smith')).toBe(0);
+    const read = new Database(path.join(root, 'data', 'club.db'), { readonly: true });
+    const hashOf = (first: string) => (read.prepare('SELECT password_hash AS hash FROM members WHERE first_name = ?').get(first) as { hash: string }).hash;
+    expect(bcrypt.compareSync('marys-password', hashOf('Mary'))).toBe(true);
+    expect(bcrypt.compareSync('johns-password', hashOf('John'))).toBe(true);
+    read.close();
+    // Now two of them are administrators: a name is needed.
+    expect(await cli('data', 'admin:create', 'smiths@example.test', 'whose-password')).toBe(2);
+    expect(err).toMatch(/3 members share smiths@example\.test \(John Smith, Mary Smith, Ann Smith\): add the first and last name/);
+  });
+
   it('refuses a short password with exit code 2', async () => {
     expect(await cli('data', 'admin:create', 'webmaster@example.test', 'short')).toBe(2);
     expect(err).toMatch(/at least 8 characters/);

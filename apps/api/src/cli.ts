@@ -4,7 +4,7 @@ import { parseEnv } from 'node:util';
 import type { Logger } from 'pino';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { migrateDatabase, NewerDatabaseError, openDatabase, pendingMigrations, type Db } from './db/client.ts';
-import { upsertAccount } from './features/account/service.ts';
+import { SharedAddressError, upsertAccount } from './features/account/service.ts';
 import { createNewslettersService } from './features/newsletters/service.ts';
 import { createSiteJobRunner } from './jobs/index.ts';
 import { createLogger } from './logger.ts';
@@ -91,6 +91,10 @@ export async function runCli(argv: string[], shellEnv: NodeJS.ProcessEnv = proce
       try {
         migrateDatabase(db);
         upsertAccount(db, { email, password, firstName, lastName, permissions: ['admin'] });
+      } catch (error) {
+        if (!(error instanceof SharedAddressError)) throw error;
+        io.stderr(`${error.message}\n`);
+        return 2;
       } finally {
         db.$client.close();
       }

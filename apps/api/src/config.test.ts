@@ -75,7 +75,21 @@ describe('loadConfig', () => {
     expect(loadConfig({ HOME: '/root', PATH: '/bin', PWD: '/srv', HOSTNAME: 'box', INIT_CWD: '/srv', npm_config_user_agent: 'pnpm', SMTP_URL: 'smtp://mail.example.net' }).warnings).toEqual([]);
   });
 
+  it('draws route maps on OpenStreetMap tiles with their credit by default, on other tiles or none when set', () => {
+    expect(loadConfig({}).mapTiles).toEqual({ url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png', attribution: '© OpenStreetMap contributors' });
+    expect(loadConfig({ MAP_TILE_URL: 'https://{s}.tiles.example.org/{z}/{x}/{y}.png', MAP_TILE_ATTRIBUTION: 'Tiles © Example' }).mapTiles).toEqual({
+      url: 'https://{s}.tiles.example.org/{z}/{x}/{y}.png',
+      attribution: 'Tiles © Example',
+    });
+    expect(loadConfig({ MAP_TILE_URL: '' }).mapTiles.url).toBe('');
+    expect(loadConfig({ MAP_TILE_URL: 'off' }).mapTiles.url).toBe('');
+    expect(loadConfig({}).showKilometres).toBe(false);
+    expect(loadConfig({ ROUTE_SHOW_KM: '1' }).showKilometres).toBe(true);
+  });
+
   it.each([
+    ['MAP_TILE_URL', 'https://tiles.example.org/tile.png', /MAP_TILE_URL must be a tile address with \{z\}, \{x\} and \{y\}/],
+    ['ROUTE_SHOW_KM', 'yes', /ROUTE_SHOW_KM must be 1 or 0/],
     ['PORT', 'eighty', /PORT/],
     ['CLUB_TIMEZONE', 'Mars/Olympus', /CLUB_TIMEZONE must be an IANA time zone/],
     ['SMTP_URL', 'http://mail', /SMTP_URL must be a URL starting with smtp:\/\/ or smtps:\/\//],

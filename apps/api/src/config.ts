@@ -45,6 +45,10 @@ const MAIL_FROM_PATTERN = /^(?:[^<>@]*<[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+>|[^\s<>@]+
 /** The part between `//` and the path: a second `@` there means an un-encoded one in the user name or password. */
 const hasBareAtInUserInfo = (url: string) => (url.split('//')[1]?.split(/[/?#]/)[0]?.split('@').length ?? 0) > 2;
 
+/** OpenStreetMap's standard tiles and the credit their tile policy asks for. */
+export const DEFAULT_MAP_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+export const OSM_ATTRIBUTION = '© OpenStreetMap contributors';
+
 const environmentSchema = z.object({
   PORT: z.preprocess(unsetIfBlank, z.coerce.number().int().min(0).max(65535).default(3000)),
   HOST: z.preprocess(unsetIfBlank, z.string().default('127.0.0.1')),
@@ -105,6 +109,21 @@ const environmentSchema = z.object({
     unsetIfBlank,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ),
+  /**
+   * Route books' map tiles, `{z}/{x}/{y}` in the address (`{s}` for a subdomain). Unset: OpenStreetMap's
+   * standard tiles; empty or `off`: routes draw without tiles. So not blank-to-default.
+   */
+  MAP_TILE_URL: z
+    .string()
+    .transform((value) => (['', 'off'].includes(value.trim().toLowerCase()) ? '' : value.trim()))
+    .refine(
+      (value) => value === '' || (isUrlWith(['http:', 'https:'])(value.replace(/\{[a-z]\}/g, 'a')) && ['{z}', '{x}', '{y}'].every((part) => value.includes(part))),
+      'must be a tile address with {z}, {x} and {y} such as https://tile.openstreetmap.org/{z}/{x}/{y}.png, or off for no tiles',
+    )
+    .default(DEFAULT_MAP_TILE_URL),
+  MAP_TILE_ATTRIBUTION: z.preprocess(unsetIfBlank, z.string().trim().max(300).optional()),
+  /** `1`: route books show kilometres beside miles. */
+  ROUTE_SHOW_KM: z.preprocess(unsetIfBlank, z.enum(['0', '1'], 'must be 1 or 0').default('0')),
   /** Where the built SPA lives; the default finds apps/web/dist beside this package. */
   WEB_DIST: optionalString,
   NODE_ENV: optionalString,
@@ -142,6 +161,10 @@ export type Config = {
   /** The proxies whose X-Forwarded-For is believed; empty: none. */
   trustProxy: string[];
   webDist: string | undefined;
+  /** Route books' map: the tile address ('' for none) and the credit shown on the map. */
+  mapTiles: { url: string; attribution: string };
+  /** Route books show kilometres beside miles. */
+  showKilometres: boolean;
   /** Check every reply against its response schema (tests and development). */
   checkReplies: boolean;
   /** Variables that look like a misspelt setting; the server logs each at start. */
@@ -233,6 +256,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY.trim() === 'none' ? [] : e.TRUST_PROXY.split(',').map((item) => item.trim()),
     webDist: e.WEB_DIST,
+    mapTiles: {
+      url: e.MAP_TILE_URL,
+      attribution: e.MAP_TILE_ATTRIBUTION ?? (e.MAP_TILE_URL === DEFAULT_MAP_TILE_URL ? OSM_ATTRIBUTION : ''),
+    },
+    showKilometres: e.ROUTE_SHOW_KM === '1',
     checkReplies: e.NODE_ENV === 'test' || e.NODE_ENV === 'development',
     warnings: lookalikeWarnings(env),
   };

@@ -12,17 +12,20 @@ export type TestMember = { id: number; email: string; password: string; token: s
 /** A member with a password, the given permissions, and a live session token. */
 export function createMember(
   db: Db,
-  { permissions = [], enabled = true, firstName, lastName = 'Tester' }: {
+  { permissions = [], enabled = true, firstName, lastName = 'Tester', email: sharedEmail, password: chosenPassword }: {
     permissions?: Permission[];
     enabled?: boolean;
     firstName?: string;
     lastName?: string;
+    /** An address another member has already (a household); a new one otherwise. */
+    email?: string;
+    password?: string;
   } = {},
 ): TestMember {
   sequence += 1;
   const first = firstName ?? `Member${sequence}`;
-  const email = `member${sequence}.${Date.now()}@example.test`;
-  const password = `password-${sequence}`;
+  const email = sharedEmail ?? `member${sequence}.${Date.now()}@example.test`;
+  const password = chosenPassword ?? `password-${sequence}`;
   const id = db
     .insert(members)
     .values({ email, firstName: first, lastName, enabled, passwordHash: bcrypt.hashSync(password, 4) })

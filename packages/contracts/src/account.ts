@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   emailAddress,
   flag,
+  optionalInteger,
   optionalText,
   permissionSchema,
   sessionTokenSchema,
@@ -19,6 +20,10 @@ export const sessionUserSchema = z.object({
   emailNotifications: z.boolean(),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
+
+/** One of the members an e-mailed link may be for, when they share the address it went to. */
+export const linkPersonSchema = z.object({ i: z.number().int(), n: z.string() });
+export type LinkPerson = z.infer<typeof linkPersonSchema>;
 
 export const passwordSchema = (label: string) =>
   z
@@ -81,9 +86,14 @@ export const account = {
     request: z.object({
       g: z.string().trim().min(1, 'This reset link is incomplete. Please request a new one.').describe('reset link'),
       n: newPasswordSchema.optional(),
+      /** Who is setting it, when the link went to an address several members share (one of `h`). */
+      i: optionalInteger('person', { min: 1 }),
     }),
-    /** The first call (without n) names the member; the second sets the password. */
-    response: z.object({ u: z.string().optional() }),
+    /**
+     * The first call (without n) names the member (`u`), or, for an address several members share,
+     * lists them (`h`) for the person to choose; the second sets the password.
+     */
+    response: z.object({ u: z.string().optional(), h: z.array(linkPersonSchema).optional() }),
   },
   'token.get': {
     request: z.object({ g: sessionTokenSchema, t: text('push subscription', 4000) }),

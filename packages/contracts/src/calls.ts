@@ -4,6 +4,7 @@
  */
 import { LISTING_MAX_PHOTOS } from './classifieds-constants.ts';
 import { CAR_MAX_PHOTOS } from './garage-constants.ts';
+import { GPX_MAX_BYTES } from './route-constants.ts';
 import type { Permission } from './permissions.ts';
 
 /**
@@ -16,9 +17,11 @@ export type Access = 'public' | 'loggedIn' | Permission;
 export type Encoding = 'json' | 'form' | 'multipart';
 
 /** What an uploaded file must be; checked by content on the server. */
-export type FileKind = 'jpeg' | 'image' | 'image-or-pdf';
+/** `gpx`: an XML file (GPX from a mapping app); its contents are checked by the call. */
+export type FileKind = 'jpeg' | 'image' | 'image-or-pdf' | 'gpx';
 
-export type FileField = { kind: FileKind; maxCount: number };
+/** `maxBytes`: a smaller limit than MAX_UPLOAD_BYTES for this field. */
+export type FileField = { kind: FileKind; maxCount: number; maxBytes?: number };
 
 /** The largest file any call takes, in bytes; the server refuses a larger one (413) and the browser checks it first. */
 export const MAX_UPLOAD_BYTES = 15 * 1024 * 1024;
@@ -147,6 +150,15 @@ export const CALLS = {
   'listing.moderate': { access: 'moderator', encoding: 'json' },
   'listing.delete': { access: 'loggedIn', encoding: 'json' },
   'listing.contact': { access: 'public', encoding: 'json' },
+  // Beyond the spec's table (EXTENSION_CALLS): route books and the club's library of drives.
+  'routes.list': { access: 'public', encoding: 'json', answersPerViewer: true },
+  'route.get': { access: 'public', encoding: 'json', answersPerViewer: true },
+  'route.save': { access: 'event', encoding: 'json' },
+  'route.delete': { access: 'event', encoding: 'json' },
+  'route.import': { access: 'event', encoding: 'multipart', files: { f: { kind: 'gpx', maxCount: 1, maxBytes: GPX_MAX_BYTES } } },
+  'route.gpx': { access: 'public', encoding: 'json', answersPerViewer: true },
+  'route.attach': { access: 'event', encoding: 'json' },
+  'event.route': { access: 'loggedIn', encoding: 'json' },
   // Beyond the spec's table (EXTENSION_CALLS): the weekly digest (issue 26): a member's setting,
   // its one-click opt-out (also POSTed by mail programs, RFC 8058, with ?t=), the "I'm coming"
   // links, and the admin's preview.
@@ -209,6 +221,14 @@ export const EXTENSION_CALLS: readonly CallName[] = [
   'listing.moderate',
   'listing.delete',
   'listing.contact',
+  'routes.list',
+  'route.get',
+  'route.save',
+  'route.delete',
+  'route.import',
+  'route.gpx',
+  'route.attach',
+  'event.route',
   'digest.get',
   'digest.set',
   'digest.unsubscribe',

@@ -5,6 +5,9 @@ import {
   blogPagePath,
   blogPath,
   carPath,
+  editRoutePath,
+  routeBookPath,
+  routePath,
   editBlogPath,
   editEventPath,
   eventPath,
@@ -30,6 +33,11 @@ describe('page addresses', () => {
     expect(forumPostPath(5)).toBe('/forum/5');
     expect(forumPostPath(5, 9)).toBe('/forum/5#post-9');
     expect(carPath(12)).toBe('/registry/12');
+    expect(routePath(3)).toBe('/routes/3');
+    expect(editRoutePath()).toBe('/routes/0/edit');
+    expect(editRoutePath(3)).toBe('/routes/3/edit');
+    expect(routeBookPath(3)).toBe('/routes/3/book');
+    expect(routeBookPath(3, 8)).toBe('/routes/3/book?event=8');
   });
 
   it('keeps robots.txt and the sitemap to the legacy lists', () => {
@@ -66,6 +74,7 @@ describe('page addresses', () => {
       '/the-shaft-award-1',
       '/registry',
       '/classifieds',
+      '/routes',
     ]);
   });
 });

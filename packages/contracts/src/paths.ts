@@ -49,6 +49,11 @@ export const PATHS = {
   listing: '/classifieds/:listingId',
   /** The one-click link in the "still for sale?" e-mail. */
   listingRenew: '/classifieds/renew/:token',
+  /** Route books: the club's library of drives, one route's page, its editor and its printable book. */
+  routes: '/routes',
+  route: '/routes/:routeId',
+  editRoute: '/routes/:routeId/edit',
+  routeBook: '/routes/:routeId/book',
   notFound: '*',
 } as const;
 
@@ -90,6 +95,13 @@ export const carPath = (carId: number): string => `${prefixOf(PATHS.car)}${carId
 export const listingPath = (listingId: number): string => `${prefixOf(PATHS.listing)}${listingId}`;
 export const listingRenewPath = (token: string): string => `${prefixOf(PATHS.listingRenew)}${encodeURIComponent(token)}`;
 
+export const routePath = (routeId: number): string => `${PATHS.routes}/${routeId}`;
+/** The route editor; 0 starts a new route. */
+export const editRoutePath = (routeId: number = NEW_RECORD_ID): string => `${routePath(routeId)}/edit`;
+/** The printable route book, for one of the route's events when given (its phone list). */
+export const routeBookPath = (routeId: number, eventId?: number): string =>
+  `${routePath(routeId)}/book${eventId === undefined ? '' : `?event=${eventId}`}`;
+
 /** /login#forgot-password opens the login page with "Forgot your password?" already open. */
 export const FORGOT_PASSWORD_HASH = 'forgot-password';
 
@@ -128,4 +140,5 @@ export const PUBLIC_PAGES = [
   PATHS.links,
   PATHS.registry,
   PATHS.classifieds,
+  PATHS.routes,
 ] as const;

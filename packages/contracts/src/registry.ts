@@ -13,6 +13,7 @@ import { links } from './links.ts';
 import { meetings } from './meetings.ts';
 import { members } from './members.ts';
 import { newsletters } from './newsletters.ts';
+import { routes } from './routes.ts';
 import { notifications } from './notifications.ts';
 import { signups } from './signups.ts';
 
@@ -33,6 +34,7 @@ const schemas = {
   ...meetings,
   ...garage,
   ...classifieds,
+  ...routes,
   ...digest,
 } as const satisfies Record<CallName, Schemas>;
 

@@ -20,7 +20,7 @@ afterAll(() => t.close());
 
 describe('size budget at ten times the club', () => {
   it('generates the issue\'s figures', () => {
-    expect(data.counts).toMatchObject({ members: 1500, events: 6000, photoPosts: 3000, newsletters: 180, cars: 1500, carPhotos: 4000 });
+    expect(data.counts).toMatchObject({ members: 1500, events: 6000, photoPosts: 3000, newsletters: 180, cars: 1500, carPhotos: 4000, routes: 300, routeSteps: 30_000 });
     expect(data.counts.forumThreads + data.counts.forumPosts).toBe(20_000);
     expect(data.counts.attendance).toBeGreaterThan(100_000);
   });

@@ -32,6 +32,10 @@ export const CLUB_SCALE = {
   carPhotos: 400,
   /** The classifieds: listings over the last two months, most running, some sold or ended. */
   listings: 200,
+  /** Route books: the library of drives; each route has 100 steps and an imported track. */
+  routes: 30,
+  stepsPerRoute: 100,
+  trackPointsPerRoute: 1500,
 } as const;
 
 export type GeneratedCounts = {
@@ -50,6 +54,8 @@ export type GeneratedCounts = {
   cars: number;
   carPhotos: number;
   listings: number;
+  routes: number;
+  routeSteps: number;
 };
 
 export type GeneratedData = {
@@ -128,6 +134,8 @@ export function generateClubData(db: Db, { scale = 10, seed = 1, now = new Date(
     cars: count(CLUB_SCALE.cars),
     carPhotos: count(CLUB_SCALE.carPhotos),
     listings: count(CLUB_SCALE.listings),
+    routes: count(CLUB_SCALE.routes),
+    routeSteps: count(CLUB_SCALE.routes) * CLUB_SCALE.stepsPerRoute,
   };
   const tokens = { admin: `bench-admin-${seed}-${scale}`, member: `bench-member-${seed}-${scale}` };
 
@@ -385,6 +393,48 @@ export function generateClubData(db: Db, { scale = 10, seed = 1, now = new Date(
           modified: stamp,
         };
       }),
+    );
+    // Route books: 100 steps each over 40-120 miles, with coordinates, notes and stops, and a
+    // track from a GPX; every twentieth event (event 1 among them) drove one of them.
+    const instructions = ['L on Old State Rd', 'R on Hwy 109', 'Straight at the 4-way stop', 'Bear left at the church', 'R at the red barn'];
+    const stopKinds = ['fuel', 'food', 'restroom', 'sight', 'garage'] as const;
+    for (let r = 0; r < counts.routes; r += 1) {
+      const miles = between(40, 120);
+      const startLat = 38 + random();
+      const startLon = -91 + random();
+      tx.insert(schema.routes)
+        .values({
+          title: `${pick(['Meramec', 'Missouri River', 'Hermann', 'Ozark', 'Mississippi'])} tour ${r + 1}`,
+          description: sentence(between(10, 60)),
+          startLabel: 'Kirkwood church lot',
+          finishLabel: pick(['Hermann', 'Washington', 'Eureka', 'Grafton']),
+          region: pick(['Franklin County', 'St. Charles County', 'Jefferson County']),
+          visibility: r % 3 === 0 ? 'members' : 'public',
+          track: Array.from({ length: CLUB_SCALE.trackPointsPerRoute }, (_, k) => ({ lat: Number((startLat + k * 0.0009).toFixed(6)), lon: Number((startLon + k * 0.0004).toFixed(6)) })),
+          trackMiles: miles,
+          created: stamp,
+          modified: stamp,
+        })
+        .run();
+      insertMany(
+        tx,
+        schema.routeSteps,
+        Array.from({ length: CLUB_SCALE.stepsPerRoute }, (_, k) => ({
+          routeId: r + 1,
+          position: k,
+          instruction: `${pick(instructions)} (${sentence(between(2, 8))})`,
+          atMiles: Math.round((miles * k * 100) / (CLUB_SCALE.stepsPerRoute - 1)) / 100,
+          note: random() < 0.3 ? sentence(between(3, 10)) : '',
+          stopKind: random() < 0.08 ? pick(stopKinds) : '',
+          lat: Number((startLat + k * 0.013).toFixed(6)),
+          lon: Number((startLon + k * 0.006).toFixed(6)),
+        })),
+      );
+    }
+    insertMany(
+      tx,
+      schema.eventRoutes,
+      Array.from({ length: Math.floor(counts.events / 20) }, (_, i) => ({ eventId: i * 20 + 1, routeId: (i % counts.routes) + 1 })),
     );
     tx.insert(schema.ideas).values({ id: 1, title: 'A spring tour', content: sentence(40), author: 'The board' }).run();
   });

@@ -4,8 +4,9 @@
  * (events.upcoming, events.past), a page of photos or one post (blog.page, blog.post), the forum's
  * thread list or one thread (forum.threads, forum.thread), a tour's roster (event.roster, as the
  * administrator) and the member's events attended this year (attended.mine), the registry's page,
- * chart and one car (cars.list, cars.stats, car.get), the classifieds' page and one listing (listings.list,
- * listing.get, listings.mine), and the legacy full lists (events.get,
+ * chart and one car (cars.list, cars.stats, car.get), route books (routes.list, route.get,
+ * route.gpx, event.route), the classifieds' page and one listing (listings.list, listing.get,
+ * listings.mine), and the legacy full lists (events.get,
  * blog.get, forum.get) beside them.
  */
 import type { CallName } from '@club/contracts';
@@ -73,5 +74,12 @@ export function webReads(token: string, now = new Date()): WebRead[] {
     read('listings.list', { kind: 'sale', category: 'part', q: 'carburetor', page: 1 }, 'listings.list (filtered)'),
     read('listing.get', { id: 1 }),
     read('listings.mine'),
+    // Route books: the library, a 100-step route with its track, as a member and as the
+    // organiser printing it for its tour (with the phone list), its GPX, and an event's route.
+    read('routes.list'),
+    read('route.get', { id: 1 }),
+    { ...read('route.get', { id: 1, eventId: 1 }, 'route.get (organiser, with the phone list)'), isAdmin: true },
+    read('route.gpx', { id: 1 }),
+    read('event.route', { eventId: 1 }),
   ];
 }

@@ -2,7 +2,7 @@ import { count } from 'drizzle-orm';
 import type { Permission } from '@club/contracts';
 import type { Db } from '../db/client.ts';
 import { members } from '../db/schema/index.ts';
-import { upsertAccount } from '../features/account/service.ts';
+import { addAccount, upsertAccount } from '../features/account/service.ts';
 import { makeDemoBlogPictures, seedDemoBlog } from './blog.ts';
 import { makeDemoListingPictures, seedDemoClassifieds } from './classifieds.ts';
 import type { DemoContext, DemoFileMaker, DemoSeeder } from './context.ts';
@@ -17,6 +17,9 @@ import { makeDemoNewsletters, seedDemoNewsletters } from './newsletters.ts';
 
 export type DemoAccount = { role: string; email: string; password: string; permissions: Permission[] };
 
+/** A couple who share one address, each a member with their own password (issue 26). */
+const HOUSEHOLD_EMAIL = 'smiths@example.org';
+
 /** One account per role, printed at start so a visitor can try each. Fictional people. */
 export const DEMO_ACCOUNTS: (DemoAccount & { firstName: string; lastName: string })[] = [
   { role: 'administrator', email: 'admin@example.org', password: 'demo-admin-1', permissions: ['admin'], firstName: 'Margaret', lastName: 'Holloway' },
@@ -27,6 +30,8 @@ export const DEMO_ACCOUNTS: (DemoAccount & { firstName: string; lastName: string
   { role: 'membership secretary', email: 'secretary@example.org', password: 'demo-secretary-1', permissions: ['member'], firstName: 'Frank', lastName: 'Albers' },
   { role: 'forum moderator', email: 'moderator@example.org', password: 'demo-moderator-1', permissions: ['moderator'], firstName: 'Ruth', lastName: 'Delacroix' },
   { role: 'forum poster', email: 'poster@example.org', password: 'demo-poster-1', permissions: ['forum'], firstName: 'George', lastName: 'Whitfield' },
+  { role: 'household, one of two sharing an address', email: HOUSEHOLD_EMAIL, password: 'demo-john-1', permissions: [], firstName: 'John', lastName: 'Smith' },
+  { role: 'household, the other of two', email: HOUSEHOLD_EMAIL, password: 'demo-mary-1', permissions: [], firstName: 'Mary', lastName: 'Smith' },
 ];
 
 /** Each area adds its demo content here; they run in order inside one transaction. */
@@ -51,7 +56,9 @@ export async function seedDemoData(db: Db, context: DemoContext): Promise<DemoAc
   if (existing > 0) return undefined;
   for (const make of FILE_MAKERS) await make(context);
   for (const account of DEMO_ACCOUNTS) {
-    upsertAccount(db, {
+    // The second of a household is a new member at an address already taken, not that member again.
+    const write = account.email === HOUSEHOLD_EMAIL ? addAccount : upsertAccount;
+    write(db, {
       email: account.email,
       password: account.password,
       firstName: account.firstName,

@@ -248,14 +248,18 @@ const ACCEPTED: Record<FileKind, SniffedType[]> = {
   jpeg: ['jpeg'],
   image: ['jpeg', 'png', 'webp', 'gif'],
   'image-or-pdf': ['jpeg', 'png', 'webp', 'gif', 'pdf'],
+  gpx: ['xml'],
 };
 
-/** Throws 415 unless every file is of the kind its field accepts. */
+/** Throws 413 for a file over its field's own limit, 415 unless every file is of the kind its field accepts. */
 export function checkFileKinds(files: Record<string, UploadedFile[]>, fields: Record<string, FileField>): void {
   for (const [field, list] of Object.entries(files)) {
     const spec = fields[field];
     if (!spec) continue;
     for (const file of list) {
+      if (spec.maxBytes !== undefined && file.size > spec.maxBytes) {
+        throw tooLarge(`That file is too large. Please choose a smaller one (at most ${spec.maxBytes / 1024 / 1024} MB).`);
+      }
       if (!ACCEPTED[spec.kind].includes(sniffFileType(file.buffer))) {
         throw wrongFileType(FILE_KIND_MESSAGES[spec.kind]);
       }

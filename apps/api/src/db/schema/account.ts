@@ -32,7 +32,9 @@ export const passwordResets = sqliteTable(
     expires: text('expires').notNull(),
     used: text('used'),
   },
-  (t) => [uniqueIndex('password_resets_token_hash_unique').on(t.tokenHash)],
+  // Not unique: a link for an address several members share is one row per member, one token (the
+  // page asks who). All of a token's rows are spent together.
+  (t) => [index('password_resets_token_hash_idx').on(t.tokenHash)],
 );
 
 export const pushSubscriptions = sqliteTable(

@@ -12,4 +12,5 @@ export * from './notifications.ts';
 export * from './meetings.ts';
 export * from './garage.ts';
 export * from './classifieds.ts';
+export * from './routes.ts';
 export * from './digest.ts';

@@ -1,4 +1,4 @@
-import { integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { now, emptyJsonArray } from './columns.ts';
 
 export const members = sqliteTable(
@@ -17,7 +17,10 @@ export const members = sqliteTable(
     /** No longer used: a member's cars live in the registry (`cars`), which migration 0008 filled from this. */
     cars: text('cars', { mode: 'json' }).$type<string[]>().notNull().default(emptyJsonArray),
     imagePath: text('image_path').notNull().default(''),
-    /** Stored lower-case; logins compare case-insensitively. */
+    /**
+     * Stored lower-case; logins compare case-insensitively. Not unique: a household may share one
+     * address, each person a member of their own (services/households.ts groups them for mail).
+     */
     email: text('email').notNull(),
     emailNotifications: integer('email_notifications', { mode: 'boolean' }).notNull().default(true),
     /** The weekly digest e-mail (it also needs emailNotifications on); turned off on its own from the Account page or the digest's link. */
@@ -27,7 +30,7 @@ export const members = sqliteTable(
     created: text('created').notNull().default(now),
     modified: text('modified').notNull().default(now),
   },
-  (t) => [uniqueIndex('members_email_unique').on(t.email)],
+  (t) => [index('members_email_idx').on(t.email)],
 );
 
 export const memberPermissions = sqliteTable(

@@ -29,9 +29,12 @@ export function mountAccountCalls(api: ApiRouter, deps: AppDeps): void {
     return {};
   });
 
-  mountCall(api, 'password.reset', async ({ g: token, n: newPassword }) => {
-    if (newPassword === undefined) return { u: account.checkResetLink(token) };
-    await account.resetPassword(token, newPassword);
+  mountCall(api, 'password.reset', async ({ g: token, n: newPassword, i: memberId }) => {
+    if (newPassword === undefined) {
+      const link = account.checkResetLink(token);
+      return 'name' in link ? { u: link.name } : { h: link.people };
+    }
+    await account.resetPassword(token, newPassword, memberId);
     return {};
   });
 

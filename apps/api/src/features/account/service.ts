@@ -1,5 +1,5 @@
 import bcrypt from 'bcrypt';
-import { resetPath, type Permission, type SessionUser } from '@club/contracts';
+import { resetPath, type LinkPerson, type Permission, type SessionUser } from '@club/contracts';
 import type { Logger } from 'pino';
 import type { Config } from '../../config.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
@@ -8,27 +8,35 @@ import { ApiError, badRequest, notLoggedIn, tooManyAttempts } from '../../errors
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import { queueMail } from '../../services/mail.ts';
 import { INVITE_LINK_DAYS, RESET_LINK_HOURS, inviteMail, resetMail } from '../../services/mail-templates.ts';
+import { joinNames } from '../../services/households.ts';
 import { createRateLimit } from '../../services/rate-limit.ts';
 import { createSession, destroyOtherSessions, destroySession, readSessionUser } from '../../services/sessions.ts';
 import { scrubText, scrubUrl } from '../../logger.ts';
 import { hashPassword, hashPasswordSync, UNKNOWN_ADDRESS_HASH } from './credentials.ts';
 import {
   countPasswordResetsSince,
-  findEnabledMemberByEmail,
-  findLoginByEmail,
+  findEnabledMembersByEmail,
+  findHousematePasswordHashes,
+  findLoginsByEmail,
   findPasswordHash,
-  findPasswordReset,
+  findPasswordResets,
   foldErrorReport,
   hasEnabledAdmin,
+  insertAccount,
   insertPasswordReset,
   pruneErrorReports,
   revokeOpenLinks,
   setEmailNotifications,
   setPasswordHash,
+  spendLinkRows,
   spendPasswordReset,
   writeAccount,
   type ErrorReport,
+  type LoginRecord,
+  type PasswordReset,
 } from './store.ts';
+
+export { SharedAddressError } from './store.ts';
 
 const WRONG_LOGIN = 'The e-mail address or password is not right. Please try again, or use "Forgot your password?".';
 
@@ -45,6 +53,9 @@ const USED_LINK =
   'This password link has already been used. If you still need to set your password, ask for a new link with "Forgot your password?" on the Member Login page.';
 const EXPIRED_LINK =
   'This password link has expired. Please ask for a new one with "Forgot your password?" on the Member Login page.';
+const CHOOSE_PERSON = 'This link went to an e-mail address several members share. Please choose who you are.';
+const HOUSEMATE_PASSWORD =
+  'Someone who shares your e-mail address already uses that password. Please choose a different one, so that logging in finds you and not them.';
 
 /**
  * error.report is public, so it is bounded: reports per address, characters per field, and the
@@ -61,19 +72,24 @@ export const ERROR_REPORT_LIMITS = {
   maxRows: 500,
 };
 
-export type PasswordLink = { memberId: number; to: string; firstName: string; kind: 'reset' | 'invite' };
+/** Who a link is for: one member, or everyone who shares the address (the page asks who). */
+export type PasswordLink = { to: string; members: { id: number; firstName: string }[]; kind: 'reset' | 'invite' };
 
 /**
  * Stores a one-time password link (a reset, or a new member's invitation) and queues its e-mail,
- * inside the caller's transaction, so the link exists exactly when its e-mail is on its way.
- * The caller kicks the mail service after committing. Other features (members) share it through here.
+ * inside the caller's transaction, so the link exists exactly when its e-mail is on its way. A link
+ * for a shared address is one token with a row per member; the e-mail greets them all and names no
+ * choice (the page it opens asks who). The caller kicks the mail service after committing. Other
+ * features (members) share it through here.
  */
 export function issuePasswordLink(tx: DbOrTx, config: Pick<Config, 'baseUrl' | 'clubName'>, link: PasswordLink): void {
   const token = newToken();
   const lifetimeMs = link.kind === 'invite' ? INVITE_LINK_DAYS * DAY_MS : RESET_LINK_HOURS * HOUR_MS;
-  insertPasswordReset(tx, { memberId: link.memberId, tokenHash: hashToken(token), expires: new Date(Date.now() + lifetimeMs).toISOString() });
+  const expires = new Date(Date.now() + lifetimeMs).toISOString();
+  for (const member of link.members) insertPasswordReset(tx, { memberId: member.id, tokenHash: hashToken(token), expires });
   const template = link.kind === 'invite' ? inviteMail : resetMail;
-  queueMail(tx, template({ to: link.to, firstName: link.firstName, link: `${config.baseUrl}${resetPath(token)}`, clubName: config.clubName }));
+  const firstName = joinNames(link.members.map((member) => member.firstName));
+  queueMail(tx, template({ to: link.to, firstName, link: `${config.baseUrl}${resetPath(token)}`, clubName: config.clubName }));
 }
 
 /**
@@ -100,11 +116,35 @@ export function upsertAccount(db: Db, { password, ...account }: NewAccount): num
   return db.transaction((tx) => writeAccount(tx, { ...account, passwordHash }));
 }
 
+/** Creates a new member with a password even where the address is taken already (a household's second member): for the demo. */
+export function addAccount(db: Db, { password, ...account }: NewAccount): number {
+  const passwordHash = password ? hashPasswordSync(password) : null;
+  return db.transaction((tx) => insertAccount(tx, { ...account, passwordHash }));
+}
+
 /** ADMIN_EMAIL/ADMIN_PASSWORD create the first admin when the club has none enabled. */
 export function ensureAdmin(db: Db, email: string | undefined, password: string | undefined): boolean {
   if (!email || !password || hasEnabledAdmin(db)) return false;
   upsertAccount(db, { email, password, firstName: 'Site', lastName: 'Administrator', permissions: ['admin'] });
   return true;
+}
+
+/**
+ * The member whose password this is among those with the address (a household may share one): an
+ * enabled one before a disabled one. Every stored hash is compared (the unknown-address hash when
+ * there is none), whichever matches, so the time taken does not tell which of them it was.
+ */
+async function findLoginByPassword(logins: LoginRecord[], password: string): Promise<LoginRecord | undefined> {
+  const withPassword = logins.filter((login): login is LoginRecord & { passwordHash: string } => login.passwordHash !== null);
+  if (withPassword.length === 0) {
+    await bcrypt.compare(password, UNKNOWN_ADDRESS_HASH);
+    return undefined;
+  }
+  const matches: LoginRecord[] = [];
+  for (const login of withPassword) {
+    if (await bcrypt.compare(password, login.passwordHash)) matches.push(login);
+  }
+  return matches.find((login) => login.enabled) ?? matches[0];
 }
 
 /** Who is asking, as the call gate saw them: their address (for throttling) and their session. */
@@ -119,10 +159,13 @@ export type AccountService = {
   reportError(report: ErrorReport, caller: Caller, log: Logger): void;
   /** E-mails a reset link to an enabled member; says nothing about whether the address is known. */
   requestPasswordReset(email: string, caller: Caller, log: Logger): void;
-  /** The name of the member a valid, unused reset link belongs to. */
-  checkResetLink(token: string): string;
-  /** Sets the new password, spends the link and ends every session of the member, all or nothing. */
-  resetPassword(token: string, newPassword: string): Promise<void>;
+  /** Whom a valid, unused reset link is for: one member's name, or the members sharing its address to choose from. */
+  checkResetLink(token: string): { name: string } | { people: LinkPerson[] };
+  /**
+   * Sets the new password of the member (the one chosen, where the link is for several), spends the
+   * link and ends every session of the member, all or nothing.
+   */
+  resetPassword(token: string, newPassword: string, memberId: number | undefined): Promise<void>;
   /** Keeps the session the change was made from and ends the others, together. */
   changePassword(user: SessionUser, oldPassword: string, newPassword: string, caller: Caller): Promise<void>;
 };
@@ -131,12 +174,30 @@ export function createAccountService({ db, services, config }: Pick<AppDeps, 'db
   const resetRequests = createRateLimit({ windowMs: HOUR_MS, max: MAX_RESET_REQUESTS_PER_IP });
   const errorReports = createRateLimit({ windowMs: ERROR_REPORT_LIMITS.windowMs, max: ERROR_REPORT_LIMITS.perAddress });
 
-  const findLiveReset = (token: string) => {
-    const reset = findPasswordReset(db, hashToken(token));
-    if (!reset || !reset.memberEnabled) throw new ApiError(404, BAD_LINK);
-    if (reset.used) throw badRequest(USED_LINK);
-    if (Date.parse(reset.expires) <= Date.now()) throw badRequest(EXPIRED_LINK);
-    return reset;
+  /** The open rows of a link, one per member it is still good for; throws the link's message otherwise. */
+  const findLiveReset = (token: string): PasswordReset[] => {
+    const rows = findPasswordResets(db, hashToken(token)).filter((row) => row.memberEnabled);
+    if (rows.length === 0) throw new ApiError(404, BAD_LINK);
+    const open = rows.filter((row) => !row.used);
+    if (open.length === 0) throw badRequest(USED_LINK);
+    if (open.some((row) => Date.parse(row.expires) <= Date.now())) throw badRequest(EXPIRED_LINK);
+    return open;
+  };
+
+  /** The row of the person using a link: the only one, or the one chosen among those sharing the address. */
+  const chooseRow = (rows: PasswordReset[], memberId: number | undefined): PasswordReset => {
+    const [only] = rows;
+    if (only && rows.length === 1 && (memberId === undefined || memberId === only.memberId)) return only;
+    const chosen = rows.find((row) => row.memberId === memberId);
+    if (!chosen) throw badRequest(CHOOSE_PERSON);
+    return chosen;
+  };
+
+  /** Refuses a password another member at the same address has: a login with it could only find one of them. */
+  const refuseHousematePassword = async (memberId: number, password: string): Promise<void> => {
+    for (const hash of findHousematePasswordHashes(db, memberId)) {
+      if (await bcrypt.compare(password, hash)) throw badRequest(HOUSEMATE_PASSWORD);
+    }
   };
 
   return {
@@ -144,9 +205,8 @@ export function createAccountService({ db, services, config }: Pick<AppDeps, 'db
       if (services.loginThrottle.isBlocked(ip, email)) {
         throw tooManyAttempts('Too many failed logins. Please wait 15 minutes and try again, or reset your password.');
       }
-      const login = findLoginByEmail(db, email);
-      const isMatch = await bcrypt.compare(password, login?.passwordHash ?? UNKNOWN_ADDRESS_HASH);
-      if (!login || !login.passwordHash || !isMatch) {
+      const login = await findLoginByPassword(findLoginsByEmail(db, email), password);
+      if (!login) {
         services.loginThrottle.recordFailure(ip, email);
         throw notLoggedIn(WRONG_LOGIN);
       }
@@ -193,27 +253,34 @@ export function createAccountService({ db, services, config }: Pick<AppDeps, 'db
       if (!resetRequests.tryTake(ip)) {
         throw tooManyAttempts('Too many password reset requests from here. Please wait an hour and try again, or ask the club webmaster for help.');
       }
-      const member = findEnabledMemberByEmail(db, email);
-      if (!member) return;
-      if (countPasswordResetsSince(db, member.id, new Date(Date.now() - HOUR_MS).toISOString()) >= MAX_RESETS_PER_ADDRESS) {
-        log.warn({ memberId: member.id }, 'password reset e-mails capped for this address');
+      const household = findEnabledMembersByEmail(db, email);
+      const [first] = household;
+      if (!first) return;
+      const ids = household.map((member) => member.id);
+      if (countPasswordResetsSince(db, ids, new Date(Date.now() - HOUR_MS).toISOString()) >= MAX_RESETS_PER_ADDRESS) {
+        log.warn({ memberIds: ids }, 'password reset e-mails capped for this address');
         return;
       }
       db.transaction((tx) => {
-        issuePasswordLink(tx, config, { memberId: member.id, to: member.email, firstName: member.firstName, kind: 'reset' });
+        issuePasswordLink(tx, config, { to: first.email, members: household, kind: 'reset' });
       });
       services.mail.kick();
     },
 
     checkResetLink(token) {
-      return findLiveReset(token).memberName;
+      const rows = findLiveReset(token);
+      const [only] = rows;
+      if (only && rows.length === 1) return { name: only.memberName };
+      return { people: rows.map((row) => ({ i: row.memberId, n: row.memberName })) };
     },
 
-    async resetPassword(token, newPassword) {
-      const reset = findLiveReset(token);
+    async resetPassword(token, newPassword, memberId) {
+      const reset = chooseRow(findLiveReset(token), memberId);
+      await refuseHousematePassword(reset.memberId, newPassword);
       const passwordHash = await hashPassword(newPassword);
       const isDone = db.transaction((tx) => {
         if (!spendPasswordReset(tx, reset.id)) return false;
+        spendLinkRows(tx, hashToken(token));
         setPasswordHash(tx, reset.memberId, passwordHash);
         destroyOtherSessions(tx, reset.memberId);
         revokeOpenLinks(tx, reset.memberId);
@@ -234,6 +301,7 @@ export function createAccountService({ db, services, config }: Pick<AppDeps, 'db
         throw badRequest('The old password is not right. Please type your current password again, or log out and use "Forgot your password?".');
       }
       services.loginThrottle.recordSuccess(ip, throttleKey);
+      await refuseHousematePassword(user.id, newPassword);
       const passwordHash = await hashPassword(newPassword);
       db.transaction((tx) => {
         setPasswordHash(tx, user.id, passwordHash);

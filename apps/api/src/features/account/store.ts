@@ -1,16 +1,18 @@
-import { and, count, desc, eq, gt, isNull, lt, notInArray } from 'drizzle-orm';
+import { and, asc, countDistinct, desc, eq, gt, inArray, isNull, lt, ne, notInArray } from 'drizzle-orm';
 import { fullNameOf, type Permission } from '@club/contracts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { calendarFeeds, errorReports, memberPermissions, members, passwordResets } from '../../db/schema/index.ts';
 
 export type LoginRecord = { id: number; enabled: boolean; passwordHash: string | null };
 
-export function findLoginByEmail(db: Db, email: string): LoginRecord | undefined {
+/** Everyone with this address (a household may share one), oldest member first. */
+export function findLoginsByEmail(db: Db, email: string): LoginRecord[] {
   return db
     .select({ id: members.id, enabled: members.enabled, passwordHash: members.passwordHash })
     .from(members)
     .where(eq(members.email, email.toLowerCase()))
-    .get();
+    .orderBy(asc(members.id))
+    .all();
 }
 
 export function findPasswordHash(db: Db, memberId: number): string | null {
@@ -63,24 +65,26 @@ export type PasswordReset = {
   memberEnabled: boolean;
 };
 
-/** Stores a reset (or invitation) link by the hash of its token. */
+/** Stores a reset (or invitation) link by the hash of its token: one row per member it is for. */
 export function insertPasswordReset(db: DbOrTx, reset: { memberId: number; tokenHash: string; expires: string }): void {
   db.insert(passwordResets).values(reset).run();
 }
 
-/** How many links were made for a member since a moment, to cap requests per address. */
-export function countPasswordResetsSince(db: Db, memberId: number, sinceIso: string): number {
+/** How many links were made for any of these members since a moment (a link for a household counts once), to cap requests per address. */
+export function countPasswordResetsSince(db: Db, memberIds: number[], sinceIso: string): number {
+  if (memberIds.length === 0) return 0;
   return (
     db
-      .select({ n: count() })
+      .select({ n: countDistinct(passwordResets.tokenHash) })
       .from(passwordResets)
-      .where(and(eq(passwordResets.memberId, memberId), gt(passwordResets.created, sinceIso)))
+      .where(and(inArray(passwordResets.memberId, memberIds), gt(passwordResets.created, sinceIso)))
       .get()?.n ?? 0
   );
 }
 
-export function findPasswordReset(db: Db, tokenHash: string): PasswordReset | undefined {
-  const row = db
+/** Every row of a link (one per member it is for, several when they share the address), oldest member first. */
+export function findPasswordResets(db: Db, tokenHash: string): PasswordReset[] {
+  return db
     .select({
       id: passwordResets.id,
       memberId: passwordResets.memberId,
@@ -93,16 +97,16 @@ export function findPasswordReset(db: Db, tokenHash: string): PasswordReset | un
     .from(passwordResets)
     .innerJoin(members, eq(members.id, passwordResets.memberId))
     .where(eq(passwordResets.tokenHash, tokenHash))
-    .get();
-  if (!row) return undefined;
-  return {
-    id: row.id,
-    memberId: row.memberId,
-    expires: row.expires,
-    used: row.used,
-    memberName: fullNameOf(row),
-    memberEnabled: row.enabled,
-  };
+    .orderBy(asc(members.id))
+    .all()
+    .map((row) => ({
+      id: row.id,
+      memberId: row.memberId,
+      expires: row.expires,
+      used: row.used,
+      memberName: fullNameOf(row),
+      memberEnabled: row.enabled,
+    }));
 }
 
 /**
@@ -119,6 +123,14 @@ export function spendPasswordReset(tx: DbOrTx, resetId: number): boolean {
   );
 }
 
+/** Marks every other row of a link used too, once one member used it: a link works once, whoever it was for. */
+export function spendLinkRows(tx: DbOrTx, tokenHash: string): void {
+  tx.update(passwordResets)
+    .set({ used: new Date().toISOString() })
+    .where(and(eq(passwordResets.tokenHash, tokenHash), isNull(passwordResets.used)))
+    .run();
+}
+
 /**
  * Spends every open reset or invitation link of a member. Run, in the same transaction, when a
  * link is used, the password changes, the e-mail address changes or the member is disabled, so an
@@ -131,13 +143,26 @@ export function revokeOpenLinks(tx: DbOrTx, memberId: number): void {
     .run();
 }
 
-/** The enabled member with this address, for a reset request. */
-export function findEnabledMemberByEmail(db: Db, email: string): { id: number; firstName: string; email: string } | undefined {
+/** The enabled members with this address (several when a household shares it), for a link request. */
+export function findEnabledMembersByEmail(db: Db, email: string): { id: number; firstName: string; email: string }[] {
   return db
     .select({ id: members.id, firstName: members.firstName, email: members.email })
     .from(members)
     .where(and(eq(members.email, email.toLowerCase()), eq(members.enabled, true)))
-    .get();
+    .orderBy(asc(members.id))
+    .all();
+}
+
+/** The password hashes of the other members who share this member's address. */
+export function findHousematePasswordHashes(db: Db, memberId: number): string[] {
+  const email = db.select({ email: members.email }).from(members).where(eq(members.id, memberId)).get()?.email;
+  if (email === undefined) return [];
+  return db
+    .select({ hash: members.passwordHash })
+    .from(members)
+    .where(and(eq(members.email, email), ne(members.id, memberId)))
+    .all()
+    .flatMap((row) => (row.hash ? [row.hash] : []));
 }
 
 export function hasEnabledAdmin(db: Db): boolean {
@@ -160,31 +185,67 @@ export type AccountRecord = {
   extra?: Partial<typeof members.$inferInsert>;
 };
 
-/** Creates a member with a password and permissions, or enables an existing one (by e-mail) and adds them. */
-export function writeAccount(tx: DbOrTx, account: AccountRecord): number {
+/** admin:create was given an address several members share and nothing that says which of them is meant. */
+export class SharedAddressError extends Error {}
+
+/**
+ * The member an account write means: the only one with the address; when a household shares it,
+ * the one with the given name, else the one administrator among them; none when nobody has it.
+ */
+function findAccountMember(tx: DbOrTx, account: AccountRecord): { id: number; enabled: boolean } | undefined {
   const email = account.email.toLowerCase();
+  const sharing = tx
+    .select({ id: members.id, enabled: members.enabled, firstName: members.firstName, lastName: members.lastName })
+    .from(members)
+    .where(eq(members.email, email))
+    .orderBy(asc(members.id))
+    .all();
+  if (sharing.length <= 1) return sharing[0];
+  const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+  const named = sharing.find((m) => same(m.firstName, account.firstName) && same(m.lastName, account.lastName));
+  if (named) return named;
+  const admins = tx
+    .select({ memberId: memberPermissions.memberId })
+    .from(memberPermissions)
+    .where(and(inArray(memberPermissions.memberId, sharing.map((m) => m.id)), eq(memberPermissions.permission, 'admin')))
+    .all();
+  const [admin] = admins;
+  if (admins.length === 1 && admin) return sharing.find((m) => m.id === admin.memberId);
+  throw new SharedAddressError(
+    `${sharing.length} members share ${email} (${sharing.map((m) => fullNameOf(m)).join(', ')}): add the first and last name of the one you mean.`,
+  );
+}
+
+/**
+ * Creates a member with a password and permissions, or enables an existing one (by e-mail, and by
+ * name where a household shares the address) and adds them.
+ */
+export function writeAccount(tx: DbOrTx, account: AccountRecord): number {
   const { passwordHash } = account;
-  const existing = tx.select({ id: members.id, enabled: members.enabled }).from(members).where(eq(members.email, email)).get();
-  let id: number;
-  if (existing) {
-    id = existing.id;
-    // Re-enabled, a member starts without the feed address they had (as the member editor does).
-    if (!existing.enabled) tx.delete(calendarFeeds).where(eq(calendarFeeds.memberId, id)).run();
-    tx.update(members)
-      .set({ enabled: true, ...(passwordHash ? { passwordHash } : {}), modified: new Date().toISOString() })
-      .where(eq(members.id, id))
-      .run();
-    // A new password makes any link still open for the old one useless.
-    if (passwordHash) revokeOpenLinks(tx, id);
-  } else {
-    id = tx
-      .insert(members)
-      .values({ email, firstName: account.firstName, lastName: account.lastName, passwordHash, ...account.extra })
-      .returning({ id: members.id })
-      .get().id;
-  }
+  const existing = findAccountMember(tx, account);
+  if (!existing) return insertAccount(tx, account);
+  const { id } = existing;
+  // Re-enabled, a member starts without the feed address they had (as the member editor does).
+  if (!existing.enabled) tx.delete(calendarFeeds).where(eq(calendarFeeds.memberId, id)).run();
+  tx.update(members)
+    .set({ enabled: true, ...(passwordHash ? { passwordHash } : {}), modified: new Date().toISOString() })
+    .where(eq(members.id, id))
+    .run();
+  // A new password makes any link still open for the old one useless.
+  if (passwordHash) revokeOpenLinks(tx, id);
   for (const permission of account.permissions) {
     tx.insert(memberPermissions).values({ memberId: id, permission }).onConflictDoNothing().run();
   }
+  return id;
+}
+
+/** Adds a new member with a password and permissions, whoever else has the address. */
+export function insertAccount(tx: DbOrTx, account: AccountRecord): number {
+  const id = tx
+    .insert(members)
+    .values({ email: account.email.toLowerCase(), firstName: account.firstName, lastName: account.lastName, passwordHash: account.passwordHash, ...account.extra })
+    .returning({ id: members.id })
+    .get().id;
+  for (const permission of account.permissions) tx.insert(memberPermissions).values({ memberId: id, permission }).run();
   return id;
 }

@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, min } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, min } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { members, pushSubscriptions, reminderLedger } from '../../db/schema/index.ts';
 
@@ -13,6 +13,7 @@ export function listReminderReaders(db: DbOrTx): { id: number; email: string; fi
     .select({ id: members.id, email: members.email, firstName: members.firstName })
     .from(members)
     .where(and(eq(members.enabled, true), eq(members.emailNotifications, true)))
+    .orderBy(asc(members.id))
     .all();
 }
 

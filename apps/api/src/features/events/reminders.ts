@@ -4,6 +4,7 @@ import type { Config } from '../../config.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { queueMail, type MailService } from '../../services/mail.ts';
 import { oneLine, reminderMail } from '../../services/mail-templates.ts';
+import { groupByAddress, joinNames } from '../../services/households.ts';
 import { queuePush, type PushService } from '../../services/push.ts';
 import type { SiteKeys } from '../../services/site-keys.ts';
 import { unsubscribeToken } from '../../services/unsubscribe-links.ts';
@@ -66,8 +67,9 @@ function claim(tx: DbOrTx, event: { id: number; start: string }, days: number[],
  * for an event that has started or was deleted. Reminder days that fell due together (an event
  * added late, or a run after downtime) make one message, not several.
  *
- * Who: enabled members with e-mail notifications on get an e-mail; enabled members' registered
- * browsers (push subscriptions) each get a push.
+ * Who: enabled members with e-mail notifications on get an e-mail, one per address (members who
+ * share one get a single message greeting each of them); enabled members' registered browsers
+ * (push subscriptions) each get a push.
  */
 export function queueDueReminders(
   db: Db,
@@ -97,7 +99,7 @@ export function queueDueReminders(
       const run: ReminderRun = { reminders: 0, emails: 0, pushes: 0 };
       if (due.length === 0) return run;
 
-      const readers = listReminderReaders(tx);
+      const households = groupByAddress(listReminderReaders(tx));
       const devices = listReminderDevices(tx);
       const devicesOf = new Map<number, number[]>();
       for (const device of devices) devicesOf.set(device.memberId, [...(devicesOf.get(device.memberId) ?? []), device.id]);
@@ -114,14 +116,17 @@ export function queueDueReminders(
         const { date, time } = describeStart(event.start);
         const link = `${config.baseUrl}${eventPath(event.id)}`;
         let isReminded = false;
-        for (const member of readers) {
-          if (isSent(event, days, member.id, 'email') || !claim(tx, event, days, member.id, 'email')) continue;
-          const token = unsubscribeToken(keys.linkSecret, member.id);
+        for (const household of households) {
+          // Each member's ledger row is claimed; the address gets one message greeting those claimed now.
+          const claimed = household.members.filter((member) => !isSent(event, days, member.id, 'email') && claim(tx, event, days, member.id, 'email'));
+          const [first] = claimed;
+          if (!first) continue;
+          const token = unsubscribeToken(keys.linkSecret, first.id);
           queueMail(
             tx,
             reminderMail({
-              to: member.email,
-              firstName: member.firstName,
+              to: household.to,
+              firstName: joinNames(claimed.map((member) => member.firstName)),
               title: oneLine(event.title),
               date,
               time,

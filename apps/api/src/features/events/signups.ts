@@ -14,6 +14,7 @@ import {
 import type { AppDeps } from '../../deps.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { badRequest, notFound } from '../../errors.ts';
+import { groupByAddress } from '../../services/households.ts';
 import { queueMail } from '../../services/mail.ts';
 import { eventChangedMail, oneLine, waitlistPromotedMail } from '../../services/mail-templates.ts';
 import { queuePush } from '../../services/push.ts';
@@ -151,7 +152,8 @@ type SignupDeps = Pick<AppDeps, 'db' | 'services' | 'config'> & { clock?: () => 
 
 /**
  * Tells everyone signed up for an event (seat or waiting list) that its date, time or place
- * changed: one e-mail each and a push to each of their browsers, queued in the caller's
+ * changed: one e-mail per address (a household sharing one gets a single message greeting each)
+ * and a push to each of their browsers, queued in the caller's
  * transaction (the save), so one change is told once. Nothing is queued when none of them changed.
  */
 export function queueEventChangeNotices(
@@ -167,12 +169,12 @@ export function queueEventChangeNotices(
   const readers = listSignedUpReaders(tx, after.id);
   const link = `${config.baseUrl}${eventPath(after.id)}`;
   const { date, time } = describeStart(after.start);
-  for (const reader of readers) {
+  for (const household of groupByAddress(readers)) {
     queueMail(
       tx,
       eventChangedMail({
-        to: reader.email,
-        firstName: reader.firstName,
+        to: household.to,
+        firstName: household.greeting,
         title: oneLine(after.title),
         date,
         time,

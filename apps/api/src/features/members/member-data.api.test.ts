@@ -148,6 +148,26 @@ describe('POST /api/member.erase.php', () => {
     expect((await post('member.export', { g: admin.token, id: subject.id })).status).toBe(404);
   });
 
+  it("erases one of a household sharing an address: their contact message goes, the partner's and the household's mail stay", async () => {
+    const email = `fords${Date.now()}@example.test`;
+    const henry = createMember(t.db, { firstName: 'Henry', lastName: 'Ford', email });
+    const clara = createMember(t.db, { firstName: 'Clara', lastName: 'Ford', email });
+    expect((await post('contact.submit', { f: 'Henry', l: 'Ford', e: email, m: 'From Henry.' })).status).toBe(200);
+    expect((await post('contact.submit', { f: 'Clara', l: 'Ford', e: email, m: 'From Clara.' })).status).toBe(200);
+    expect((await post('password.request', { e: email })).status).toBe(200);
+
+    const claraData = memberDataSchema.parse((await post('member.export', { g: admin.token, id: clara.id })).body.d);
+    expect(claraData.contactMessages.map((m) => m.message)).toEqual(['From Clara.']);
+    // The reset e-mail went to the mailbox she shares (hers too); Henry's contact message is not hers.
+    expect(claraData.emails.map((e) => e.subject)).toEqual([expect.stringMatching(/^Website contact from Clara Ford/), expect.stringMatching(/Reset your/)]);
+
+    expect((await post('member.erase', { g: admin.token, id: henry.id })).status).toBe(200);
+    const left = t.db.select({ message: contactMessages.message }).from(contactMessages).where(sql`lower(${contactMessages.email}) = ${email}`).all();
+    expect(left).toEqual([{ message: 'From Clara.' }]);
+    expect(t.db.select({ subject: outbox.subject }).from(outbox).where(eq(outbox.to, email)).all()).toHaveLength(1);
+    expect(t.db.select().from(members).where(eq(members.id, clara.id)).get()).toBeDefined();
+  });
+
   it('refuses to erase the administrator doing it with 400', async () => {
     const res = await post('member.erase', { g: admin.token, id: admin.id });
     expect(res.status).toBe(400);

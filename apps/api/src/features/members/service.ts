@@ -14,7 +14,6 @@ import {
   findMember,
   hasOtherEnabledAdmin,
   hasPassword,
-  isEmailTaken,
   listMembers,
   readMemberData,
   writeMember,
@@ -22,8 +21,6 @@ import {
 } from './store.ts';
 
 const PHOTO_SIZE = 600;
-
-const DUPLICATE_EMAIL = 'Another member already uses that e-mail address.';
 
 /** Every permission with its label, in the order the member editor shows them. */
 export const PERMISSION_PAIRS = PERMISSIONS.map((p): [Permission, string] => [p, PERMISSION_LABELS[p]]);
@@ -91,7 +88,6 @@ export function createMembersService({ db, services, config }: Pick<AppDeps, 'db
       if (isSelf && permissions && !permissions.includes('admin') && !hasOtherEnabledAdmin(db, actor.id)) {
         throw badRequest('You are the only administrator. Give another member the Administrator permission before removing it from yourself.');
       }
-      if (isEmailTaken(db, input.email, id)) throw badRequest(DUPLICATE_EMAIL);
 
       const keptPhoto = keepPhoto ? (existing?.imagePath ?? '') : '';
       const pending = photo && { buffer: photo.buffer, options: { folder: 'members', maxSize: PHOTO_SIZE, crop: photo.crop } };
@@ -99,8 +95,6 @@ export function createMembersService({ db, services, config }: Pick<AppDeps, 'db
         const fields: MemberFields = { ...input, imagePath: newPhoto ?? keptPhoto };
         let droppedCarPhotos: string[] = [];
         const memberId = db.transaction((tx) => {
-          // Checked again here: storing the photo may have let another save in since the check above.
-          if (isEmailTaken(tx, fields.email, id)) throw badRequest(DUPLICATE_EMAIL);
           const written = writeMember(tx, id, fields, permissions);
           if (cars !== undefined) droppedCarPhotos = syncLegacyCars(tx, written, cars);
           // A link sent to the old (perhaps mistyped) address, or to a member now disabled, must die;
@@ -113,7 +107,7 @@ export function createMembersService({ db, services, config }: Pick<AppDeps, 'db
           if (existing && emailChanges) {
             queueMail(tx, emailChangedMail({ to: existing.email, firstName: existing.firstName, newEmail: fields.email.toLowerCase(), clubName: config.clubName }));
           }
-          if (invite) issuePasswordLink(tx, config, { memberId: written, to: fields.email, firstName: fields.firstName, kind: 'invite' });
+          if (invite) issuePasswordLink(tx, config, { to: fields.email, members: [{ id: written, firstName: fields.firstName }], kind: 'invite' });
           return written;
         });
         const dropped = existing?.imagePath !== fields.imagePath ? existing?.imagePath : undefined;
@@ -165,7 +159,7 @@ export function createMembersService({ db, services, config }: Pick<AppDeps, 'db
       // Erasure takes the member's cars too (unlike a deletion, which keeps them as a former member's).
       const erased = db.transaction((tx) => {
         const carPhotos = [...removeCarsOfMember(tx, id), ...removeListingsOfMember(tx, id)];
-        return { ...eraseMember(tx, id, existing.email), carPhotos };
+        return { ...eraseMember(tx, id), carPhotos };
       });
       for (const url of [...erased.imageUrls, ...erased.carPhotos]) services.images.remove(url);
       removeOutboxFiles(config, erased.outboxIds);

@@ -100,17 +100,6 @@ export function findMember(db: Db, id: number): MemberRecord | undefined {
   };
 }
 
-/** Whether another member (not `exceptId`) already has this address. */
-export function isEmailTaken(db: DbOrTx, email: string, exceptId: number): boolean {
-  return Boolean(
-    db
-      .select({ id: members.id })
-      .from(members)
-      .where(and(eq(members.email, email.toLowerCase()), ne(members.id, exceptId)))
-      .get(),
-  );
-}
-
 /** Whether an enabled administrator other than `exceptId` exists, so the club is never left without one. */
 export function hasOtherEnabledAdmin(db: Db, exceptId: number): boolean {
   return Boolean(
@@ -125,7 +114,7 @@ export function hasOtherEnabledAdmin(db: Db, exceptId: number): boolean {
 
 /**
  * Inserts (id 0) or updates a member and, when `permissions` is given, replaces their
- * permissions. Run it in the caller's transaction, after checking the address is free.
+ * permissions. Run it in the caller's transaction. Several members may share an address (a household).
  */
 export function writeMember(tx: DbOrTx, id: number, fields: MemberFields, permissions: Permission[] | undefined): number {
   const values = { ...fields, email: fields.email.toLowerCase() };
@@ -155,18 +144,39 @@ export function deleteMember(db: DbOrTx, id: number): boolean {
 }
 
 /**
- * Outbox rows that carry a member's data: addressed to them (plain or `Name <address>`), sent on
- * their behalf (Reply-To: a contact-form message), or holding a contact message from their address.
+ * Whose mail is whose at an address. Alone there, a member owns everything to or from it; where a
+ * household shares it, a contact message is the member's who signed it, and mail addressed to the
+ * address belongs to them all: it is in each one's export and goes with the last of them to be erased.
  */
-function memberMailCondition(email: string) {
-  const address = email.toLowerCase();
+type MailOwner = { address: string; firstName: string; lastName: string; isShared: boolean };
+
+function mailOwnerOf(db: DbOrTx, id: number): MailOwner | undefined {
+  const row = db.select({ email: members.email, firstName: members.firstName, lastName: members.lastName }).from(members).where(eq(members.id, id)).get();
+  if (!row) return undefined;
+  const address = row.email.toLowerCase();
+  const others = db.select({ id: members.id }).from(members).where(and(eq(members.email, address), ne(members.id, id))).all();
+  return { address, firstName: row.firstName, lastName: row.lastName, isShared: others.length > 0 };
+}
+
+/** Contact messages from the member's address (signed with their name, where the address is shared). */
+function contactCondition(owner: MailOwner) {
+  const fromAddress = sql`lower(${contactMessages.email}) = ${owner.address}`;
+  if (!owner.isShared) return fromAddress;
+  return sql`${fromAddress} AND lower(trim(${contactMessages.firstName})) = ${owner.firstName.trim().toLowerCase()} AND lower(trim(${contactMessages.lastName})) = ${owner.lastName.trim().toLowerCase()}`;
+}
+
+/**
+ * Outbox rows that carry a member's data: addressed to them (plain or `Name <address>`), sent on
+ * their behalf (Reply-To: a contact-form message), or holding a contact message of theirs. For
+ * erasing (`isErasing`) at a shared address, only their own contact messages' rows: the rest is
+ * the household's.
+ */
+function memberMailCondition(owner: MailOwner, isErasing: boolean) {
   const isTheirs = (column: typeof outbox.to | typeof outbox.replyTo) =>
-    or(sql`lower(${column}) = ${address}`, sql`lower(${column}) LIKE ${`%<${address}>`}`);
-  return or(
-    isTheirs(outbox.to),
-    isTheirs(outbox.replyTo),
-    inArray(outbox.id, sql`(SELECT ${contactMessages.outboxId} FROM ${contactMessages} WHERE lower(${contactMessages.email}) = ${address})`),
-  );
+    or(sql`lower(${column}) = ${owner.address}`, sql`lower(${column}) LIKE ${`%<${owner.address}>`}`);
+  const ofTheirContactMessages = inArray(outbox.id, sql`(SELECT ${contactMessages.outboxId} FROM ${contactMessages} WHERE ${contactCondition(owner)})`);
+  if (!owner.isShared) return or(isTheirs(outbox.to), isTheirs(outbox.replyTo), ofTheirContactMessages);
+  return isErasing ? ofTheirContactMessages : or(isTheirs(outbox.to), ofTheirContactMessages);
 }
 
 function carsBrought(db: Db, eventId: number, memberId: number): string[] {
@@ -185,8 +195,8 @@ export type StoredMemberData = Omit<MemberData, 'exported' | 'registryCars' | 'l
 /** Everything the members' tables keep about one member; their cars and listings come from the garage and the classifieds (service.ts). */
 export function readMemberData(db: Db, id: number): StoredMemberData | undefined {
   const member = listMembers(db).find((row) => row.id === id);
-  if (!member) return undefined;
-  const address = member.email.toLowerCase();
+  const owner = mailOwnerOf(db, id);
+  if (!member || !owner) return undefined;
   return {
     member: { ...member, hasPassword: hasPassword(db, id) },
     attendance: db
@@ -243,13 +253,13 @@ export function readMemberData(db: Db, id: number): StoredMemberData | undefined
     emails: db
       .select({ id: outbox.id, to: outbox.to, replyTo: outbox.replyTo, subject: outbox.subject, text: outbox.text, status: outbox.status, created: outbox.created, sent: outbox.sent })
       .from(outbox)
-      .where(memberMailCondition(address))
+      .where(memberMailCondition(owner, false))
       .orderBy(asc(outbox.id))
       .all(),
     contactMessages: db
       .select({ id: contactMessages.id, firstName: contactMessages.firstName, lastName: contactMessages.lastName, email: contactMessages.email, message: contactMessages.message, created: contactMessages.created })
       .from(contactMessages)
-      .where(sql`lower(${contactMessages.email}) = ${address}`)
+      .where(contactCondition(owner))
       .orderBy(asc(contactMessages.id))
       .all(),
     eventsCreated: db.select({ id: events.id, title: events.title }).from(events).where(eq(events.createdBy, id)).orderBy(asc(events.id)).all(),
@@ -262,17 +272,19 @@ export type ErasedMember = { imageUrls: string[]; outboxIds: number[] };
 
 /**
  * Deletes a member and everything stored about them: forum threads they started (with their
- * replies) and replies they wrote, e-mails to or from them, contact messages from their address,
+ * replies) and replies they wrote, e-mails to or from them, contact messages from their address
+ * (at an address a household shares: their own contact messages, and the household's mail stays),
  * their error reports; sessions, links, push subscriptions, attendance, feed and reminder ledger
  * go with the member row (cascade). Events and photo posts they made stay, without their name.
  * Run it in the caller's transaction.
  */
-export function eraseMember(tx: DbOrTx, id: number, email: string): ErasedMember {
-  const address = email.toLowerCase();
+export function eraseMember(tx: DbOrTx, id: number): ErasedMember {
+  const owner = mailOwnerOf(tx, id);
+  if (!owner) return { imageUrls: [], outboxIds: [] };
   const member = tx.select({ imagePath: members.imagePath }).from(members).where(eq(members.id, id)).get();
   const threads = tx.select({ id: forumThreads.id, imagePaths: forumThreads.imagePaths }).from(forumThreads).where(eq(forumThreads.authorId, id)).all();
-  const outboxIds = tx.select({ id: outbox.id }).from(outbox).where(memberMailCondition(address)).all().map((row) => row.id);
-  tx.delete(contactMessages).where(sql`lower(${contactMessages.email}) = ${address}`).run();
+  const outboxIds = tx.select({ id: outbox.id }).from(outbox).where(memberMailCondition(owner, true)).all().map((row) => row.id);
+  tx.delete(contactMessages).where(contactCondition(owner)).run();
   if (outboxIds.length > 0) tx.delete(outbox).where(inArray(outbox.id, outboxIds)).run();
   tx.delete(forumPosts).where(eq(forumPosts.authorId, id)).run();
   tx.delete(forumThreads).where(eq(forumThreads.authorId, id)).run();

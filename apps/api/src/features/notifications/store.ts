@@ -46,14 +46,15 @@ export function pruneSubscriptions(db: DbOrTx, memberId: number, keep: number): 
   if (stale.length > 0) db.delete(pushSubscriptions).where(inArray(pushSubscriptions.id, stale)).run();
 }
 
-/** Turns a member's e-mail notifications off; their address, or undefined when there is no such member. */
+/**
+ * Turns e-mail notifications off for a member and everyone sharing their address (the link came in
+ * one message to that mailbox, for all of them); the address, or undefined when there is no such member.
+ */
 export function turnEmailNotificationsOff(db: DbOrTx, memberId: number): string | undefined {
-  return db
-    .update(members)
-    .set({ emailNotifications: false, modified: new Date().toISOString() })
-    .where(eq(members.id, memberId))
-    .returning({ email: members.email })
-    .get()?.email;
+  const email = db.select({ email: members.email }).from(members).where(eq(members.id, memberId)).get()?.email;
+  if (email === undefined) return undefined;
+  db.update(members).set({ emailNotifications: false, modified: new Date().toISOString() }).where(eq(members.email, email)).run();
+  return email;
 }
 
 const countsOf = (rows: { status: string; n: number }[]): QueueCounts => ({

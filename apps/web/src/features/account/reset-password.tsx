@@ -7,11 +7,15 @@ import { Form } from '../../components/form.tsx';
 import { Loading } from '../../components/loading.tsx';
 import { logout, useSession } from '../../session/index.ts';
 import { NewPasswordFields } from './new-password-fields.tsx';
+import { CHOOSE_PERSON_MESSAGE, PersonChoice, readChosenPerson } from './person-choice.tsx';
 import { checkNewPassword } from './password-rules.ts';
 import './account.css';
 import { useResetLink, useResetPassword } from './api/password.ts';
 
-/** The page behind an e-mailed link: names the member, then sets the new password once. */
+/**
+ * The page behind an e-mailed link: names the member (or, for an address a household shares, asks
+ * who they are), then sets the new password once.
+ */
 export function ResetPassword({ resetGuid }: { resetGuid: string }) {
   const { isLoggedIn } = useSession();
   const [isDone, setIsDone] = useState(false);
@@ -46,22 +50,24 @@ export function ResetPassword({ resetGuid }: { resetGuid: string }) {
     );
   }
 
+  const people = link.data.h;
   return (
     <section className="panel" aria-labelledby="reset-heading">
-      <h2 id="reset-heading">Hello, {link.data.u}</h2>
+      <h2 id="reset-heading">{people ? 'Hello' : `Hello, ${link.data.u ?? ''}`}</h2>
       <p>Choose your new password. You will then log in with your e-mail address and this password.</p>
       <Form
         aria-label="Password reset"
         submitLabel="Set Password"
         successMessage={null}
-        validate={checkNewPassword}
-        onSubmit={(data) => reset.mutateAsync({ body: { g: resetGuid, ...readForm(data, { n: 'secret' }) } })}
+        validate={(data) => (people && readChosenPerson(data) === undefined ? CHOOSE_PERSON_MESSAGE : checkNewPassword(data))}
+        onSubmit={(data) => reset.mutateAsync({ body: { g: resetGuid, ...readForm(data, { n: 'secret' }), i: readChosenPerson(data) } })}
         onSuccess={() => {
           // The server has ended every session of the member, this browser's included.
           if (isLoggedIn) void logout();
           setIsDone(true);
         }}
       >
+        {people && <PersonChoice people={people} />}
         <NewPasswordFields />
       </Form>
     </section>

@@ -13,11 +13,14 @@ export type MemberCardProps = {
   canEdit: boolean;
   onEdit: (member: Member) => void;
   onDelete: (member: Member) => void;
+  /** 3 inside a household, which has its own heading. */
+  headingLevel?: 2 | 3;
 };
 
 /** One member's entry; a disabled member is struck through and labelled so in words as well. */
-export function MemberCard({ member, permissionLabels, isPermissionShown, attendedThisYear, canEdit, onEdit, onDelete }: MemberCardProps) {
+export function MemberCard({ member, permissionLabels, isPermissionShown, attendedThisYear, canEdit, onEdit, onDelete, headingLevel = 2 }: MemberCardProps) {
   const name = fullNameOf(member);
+  const Heading = headingLevel === 3 ? 'h3' : 'h2';
   const cityLine = cityLineOf(member);
   const hasAddress = member.address !== '' || cityLine !== '';
   return (
@@ -30,10 +33,10 @@ export function MemberCard({ member, permissionLabels, isPermissionShown, attend
         </span>
       )}
       <div className="member-card__body">
-        <h2 className="member-card__name">
+        <Heading className="member-card__name">
           <span className="member-card__struck">{name}</span>
           {!member.enabled && <span className="member-card__tag">Disabled</span>}
-        </h2>
+        </Heading>
         <div className="member-card__struck">
           {member.display_name !== '' && member.display_name !== name && (
             <p className="member-card__known-as">Known as {member.display_name}</p>

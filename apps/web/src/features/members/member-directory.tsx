@@ -8,7 +8,7 @@ import { CopyEmailButton, CopyEmailResult, useCopyEmailList } from './copy-email
 import { DeleteMemberDialog } from './delete-member-dialog.tsx';
 import { MemberCard } from './member-card.tsx';
 import { MemberDialog } from './member-dialog.tsx';
-import { filterByPermission, matchesSearch } from './member-rules.ts';
+import { filterByPermission, groupHouseholds, matchesSearch } from './member-rules.ts';
 import './members.css';
 import { useMembers } from './api/members.ts';
 
@@ -54,6 +54,28 @@ function MemberDirectoryView({ list, attendedThisYear }: { list: CallResponse<'m
   const shown = useMemo(
     () => filterByPermission(list.m, isAdmin ? permission : '').filter((m) => matchesSearch(m, deferredSearch)),
     [list, permission, isAdmin, deferredSearch],
+  );
+
+  // Partners who share an address and a last name are shown together ("John & Mary Smith").
+  const entries = useMemo(() => groupHouseholds(shown), [shown]);
+  const renderCard = (member: Member, headingLevel: 2 | 3) => (
+    <MemberCard
+      key={member.id}
+      member={member}
+      permissionLabels={labels}
+      isPermissionShown={isAdmin}
+      attendedThisYear={isAdmin ? (attendedThisYear?.get(member.id) ?? 0) : undefined}
+      canEdit={canEdit}
+      headingLevel={headingLevel}
+      onEdit={(m) => {
+        setStatus('');
+        setEditing({ kind: 'edit', member: m });
+      }}
+      onDelete={(m) => {
+        setStatus('');
+        setEditing({ kind: 'delete', member: m });
+      }}
+    />
   );
 
   const all = list.m;
@@ -129,24 +151,20 @@ function MemberDirectoryView({ list, attendedThisYear }: { list: CallResponse<'m
         <p>No member matches. Try fewer or other words.</p>
       ) : (
         <ul className="member-list" aria-label="Members">
-          {shown.map((member) => (
-            <MemberCard
-              key={member.id}
-              member={member}
-              permissionLabels={labels}
-              isPermissionShown={isAdmin}
-              attendedThisYear={isAdmin ? (attendedThisYear?.get(member.id) ?? 0) : undefined}
-              canEdit={canEdit}
-              onEdit={(m) => {
-                setStatus('');
-                setEditing({ kind: 'edit', member: m });
-              }}
-              onDelete={(m) => {
-                setStatus('');
-                setEditing({ kind: 'delete', member: m });
-              }}
-            />
-          ))}
+          {entries.map((entry) =>
+            entry.kind === 'member' ? (
+              renderCard(entry.member, 2)
+            ) : (
+              <li key={`household-${entry.key}`} className="member-household" aria-labelledby={`household-${entry.members[0]?.id ?? 0}`}>
+                <h2 className="member-household__name" id={`household-${entry.members[0]?.id ?? 0}`}>
+                  {entry.name}
+                </h2>
+                <ul className="member-list member-household__members" aria-label={`Household: ${entry.name}`}>
+                  {entry.members.map((member) => renderCard(member, 3))}
+                </ul>
+              </li>
+            ),
+          )}
         </ul>
       )}
 

@@ -4,6 +4,8 @@ import {
   cityLineOf,
   emailListOf,
   filterByPermission,
+  groupHouseholds,
+  householdNameOf,
   initialsOf,
   matchesSearch,
 } from './member-rules.ts';
@@ -67,5 +69,33 @@ describe('address and initials', () => {
 
   it('takes the first letters of first and last name', () => {
     expect(initialsOf(member())).toBe('CO');
+  });
+});
+
+describe('groupHouseholds', () => {
+  it('lists members who share an address and a last name together, where the first of them comes', () => {
+    const john = member({ id: 1, first_name: 'John', last_name: 'Smith', email: 'smiths@example.net' });
+    const kate = member({ id: 2, first_name: 'Kate', last_name: 'Smith', email: 'kate@example.net' });
+    const mary = member({ id: 3, first_name: 'Mary', last_name: 'Smith', email: 'Smiths@example.net' });
+    const lodger = member({ id: 4, first_name: 'Lou', last_name: 'Tenant', email: 'smiths@example.net' });
+    const entries = groupHouseholds([john, kate, mary, lodger]);
+    expect(entries.map((e) => (e.kind === 'household' ? `${e.name}: ${e.members.map((m) => m.id).join(',')}` : e.member.id))).toEqual([
+      'John & Mary Smith: 1,3',
+      2,
+      4,
+    ]);
+  });
+
+  it('names three as "Ann, John & Mary Smith"', () => {
+    expect(householdNameOf([{ first_name: 'Ann', last_name: 'Smith' }, { first_name: 'John', last_name: 'Smith' }, { first_name: 'Mary', last_name: 'Smith' }])).toBe(
+      'Ann, John & Mary Smith',
+    );
+  });
+});
+
+describe('emailListOf with a household', () => {
+  it('has a shared address once, whatever its case', () => {
+    const list = emailListOf([member({ id: 1, email: 'smiths@example.net' }), member({ id: 2, email: 'Smiths@Example.net' })]);
+    expect(list).toEqual(['smiths@example.net']);
   });
 });

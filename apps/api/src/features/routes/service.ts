@@ -1,0 +1,248 @@
+import {
+  hasPermission,
+  legsOf,
+  resolveDistances,
+  roundMiles,
+  routePath,
+  trackMiles,
+  type CallInput,
+  type MapTiles,
+  type PhoneEntry,
+  type Route,
+  type RouteEvent,
+  type RouteSummary,
+  type SessionUser,
+} from '@club/contracts';
+import type { AppDeps } from '../../deps.ts';
+import { badRequest, notFound } from '../../errors.ts';
+import { createSignupService } from '../events/signups.ts';
+import { GpxError, parseGpx, writeGpx } from './gpx.ts';
+import {
+  clearRouteOfEvent,
+  deleteRoute,
+  findEventBrief,
+  findRoute,
+  findRouteIdOfEvent,
+  insertRoute,
+  isRouteOfEvent,
+  listDrivenOn,
+  listPublicRouteIds,
+  listRoutes,
+  listSteps,
+  replaceSteps,
+  setRouteOfEvent,
+  updateRoute,
+  updateTrack,
+  type RouteFields,
+  type RouteListRow,
+  type RouteRecord,
+  type StepRecord,
+} from './store.ts';
+
+const NOT_FOUND = 'That route';
+
+export type RouteSave = Omit<CallInput<'route.save'>, 'g'>;
+
+export type RouteBook = {
+  route: Route;
+  map: MapTiles;
+  showKilometres: boolean;
+  event: RouteEvent | null;
+  phoneList: PhoneEntry[] | null;
+};
+
+export type RoutesService = {
+  list(viewer: SessionUser | undefined): { routes: RouteSummary[]; showKilometres: boolean };
+  readBook(viewer: SessionUser | undefined, id: number, eventId: number | undefined): RouteBook;
+  save(input: RouteSave): number;
+  remove(id: number): void;
+  importGpx(id: number, file: Buffer): { id: number; steps: number; miles: number };
+  exportGpx(viewer: SessionUser | undefined, id: number): { gpx: string; fileName: string };
+  attach(eventId: number, routeId: number): void;
+  ofEvent(eventId: number): RouteSummary | null;
+};
+
+/** A route's length: the last step's distance, else its imported track's. */
+const milesOf = (lastAt: number | null, trackLength: number) => roundMiles(lastAt !== null && lastAt > 0 ? lastAt : trackLength);
+
+function toSummary(row: RouteListRow, drivenOn: RouteEvent[]): RouteSummary {
+  return {
+    id: row.id,
+    title: row.title,
+    region: row.region,
+    miles: milesOf(row.lastAt, row.trackMiles),
+    stepCount: row.stepCount,
+    stopCount: row.stopCount,
+    visibility: row.visibility,
+    drivenOn,
+  };
+}
+
+/** A file name a phone keeps: the title's letters and digits, dashes between. */
+export function gpxFileName(title: string, id: number): string {
+  const slug = title
+    .normalize('NFKD')
+    .replace(/[^\w\s-]/g, '')
+    .trim()
+    .replace(/[\s_-]+/g, '-')
+    .toLowerCase()
+    .slice(0, 60);
+  return `${slug || `route-${id}`}.gpx`;
+}
+
+export function createRoutesService(deps: Pick<AppDeps, 'db' | 'services' | 'config'>): RoutesService {
+  const { db, config } = deps;
+  const signups = createSignupService(deps);
+
+  /** The route if this viewer may see it; a visitor learns nothing of a members-only route. */
+  const findVisible = (viewer: SessionUser | undefined, id: number): RouteRecord => {
+    const record = findRoute(db, id);
+    if (!record || (!viewer && record.visibility !== 'public')) throw notFound(NOT_FOUND);
+    return record;
+  };
+
+  const readRoute = (viewer: SessionUser | undefined, record: RouteRecord): Route => {
+    const steps = listSteps(db, record.id);
+    const legs = legsOf(steps.map((step) => step.at));
+    return {
+      id: record.id,
+      title: record.title,
+      region: record.region,
+      miles: milesOf(steps.at(-1)?.at ?? null, record.trackMiles),
+      stepCount: steps.length,
+      stopCount: steps.filter((step) => step.stop !== '').length,
+      visibility: record.visibility,
+      // Events are for members: a visitor sees the route, not who drove it when.
+      drivenOn: viewer ? (listDrivenOn(db, [record.id]).get(record.id) ?? []) : [],
+      description: record.description,
+      start: record.start,
+      finish: record.finish,
+      steps: steps.map((step, i) => ({ ...step, leg: legs[i] ?? 0 })),
+      track: record.track,
+      canEdit: viewer !== undefined && hasPermission(viewer.permissions, 'event'),
+    };
+  };
+
+  const fieldsOf = (input: RouteSave): { fields: RouteFields; steps: StepRecord[] } => {
+    const resolved = resolveDistances(input.steps);
+    if (!resolved.isValid) throw badRequest(resolved.message);
+    return {
+      fields: { title: input.title, description: input.description, start: input.start, finish: input.finish, region: input.region, visibility: input.visibility },
+      steps: input.steps.map((step, i) => ({
+        instruction: step.instruction,
+        at: resolved.distances[i] ?? 0,
+        note: step.note,
+        stop: step.stop,
+        lat: step.lat ?? null,
+        lon: step.lon ?? null,
+      })),
+    };
+  };
+
+  return {
+    list(viewer) {
+      const rows = listRoutes(db, viewer !== undefined);
+      const drivenOn = viewer ? listDrivenOn(db, rows.map((row) => row.id)) : new Map<number, RouteEvent[]>();
+      return { routes: rows.map((row) => toSummary(row, drivenOn.get(row.id) ?? [])), showKilometres: config.showKilometres };
+    },
+
+    readBook(viewer, id, eventId) {
+      const record = findVisible(viewer, id);
+      const route = readRoute(viewer, record);
+      const event = viewer && eventId !== undefined && isRouteOfEvent(db, id, eventId) ? (findEventBrief(db, eventId) ?? null) : null;
+      // The phone list is for the organisers: event editors (and admins) only.
+      const phoneList =
+        event && viewer && hasPermission(viewer.permissions, 'event')
+          ? signups
+              .roster(event.id)
+              .households.filter((household) => household.status === 'confirmed')
+              .map((household) => ({ name: household.name, phone: household.phone, partySize: household.partySize, cars: household.cars.map((car) => car.label) }))
+          : null;
+      return { route, map: config.mapTiles, showKilometres: config.showKilometres, event, phoneList };
+    },
+
+    save(input) {
+      const { fields, steps } = fieldsOf(input);
+      return db.transaction((tx) => {
+        if (input.id !== 0 && !updateRoute(tx, input.id, fields)) throw notFound(NOT_FOUND);
+        const id = input.id === 0 ? insertRoute(tx, fields) : input.id;
+        replaceSteps(tx, id, steps);
+        return id;
+      });
+    },
+
+    remove(id) {
+      if (!deleteRoute(db, id)) throw notFound(NOT_FOUND);
+    },
+
+    importGpx(id, file) {
+      let parsed;
+      try {
+        parsed = parseGpx(file);
+      } catch (error) {
+        if (error instanceof GpxError) throw badRequest(error.message);
+        throw error;
+      }
+      const existing = id === 0 ? undefined : findRoute(db, id);
+      if (id !== 0 && !existing) throw notFound(NOT_FOUND);
+      const length = roundMiles(trackMiles(parsed.track));
+      const steps: StepRecord[] = parsed.steps.map((step) => ({ ...step, stop: '' }));
+      const routeId = db.transaction((tx) => {
+        const target =
+          existing?.id ??
+          insertRoute(tx, {
+            title: parsed.name || 'Imported route',
+            description: parsed.description,
+            start: parsed.steps[0]?.instruction ?? '',
+            finish: parsed.steps.at(-1)?.instruction ?? '',
+            region: '',
+            // A new route may pass members' homes: it is for members until its editor says otherwise.
+            visibility: 'members',
+          });
+        updateTrack(tx, target, parsed.track, length);
+        replaceSteps(tx, target, steps);
+        return target;
+      });
+      return { id: routeId, steps: steps.length, miles: milesOf(steps.at(-1)?.at ?? null, length) };
+    },
+
+    exportGpx(viewer, id) {
+      const record = findVisible(viewer, id);
+      const gpx = writeGpx(
+        { title: record.title, description: `${record.description}${record.description ? '\n' : ''}${config.baseUrl}${routePath(id)}`, steps: listSteps(db, id), track: record.track },
+        config.clubName,
+      );
+      return { gpx, fileName: gpxFileName(record.title, id) };
+    },
+
+    attach(eventId, routeId) {
+      if (!findEventBrief(db, eventId)) throw notFound('That event');
+      db.transaction((tx) => {
+        if (routeId === 0) {
+          clearRouteOfEvent(tx, eventId);
+          return;
+        }
+        if (!findRoute(tx, routeId)) throw notFound(NOT_FOUND);
+        setRouteOfEvent(tx, eventId, routeId);
+      });
+    },
+
+    ofEvent(eventId) {
+      const routeId = findRouteIdOfEvent(db, eventId);
+      if (routeId === undefined) return null;
+      const [row] = listRoutes(db, true, routeId);
+      return row ? toSummary(row, listDrivenOn(db, [routeId]).get(routeId) ?? []) : null;
+    },
+  };
+}
+
+/** The pages of the routes anyone may see, for the sitemap. */
+export function listPublicRoutePaths(deps: Pick<AppDeps, 'db'>): string[] {
+  return listPublicRouteIds(deps.db).map(routePath);
+}
+
+/** The address of an event's route book, for its reminder e-mail; undefined when it has none. */
+export function routeBookLinkOfEvent(deps: Pick<AppDeps, 'db' | 'config'>, eventId: number): string | undefined {
+  const routeId = findRouteIdOfEvent(deps.db, eventId);
+  return routeId === undefined ? undefined : `${deps.config.baseUrl}${routePath(routeId)}`;
+}

@@ -1,0 +1,132 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestSmtp, type TestSmtp } from '../../api/test/smtp.ts';
+import { checkA11y, logIn, openPage, serverDatabase, snapshot, startHarness, type Harness } from './harness.ts';
+
+// Households sharing one address (issue 26): the demo's John and Mary Smith at smiths@example.org.
+const HOUSEHOLD = 'smiths@example.org';
+const JOHN = { password: 'demo-john-1', name: 'John Smith' };
+const MARY = { password: 'demo-mary-1', name: 'Mary Smith' };
+const MARYS_NEW_PASSWORD = 'rumble-seat-mary-1930';
+
+/** A phone: 390 px wide, touch. */
+const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
+
+let harness: Harness;
+let smtp: TestSmtp;
+
+beforeAll(async () => {
+  smtp = await startTestSmtp();
+  harness = await startHarness({ env: { SMTP_URL: smtp.url } });
+});
+
+afterAll(async () => {
+  await harness?.close();
+  await smtp?.close();
+});
+
+/** The next upcoming demo event, for the attendance answers. */
+function upcomingEventId(): number {
+  const db = serverDatabase(harness);
+  try {
+    const row = db.prepare("SELECT id FROM events WHERE start > strftime('%Y-%m-%dT%H:%M', 'now', '+2 days') ORDER BY start LIMIT 1").get() as { id: number };
+    return row.id;
+  } finally {
+    db.close();
+  }
+}
+
+/** The mails that reached `to` so far, waiting for `count` of them. */
+async function mailsTo(to: string, count: number) {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const mails = smtp.received.filter((mail) => mail.to && !Array.isArray(mail.to) && mail.to.value.some((a) => a.address === to));
+    if (mails.length >= count) return mails;
+    if (Date.now() > deadline) throw new Error(`Only ${mails.length} of ${count} e-mails reached ${to}.`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+async function logOut(page: Page): Promise<void> {
+  await page.goto('/account');
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await page.getByRole('heading', { level: 1, name: 'Member Login' }).waitFor();
+}
+
+const overflowOf = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+
+describe('a household sharing one address', () => {
+  it('each partner logs in with their own password and sees their own answer; a reset lets the person choose', async () => {
+    const page = await openPage(harness, PHONE);
+    const eventId = upcomingEventId();
+
+    // John logs in with the shared address and his password, and says he is coming.
+    await logIn(page, HOUSEHOLD, JOHN.password);
+    await page.getByRole('heading', { level: 2, name: JOHN.name }).waitFor();
+    await page.goto(`/event/${eventId}`);
+    const johnsAnswer = page.getByRole('form', { name: 'Your answer' });
+    await johnsAnswer.getByRole('radio', { name: 'Attending', exact: true }).tap();
+    await johnsAnswer.getByRole('button', { name: 'Save' }).tap();
+    await page.getByText('You are signed up.').waitFor();
+    await logOut(page);
+
+    // Mary logs in with the same address and her own password: her answer is still open, and John's is his.
+    await logIn(page, HOUSEHOLD, MARY.password);
+    await page.getByRole('heading', { level: 2, name: MARY.name }).waitFor();
+    await page.goto(`/event/${eventId}`);
+    const marysAnswer = page.getByRole('form', { name: 'Your answer' });
+    await marysAnswer.getByRole('radio', { name: 'Not Sure' }).waitFor();
+    expect(await marysAnswer.getByRole('radio', { name: 'Not Sure' }).isChecked()).toBe(true);
+    expect(await marysAnswer.getByRole('radio', { name: 'Attending', exact: true }).isChecked()).toBe(false);
+    // The answers table may be folded on a phone: John's row is there, folded or not.
+    await page.getByRole('region', { name: 'Attendance' }).getByText(JOHN.name).first().waitFor({ state: 'attached' });
+    await checkA11y(page);
+
+    // The member list shows them together, under one name.
+    await page.goto('/memberList');
+    const household = page.getByRole('list', { name: 'Household: John & Mary Smith' });
+    await household.getByRole('heading', { level: 3, name: JOHN.name }).waitFor();
+    await household.getByRole('heading', { level: 3, name: MARY.name }).waitFor();
+    await checkA11y(page);
+    await household.scrollIntoViewIfNeeded();
+    await snapshot(page, 'household-member-list-390', { fullPage: false });
+    expect(await overflowOf(page)).toBeLessThanOrEqual(0);
+    await logOut(page);
+
+    // A reset for the shared address: one e-mail, greeting both, and the page asks who it is.
+    await page.getByRole('button', { name: 'Forgot your password?' }).tap();
+    const forgot = page.getByRole('form', { name: 'Request a password reset' });
+    await forgot.getByLabel('E-mail address').fill(HOUSEHOLD);
+    await forgot.getByRole('button', { name: 'E-mail me a link' }).tap();
+    await page.getByRole('status').filter({ hasText: `An e-mail was sent to ${HOUSEHOLD}` }).waitFor();
+    const [mail] = await mailsTo(HOUSEHOLD, 1);
+    expect(mail?.text).toMatch(/^Hello John and Mary,/);
+    const link = new RegExp(`${harness.baseUrl}/reset/[\\w-]+`).exec(mail?.text ?? '')?.[0] ?? '';
+    expect(link).not.toBe('');
+    await page.goto(link);
+    const choice = page.getByRole('group', { name: 'Who are you?' });
+    await choice.waitFor();
+    await checkA11y(page);
+    await snapshot(page, 'household-reset-choice-390');
+    expect(await overflowOf(page)).toBeLessThanOrEqual(0);
+
+    // Not choosing is refused before any call; then Mary chooses herself with the keyboard.
+    await page.getByLabel('New Password').fill(MARYS_NEW_PASSWORD);
+    await page.getByLabel('Confirm Password').fill(MARYS_NEW_PASSWORD);
+    await page.getByRole('button', { name: 'Set Password' }).tap();
+    await page.getByRole('alert').filter({ hasText: 'Please choose who you are.' }).waitFor();
+    await choice.getByRole('radio', { name: JOHN.name }).focus();
+    await page.keyboard.press('ArrowDown');
+    expect(await choice.getByRole('radio', { name: MARY.name }).isChecked()).toBe(true);
+    await page.getByRole('button', { name: 'Set Password' }).tap();
+    await page.getByText('you can now log in with your e-mail address and your new password').waitFor();
+
+    // Mary's new password logs her in; John's is unchanged.
+    await logIn(page, HOUSEHOLD, MARYS_NEW_PASSWORD);
+    await page.getByRole('heading', { level: 2, name: MARY.name }).waitFor();
+    await logOut(page);
+    await logIn(page, HOUSEHOLD, JOHN.password);
+    await page.getByRole('heading', { level: 2, name: JOHN.name }).waitFor();
+    await page.context().close();
+  });
+});
