@@ -26,6 +26,7 @@ import { mountLinksCalls } from './features/links/router.ts';
 import { mountMembersCalls } from './features/members/router.ts';
 import { mountNewslettersCalls } from './features/newsletters/router.ts';
 import { mountNotificationsCalls } from './features/notifications/router.ts';
+import { mountSearchCalls } from './features/search/router.ts';
 import { mountRoutesCalls } from './features/routes/router.ts';
 import { listPublicRoutePaths } from './features/routes/service.ts';
 import { mountDigestCalls } from './features/digest/router.ts';
@@ -189,6 +190,7 @@ export function createApp(deps: AppDeps): Express {
   mountForumCalls(api, deps);
   mountGarageCalls(api, deps);
   mountClassifiedsCalls(api, deps);
+  mountSearchCalls(api, deps);
   mountRoutesCalls(api, deps);
   mountUnbuiltCalls(api);
   app.use(express.json({ limit: '1mb' }));

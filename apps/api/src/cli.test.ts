@@ -289,3 +289,34 @@ describe('newsletters:covers', () => {
     expect(fs.existsSync(path.join(root, 'data', cover))).toBe(true);
   });
 });
+
+describe('search:rebuild', () => {
+  it('fills the site search from the data written before it, reading stored newsletters page by page', async () => {
+    await cli('data', 'admin:create', 'webmaster@example.test', 'long-enough-1');
+    const folder = path.join(root, 'data', 'newsletters');
+    fs.mkdirSync(folder, { recursive: true });
+    fs.writeFileSync(path.join(folder, 'Valley News May 2024.pdf'), makeNewsletterPdf({ year: 2024, month: 5, isSpecial: false }));
+    const db = new Database(path.join(root, 'data', 'club.db'));
+    // As an older site left them: rows the index never saw, an edition whose text was never read.
+    db.prepare("INSERT INTO presidents (year, name) VALUES (1977, 'Ignatius Rebuildson')").run();
+    db.prepare("INSERT INTO newsletters (file_name, year, month, text_status) VALUES ('Valley News May 2024.pdf', 2024, 5, 'pending')").run();
+    db.close();
+    out = '';
+
+    expect(await cli('data', 'search:rebuild')).toBe(0);
+    expect(out).toMatch(/^The site search holds \d+ entries; read the text of 1 newsletter\(s\)\.\n$/);
+    const readDb = new Database(path.join(root, 'data', 'club.db'), { readonly: true });
+    const found = (word: string) =>
+      readDb
+        .prepare('SELECT e.kind, e.part FROM search_text JOIN search_entries e ON e.id = search_text.rowid WHERE search_text MATCH ? ORDER BY e.part')
+        .all(word) as { kind: string; part: number }[];
+    expect(found('Rebuildson')).toEqual([{ kind: 'president', part: 0 }]);
+    // The demo edition's tech tip for May 2024 is on its second page.
+    expect(found('"tech tip"').some((row) => row.kind === 'newsletter' && row.part >= 2)).toBe(true);
+    const { status } = readDb.prepare('SELECT text_status AS status FROM newsletters').get() as { status: string };
+    const { wanted } = readDb.prepare('SELECT is_rebuild_wanted AS wanted FROM search_state').get() as { wanted: number };
+    readDb.close();
+    expect(status).toBe('text');
+    expect(wanted).toBe(0);
+  });
+});

@@ -20,6 +20,7 @@ const USAGE = [
   '  backup                                                     back up the database and uploads now',
   '  newsletters:covers                                         make the cover of every stored newsletter again',
   '  reminders                                                  send the event reminders (and the classifieds\' "still for sale?" e-mails) due now',
+  '  search:rebuild                                             fill the site search again from the data (and newsletters\' text)',
   '  digest                                                     send this week\'s digest to those who have not had it',
   '  restore <backup> [--replace]                               restore a backup into an empty DATA_DIR',
 ].join('\n');
@@ -165,6 +166,17 @@ export async function runCli(argv: string[], shellEnv: NodeJS.ProcessEnv = proce
         io.stdout(`Made ${made.length} newsletter cover(s).\n`);
         for (const { fileName, reason } of failed) io.stderr(`No cover for ${fileName}: ${reason}\n`);
         return failed.length > 0 ? 1 : 0;
+      });
+    }
+
+    if (command === 'search:rebuild') {
+      return await withSiteDatabase(config, io, async ({ db, services }) => {
+        const newsletters = createNewslettersService({ db, config, services });
+        // Editions whose text failed before get another try (limits may have been raised).
+        const read = await newsletters.readPendingTexts({ retryFailed: true });
+        const { entries } = services.search.rebuild();
+        io.stdout(`The site search holds ${entries} entries; read the text of ${read} newsletter(s).\n`);
+        return 0;
       });
     }
 

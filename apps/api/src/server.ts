@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { Server } from 'node:http';
 import type { Logger } from 'pino';
 import { createApp } from './app.ts';
+import { createNewslettersService } from './features/newsletters/service.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import {
   codeSchemaVersion,
@@ -168,9 +169,8 @@ async function startLocked(config: Config, unlock: () => void): Promise<{ server
 async function startOnDatabase(config: Config, db: Db, logger: Logger, unlock: () => void): Promise<{ server: Server; close: () => Promise<void> }> {
   await migrateWithBackup(db, config, logger);
 
-  if (ensureAdmin(db, config.adminEmail, config.adminPassword)) {
-    logger.info({ email: config.adminEmail }, 'created the first administrator from ADMIN_EMAIL');
-  }
+  const isAdminCreated = ensureAdmin(db, config.adminEmail, config.adminPassword);
+  if (isAdminCreated) logger.info({ email: config.adminEmail }, 'created the first administrator from ADMIN_EMAIL');
   if (config.demoData) {
     const accounts = await seedDemoData(db, { uploadsDir: config.uploadsDir, dataDir: config.dataDir });
     if (accounts) {
@@ -181,10 +181,19 @@ async function startOnDatabase(config: Config, db: Db, logger: Logger, unlock: (
   }
 
   const services = createServices(config, db, logger);
+  // The migration that added the site search asks for it to be filled from the existing data;
+  // so do demo content and the first administrator, written straight into the tables.
+  if (config.demoData || isAdminCreated ? services.search.rebuild() : services.search.rebuildIfWanted()) logger.info('filled the site search index');
   const app = createApp({ config, db, services, logger });
   // `pnpm bench` measures every call against this trivial route on the same server and middleware.
   if (process.env.BENCH === '1') app.post('/bench/bare', (_req, res) => void res.json({ ok: true }));
   const server = await listen(app, config);
+  // Editions stored before the search (or by the demo) have their text read in the background,
+  // in the cover renderer's child process, one batch at a time.
+  createNewslettersService({ db, config, services })
+    .readPendingTexts()
+    .then((read) => read > 0 && logger.info({ read }, 'read the text of stored newsletters for the site search'))
+    .catch((error: unknown) => logger.warn({ err: error }, 'could not read the text of stored newsletters for the site search'));
   // What `pnpm reminders` checks its own settings against.
   saveSiteSettings(config);
   services.mail.start();

@@ -32,6 +32,7 @@ export function createTestApp(env: Record<string, string> = {}, options: Service
   fs.mkdirSync(config.uploadsDir, { recursive: true });
   const logger = createLogger(config.logLevel);
   const services = createServices(config, db, logger, options);
+  services.search.rebuildIfWanted();
   const app = createApp({ config, db, services, logger });
   return {
     app,

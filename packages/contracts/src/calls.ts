@@ -150,6 +150,8 @@ export const CALLS = {
   'listing.moderate': { access: 'moderator', encoding: 'json' },
   'listing.delete': { access: 'loggedIn', encoding: 'json' },
   'listing.contact': { access: 'public', encoding: 'json' },
+  // Beyond the spec's table (EXTENSION_CALLS): the site search; members see more, so per viewer.
+  'site.search': { access: 'public', encoding: 'json', answersPerViewer: true },
   // Beyond the spec's table (EXTENSION_CALLS): route books and the club's library of drives.
   'routes.list': { access: 'public', encoding: 'json', answersPerViewer: true },
   'route.get': { access: 'public', encoding: 'json', answersPerViewer: true },
@@ -221,6 +223,7 @@ export const EXTENSION_CALLS: readonly CallName[] = [
   'listing.moderate',
   'listing.delete',
   'listing.contact',
+  'site.search',
   'routes.list',
   'route.get',
   'route.save',

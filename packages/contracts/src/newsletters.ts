@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { emptyRequestSchema, flag, integer, recordId, sessionTokenSchema, text } from './common.ts';
 
+/** What the site search knows of an edition's words (see `textStatus`). */
+export const NEWSLETTER_TEXT_STATUSES = ['pending', 'text', 'none', 'failed'] as const;
+export type NewsletterTextStatus = (typeof NEWSLETTER_TEXT_STATUSES)[number];
+
 export const MONTHS = [
   'January', 'February', 'March', 'April', 'May', 'June',
   'July', 'August', 'September', 'October', 'November', 'December',
@@ -59,6 +63,11 @@ export const newsletterSchema = z.object({
   kind: z.enum(['pdf', 'image']),
   /** A public JPEG of the first page; '' when none could be made. */
   coverUrl: z.string(),
+  /**
+   * Whether the site search has its words: `text` read page by page, `none` a scan (or picture)
+   * with no text, found by its name only; `failed` it could not be read; `pending` not read yet.
+   */
+  textStatus: z.enum(NEWSLETTER_TEXT_STATUSES),
 });
 export type Newsletter = z.infer<typeof newsletterSchema>;
 

@@ -84,6 +84,17 @@ export const blogPath = (articleId?: number): string => (articleId === undefined
 export const blogPagePath = (page: number): string => (page <= 1 ? blogPath() : `${blogPath()}?page=${page}`);
 export const editBlogPath = (articleId: number = NEW_RECORD_ID): string => `${prefixOf(PATHS.editBlog)}${articleId}`;
 export const newsletterPath = (fileName: string): string => `${prefixOf(PATHS.newsletter)}${encodeURIComponent(fileName)}`;
+/** An edition opened at one of its pages (1 = the first), as a search result links it. */
+export const newsletterPagePath = (fileName: string, page: number): string =>
+  page > 1 ? `${newsletterPath(fileName)}?page=${page}` : newsletterPath(fileName);
+/** The member list with its search box already filled in (a member found by the site search). */
+export const memberListSearchPath = (text: string): string => `${PATHS.memberList}?search=${encodeURIComponent(text)}`;
+/** The site search for `query`; with `kind`, that kind's results only (its "more" page). */
+export const searchPath = (query: string, kind?: string): string => {
+  const params = new URLSearchParams({ q: query });
+  if (kind !== undefined) params.set('kind', kind);
+  return `${PATHS.search}?${params.toString()}`;
+};
 export const forumPath = (threadId?: number): string => (threadId === undefined ? prefixOf(PATHS.forum) : `${prefixOf(PATHS.forum)}/${threadId}`);
 /** The element id of a forum post on its thread's page. */
 export const forumPostAnchor = (postId: number): string => `post-${postId}`;

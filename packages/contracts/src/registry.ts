@@ -13,6 +13,7 @@ import { links } from './links.ts';
 import { meetings } from './meetings.ts';
 import { members } from './members.ts';
 import { newsletters } from './newsletters.ts';
+import { search } from './search.ts';
 import { routes } from './routes.ts';
 import { notifications } from './notifications.ts';
 import { signups } from './signups.ts';
@@ -34,6 +35,7 @@ const schemas = {
   ...meetings,
   ...garage,
   ...classifieds,
+  ...search,
   ...routes,
   ...digest,
 } as const satisfies Record<CallName, Schemas>;

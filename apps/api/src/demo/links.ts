@@ -1,5 +1,5 @@
 import type { Db } from '../db/client.ts';
-import { createLinksService } from '../features/links/service.ts';
+import { insertLinkGroups } from '../features/links/store.ts';
 import type { NewLinkGroup } from '../features/links/store.ts';
 
 /**
@@ -53,5 +53,6 @@ export const DEMO_LINK_GROUPS: NewLinkGroup[] = [
 ];
 
 export function seedDemoLinks(db: Db): void {
-  createLinksService({ db }).addGroups(DEMO_LINK_GROUPS);
+  // Straight into the table, as the other demo content: the start fills the search index after seeding.
+  db.transaction((tx) => insertLinkGroups(tx, DEMO_LINK_GROUPS));
 }

@@ -16,9 +16,16 @@ export function describeZodError(error: ZodError): string {
 /** SQLite's codes for a write that found no room (SQLITE_FULL; an I/O error when the disk filled mid-write). */
 const DISK_FULL_CODES = new Set(['SQLITE_FULL', 'SQLITE_IOERR_WRITE', 'SQLITE_IOERR_SHMSIZE']);
 
+/** SQLite's error code, also where drizzle wraps the error of a raw `sql` query ("Failed to run the query …"). */
+function sqliteCodeOf(error: object): string {
+  const { code, cause } = error as { code?: unknown; cause?: unknown };
+  if (code !== undefined) return String(code);
+  return typeof cause === 'object' && cause !== null ? String((cause as { code?: unknown }).code) : '';
+}
+
 export function toApiError(error: unknown): ApiError | undefined {
   if (error instanceof ApiError) return error;
-  if (typeof error === 'object' && error !== null && DISK_FULL_CODES.has(String((error as { code?: unknown }).code))) {
+  if (typeof error === 'object' && error !== null && DISK_FULL_CODES.has(sqliteCodeOf(error))) {
     return new ApiError(503, 'Nothing was saved: the website\'s disk is full. Please try again later, and tell the webmaster.');
   }
   if (error instanceof ZodError) return badRequest(describeZodError(error));

@@ -1,5 +1,6 @@
 /**
- * The child process that draws newsletters' first pages (see pdf-covers.ts, which starts one
+ * The child process that draws newsletters' first pages and reads their text for the site
+ * search (see pdf-covers.ts, which starts one
  * per upload, or per batch, and stops it at its time limit or memory cap). It takes jobs over
  * IPC and exits when the site lets go, so whatever a hostile PDF made it allocate goes with it.
  *
@@ -9,6 +10,8 @@
 import * as mupdf from 'mupdf';
 
 export type CoverJob = {
+  /** Draw the first page (the cover), or read the text of every page (the site search). */
+  task: 'cover' | 'text';
   pdf: Uint8Array;
   /** Width of the drawn page in pixels. */
   widthPx: number;
@@ -16,12 +19,16 @@ export type CoverJob = {
   maxSidePx: number;
   /** An image on the page with more pixels than this is not drawn at all. */
   maxImagePixels: number;
+  /** Text jobs: pages past this are not read, and each page's text is cut at `maxPageChars`. */
+  maxPages: number;
+  maxPageChars: number;
 };
 
 export type CoverAnswer =
   /** Sent first, once the renderer has loaded and listens for its job. */
   | { kind: 'ready' }
   | { kind: 'cover'; png: Uint8Array }
+  | { kind: 'text'; pages: string[] }
   | { kind: 'unreadable'; reason: 'password' | 'damaged' | 'page' }
   | { kind: 'too-large'; detail: string };
 
@@ -51,7 +58,8 @@ function largestImage(resources: mupdf.PDFObject, depth = 0, seen = new Set<numb
   return largest;
 }
 
-function drawCover({ pdf, widthPx, maxSidePx, maxImagePixels }: CoverJob): CoverAnswer {
+/** The document, or why it cannot be read. */
+function openPdf(pdf: Uint8Array): mupdf.Document | CoverAnswer {
   let document: mupdf.Document;
   try {
     document = mupdf.Document.openDocument(pdf, 'application/pdf');
@@ -59,6 +67,33 @@ function drawCover({ pdf, widthPx, maxSidePx, maxImagePixels }: CoverJob): Cover
     return { kind: 'unreadable', reason: 'damaged' };
   }
   if (document.needsPassword()) return { kind: 'unreadable', reason: 'password' };
+  return document;
+}
+
+/**
+ * Each page's text, in reading order as MuPDF finds it (a scan without a text layer gives empty
+ * pages). Only text is extracted: images are not decoded, so this is cheaper than drawing.
+ */
+function readText({ pdf, maxPages, maxPageChars }: CoverJob): CoverAnswer {
+  const document = openPdf(pdf);
+  if (!(document instanceof mupdf.Document)) return document;
+  const pages: string[] = [];
+  try {
+    const count = Math.min(document.countPages(), maxPages);
+    for (let index = 0; index < count; index += 1) {
+      const page = document.loadPage(index);
+      const text = page.toStructuredText('preserve-whitespace').asText();
+      pages.push(text.replace(/\s+/g, ' ').trim().slice(0, maxPageChars));
+    }
+  } catch {
+    return { kind: 'unreadable', reason: 'page' };
+  }
+  return { kind: 'text', pages };
+}
+
+function drawCover({ pdf, widthPx, maxSidePx, maxImagePixels }: CoverJob): CoverAnswer {
+  const document = openPdf(pdf);
+  if (!(document instanceof mupdf.Document)) return document;
   let page: mupdf.Page;
   try {
     if (document.countPages() < 1) return { kind: 'unreadable', reason: 'damaged' };
@@ -87,6 +122,7 @@ function drawCover({ pdf, widthPx, maxSidePx, maxImagePixels }: CoverJob): Cover
 // Started by pdf-covers.ts: says it is ready, answers each job in turn, and ends when the site
 // disconnects (or stops it at a limit).
 process.on('message', (job: CoverJob) => {
-  process.send?.(drawCover({ ...job, pdf: new Uint8Array(job.pdf) }));
+  const read = { ...job, pdf: new Uint8Array(job.pdf) };
+  process.send?.(job.task === 'text' ? readText(read) : drawCover(read));
 });
 process.send?.({ kind: 'ready' } satisfies CoverAnswer);

@@ -43,7 +43,21 @@ export type PdfCoverService = {
   renderFirstPage(pdf: Buffer): Promise<Buffer>;
   /** The same for many PDFs in one renderer process (the demo, the covers command): a PNG or the error, for each. */
   renderFirstPages(pdfs: Buffer[]): Promise<(Buffer | Error)[]>;
+  /**
+   * An upload's cover and the text of each of its pages (for the site search), read in one child
+   * within the same limits: each is the result or the error (as renderFirstPage would throw it).
+   */
+  readUpload(pdf: Buffer): Promise<{ cover: Buffer | Error; pages: string[] | Error }>;
+  /** The text of each page of many PDFs (editions stored before the search), in one child. */
+  readPageTexts(pdfs: Buffer[]): Promise<(string[] | Error)[]>;
 };
+
+/** A newsletter has a dozen pages; a few hundred is already a book. */
+const MAX_TEXT_PAGES = 500;
+/** A dense page of small type holds about 10,000 characters. */
+const MAX_PAGE_CHARS = 20_000;
+
+type Job = { task: CoverJob['task']; pdf: Buffer };
 
 let devWorker: Promise<string> | undefined;
 
@@ -93,8 +107,9 @@ const UNREADABLE: Record<Extract<CoverAnswer, { kind: 'unreadable' }>['reason'],
 };
 
 /** What a renderer's answer (or its stopping) means for the one waiting for the cover. */
-function outcomeOf(answer: CoverAnswer | undefined, stopped: string): Buffer | Error {
+function outcomeOf(answer: CoverAnswer | undefined, stopped: string): Buffer | string[] | Error {
   if (answer?.kind === 'cover') return Buffer.from(answer.png);
+  if (answer?.kind === 'text') return answer.pages;
   if (answer?.kind === 'unreadable') return new UnreadablePdfError(UNREADABLE[answer.reason]);
   if (answer?.kind === 'too-large') return new CoverNotDrawnError(`its first page holds ${answer.detail}`);
   return new CoverNotDrawnError(stopped);
@@ -105,12 +120,12 @@ function outcomeOf(answer: CoverAnswer | undefined, stopped: string): Buffer | E
  * within the memory cap. A child stopped at a limit fails the PDF it was drawing; a new one
  * goes on with the rest.
  */
-async function drawInChild(pdfs: Buffer[], limits: PdfCoverLimits): Promise<(Buffer | Error)[]> {
+async function drawInChild(jobs: Job[], limits: PdfCoverLimits): Promise<(Buffer | string[] | Error)[]> {
   const file = await workerFile();
-  const outcomes: (Buffer | Error)[] = [];
-  while (outcomes.length < pdfs.length) {
+  const outcomes: (Buffer | string[] | Error)[] = [];
+  while (outcomes.length < jobs.length) {
     const first = outcomes.length;
-    const drawn = await new Promise<(Buffer | Error)[]>((resolve) => {
+    const drawn = await new Promise<(Buffer | string[] | Error)[]>((resolve) => {
       const child = fork(file, [], {
         // No secrets in the environment of a process that reads uploads.
         env: {},
@@ -118,7 +133,7 @@ async function drawInChild(pdfs: Buffer[], limits: PdfCoverLimits): Promise<(Buf
         serialization: 'advanced',
         stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
       });
-      const done: (Buffer | Error)[] = [];
+      const done: (Buffer | string[] | Error)[] = [];
       let stopped: string | undefined;
       const stop = (why: string) => {
         stopped ??= why;
@@ -131,13 +146,21 @@ async function drawInChild(pdfs: Buffer[], limits: PdfCoverLimits): Promise<(Buf
       }, MEMORY_CHECK_MS);
       const sendNext = () => {
         clearTimeout(timer);
-        const pdf = pdfs[first + done.length];
-        if (!pdf) {
+        const next = jobs[first + done.length];
+        if (!next) {
           child.disconnect();
           return;
         }
         timer = setTimeout(() => stop(`it took longer than ${limits.timeLimitMs / 1000} s`), limits.timeLimitMs);
-        const job: CoverJob = { pdf, widthPx: COVER_WIDTH_PX, maxSidePx: MAX_SIDE_PX, maxImagePixels: limits.maxImagePixels };
+        const job: CoverJob = {
+          task: next.task,
+          pdf: next.pdf,
+          widthPx: COVER_WIDTH_PX,
+          maxSidePx: MAX_SIDE_PX,
+          maxImagePixels: limits.maxImagePixels,
+          maxPages: MAX_TEXT_PAGES,
+          maxPageChars: MAX_PAGE_CHARS,
+        };
         child.send(job);
       };
       child.on('message', (message: CoverAnswer) => {
@@ -150,7 +173,7 @@ async function drawInChild(pdfs: Buffer[], limits: PdfCoverLimits): Promise<(Buf
         isFinished = true;
         clearTimeout(timer);
         clearInterval(watch);
-        if (first + done.length < pdfs.length) done.push(outcomeOf(undefined, stopped ?? why));
+        if (first + done.length < jobs.length) done.push(outcomeOf(undefined, stopped ?? why));
         resolve(done);
       };
       child.on('error', (error) => {
@@ -170,9 +193,22 @@ const coverJobs = createJobLimiter(1);
 
 export function createPdfCoverService(limits: Partial<PdfCoverLimits> = {}): PdfCoverService {
   const all = { ...PDF_COVER_LIMITS, ...limits };
-  const renderFirstPages = (pdfs: Buffer[]) => coverJobs(() => drawInChild(pdfs, all));
+  const run = (jobs: Job[]) => coverJobs(() => drawInChild(jobs, all));
+  const asCover = (outcome: Buffer | string[] | Error | undefined): Buffer | Error =>
+    outcome instanceof Buffer || outcome instanceof Error ? outcome : new CoverNotDrawnError('the renderer gave no answer');
+  const asPages = (outcome: Buffer | string[] | Error | undefined): string[] | Error =>
+    Array.isArray(outcome) || outcome instanceof Error ? outcome : new CoverNotDrawnError('the renderer gave no answer');
+  const renderFirstPages = async (pdfs: Buffer[]) => (await run(pdfs.map((pdf) => ({ task: 'cover' as const, pdf })))).map(asCover);
   return {
     renderFirstPages,
+    async readUpload(pdf) {
+      const [cover, pages] = await run([
+        { task: 'cover', pdf },
+        { task: 'text', pdf },
+      ]);
+      return { cover: asCover(cover), pages: asPages(pages) };
+    },
+    readPageTexts: async (pdfs) => (await run(pdfs.map((pdf) => ({ task: 'text' as const, pdf })))).map(asPages),
     async renderFirstPage(pdf) {
       const [outcome] = await renderFirstPages([pdf]);
       if (outcome instanceof Buffer) return outcome;

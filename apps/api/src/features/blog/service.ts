@@ -111,9 +111,10 @@ export function createBlogService({ db, services }: Pick<AppDeps, 'db' | 'servic
         );
         const fields = { title, date, htmlData, modifiedKey: Date.now() };
         const postId = db.transaction((tx) => {
-          if (!existing) return insertPost(tx, fields, actor.id);
-          if (!updatePost(tx, existing.id, fields)) throw notFound('That post');
-          return existing.id;
+          const savedId = existing ? existing.id : insertPost(tx, fields, actor.id);
+          if (existing && !updatePost(tx, existing.id, fields)) throw notFound('That post');
+          services.search.reindex(tx, 'photo', [savedId]);
+          return savedId;
         });
         const stillShown = new Set(htmlData.flatMap((e) => ('s' in e ? e.s : [])));
         return { result: postId, dropped: currentImages.filter((url) => !stillShown.has(url)) };
@@ -122,7 +123,12 @@ export function createBlogService({ db, services }: Pick<AppDeps, 'db' | 'servic
 
     remove(id) {
       const existing = findPost(db, id);
-      if (!existing || !deletePost(db, id)) throw notFound('That post');
+      const isDeleted = db.transaction((tx) => {
+        if (!existing || !deletePost(tx, id)) return false;
+        services.search.reindex(tx, 'photo', [id]);
+        return true;
+      });
+      if (!existing || !isDeleted) throw notFound('That post');
       for (const url of existing.images) services.images.remove(url);
     },
   };

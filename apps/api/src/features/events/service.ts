@@ -141,6 +141,7 @@ export function createEventsService({ db, services, config }: Pick<AppDeps, 'db'
           if (before && queueEventChangeNotices(tx, config, before, { ...fields, id: savedId }) > 0) isNoticeQueued = true;
           // The settings go with the event: refused, neither is saved.
           if (signup && applySignupSettings(tx, config, { ...fields, id: savedId }, signup) > 0) isMailQueued = true;
+          services.search.reindex(tx, 'event', [savedId]);
           return savedId;
         });
         // A "now" reminder is queued before the reply (once per event, never again at a later save),
@@ -161,7 +162,10 @@ export function createEventsService({ db, services, config }: Pick<AppDeps, 'db'
     remove(id) {
       const existing = findEvent(db, id);
       if (!existing) throw notFound('That event');
-      deleteEvent(db, id);
+      db.transaction((tx) => {
+        deleteEvent(tx, id);
+        services.search.reindex(tx, 'event', [id]);
+      });
       if (existing.imageUrl) services.images.remove(existing.imageUrl);
     },
 

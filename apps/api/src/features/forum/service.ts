@@ -1,3 +1,4 @@
+import { postIdsOfThread } from './search-source.ts';
 import { CALLS, forumPostPath, hasPermission, type ForumThread, type ForumThreadSummary, type ForumWaiting, type SessionUser } from '@club/contracts';
 import type { AppDeps } from '../../deps.ts';
 import { badRequest, notFound } from '../../errors.ts';
@@ -102,6 +103,7 @@ export function createForumService({ db, services, config }: Pick<AppDeps, 'db' 
           const imageUrls = urls.filter((url): url is string => url !== undefined);
           const threadId = insertThread(tx, { title, description, imageUrls, authorId: actor.id, approved: isApprovedAtOnce });
           if (!isApprovedAtOnce) queueWaitingMail(tx, config, { kind: 'thread', threadId, title, authorId: actor.id, text: description });
+          services.search.reindex(tx, 'forumThread', [threadId]);
           return threadId;
         }),
       }));
@@ -119,6 +121,7 @@ export function createForumService({ db, services, config }: Pick<AppDeps, 'db' 
         if (!thread || !canSee) throw notFound(THREAD_NOT_FOUND);
         const postId = insertPost(tx, { threadId, content, authorId: actor.id, approved: isApprovedAtOnce });
         if (!isApprovedAtOnce) queueWaitingMail(tx, config, { kind: 'reply', threadId, postId, title: thread.title, authorId: actor.id, text: content });
+        services.search.reindex(tx, 'forumPost', [postId]);
         return postId;
       });
       if (!isApprovedAtOnce) services.mail.kick();
@@ -127,17 +130,25 @@ export function createForumService({ db, services, config }: Pick<AppDeps, 'db' 
 
     moderate({ target, action }) {
       if (target.kind === 'post') {
-        const isDone = action === 'approve' ? approvePost(db, target.id) : deletePost(db, target.id);
+        const isDone = db.transaction((tx) => {
+          const isChanged = action === 'approve' ? approvePost(tx, target.id) : deletePost(tx, target.id);
+          services.search.reindex(tx, 'forumPost', [target.id]);
+          return isChanged;
+        });
         if (!isDone) throw notFound('That forum post');
         return;
       }
       const thread = findThread(db, target.id);
       if (!thread) throw notFound(THREAD_NOT_FOUND);
-      if (action === 'approve') {
-        approveThread(db, thread.id);
-        return;
-      }
-      deleteThread(db, thread.id);
+      db.transaction((tx) => {
+        // Its posts' audience follows the thread's (or they go with it): ids read before a delete.
+        const postIds = postIdsOfThread(tx, thread.id);
+        if (action === 'approve') approveThread(tx, thread.id);
+        else deleteThread(tx, thread.id);
+        services.search.reindex(tx, 'forumThread', [thread.id]);
+        services.search.reindex(tx, 'forumPost', postIds);
+      });
+      if (action === 'approve') return;
       for (const url of thread.imageUrls) services.images.remove(url);
     },
   };

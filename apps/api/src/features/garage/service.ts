@@ -193,6 +193,9 @@ export function createGarageService({ db, services, config }: Pick<AppDeps, 'db'
           const carId = existing ? existing.id : insertCar(tx, fields);
           if (existing && !updateCar(tx, existing.id, fields)) throw notFound(NOT_FOUND);
           replaceHistory(tx, carId, history);
+          services.search.reindex(tx, 'car', [carId]);
+          // A member is found by their cars too: the new owner's entry and the one it left.
+          services.search.reindex(tx, 'member', [...new Set([ownerId, existing?.ownerId].filter((owner): owner is number => typeof owner === 'number'))]);
           return carId;
         });
         return { result: { id, photos }, dropped: current.filter((url) => !photos.includes(url)) };
@@ -203,7 +206,13 @@ export function createGarageService({ db, services, config }: Pick<AppDeps, 'db'
       const existing = findCar(db, id);
       if (!existing) throw notFound(NOT_FOUND);
       requireOwnerOrPermission(actor, 'member', existing.ownerId, 'Only the car’s owner or a member editor can remove this car.');
-      if (!deleteCar(db, id)) throw notFound(NOT_FOUND);
+      const isDeleted = db.transaction((tx) => {
+        if (!deleteCar(tx, id)) return false;
+        services.search.reindex(tx, 'car', [id]);
+        if (existing.ownerId !== null) services.search.reindex(tx, 'member', [existing.ownerId]);
+        return true;
+      });
+      if (!isDeleted) throw notFound(NOT_FOUND);
       for (const url of existing.photos) services.images.remove(url);
     },
 

@@ -72,9 +72,12 @@ export function createHistoryService({ db, services }: Pick<AppDeps, 'db' | 'ser
     listPresidents: () => listPresidents(db),
 
     savePresident(id, fields) {
-      if (id === 0) return insertPresident(db, fields);
-      if (!updatePresident(db, id, fields)) throw notFound('That president');
-      return id;
+      return db.transaction((tx) => {
+        const savedId = id === 0 ? insertPresident(tx, fields) : id;
+        if (id !== 0 && !updatePresident(tx, id, fields)) throw notFound('That president');
+        services.search.reindex(tx, 'president', [savedId]);
+        return savedId;
+      });
     },
 
     listShaftAwardWinners: () => listShaftAwardWinners(db),
@@ -86,9 +89,14 @@ export function createHistoryService({ db, services }: Pick<AppDeps, 'db' | 'ser
       return services.images.saveWithUploads([pending], ([newUrl]) => {
         const imageUrl = newUrl ?? (keepImage ? (existing?.imageUrl ?? '') : '');
         const dropped = existing?.imageUrl !== imageUrl ? existing?.imageUrl : undefined;
-        if (!existing) return { result: { id: insertShaftAwardWinner(db, { year, name, imageUrl }), imageUrl } };
-        if (!updateShaftAwardWinner(db, existing.id, { year, name, imageUrl })) throw notFound('That Shaft Award winner');
-        return { result: { id: existing.id, imageUrl }, dropped: [dropped] };
+        // The row and its search entry in one transaction (docs/SEARCH.md).
+        const savedId = db.transaction((tx) => {
+          const winnerId = existing ? existing.id : insertShaftAwardWinner(tx, { year, name, imageUrl });
+          if (existing && !updateShaftAwardWinner(tx, existing.id, { year, name, imageUrl })) throw notFound('That Shaft Award winner');
+          services.search.reindex(tx, 'shaftAward', [winnerId]);
+          return winnerId;
+        });
+        return { result: { id: savedId, imageUrl }, dropped: [dropped] };
       });
     },
 
@@ -98,9 +106,12 @@ export function createHistoryService({ db, services }: Pick<AppDeps, 'db' | 'ser
       const { name, owner, model, extra, idleYears, dateStarted } = fields;
       const isBlank = !name && !owner && !model && !extra && idleYears === null && dateStarted === null;
       if (isBlank) throw badRequest('Please fill in at least one detail of the start-up party.');
-      if (id === 0) return insertStartupParty(db, fields);
-      if (!updateStartupParty(db, id, fields)) throw notFound('That start-up party');
-      return id;
+      return db.transaction((tx) => {
+        const savedId = id === 0 ? insertStartupParty(tx, fields) : id;
+        if (id !== 0 && !updateStartupParty(tx, id, fields)) throw notFound('That start-up party');
+        services.search.reindex(tx, 'startupParty', [savedId]);
+        return savedId;
+      });
     },
 
     listBoardYears: () => listBoardYears(db),
@@ -113,7 +124,10 @@ export function createHistoryService({ db, services }: Pick<AppDeps, 'db' | 'ser
       };
       await services.images.saveWithUploads([pending], ([newUrl]) => {
         const dropped = newUrl ? findBoardImage(db, year) : undefined;
-        db.transaction((tx) => replaceBoardYear(tx, year, seats, newUrl));
+        db.transaction((tx) => {
+          replaceBoardYear(tx, year, seats, newUrl);
+          services.search.reindex(tx, 'board', [year]);
+        });
         return { result: undefined, dropped: [dropped] };
       });
     },

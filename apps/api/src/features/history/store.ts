@@ -14,12 +14,12 @@ export function listPresidents(db: Db): President[] {
 
 export type PresidentFields = { year: number; name: string };
 
-export function insertPresident(db: Db, fields: PresidentFields): number {
+export function insertPresident(db: DbOrTx, fields: PresidentFields): number {
   return db.insert(presidents).values(fields).returning({ id: presidents.id }).get().id;
 }
 
 /** False when there is no such president. */
-export function updatePresident(db: Db, id: number, fields: PresidentFields): boolean {
+export function updatePresident(db: DbOrTx, id: number, fields: PresidentFields): boolean {
   return db.update(presidents).set(fields).where(eq(presidents.id, id)).run().changes > 0;
 }
 
@@ -51,7 +51,7 @@ export function findShaftAwardWinner(db: Db, id: number): ShaftAwardWinner | und
 
 export type ShaftAwardFields = { year: number; name: string; imageUrl: string };
 
-export function insertShaftAwardWinner(db: Db, { year, name, imageUrl }: ShaftAwardFields): number {
+export function insertShaftAwardWinner(db: DbOrTx, { year, name, imageUrl }: ShaftAwardFields): number {
   return db
     .insert(shaftAwardWinners)
     .values({ year, name, imagePath: imageUrl })
@@ -59,7 +59,7 @@ export function insertShaftAwardWinner(db: Db, { year, name, imageUrl }: ShaftAw
     .get().id;
 }
 
-export function updateShaftAwardWinner(db: Db, id: number, { year, name, imageUrl }: ShaftAwardFields): boolean {
+export function updateShaftAwardWinner(db: DbOrTx, id: number, { year, name, imageUrl }: ShaftAwardFields): boolean {
   return (
     db.update(shaftAwardWinners).set({ year, name, imagePath: imageUrl }).where(eq(shaftAwardWinners.id, id)).run()
       .changes > 0
@@ -85,11 +85,11 @@ export function listStartupParties(db: Db): StartupParty[] {
 
 export type StartupPartyFields = Omit<StartupParty, 'id'>;
 
-export function insertStartupParty(db: Db, fields: StartupPartyFields): number {
+export function insertStartupParty(db: DbOrTx, fields: StartupPartyFields): number {
   return db.insert(startupParties).values(fields).returning({ id: startupParties.id }).get().id;
 }
 
-export function updateStartupParty(db: Db, id: number, fields: StartupPartyFields): boolean {
+export function updateStartupParty(db: DbOrTx, id: number, fields: StartupPartyFields): boolean {
   return db.update(startupParties).set(fields).where(eq(startupParties.id, id)).run().changes > 0;
 }
 

@@ -1,5 +1,6 @@
 import type { LinkGroup } from '@club/contracts';
 import type { AppDeps } from '../../deps.ts';
+import { linkIds } from './search-source.ts';
 import { insertLinkGroups, readLinkGroups, type NewLinkGroup } from './store.ts';
 
 export type LinksService = {
@@ -9,9 +10,13 @@ export type LinksService = {
   addGroups(groups: NewLinkGroup[]): void;
 };
 
-export function createLinksService({ db }: Pick<AppDeps, 'db'>): LinksService {
+export function createLinksService({ db, services }: Pick<AppDeps, 'db' | 'services'>): LinksService {
   return {
     list: () => readLinkGroups(db),
-    addGroups: (groups) => db.transaction((tx) => insertLinkGroups(tx, groups)),
+    addGroups: (groups) =>
+      db.transaction((tx) => {
+        insertLinkGroups(tx, groups);
+        services.search.reindex(tx, 'link', linkIds(tx));
+      }),
   };
 }

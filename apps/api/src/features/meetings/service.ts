@@ -7,9 +7,13 @@ export type MeetingsService = {
   write(meeting: MeetingPlace): void;
 };
 
-export function createMeetingsService({ db }: Pick<AppDeps, 'db'>): MeetingsService {
+export function createMeetingsService({ db, services }: Pick<AppDeps, 'db' | 'services'>): MeetingsService {
   return {
     read: () => readMeeting(db),
-    write: (meeting) => writeMeeting(db, meeting),
+    write: (meeting) =>
+      db.transaction((tx) => {
+        writeMeeting(tx, meeting);
+        services.search.reindex(tx, 'meeting', [1]);
+      }),
   };
 }

@@ -1,6 +1,6 @@
 import { DEFAULT_MEETING, type MeetingPlace } from '@club/contracts';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { meetingPlace } from '../../db/schema/index.ts';
 
 const MEETING_ROW = 1;
@@ -13,7 +13,7 @@ export function readMeeting(db: Db): MeetingPlace {
   return { ...fields, monthsOff: JSON.parse(monthsOff) as number[] };
 }
 
-export function writeMeeting(db: Db, meeting: MeetingPlace): void {
+export function writeMeeting(db: DbOrTx, meeting: MeetingPlace): void {
   const values = { ...meeting, monthsOff: JSON.stringify(meeting.monthsOff) };
   db.insert(meetingPlace)
     .values({ id: MEETING_ROW, ...values })

@@ -1,6 +1,7 @@
 import { exportListingsOfMember, removeListingsOfMember } from '../classifieds/service.ts';
 import { PERMISSION_LABELS, PERMISSIONS, type Crop, type Member, type MemberData, type Permission, type SessionUser } from '@club/contracts';
 import { flushWriteAheadLog } from '../../db/client.ts';
+import { recordsOfMember } from './search-source.ts';
 import type { AppDeps } from '../../deps.ts';
 import { badRequest, forbidden, notFound } from '../../errors.ts';
 import { queueMail, removeOutboxFiles } from '../../services/mail.ts';
@@ -95,8 +96,11 @@ export function createMembersService({ db, services, config }: Pick<AppDeps, 'db
         const fields: MemberFields = { ...input, imagePath: newPhoto ?? keptPhoto };
         let droppedCarPhotos: string[] = [];
         const memberId = db.transaction((tx) => {
+          const carsBefore = id === 0 ? [] : recordsOfMember(tx, id).cars;
           const written = writeMember(tx, id, fields, permissions);
           if (cars !== undefined) droppedCarPhotos = syncLegacyCars(tx, written, cars);
+          services.search.reindex(tx, 'member', [written]);
+          services.search.reindex(tx, 'car', [...new Set([...carsBefore, ...recordsOfMember(tx, written).cars])]);
           // A link sent to the old (perhaps mistyped) address, or to a member now disabled, must die;
           // revoked before a new invitation is issued, so that one stays open.
           if (existing && (emailChanges || !fields.enabled)) revokePasswordLinks(tx, written);
@@ -129,9 +133,12 @@ export function createMembersService({ db, services, config }: Pick<AppDeps, 'db
       // Their cars stay in the registry as a former member's, their name kept in each car's history.
       // Their classified listings go with them (a listing is the seller's offer, not the club's record).
       const listingPhotos = db.transaction((tx) => {
+        const { cars: carIds } = recordsOfMember(tx, id);
         keepCarsOfDeletedMember(tx, id);
         const photos = removeListingsOfMember(tx, id);
         deleteMember(tx, id);
+        services.search.reindex(tx, 'member', [id]);
+        services.search.reindex(tx, 'car', carIds);
         return photos;
       });
       for (const url of [existing.imagePath, ...listingPhotos]) if (url) services.images.remove(url);
@@ -158,8 +165,14 @@ export function createMembersService({ db, services, config }: Pick<AppDeps, 'db
       if (!existing) throw notFound('That member');
       // Erasure takes the member's cars too (unlike a deletion, which keeps them as a former member's).
       const erased = db.transaction((tx) => {
+        const indexed = recordsOfMember(tx, id);
         const carPhotos = [...removeCarsOfMember(tx, id), ...removeListingsOfMember(tx, id)];
-        return { ...eraseMember(tx, id), carPhotos };
+        const result = { ...eraseMember(tx, id), carPhotos };
+        services.search.reindex(tx, 'member', [id]);
+        services.search.reindex(tx, 'car', indexed.cars);
+        services.search.reindex(tx, 'forumThread', indexed.threads);
+        services.search.reindex(tx, 'forumPost', indexed.posts);
+        return result;
       });
       for (const url of [...erased.imageUrls, ...erased.carPhotos]) services.images.remove(url);
       removeOutboxFiles(config, erased.outboxIds);

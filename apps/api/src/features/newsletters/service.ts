@@ -1,7 +1,7 @@
 import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { newsletterLabel, newsletterTitle, type Newsletter, type NewsletterEdition } from '@club/contracts';
+import { newsletterLabel, newsletterTitle, type Newsletter, type NewsletterEdition, type NewsletterTextStatus } from '@club/contracts';
 import type { AppDeps } from '../../deps.ts';
 import { ApiError, badRequest, notFound, notLoggedIn, wrongFileType } from '../../errors.ts';
 import { sniffFileType } from '../../lib/file-type.ts';
@@ -11,8 +11,11 @@ import {
   findNewsletterByFileName,
   insertNewsletter,
   listNewsletters,
+  listUnreadNewsletters,
+  markFailedTextsPending,
   setNewsletterCover,
   updateNewsletter,
+  writeNewsletterText,
   type NewsletterKind,
   type NewsletterRow,
 } from './store.ts';
@@ -85,6 +88,7 @@ function toNewsletter(row: NewsletterRow): Newsletter {
     date: `${row.year}-${String(row.month).padStart(2, '0')}-01`,
     kind: row.kind,
     coverUrl: row.coverUrl,
+    textStatus: row.textStatus,
   };
 }
 
@@ -105,6 +109,24 @@ export type NewsletterFile = { path: string; contentType: string; fileName: stri
 /** What a save tells the editor: the stored name, and why the cover is plain when it could not be drawn. */
 export type SavedNewsletter = { fileName: string; coverWarning?: string };
 
+/** What the search gets of an edition's words. */
+type EditionText = { status: NewsletterTextStatus; pages: string[] };
+
+/** `text` when any page has words, `none` for a scan, `failed` when reading passed a limit. */
+function textOf(pages: string[] | Error): EditionText {
+  if (pages instanceof Error) return { status: 'failed', pages: [] };
+  return { status: pages.some((page) => page.trim() !== '') ? 'text' : 'none', pages };
+}
+
+/** The sentence for the editor when the search can find the edition by its name only. */
+function textWarning(text: EditionText, kind: NewsletterKind): string | undefined {
+  if (text.status === 'none' && kind === 'pdf') {
+    return 'This PDF has no text in it (a scan?), so the site search finds it by its name only: the archive marks it "no text". A PDF saved with text recognition (OCR) would be searchable.';
+  }
+  if (text.status === 'failed') return 'Its text could not be read within the limits, so the site search finds it by its name only.';
+  return undefined;
+}
+
 export type CoverReport = { made: string[]; failed: { fileName: string; reason: string }[] };
 
 export type NewslettersService = {
@@ -120,7 +142,15 @@ export type NewslettersService = {
   openFile(fileName: string, expires: unknown, signature: unknown, now?: number): NewsletterFile;
   /** Renders every PDF edition's cover again (the one-off command for files stored before covers). */
   remakeCovers(): Promise<CoverReport>;
+  /**
+   * Reads the text of the editions stored before the search (status `pending`), a few at a time
+   * in the renderer's child process, into the search index; returns how many were read.
+   */
+  readPendingTexts(options?: { retryFailed?: boolean }): Promise<number>;
 };
+
+/** Editions read per renderer process by readPendingTexts. */
+const TEXT_BATCH = 12;
 
 export function createNewslettersService({ db, services, config }: Pick<AppDeps, 'db' | 'services' | 'config'>): NewslettersService {
   const filesDir = newsletterFilesDir(config.dataDir);
@@ -149,15 +179,20 @@ export function createNewslettersService({ db, services, config }: Pick<AppDeps,
   };
 
   /** The cover, or none (and the sentence for the editor) when the PDF is too costly to draw. */
-  const coverOrWarning = async (kind: NewsletterKind, file: Buffer): Promise<{ cover?: Buffer; coverWarning?: string }> => {
-    try {
-      return { cover: await coverSource(kind, file) };
-    } catch (error) {
-      if (!(error instanceof CoverNotDrawnError)) throw error;
-      return {
-        coverWarning: `The newsletter was saved, but its cover could not be drawn (${error.message}), so the archive shows a plain cover. Saving the PDF again from the program that made it may help.`,
-      };
-    }
+  const coverOrWarning = (outcome: Buffer | Error): { cover?: Buffer; coverWarning?: string } => {
+    if (outcome instanceof Buffer) return { cover: outcome };
+    if (outcome instanceof UnreadablePdfError) throw wrongFileType(outcome.message);
+    if (!(outcome instanceof CoverNotDrawnError)) throw outcome;
+    return {
+      coverWarning: `The newsletter was saved, but its cover could not be drawn (${outcome.message}), so the archive shows a plain cover. Saving the PDF again from the program that made it may help.`,
+    };
+  };
+
+  /** A PDF's cover and page texts read at upload; a picture edition is its own cover and has no text. */
+  const readUpload = async (kind: NewsletterKind, file: Buffer): Promise<{ cover: Buffer | Error; text: EditionText }> => {
+    if (kind === 'image') return { cover: file, text: { status: 'none', pages: [] } };
+    const { cover, pages } = await services.pdfCovers.readUpload(file);
+    return { cover, text: textOf(pages) };
   };
 
   return {
@@ -177,7 +212,9 @@ export function createNewslettersService({ db, services, config }: Pick<AppDeps,
       const stored =
         kind === 'pdf' ? file : await services.images.encodeJpeg(file, { maxSize: IMAGE_EDITION_MAX_PX, acceptAnyImage: true, quality: 88 });
       const fileName = `${title}.${kind === 'pdf' ? 'pdf' : 'jpg'}`;
-      const { cover, coverWarning } = await coverOrWarning(kind, stored);
+      const read = await readUpload(kind, stored);
+      const { cover, coverWarning } = coverOrWarning(read.cover);
+      const warning = [coverWarning, textWarning(read.text, kind)].filter(Boolean).join(' ');
 
       fs.mkdirSync(filesDir, { recursive: true });
       const target = fileOf(fileName);
@@ -191,9 +228,11 @@ export function createNewslettersService({ db, services, config }: Pick<AppDeps,
             const existing = db.transaction((tx) => {
               const current = findEdition(tx, year, month, isSpecial);
               if (current && !replace) throw askFirst();
-              const fields = { fileName, year, month, isSpecial, kind, coverUrl };
+              const fields = { fileName, year, month, isSpecial, kind, coverUrl, textStatus: read.text.status };
+              const id = current ? current.id : insertNewsletter(tx, fields);
               if (current) updateNewsletter(tx, current.id, fields);
-              else insertNewsletter(tx, fields);
+              writeNewsletterText(tx, id, read.text.status, read.text.pages);
+              services.search.reindex(tx, 'newsletter', [id]);
               // Last, so that a failed move rolls the row back; the rename replaces an older file at once.
               fs.renameSync(staged, target);
               return current;
@@ -206,7 +245,7 @@ export function createNewslettersService({ db, services, config }: Pick<AppDeps,
       } finally {
         fs.rmSync(staged, { force: true });
       }
-      return coverWarning === undefined ? { fileName } : { fileName, coverWarning };
+      return warning === '' ? { fileName } : { fileName, coverWarning: warning };
     },
 
     link(fileName, now = Date.now()) {
@@ -235,6 +274,31 @@ export function createNewslettersService({ db, services, config }: Pick<AppDeps,
       const file = row && fileOf(row.fileName);
       if (!row || !file || !fs.existsSync(file)) throw notFound('That newsletter');
       return { path: file, contentType: row.kind === 'pdf' ? 'application/pdf' : 'image/jpeg', fileName: row.fileName };
+    },
+
+    async readPendingTexts({ retryFailed = false } = {}) {
+      if (retryFailed) markFailedTextsPending(db);
+      let done = 0;
+      for (;;) {
+        const batch = listUnreadNewsletters(db).slice(0, TEXT_BATCH);
+        if (batch.length === 0) return done;
+        const files = batch.map((row): Buffer | undefined => {
+          const file = fileOf(row.fileName);
+          return row.kind === 'pdf' && fs.existsSync(file) ? fs.readFileSync(file) : undefined;
+        });
+        const pdfs = files.filter((file) => file !== undefined);
+        const read = await services.pdfCovers.readPageTexts(pdfs);
+        let next = 0;
+        db.transaction((tx) => {
+          batch.forEach((row, index) => {
+            // A picture edition, or a PDF whose file is missing, is found by its name only.
+            const text: EditionText = files[index] === undefined ? { status: row.kind === 'pdf' ? 'failed' : 'none', pages: [] } : textOf(read[next++] ?? new Error('no answer'));
+            writeNewsletterText(tx, row.id, text.status, text.pages);
+            services.search.reindex(tx, 'newsletter', [row.id]);
+          });
+        });
+        done += batch.length;
+      }
     },
 
     async remakeCovers() {

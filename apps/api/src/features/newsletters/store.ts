@@ -1,6 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { newsletters } from '../../db/schema/index.ts';
+import type { NewsletterTextStatus } from '@club/contracts';
+import { newsletterPages, newsletters } from '../../db/schema/index.ts';
 
 export type NewsletterKind = 'pdf' | 'image';
 
@@ -12,6 +13,7 @@ export type NewsletterRow = {
   isSpecial: boolean;
   kind: NewsletterKind;
   coverUrl: string;
+  textStatus: NewsletterTextStatus;
 };
 
 const columns = {
@@ -22,6 +24,7 @@ const columns = {
   isSpecial: newsletters.isSpecial,
   kind: newsletters.kind,
   coverUrl: newsletters.coverUrl,
+  textStatus: newsletters.textStatus,
 };
 
 /** Newest first; within a month the special edition (which comes out later) before the regular one. */
@@ -59,4 +62,23 @@ export function updateNewsletter(db: DbOrTx, id: number, fields: NewsletterField
 
 export function setNewsletterCover(db: DbOrTx, id: number, coverUrl: string): void {
   db.update(newsletters).set({ coverUrl }).where(eq(newsletters.id, id)).run();
+}
+
+/** Replaces an edition's page texts (none for a scan or a picture) and records what was found. */
+export function writeNewsletterText(db: DbOrTx, id: number, textStatus: NewsletterTextStatus, pages: readonly string[]): void {
+  db.delete(newsletterPages).where(eq(newsletterPages.newsletterId, id)).run();
+  pages.forEach((text, index) => {
+    if (text.trim() !== '') db.insert(newsletterPages).values({ newsletterId: id, page: index + 1, text }).run();
+  });
+  db.update(newsletters).set({ textStatus }).where(eq(newsletters.id, id)).run();
+}
+
+/** Editions whose text was never read (stored before the search): the oldest first. */
+export function listUnreadNewsletters(db: DbOrTx): NewsletterRow[] {
+  return db.select(columns).from(newsletters).where(eq(newsletters.textStatus, 'pending')).orderBy(newsletters.id).all();
+}
+
+/** Editions whose text could not be read are read again by the next `readPendingTexts`. */
+export function markFailedTextsPending(db: DbOrTx): void {
+  db.update(newsletters).set({ textStatus: 'pending' }).where(eq(newsletters.textStatus, 'failed')).run();
 }

@@ -13,6 +13,7 @@ const edition = (year: number, month: number, isSpecial = false): Newsletter => 
   date: `${year}-${String(month).padStart(2, '0')}-01`,
   kind: 'pdf',
   coverUrl: '',
+  textStatus: 'text',
 });
 
 describe('groupByYear', () => {

@@ -13,6 +13,7 @@ const march: Newsletter = {
   date: '2025-03-01',
   kind: 'pdf',
   coverUrl: '/uploads/newsletter-covers/a.jpg',
+  textStatus: 'text',
 };
 
 describe('pickLatestNewsletter', () => {

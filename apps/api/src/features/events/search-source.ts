@@ -1,0 +1,18 @@
+import { sql } from 'drizzle-orm';
+import { onlyRecords, type SearchSource } from '../../services/search-index.ts';
+
+/** Events are for members only, every word of them (title, venue, address and text). */
+export const eventSearch: SearchSource = {
+  kind: 'event',
+  entriesOf: (db, ids) =>
+    db
+      .all<{ id: number; title: string; start: string; venue: string; line1: string; line2: string; description: string }>(
+        sql`SELECT id, title, start, venue, address_line1 AS line1, address_line2 AS line2, description FROM events WHERE id ${onlyRecords(ids)}`,
+      )
+      .map((row) => ({
+        recordId: row.id,
+        title: row.title,
+        body: [row.start.slice(0, 10), row.venue, row.line1, row.line2, row.description].filter(Boolean).join(' · '),
+        audience: 'members',
+      })),
+};

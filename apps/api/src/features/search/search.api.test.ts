@@ -1,0 +1,248 @@
+import type { SearchGroup, SearchKind } from '@club/contracts';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMember, type TestMember } from '../../../test/factories.ts';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { buildPdf, say } from '../../demo/pdf-writer.ts';
+
+let t: TestApp;
+let admin: TestMember;
+let moderator: TestMember;
+let author: TestMember;
+let member: TestMember;
+
+type Role = 'visitor' | 'member' | 'moderator' | 'author';
+const tokenOf = (role: Role): string | undefined =>
+  role === 'visitor' ? undefined : { member: member.token, moderator: moderator.token, author: author.token }[role];
+
+const post = (name: string, body: object) => request(t.app).post(`/api/${name}.php`).send(body);
+
+type Answer = { groups: SearchGroup[]; note: string };
+
+async function search(role: Role, q: string, extra: { kind?: SearchKind; page?: number } = {}): Promise<Answer> {
+  const token = tokenOf(role);
+  const res = await post('site.search', { q, ...extra, ...(token ? { g: token } : {}) });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body as Answer;
+}
+
+/** Everything one role's answer says, as text: titles, snippets, kinds and counts. */
+const textOf = (answer: Answer) => JSON.stringify(answer);
+const idsOf = (answer: Answer, kind: SearchKind) => answer.groups.find((group) => group.kind === kind)?.results.map((result) => result.id) ?? [];
+
+function pdfOf(pages: string[]): Buffer {
+  return buildPdf(
+    pages.map((line) => (line === '' ? [] : [say(60, 700, line, 12, 'F1')])),
+    { title: 'Test edition', author: 'Tests', producer: 'Tests' },
+  );
+}
+
+function uploadNewsletter(fields: Record<string, string | number>, file: Buffer, name: string) {
+  let req = request(t.app).post('/api/newsletter.set.php').field('g', admin.token);
+  for (const [key, value] of Object.entries(fields)) req = req.field(key, String(value));
+  return req.attach('f', file, name);
+}
+
+beforeAll(() => {
+  t = createTestApp();
+  admin = createMember(t.db, { permissions: ['admin'] });
+  moderator = createMember(t.db, { permissions: ['moderator'] });
+  author = createMember(t.db, { permissions: ['forum'] });
+  member = createMember(t.db);
+});
+afterAll(() => t.close());
+
+describe('POST /api/site.search.php', () => {
+  it('finds a president by name for a visitor, with the matched word marked in the snippet', async () => {
+    const saved = await post('president.save', { g: admin.token, i: 0, y: 1983, n: 'Thaddeus Quackenbush' });
+    expect(saved.status).toBe(200);
+    const answer = await search('visitor', 'quackenbush');
+    const group = answer.groups.find((g) => g.kind === 'president');
+    expect(group?.total).toBe(1);
+    expect(group?.results[0]).toMatchObject({ id: saved.body.i, title: 'Thaddeus Quackenbush' });
+    expect(group?.results[0]?.snippet).toContain('Quackenbush');
+    expect(group?.results[0]?.snippet.indexOf('Quackenbush') ?? 0).toBeGreaterThan(0);
+  });
+
+  it('keeps events (members only) from visitors: no result, snippet or count, while members find the venue', async () => {
+    const saved = await post('event.save', {
+      g: admin.token,
+      id: 0,
+      t: 'Spring drive',
+      start: '2031-04-12T09:00',
+      end: '2031-04-12T15:00',
+      venue: 'Zwiebelturm Lodge',
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const visitor = await search('visitor', 'Zwiebelturm');
+    expect(visitor.groups).toEqual([]);
+    expect(textOf(visitor)).not.toMatch(/Zwiebelturm|Spring drive/);
+    const seen = await search('member', 'Zwiebelturm');
+    expect(idsOf(seen, 'event')).toEqual([saved.body.i]);
+    expect(textOf(seen)).toContain('Zwiebelturm');
+  });
+
+  it('shows waiting forum text only to moderators and its author, then to members once approved', async () => {
+    const thread = await request(t.app).post('/api/forum.createThread.php').field('g', author.token).field('t', 'Carburetor flooding').field('d', 'My Zenith floods with gorgonzola smell');
+    expect(thread.status, JSON.stringify(thread.body)).toBe(200);
+    const threadId = thread.body.i as number;
+    const reply = await post('forum.createPost', { g: author.token, t: threadId, c: 'Also the float sticks like marzipan' });
+    expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+
+    for (const role of ['visitor', 'member'] as const) {
+      for (const word of ['gorgonzola', 'marzipan', 'flooding']) {
+        const answer = await search(role, word);
+        expect(answer.groups, `${role} ${word}`).toEqual([]);
+      }
+    }
+    for (const role of ['moderator', 'author'] as const) {
+      expect(idsOf(await search(role, 'gorgonzola'), 'forumThread'), role).toEqual([threadId]);
+      expect((await search(role, 'marzipan')).groups.map((g) => g.kind), role).toEqual(['forumPost']);
+    }
+
+    expect((await post('forum.update', { g: moderator.token, t: threadId, a: 1 })).status).toBe(200);
+    expect(idsOf(await search('member', 'gorgonzola'), 'forumThread')).toEqual([threadId]);
+    // The post itself still waits.
+    expect((await search('member', 'marzipan')).groups).toEqual([]);
+    const postId = (await search('moderator', 'marzipan')).groups[0]?.results[0]?.id;
+    expect((await post('forum.update', { g: moderator.token, p: postId, a: 1 })).status).toBe(200);
+    const found = await search('member', 'marzipan');
+    expect(found.groups[0]?.results[0]).toMatchObject({ id: postId, part: threadId });
+
+    expect((await post('forum.update', { g: moderator.token, t: threadId, d: 1 })).status).toBe(200);
+    for (const role of ['member', 'moderator', 'author'] as const) {
+      expect((await search(role, 'gorgonzola')).groups, role).toEqual([]);
+      expect((await search(role, 'marzipan')).groups, role).toEqual([]);
+    }
+  });
+
+  it('finds members by name, city and car for members only', async () => {
+    const saved = await post('member.save', {
+      g: admin.token,
+      i: 0,
+      o: 1,
+      fn: 'Philomena',
+      l: 'Wrightsman',
+      e: 'philomena@example.test',
+      c: 'Pevely',
+      s: 'MO',
+      cars: ['1930 Model A Phaeton'],
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const id = saved.body.i as number;
+    for (const word of ['Wrightsman', 'Pevely', 'phaeton']) {
+      // The car itself is in the registry, as public as car.get shows it, without the owner's name.
+      const visitor = await search('visitor', word);
+      expect(visitor.groups.filter((g) => g.kind !== 'car'), word).toEqual([]);
+      expect(textOf(visitor), word).not.toMatch(/Wrightsman|Pevely|Philomena/);
+      expect(idsOf(await search('member', word), 'member'), word).toEqual([id]);
+    }
+    expect((await post('member.delete', { g: admin.token, id })).status).toBe(200);
+    // Gone from the members; their car stays in the registry, their name in its history.
+    expect((await search('member', 'Wrightsman')).groups.map((g) => g.kind)).toEqual(['car']);
+  });
+
+  it('shows a public car to visitors without its owner, serial or engine number; members-only cars to members only', async () => {
+    const car = (fields: Record<string, string | number>) => {
+      let req = request(t.app).post('/api/car.save.php').field('g', member.token);
+      for (const [key, value] of Object.entries(fields)) req = req.field(key, String(value));
+      return req;
+    };
+    const open = await car({ id: 0, year: 1929, bodyStyle: 'Roadster', colour: 'Brewster Green', name: 'Clementine', story: 'Rescued from a quarry', engineNumber: 'QX778899', serial: 'SR4455', visibility: 'public' });
+    const hidden = await car({ id: 0, year: 1931, bodyStyle: 'Tudor', colour: 'Black', name: 'Hortensia', story: 'Kept in a quarry shed', visibility: 'members' });
+    expect(open.status, JSON.stringify(open.body)).toBe(200);
+    expect(hidden.status, JSON.stringify(hidden.body)).toBe(200);
+
+    const visitor = await search('visitor', 'quarry');
+    expect(idsOf(visitor, 'car')).toEqual([open.body.i]);
+    expect(visitor.groups.find((g) => g.kind === 'car')?.total).toBe(1);
+    expect(textOf(visitor)).not.toMatch(/Hortensia|QX778899|SR4455/);
+    expect((await search('visitor', 'QX778899')).groups).toEqual([]);
+    expect((await search('visitor', member.name.split(' ')[0] ?? '')).groups.filter((g) => g.kind === 'car')).toEqual([]);
+
+    const seen = await search('member', 'quarry');
+    expect(idsOf(seen, 'car').sort()).toEqual([open.body.i, hidden.body.i].sort());
+    expect(idsOf(await search('member', 'QX778899'), 'car')).toEqual([open.body.i]);
+
+    expect((await post('car.delete', { g: member.token, id: hidden.body.i })).status).toBe(200);
+    expect(idsOf(await search('member', 'Hortensia'), 'car')).toEqual([]);
+  });
+
+  it('finds a word inside a newsletter PDF, page by page, for members only', async () => {
+    const pdf = pdfOf(['Valley News cover', 'The zeppelinoid rally report']);
+    const saved = await uploadNewsletter({ m: 5, y: 1977 }, pdf, 'Valley News May 1977.pdf');
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+
+    expect((await search('visitor', 'zeppelinoid')).groups).toEqual([]);
+    const found = await search('member', 'zeppelinoid');
+    const result = found.groups.find((g) => g.kind === 'newsletter')?.results[0];
+    expect(result).toMatchObject({ part: 2, ref: 'Valley News May 1977.pdf', title: 'Valley News May 1977, page 2' });
+    expect(result?.snippet).toContain('zeppelinoid');
+  });
+
+  it('indexes a scanned newsletter with no text by its name and flags it "no text"', async () => {
+    const saved = await uploadNewsletter({ m: 6, y: 1978 }, pdfOf(['', '']), 'Valley News June 1978.pdf');
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(saved.body.w).toMatch(/no text/i);
+    const found = await search('member', 'June 1978');
+    expect(found.groups.find((g) => g.kind === 'newsletter')?.results).toEqual([
+      expect.objectContaining({ part: 0, ref: 'Valley News June 1978.pdf', title: 'Valley News June 1978' }),
+    ]);
+    const listed = await request(t.app).get('/api/newsletters.get.php');
+    const edition = (listed.body.v as { fileName: string; textStatus: string }[]).find((v) => v.fileName === 'Valley News June 1978.pdf');
+    expect(edition?.textStatus).toBe('none');
+  });
+
+  it('keeps the index current when a record is edited', async () => {
+    const saved = await post('president.save', { g: admin.token, i: 0, y: 1990, n: 'Bartholomew Oldname' });
+    expect(idsOf(await search('visitor', 'Oldname'), 'president')).toEqual([saved.body.i]);
+    await post('president.save', { g: admin.token, i: saved.body.i, y: 1990, n: 'Bartholomew Newname' });
+    expect((await search('visitor', 'Oldname')).groups).toEqual([]);
+    expect(idsOf(await search('visitor', 'Newname'), 'president')).toEqual([saved.body.i]);
+  });
+
+  it('removes a deleted event and a deleted photo post', async () => {
+    const event = await post('event.save', { g: admin.token, id: 0, t: 'Pumpernickel run', start: '2031-05-01T09:00', end: '2031-05-01T12:00' });
+    const photos = await request(t.app).post('/api/blog.save.php').field('g', admin.token).field('i', '0').field('t', 'Pumpernickel photos').field('date', '2031-05-02').field('h', 'Pictures of the run');
+    expect(photos.status, JSON.stringify(photos.body)).toBe(200);
+    expect((await search('member', 'pumpernickel')).groups.map((g) => g.kind).sort()).toEqual(['event', 'photo']);
+    expect((await post('event.delete', { g: admin.token, id: event.body.i })).status).toBe(200);
+    expect((await post('blog.delete', { g: admin.token, id: photos.body.i })).status).toBe(200);
+    expect((await search('member', 'pumpernickel')).groups).toEqual([]);
+  });
+
+  it('matches phrases, prefixes as typed, stems and folds diacritics', async () => {
+    await post('president.save', { g: admin.token, i: 0, y: 1995, n: 'Zoë Müllerheim' });
+    expect((await search('visitor', 'mullerheim')).groups.length).toBe(1);
+    expect((await search('visitor', 'Zoe Mullerh')).groups.length).toBe(1);
+    expect((await search('visitor', 'Zoe Mullerh ')).groups).toEqual([]);
+    expect((await search('visitor', '"Zoe Mullerheim"')).groups.length).toBe(1);
+    expect((await search('visitor', '"Mullerheim Zoe"')).groups).toEqual([]);
+  });
+
+  it('answers calmly to queries that are not FTS syntax', async () => {
+    for (const q of ['"model a', '*', 'NEAR(', "'; drop", 'AND OR NOT', '"', '(((', 'a:b', '^x']) {
+      const answer = await search('member', q);
+      expect(Array.isArray(answer.groups), q).toBe(true);
+    }
+    expect((await search('visitor', '*')).note).toMatch(/word/);
+  });
+
+  it('refuses a query longer than 200 characters with 400 naming the search', async () => {
+    const res = await post('site.search', { q: 'x'.repeat(201) });
+    expect(res.status).toBe(400);
+    expect(res.body.e).toMatch(/search/);
+  });
+
+  it('gives at most 50 results of a kind, the total, and the next ones by page', async () => {
+    for (let n = 0; n < 55; n += 1) await post('president.save', { g: admin.token, i: 0, y: 1900 + n, n: `Rutabaga Person${n}` });
+    const first = await search('visitor', 'rutabaga');
+    const group = first.groups.find((g) => g.kind === 'president');
+    expect(group?.total).toBe(55);
+    expect(group?.results).toHaveLength(50);
+    const next = await search('visitor', 'rutabaga', { kind: 'president', page: 2 });
+    expect(next.groups.map((g) => [g.kind, g.total, g.results.length])).toEqual([['president', 55, 5]]);
+    const all = new Set([...(group?.results ?? []), ...(next.groups[0]?.results ?? [])].map((r) => r.id));
+    expect(all.size).toBe(55);
+  });
+});
