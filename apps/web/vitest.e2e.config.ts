@@ -25,6 +25,7 @@ const LONGEST_FIRST = [
   'shell',
   'sign-in',
   'account',
+  'digest',
   'rendered-safely',
   'prerendered-home',
   'page-loading',
