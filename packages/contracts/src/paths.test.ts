@@ -75,6 +75,7 @@ describe('page addresses', () => {
       '/registry',
       '/classifieds',
       '/routes',
+      '/accessibility',
     ]);
   });
 });

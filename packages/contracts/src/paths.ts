@@ -54,6 +54,8 @@ export const PATHS = {
   route: '/routes/:routeId',
   editRoute: '/routes/:routeId/edit',
   routeBook: '/routes/:routeId/book',
+  /** The accessibility statement, linked from every page's footer. */
+  accessibility: '/accessibility',
   notFound: '*',
 } as const;
 
@@ -152,4 +154,5 @@ export const PUBLIC_PAGES = [
   PATHS.registry,
   PATHS.classifieds,
   PATHS.routes,
+  PATHS.accessibility,
 ] as const;

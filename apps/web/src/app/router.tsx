@@ -107,6 +107,10 @@ const pageRoutes: PageRoute[] = [
   { path: PATHS.forum, lazy: lazyPage(() => import('../pages/forum-page.tsx'), (m) => m.ForumPage) },
   { path: PATHS.registry, lazy: lazyPage(() => import('../pages/registry-page.tsx'), (m) => m.RegistryPage) },
   { path: PATHS.car, lazy: lazyPage(() => import('../pages/car-page.tsx'), (m) => m.CarPage) },
+  {
+    path: PATHS.accessibility,
+    lazy: lazyPage(() => import('../pages/accessibility-page.tsx'), (m) => m.AccessibilityPage, { queries: false }),
+  },
   { path: PATHS.notFound, lazy: lazyPage(() => import('../pages/not-found-page.tsx'), (m) => m.NotFoundPage) },
 ];
 
