@@ -4,6 +4,7 @@ import type { Db } from './db/client.ts';
 import { createClassifiedsService, type ClassifiedsService } from './features/classifieds/service.ts';
 import { createWeeklyDigest, type WeeklyDigest } from './features/digest/weekly.ts';
 import { createReminderService, type ReminderService } from './features/events/reminders.ts';
+import { createSeriesJob, type SeriesJob } from './features/events/series.ts';
 import type { SearchIndex } from './services/search-index.ts';
 import { createSiteSearch } from './site-search.ts';
 import { createCoreServices, type CoreServices, type ServiceOptions } from './services/index.ts';
@@ -17,6 +18,8 @@ export type Services = CoreServices & {
   reminders: ReminderService;
   /** The classifieds' daily "still for sale?" e-mails, a week before each listing ends. */
   listingNotices: Pick<ClassifiedsService, 'sendRenewalNotices'>;
+  /** Repeating events: the daily job that makes each series' occurrences ahead. */
+  eventSeries: SeriesJob;
   /** The site search's index: every feature's write calls `search.reindex(tx, kind, ids)` (docs/SEARCH.md). */
   search: SearchIndex;
   /** The weekly digest: the job's run, and the admin's preview. */
@@ -25,11 +28,13 @@ export type Services = CoreServices & {
 
 export function createServices(config: Config, db: Db, logger: Logger, options: ServiceOptions = {}): Services {
   const core = createCoreServices(config, db, logger, options);
+  const search = createSiteSearch(db);
   return {
     ...core,
     reminders: createReminderService({ db, config, keys: core.keys, mail: core.mail, push: core.push, logger }),
     listingNotices: createClassifiedsService({ db, config, services: core }),
-    search: createSiteSearch(db),
+    search,
+    eventSeries: createSeriesJob({ db, config, search }),
     digest: createWeeklyDigest({ db, config, keys: core.keys, mail: core.mail, logger }),
   };
 }
