@@ -17,6 +17,7 @@ const LONGEST_FIRST = [
   'newsletters',
   'history-editing',
   'forum',
+  'search',
   'notifications',
   'polish-pages',
   'phone-menu',
