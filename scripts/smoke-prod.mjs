@@ -123,6 +123,58 @@ function restoreOnNewServer(prod, work, backupPath) {
   );
 }
 
+/**
+ * The README's off-site archive, its commands taken from the README: `backup --to` as shown (the
+ * folder the container mounts replaced by a temporary one), then the new-server restore of that
+ * archive, its `chown` line (as root: the restore runs as uid 1000) and its restore command.
+ */
+function archiveAndRestoreOnNewServer(prod, work, env) {
+  const readme = fs.readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+  const blockAfter = (heading) => /```sh\n([\s\S]*?)```/.exec(readme.slice(readme.indexOf(heading)))?.[1] ?? '';
+  const cliArgs = (line) => line.slice(line.indexOf('node api/dist/cli.js')).split(/\s+/).slice(1);
+
+  const archiveLine = blockAfter('*One archive per copy.*').split('\n').find((line) => line.includes('cli.js backup --to'));
+  check(archiveLine, "The README's off-site section lost its backup --to line");
+  const archiveMount = /-v (\S+):(\/[^\s:]+) /.exec(archiveLine);
+  check(archiveMount, `The README's backup --to line mounts no folder: ${archiveLine}`);
+  const archives = path.join(work, 'club-archives');
+  fs.mkdirSync(archives);
+  const made = spawnSync(process.execPath, cliArgs(archiveLine).map((arg) => (arg === archiveMount[2] ? archives : arg)), { cwd: prod, env, encoding: 'utf8' });
+  const archive = /Archive written to (\S+) /.exec(made.stdout)?.[1];
+  check(made.status === 0 && archive && fs.existsSync(archive), `The README's "${archiveLine.trim()}" failed: ${made.stdout}${made.stderr}`);
+
+  const lines = blockAfter('An archive written by `backup --to`').replace(/\\\n\s*/g, ' ').split('\n');
+  const chownLine = lines.find((line) => line.startsWith('sudo chown '));
+  const runLine = lines.find((line) => line.includes('node api/dist/cli.js restore'));
+  check(chownLine && runLine, "The README's archive restore lost its chown or restore line");
+  const mount = /-v "\$PWD:(\/[^:]+):ro"/.exec(runLine);
+  check(mount, `The README's archive restore mounts no folder: ${runLine}`);
+  const argv = cliArgs(runLine);
+  const archiveArg = argv.at(-1);
+  // The docker/ folder on the new server, holding the decrypted archive under the README's name.
+  const dockerDir = path.join(work, 'archive-server', 'docker');
+  fs.mkdirSync(dockerDir, { recursive: true });
+  fs.copyFileSync(archive, path.join(dockerDir, path.basename(archiveArg)));
+  const newData = path.join(work, 'archive-data');
+  fs.mkdirSync(newData, { mode: 0o700 });
+  const isRoot = process.getuid?.() === 0;
+  if (isRoot) {
+    fs.chmodSync(path.join(work, 'archive-server'), 0o755);
+    fs.chownSync(newData, 1000, 1000);
+    const [command, ...args] = chownLine.replace(/^sudo /, '').replace(/\s+#.*$/, '').split(/\s+/);
+    const chown = spawnSync(command, args, { cwd: dockerDir, encoding: 'utf8' });
+    check(chown.status === 0, `The README's "${chownLine}" failed: ${chown.stderr}`);
+  }
+  const restored = spawnSync(process.execPath, argv.map((arg) => arg.replace(mount[1], dockerDir)), {
+    cwd: prod,
+    env: { PATH: process.env.PATH, NODE_ENV: 'production', DATA_DIR: newData },
+    encoding: 'utf8',
+    ...(isRoot ? { uid: 1000, gid: 1000 } : {}),
+  });
+  check(restored.status === 0 && fs.existsSync(path.join(newData, 'club.db')), `The README's archive restore failed: ${restored.stdout}${restored.stderr}`);
+  step(`backup --to wrote ${path.basename(archive)}; the README's archive restore brought it back${isRoot ? ' as uid 1000 after its chown' : ''}`);
+}
+
 const postJson = (base, name, body) =>
   fetch(`${base}/api/${name}.php`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
@@ -210,6 +262,7 @@ async function main() {
     step(`cli.js backup wrote ${path.basename(backupPath)} while the site served`);
 
     restoreOnNewServer(prod, work, backupPath);
+    archiveAndRestoreOnNewServer(prod, work, env);
 
     const covers = spawnSync(process.execPath, ['api/dist/cli.js', 'newsletters:covers'], { cwd: prod, env, encoding: 'utf8' });
     check(covers.status === 0 && /Made 1 newsletter cover/.test(covers.stdout), `cli.js newsletters:covers exited ${covers.status}: ${covers.stdout}${covers.stderr}`);

@@ -290,6 +290,90 @@ describe('newsletters:covers', () => {
   });
 });
 
+describe('backup --to <folder> (an archive for an off-site copy)', () => {
+  const archivesIn = (dir: string) => fs.readdirSync(dir).filter((name) => name.endsWith('.tar.gz')).sort();
+
+  it('writes one .tar.gz archive that restores on its own into an empty data folder', async () => {
+    await cli('data', 'admin:create', 'webmaster@example.test', 'long-enough-1');
+    fs.mkdirSync(path.join(root, 'data', 'uploads', 'blog'), { recursive: true });
+    fs.writeFileSync(path.join(root, 'data', 'uploads', 'blog', 'model-a.jpg'), 'a photo');
+    const offsite = path.join(root, 'offsite');
+    fs.mkdirSync(offsite);
+
+    expect(await cli('data', 'backup', '--to', offsite)).toBe(0);
+    const [archive] = archivesIn(offsite);
+    expect(archive).toMatch(/^backup-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\dZ\.tar\.gz$/);
+    expect(out).toContain(`Archive written to ${path.join(offsite, archive ?? '')}`);
+    // Only the archive: no half-written file left beside it.
+    expect(fs.readdirSync(offsite)).toEqual([archive]);
+
+    // Moved to a new server: the archive alone, restored straight into an empty data folder.
+    expect(await cli('new-data', 'restore', path.join(offsite, archive ?? ''))).toBe(0);
+    expect(readAdmin('new-data', 'webmaster@example.test')?.permission).toBe('admin');
+    expect(fs.readFileSync(path.join(root, 'new-data', 'uploads', 'blog', 'model-a.jpg'), 'utf8')).toBe('a photo');
+    // The unpacked copy is gone again; the archive stays where it was.
+    expect(fs.readdirSync(path.join(root, 'new-data', 'backups'))).toEqual([]);
+    expect(archivesIn(offsite)).toEqual([archive]);
+  });
+
+  it('keeps the newest --keep archives in the folder and never touches other files there', async () => {
+    await cli('data', 'admin:create', 'webmaster@example.test', 'long-enough-1');
+    const offsite = path.join(root, 'offsite');
+    fs.mkdirSync(offsite);
+    const older = ['backup-2026-01-01T03-30-00Z.tar.gz', 'backup-2026-01-02T03-30-00Z.tar.gz', 'backup-2026-01-03T03-30-00Z.tar.gz'];
+    for (const name of older) fs.writeFileSync(path.join(offsite, name), 'an older archive');
+    fs.writeFileSync(path.join(offsite, 'notes.txt'), 'the webmaster keeps this');
+    fs.writeFileSync(path.join(offsite, 'backup-by-hand.tar.gz'), 'not one of ours by its name');
+
+    expect(await cli('data', 'backup', '--to', offsite, '--keep', '2')).toBe(0);
+    const written = path.basename(/Archive written to (\S+)/.exec(out)?.[1] ?? '');
+    expect(fs.readdirSync(offsite).sort()).toEqual(['backup-2026-01-03T03-30-00Z.tar.gz', 'backup-by-hand.tar.gz', written, 'notes.txt'].sort());
+    expect(out).toMatch(/Removed 2 old archive\(s\) from .*offsite, keeping the newest 2\./);
+  });
+
+  it('refuses a folder that does not exist or a --keep that is not a number, before backing up', async () => {
+    await cli('data', 'admin:create', 'webmaster@example.test', 'long-enough-1');
+    expect(await cli('data', 'backup', '--to', path.join(root, 'no-such-folder'))).toBe(1);
+    expect(err).toMatch(/^There is no folder at .*no-such-folder\. Create it \(mkdir -p .*\) or choose another with --to\.\n$/);
+    err = '';
+    fs.mkdirSync(path.join(root, 'offsite'));
+    expect(await cli('data', 'backup', '--to', path.join(root, 'offsite'), '--keep', 'all')).toBe(2);
+    expect(err).toMatch(/--keep takes a whole number of archives/);
+    expect(await cli('data', 'backup', '--to')).toBe(2);
+    expect(fs.existsSync(path.join(root, 'data', 'backups'))).toBe(false);
+  });
+
+  it('refuses a folder this user cannot write to, naming its owner and what to run', async () => {
+    await cli('data', 'admin:create', 'webmaster@example.test', 'long-enough-1');
+    const offsite = path.join(root, 'offsite');
+    fs.mkdirSync(offsite, { mode: 0o755 });
+    const backup = () => {
+      if (process.getuid?.() !== 0) {
+        fs.chmodSync(offsite, 0o555);
+        return runCli(['backup', '--to', offsite], envFor('data'), io).then((code) => ({ code, stderr: err }));
+      }
+      // Root may write anywhere: the command runs as the site's user, 1000, as in the container.
+      fs.chmodSync(root, 0o755);
+      for (const entry of ['', ...fs.readdirSync(path.join(root, 'data'), { recursive: true })]) fs.chownSync(path.join(root, 'data', String(entry)), 1000, 1000);
+      const child = spawnSync(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'cli.ts'), 'backup', '--to', offsite], {
+        uid: 1000,
+        gid: 1000,
+        cwd: path.join(import.meta.dirname, '..'),
+        env: { PATH: process.env.PATH, DATA_DIR: path.join(root, 'data'), LOG_LEVEL: 'silent', HOME: root },
+        encoding: 'utf8',
+      });
+      return Promise.resolve({ code: child.status, stderr: child.stderr });
+    };
+    const refused = await backup();
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/^Cannot write to .*offsite: it belongs to uid \d+.* with mode (555|755)\b/);
+    expect(refused.stderr).toMatch(/sudo chown \d+:\d+ .*offsite/);
+    expect(fs.readdirSync(offsite)).toEqual([]);
+    // Refused before the backup: nothing was written into the data folder's backups either.
+    expect(fs.existsSync(path.join(root, 'data', 'backups'))).toBe(false);
+  }, 30_000);
+});
+
 describe('search:rebuild', () => {
   it('fills the site search from the data written before it, reading stored newsletters page by page', async () => {
     await cli('data', 'admin:create', 'webmaster@example.test', 'long-enough-1');

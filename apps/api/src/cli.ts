@@ -9,6 +9,7 @@ import { createNewslettersService } from './features/newsletters/service.ts';
 import { createSiteJobRunner } from './jobs/index.ts';
 import { createLogger } from './logger.ts';
 import { BackupError, createBackup, resolveBackup, restoreBackup, setAsideData } from './services/backup.ts';
+import { checkArchiveFolder, isBackupArchive, pruneArchives, unpackBackupArchive, writeBackupArchive } from './services/backup-archive.ts';
 import { createServices, type Services } from './site-services.ts';
 import { isSiteRunning } from './site-lock.ts';
 import { refuseToSend } from './site-settings.ts';
@@ -17,12 +18,13 @@ import { refuseToSend } from './site-settings.ts';
 const USAGE = [
   'Usage: node dist/cli.js <command> [--env-file <file>]   (the file: the site\'s settings, as in .env)',
   '  admin:create <email> <password> [first name] [last name]   create an administrator, or reset one',
-  '  backup                                                     back up the database and uploads now',
+  '  backup [--to <folder> [--keep <n>]]                         back up the database and uploads now; with --to, also',
+  '                                                             write it as one .tar.gz there, keeping the newest n (BACKUP_KEEP)',
   '  newsletters:covers                                         make the cover of every stored newsletter again',
   '  reminders                                                  send the event reminders that are due now',
   '  search:rebuild                                             fill the site search again from the data (and newsletters\' text)',
   '  digest                                                     send this week\'s digest to those who have not had it',
-  '  restore <backup> [--replace]                               restore a backup into an empty DATA_DIR',
+  '  restore <backup> [--replace]                               restore a backup (folder or .tar.gz) into an empty DATA_DIR',
 ].join('\n');
 
 export type CliIo = { stdout: (text: string) => void; stderr: (text: string) => void };
@@ -61,6 +63,21 @@ async function withSiteDatabase(config: Config, io: CliIo, run: (site: Site) => 
   } finally {
     db.$client.close();
   }
+}
+
+/** `backup`'s options: `--to <folder>` and `--keep <n>` (default BACKUP_KEEP), or what is wrong with them. */
+function readArchiveOptions(args: string[], defaultKeep: number, initCwd: string | undefined): { to?: string; keep: number } | string {
+  const valueOf = (flag: string) => {
+    const at = args.indexOf(flag);
+    return at < 0 ? undefined : (args[at + 1] ?? '');
+  };
+  const to = valueOf('--to');
+  const keep = valueOf('--keep');
+  if (to === '' || to?.startsWith('--')) return '--to needs the folder to write the archive into.';
+  if (keep !== undefined && to === undefined) return '--keep goes with --to: it counts the archives in that folder.';
+  if (keep !== undefined && !/^[1-9]\d*$/.test(keep)) return `--keep takes a whole number of archives (1 or more), not "${keep}".`;
+  // Relative to the folder the command was typed in, as DATA_DIR is.
+  return { to: to === undefined ? undefined : path.resolve(initCwd ?? '', to), keep: keep === undefined ? defaultKeep : Number(keep) };
 }
 
 /** Runs one command; returns the exit code. Problems the webmaster can fix print one clear line. */
@@ -104,15 +121,28 @@ export async function runCli(argv: string[], shellEnv: NodeJS.ProcessEnv = proce
     }
 
     if (command === 'backup') {
+      const options = readArchiveOptions(args, config.backupKeep, shellEnv.INIT_CWD);
+      if (typeof options === 'string') {
+        io.stderr(`${options}\n${USAGE}\n`);
+        return 2;
+      }
       if (!fs.existsSync(config.databaseFile)) {
         io.stderr(`There is no database at ${config.databaseFile} to back up. Is DATA_DIR set to the site's data folder?\n`);
         return 1;
       }
+      // Before the backup: a folder that cannot take the archive should not cost a backup first.
+      if (options.to) checkArchiveFolder(options.to);
       const db = openDatabase(config.databaseFile);
       try {
-        const { path, manifest, pruned } = await createBackup(db, config);
-        io.stdout(`Backup written to ${path} (${manifest.files} files besides the database, ${manifest.bytes} bytes).\n`);
+        const { path: written, manifest, pruned } = await createBackup(db, config);
+        io.stdout(`Backup written to ${written} (${manifest.files} files besides the database, ${manifest.bytes} bytes).\n`);
         if (pruned.length > 0) io.stdout(`Removed ${pruned.length} old backup(s), keeping the last ${config.backupKeep}.\n`);
+        if (options.to) {
+          const archive = await writeBackupArchive(written, options.to);
+          io.stdout(`Archive written to ${archive} (${fs.statSync(archive).size} bytes).\n`);
+          const removed = pruneArchives(options.to, options.keep);
+          if (removed.length > 0) io.stdout(`Removed ${removed.length} old archive(s) from ${options.to}, keeping the newest ${options.keep}.\n`);
+        }
       } finally {
         db.$client.close();
       }
@@ -185,12 +215,19 @@ export async function runCli(argv: string[], shellEnv: NodeJS.ProcessEnv = proce
         io.stderr(`The site is running on ${config.dataDir}: stop it first (docker compose stop, or stop the service), then restore.\n`);
         return 1;
       }
-      // Found before anything moves, so a mistyped name leaves the data where it was.
-      resolveBackup(backup, config.dataDir);
-      const setAside = isReplacing ? setAsideData(config.dataDir) : undefined;
-      if (setAside) io.stdout(`Moved the current data to ${setAside}.\n`);
-      const result = restoreBackup(backup, config.dataDir);
-      io.stdout(`Restored ${result.from} into ${result.dataDir}. Start the site; it will bring the database up to date.\n`);
+      // An archive from `backup --to` is unpacked beside the backups first, and read like a backup folder.
+      const unpacked = isBackupArchive(backup) ? await unpackBackupArchive(path.resolve(shellEnv.INIT_CWD ?? '', backup), config.dataDir) : undefined;
+      try {
+        const source = unpacked?.path ?? backup;
+        // Found before anything moves, so a mistyped name leaves the data where it was.
+        resolveBackup(source, config.dataDir);
+        const setAside = isReplacing ? setAsideData(config.dataDir) : undefined;
+        if (setAside) io.stdout(`Moved the current data to ${setAside}.\n`);
+        const result = restoreBackup(source, config.dataDir);
+        io.stdout(`Restored ${unpacked ? backup : result.from} into ${result.dataDir}. Start the site; it will bring the database up to date.\n`);
+      } finally {
+        unpacked?.dispose();
+      }
       return 0;
     }
 

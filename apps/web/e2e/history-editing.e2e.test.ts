@@ -274,6 +274,15 @@ describe('history editing', () => {
 
     await page.getByRole('button', { name: 'Edit the Idea box' }).click();
     const ideaForm = page.getByRole('form', { name: 'Idea box' });
+    // A title of spaces only is no title: the browser says so, and nothing is sent.
+    const ideaSaves: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/idea.set')) ideaSaves.push(request.url());
+    });
+    await ideaForm.getByLabel('Title').fill('   ');
+    await ideaForm.getByRole('button', { name: 'Save' }).click();
+    await ideaForm.getByText('Please enter the title.').waitFor();
+    expect(ideaSaves).toEqual([]);
     await ideaForm.getByLabel('Title').fill(NEW_IDEA);
     await ideaForm.getByRole('button', { name: 'Save' }).click();
     await ideaForm.getByText('Successfully Saved').waitFor();

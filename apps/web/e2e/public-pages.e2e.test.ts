@@ -175,6 +175,7 @@ describe('public pages for a visitor', () => {
       ['/the-shaft-award-1', 'Links'],
       ['/contact', 'Contact'],
       ['/search', 'Search'],
+      ['/accessibility', 'Accessibility', 'Accessibility Statement'],
     ];
     for (const [pathname, pageName, heading] of pages) {
       await visit(page, pathname, pageName, heading);

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkA11y, DEMO_MEMBER, logIn, openPage, serverDatabase, snapshot, startHarness, type Harness } from './harness.ts';
+import { checkA11y, DEMO_ADMIN, DEMO_MEMBER, logIn, openPage, serverDatabase, snapshot, startHarness, type Harness } from './harness.ts';
 
 /** Issue 22, third batch: each test at the width where it was seen (a phone, by tap). */
 
@@ -184,6 +184,74 @@ describe('the same guard on the history dialogs and the event editor (item 11)',
     await leaving.getByRole('button', { name: 'Discard changes' }).tap();
     await events.waitForURL(/\/events/);
     await events.context().close();
+  });
+});
+
+describe('the same guard on the new-thread, member and newsletter dialogs and the photo post editor', () => {
+  it('asks before Cancel or Escape drops what was typed, and before a link leaves a changed post', async () => {
+    const page = await openPage(harness, PHONE);
+    await logIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+    const question = page.getByRole('dialog', { name: 'Unsaved changes' });
+
+    /** Typed into `field` of `dialog`: Cancel asks, Keep editing keeps it, Escape asks too, Discard closes. */
+    const expectGuarded = async (dialogName: string, field: string, typed: string) => {
+      const dialog = page.getByRole('dialog', { name: dialogName });
+      await dialog.getByLabel(field).fill(typed);
+      await dialog.getByRole('button', { name: 'Cancel', exact: true }).tap();
+      await question.waitFor();
+      await question.getByRole('button', { name: 'Keep editing' }).tap();
+      await question.waitFor({ state: 'detached' });
+      expect(await dialog.getByLabel(field).inputValue()).toBe(typed);
+      await page.keyboard.press('Escape');
+      await question.waitFor();
+      await question.getByRole('button', { name: 'Discard changes' }).tap();
+      await dialog.waitFor({ state: 'detached' });
+    };
+
+    await page.goto('/forum');
+    const newThread = page.getByRole('button', { name: 'New thread' });
+    await newThread.tap();
+    await expectGuarded('New thread', 'Title', 'Half a question about');
+    // Opened and cancelled untouched, it closes at once.
+    await newThread.tap();
+    await page.getByRole('dialog', { name: 'New thread' }).getByRole('button', { name: 'Cancel', exact: true }).tap();
+    await page.getByRole('dialog', { name: 'New thread' }).waitFor({ state: 'detached' });
+    expect(await question.count()).toBe(0);
+
+    await page.goto('/memberList');
+    const edit = page.getByRole('button', { name: /^Edit / }).nth(1);
+    await edit.tap();
+    const editName = (await edit.getAttribute('aria-label')) ?? '';
+    await expectGuarded(editName, 'Phone', '(636) 555-0199');
+    await page.getByRole('button', { name: 'Add Member' }).tap();
+    await expectGuarded('Add Member', 'First name', 'Half');
+
+    await page.goto('/new-page-4');
+    await page.getByRole('button', { name: 'Add newsletter' }).tap();
+    await expectGuarded('Add Newsletter', 'Year', '1987');
+
+    // The photo post editor is a page: a link away asks, for a typed title or an entry added by button alike.
+    await page.goto('/editBlog/0');
+    const post = page.getByRole('form', { name: 'New post' });
+    await post.getByLabel('Title').fill('Spring tour photos');
+    const contact = page.getByRole('contentinfo').getByRole('link', { name: 'Contact' });
+    await contact.tap();
+    await question.waitFor();
+    await checkA11y(page);
+    await question.getByRole('button', { name: 'Keep editing' }).tap();
+    expect(page.url()).toMatch(/\/editBlog\/0$/);
+    expect(await post.getByLabel('Title').inputValue()).toBe('Spring tour photos');
+    await contact.tap();
+    await question.getByRole('button', { name: 'Discard changes' }).tap();
+    await page.waitForURL(/\/contact$/);
+
+    await page.goto('/editBlog/0');
+    await post.getByRole('button', { name: '+ Add text' }).tap();
+    await contact.tap();
+    await question.waitFor();
+    await question.getByRole('button', { name: 'Discard changes' }).tap();
+    await page.waitForURL(/\/contact$/);
+    await page.context().close();
   });
 });
 

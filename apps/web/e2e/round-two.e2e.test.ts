@@ -102,11 +102,30 @@ describe('the admin without a mail server (item 3)', () => {
       )
       .toMatch(/^0 sent, [1-9]\d* saved, not sent, \d+ waiting/);
     expect(await panel.getByText(/gone out/).count()).toBe(0);
+    // Nor does the contact panel say the messages reached the club: they were only saved.
+    const contact = page.getByRole('region', { name: 'Contact messages that were not delivered' });
+    await contact.getByText(/^None failed, but none reached the club's address either: without a mail server \(SMTP_URL\)/).waitFor();
+    expect(await contact.getByText(/Every contact message reached/).count()).toBe(0);
     await checkA11y(page);
     for (const [width, height] of [[375, 667], [390, 844], [768, 1024], [1280, 900]] as const) {
       await page.setViewportSize({ width, height });
       await panel.evaluate((el) => el.scrollIntoView());
       await snapshot(page, `admin-outbox-no-smtp-${width}`, { fullPage: false });
+      // "e-mail" in the heading stays whole, and the two rows of counts are laid out alike (label above on a phone).
+      const layout = await panel.evaluate((section) => {
+        const heading = section.querySelector('h2');
+        const text = heading?.firstChild?.textContent ?? '';
+        const range = document.createRange();
+        const words = [...(heading?.querySelectorAll('*') ?? [])].find((element) => element.textContent === 'e-mail');
+        if (words) range.selectNodeContents(words);
+        const rows = [...section.querySelectorAll('.facts__row')].map((row) => {
+          const [dt, dd] = [row.querySelector('dt'), row.querySelector('dd')].map((element) => element?.getBoundingClientRect());
+          return dt && dd ? dd.top >= dt.bottom - 1 : undefined;
+        });
+        return { text, eMailLines: words ? range.getClientRects().length : 0, stacked: rows };
+      });
+      expect(layout.eMailLines, `"e-mail" in the heading at ${width} px`).toBe(1);
+      expect(new Set(layout.stacked).size, `the rows of counts at ${width} px: ${JSON.stringify(layout.stacked)}`).toBe(1);
     }
     const health = (await (await page.request.get('/healthz')).json()) as { ok: boolean; mail: { isDelivering: boolean; savedNotSent: number } };
     expect(health.ok).toBe(true);

@@ -72,6 +72,7 @@ describe('page addresses', () => {
       '/the-shaft-award-1',
       '/registry',
       '/routes',
+      '/accessibility',
     ]);
   });
 });

@@ -50,6 +50,8 @@ export const PATHS = {
   route: '/routes/:routeId',
   editRoute: '/routes/:routeId/edit',
   routeBook: '/routes/:routeId/book',
+  /** The accessibility statement, linked from every page's footer. */
+  accessibility: '/accessibility',
   notFound: '*',
 } as const;
 
@@ -144,4 +146,5 @@ export const PUBLIC_PAGES = [
   PATHS.links,
   PATHS.registry,
   PATHS.routes,
+  PATHS.accessibility,
 ] as const;

@@ -5,7 +5,8 @@
  * thread list or one thread (forum.threads, forum.thread), a tour's roster (event.roster, as the
  * administrator) and the member's events attended this year (attended.mine), the registry's page,
  * chart and one car (cars.list, cars.stats, car.get), route books (routes.list, route.get,
- * route.gpx, event.route), and the legacy full lists (events.get,
+ * route.gpx, event.route), the digest switch and the admin's digest preview (digest.get,
+ * digest.preview), and the legacy full lists (events.get,
  * blog.get, forum.get) beside them.
  */
 import type { CallName } from '@club/contracts';
@@ -76,5 +77,9 @@ export function webReads(token: string, now = new Date()): WebRead[] {
     { ...read('route.get', { id: 1, eventId: 1 }, 'route.get (organiser, with the phone list)'), isAdmin: true },
     read('route.gpx', { id: 1 }),
     read('event.route', { eventId: 1 }),
+    // The Account page's digest switch, and the admin's preview of the next weekly digest (the
+    // events of three weeks with their counts, the week's new posts and threads, written as HTML).
+    read('digest.get'),
+    { ...read('digest.preview', {}, 'digest.preview (as the admin)', 0.1), isAdmin: true },
   ];
 }

@@ -283,7 +283,7 @@ export async function createBackup(
 }
 
 /** Whose a path is, said for a webmaster: "uid 0 (root)". */
-function ownerOf(file: string): string {
+export function ownerOf(file: string): string {
   try {
     const { uid, mode } = fs.statSync(file);
     return `it belongs to uid ${uid}${uid === 0 ? ' (root)' : ''} with mode ${(mode & 0o777).toString(8).padStart(3, '0')}`;

@@ -1,4 +1,5 @@
 import type { MailMessage } from './mail.ts';
+import { joinNames } from './households.ts';
 import { escapeHtml } from './mail-templates.ts';
 
 /**
@@ -28,7 +29,11 @@ export type DigestMailContent = {
   events: DigestMailEvent[];
   newsletter: { title: string; link: string; cover: MailPicture | null } | null;
   photoPosts: { title: string; date: string; link: string; photo: MailPicture | null }[];
+  /** New photo posts beyond those shown, and where they are. */
+  morePhotoPosts: { count: number; link: string };
   threads: { title: string; link: string; note: string }[];
+  /** Active threads beyond those shown, and where they are. */
+  moreThreads: { count: number; link: string };
   classifieds: { title: string; price: string; link: string; photo: MailPicture | null }[];
 };
 
@@ -56,9 +61,7 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? o
 /** "Hello Mary," or, for a household, "Hello John and Mary,". */
 export const greetingOf = (firstNames: string[]): string => {
   const names = firstNames.map((name) => name.trim()).filter(Boolean);
-  if (names.length === 0) return 'Hello,';
-  const last = names.at(-1) ?? '';
-  return `Hello ${names.length === 1 ? last : `${names.slice(0, -1).join(', ')} and ${last}`},`;
+  return names.length === 0 ? 'Hello,' : `Hello ${joinNames(names)},`;
 };
 
 /** What a week's digest has in it, for its subject line: "2 new photo posts, new Valley News". */
@@ -66,8 +69,8 @@ export function digestSubject(clubName: string, content: DigestMailContent): str
   const parts = [
     content.newsletter ? 'new Valley News' : '',
     content.events.some((e) => e.isNew) ? plural(content.events.filter((e) => e.isNew).length, 'new event') : '',
-    content.photoPosts.length > 0 ? plural(content.photoPosts.length, 'new photo post') : '',
-    content.threads.length > 0 ? plural(content.threads.length, 'forum thread') : '',
+    content.photoPosts.length > 0 ? plural(content.photoPosts.length + content.morePhotoPosts.count, 'new photo post') : '',
+    content.threads.length > 0 ? plural(content.threads.length + content.moreThreads.count, 'forum thread') : '',
     content.classifieds.length > 0 ? plural(content.classifieds.length, 'new classified') : '',
   ].filter(Boolean);
   return `${clubName} this week: ${parts.join(', ') || 'what is coming up'}`;
@@ -123,6 +126,15 @@ ${item.sub ? `<p style="margin:2px 0 0 0;${SANS};font-size:14px;line-height:20px
     .join('\n');
 }
 
+/** "…and 3 more photo posts: <link>" when a list was cut short. */
+const moreText = (more: { count: number; link: string }, what: string): string[] =>
+  more.count === 0 ? [] : [`... and ${plural(more.count, `more ${what}`)}: ${more.link}`, ''];
+
+const moreHtml = (more: { count: number; link: string }, what: string, where: string): string =>
+  more.count === 0
+    ? ''
+    : `<tr><td style="padding:4px 20px 12px 20px;${SANS};font-size:15px;line-height:22px;color:${COLORS.ink}">${link(more.link, `and ${plural(more.count, `more ${what}`)} ${where}`)}</td></tr>`;
+
 export function digestMail(m: DigestMail): MailMessage {
   const { content } = m;
   const isHousehold = m.firstNames.length > 1;
@@ -152,8 +164,10 @@ export function digestMail(m: DigestMail): MailMessage {
       '',
     ]),
     ...(content.newsletter ? ['VALLEY NEWS', content.newsletter.title, content.newsletter.link, ''] : []),
-    ...(content.photoPosts.length > 0 ? ['NEW PHOTOS', ...content.photoPosts.flatMap((post) => [post.title, post.link, '']) ] : []),
-    ...(content.threads.length > 0 ? ['ON THE FORUM', ...content.threads.flatMap((thread) => [`${thread.title} (${thread.note})`, thread.link, ''])] : []),
+    ...(content.photoPosts.length > 0 ? ['NEW PHOTOS', ...content.photoPosts.flatMap((post) => [post.title, post.link, '']), ...moreText(content.morePhotoPosts, 'photo post')] : []),
+    ...(content.threads.length > 0
+      ? ['ON THE FORUM', ...content.threads.flatMap((thread) => [`${thread.title} (${thread.note})`, thread.link, '']), ...moreText(content.moreThreads, 'thread')]
+      : []),
     ...(content.classifieds.length > 0
       ? ['NEW CLASSIFIEDS', ...content.classifieds.flatMap((ad) => [`${ad.title}${ad.price ? `, ${ad.price}` : ''}`, ad.link, ''])]
       : []),
@@ -178,7 +192,11 @@ export function digestMail(m: DigestMail): MailMessage {
         ]
       : []),
     ...(content.photoPosts.length > 0
-      ? [heading('New photos'), picturesRow(content.photoPosts.map((post) => ({ title: post.title, sub: post.date, link: post.link, photo: post.photo })))]
+      ? [
+          heading('New photos'),
+          picturesRow(content.photoPosts.map((post) => ({ title: post.title, sub: post.date, link: post.link, photo: post.photo }))),
+          moreHtml(content.morePhotoPosts, 'photo post', 'on the Photos page'),
+        ]
       : []),
     ...(content.threads.length > 0
       ? [
@@ -187,6 +205,7 @@ export function digestMail(m: DigestMail): MailMessage {
             (thread) =>
               `<tr><td style="padding:6px 20px 6px 20px;${SANS};font-size:15px;line-height:22px;color:${COLORS.ink}">${link(thread.link, thread.title)} <span style="color:${COLORS.muted}">(${escapeHtml(thread.note)})</span></td></tr>`,
           ),
+          moreHtml(content.moreThreads, 'thread', 'on the forum'),
         ]
       : []),
     ...(content.classifieds.length > 0

@@ -64,6 +64,9 @@ const pageRoutes: PageRoute[] = [
     path: PATHS.notificationsOff,
     lazy: lazyPage(() => import('../pages/notifications-off-page.tsx'), (m) => m.NotificationsOffPage),
   },
+  { path: PATHS.digestOff, lazy: lazyPage(() => import('../pages/digest-off-page.tsx'), (m) => m.DigestOffPage) },
+  { path: PATHS.rsvp, lazy: lazyPage(() => import('../pages/rsvp-page.tsx'), (m) => m.RsvpPage) },
+  { path: PATHS.digestPreview, lazy: lazyPage(() => import('../pages/digest-preview-page.tsx'), (m) => m.DigestPreviewPage) },
   { path: PATHS.history, lazy: lazyPage(() => import('../pages/history-page.tsx'), (m) => m.HistoryPage) },
   { path: PATHS.founders, lazy: lazyPage(() => import('../pages/founders-page.tsx'), (m) => m.FoundersPage) },
   { path: PATHS.presidents, lazy: lazyPage(() => import('../pages/presidents-page.tsx'), (m) => m.PresidentsPage) },
@@ -101,6 +104,10 @@ const pageRoutes: PageRoute[] = [
   { path: PATHS.forum, lazy: lazyPage(() => import('../pages/forum-page.tsx'), (m) => m.ForumPage) },
   { path: PATHS.registry, lazy: lazyPage(() => import('../pages/registry-page.tsx'), (m) => m.RegistryPage) },
   { path: PATHS.car, lazy: lazyPage(() => import('../pages/car-page.tsx'), (m) => m.CarPage) },
+  {
+    path: PATHS.accessibility,
+    lazy: lazyPage(() => import('../pages/accessibility-page.tsx'), (m) => m.AccessibilityPage, { queries: false }),
+  },
   { path: PATHS.notFound, lazy: lazyPage(() => import('../pages/not-found-page.tsx'), (m) => m.NotFoundPage) },
 ];
 

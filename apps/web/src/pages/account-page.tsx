@@ -1,15 +1,18 @@
 import { hasPermission } from '@club/contracts/browser';
 import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import { PageFrame } from '../components/page-frame.tsx';
 import { RequireLogin } from '../components/require-login.tsx';
 import { ChangePasswordForm } from '../features/account/change-password-form.tsx';
 import { ForgotPassword } from '../features/account/forgot-password.tsx';
 import { NotificationSettings } from '../features/account/notification-settings.tsx';
+import { DigestSetting } from '../features/account/digest-setting.tsx';
 import { AttendedEventsPanel } from '../features/events/attended-events-panel.tsx';
 import { CalendarFeedPanel } from '../features/events/calendar-feed-panel.tsx';
 import { MyCars } from '../features/garage/my-cars.tsx';
 import { FailedContactMessages } from '../features/account/failed-contact-messages.tsx';
 import { OutboxStatus } from '../features/account/outbox-status.tsx';
+import { PATHS } from '../lib/paths.ts';
 import { useSession } from '../session/index.ts';
 
 export function AccountPage() {
@@ -65,12 +68,20 @@ function AccountDetails({ onLogout }: { onLogout: () => void }) {
       </section>
       <MyCars />
       <NotificationSettings />
+      <DigestSetting />
       <AttendedEventsPanel />
       <CalendarFeedPanel />
       <ChangePasswordForm />
       {hasPermission(user.permissions, 'admin') && (
         <>
           <OutboxStatus />
+          <section className="panel" aria-labelledby="digest-preview-heading">
+            <h2 id="digest-preview-heading">The weekly digest</h2>
+            <p>
+              See next week&rsquo;s digest as members will get it, and send it to yourself:{' '}
+              <Link to={PATHS.digestPreview}>Preview the weekly digest</Link>.
+            </p>
+          </section>
           <FailedContactMessages />
         </>
       )}

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Writable } from 'node:stream';
@@ -11,6 +12,7 @@ import { createMember } from '../../../test/factories.ts';
 import { lintMailHtml } from '../../../test/mail-lint.ts';
 import { startTestSmtp } from '../../../test/smtp.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { scrubUrl } from '../../logger.ts';
 import { maskedEmail, unsubscribeToken } from '../../services/unsubscribe-links.ts';
 import { saveSiteSettings } from '../../site-settings.ts';
 import { rsvpToken } from './rsvp-links.ts';
@@ -90,6 +92,34 @@ describe('the weekly digest run', () => {
     expect(t.db.select().from(digestLedger).all().map((row) => row.week).sort()).toEqual(['2031-06-02', '2031-06-02', '2031-06-09', '2031-06-09']);
   });
 
+  it('sends a household sharing an address one digest greeting both, with an I\'m-coming button each; its opt-out stops both', async () => {
+    open();
+    const john = createMember(t.db, { firstName: 'John', lastName: 'Smith' });
+    const mary = createMember(t.db, { firstName: 'Mary', lastName: 'Smith' });
+    t.db.update(members).set({ email: 'smiths@example.test' }).where(eq(members.id, john.id)).run();
+    t.db.update(members).set({ email: 'smiths@example.test' }).where(eq(members.id, mary.id)).run();
+    const other = createMember(t.db);
+    const at = mondayMorning();
+    const tour = addEvent('2031-06-07T10:00', { created: daysBefore(at, 1) });
+    t.db.insert(attendance).values({ eventId: tour, memberId: mary.id, isAttending: true, total: 2 }).run();
+
+    expect(run(at)).toMatchObject({ emails: 2 });
+    expect(run(at)).toMatchObject({ emails: 0 });
+    const household = digests().find((mail) => mail.to === 'smiths@example.test');
+    expect(digests().map((mail) => mail.to).sort()).toEqual([other.email, 'smiths@example.test'].sort());
+    expect(household?.text).toContain('Hello John and Mary,');
+    expect(household?.text).toMatch(new RegExp(`John: I'm coming \\(one click\\): https://club\\.example/coming/${john.id}\\.e${tour}w`));
+    expect(household?.text).toContain('Mary is coming.');
+    expect(household?.html).toContain('John: I&#39;m coming');
+    expect(t.db.select({ memberId: digestLedger.memberId }).from(digestLedger).all().map((row) => row.memberId).sort()).toEqual([john.id, mary.id, other.id].sort());
+
+    const token = /digest-off\/([\w.-]+)/.exec(household?.text ?? '')?.[1] ?? '';
+    expect((await call('digest.unsubscribe', { t: token })).body).toEqual({ m: 's•••@example.test' });
+    const settings = t.db.select({ id: members.id, on: members.weeklyDigest }).from(members).all();
+    expect(settings.filter((row) => row.id === john.id || row.id === mary.id).map((row) => row.on)).toEqual([false, false]);
+    expect(settings.find((row) => row.id === other.id)?.on).toBe(true);
+  });
+
   it('sends nothing to anybody in a week with nothing new, even with events coming up', () => {
     open();
     createMember(t.db);
@@ -142,6 +172,33 @@ describe('the weekly digest run', () => {
     expect(mail?.text).not.toContain('Quiet thread');
     expect(mail?.text).not.toContain('Not approved yet');
     expect(mail?.text).toContain('Nothing on the calendar for the next three weeks.');
+  });
+
+  it('shows four photo posts with their pictures and links to the rest, so a busy week stays short', () => {
+    open();
+    createMember(t.db);
+    const at = mondayMorning();
+    for (let i = 1; i <= 6; i += 1) addPhotoPost(`Post ${i}`, daysBefore(at, 7 - i));
+    t.db.insert(newsletters).values({ fileName: 'Valley News May 2031.pdf', year: 2031, month: 5, coverUrl: '/uploads/newsletter-covers/old.jpg', created: daysBefore(at, 2) }).run();
+    run(at);
+    const [mail] = digests();
+    expect(mail?.subject).toBe('Gateway A Club this week: new Valley News, 6 new photo posts');
+    expect(mail?.text).toContain('Post 6\nhttps://club.example/blog/6');
+    expect(mail?.text).not.toContain('Post 2\n');
+    expect(mail?.text).toContain('... and 2 more photo posts: https://club.example/blog');
+    expect(mail?.html?.match(/alt="A photo from Post \d"/g)).toHaveLength(4);
+    expect(mail?.html).toContain('>and 2 more photo posts on the Photos page</a>');
+    // A cover stored without its size in its name is shown at a letter page's shape.
+    expect(mail?.html).toContain('<img src="https://club.example/uploads/newsletter-covers/old.jpg" width="120" height="155" alt="The cover of Valley News May 2031"');
+  });
+
+  it('serves the pictures it shows to other origins too (webmail loads them from its own page)', async () => {
+    open();
+    fs.mkdirSync(path.join(t.config.uploadsDir, 'blog'), { recursive: true });
+    fs.writeFileSync(path.join(t.config.uploadsDir, 'blog', 'p_10x10.jpg'), Buffer.from([0xff, 0xd8, 0xff, 0xd9]));
+    const picture = await request(t.app).get('/uploads/blog/p_10x10.jpg');
+    expect(picture.status).toBe(200);
+    expect(picture.headers['cross-origin-resource-policy']).toBe('cross-origin');
   });
 
   it('writes HTML that mail programs show as written: inline styles only, pictures with width, height and alt', () => {
@@ -344,6 +401,13 @@ describe('rsvp.get and rsvp.confirm', () => {
       expect(reply.body.e).toMatch(/^This link is not valid/);
     }
     expect(t.db.select().from(attendance).all()).toEqual([]);
+  });
+
+  it('keeps the links out of the request log, as the opt-out links are', () => {
+    open();
+    const token = tokenFor(12, 34);
+    expect(scrubUrl(`/coming/${token}`)).toBe('/coming/[token]');
+    expect(scrubUrl(`/digest-off/${unsubscribeToken('s', 12, new Date(), 'weekly-digest-off')}`)).toBe('/digest-off/[token]');
   });
 
   it('refuses a link once its event is over (the club clock past its end)', () => {

@@ -6,7 +6,7 @@ import { maskedEmail, readUnsubscribeToken, UNSUBSCRIBE_LINK_DAYS } from '../../
 import { describeStart } from '../events/reminders.ts';
 import { createSignupService } from '../events/signups.ts';
 import { readRsvpToken, type RsvpLink } from './rsvp-links.ts';
-import { findDigestSetting, findRsvpEvent, isRsvpLinkUsed, listComingMembers, useRsvpLink, writeDigestSetting } from './store.ts';
+import { findDigestSetting, findRsvpEvent, isRsvpLinkUsed, listComingMembers, turnDigestOffAtAddress, useRsvpLink, writeDigestSetting } from './store.ts';
 import type { DigestPreview } from './weekly.ts';
 
 const NOT_VALID_RSVP =
@@ -60,7 +60,7 @@ export function createDigestService({ db, services, config, clock = () => new Da
           `This link has expired (links in the weekly digest work for ${UNSUBSCRIBE_LINK_DAYS} days). Please use the link in a newer digest, or turn the digest off on your Account page after logging in.`,
         );
       }
-      const email = memberId === undefined ? undefined : writeDigestSetting(db, memberId, false);
+      const email = memberId === undefined ? undefined : turnDigestOffAtAddress(db, memberId);
       if (email === undefined) {
         throw badRequest('This link is not valid: please open the whole link from the e-mail. You can also turn the weekly digest off on your Account page after logging in.');
       }

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gt, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { groupByAddress } from '../../services/households.ts';
 import { attendance, blogPosts, digestLedger, events, forumPosts, forumThreads, members, newsletters, rsvpLinkUses } from '../../db/schema/index.ts';
 
 /*
@@ -17,8 +18,8 @@ export type DigestRecipient = { email: string; readers: DigestReader[] };
 
 /**
  * Who gets the weekly digest: enabled members with e-mail notifications and the digest on, one
- * e-mail per address. The one place the recipients are chosen: members sharing an address (a
- * household) share one e-mail that greets each of them.
+ * e-mail per address (`groupByAddress`): members sharing an address (a household) share one
+ * e-mail that greets each of them. The one place the recipients are chosen.
  */
 export function listDigestRecipients(db: DbOrTx): DigestRecipient[] {
   const rows = db
@@ -27,14 +28,10 @@ export function listDigestRecipients(db: DbOrTx): DigestRecipient[] {
     .where(and(eq(members.enabled, true), eq(members.emailNotifications, true), eq(members.weeklyDigest, true)))
     .orderBy(asc(members.id))
     .all();
-  const byAddress = new Map<string, DigestRecipient>();
-  for (const row of rows) {
-    const address = row.email.trim().toLowerCase();
-    const recipient = byAddress.get(address) ?? { email: row.email, readers: [] };
-    recipient.readers.push({ id: row.id, firstName: row.firstName });
-    byAddress.set(address, recipient);
-  }
-  return [...byAddress.values()];
+  return groupByAddress(rows).map((household) => ({
+    email: household.to,
+    readers: household.members.map(({ id, firstName }) => ({ id, firstName })),
+  }));
 }
 
 /** The members who already have this week's digest (the ledger). */
@@ -119,7 +116,7 @@ export function listNewPhotoPosts(db: DbOrTx, since: string): DigestPhotoPostRow
     .from(blogPosts)
     .where(gt(blogPosts.created, since))
     .orderBy(desc(blogPosts.created), desc(blogPosts.id))
-    .limit(20)
+    .limit(100)
     .all();
 }
 
@@ -138,7 +135,7 @@ export function listActiveThreads(db: DbOrTx, since: string): DigestThreadRow[] 
     .from(forumThreads)
     .where(and(eq(forumThreads.approved, true), sql`(${forumThreads.created} > ${since} or ${newReplies} > 0)`))
     .orderBy(desc(latest), desc(forumThreads.id))
-    .limit(20)
+    .limit(100)
     .all()
     .map((row) => ({ id: row.id, title: row.title, isNew: row.created > since, newReplies: row.newReplies }));
 }
@@ -148,14 +145,20 @@ export function findDigestSetting(db: DbOrTx, memberId: number): boolean | undef
   return db.select({ on: members.weeklyDigest }).from(members).where(eq(members.id, memberId)).get()?.on;
 }
 
-/** Turns the member's digest on or off; their address when they exist (for the opt-out page). */
-export function writeDigestSetting(db: DbOrTx, memberId: number, isOn: boolean): string | undefined {
-  return db
-    .update(members)
-    .set({ weeklyDigest: isOn, modified: new Date().toISOString() })
-    .where(eq(members.id, memberId))
-    .returning({ email: members.email })
-    .get()?.email;
+/** Turns the member's own digest on or off (the Account page). */
+export function writeDigestSetting(db: DbOrTx, memberId: number, isOn: boolean): void {
+  db.update(members).set({ weeklyDigest: isOn, modified: new Date().toISOString() }).where(eq(members.id, memberId)).run();
+}
+
+/**
+ * Turns the digest off for everyone at the member's address (the e-mail's opt-out link: the
+ * e-mail went to the address, greeting them all); the address when the member exists.
+ */
+export function turnDigestOffAtAddress(db: DbOrTx, memberId: number): string | undefined {
+  const email = db.select({ email: members.email }).from(members).where(eq(members.id, memberId)).get()?.email;
+  if (email === undefined) return undefined;
+  db.update(members).set({ weeklyDigest: false, modified: new Date().toISOString() }).where(eq(members.email, email)).run();
+  return email;
 }
 
 /** Records that an "I'm coming" link was used; false when it was used before. */

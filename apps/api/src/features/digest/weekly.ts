@@ -28,6 +28,11 @@ import {
 const DAY_MS = 86_400_000;
 /** How far ahead the digest lists events. */
 export const DIGEST_EVENT_DAYS = 21;
+/** How many new photo posts (with a picture each) and threads a digest shows; the rest is a link to the page. */
+const SHOWN_PHOTO_POSTS = 4;
+const SHOWN_THREADS = 10;
+/** A cover stored without its size in its name (before renditions, or the demo's) is shown at a letter page's shape. */
+const LETTER_COVER = { width: 120, height: 155 };
 /** What counts as new: added in the week before the digest. */
 const NEW_WITHIN_MS = 7 * DAY_MS;
 /** The schedule the preview assumes when DIGEST_CRON is off. */
@@ -102,7 +107,9 @@ export function readDigestContent(db: DbOrTx, config: DigestConfig, at: Date): D
   const events = listDigestEvents(db, nowLocal, `${addDays(today, DIGEST_EVENT_DAYS)}T00:00`).map((event) => ({ ...event, isNew: event.created > since }));
   const newsletter = findNewNewsletter(db, since);
   const newsletterTitle = newsletter && `Valley News ${newsletter.isSpecial ? 'Special ' : ''}${MONTHS[newsletter.month - 1] ?? ''} ${newsletter.year}`;
-  const photoPosts = listNewPhotoPosts(db, since).map((post) => {
+  const newPosts = listNewPhotoPosts(db, since);
+  const activeThreads = listActiveThreads(db, since);
+  const photoPosts = newPosts.slice(0, SHOWN_PHOTO_POSTS).map((post) => {
     const first = post.entries.flatMap((entry) => ('s' in entry ? entry.s : []))[0];
     return {
       title: oneLine(post.title),
@@ -111,7 +118,7 @@ export function readDigestContent(db: DbOrTx, config: DigestConfig, at: Date): D
       photo: first ? mailPicture(config.baseUrl, first, 560, `A photo from ${oneLine(post.title)}`) : null,
     };
   });
-  const threads = listActiveThreads(db, since).map((thread) => ({
+  const threads = activeThreads.slice(0, SHOWN_THREADS).map((thread) => ({
     title: oneLine(thread.title),
     link: `${config.baseUrl}${forumPath(thread.id)}`,
     note: thread.isNew
@@ -126,11 +133,19 @@ export function readDigestContent(db: DbOrTx, config: DigestConfig, at: Date): D
         ? {
             title: newsletterTitle,
             link: `${config.baseUrl}${newsletterPath(newsletter.fileName)}`,
-            cover: newsletter.coverUrl ? mailPicture(config.baseUrl, newsletter.coverUrl, 120, `The cover of ${newsletterTitle}`) : null,
+            cover: newsletter.coverUrl
+              ? (mailPicture(config.baseUrl, newsletter.coverUrl, LETTER_COVER.width, `The cover of ${newsletterTitle}`) ?? {
+                  src: `${config.baseUrl}${newsletter.coverUrl}`,
+                  ...LETTER_COVER,
+                  alt: `The cover of ${newsletterTitle}`,
+                })
+              : null,
           }
         : null,
     photoPosts,
+    morePhotoPosts: { count: newPosts.length - photoPosts.length, link: `${config.baseUrl}${blogPath()}` },
     threads,
+    moreThreads: { count: activeThreads.length - threads.length, link: `${config.baseUrl}${forumPath()}` },
     classifieds: [],
   };
   const isEmpty = !mail.newsletter && photoPosts.length === 0 && threads.length === 0 && mail.classifieds.length === 0 && !events.some((e) => e.isNew);

@@ -32,6 +32,9 @@ export function SiteFooter() {
           <li>
             <Link to={PATHS.contact}>Contact</Link>
           </li>
+          <li>
+            <Link to={PATHS.accessibility}>Accessibility</Link>
+          </li>
         </ul>
       </div>
     </footer>

@@ -1,6 +1,7 @@
 import type { FailedContactMessage } from '@club/contracts';
 import { QueryState } from '../../components/query-state.tsx';
 import { useFailedContactMessages, useResendContactMessage } from './api/failed-contact.ts';
+import { useOutbox } from './api/notifications.ts';
 import './account.css';
 
 const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
@@ -27,13 +28,19 @@ function Message({ message }: { message: FailedContactMessage }) {
 /** For admins: contact-form messages whose e-mail to the club failed for good, to read and send again. */
 export function FailedContactMessages() {
   const failed = useFailedContactMessages();
+  // The outbox panel's own read (one cached answer): without SMTP nothing reached anyone, though nothing failed.
+  const isDelivering = useOutbox().data?.smtp ?? true;
   return (
     <section className="panel" aria-labelledby="failed-contact-heading">
       <h2 id="failed-contact-heading">Contact messages that were not delivered</h2>
       <QueryState query={failed} what="the contact messages" loadingLabel="Loading the contact messages…">
         {({ c }) =>
           c.length === 0 ? (
-            <p>Every contact message reached the club's address.</p>
+            <p>
+              {isDelivering
+                ? "Every contact message reached the club's address."
+                : "None failed, but none reached the club's address either: without a mail server (SMTP_URL) each contact message is only saved as a file in the outbox folder."}
+            </p>
           ) : (
             <>
               <p>Their e-mail to the club failed after every attempt. Once the mail settings work again, send them again.</p>

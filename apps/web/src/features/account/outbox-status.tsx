@@ -55,7 +55,10 @@ export function OutboxStatus() {
 
   return (
     <section className="panel" aria-labelledby="outbox-heading">
-      <h2 id="outbox-heading">Outgoing e-mail and pushes</h2>
+      <h2 id="outbox-heading">
+        {/* A phone would otherwise break the heading after "e-". */}
+        Outgoing <span className="outbox__word">e-mail</span> and pushes
+      </h2>
       <QueryState query={queue} what="the outbox" loadingLabel="Loading the outbox…">
         {({ mail, push, q, smtp, noSmtp }) => (
           <>
@@ -70,7 +73,7 @@ export function OutboxStatus() {
                 </p>
               </div>
             )}
-            <dl className="facts">
+            <dl className="facts outbox__counts">
               <Counts label="E-mail" counts={mail} />
               <Counts label="Push" counts={push} />
             </dl>

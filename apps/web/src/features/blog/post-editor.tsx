@@ -7,6 +7,7 @@ import { ConfirmDeleteDialog } from '../../components/confirm-delete-dialog.tsx'
 import { ErrorDialog } from '../../components/error-dialog.tsx';
 import { Form } from '../../components/form.tsx';
 import { FormField } from '../../components/form-field.tsx';
+import { useUnsavedChangesGuard } from '../../components/unsaved-changes.tsx';
 import { blogPath, editBlogPath } from '../../lib/paths.ts';
 import { entriesOf, moveEntry, nextKey, toSaveParts, type EditorEntry } from './editor-entries.ts';
 import { PicturesEntryField, TextEntryField, VideoEntryField } from './entry-fields.tsx';
@@ -40,6 +41,11 @@ export function PostEditor({ post }: PostEditorProps) {
   const remove = useDeletePost();
   const [postId, setPostId] = useState(post?.id ?? 0);
   const [entries, setEntries] = useState<EditorEntry[]>(() => entriesOf(post));
+  // Entries change by buttons (add, move, remove) as well as by typing: unsaved while not the list last saved.
+  const [savedEntries, setSavedEntries] = useState(entries);
+  const [isFormDirty, setIsFormDirty] = useState(false);
+  // Leaving by a link (View post, the menu) asks first while edits are unsaved.
+  const guard = useUnsavedChangesGuard(isFormDirty || entries !== savedEntries);
   const [serverError, setServerError] = useState<string | null>(null);
   const [isConfirmingDelete, setIsConfirmingDelete] = useState(false);
   const newPhotoCount = entries.reduce((sum, e) => sum + (e.kind === 'pictures' ? e.pictures.filter((p) => p.kind === 'new').length : 0), 0);
@@ -57,7 +63,9 @@ export function PostEditor({ post }: PostEditorProps) {
     // The new photos now have stored names: edit on from the saved post, so a second save keeps them.
     const fresh = await queryClient.fetchQuery(blogPostQueryOptions(savedId));
     setPostId(savedId);
-    setEntries(entriesOf(fresh.post ?? undefined));
+    const savedList = entriesOf(fresh.post ?? undefined);
+    setEntries(savedList);
+    setSavedEntries(savedList);
     // Later saves edit the same post, and a reload opens it; the page keeps this editor on screen.
     if (postId === 0) void navigate(editBlogPath(savedId), { replace: true, state: SAVED_AS_NEW });
     return savedId;
@@ -72,6 +80,7 @@ export function PostEditor({ post }: PostEditorProps) {
         onSubmit={submit}
         validate={() => (toSaveParts(entries).layout.length === 0 ? 'Please add some text, a photo or a video to the post before saving.' : null)}
         onError={setServerError}
+        onDirtyChange={setIsFormDirty}
         submitLabel="Save Post"
         actions={
           <>
@@ -138,6 +147,7 @@ export function PostEditor({ post }: PostEditorProps) {
         </div>
       </Form>
       <ErrorDialog message={serverError} onClose={() => setServerError(null)} />
+      {guard.dialog}
       {isConfirmingDelete && (
         <ConfirmDeleteDialog
           title="Delete Post"

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { checkAgainstContract } from '../../components/contract-check.ts';
 import { FormField } from '../../components/form-field.tsx';
 import { readForm } from '../../components/form-values.ts';
 import { Form } from '../../components/form.tsx';
@@ -42,6 +43,8 @@ export function IdeaBox() {
         </h2>
         <Form
           aria-label="Idea box"
+          // The browser's "required" takes spaces for a title; the contract (as the server) does not.
+          validate={(data) => checkAgainstContract('idea.set', readForm(data, IDEA_FIELDS))}
           onSubmit={async (data) => {
             await save.mutateAsync({
               body: readForm(data, IDEA_FIELDS),

@@ -1,12 +1,11 @@
 import type { President } from '@club/contracts';
 import { useState } from 'react';
-import { Dialog } from '../../components/dialog.tsx';
 import { FormField } from '../../components/form-field.tsx';
 import { Form } from '../../components/form.tsx';
-import { useGuardedEditor } from '../../components/unsaved-changes.tsx';
 import { checkAgainstContract } from '../../components/contract-check.ts';
 import { readForm } from '../../components/form-values.ts';
 import { useSavePresident } from './api/presidents.ts';
+import { HistoryEditorDialog, useHistoryEditor, YearField } from './history-editor-dialog.tsx';
 import './history.css';
 
 const FIELDS = { y: 'text', n: 'text' } as const;
@@ -23,40 +22,25 @@ export function PresidentDialog({ president, defaultYear, onClose }: PresidentDi
   // After the first save of a new president, later saves must update it, not add it twice.
   const [savedId, setSavedId] = useState(president?.id ?? 0);
   const save = useSavePresident();
-  const editor = useGuardedEditor(onClose);
+  const editor = useHistoryEditor(onClose);
   return (
-    <>
-      <Dialog title={savedId === 0 ? 'Add President' : 'Edit President'} isOpen onClose={editor.close}>
-        <Form
-          onDirtyChange={editor.onDirtyChange}
-          aria-label="President"
-          noValidate
-          validate={(data) => checkAgainstContract('president.save', readForm(data, FIELDS))}
-          onSubmit={(data) =>
-            save.mutateAsync({ body: { i: savedId, ...readForm(data, FIELDS) } })
-          }
-          onSuccess={(reply) => {
-            setSavedId(reply.i);
-          }}
-          actions={
-            <button type="button" className="button" onClick={editor.close}>
-              Close
-            </button>
-          }
-        >
-          <FormField
-            label="Year"
-            name="y"
-            inputMode="numeric"
-            autoComplete="off"
-            defaultValue={String(president?.year ?? defaultYear)}
-            required
-            data-autofocus
-          />
-          <FormField label="Name" name="n" autoComplete="off" defaultValue={president?.name ?? ''} required maxLength={200} />
-        </Form>
-      </Dialog>
-      {editor.dialog}
-    </>
+    <HistoryEditorDialog title={savedId === 0 ? 'Add President' : 'Edit President'} editor={editor}>
+      <Form
+        onDirtyChange={editor.onDirtyChange}
+        aria-label="President"
+        noValidate
+        validate={(data) => checkAgainstContract('president.save', readForm(data, FIELDS))}
+        onSubmit={(data) =>
+          save.mutateAsync({ body: { i: savedId, ...readForm(data, FIELDS) } })
+        }
+        onSuccess={(reply) => {
+          setSavedId(reply.i);
+        }}
+        actions={editor.closeAction}
+      >
+        <YearField year={president?.year ?? defaultYear} />
+        <FormField label="Name" name="n" autoComplete="off" defaultValue={president?.name ?? ''} required maxLength={200} />
+      </Form>
+    </HistoryEditorDialog>
   );
 }

@@ -1,13 +1,12 @@
 import type { ShaftAwardWinner } from '@club/contracts';
 import { useState } from 'react';
 import { checkAgainstContract } from '../../components/contract-check.ts';
-import { Dialog } from '../../components/dialog.tsx';
 import { FormField } from '../../components/form-field.tsx';
 import { readForm } from '../../components/form-values.ts';
 import { Form } from '../../components/form.tsx';
-import { useGuardedEditor } from '../../components/unsaved-changes.tsx';
 import { ImagePicker, KEEP_IMAGE, type ImageChoice } from '../../components/image-picker/image-picker.tsx';
 import { useSaveShaftAwardWinner } from './api/shaft-award.ts';
+import { HistoryEditorDialog, useHistoryEditor, YearField } from './history-editor-dialog.tsx';
 import './history.css';
 
 const FIELDS = { y: 'text', n: 'text' } as const;
@@ -29,7 +28,7 @@ export function ShaftAwardDialog({ winner, defaultYear, onClose }: ShaftAwardDia
   });
   const [photo, setPhoto] = useState<ImageChoice>(KEEP_IMAGE);
   const save = useSaveShaftAwardWinner();
-  const editor = useGuardedEditor(onClose);
+  const editor = useHistoryEditor(onClose);
 
   // Bumped when the image is removed, so an older "Successfully Saved" does not stand beside it.
   const [removalCount, setRemovalCount] = useState(0);
@@ -42,54 +41,39 @@ export function ShaftAwardDialog({ winner, defaultYear, onClose }: ShaftAwardDia
   }
 
   return (
-    <>
-      <Dialog title={saved.id === 0 ? 'Add Shaft Award Winner' : 'Edit Shaft Award Winner'} isOpen onClose={editor.close}>
-        <Form
-          onDirtyChange={editor.onDirtyChange}
-          aria-label="Shaft Award winner"
-          noValidate
-          clearMessagesKey={removalCount}
-          validate={(data) => checkAgainstContract('shaftAwardWinner.set', readForm(data, FIELDS))}
-          onSubmit={async (data) => {
-            const { y: year, n: name } = readForm(data, FIELDS);
-            const reply = await save.mutateAsync({
-              body: { i: saved.id, y: year, n: name, img: saved.imageUrl },
-              files: photo.kind === 'new' ? { f: photo.file } : {},
-            });
-            return { reply, year: Number(year), name };
-          }}
-          onSuccess={({ reply, year, name }) => {
-            setSaved({ id: reply.i, year, name, imageUrl: reply.img });
-            setPhoto(KEEP_IMAGE);
-          }}
-          actions={
-            <button type="button" className="button" onClick={editor.close}>
-              Close
-            </button>
-          }
-        >
-          <FormField
-            label="Year"
-            name="y"
-            inputMode="numeric"
-            autoComplete="off"
-            defaultValue={String(saved.year)}
-            required
-            data-autofocus
-          />
-          <FormField label="Name" name="n" autoComplete="off" defaultValue={saved.name} required maxLength={200} />
-          <ImagePicker
-            label={saved.imageUrl === '' ? 'Photo (JPEG)' : 'Replace the photo (JPEG)'}
-            hint="A JPEG photo; it is resized for the web when saved."
-            currentUrl={saved.imageUrl}
-            currentAlt={`Current photo of ${saved.name}`}
-            choice={photo}
-            onChange={setPhoto}
-            removal={removeImage}
-          />
-        </Form>
-      </Dialog>
-      {editor.dialog}
-    </>
+    <HistoryEditorDialog title={saved.id === 0 ? 'Add Shaft Award Winner' : 'Edit Shaft Award Winner'} editor={editor}>
+      <Form
+        onDirtyChange={editor.onDirtyChange}
+        aria-label="Shaft Award winner"
+        noValidate
+        clearMessagesKey={removalCount}
+        validate={(data) => checkAgainstContract('shaftAwardWinner.set', readForm(data, FIELDS))}
+        onSubmit={async (data) => {
+          const { y: year, n: name } = readForm(data, FIELDS);
+          const reply = await save.mutateAsync({
+            body: { i: saved.id, y: year, n: name, img: saved.imageUrl },
+            files: photo.kind === 'new' ? { f: photo.file } : {},
+          });
+          return { reply, year: Number(year), name };
+        }}
+        onSuccess={({ reply, year, name }) => {
+          setSaved({ id: reply.i, year, name, imageUrl: reply.img });
+          setPhoto(KEEP_IMAGE);
+        }}
+        actions={editor.closeAction}
+      >
+        <YearField year={saved.year} />
+        <FormField label="Name" name="n" autoComplete="off" defaultValue={saved.name} required maxLength={200} />
+        <ImagePicker
+          label={saved.imageUrl === '' ? 'Photo (JPEG)' : 'Replace the photo (JPEG)'}
+          hint="A JPEG photo; it is resized for the web when saved."
+          currentUrl={saved.imageUrl}
+          currentAlt={`Current photo of ${saved.name}`}
+          choice={photo}
+          onChange={setPhoto}
+          removal={removeImage}
+        />
+      </Form>
+    </HistoryEditorDialog>
   );
 }

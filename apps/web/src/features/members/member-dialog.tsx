@@ -6,6 +6,7 @@ import { FormField } from '../../components/form-field.tsx';
 import { ImagePicker, KEEP_IMAGE, type ImageChoice } from '../../components/image-picker/image-picker.tsx';
 import { readForm } from '../../components/form-values.ts';
 import { Form } from '../../components/form.tsx';
+import { useGuardedEditor } from '../../components/unsaved-changes.tsx';
 import { Link } from 'react-router';
 import { PATHS, carPath } from '../../lib/paths.ts';
 import { MemberDataSection } from './member-data-section.tsx';
@@ -46,6 +47,7 @@ export function MemberDialog({ member, permissionPairs, isAdmin, currentUserId, 
   const [photo, setPhoto] = useState<ImageChoice>(KEEP_IMAGE);
   const enabledHintId = useId();
   const saveMember = useSaveMember(isOwnRecord);
+  const editor = useGuardedEditor(onClose);
 
   async function save(data: FormData) {
     const { o, perm, invite, ...fields } = readForm(data, FIELDS);
@@ -71,96 +73,100 @@ export function MemberDialog({ member, permissionPairs, isAdmin, currentUserId, 
   }
 
   return (
-    <Dialog title={isNew ? 'Add Member' : `Edit ${fullNameOf(member)}`} isOpen onClose={onClose}>
-      <Form
-        aria-label={isNew ? 'Add member' : 'Edit member'}
-        className="member-form"
-        onSubmit={save}
-        onSuccess={(reply) => onSaved({ id: reply.i, isOwnRecord })}
-        actions={
-          <button type="button" className="button" onClick={onClose}>
-            Cancel
-          </button>
-        }
-      >
-        <div className="member-form__grid">
-          <FormField label="First name" name="fn" defaultValue={member?.first_name ?? ''} maxLength={100} required data-autofocus autoComplete="off" />
-          <FormField label="Last name" name="l" defaultValue={member?.last_name ?? ''} maxLength={100} required autoComplete="off" />
-          <FormField
-            label="Display name"
-            name="displayName"
-            defaultValue={member?.display_name ?? ''}
-            maxLength={100}
-            hint="How the name appears on events and the forum; leave blank for the full name."
-            autoComplete="off"
-          />
-          <FormField label="E-mail address" name="e" type="email" defaultValue={member?.email ?? ''} maxLength={254} required autoComplete="off" />
-          <FormField label="Phone" name="p" type="tel" defaultValue={member?.phone ?? ''} maxLength={50} autoComplete="off" />
-          <FormField label="Address" name="a" defaultValue={member?.address ?? ''} maxLength={200} autoComplete="off" />
-          <FormField label="City" name="c" defaultValue={member?.city ?? ''} maxLength={100} autoComplete="off" />
-          <div className="member-form__pair">
-            <FormField label="State" name="s" defaultValue={member?.state ?? ''} maxLength={50} autoComplete="off" />
-            <FormField label="ZIP" name="z" defaultValue={member?.zip ?? ''} maxLength={20} inputMode="numeric" autoComplete="off" />
+    <>
+      <Dialog title={isNew ? 'Add Member' : `Edit ${fullNameOf(member)}`} isOpen onClose={editor.close}>
+        <Form
+          aria-label={isNew ? 'Add member' : 'Edit member'}
+          onDirtyChange={editor.onDirtyChange}
+          className="member-form"
+          onSubmit={save}
+          onSuccess={(reply) => onSaved({ id: reply.i, isOwnRecord })}
+          actions={
+            <button type="button" className="button" onClick={editor.close}>
+              Cancel
+            </button>
+          }
+        >
+          <div className="member-form__grid">
+            <FormField label="First name" name="fn" defaultValue={member?.first_name ?? ''} maxLength={100} required data-autofocus autoComplete="off" />
+            <FormField label="Last name" name="l" defaultValue={member?.last_name ?? ''} maxLength={100} required autoComplete="off" />
+            <FormField
+              label="Display name"
+              name="displayName"
+              defaultValue={member?.display_name ?? ''}
+              maxLength={100}
+              hint="How the name appears on events and the forum; leave blank for the full name."
+              autoComplete="off"
+            />
+            <FormField label="E-mail address" name="e" type="email" defaultValue={member?.email ?? ''} maxLength={254} required autoComplete="off" />
+            <FormField label="Phone" name="p" type="tel" defaultValue={member?.phone ?? ''} maxLength={50} autoComplete="off" />
+            <FormField label="Address" name="a" defaultValue={member?.address ?? ''} maxLength={200} autoComplete="off" />
+            <FormField label="City" name="c" defaultValue={member?.city ?? ''} maxLength={100} autoComplete="off" />
+            <div className="member-form__pair">
+              <FormField label="State" name="s" defaultValue={member?.state ?? ''} maxLength={50} autoComplete="off" />
+              <FormField label="ZIP" name="z" defaultValue={member?.zip ?? ''} maxLength={20} inputMode="numeric" autoComplete="off" />
+            </div>
           </div>
-        </div>
-        <RegistryCars member={member} />
-        <fieldset>
-          <legend>Photo</legend>
-          <ImagePicker
-            label={member?.imageUrl ? 'New photo (JPEG)' : 'Photo (JPEG)'}
-            currentUrl={member?.imageUrl ?? ''}
-            currentAlt="The member's current photo"
-            choice={photo}
-            onChange={setPhoto}
-            hasSquareCrop
-            removal="on-save"
-          />
-        </fieldset>
-        <div className="checkbox-field">
-          <input
-            id="member-enabled"
-            type="checkbox"
-            name="o"
-            defaultChecked={member?.enabled ?? true}
-            disabled={isOwnRecord}
-            aria-describedby={enabledHintId}
-          />
-          <label htmlFor="member-enabled">Enabled</label>
-          <p id={enabledHintId} className="form-field__hint">
-            {isOwnRecord
-              ? 'Your own record is always enabled.'
-              : 'A disabled member cannot log in and is shown struck through in the list.'}
-          </p>
-        </div>
-        {isAdmin && (
-          <fieldset className="permissions-field">
-            <legend>Permissions</legend>
-            {permissionPairs.map(([permission, label]) => (
-              <div className="checkbox-field" key={permission}>
-                <input
-                  id={`perm-${permission}`}
-                  type="checkbox"
-                  name="perm"
-                  value={permission}
-                  defaultChecked={member?.permissions.includes(permission) ?? false}
-                />
-                <label htmlFor={`perm-${permission}`}>{label}</label>
-              </div>
-            ))}
+          <RegistryCars member={member} />
+          <fieldset>
+            <legend>Photo</legend>
+            <ImagePicker
+              label={member?.imageUrl ? 'New photo (JPEG)' : 'Photo (JPEG)'}
+              currentUrl={member?.imageUrl ?? ''}
+              currentAlt="The member's current photo"
+              choice={photo}
+              onChange={setPhoto}
+              hasSquareCrop
+              removal="on-save"
+            />
           </fieldset>
-        )}
-        {isNew && (
           <div className="checkbox-field">
-            <input id="member-invite" type="checkbox" name="invite" defaultChecked />
-            <label htmlFor="member-invite">Send an e-mail inviting them to set their password</label>
-            <p className="form-field__hint">
-              Without it, they can set a password later with &ldquo;Forgot your password?&rdquo; on the Member Login page.
+            <input
+              id="member-enabled"
+              type="checkbox"
+              name="o"
+              defaultChecked={member?.enabled ?? true}
+              disabled={isOwnRecord}
+              aria-describedby={enabledHintId}
+            />
+            <label htmlFor="member-enabled">Enabled</label>
+            <p id={enabledHintId} className="form-field__hint">
+              {isOwnRecord
+                ? 'Your own record is always enabled.'
+                : 'A disabled member cannot log in and is shown struck through in the list.'}
             </p>
           </div>
-        )}
-        {isAdmin && member !== null && !isOwnRecord && <MemberDataSection member={member} onErased={onErased} />}
-      </Form>
-    </Dialog>
+          {isAdmin && (
+            <fieldset className="permissions-field">
+              <legend>Permissions</legend>
+              {permissionPairs.map(([permission, label]) => (
+                <div className="checkbox-field" key={permission}>
+                  <input
+                    id={`perm-${permission}`}
+                    type="checkbox"
+                    name="perm"
+                    value={permission}
+                    defaultChecked={member?.permissions.includes(permission) ?? false}
+                  />
+                  <label htmlFor={`perm-${permission}`}>{label}</label>
+                </div>
+              ))}
+            </fieldset>
+          )}
+          {isNew && (
+            <div className="checkbox-field">
+              <input id="member-invite" type="checkbox" name="invite" defaultChecked />
+              <label htmlFor="member-invite">Send an e-mail inviting them to set their password</label>
+              <p className="form-field__hint">
+                Without it, they can set a password later with &ldquo;Forgot your password?&rdquo; on the Member Login page.
+              </p>
+            </div>
+          )}
+          {isAdmin && member !== null && !isOwnRecord && <MemberDataSection member={member} onErased={onErased} />}
+        </Form>
+      </Dialog>
+      {editor.dialog}
+    </>
   );
 }
 

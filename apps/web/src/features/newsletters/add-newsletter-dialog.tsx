@@ -11,6 +11,7 @@ import { FileChooser } from '../../components/image-picker/file-chooser.tsx';
 import { formatFileSize, sortChosenFiles, type Refusal } from '../../components/image-picker/image-file.ts';
 import { Form } from '../../components/form.tsx';
 import { readForm } from '../../components/form-values.ts';
+import { useGuardedEditor } from '../../components/unsaved-changes.tsx';
 import { defaultNewsletterYear, findSameEdition } from './archive-rules.ts';
 
 const FIELDS = { m: 'text', y: 'text', s: 'flag' } as const;
@@ -29,6 +30,7 @@ type Question = { title: string; answer: (isReplacing: boolean) => void };
 /** Adds an edition of Valley News; asks first when that month is already in the archive. */
 export function AddNewsletterDialog({ editions, onSaved, onClose }: AddNewsletterDialogProps) {
   const save = useAddNewsletter();
+  const editor = useGuardedEditor(onClose);
   const [month, setMonth] = useState('');
   const [year, setYear] = useState(String(defaultNewsletterYear()));
   const [isSpecial, setIsSpecial] = useState(false);
@@ -91,99 +93,103 @@ export function AddNewsletterDialog({ editions, onSaved, onClose }: AddNewslette
   }
 
   return (
-    <Dialog title="Add Newsletter" isOpen onClose={onClose}>
-      <Form
-        aria-label="Add newsletter"
-        noValidate
-        submitLabel="Save"
-        validate={(data) => {
-          // Everything missing at once, each beside its field, not one item per try.
-          const { m, y } = contractFieldErrors('newsletter.set', readForm(data, FIELDS));
-          const found = { ...(file ? {} : { f: FILE_REQUIRED }), ...(m === undefined ? {} : { m }), ...(y === undefined ? {} : { y }) };
-          setErrors(found);
-          return summarizeFieldErrors(Object.keys(found).length);
-        }}
-        // Choosing a file fills in the month and year: a message about them (or the file) is then stale.
-        clearMessagesKey={`${file?.name}|${month}|${year}|${isSpecial}`}
-        onSubmit={(data) => send(data)}
-        onSuccess={(reply) => onSaved(reply.n.replace(/\.[a-z]+$/, ''), reply.w)}
-        actions={
-          <button type="button" className="button" onClick={onClose}>
-            Cancel
-          </button>
-        }
-      >
-        <FileChooser
-          label="Newsletter file"
-          buttonText={file === null ? 'Choose a file' : 'Choose another file'}
-          status={file === null ? 'No file chosen yet.' : `Chosen: ${file.name} (${formatFileSize(file.size)}).`}
-          hint="A PDF, or a picture (JPEG, PNG, WebP or GIF). A name like “Valley News March 2025.pdf” fills in the month and year."
-          refusals={refusals}
-          error={errors.f}
-          fileKind="image-or-pdf"
-          isRequired
-          isAutofocus
-          onChoose={([chosen]) => chosen && choose(chosen)}
-        />
-        <FieldFrame label="Month" required error={errors.m}>
-          {(control) => (
-            <select
-              className="form-field__input"
-              {...control}
-              name="m"
-              required
-              value={month}
-              onChange={(event) => {
-                setMonth(event.target.value);
-                clearErrors('m');
-              }}
-            >
-              <option value="">Choose the month</option>
-              {MONTHS.map((name, index) => (
-                <option key={name} value={String(index + 1)}>
-                  {name}
-                </option>
-              ))}
-            </select>
-          )}
-        </FieldFrame>
-        <FormField
-          label="Year"
-          name="y"
-          inputMode="numeric"
-          autoComplete="off"
-          required
-          value={year}
-          error={errors.y}
-          onChange={(event) => {
-            setYear(event.target.value);
-            clearErrors('y');
+    <>
+      <Dialog title="Add Newsletter" isOpen onClose={editor.close}>
+        <Form
+          aria-label="Add newsletter"
+          onDirtyChange={editor.onDirtyChange}
+          noValidate
+          submitLabel="Save"
+          validate={(data) => {
+            // Everything missing at once, each beside its field, not one item per try.
+            const { m, y } = contractFieldErrors('newsletter.set', readForm(data, FIELDS));
+            const found = { ...(file ? {} : { f: FILE_REQUIRED }), ...(m === undefined ? {} : { m }), ...(y === undefined ? {} : { y }) };
+            setErrors(found);
+            return summarizeFieldErrors(Object.keys(found).length);
           }}
-        />
-        <div className="newsletter-special">
-          <input id={specialId} type="checkbox" name="s" checked={isSpecial} onChange={(event) => setIsSpecial(event.target.checked)} />
-          <label htmlFor={specialId}>Special edition</label>
-        </div>
-      </Form>
-      {question !== null && (
-        <Dialog
-          title="Replace this newsletter?"
-          isOpen
-          onClose={() => answer(false)}
-          footer={
-            <>
-              <button type="button" className="button" onClick={() => answer(false)} data-autofocus>
-                Cancel
-              </button>
-              <button type="button" className="button button--primary" onClick={() => answer(true)}>
-                Replace
-              </button>
-            </>
+          // Choosing a file fills in the month and year: a message about them (or the file) is then stale.
+          clearMessagesKey={`${file?.name}|${month}|${year}|${isSpecial}`}
+          onSubmit={(data) => send(data)}
+          onSuccess={(reply) => onSaved(reply.n.replace(/\.[a-z]+$/, ''), reply.w)}
+          actions={
+            <button type="button" className="button" onClick={editor.close}>
+              Cancel
+            </button>
           }
         >
-          <p>{question.title} is already in the archive. Replace it with the file you chose?</p>
-        </Dialog>
-      )}
-    </Dialog>
+          <FileChooser
+            label="Newsletter file"
+            buttonText={file === null ? 'Choose a file' : 'Choose another file'}
+            status={file === null ? 'No file chosen yet.' : `Chosen: ${file.name} (${formatFileSize(file.size)}).`}
+            hint="A PDF, or a picture (JPEG, PNG, WebP or GIF). A name like “Valley News March 2025.pdf” fills in the month and year."
+            refusals={refusals}
+            error={errors.f}
+            fileKind="image-or-pdf"
+            isRequired
+            isAutofocus
+            onChoose={([chosen]) => chosen && choose(chosen)}
+          />
+          <FieldFrame label="Month" required error={errors.m}>
+            {(control) => (
+              <select
+                className="form-field__input"
+                {...control}
+                name="m"
+                required
+                value={month}
+                onChange={(event) => {
+                  setMonth(event.target.value);
+                  clearErrors('m');
+                }}
+              >
+                <option value="">Choose the month</option>
+                {MONTHS.map((name, index) => (
+                  <option key={name} value={String(index + 1)}>
+                    {name}
+                  </option>
+                ))}
+              </select>
+            )}
+          </FieldFrame>
+          <FormField
+            label="Year"
+            name="y"
+            inputMode="numeric"
+            autoComplete="off"
+            required
+            value={year}
+            error={errors.y}
+            onChange={(event) => {
+              setYear(event.target.value);
+              clearErrors('y');
+            }}
+          />
+          <div className="newsletter-special">
+            <input id={specialId} type="checkbox" name="s" checked={isSpecial} onChange={(event) => setIsSpecial(event.target.checked)} />
+            <label htmlFor={specialId}>Special edition</label>
+          </div>
+        </Form>
+        {question !== null && (
+          <Dialog
+            title="Replace this newsletter?"
+            isOpen
+            onClose={() => answer(false)}
+            footer={
+              <>
+                <button type="button" className="button" onClick={() => answer(false)} data-autofocus>
+                  Cancel
+                </button>
+                <button type="button" className="button button--primary" onClick={() => answer(true)}>
+                  Replace
+                </button>
+              </>
+            }
+          >
+            <p>{question.title} is already in the archive. Replace it with the file you chose?</p>
+          </Dialog>
+        )}
+      </Dialog>
+      {editor.dialog}
+    </>
   );
 }
