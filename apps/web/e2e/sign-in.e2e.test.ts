@@ -130,3 +130,78 @@ describe('a household sharing one address', () => {
     await page.context().close();
   });
 });
+
+/** An enabled demo member who never set a password: the link is their way in. */
+function memberWithoutPassword(): { email: string; name: string } {
+  const db = serverDatabase(harness);
+  try {
+    const row = db
+      .prepare("SELECT email, first_name || ' ' || last_name AS name FROM members WHERE password_hash IS NULL AND enabled = 1 ORDER BY id LIMIT 1")
+      .get() as { email: string; name: string };
+    return row;
+  } finally {
+    db.close();
+  }
+}
+
+describe('sign-in by e-mailed link', () => {
+  it('asks for a link on the login page, opens it from the e-mail and is signed in; a shared address chooses', async () => {
+    const member = memberWithoutPassword();
+    const page = await openPage(harness, PHONE);
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'E-mail me a sign-in link' }).tap();
+    const ask = page.getByRole('form', { name: 'Request a sign-in link' });
+    await ask.getByLabel('E-mail address').fill(member.email);
+    await checkA11y(page);
+    await snapshot(page, 'sign-in-link-request-390');
+    expect(await overflowOf(page)).toBeLessThanOrEqual(0);
+    await ask.getByRole('button', { name: 'E-mail me a sign-in link' }).tap();
+    const sent = page.getByRole('status').filter({ hasText: `An e-mail was sent to ${member.email}` });
+    await sent.waitFor();
+    expect(await sent.textContent()).toContain('15 minutes');
+
+    const [mail] = await mailsTo(member.email, 1);
+    const link = new RegExp(`${harness.baseUrl}/sign-in/[\\w-]+`).exec(mail?.text ?? '')?.[0] ?? '';
+    expect(link).not.toBe('');
+
+    // A mail program's link scanner opens it first, in a browser of its own: that signs nobody in.
+    const scanner = await openPage(harness);
+    await scanner.goto(link);
+    await scanner.getByRole('button', { name: `Sign in as ${member.name}` }).waitFor();
+    await scanner.context().close();
+
+    // The member opens it and presses the button, here with the keyboard.
+    await page.goto(link);
+    await page.getByRole('heading', { level: 2, name: `Hello, ${member.name}` }).waitFor();
+    await checkA11y(page);
+    await snapshot(page, 'sign-in-link-page-390');
+    expect(await overflowOf(page)).toBeLessThanOrEqual(0);
+    await page.getByRole('button', { name: `Sign in as ${member.name}` }).focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL('**/account');
+    await page.getByRole('heading', { level: 2, name: member.name }).waitFor();
+
+    // Used once: opening it again says so.
+    await page.goto(link);
+    await page.getByRole('alert').filter({ hasText: 'This sign-in link has already been used.' }).waitFor();
+    await checkA11y(page);
+    await logOut(page);
+
+    // At the address John and Mary share, the page asks who; John chooses himself.
+    await page.getByRole('button', { name: 'E-mail me a sign-in link' }).tap();
+    await page.getByRole('form', { name: 'Request a sign-in link' }).getByLabel('E-mail address').fill(HOUSEHOLD);
+    await page.getByRole('form', { name: 'Request a sign-in link' }).getByRole('button', { name: 'E-mail me a sign-in link' }).tap();
+    const household = await mailsTo(HOUSEHOLD, 2);
+    const shared = new RegExp(`${harness.baseUrl}/sign-in/[\\w-]+`).exec(household.at(-1)?.text ?? '')?.[0] ?? '';
+    expect(shared).not.toBe('');
+    await page.goto(shared);
+    const who = page.getByRole('group', { name: 'Who are you?' });
+    await who.waitFor();
+    await checkA11y(page);
+    await who.getByRole('radio', { name: JOHN.name }).tap();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).tap();
+    await page.waitForURL('**/account');
+    await page.getByRole('heading', { level: 2, name: JOHN.name }).waitFor();
+    await page.context().close();
+  });
+});

@@ -25,6 +25,9 @@ export type SessionUser = z.infer<typeof sessionUserSchema>;
 export const linkPersonSchema = z.object({ i: z.number().int(), n: z.string() });
 export type LinkPerson = z.infer<typeof linkPersonSchema>;
 
+/** The secret of an e-mailed sign-in link, as its page sends it. */
+const signInLinkSchema = z.string().trim().min(1, 'This sign-in link is incomplete. Please ask for a new one.').max(200, 'This sign-in link is not valid.').describe('sign-in link');
+
 export const passwordSchema = (label: string) =>
   z
     .string({ error: FIELD_MESSAGES.missing(label) })
@@ -94,6 +97,21 @@ export const account = {
      * lists them (`h`) for the person to choose; the second sets the password.
      */
     response: z.object({ u: z.string().optional(), h: z.array(linkPersonSchema).optional() }),
+  },
+  /** Beyond the spec: e-mails a sign-in link; answers alike whether the address is known or not. */
+  'signIn.request': {
+    request: z.object({ e: emailAddress() }),
+    response: z.object({}),
+  },
+  /** Whom a sign-in link is for (`u`, or `h` to choose from at a shared address), without using it. */
+  'signIn.check': {
+    request: z.object({ t: signInLinkSchema }),
+    response: z.object({ u: z.string().optional(), h: z.array(linkPersonSchema).optional() }),
+  },
+  /** Uses a sign-in link once: a session for the member (the one chosen, `i`, at a shared address). */
+  'signIn.use': {
+    request: z.object({ t: signInLinkSchema, i: optionalInteger('person', { min: 1 }) }),
+    response: z.object({ g: z.string(), u: sessionUserSchema }),
   },
   'token.get': {
     request: z.object({ g: sessionTokenSchema, t: text('push subscription', 4000) }),

@@ -110,6 +110,11 @@ export const CALLS = {
 
   'contact.submit': { access: 'public', encoding: 'json' },
 
+  // Beyond the spec's table (EXTENSION_CALLS): sign-in by e-mailed link (issue 26).
+  'signIn.request': { access: 'public', encoding: 'json' },
+  'signIn.check': { access: 'public', encoding: 'json' },
+  'signIn.use': { access: 'public', encoding: 'json' },
+
   // Beyond the spec's table (EXTENSION_CALLS): a member's private calendar feed address.
   'calendarFeed.get': { access: 'loggedIn', encoding: 'json' },
   'calendarFeed.reset': { access: 'loggedIn', encoding: 'json' },
@@ -216,6 +221,9 @@ export const EXTENSION_CALLS: readonly CallName[] = [
   'rsvp.confirm',
   'digest.preview',
   'digest.sendMe',
+  'signIn.request',
+  'signIn.check',
+  'signIn.use',
 ];
 
 export const CALL_NAMES = Object.keys(CALLS) as CallName[];

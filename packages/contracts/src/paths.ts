@@ -9,6 +9,8 @@ export const PATHS = {
   login: '/login',
   account: '/account',
   reset: '/reset/:resetGuid',
+  /** An e-mailed sign-in link (issue 26). */
+  signIn: '/sign-in/:token',
   /** The one-click link in reminder e-mails. */
   notificationsOff: '/notifications-off/:token',
   /** The weekly digest's one-click "stop the digest" link. */
@@ -64,6 +66,8 @@ const prefixOf = (route: string): string => route.replace(/\/:[^/]+\?$/, '').rep
 export const NEW_RECORD_ID = 0;
 
 export const resetPath = (resetGuid: string): string => `${prefixOf(PATHS.reset)}${encodeURIComponent(resetGuid)}`;
+
+export const signInPath = (token: string): string => `${prefixOf(PATHS.signIn)}${encodeURIComponent(token)}`;
 export const notificationsOffPath = (token: string): string => `${prefixOf(PATHS.notificationsOff)}${encodeURIComponent(token)}`;
 export const digestOffPath = (token: string): string => `${prefixOf(PATHS.digestOff)}${encodeURIComponent(token)}`;
 export const rsvpPath = (token: string): string => `${prefixOf(PATHS.rsvp)}${encodeURIComponent(token)}`;

@@ -1,4 +1,4 @@
-import { resetPath } from '@club/contracts';
+import { resetPath, signInPath } from '@club/contracts';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -141,8 +141,12 @@ function leaveOutPasswordLinks(copy: Database.Database): void {
   const update = copy.prepare(
     "UPDATE outbox SET status = 'failed', text = ?, html = ?, last_error = 'Left out of the backup: it held a password link.' WHERE id = ?",
   );
-  const resetPrefix = resetPath('');
-  const withoutLinks = (value: string) => value.replace(new RegExp(`${resetPrefix}[A-Za-z0-9_-]+`, 'g'), `${resetPrefix}[left out of the backup]`);
+  // Password links and sign-in links alike.
+  const withoutLinks = (value: string) =>
+    [resetPath(''), signInPath('')].reduce(
+      (text, prefix) => text.replace(new RegExp(`${prefix}[A-Za-z0-9_-]+`, 'g'), `${prefix}[left out of the backup]`),
+      value,
+    );
   for (const row of waiting) {
     const text = withoutLinks(row.text);
     const html = row.html === null ? null : withoutLinks(row.html);

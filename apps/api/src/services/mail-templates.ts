@@ -9,6 +9,8 @@ import type { MailMessage } from './mail.ts';
 /** How long an e-mailed link works: an hour for a reset, a week for a new member's invitation. */
 export const RESET_LINK_HOURS = 1;
 export const INVITE_LINK_DAYS = 7;
+/** How long an e-mailed sign-in link works. */
+export const SIGN_IN_LINK_MINUTES = 15;
 
 type LinkMail = { to: string; firstName: string; link: string; clubName: string };
 
@@ -54,6 +56,23 @@ export function inviteMail({ to, firstName, link, clubName }: LinkMail): MailMes
       link,
       `After that, log in with this e-mail address (${to}) and your new password. The link works once and for ${INVITE_LINK_DAYS} days; if it has expired, use "Forgot your password?" on the Member Login page to get a new one.`,
       `See you at the next meeting,\n${clubName}`,
+    ],
+    link,
+  );
+}
+
+/** A sign-in link: opening it (and pressing the button there) logs the member in on that browser. */
+export function signInMail({ to, firstName, link, clubName }: LinkMail): MailMessage {
+  return linkMail(
+    to,
+    `Your ${clubName} sign-in link`,
+    [
+      `Hello ${firstName},`,
+      `Someone (we hope you) asked for a link to log in to the ${clubName} member pages without a password. Open this link in the browser you want to use, and press the button on the page:`,
+      link,
+      `The link works once and for ${SIGN_IN_LINK_MINUTES} minutes. If it has expired, ask for a new one on the Member Login page with "E-mail me a sign-in link".`,
+      'If you did not ask for this, you can ignore this e-mail; nobody can log in with it but whoever opens it.',
+      clubName,
     ],
     link,
   );

@@ -60,6 +60,7 @@ const pageRoutes: PageRoute[] = [
   { path: PATHS.login, lazy: lazyPage(() => import('../pages/login-page.tsx'), (m) => m.LoginPage) },
   { path: PATHS.account, lazy: lazyPage(() => import('../pages/account-page.tsx'), (m) => m.AccountPage) },
   { path: PATHS.reset, lazy: lazyPage(() => import('../pages/reset-password-page.tsx'), (m) => m.ResetPasswordPage) },
+  { path: PATHS.signIn, lazy: lazyPage(() => import('../pages/sign-in-page.tsx'), (m) => m.SignInPage) },
   {
     path: PATHS.notificationsOff,
     lazy: lazyPage(() => import('../pages/notifications-off-page.tsx'), (m) => m.NotificationsOffPage),

@@ -5,6 +5,7 @@ import { PageFrame } from '../components/page-frame.tsx';
 import { RequireLogin } from '../components/require-login.tsx';
 import { ChangePasswordForm } from '../features/account/change-password-form.tsx';
 import { ForgotPassword } from '../features/account/forgot-password.tsx';
+import { SignInLinkRequest } from '../features/account/sign-in-link-request.tsx';
 import { NotificationSettings } from '../features/account/notification-settings.tsx';
 import { DigestSetting } from '../features/account/digest-setting.tsx';
 import { AttendedEventsPanel } from '../features/events/attended-events-panel.tsx';
@@ -37,6 +38,7 @@ export function AccountPage() {
       <RequireLogin what="your account" isHeadingShown={false} isForgotLinkShown={false}>
         <AccountDetails onLogout={() => setHasLoggedOut(true)} />
       </RequireLogin>
+      {isLoggedOut && <SignInLinkRequest />}
       {isLoggedOut && <ForgotPassword />}
     </PageFrame>
   );

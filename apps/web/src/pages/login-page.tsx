@@ -4,6 +4,7 @@ import { FORGOT_PASSWORD_HASH, PATHS } from '../lib/paths.ts';
 import { Loading } from '../components/loading.tsx';
 import { LoginForm } from '../components/login-form.tsx';
 import { ForgotPassword } from '../features/account/forgot-password.tsx';
+import { SignInLinkRequest } from '../features/account/sign-in-link-request.tsx';
 import { useSession } from '../session/index.ts';
 
 export function LoginPage() {
@@ -22,6 +23,7 @@ export function LoginPage() {
           <div className="panel">
             <LoginForm onSuccess={() => void navigate(PATHS.account, { replace: true })} />
           </div>
+          <SignInLinkRequest />
           <ForgotPassword key={String(isForgotOpen)} isInitiallyOpen={isForgotOpen} />
         </>
       )}

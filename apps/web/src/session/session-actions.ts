@@ -13,10 +13,20 @@ export function loggedInUserOf(token: string): SessionUser | undefined {
 
 /** Logs in with an e-mail address and password; throws `ApiError` with the server's message. */
 export async function login(username: string, password: string): Promise<SessionUser> {
-  const [reply, { queryClient, carryAnswersOver }] = await Promise.all([
-    callApi('session.create', { u: username, p: password }),
-    import('../api/query-client.ts'),
-  ]);
+  return startSession(callApi('session.create', { u: username, p: password }));
+}
+
+/**
+ * Logs in with an e-mailed sign-in link (as the person chosen, where the link went to an address
+ * several members share); throws `ApiError` with the server's message.
+ */
+export async function loginWithLink(token: string, memberId: number | undefined): Promise<SessionUser> {
+  return startSession(callApi('signIn.use', { t: token, ...(memberId === undefined ? {} : { i: memberId }) }));
+}
+
+/** Makes a new session this browser's: its token stored, its member known at once. */
+async function startSession(call: Promise<{ g: string; u: SessionUser }>): Promise<SessionUser> {
+  const [reply, { queryClient, carryAnswersOver }] = await Promise.all([call, import('../api/query-client.ts')]);
   const previous = getSessionToken();
   const previousUser = previous === null ? undefined : queryClient.getQueryData<{ u: SessionUser }>(callQueryKey('session.get', {}, previous))?.u;
   // The same member logging in again (their session had ended) keeps the page they are on as it

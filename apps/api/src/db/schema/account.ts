@@ -28,6 +28,8 @@ export const passwordResets = sqliteTable(
     id: integer('id').primaryKey({ autoIncrement: true }),
     tokenHash: text('token_hash').notNull(),
     memberId: memberRef(),
+    /** 'password': a reset or an invitation (sets a password); 'signin': an e-mailed sign-in link (opens a session). */
+    purpose: text('purpose', { enum: ['password', 'signin'] }).notNull().default('password'),
     created: text('created').notNull().default(now),
     expires: text('expires').notNull(),
     used: text('used'),

@@ -38,6 +38,21 @@ export function mountAccountCalls(api: ApiRouter, deps: AppDeps): void {
     return {};
   });
 
+  mountCall(api, 'signIn.request', ({ e: email }, { ip, log }) => {
+    account.requestSignInLink(email, { ip }, log);
+    return {};
+  });
+
+  mountCall(api, 'signIn.check', ({ t: token }) => {
+    const link = account.checkSignInLink(token);
+    return 'name' in link ? { u: link.name } : { h: link.people };
+  });
+
+  mountCall(api, 'signIn.use', ({ t: token, i: memberId }) => {
+    const { token: sessionToken, user } = account.useSignInLink(token, memberId);
+    return { g: sessionToken, u: user };
+  });
+
   mountCall(api, 'password.change', async ({ o: oldPassword, n: newPassword }, { user, sessionTokenHash, ip }) => {
     await account.changePassword(user, oldPassword, newPassword, { ip, sessionTokenHash });
     return {};

@@ -1,5 +1,5 @@
 import bcrypt from 'bcrypt';
-import { resetPath, type LinkPerson, type Permission, type SessionUser } from '@club/contracts';
+import { resetPath, signInPath, type LinkPerson, type Permission, type SessionUser } from '@club/contracts';
 import type { Logger } from 'pino';
 import type { Config } from '../../config.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
@@ -7,7 +7,7 @@ import type { AppDeps } from '../../deps.ts';
 import { ApiError, badRequest, notLoggedIn, tooManyAttempts } from '../../errors.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import { queueMail } from '../../services/mail.ts';
-import { INVITE_LINK_DAYS, RESET_LINK_HOURS, inviteMail, resetMail } from '../../services/mail-templates.ts';
+import { INVITE_LINK_DAYS, RESET_LINK_HOURS, SIGN_IN_LINK_MINUTES, inviteMail, resetMail, signInMail } from '../../services/mail-templates.ts';
 import { joinNames } from '../../services/households.ts';
 import { createRateLimit } from '../../services/rate-limit.ts';
 import { createSession, destroyOtherSessions, destroySession, readSessionUser } from '../../services/sessions.ts';
@@ -32,6 +32,7 @@ import {
   spendPasswordReset,
   writeAccount,
   type ErrorReport,
+  type LinkPurpose,
   type LoginRecord,
   type PasswordReset,
 } from './store.ts';
@@ -47,12 +48,19 @@ const MAX_RESETS_PER_ADDRESS = 3;
 /** Reset requests from one connection per hour, whatever the address, to stop mail bombing. */
 const MAX_RESET_REQUESTS_PER_IP = 30;
 
-const BAD_LINK =
-  'This password link is not valid. Please check that you opened the whole link from the e-mail, or ask for a new one with "Forgot your password?" on the Member Login page.';
-const USED_LINK =
-  'This password link has already been used. If you still need to set your password, ask for a new link with "Forgot your password?" on the Member Login page.';
-const EXPIRED_LINK =
-  'This password link has expired. Please ask for a new one with "Forgot your password?" on the Member Login page.';
+/** What a dead link says, by what it was for. */
+const LINK_MESSAGES: Record<LinkPurpose, { bad: string; used: string; expired: string }> = {
+  password: {
+    bad: 'This password link is not valid. Please check that you opened the whole link from the e-mail, or ask for a new one with "Forgot your password?" on the Member Login page.',
+    used: 'This password link has already been used. If you still need to set your password, ask for a new link with "Forgot your password?" on the Member Login page.',
+    expired: 'This password link has expired. Please ask for a new one with "Forgot your password?" on the Member Login page.',
+  },
+  signin: {
+    bad: 'This sign-in link is not valid. Please check that you opened the whole link from the e-mail, or ask for a new one with "E-mail me a sign-in link" on the Member Login page.',
+    used: 'This sign-in link has already been used. Ask for a new one with "E-mail me a sign-in link" on the Member Login page, or log in with your password.',
+    expired: `This sign-in link has expired (they work for ${SIGN_IN_LINK_MINUTES} minutes). Please ask for a new one with "E-mail me a sign-in link" on the Member Login page.`,
+  },
+};
 const CHOOSE_PERSON = 'This link went to an e-mail address several members share. Please choose who you are.';
 const HOUSEMATE_PASSWORD =
   'Someone who shares your e-mail address already uses that password. Please choose a different one, so that logging in finds you and not them.';
@@ -73,10 +81,18 @@ export const ERROR_REPORT_LIMITS = {
 };
 
 /** Who a link is for: one member, or everyone who shares the address (the page asks who). */
-export type PasswordLink = { to: string; members: { id: number; firstName: string }[]; kind: 'reset' | 'invite' };
+export type PasswordLink = { to: string; members: { id: number; firstName: string }[]; kind: 'reset' | 'invite' | 'signin' };
+
+/** Each kind of link: what it is for, how long it works, its e-mail and the page it opens. */
+const LINK_KINDS = {
+  reset: { purpose: 'password', lifetimeMs: RESET_LINK_HOURS * HOUR_MS, template: resetMail, pathOf: resetPath },
+  invite: { purpose: 'password', lifetimeMs: INVITE_LINK_DAYS * DAY_MS, template: inviteMail, pathOf: resetPath },
+  signin: { purpose: 'signin', lifetimeMs: SIGN_IN_LINK_MINUTES * 60_000, template: signInMail, pathOf: signInPath },
+} as const satisfies Record<PasswordLink['kind'], { purpose: LinkPurpose; lifetimeMs: number; template: unknown; pathOf: (token: string) => string }>;
 
 /**
- * Stores a one-time password link (a reset, or a new member's invitation) and queues its e-mail,
+ * Stores a one-time link (a reset, a new member's invitation, or a sign-in link) and queues its e-mail
+ * (personal mail, never behind bulk),
  * inside the caller's transaction, so the link exists exactly when its e-mail is on its way. A link
  * for a shared address is one token with a row per member; the e-mail greets them all and names no
  * choice (the page it opens asks who). The caller kicks the mail service after committing. Other
@@ -84,12 +100,11 @@ export type PasswordLink = { to: string; members: { id: number; firstName: strin
  */
 export function issuePasswordLink(tx: DbOrTx, config: Pick<Config, 'baseUrl' | 'clubName'>, link: PasswordLink): void {
   const token = newToken();
-  const lifetimeMs = link.kind === 'invite' ? INVITE_LINK_DAYS * DAY_MS : RESET_LINK_HOURS * HOUR_MS;
-  const expires = new Date(Date.now() + lifetimeMs).toISOString();
-  for (const member of link.members) insertPasswordReset(tx, { memberId: member.id, tokenHash: hashToken(token), expires });
-  const template = link.kind === 'invite' ? inviteMail : resetMail;
+  const kind = LINK_KINDS[link.kind];
+  const expires = new Date(Date.now() + kind.lifetimeMs).toISOString();
+  for (const member of link.members) insertPasswordReset(tx, { memberId: member.id, tokenHash: hashToken(token), expires, purpose: kind.purpose });
   const firstName = joinNames(link.members.map((member) => member.firstName));
-  queueMail(tx, template({ to: link.to, firstName, link: `${config.baseUrl}${resetPath(token)}`, clubName: config.clubName }));
+  queueMail(tx, kind.template({ to: link.to, firstName, link: `${config.baseUrl}${kind.pathOf(token)}`, clubName: config.clubName }));
 }
 
 /**
@@ -159,6 +174,12 @@ export type AccountService = {
   reportError(report: ErrorReport, caller: Caller, log: Logger): void;
   /** E-mails a reset link to an enabled member; says nothing about whether the address is known. */
   requestPasswordReset(email: string, caller: Caller, log: Logger): void;
+  /** E-mails a sign-in link to an enabled member (everyone at a shared address); throttled like resets, says nothing either. */
+  requestSignInLink(email: string, caller: Caller, log: Logger): void;
+  /** Whom a valid, unused sign-in link is for, without using it (mail scanners open links). */
+  checkSignInLink(token: string): { name: string } | { people: LinkPerson[] };
+  /** Uses a sign-in link once: a session for its member (the one chosen, at a shared address). */
+  useSignInLink(token: string, memberId: number | undefined): { token: string; user: SessionUser };
   /** Whom a valid, unused reset link is for: one member's name, or the members sharing its address to choose from. */
   checkResetLink(token: string): { name: string } | { people: LinkPerson[] };
   /**
@@ -172,16 +193,44 @@ export type AccountService = {
 
 export function createAccountService({ db, services, config }: Pick<AppDeps, 'db' | 'services' | 'config'>): AccountService {
   const resetRequests = createRateLimit({ windowMs: HOUR_MS, max: MAX_RESET_REQUESTS_PER_IP });
+  const signInRequests = createRateLimit({ windowMs: HOUR_MS, max: MAX_RESET_REQUESTS_PER_IP });
   const errorReports = createRateLimit({ windowMs: ERROR_REPORT_LIMITS.windowMs, max: ERROR_REPORT_LIMITS.perAddress });
 
   /** The open rows of a link, one per member it is still good for; throws the link's message otherwise. */
-  const findLiveReset = (token: string): PasswordReset[] => {
-    const rows = findPasswordResets(db, hashToken(token)).filter((row) => row.memberEnabled);
-    if (rows.length === 0) throw new ApiError(404, BAD_LINK);
+  const findLiveReset = (token: string, purpose: LinkPurpose = 'password'): PasswordReset[] => {
+    const messages = LINK_MESSAGES[purpose];
+    const rows = findPasswordResets(db, hashToken(token), purpose).filter((row) => row.memberEnabled);
+    if (rows.length === 0) throw new ApiError(404, messages.bad);
     const open = rows.filter((row) => !row.used);
-    if (open.length === 0) throw badRequest(USED_LINK);
-    if (open.some((row) => Date.parse(row.expires) <= Date.now())) throw badRequest(EXPIRED_LINK);
+    if (open.length === 0) throw badRequest(messages.used);
+    if (open.some((row) => Date.parse(row.expires) <= Date.now())) throw badRequest(messages.expired);
     return open;
+  };
+
+  /** Whom a live link is for: one name, or the people sharing its address to choose from. */
+  const describeLink = (rows: PasswordReset[]): { name: string } | { people: LinkPerson[] } => {
+    const [only] = rows;
+    if (only && rows.length === 1) return { name: only.memberName };
+    return { people: rows.map((row) => ({ i: row.memberId, n: row.memberName })) };
+  };
+
+  /**
+   * E-mails a link to everyone enabled at the address, unless this address has had its three of
+   * this kind in the last hour; an unknown address gets nothing, and the answer is the same.
+   */
+  const requestLink = (email: string, kind: 'reset' | 'signin', log: Logger): void => {
+    const household = findEnabledMembersByEmail(db, email);
+    const [first] = household;
+    if (!first) return;
+    const ids = household.map((member) => member.id);
+    if (countPasswordResetsSince(db, ids, new Date(Date.now() - HOUR_MS).toISOString(), LINK_KINDS[kind].purpose) >= MAX_RESETS_PER_ADDRESS) {
+      log.warn({ memberIds: ids, kind }, 'link e-mails capped for this address');
+      return;
+    }
+    db.transaction((tx) => {
+      issuePasswordLink(tx, config, { to: first.email, members: household, kind });
+    });
+    services.mail.kick();
   };
 
   /** The row of the person using a link: the only one, or the one chosen among those sharing the address. */
@@ -253,25 +302,37 @@ export function createAccountService({ db, services, config }: Pick<AppDeps, 'db
       if (!resetRequests.tryTake(ip)) {
         throw tooManyAttempts('Too many password reset requests from here. Please wait an hour and try again, or ask the club webmaster for help.');
       }
-      const household = findEnabledMembersByEmail(db, email);
-      const [first] = household;
-      if (!first) return;
-      const ids = household.map((member) => member.id);
-      if (countPasswordResetsSince(db, ids, new Date(Date.now() - HOUR_MS).toISOString()) >= MAX_RESETS_PER_ADDRESS) {
-        log.warn({ memberIds: ids }, 'password reset e-mails capped for this address');
-        return;
+      requestLink(email, 'reset', log);
+    },
+
+    requestSignInLink(email, { ip }, log) {
+      if (!signInRequests.tryTake(ip)) {
+        throw tooManyAttempts('Too many sign-in link requests from here. Please wait an hour and try again, or log in with your password.');
       }
-      db.transaction((tx) => {
-        issuePasswordLink(tx, config, { to: first.email, members: household, kind: 'reset' });
+      requestLink(email, 'signin', log);
+    },
+
+    checkSignInLink(token) {
+      return describeLink(findLiveReset(token, 'signin'));
+    },
+
+    useSignInLink(token, memberId) {
+      const link = chooseRow(findLiveReset(token, 'signin'), memberId);
+      const sessionToken = newToken();
+      const isDone = db.transaction((tx) => {
+        if (!spendPasswordReset(tx, link.id)) return false;
+        spendLinkRows(tx, hashToken(token));
+        createSession(tx, link.memberId, hashToken(sessionToken));
+        return true;
       });
-      services.mail.kick();
+      if (!isDone) throw badRequest(LINK_MESSAGES.signin.used);
+      const user = readSessionUser(db, link.memberId);
+      if (!user) throw new ApiError(404, LINK_MESSAGES.signin.bad);
+      return { token: sessionToken, user };
     },
 
     checkResetLink(token) {
-      const rows = findLiveReset(token);
-      const [only] = rows;
-      if (only && rows.length === 1) return { name: only.memberName };
-      return { people: rows.map((row) => ({ i: row.memberId, n: row.memberName })) };
+      return describeLink(findLiveReset(token));
     },
 
     async resetPassword(token, newPassword, memberId) {
@@ -286,7 +347,7 @@ export function createAccountService({ db, services, config }: Pick<AppDeps, 'db
         revokeOpenLinks(tx, reset.memberId);
         return true;
       });
-      if (!isDone) throw badRequest(USED_LINK);
+      if (!isDone) throw badRequest(LINK_MESSAGES.password.used);
     },
 
     async changePassword(user, oldPassword, newPassword, { ip, sessionTokenHash }) {

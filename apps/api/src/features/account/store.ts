@@ -66,24 +66,26 @@ export type PasswordReset = {
 };
 
 /** Stores a reset (or invitation) link by the hash of its token: one row per member it is for. */
-export function insertPasswordReset(db: DbOrTx, reset: { memberId: number; tokenHash: string; expires: string }): void {
+export type LinkPurpose = 'password' | 'signin';
+
+export function insertPasswordReset(db: DbOrTx, reset: { memberId: number; tokenHash: string; expires: string; purpose: LinkPurpose }): void {
   db.insert(passwordResets).values(reset).run();
 }
 
 /** How many links were made for any of these members since a moment (a link for a household counts once), to cap requests per address. */
-export function countPasswordResetsSince(db: Db, memberIds: number[], sinceIso: string): number {
+export function countPasswordResetsSince(db: Db, memberIds: number[], sinceIso: string, purpose: LinkPurpose): number {
   if (memberIds.length === 0) return 0;
   return (
     db
       .select({ n: countDistinct(passwordResets.tokenHash) })
       .from(passwordResets)
-      .where(and(inArray(passwordResets.memberId, memberIds), gt(passwordResets.created, sinceIso)))
+      .where(and(inArray(passwordResets.memberId, memberIds), gt(passwordResets.created, sinceIso), eq(passwordResets.purpose, purpose)))
       .get()?.n ?? 0
   );
 }
 
 /** Every row of a link (one per member it is for, several when they share the address), oldest member first. */
-export function findPasswordResets(db: Db, tokenHash: string): PasswordReset[] {
+export function findPasswordResets(db: Db, tokenHash: string, purpose: LinkPurpose): PasswordReset[] {
   return db
     .select({
       id: passwordResets.id,
@@ -96,7 +98,7 @@ export function findPasswordResets(db: Db, tokenHash: string): PasswordReset[] {
     })
     .from(passwordResets)
     .innerJoin(members, eq(members.id, passwordResets.memberId))
-    .where(eq(passwordResets.tokenHash, tokenHash))
+    .where(and(eq(passwordResets.tokenHash, tokenHash), eq(passwordResets.purpose, purpose)))
     .orderBy(asc(members.id))
     .all()
     .map((row) => ({
