@@ -23,6 +23,7 @@ const LONGEST_FIRST = [
   'notifications',
   'polish-pages',
   'phone-menu',
+  'series',
   'dialogs-and-focus',
   'member-data',
   'image-picker',

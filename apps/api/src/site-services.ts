@@ -3,6 +3,7 @@ import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { createWeeklyDigest, type WeeklyDigest } from './features/digest/weekly.ts';
 import { createReminderService, type ReminderService } from './features/events/reminders.ts';
+import { createSeriesJob, type SeriesJob } from './features/events/series.ts';
 import type { SearchIndex } from './services/search-index.ts';
 import { createSiteSearch } from './site-search.ts';
 import { createCoreServices, type CoreServices, type ServiceOptions } from './services/index.ts';
@@ -14,6 +15,8 @@ import { createCoreServices, type CoreServices, type ServiceOptions } from './se
 export type Services = CoreServices & {
   /** Event reminders; an event save calls `reminders.sendNow()` after commit so "now" goes out at once. */
   reminders: ReminderService;
+  /** Repeating events: the daily job that makes each series' occurrences ahead. */
+  eventSeries: SeriesJob;
   /** The site search's index: every feature's write calls `search.reindex(tx, kind, ids)` (docs/SEARCH.md). */
   search: SearchIndex;
   /** The weekly digest: the job's run, and the admin's preview. */
@@ -22,10 +25,12 @@ export type Services = CoreServices & {
 
 export function createServices(config: Config, db: Db, logger: Logger, options: ServiceOptions = {}): Services {
   const core = createCoreServices(config, db, logger, options);
+  const search = createSiteSearch(db);
   return {
     ...core,
     reminders: createReminderService({ db, config, keys: core.keys, mail: core.mail, push: core.push, logger }),
-    search: createSiteSearch(db),
+    search,
+    eventSeries: createSeriesJob({ db, config, search }),
     digest: createWeeklyDigest({ db, config, keys: core.keys, mail: core.mail, logger }),
   };
 }

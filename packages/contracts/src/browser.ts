@@ -14,3 +14,4 @@ export * from './club-time.ts';
 export * from './member-name.ts';
 export * from './password-rules.ts';
 export * from './field-messages.ts';
+export * from './repeat-rule.ts';

@@ -90,3 +90,25 @@ export function existsInTimeZone(local: string, timeZone: string = clubTimeZone)
 export function isRealLocalDateTime(value: string): boolean {
   return /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2})?$/.test(value) && isRealDate(value) && isRealTime(value);
 }
+
+/**
+ * The moment a wall-clock time `YYYY-MM-DDTHH:mm` in `timeZone` stands for. A time the
+ * spring-forward change skips is read with the offset before the change (RFC 5545), so 02:30 on
+ * that night is the moment the clocks then show as 03:30; a time the fall-back change repeats is
+ * its first (summer) moment.
+ */
+export function clubTimeToInstant(local: string, timeZone: string = clubTimeZone): Date {
+  const asUtc = Date.parse(`${local.slice(0, 16)}:00Z`);
+  const before = offsetAt(asUtc - 86_400_000, timeZone);
+  const after = offsetAt(asUtc + 86_400_000, timeZone);
+  // The larger offset (summer time) first: its moment is the earlier of two that show the same time.
+  for (const offset of [...new Set([before, after])].sort((a, b) => b - a)) {
+    if (clubNow(new Date(asUtc - offset), timeZone) === local.slice(0, 16)) return new Date(asUtc - offset);
+  }
+  return new Date(asUtc - before);
+}
+
+/** The wall-clock time `YYYY-MM-DDTHH:mm` the clocks in `timeZone` show at that moment (a skipped time moves past the gap). */
+export function existingClubTime(local: string, timeZone: string = clubTimeZone): string {
+  return clubNow(clubTimeToInstant(local, timeZone), timeZone);
+}

@@ -5,6 +5,7 @@ import {
   list,
   localDateTime,
   optionalInteger,
+  optionalIsoDate,
   optionalJson,
   optionalText,
   recordId,
@@ -12,6 +13,7 @@ import {
   text,
 } from './common.ts';
 import { REMINDER_DAYS } from './event-options.ts';
+import { LAST_WEEK, MAX_OCCURRENCES, REPEAT_FREQUENCIES } from './repeat-rule.ts';
 import { eventSignupsSchema, signupSettingsInputSchema } from './signups.ts';
 
 export { ATTENDANCE_STATUS, EVENTS_PAGE_SIZE, MAX_CARS, MAX_CHOICES, MAX_GUESTS, MAX_OPTIONS, MAX_PARTY, REMINDER_DAYS } from './event-options.ts';
@@ -55,6 +57,60 @@ const reminderDays = integer('reminder days', { min: 0, max: 30 }).refine(
 export const eventNeighbourSchema = z.object({ id: z.number().int(), title: z.string(), start: z.string() });
 export type EventNeighbour = z.infer<typeof eventNeighbourSchema>;
 
+/**
+ * How an event repeats (issue 23), as the editor sends it with `event.save`: `never` stops a
+ * series at the occurrence edited ("this and following").
+ */
+export const repeatRuleSchema = z
+  .object({
+    frequency: z.enum(['never', ...REPEAT_FREQUENCIES], { error: 'Please choose how the event repeats.' }).describe('repeats'),
+    interval: optionalInteger('repeat interval', { min: 1, max: 12 }).transform((n) => n ?? 1),
+    weekday: optionalInteger('weekday', { min: 0, max: 6 }).transform((n) => n ?? 0),
+    week: optionalInteger('week of the month', { min: 1, max: LAST_WEEK }).transform((n) => n ?? 1),
+    day: optionalInteger('day of the month', { min: 1, max: 31 }).transform((n) => n ?? 1),
+    monthsOff: z
+      .array(integer('month without the event', { min: 1, max: 12 }))
+      .max(11, 'Leave at least one month with the event.')
+      .default([])
+      .transform((months) => [...new Set(months)].sort((a, b) => a - b))
+      .describe('months without the event'),
+    until: optionalIsoDate('last day of the series').transform((d) => d ?? ''),
+    count: optionalInteger('number of times', { min: 1, max: MAX_OCCURRENCES }).transform((n) => n ?? null),
+  })
+  .refine((r) => r.until === '' || r.count === null, { message: 'End the series by a date or by a number of times, not both.', path: ['count'] });
+export type RepeatRuleInput = z.infer<typeof repeatRuleSchema>;
+
+/** The series an event belongs to, as its page and editor show it. */
+export const eventSeriesSchema = z.object({
+  id: z.number().int(),
+  rule: z.object({
+    frequency: z.enum(REPEAT_FREQUENCIES),
+    interval: z.number().int(),
+    weekday: z.number().int(),
+    week: z.number().int(),
+    day: z.number().int(),
+    monthsOff: z.array(z.number().int()),
+    until: z.string(),
+    count: z.number().int().nullable(),
+  }),
+  /** The rule in words: "the third Tuesday of each month except July and August". */
+  description: z.string(),
+  /** The series' first day (YYYY-MM-DD) and this occurrence's own day in it. */
+  firstDate: z.string(),
+  date: z.string(),
+  /** For a series ended by a count, how many occurrences this one and the following make; else null. */
+  countFromHere: z.number().int().nullable(),
+});
+export type EventSeries = z.infer<typeof eventSeriesSchema>;
+
+/** What an edit or a delete of an occurrence applies to. */
+export const SERIES_SCOPES = ['one', 'following'] as const;
+export type SeriesScope = (typeof SERIES_SCOPES)[number];
+const scopeSchema = z
+  .enum(SERIES_SCOPES, { error: 'Please say whether the change is for this event only or this and the following ones.' })
+  .default('one')
+  .describe('which events');
+
 /** The spec's answer to `events.get`: every event, soonest first, and the names in their attendance lists. */
 export const eventsReplySchema = z.object({
   /** Every event, soonest first. */
@@ -69,6 +125,8 @@ export const eventReplySchema = z.object({
   event: eventSchema.nullable(),
   /** The sign-up: settings, totals, households and the viewer's cars (null for an unknown id). */
   signups: eventSignupsSchema.nullable(),
+  /** The series the event is an occurrence of; null for a single event. */
+  series: eventSeriesSchema.nullable(),
   earlier: eventNeighbourSchema.nullable(),
   later: eventNeighbourSchema.nullable(),
 });
@@ -140,6 +198,14 @@ export const events = {
       notify: list(reminderDays, 'reminders'),
       /** Beyond the spec: the sign-up settings, JSON text, saved with the event in one write; absent keeps them. */
       signup: optionalJson(signupSettingsInputSchema, 'sign-up settings'),
+      /**
+       * Beyond the spec: how the event repeats, JSON text. With an event not in a series (or a new
+       * one) it makes a series from it; with an occurrence and scope 'following' it changes the
+       * series from that occurrence on. Absent: the event alone is saved.
+       */
+      repeat: optionalJson(repeatRuleSchema, 'repeat rule'),
+      /** Beyond the spec: for an occurrence, 'one' (the default) saves it alone, 'following' it and the ones after it. */
+      scope: scopeSchema,
     })
       .refine((e) => e.end >= e.start, { message: 'The end must not be before the start.', path: ['end'] }),
     response: z.object({ i: z.number().int(), img: z.string() }),
@@ -154,7 +220,8 @@ export const events = {
     response: z.object({ emailed: z.number().int(), pushed: z.number().int(), sent: z.string() }),
   },
   'event.delete': {
-    request: z.object({ g: sessionTokenSchema, id: integer('event id', { min: 1 }) }),
+    /** `scope` (beyond the spec): for an occurrence, 'one' (the default) or 'following'. */
+    request: z.object({ g: sessionTokenSchema, id: integer('event id', { min: 1 }), scope: scopeSchema }),
     response: z.object({}),
   },
   'attendance.set': {

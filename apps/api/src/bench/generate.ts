@@ -8,7 +8,7 @@
  *   data.tokens.admin / data.tokens.member        // live session tokens (`g`)
  */
 import type { Permission } from '@club/contracts';
-import { getTableColumns } from 'drizzle-orm';
+import { eq, getTableColumns } from 'drizzle-orm';
 import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { Db, DbOrTx } from '../db/client.ts';
 import * as schema from '../db/schema/index.ts';
@@ -203,6 +203,24 @@ export function generateClubData(db: Db, { scale = 10, seed = 1, now = new Date(
       });
     }
     insertMany(tx, schema.events, eventRows);
+    // Event 2 is an occurrence of a repeating series (issue 23): its page also reads the series.
+    const occurrence = eventRows[1];
+    if (occurrence) {
+      const seriesDate = occurrence.start.slice(0, 10);
+      const seriesId = tx
+        .insert(schema.eventSeries)
+        .values({
+          rule: { frequency: 'monthlyByWeekday', interval: 1, weekday: 2, week: 3, day: 1, monthsOff: [7, 8], until: '', count: null },
+          firstDate: seriesDate,
+          startTime: occurrence.start.slice(11, 16),
+          durationMinutes: 90,
+          template: { title: occurrence.title, location: '', addressLine1: '', addressLine2: '', country: 'United States', text: '', notifyDaysOut: [1], imageUrl: '', capacity: null, choices: [], deadlineMinutesBefore: null },
+          madeThrough: seriesDate,
+        })
+        .returning({ id: schema.eventSeries.id })
+        .get().id;
+      tx.update(schema.events).set({ seriesId, seriesDate }).where(eq(schema.events.id, 2)).run();
+    }
     const answers: (typeof schema.attendance.$inferInsert)[] = [];
     const carRows: (typeof schema.attendanceCars.$inferInsert)[] = [];
     for (let eventId = 1; eventId <= counts.events; eventId += 1) {

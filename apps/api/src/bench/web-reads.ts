@@ -46,6 +46,8 @@ export function webReads(token: string, now = new Date()): WebRead[] {
     read('events.month', { from: `${month}-01`, to: `${month}-${lastDay}` }),
     // A tour with 40 households (guests, cars, a dinner choice each), and its organiser's roster.
     read('event.get', { id: 1 }),
+    // An occurrence of a repeating series: its page reads the series too.
+    read('event.get', { id: 2 }, 'event.get (an occurrence of a series)'),
     { ...read('event.roster', { eventId: 1 }), isAdmin: true },
     read('attended.mine', { year: now.getFullYear() }),
     read('events.upcoming', { at: moment }),

@@ -1,9 +1,19 @@
 import fs from 'node:fs';
-import { DEFAULT_MEETING, meetingCityLine, meetingVenue, nthWeekday as nthWeekdayOfMonth } from '@club/contracts';
+import {
+  addDays,
+  DEFAULT_CLUB_TIME_ZONE,
+  DEFAULT_MEETING,
+  meetingCityLine,
+  meetingRepeatRule,
+  meetingVenue,
+  minutesBetween,
+  occurrenceTimes,
+  SERIES_HORIZON_DAYS,
+} from '@club/contracts';
 import path from 'node:path';
 import { asc } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { attendance, events, members } from '../db/schema/index.ts';
+import { attendance, eventSeries, events, members } from '../db/schema/index.ts';
 import { loadSharp } from '../services/images.ts';
 import type { DemoContext } from './context.ts';
 
@@ -122,23 +132,40 @@ const YEAR_OF_EVENTS: DemoEvent[] = [
 ];
 
 /**
- * The monthly meetings, where and when a new site's meetings page says they are (DEFAULT_MEETING:
- * the first Tuesday of every month except January, at the church on North Clay Avenue).
+ * The monthly meetings as one repeating series (issue 23), where and when a new site's meetings
+ * page says they are (DEFAULT_MEETING: the first Tuesday of every month except January, at the
+ * church on North Clay Avenue), from a year before `today` to the series' horizon ahead.
  */
-const MONTHLY_MEETINGS: DemoEvent[] = Array.from({ length: 12 }, (_, index) => index + 1)
-  .filter((month) => !DEFAULT_MEETING.monthsOff.includes(month))
-  .map((month) => ({
+export function demoMeetingSeries(today: Date): { series: typeof eventSeries.$inferInsert; occurrences: (typeof events.$inferInsert)[] } {
+  const firstDate = new Date(Date.UTC(today.getUTCFullYear() - 1, today.getUTCMonth(), 1)).toISOString().slice(0, 10);
+  const through = addDays(today.toISOString().slice(0, 10), SERIES_HORIZON_DAYS);
+  const rule = meetingRepeatRule(DEFAULT_MEETING);
+  const timing = { firstDate, startTime: DEFAULT_MEETING.time, durationMinutes: minutesBetween(`2000-01-01T${DEFAULT_MEETING.time}`, '2000-01-01T20:30') };
+  const template = {
     title: 'Monthly Meeting',
-    month,
-    day: (year: number, m: number) => nthWeekdayOfMonth(year, m, DEFAULT_MEETING.weekday, DEFAULT_MEETING.week),
-    startTime: DEFAULT_MEETING.time,
-    endTime: '20:30',
-    venue: meetingVenue(DEFAULT_MEETING),
+    location: meetingVenue(DEFAULT_MEETING),
     addressLine1: DEFAULT_MEETING.street,
     addressLine2: meetingCityLine(DEFAULT_MEETING),
-    description: 'Club business, a tech tip and coffee. Guests are always welcome.',
-    notifyDaysOut: [],
+    country: 'United States',
+    text: 'Club business, a tech tip and coffee. Guests are always welcome.',
+    notifyDaysOut: [1],
+    imageUrl: '',
+    capacity: null,
+    choices: [],
+    deadlineMinutesBefore: null,
+  };
+  const { capacity: _capacity, choices: _choices, deadlineMinutesBefore: _deadline, location, text, imageUrl, ...same } = template;
+  const occurrences = occurrenceTimes(rule, timing, through, DEFAULT_CLUB_TIME_ZONE).map(({ date, start, end }) => ({
+    ...same,
+    venue: location,
+    description: text,
+    imagePath: imageUrl,
+    start,
+    end,
+    seriesDate: date,
   }));
+  return { series: { rule, ...timing, template, madeThrough: through }, occurrences };
+}
 
 const PICTURES: [sky: string, ground: string, car: string][] = [
   ['#59636b', '#3a3f44', '#1f2a3a'],
@@ -183,13 +210,13 @@ const pad = (n: number) => String(n).padStart(2, '0');
 const dayAfter = (date: string, days: number): string =>
   new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
-/** The demo events of about two years (the twelve months before `today` and the twelve after), monthly meetings included. */
+/** The demo events of about two years (the twelve months before `today` and the twelve after), besides the monthly meetings. */
 export function demoEvents(today: Date): (typeof events.$inferInsert)[] {
   const from = new Date(Date.UTC(today.getUTCFullYear() - 1, today.getUTCMonth(), 1)).toISOString().slice(0, 10);
   const to = new Date(Date.UTC(today.getUTCFullYear() + 1, today.getUTCMonth() + 1, 0)).toISOString().slice(0, 10);
   const rows: (typeof events.$inferInsert)[] = [];
   for (let year = today.getUTCFullYear() - 1; year <= today.getUTCFullYear() + 1; year += 1) {
-    for (const event of [...YEAR_OF_EVENTS, ...MONTHLY_MEETINGS]) {
+    for (const event of YEAR_OF_EVENTS) {
       const startDay = `${year}-${pad(event.month)}-${pad(event.day(year, event.month))}`;
       if (startDay < from || startDay > to) continue;
       rows.push({
@@ -211,10 +238,14 @@ export function demoEvents(today: Date): (typeof events.$inferInsert)[] {
 
 const COMMENTS = ['', '', '', 'Bringing the Tudor.', 'Riding with the Kesslers.', 'Will be a little late.', 'Bringing a pie.', ''];
 
-/** Two years of events, with answers from about one member in six for each. */
+/** Two years of events and the monthly meetings' series, with answers from about one member in six for each. */
 export function seedDemoEvents(db: Db): void {
   const memberIds = db.select({ id: members.id }).from(members).orderBy(asc(members.id)).all().map((m) => m.id);
-  demoEvents(new Date()).forEach((row, index) => {
+  const today = new Date();
+  const meetings = demoMeetingSeries(today);
+  const seriesId = db.insert(eventSeries).values(meetings.series).returning({ id: eventSeries.id }).get().id;
+  const rows = [...demoEvents(today), ...meetings.occurrences.map((row) => ({ ...row, seriesId }))].sort((a, b) => a.start.localeCompare(b.start));
+  rows.forEach((row, index) => {
     const eventId = db.insert(events).values(row).returning({ id: events.id }).get().id;
     memberIds.forEach((memberId, m) => {
       const roll = (index * 7 + m * 13) % 25;

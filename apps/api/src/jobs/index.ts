@@ -5,6 +5,9 @@ import { createJobRunner, type Job, type JobRunner } from './runner.ts';
 /** How often the outbox and the push queue are polled for messages due (a retry, or one queued while sending failed). */
 const MAIL_POLL = '*/30 * * * * *';
 
+/** Just after midnight club time, every day. */
+const SERIES_CRON = '5 0 * * *';
+
 /** Every job of the site; `pnpm <name>` (node dist/cli.js <name>) runs the same one once. */
 export function siteJobs({ db, services, config }: Pick<AppDeps, 'db' | 'services' | 'config'>): Job[] {
   return [
@@ -19,6 +22,8 @@ export function siteJobs({ db, services, config }: Pick<AppDeps, 'db' | 'service
     },
     // Retries and anything queued while a round was running; a new push kicks a round at once.
     { name: 'push', schedule: MAIL_POLL, quiet: true, run: () => services.push.deliverDue() },
+    // Repeating events: each series' occurrences made SERIES_HORIZON_DAYS ahead, before the day's reminders.
+    { name: 'series', schedule: SERIES_CRON, run: async () => services.eventSeries.extend() },
     { name: 'reminders', schedule: config.reminderCron, run: async () => services.reminders.run() },
     { name: 'digest', schedule: config.digestCron, run: async () => services.digest.run() },
   ];

@@ -50,8 +50,8 @@ function SavedEventEditor({ id, meetingPlace }: { id: number; meetingPlace: Even
   const query = useEvent(id);
   return (
     <QueryState query={query} what="the event" loadingLabel="Loading the event…">
-      {({ event, signups }) =>
-        event ? <EventEditor event={event} signupSettings={signups?.settings} meetingPlace={meetingPlace} /> : <EventNotFound />
+      {({ event, signups, series }) =>
+        event ? <EventEditor event={event} signupSettings={signups?.settings} meetingPlace={meetingPlace} series={series} /> : <EventNotFound />
       }
     </QueryState>
   );

@@ -31,8 +31,8 @@ function OneEvent({ id }: { id: number }) {
     <PageFrame title={title}>
       <RequireLogin what="this event">
         <QueryState query={query} what="the event" loadingLabel="Loading the event…">
-          {({ event, signups, earlier, later }) =>
-            event && signups ? <EventDetails event={event} signups={signups} earlier={earlier} later={later} /> : <EventNotFound />
+          {({ event, signups, series, earlier, later }) =>
+            event && signups ? <EventDetails event={event} signups={signups} series={series} earlier={earlier} later={later} /> : <EventNotFound />
           }
         </QueryState>
       </RequireLogin>

@@ -1,8 +1,46 @@
-import { foreignKey, index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import type { RepeatRule } from '@club/contracts';
+import { foreignKey, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { cars } from './garage.ts';
 import { members } from './members.ts';
 import { now, emptyJsonArray } from './columns.ts';
 
+/** What each new occurrence of a series starts from: the event's fields and its sign-up settings. */
+export type SeriesTemplate = {
+  title: string;
+  location: string;
+  addressLine1: string;
+  addressLine2: string;
+  country: string;
+  text: string;
+  notifyDaysOut: number[];
+  imageUrl: string;
+  capacity: number | null;
+  choices: { question: string; options: string[] }[];
+  /** Sign-up closes this many minutes before each start; null: never. */
+  deadlineMinutesBefore: number | null;
+};
+
+/**
+ * A repeating event (issue 23): its rule and template. Its occurrences are ordinary rows of
+ * `events` (series_id, series_date), made up to SERIES_HORIZON_DAYS ahead and extended daily, so
+ * sign-ups, reminders, rosters, the calendar and the feeds treat each as an event of its own.
+ */
+export const eventSeries = sqliteTable('event_series', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  rule: text('rule', { mode: 'json' }).$type<RepeatRule>().notNull(),
+  /** The rule's first day, YYYY-MM-DD (its count is reckoned from here). */
+  firstDate: text('first_date').notNull(),
+  /** Club time of day, HH:mm, and how long each occurrence lasts. */
+  startTime: text('start_time').notNull(),
+  durationMinutes: integer('duration_minutes').notNull(),
+  template: text('template', { mode: 'json' }).$type<SeriesTemplate>().notNull(),
+  /** The days (YYYY-MM-DD) of occurrences deleted one by one: never made again. */
+  skippedDates: text('skipped_dates', { mode: 'json' }).$type<string[]>().notNull().default(emptyJsonArray),
+  /** Occurrences exist for every rule date up to this day (YYYY-MM-DD). */
+  madeThrough: text('made_through').notNull(),
+  created: text('created').notNull().default(now),
+  modified: text('modified').notNull().default(now),
+});
 
 export const events = sqliteTable(
   'events',
@@ -29,8 +67,11 @@ export const events = sqliteTable(
     createdBy: integer('created_by').references(() => members.id, { onDelete: 'set null' }),
     created: text('created').notNull().default(now),
     modified: text('modified').notNull().default(now),
+    /** The series this event is an occurrence of (null: a single event), and the rule's day it stands for. */
+    seriesId: integer('series_id').references(() => eventSeries.id, { onDelete: 'set null' }),
+    seriesDate: text('series_date'),
   },
-  (t) => [index('events_start_idx').on(t.start)],
+  (t) => [index('events_start_idx').on(t.start), uniqueIndex('events_series_date_idx').on(t.seriesId, t.seriesDate)],
 );
 
 export const attendance = sqliteTable(

@@ -72,7 +72,8 @@ afterAll(() => t.close());
 describe('POST /api/event.get.php (the event page)', () => {
   it('returns the one event with its attendance and the earlier and later events in start order', async () => {
     const reply = await readEvent(ann.token, ids.sameStartA);
-    expect(Object.keys(reply).sort()).toEqual(['earlier', 'event', 'later', 'signups']);
+    expect(Object.keys(reply).sort()).toEqual(['earlier', 'event', 'later', 'series', 'signups']);
+    expect(reply.series).toBeNull();
     expect(reply.event).toMatchObject({
       id: ids.sameStartA,
       title: 'Twin A',
@@ -106,7 +107,7 @@ describe('POST /api/event.get.php (the event page)', () => {
   });
 
   it('answers an unknown id with no event and no neighbours', async () => {
-    expect(await readEvent(ann.token, 987654)).toEqual({ event: null, signups: null, earlier: null, later: null });
+    expect(await readEvent(ann.token, 987654)).toEqual({ event: null, signups: null, series: null, earlier: null, later: null });
   });
 
   it('walks from the first event to the last through later links, in the legacy list’s order', async () => {

@@ -53,14 +53,16 @@ export function mountEventsCalls(api: ApiRouter, deps: AppDeps): void {
       keepImage: input.img !== '',
       image: image?.buffer,
       signup: input.signup && { ...input.signup, capacity: input.signup.capacity ?? null },
+      repeat: input.repeat,
+      scope: input.scope,
     });
     return { i: saved.id, img: saved.imageUrl };
   });
 
   mountCall(api, 'event.nowReminder', ({ id }) => events.nowReminder(id));
 
-  mountCall(api, 'event.delete', ({ id }) => {
-    events.remove(id);
+  mountCall(api, 'event.delete', ({ id, scope }) => {
+    events.remove(id, scope);
     return {};
   });
 

@@ -5,8 +5,12 @@ import {
   type EventNeighbour,
   type EventSignups,
   type EventSummary,
+  type EventSeries,
+  type RepeatRuleInput,
+  type SeriesScope,
   type SessionUser,
   type SignupSettings,
+  clubNow,
 } from '@club/contracts';
 import type { AppDeps } from '../../deps.ts';
 import { badRequest, notFound } from '../../errors.ts';
@@ -14,10 +18,11 @@ import { hashToken, newToken } from '../../lib/tokens.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { buildCalendar } from './ical.ts';
 import type { NowReminderReport } from './reminders.ts';
+import { deleteOccurrences, readSeriesOf, writeSeries } from './series.ts';
+import { isImageInUse } from './series-store.ts';
 import { applySignupSettings, queueEventChangeNotices, readEventSignups } from './signups.ts';
 import {
   attachAttendance,
-  deleteEvent,
   deleteFeed,
   findEvent,
   findEventNeighbours,
@@ -51,6 +56,10 @@ export type EventSave = Omit<EventFields, 'imageUrl'> & {
   image?: Buffer;
   /** The sign-up settings, written in the same transaction as the event; undefined keeps them. */
   signup?: SignupSettings;
+  /** How the event repeats: makes or changes a series (see `scope`); undefined saves the event alone. */
+  repeat?: RepeatRuleInput;
+  /** For an occurrence: 'one' saves it alone (repeat is then ignored), 'following' it and the later ones. */
+  scope?: SeriesScope;
 };
 
 /** Every event with its attendance (the legacy list), and the display names in those lists, sorted. */
@@ -60,6 +69,7 @@ export type EventsRead = { events: ClubEvent[]; names: string[] };
 export type EventRead = {
   event: ClubEvent | null;
   signups: EventSignups | null;
+  series: EventSeries | null;
   earlier: EventNeighbour | null;
   later: EventNeighbour | null;
 };
@@ -79,8 +89,8 @@ export type EventsService = {
   save(event: EventSave): Promise<{ id: number; imageUrl: string }>;
   /** Whom the event's "now" reminder reached (members e-mailed and pushed) and when it first went out. */
   nowReminder(id: number): NowReminderReport;
-  /** Deletes the event with its attendance, its reminder ledger and waiting pushes, and its image file. */
-  remove(id: number): void;
+  /** Deletes the event with its attendance, its reminder ledger and waiting pushes, and its image file; for an occurrence, it alone or it and the following ones. */
+  remove(id: number, scope?: SeriesScope): void;
   /** One event as an iCalendar file. */
   eventCalendar(id: number): string;
   /** Every event as an iCalendar feed for the owner of a feed token; undefined for an unknown token. */
@@ -103,9 +113,9 @@ export function createEventsService({ db, services, config }: Pick<AppDeps, 'db'
 
     readOne(viewer, id) {
       const record = findEvent(db, id);
-      if (!record) return { event: null, signups: null, earlier: null, later: null };
+      if (!record) return { event: null, signups: null, series: null, earlier: null, later: null };
       const [event = null] = attachAttendance(db, [record], viewer.id).events;
-      return { event, signups: readEventSignups(db, id, viewer.id), ...findEventNeighbours(db, record) };
+      return { event, signups: readEventSignups(db, id, viewer.id), series: readSeriesOf(db, id), ...findEventNeighbours(db, record) };
     },
 
     listWindow: (viewer, window) => attachAttendance(db, listEvents(db, window), viewer.id).events,
@@ -117,7 +127,7 @@ export function createEventsService({ db, services, config }: Pick<AppDeps, 'db'
       return { rows: records, total };
     },
 
-    async save({ id, keepImage, image, signup, ...input }) {
+    async save({ id, keepImage, image, signup, repeat, scope = 'one', ...input }) {
       const existing = id === 0 ? undefined : findEvent(db, id);
       if (id !== 0 && !existing) throw notFound('That event');
       if (input.end < input.start) throw badRequest('The end must not be before the start.');
@@ -136,6 +146,16 @@ export function createEventsService({ db, services, config }: Pick<AppDeps, 'db'
           // Checked again inside the write: storing the image lets another request in, which may have deleted it.
           const before = id === 0 ? undefined : findEvent(tx, id);
           if (id !== 0 && !before) throw notFound('That event');
+          const inSeries = before !== undefined && readSeriesOf(tx, before.id) !== null;
+          // A repeat rule makes or changes a series, unless only this occurrence is edited; "never" on a single event is a plain save.
+          if (repeat && (inSeries ? scope === 'following' : repeat.frequency !== 'never')) {
+            const today = clubNow(new Date(), config.timeZone).slice(0, 10);
+            const written = writeSeries(tx, config, { existing: before, fields, signup, rule: repeat, today });
+            services.search.reindex(tx, 'event', written.touched);
+            if (written.notices > 0) isNoticeQueued = true;
+            if (written.mails > 0) isMailQueued = true;
+            return written.id;
+          }
           const savedId = writeEvent(tx, id, fields);
           // Everyone signed up hears of a new date, time or place, in the same transaction as the change.
           if (before && queueEventChangeNotices(tx, config, before, { ...fields, id: savedId }) > 0) isNoticeQueued = true;
@@ -149,7 +169,8 @@ export function createEventsService({ db, services, config }: Pick<AppDeps, 'db'
         if (fields.notifyDaysOut.includes(0)) services.reminders.sendNow(eventId);
         if (isNoticeQueued) services.push.kick();
         if (isNoticeQueued || isMailQueued) services.mail.kick();
-        const dropped = existing?.imageUrl !== fields.imageUrl ? existing?.imageUrl : undefined;
+        // Occurrences of a series share their picture: a file goes only when nothing shows it any more.
+        const dropped = existing?.imageUrl !== fields.imageUrl && existing?.imageUrl && !isImageInUse(db, existing.imageUrl) ? existing.imageUrl : undefined;
         return { result: { id: eventId, imageUrl: fields.imageUrl }, dropped: [dropped] };
       });
     },
@@ -159,14 +180,14 @@ export function createEventsService({ db, services, config }: Pick<AppDeps, 'db'
       return services.reminders.reportNow(id);
     },
 
-    remove(id) {
-      const existing = findEvent(db, id);
-      if (!existing) throw notFound('That event');
-      db.transaction((tx) => {
-        deleteEvent(tx, id);
-        services.search.reindex(tx, 'event', [id]);
+    remove(id, scope = 'one') {
+      const images = db.transaction((tx) => {
+        if (!findEvent(tx, id)) throw notFound('That event');
+        const deleted = deleteOccurrences(tx, id, scope);
+        services.search.reindex(tx, 'event', deleted.ids);
+        return deleted.images;
       });
-      if (existing.imageUrl) services.images.remove(existing.imageUrl);
+      for (const image of new Set(images)) if (image && !isImageInUse(db, image)) services.images.remove(image);
     },
 
     eventCalendar(id) {

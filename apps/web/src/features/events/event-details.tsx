@@ -1,4 +1,4 @@
-import type { ClubEvent, EventNeighbour, EventSignups } from '@club/contracts';
+import type { ClubEvent, EventNeighbour, EventSeries, EventSignups } from '@club/contracts';
 import { Link } from 'react-router';
 import { editEventPath, eventPath, eventRosterPath, eventsMonthPath } from '../../lib/paths.ts';
 import { useSession, useSessionToken } from '../../session/index.ts';
@@ -28,19 +28,22 @@ export type EventDetailsProps = {
   event: ClubEvent;
   /** The sign-up: settings, totals, households, the viewer's cars. */
   signups: EventSignups;
+  /** The series the event is an occurrence of; null for a single event. */
+  series: EventSeries | null;
   /** The events just before and after it in start order, as event.get gives them. */
   earlier: EventNeighbour | null;
   later: EventNeighbour | null;
 };
 
 /** One event: when and where, the picture, the description, links to its neighbours and the attendance. */
-export function EventDetails({ event, signups, earlier, later }: EventDetailsProps) {
+export function EventDetails({ event, signups, series, earlier, later }: EventDetailsProps) {
   const { can } = useSession();
   const place = [event.location, event.addressLine1, event.addressLine2, event.country].filter((line) => line.trim() !== '');
   return (
     <>
       <section className="panel event-details" aria-label="When and where">
         <p className="event-details__when">{formatEventSpan(event.start, event.end)}</p>
+        {series && <p className="event-details__repeats">Repeats {series.description}.</p>}
         {place.length > 0 && (
           <address className="event-details__where">
             {place.map((line, index) => (

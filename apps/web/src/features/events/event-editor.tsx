@@ -1,4 +1,4 @@
-import type { ClubEvent, SignupSettings } from '@club/contracts';
+import type { ClubEvent, EventSeries, SeriesScope, SignupSettings } from '@club/contracts';
 import { REMINDER_DAYS } from '@club/contracts/browser';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -16,6 +16,7 @@ import { useUnsavedChangesGuard } from '../../components/unsaved-changes.tsx';
 import { countOf } from '../../lib/plural.ts';
 import { useDeleteEvent } from './api/delete-event.ts';
 import { checkSignupSettings } from './api/signups.ts';
+import { initialRepeat, RepeatFields, repeatRuleOf, type RepeatDraft } from './repeat-fields.tsx';
 import { formatQuestions, parseQuestions } from './signup-rules.ts';
 import { useNowReminder } from './api/event-reads.ts';
 import { checkEventFields, useSaveEvent, type EventDraft, type EventFields, type NowReminder } from './api/save-event.ts';
@@ -109,16 +110,23 @@ export type EventEditorProps = {
   signupSettings?: SignupSettings;
   /** Where the club meets (the admin sets it on the meetings page): one tap fills it in. */
   meetingPlace?: EventPlace;
+  /** The series the event is an occurrence of (null or absent: a single event). */
+  series?: EventSeries | null;
 };
 
+
 /** Adds (no event) or edits an event: fields, reminders, a JPEG picture; delete after confirmation. */
-export function EventEditor({ event, signupSettings = NO_SETTINGS, meetingPlace }: EventEditorProps) {
+export function EventEditor({ event, signupSettings = NO_SETTINGS, meetingPlace, series = null }: EventEditorProps) {
   const navigate = useNavigate();
   const [saved, setSaved] = useState<SavedEvent>(() => savedFrom(event));
   const [picture, setPicture] = useState<ImageChoice>(KEEP_IMAGE);
   const [endError, setEndError] = useState<string | undefined>(undefined);
   const [serverError, setServerError] = useState<string | null>(null);
-  const [isConfirmingDelete, setIsConfirmingDelete] = useState(false);
+  const [deleting, setDeleting] = useState<SeriesScope | null>(null);
+  const [repeat, setRepeat] = useState<RepeatDraft>(() => initialRepeat(series, event?.start ?? ''));
+  const [scope, setScope] = useState<SeriesScope>('one');
+  // A single event (or a new one) may be made a series; an occurrence changes its series only "this and following".
+  const isSeriesChange = series ? scope === 'following' : repeat.frequency !== 'never';
   const [nowSentNote, setNowSentNote] = useState('');
   const [isDirty, setIsDirty] = useState(false);
   // Leaving by a link (View event, Back to the calendar, the menu) asks first while edits are unsaved.
@@ -158,6 +166,8 @@ export function EventEditor({ event, signupSettings = NO_SETTINGS, meetingPlace 
             imageUrl: picture.kind === 'remove' ? '' : saved.imageUrl,
             image: picture.kind === 'new' ? picture.file : undefined,
             signup: 'error' in settings ? undefined : settings,
+            repeat: isSeriesChange ? repeatRuleOf(repeat) : undefined,
+            scope: series ? scope : undefined,
           });
           return { reply, values };
         }}
@@ -180,13 +190,33 @@ export function EventEditor({ event, signupSettings = NO_SETTINGS, meetingPlace 
               Back to the calendar
             </Link>
             {saved.id !== 0 && (
-              <button type="button" className="button button--danger" onClick={() => setIsConfirmingDelete(true)}>
-                Delete event
+              <button type="button" className="button button--danger" onClick={() => setDeleting('one')}>
+                {series ? 'Delete this event' : 'Delete event'}
+              </button>
+            )}
+            {saved.id !== 0 && series && (
+              <button type="button" className="button button--danger" onClick={() => setDeleting('following')}>
+                Delete this and the following
               </button>
             )}
           </>
         }
       >
+        {series && (
+          <fieldset className="event-editor__scope">
+            <legend>This event repeats: {series.description}</legend>
+            {(
+              [
+                ['one', 'Change this event only'],
+                ['following', 'Change this and the following events'],
+              ] as const
+            ).map(([value, label]) => (
+              <label key={value} className="event-editor__reminder">
+                <input type="radio" name="scope" value={value} checked={scope === value} onChange={() => setScope(value)} /> {label}
+              </label>
+            ))}
+          </fieldset>
+        )}
         <FormField label="Title" name="title" defaultValue={saved.title} required maxLength={200} autoComplete="off" data-autofocus />
         <div className="event-editor__times">
           <FormField
@@ -209,6 +239,7 @@ export function EventEditor({ event, signupSettings = NO_SETTINGS, meetingPlace 
             onChange={() => setEndError(undefined)}
           />
         </div>
+        {(!series || scope === 'following') && <RepeatFields draft={repeat} onChange={setRepeat} />}
         {meetingPlace && (
           <p className="event-editor__meeting-place">
             <button type="button" className="button" onClick={(click) => fillPlace(click.currentTarget, meetingPlace)}>
@@ -285,15 +316,19 @@ export function EventEditor({ event, signupSettings = NO_SETTINGS, meetingPlace 
         />
       </Form>
 
-      {isConfirmingDelete && (
+      {deleting !== null && (
         <ConfirmDeleteDialog
-          title="Delete event"
-          question={`Delete “${saved.title}”? Its attendance list and picture go with it. This cannot be undone.`}
+          title={deleting === 'following' ? 'Delete this and the following events' : 'Delete event'}
+          question={
+            deleting === 'following'
+              ? `Delete “${saved.title}” and every later event of its series? Their attendance lists go with them. This cannot be undone.`
+              : `Delete “${saved.title}”? Its attendance list and picture go with it. This cannot be undone.`
+          }
           confirmLabel="Delete"
-          onConfirm={() => remove.mutateAsync(saved.id)}
-          onClose={() => setIsConfirmingDelete(false)}
+          onConfirm={() => remove.mutateAsync(saved.id, deleting)}
+          onClose={() => setDeleting(null)}
           onDeleted={() => {
-            setIsConfirmingDelete(false);
+            setDeleting(null);
             void navigate(eventsMonthPath(saved.start.slice(0, 7)), { replace: true, state: deletedState(saved.title) });
           }}
         />

@@ -1,4 +1,4 @@
-import type { ClubEvent, SignupSettings } from '@club/contracts';
+import type { ClubEvent, RepeatRule, SeriesScope, SignupSettings } from '@club/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import type { CallBody } from '../../../api/client.ts';
 import { useCallMutation } from '../../../api/call-query.ts';
@@ -16,6 +16,10 @@ export type EventDraft = EventFields & {
   image?: File;
   /** The sign-up settings, saved in the same write as the event; undefined keeps them. */
   signup?: SignupSettings;
+  /** How the event repeats ('never' stops a series here); undefined saves the event alone. */
+  repeat?: Omit<RepeatRule, 'frequency'> & { frequency: RepeatRule['frequency'] | 'never' };
+  /** For an occurrence: this one only, or this and the following ones. */
+  scope?: SeriesScope;
 };
 
 /** Whom an event's "now" reminder reached, and when it first went out ('' never). */
@@ -28,7 +32,7 @@ export type NowReminder = { emailed: number; pushed: number; sent: string };
 export type SavedEvent = { id: number; imageUrl: string; nowReminder?: NowReminder };
 
 /** The wire fields of `event.save` (its letter codes and legacy names), mapped here only. */
-const toSaveBody = ({ id, title, start, end, location, addressLine1, addressLine2, country, text, notifyDaysOut, imageUrl, signup }: Omit<EventDraft, 'image'>): CallBody<'event.save'> => ({
+const toSaveBody = ({ id, title, start, end, location, addressLine1, addressLine2, country, text, notifyDaysOut, imageUrl, signup, repeat, scope }: Omit<EventDraft, 'image'>): CallBody<'event.save'> => ({
   id,
   t: title,
   start,
@@ -42,6 +46,8 @@ const toSaveBody = ({ id, title, start, end, location, addressLine1, addressLine
   img: imageUrl,
   // A multipart field carries the settings as JSON text.
   ...(signup && { signup: JSON.stringify({ ...signup, capacity: signup.capacity ?? '' }) }),
+  ...(repeat && { repeat: JSON.stringify({ ...repeat, count: repeat.count ?? '' }) }),
+  ...(scope && { scope }),
 });
 
 /** The contract's first message about the fields, or null when they pass (the server's words). */

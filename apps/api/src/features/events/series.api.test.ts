@@ -1,0 +1,256 @@
+import type { ClubEvent, EventReply, RepeatRuleInput } from '@club/contracts';
+import { eq } from 'drizzle-orm';
+import ical, { type VEvent } from 'node-ical';
+import request from 'supertest';
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventSeries, events, outbox } from '../../db/schema/index.ts';
+import { createMember, type TestMember } from '../../../test/factories.ts';
+import { makeJpeg } from '../../../test/images.ts';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+
+let t: TestApp;
+let editor: TestMember;
+let ann: TestMember;
+let bob: TestMember;
+
+beforeAll(() => {
+  t = createTestApp({ CLUB_TIMEZONE: 'America/Chicago', BASE_URL: 'https://club.example.org' });
+  editor = createMember(t.db, { permissions: ['event'] });
+  ann = createMember(t.db, { firstName: 'Ann', lastName: 'Attender' });
+  bob = createMember(t.db, { firstName: 'Bob', lastName: 'Bystander' });
+});
+afterAll(() => t.close());
+
+const post = (name: string, body: object) => request(t.app).post(`/api/${name}.php`).send(body);
+
+/** The club's meeting: the third Tuesday of each month except July and August. */
+const THIRD_TUESDAY: Partial<RepeatRuleInput> = { frequency: 'monthlyByWeekday', weekday: 2, week: 3, monthsOff: [7, 8] };
+
+type SaveFields = { id?: number; title?: string; start?: string; end?: string; venue?: string; repeat?: object; scope?: string; signup?: object; notify?: string[] };
+
+/** event.save as the editor sends it: multipart, the repeat rule and the settings as JSON text. */
+function save({ id = 0, title = 'Club Meeting', start = '2027-01-19T19:00', end = '2027-01-19T20:30', venue = 'Meadowbrook Church', repeat, scope, signup, notify = [] }: SaveFields, token = editor.token) {
+  let req = request(t.app).post('/api/event.save.php').field('g', token).field('id', String(id)).field('t', title).field('start', start).field('end', end).field('venue', venue);
+  if (repeat) req = req.field('repeat', JSON.stringify(repeat));
+  if (scope) req = req.field('scope', scope);
+  if (signup) req = req.field('signup', JSON.stringify(signup));
+  for (const days of notify) req = req.field('notify[]', days);
+  return req;
+}
+
+async function readEvent(id: number, token = ann.token): Promise<EventReply> {
+  const res = await post('event.get', { g: token, id });
+  expect(res.status).toBe(200);
+  return res.body as EventReply;
+}
+
+/** The occurrences of a title in a window, as the calendar reads them. */
+async function month(title: string, from: string, to: string): Promise<ClubEvent[]> {
+  const res = await post('events.month', { g: ann.token, from, to });
+  expect(res.status).toBe(200);
+  return (res.body as { events: ClubEvent[] }).events.filter((e) => e.title === title);
+}
+
+/** A new series from scratch; returns the first occurrence's id. */
+async function makeSeries(title: string, repeat: object = THIRD_TUESDAY, fields: SaveFields = {}): Promise<number> {
+  const res = await save({ title, repeat, ...fields });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return (res.body as { i: number }).i;
+}
+
+const startsOf = (list: ClubEvent[]) => list.map((e) => e.start);
+
+describe('POST /api/event.save.php with a repeat rule', () => {
+  it('makes one event per date of "the third Tuesday except July and August", each with its own page', async () => {
+    const first = await makeSeries('Third Tuesday Meeting');
+    const year = await month('Third Tuesday Meeting', '2027-01-01', '2027-12-31');
+    expect(startsOf(year)).toEqual([
+      '2027-01-19T19:00', '2027-02-16T19:00', '2027-03-16T19:00', '2027-04-20T19:00', '2027-05-18T19:00', '2027-06-15T19:00',
+      '2027-09-21T19:00', '2027-10-19T19:00', '2027-11-16T19:00', '2027-12-21T19:00',
+    ]);
+    expect(year[0]?.id).toBe(first);
+    expect(new Set(year.map((e) => e.id)).size).toBe(10);
+    for (const e of year) expect(e.end).toBe(`${e.start.slice(0, 10)}T20:30`);
+
+    const reply = await readEvent(year[3]?.id ?? 0);
+    expect(reply.series).toMatchObject({ description: 'the third Tuesday of each month except July and August', firstDate: '2027-01-19', date: '2027-04-20', countFromHere: null });
+    // Legacy readers get plain events: the same keys as a single event's.
+    const single = (await readEvent((await save({ title: 'Single Tour' })).body.i as number)).event;
+    expect(Object.keys(reply.event ?? {}).sort()).toEqual(Object.keys(single ?? {}).sort());
+    const legacy = (await post('events.get', { g: ann.token })).body as { v: ClubEvent[] };
+    expect(legacy.v.filter((e) => e.title === 'Third Tuesday Meeting').length).toBeGreaterThanOrEqual(10);
+    expect(Object.keys(legacy.v.find((e) => e.title === 'Third Tuesday Meeting') ?? {}).sort()).toEqual(Object.keys(single ?? {}).sort());
+  });
+
+  it('makes occurrences about 400 days ahead for a series without an end, and the daily job extends them', async () => {
+    const first = await makeSeries('Open Ended', { frequency: 'weekly', weekday: 6 }, { start: '2027-01-02T09:00', end: '2027-01-02T11:00' });
+    const made = await month('Open Ended', '2027-01-01', '2029-12-31');
+    expect(made[0]?.id).toBe(first);
+    expect((made.at(-1)?.start ?? '') >= '2028-02-01').toBe(true);
+    expect((made.at(-1)?.start ?? '') < '2028-02-12').toBe(true);
+    const report = t.services.eventSeries.extend(new Date('2027-06-01T12:00:00Z'));
+    expect(report.made).toBeGreaterThan(0);
+    const later = await month('Open Ended', '2027-01-01', '2029-12-31');
+    expect((later.at(-1)?.start ?? '') >= '2028-06-28').toBe(true);
+    expect(later.every((e, i) => i === 0 || e.start > (later[i - 1]?.start ?? ''))).toBe(true);
+    // Again the same day: nothing new.
+    expect(t.services.eventSeries.extend(new Date('2027-06-01T12:00:00Z')).made).toBe(0);
+  });
+
+  it('ends a series by a count or a date', async () => {
+    await makeSeries('Five Times', { ...THIRD_TUESDAY, count: 5 });
+    expect(startsOf(await month('Five Times', '2027-01-01', '2029-12-31'))).toEqual(['2027-01-19T19:00', '2027-02-16T19:00', '2027-03-16T19:00', '2027-04-20T19:00', '2027-05-18T19:00']);
+    await makeSeries('Until March', { ...THIRD_TUESDAY, until: '2027-03-16' });
+    expect(startsOf(await month('Until March', '2027-01-01', '2029-12-31'))).toEqual(['2027-01-19T19:00', '2027-02-16T19:00', '2027-03-16T19:00']);
+  });
+
+  it('refuses a rule with no dates, both an end date and a count, or a bad rule, with 400, saving nothing', async () => {
+    for (const [repeat, message] of [
+      [{ ...THIRD_TUESDAY, until: '2027-01-01' }, /gives no dates/],
+      [{ ...THIRD_TUESDAY, until: '2027-06-01', count: 3 }, /not both/],
+      [{ ...THIRD_TUESDAY, week: 9 }, /week of the month/],
+      [{ frequency: 'daily' }, /how the event repeats/],
+    ] as const) {
+      const res = await save({ title: 'Refused Series', repeat });
+      expect(res.status, JSON.stringify(repeat)).toBe(400);
+      expect(res.body.e).toMatch(message);
+    }
+    expect(await month('Refused Series', '2027-01-01', '2029-12-31')).toEqual([]);
+    expect(t.db.select().from(eventSeries).all().some((s) => s.template.title === 'Refused Series')).toBe(false);
+  });
+
+  it('turns a single event into a series that keeps its sign-ups', async () => {
+    const id = (await save({ title: 'Becomes Monthly', start: '2027-01-19T19:00', end: '2027-01-19T20:30' })).body.i as number;
+    await post('signup.set', { g: ann.token, eventId: id, answer: 'attending' });
+    expect((await save({ id, title: 'Becomes Monthly', repeat: { ...THIRD_TUESDAY, count: 3 } })).body.i).toBe(id);
+    const made = await month('Becomes Monthly', '2027-01-01', '2027-12-31');
+    expect(made.map((e) => e.id)[0]).toBe(id);
+    expect(made).toHaveLength(3);
+    expect((await readEvent(id)).signups?.households.map((h) => h.name)).toEqual(['Ann Attender']);
+    expect((await readEvent(made[1]?.id ?? 0)).signups?.households).toEqual([]);
+  });
+});
+
+describe('occurrences as events of their own', () => {
+  it('takes sign-ups, settings and a roster per occurrence', async () => {
+    await makeSeries('Tour Series', { ...THIRD_TUESDAY, count: 3 }, { signup: { capacity: 1, choices: [{ question: 'Dinner', options: ['chicken', 'fish'] }] } });
+    const [one, two] = await month('Tour Series', '2027-01-01', '2027-12-31');
+    expect((await readEvent(two?.id ?? 0)).signups?.settings).toEqual({ capacity: 1, deadline: '', choices: [{ question: 'Dinner', options: ['chicken', 'fish'] }] });
+    expect((await post('signup.set', { g: ann.token, eventId: one?.id, answer: 'attending' })).body.status).toBe('confirmed');
+    expect((await post('signup.set', { g: bob.token, eventId: one?.id, answer: 'attending' })).body.status).toBe('waitlisted');
+    expect((await post('signup.set', { g: bob.token, eventId: two?.id, answer: 'attending' })).body.status).toBe('confirmed');
+    const roster = (await post('event.roster', { g: editor.token, eventId: two?.id })).body as { households: { name: string }[] };
+    expect(roster.households.map((h) => h.name)).toEqual(['Bob Bystander']);
+  });
+
+  it('gives each occurrence its own entry and page in the iCal feed', async () => {
+    await makeSeries('Feed Series', { ...THIRD_TUESDAY, count: 2 });
+    const feed = await post('calendarFeed.reset', { g: ann.token });
+    const ics = await request(t.app).get(new URL(feed.body.url as string).pathname);
+    const entries = Object.values(ical.sync.parseICS(ics.text)).filter((c): c is VEvent => c?.type === 'VEVENT').filter((e) => e.summary === 'Feed Series');
+    expect(entries.map((e) => e.start.toISOString())).toEqual(['2027-01-20T01:00:00.000Z', '2027-02-17T01:00:00.000Z']);
+    expect(new Set(entries.map((e) => e.url)).size).toBe(2);
+  });
+
+  it('keeps the sign-up deadline the same time before each occurrence', async () => {
+    await makeSeries('Deadline Series', { ...THIRD_TUESDAY, count: 2 }, { signup: { deadline: '2027-01-17T12:00' } });
+    const made = await month('Deadline Series', '2027-01-01', '2027-12-31');
+    expect((await readEvent(made[1]?.id ?? 0)).signups?.settings.deadline).toBe('2027-02-14T12:00');
+  });
+});
+
+describe('editing an occurrence', () => {
+  it('changes this one only, leaving the others and the series alone', async () => {
+    await makeSeries('One Only', { ...THIRD_TUESDAY, count: 3 });
+    const [, two] = await month('One Only', '2027-01-01', '2027-12-31');
+    expect((await save({ id: two?.id, title: 'One Only (at the museum)', start: '2027-02-17T18:00', end: '2027-02-17T20:00', scope: 'one' })).status).toBe(200);
+    expect(startsOf(await month('One Only', '2027-01-01', '2027-12-31'))).toEqual(['2027-01-19T19:00', '2027-03-16T19:00']);
+    const moved = await readEvent(two?.id ?? 0);
+    expect(moved.event).toMatchObject({ title: 'One Only (at the museum)', start: '2027-02-17T18:00' });
+    expect(moved.series?.date).toBe('2027-02-16');
+  });
+
+  it('changes this and the following ones: earlier ones stay, later ones move in place with their sign-ups, and each household is told once', async () => {
+    await makeSeries('Following', THIRD_TUESDAY);
+    const before = await month('Following', '2027-01-01', '2027-12-31');
+    const [, , , fourth, fifth] = before;
+    await post('signup.set', { g: ann.token, eventId: fifth?.id, answer: 'attending' });
+    const res = await save({ id: fourth?.id, title: 'Following', start: '2027-04-20T19:30', end: '2027-04-20T21:00', venue: 'Meadowbrook Church', scope: 'following', repeat: THIRD_TUESDAY });
+    expect(res.status).toBe(200);
+    expect(res.body.i).toBe(fourth?.id);
+    const after = await month('Following', '2027-01-01', '2027-12-31');
+    expect(after.map((e) => e.id)).toEqual(before.map((e) => e.id));
+    expect(startsOf(after)).toEqual([
+      '2027-01-19T19:00', '2027-02-16T19:00', '2027-03-16T19:00',
+      '2027-04-20T19:30', '2027-05-18T19:30', '2027-06-15T19:30', '2027-09-21T19:30', '2027-10-19T19:30', '2027-11-16T19:30', '2027-12-21T19:30',
+    ]);
+    expect((await readEvent(fifth?.id ?? 0)).signups?.households.map((h) => h.name)).toEqual(['Ann Attender']);
+    const told = t.db.select().from(outbox).where(eq(outbox.to, ann.email)).all().filter((m) => m.subject.includes('Following'));
+    expect(told).toHaveLength(1);
+    expect((await readEvent(before[0]?.id ?? 0)).series?.rule.until).toBe('2027-04-19');
+    expect((await readEvent(fourth?.id ?? 0)).series).toMatchObject({ firstDate: '2027-04-20', rule: { until: '' } });
+  });
+
+  it('moves the following ones to a new rule, removing the dates it no longer has', async () => {
+    await makeSeries('New Rule', { ...THIRD_TUESDAY, count: 6 });
+    const before = await month('New Rule', '2027-01-01', '2027-12-31');
+    expect((await readEvent(before[3]?.id ?? 0)).series?.countFromHere).toBe(3);
+    const res = await save({ id: before[3]?.id, title: 'New Rule', start: '2027-04-14T19:00', end: '2027-04-14T20:30', scope: 'following', repeat: { frequency: 'monthlyByWeekday', weekday: 3, week: 2, count: 2 } });
+    expect(res.status).toBe(200);
+    expect(startsOf(await month('New Rule', '2027-01-01', '2027-12-31'))).toEqual(['2027-01-19T19:00', '2027-02-16T19:00', '2027-03-16T19:00', '2027-04-14T19:00', '2027-05-12T19:00']);
+    expect((await readEvent(before[0]?.id ?? 0)).series?.rule.count).toBe(3);
+    expect(t.db.select().from(events).where(eq(events.id, before[5]?.id ?? 0)).all()).toEqual([]);
+  });
+
+  it('stops the series at an occurrence with "does not repeat" for this and the following', async () => {
+    await makeSeries('Stops', { ...THIRD_TUESDAY, count: 4 });
+    const before = await month('Stops', '2027-01-01', '2027-12-31');
+    const res = await save({ id: before[1]?.id, title: 'Stops', start: '2027-02-16T19:00', end: '2027-02-16T20:30', scope: 'following', repeat: { frequency: 'never' } });
+    expect(res.status).toBe(200);
+    expect(startsOf(await month('Stops', '2027-01-01', '2027-12-31'))).toEqual(['2027-01-19T19:00', '2027-02-16T19:00']);
+    expect((await readEvent(before[1]?.id ?? 0)).series).toBeNull();
+    expect((await readEvent(before[0]?.id ?? 0)).series?.rule.count).toBe(1);
+  });
+});
+
+describe('POST /api/event.delete.php on an occurrence', () => {
+  it('deletes this one only, and the series never makes it again', async () => {
+    await makeSeries('Skip One', { frequency: 'weekly', weekday: 6 }, { start: '2027-01-02T09:00', end: '2027-01-02T11:00' });
+    const [, second] = await month('Skip One', '2027-01-01', '2027-01-31');
+    expect((await post('event.delete', { g: editor.token, id: second?.id, scope: 'one' })).status).toBe(200);
+    t.services.eventSeries.extend(new Date('2027-09-01T12:00:00Z'));
+    expect(startsOf(await month('Skip One', '2027-01-01', '2027-01-31'))).toEqual(['2027-01-02T09:00', '2027-01-16T09:00', '2027-01-23T09:00', '2027-01-30T09:00']);
+  });
+
+  it('deletes this and the following ones, ending the series the day before', async () => {
+    await makeSeries('Cut Short', THIRD_TUESDAY);
+    const before = await month('Cut Short', '2027-01-01', '2027-12-31');
+    expect((await post('event.delete', { g: editor.token, id: before[2]?.id, scope: 'following' })).status).toBe(200);
+    t.services.eventSeries.extend(new Date('2027-09-01T12:00:00Z'));
+    expect(startsOf(await month('Cut Short', '2027-01-01', '2029-12-31'))).toEqual(['2027-01-19T19:00', '2027-02-16T19:00']);
+    expect((await readEvent(before[0]?.id ?? 0)).series?.rule.until).toBe('2027-03-15');
+  });
+
+  it('deletes a whole series from its first occurrence, and refuses a member who is not an event editor', async () => {
+    await makeSeries('All Gone', { ...THIRD_TUESDAY, count: 3 });
+    const [first] = await month('All Gone', '2027-01-01', '2027-12-31');
+    expect((await post('event.delete', { g: ann.token, id: first?.id, scope: 'following' })).status).toBe(403);
+    expect((await post('event.delete', { g: editor.token, id: first?.id, scope: 'following' })).status).toBe(200);
+    expect(await month('All Gone', '2027-01-01', '2029-12-31')).toEqual([]);
+    expect(t.db.select().from(eventSeries).all().some((s) => s.template.title === 'All Gone')).toBe(false);
+  });
+
+  it('keeps the picture the occurrences share until the last one showing it goes', async () => {
+    const res = await save({ title: 'Pictured', repeat: { ...THIRD_TUESDAY, count: 2 } }).attach('f', await makeJpeg(60, 40), 'car.jpg');
+    expect(res.status).toBe(200);
+    const file = path.join(t.config.uploadsDir, (res.body.img as string).replace(/^\/uploads\//, ''));
+    const [first, second] = await month('Pictured', '2027-01-01', '2027-12-31');
+    expect(second?.imageUrl).toBe(res.body.img);
+    expect((await post('event.delete', { g: editor.token, id: second?.id })).status).toBe(200);
+    expect(fs.existsSync(file)).toBe(true);
+    expect((await post('event.delete', { g: editor.token, id: first?.id, scope: 'following' })).status).toBe(200);
+    expect(fs.existsSync(file)).toBe(false);
+  });
+});
