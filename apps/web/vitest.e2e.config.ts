@@ -19,6 +19,7 @@ const LONGEST_FIRST = [
   'newsletters',
   'history-editing',
   'forum',
+  'search',
   'round-two',
   'notifications',
   'polish-pages',
