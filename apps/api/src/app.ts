@@ -18,6 +18,8 @@ import { mountHistoryCalls } from './features/history/router.ts';
 import { mountMeetingsCalls } from './features/meetings/router.ts';
 import { mountContactCalls } from './features/contact/router.ts';
 import { mountForumCalls } from './features/forum/router.ts';
+import { mountClassifiedsCalls } from './features/classifieds/router.ts';
+import { listPublicListingPaths } from './features/classifieds/service.ts';
 import { mountGarageCalls } from './features/garage/router.ts';
 import { listPublicCarPaths } from './features/garage/service.ts';
 import { mountLinksCalls } from './features/links/router.ts';
@@ -170,8 +172,8 @@ export function createApp(deps: AppDeps): Express {
   // The mail state is a detail for the webmaster: a missing SMTP_URL is a setting to fix, not an unhealthy container.
   mountHealth(app, deps, () => ({ mail: describeMailDelivery(config, db) }));
 
-  // Public cars' pages join the sitemap (their owners chose to show them), and public routes.
-  mountRobots(app, config.baseUrl, () => [...listPublicCarPaths(db), ...listPublicRoutePaths(deps)]);
+  // Public cars', running public listings' and public routes' pages join the sitemap (their owners chose to show them).
+  mountRobots(app, config.baseUrl, () => [...listPublicCarPaths(db), ...listPublicListingPaths(db), ...listPublicRoutePaths(deps)]);
 
   const api = createApiRouter(db, { checkReplies: config.checkReplies, tempDir: config.tempDir });
   mountAccountCalls(api, deps);
@@ -187,6 +189,7 @@ export function createApp(deps: AppDeps): Express {
   mountDigestCalls(api, deps);
   mountForumCalls(api, deps);
   mountGarageCalls(api, deps);
+  mountClassifiedsCalls(api, deps);
   mountSearchCalls(api, deps);
   mountRoutesCalls(api, deps);
   mountUnbuiltCalls(api);

@@ -225,7 +225,7 @@ describe('reminders', () => {
     await cli('data', 'admin:create', 'webmaster@example.test', 'long-enough-1');
     out = '';
     expect(await cli('data', 'reminders')).toBe(0);
-    expect(out).toBe('Sent 0 due reminder(s): 0 e-mail(s) and 0 push(es) queued.\n');
+    expect(out).toBe('Sent 0 due reminder(s): 0 e-mail(s) and 0 push(es) queued.\nQueued 0 "still for sale?" e-mail(s) for classified listings.\n');
     expect(err).toBe('');
   });
 
@@ -236,7 +236,7 @@ describe('reminders', () => {
     db.close();
     out = '';
     expect(await cli('data', 'reminders')).toBe(0);
-    expect(out).toBe('Sent 1 due reminder(s): 1 e-mail(s) and 0 push(es) queued.\n');
+    expect(out).toBe('Sent 1 due reminder(s): 1 e-mail(s) and 0 push(es) queued.\nQueued 0 "still for sale?" e-mail(s) for classified listings.\n');
     expect(fs.readdirSync(path.join(root, 'data', 'outbox')).join()).toMatch(/reminder-swap-meet/);
     // Written to a file it is "saved, not sent"; say the site's SMTP server had sent it.
     const site = new Database(path.join(root, 'data', 'club.db'));

@@ -21,7 +21,7 @@ const USAGE = [
   '  backup [--to <folder> [--keep <n>]]                         back up the database and uploads now; with --to, also',
   '                                                             write it as one .tar.gz there, keeping the newest n (BACKUP_KEEP)',
   '  newsletters:covers                                         make the cover of every stored newsletter again',
-  '  reminders                                                  send the event reminders that are due now',
+  '  reminders                                                  send the event reminders (and the classifieds\' "still for sale?" e-mails) due now',
   '  search:rebuild                                             fill the site search again from the data (and newsletters\' text)',
   '  digest                                                     send this week\'s digest to those who have not had it',
   '  restore <backup> [--replace]                               restore a backup (folder or .tar.gz) into an empty DATA_DIR',
@@ -171,6 +171,12 @@ export async function runCli(argv: string[], shellEnv: NodeJS.ProcessEnv = proce
               ? `Nothing new in the week of ${String(week)}: no digest sent.\n`
               : `Weekly digest of the week of ${String(week)}: ${String(emails)} e-mail(s) queued.\n`,
           );
+        }
+        if (command === 'reminders') {
+          // The classifieds' "still for sale?" e-mails are part of the same morning run.
+          const notices = await createSiteJobRunner({ config, db, services, logger }).runOnce('listing-notices');
+          if (!notices.ok) throw notices.error;
+          io.stdout(`Queued ${String(notices.summary.notices)} "still for sale?" e-mail(s) for classified listings.\n`);
         }
         if (isSiteRunning(config.dataDir)) {
           // The site's own loop sends them at its next poll; a second loop here would only compete with it.

@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
+import { createClassifiedsService, type ClassifiedsService } from './features/classifieds/service.ts';
 import { createWeeklyDigest, type WeeklyDigest } from './features/digest/weekly.ts';
 import { createReminderService, type ReminderService } from './features/events/reminders.ts';
 import { createSeriesJob, type SeriesJob } from './features/events/series.ts';
@@ -15,6 +16,8 @@ import { createCoreServices, type CoreServices, type ServiceOptions } from './se
 export type Services = CoreServices & {
   /** Event reminders; an event save calls `reminders.sendNow()` after commit so "now" goes out at once. */
   reminders: ReminderService;
+  /** The classifieds' daily "still for sale?" e-mails, a week before each listing ends. */
+  listingNotices: Pick<ClassifiedsService, 'sendRenewalNotices'>;
   /** Repeating events: the daily job that makes each series' occurrences ahead. */
   eventSeries: SeriesJob;
   /** The site search's index: every feature's write calls `search.reindex(tx, kind, ids)` (docs/SEARCH.md). */
@@ -29,6 +32,7 @@ export function createServices(config: Config, db: Db, logger: Logger, options: 
   return {
     ...core,
     reminders: createReminderService({ db, config, keys: core.keys, mail: core.mail, push: core.push, logger }),
+    listingNotices: createClassifiedsService({ db, config, services: core }),
     search,
     eventSeries: createSeriesJob({ db, config, search }),
     digest: createWeeklyDigest({ db, config, keys: core.keys, mail: core.mail, logger }),

@@ -27,6 +27,7 @@ const GROUPS: Record<string, [label: string, path: string][]> = {
     ['Club Documents', '/club-documents'],
     ['Member List', '/memberList'],
     ['Forum', '/forum'],
+    ['Classifieds', '/classifieds'],
     ['Route Books', '/routes'],
   ],
 };

@@ -107,10 +107,12 @@ describe('site shell', () => {
     await waitForTitle(page, 'Page Not Found');
     const main = page.getByRole('main');
     expect(await main.getByRole('link', { name: 'Go to the home page' }).getAttribute('href')).toBe('/');
-    expect(await main.getByRole('link', { name: 'Search the site' }).getAttribute('href')).toBe('/search');
+    // The missing address's words are offered as the search.
+    const search = main.getByRole('link', { name: 'Search the site for “no such page”' });
+    expect(await search.getAttribute('href')).toBe('/search?q=no+such+page');
     await checkA11y(page);
 
-    await main.getByRole('link', { name: 'Search the site' }).click();
+    await search.click();
     await page.getByRole('heading', { level: 1, name: 'Search' }).waitFor();
     await checkA11y(page);
     await page.context().close();

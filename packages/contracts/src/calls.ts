@@ -2,6 +2,7 @@
  * The call table without any zod: paths, access, encodings and file fields. The browser's first
  * page imports only this (and permissions.ts), so the schemas load with the pages that need them.
  */
+import { LISTING_MAX_PHOTOS } from './classifieds-constants.ts';
 import { CAR_MAX_PHOTOS } from './garage-constants.ts';
 import { GPX_MAX_BYTES } from './route-constants.ts';
 import type { Permission } from './permissions.ts';
@@ -142,6 +143,18 @@ export const CALLS = {
   'bodyStyles.get': { access: 'public', encoding: 'json' },
   'bodyStyle.add': { access: 'admin', encoding: 'json' },
   'cars.export': { access: 'admin', encoding: 'json' },
+  // Beyond the spec's table (EXTENSION_CALLS): the classifieds. Who may act on one listing (its
+  // seller, a moderator) is checked by the service.
+  'listings.list': { access: 'public', encoding: 'json', answersPerViewer: true },
+  'listing.get': { access: 'public', encoding: 'json', answersPerViewer: true },
+  'listings.mine': { access: 'loggedIn', encoding: 'json' },
+  'listing.save': { access: 'forum', encoding: 'multipart', files: { f: { kind: 'image', maxCount: LISTING_MAX_PHOTOS } } },
+  'listing.sold': { access: 'loggedIn', encoding: 'json' },
+  'listing.renew': { access: 'loggedIn', encoding: 'json' },
+  'listing.renewByLink': { access: 'public', encoding: 'json' },
+  'listing.moderate': { access: 'moderator', encoding: 'json' },
+  'listing.delete': { access: 'loggedIn', encoding: 'json' },
+  'listing.contact': { access: 'public', encoding: 'json' },
   // Beyond the spec's table (EXTENSION_CALLS): the site search; members see more, so per viewer.
   'site.search': { access: 'public', encoding: 'json', answersPerViewer: true },
   // Beyond the spec's table (EXTENSION_CALLS): route books and the club's library of drives.
@@ -205,6 +218,16 @@ export const EXTENSION_CALLS: readonly CallName[] = [
   'bodyStyles.get',
   'bodyStyle.add',
   'cars.export',
+  'listings.list',
+  'listing.get',
+  'listings.mine',
+  'listing.save',
+  'listing.sold',
+  'listing.renew',
+  'listing.renewByLink',
+  'listing.moderate',
+  'listing.delete',
+  'listing.contact',
   'site.search',
   'routes.list',
   'route.get',

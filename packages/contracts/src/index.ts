@@ -15,6 +15,7 @@ export * from './meeting-schedule.ts';
 export * from './notifications.ts';
 export * from './digest.ts';
 export * from './garage.ts';
+export * from './classifieds.ts';
 export * from './search.ts';
 export * from './routes.ts';
 export * from './registry.ts';

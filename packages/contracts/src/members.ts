@@ -11,6 +11,7 @@ import {
   text,
 } from './common.ts';
 import { carSchema } from './garage.ts';
+import { listingSummarySchema } from './classifieds.ts';
 
 export const memberSchema = z.object({
   id: z.number().int(),
@@ -93,6 +94,8 @@ export const memberDataSchema = z.object({
   errorReports: z.array(z.object({ message: z.string(), url: z.string(), userAgent: z.string(), created: z.string(), count: z.number().int() })),
   /** The member's cars in the registry, everything about them (engine numbers, history, photos). */
   registryCars: z.array(carSchema),
+  /** The member's classified listings, whatever their state, with their text and photos. */
+  listings: z.array(listingSummarySchema.extend({ text: z.string(), photos: z.array(z.string()) })),
   emails: z.array(
     z.object({ id: z.number().int(), to: z.string(), replyTo: z.string().nullable(), subject: z.string(), text: z.string(), status: z.string(), created: z.string(), sent: z.string().nullable() }),
   ),

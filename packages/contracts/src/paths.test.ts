@@ -53,6 +53,8 @@ describe('page addresses', () => {
       '/memberList',
       '/editBlog/',
       '/forum',
+      // The classifieds' one-click renewal links (a seller's private link).
+      '/classifieds/renew/',
     ]);
     expect(PUBLIC_PAGES).toEqual([
       '/',
@@ -71,6 +73,7 @@ describe('page addresses', () => {
       '/contact',
       '/the-shaft-award-1',
       '/registry',
+      '/classifieds',
       '/routes',
       '/accessibility',
     ]);

@@ -47,6 +47,10 @@ export const PATHS = {
   /** The garage: the registry of members' cars, one page per car, and the classifieds. */
   registry: '/registry',
   car: '/registry/:carId',
+  classifieds: '/classifieds',
+  listing: '/classifieds/:listingId',
+  /** The one-click link in the "still for sale?" e-mail. */
+  listingRenew: '/classifieds/renew/:token',
   /** Route books: the club's library of drives, one route's page, its editor and its printable book. */
   routes: '/routes',
   route: '/routes/:routeId',
@@ -105,6 +109,8 @@ export const forumPostPath = (threadId: number, postId?: number): string =>
   `${forumPath(threadId)}${postId === undefined ? '' : `#${forumPostAnchor(postId)}`}`;
 
 export const carPath = (carId: number): string => `${prefixOf(PATHS.car)}${carId}`;
+export const listingPath = (listingId: number): string => `${prefixOf(PATHS.listing)}${listingId}`;
+export const listingRenewPath = (token: string): string => `${prefixOf(PATHS.listingRenew)}${encodeURIComponent(token)}`;
 
 export const routePath = (routeId: number): string => `${PATHS.routes}/${routeId}`;
 /** The route editor; 0 starts a new route. */
@@ -129,6 +135,7 @@ export const DISALLOWED_PATHS = [
   PATHS.memberList,
   prefixOf(PATHS.editBlog),
   prefixOf(PATHS.forum),
+  prefixOf(PATHS.listingRenew),
 ] as const;
 
 /** The public pages, as in the spec's route table: the sitemap lists them. */
@@ -149,6 +156,7 @@ export const PUBLIC_PAGES = [
   PATHS.contact,
   PATHS.links,
   PATHS.registry,
+  PATHS.classifieds,
   PATHS.routes,
   PATHS.accessibility,
 ] as const;

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { CALLS, callPath, type CallName } from './calls.ts';
 import { account } from './account.ts';
 import { blog } from './blog.ts';
+import { classifieds } from './classifieds.ts';
 import { contact } from './contact.ts';
 import { digest } from './digest.ts';
 import { events } from './events.ts';
@@ -33,6 +34,7 @@ const schemas = {
   ...signups,
   ...meetings,
   ...garage,
+  ...classifieds,
   ...search,
   ...routes,
   ...digest,

@@ -30,6 +30,8 @@ export const CLUB_SCALE = {
   /** The garage: members' cars in the registry and their photos. */
   cars: 150,
   carPhotos: 400,
+  /** The classifieds: listings over the last two months, most running, some sold or ended. */
+  listings: 200,
   /** Route books: the library of drives; each route has 100 steps and an imported track. */
   routes: 30,
   stepsPerRoute: 100,
@@ -51,6 +53,7 @@ export type GeneratedCounts = {
   boardYears: number;
   cars: number;
   carPhotos: number;
+  listings: number;
   routes: number;
   routeSteps: number;
 };
@@ -130,6 +133,7 @@ export function generateClubData(db: Db, { scale = 10, seed = 1, now = new Date(
     boardYears: CLUB_SCALE.years,
     cars: count(CLUB_SCALE.cars),
     carPhotos: count(CLUB_SCALE.carPhotos),
+    listings: count(CLUB_SCALE.listings),
     routes: count(CLUB_SCALE.routes),
     routeSteps: count(CLUB_SCALE.routes) * CLUB_SCALE.stepsPerRoute,
   };
@@ -376,6 +380,37 @@ export function generateClubData(db: Db, { scale = 10, seed = 1, now = new Date(
       tx,
       schema.carOwners,
       Array.from({ length: Math.floor(counts.cars / 3) }, (_, i) => ({ carId: i * 3 + 1, position: 0, owner: `${pick(FIRST)} ${pick(LAST)}`, fromYear: 1929, toYear: between(1940, 2000) })),
+    );
+    // The classifieds: placed over the last 60 days, most running; a tenth sold, a tenth ended,
+    // a few hidden; every 100th is member 2's (the bench's member reads "my listings").
+    insertMany(
+      tx,
+      schema.listings,
+      Array.from({ length: counts.listings }, (_, i) => {
+        const placed = now.getTime() - between(0, 60 * 24) * 3_600_000;
+        const fate = random();
+        const kind = random() < 0.75 ? ('sale' as const) : ('wanted' as const);
+        return {
+          sellerId: i % 100 === 0 ? 2 : between(1, counts.members),
+          kind,
+          category: pick(['car', 'part', 'part', 'part', 'tools', 'literature'] as const),
+          title: `${pick(['Zenith carburetor', 'Ruckstell axle', 'Headlamp pair', 'Radiator shell', 'Owner’s manual', 'Valve grinder', 'Running boards', 'Spare tire'])} ${sentence(between(1, 4))}`,
+          body: sentence(between(10, 120)),
+          priceCents: kind === 'sale' && random() < 0.85 ? between(5, 20_000) * 100 : null,
+          isOffers: kind === 'sale' && random() < 0.3,
+          condition: pick(['', 'new', 'nos', 'excellent', 'good', 'fair', 'poor', 'restorable'] as const),
+          city: 'Kirkwood',
+          state: 'MO',
+          visibility: pick(['members', 'public'] as const),
+          carId: i % 20 === 0 ? between(1, counts.cars) : null,
+          photos: Array.from({ length: between(0, 4) }, (_, p) => `/uploads/classifieds/${i + 1}-${p}_1200x800.jpg`),
+          expiresAt: new Date(fate < 0.1 ? now.getTime() - 86_400_000 : placed + 60 * 86_400_000).toISOString(),
+          soldAt: fate > 0.9 ? new Date(placed + 86_400_000).toISOString() : null,
+          hiddenAt: fate > 0.1 && fate < 0.12 ? stamp : null,
+          created: new Date(placed).toISOString(),
+          modified: stamp,
+        };
+      }),
     );
     // Route books: 100 steps each over 40-120 miles, with coordinates, notes and stops, and a
     // track from a GPX; every twentieth event (event 1 among them) drove one of them.

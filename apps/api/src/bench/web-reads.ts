@@ -6,7 +6,8 @@
  * administrator) and the member's events attended this year (attended.mine), the registry's page,
  * chart and one car (cars.list, cars.stats, car.get), route books (routes.list, route.get,
  * route.gpx, event.route), the digest switch and the admin's digest preview (digest.get,
- * digest.preview), and the legacy full lists (events.get,
+ * digest.preview), the classifieds' page and one listing (listings.list, listing.get,
+ * listings.mine), and the legacy full lists (events.get,
  * blog.get, forum.get) beside them.
  */
 import type { CallName } from '@club/contracts';
@@ -72,6 +73,10 @@ export function webReads(token: string, now = new Date()): WebRead[] {
     read('car.get', { id: 1 }),
     read('cars.mine'),
     read('bodyStyles.get'),
+    read('listings.list', { page: 1 }),
+    read('listings.list', { kind: 'sale', category: 'part', q: 'carburetor', page: 1 }, 'listings.list (filtered)'),
+    read('listing.get', { id: 1 }),
+    read('listings.mine'),
     // Route books: the library, a 100-step route with its track, as a member and as the
     // organiser printing it for its tour (with the phone list), its GPX, and an event's route.
     read('routes.list'),

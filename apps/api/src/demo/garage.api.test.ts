@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CarSummary, Member } from '@club/contracts';
+import type { CarSummary, Listing, ListingSummary, Member } from '@club/contracts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { DEMO_ACCOUNTS, seedDemoData } from './index.ts';
 
@@ -42,5 +42,26 @@ describe('the demo registry', () => {
     const withCars = members.filter((member) => member.carLinks.length > 0);
     expect(withCars.length).toBeGreaterThan(100);
     expect(withCars[0]?.cars).toEqual(withCars[0]?.carLinks.map((link) => link.label));
+  });
+});
+
+describe('the demo classifieds', () => {
+  it('has a few listings with photos, for sale and wanted, one sold and one selling a registry car', async () => {
+    const account = DEMO_ACCOUNTS.find((candidate) => candidate.role === 'member (no edit rights)');
+    const login = await request(t.app).post('/api/session.create.php').send({ u: account?.email, p: account?.password });
+    const g = login.body.g as string;
+    const listed = (await request(t.app).post('/api/listings.list.php').send({ g })).body.listings as ListingSummary[];
+    expect(listed.length).toBeGreaterThanOrEqual(6);
+    expect(new Set(listed.map((listing) => listing.kind))).toEqual(new Set(['sale', 'wanted']));
+    expect(listed.filter((listing) => listing.status === 'sold')).toHaveLength(1);
+    const withPhotos = listed.filter((listing) => listing.photoCount > 0);
+    expect(withPhotos.length).toBeGreaterThanOrEqual(4);
+    for (const listing of withPhotos) expect(fs.existsSync(path.join(t.config.uploadsDir, listing.photo.replace(/^\/uploads\//, '')))).toBe(true);
+    const car = listed.find((listing) => listing.category === 'car');
+    const page = (await request(t.app).post('/api/listing.get.php').send({ g, id: car?.id })).body.listing as Listing;
+    expect(page.car).not.toBeNull();
+    const publicOnes = (await request(t.app).post('/api/listings.list.php').send({})).body.listings as ListingSummary[];
+    expect(publicOnes.length).toBeGreaterThan(0);
+    expect(publicOnes.length).toBeLessThan(listed.length);
   });
 });

@@ -4,6 +4,7 @@ import type { Db } from '../db/client.ts';
 import { members } from '../db/schema/index.ts';
 import { addAccount, upsertAccount } from '../features/account/service.ts';
 import { makeDemoBlogPictures, seedDemoBlog } from './blog.ts';
+import { makeDemoListingPictures, seedDemoClassifieds } from './classifieds.ts';
 import type { DemoContext, DemoFileMaker, DemoSeeder } from './context.ts';
 import { makeDemoEventPictures, seedDemoEvents } from './events.ts';
 import { makeDemoForumPictures, seedDemoForum } from './forum.ts';
@@ -46,9 +47,10 @@ const SEEDERS: DemoSeeder[] = [
   seedDemoNewsletters,
   seedDemoBlog,
   seedDemoForum,
+  seedDemoClassifieds,
 ];
 
-const FILE_MAKERS: DemoFileMaker[] = [makeDemoMemberPhotos, makeDemoHistoryPictures, makeDemoEventPictures, makeDemoNewsletters, makeDemoBlogPictures, makeDemoForumPictures, makeDemoCarPictures];
+const FILE_MAKERS: DemoFileMaker[] = [makeDemoMemberPhotos, makeDemoHistoryPictures, makeDemoEventPictures, makeDemoNewsletters, makeDemoBlogPictures, makeDemoForumPictures, makeDemoCarPictures, makeDemoListingPictures];
 
 /** Fills an empty database with a believable club. Returns the accounts, or undefined if not empty. */
 export async function seedDemoData(db: Db, context: DemoContext): Promise<DemoAccount[] | undefined> {

@@ -25,6 +25,8 @@ export function siteJobs({ db, services, config }: Pick<AppDeps, 'db' | 'service
     // Repeating events: each series' occurrences made SERIES_HORIZON_DAYS ahead, before the day's reminders.
     { name: 'series', schedule: SERIES_CRON, run: async () => services.eventSeries.extend() },
     { name: 'reminders', schedule: config.reminderCron, run: async () => services.reminders.run() },
+    // The classifieds' "still for sale?" e-mails go out with the morning's reminders.
+    { name: 'listing-notices', schedule: config.reminderCron, run: async () => services.listingNotices.sendRenewalNotices() },
     { name: 'digest', schedule: config.digestCron, run: async () => services.digest.run() },
   ];
 }

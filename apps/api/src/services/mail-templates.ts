@@ -273,3 +273,47 @@ export function eventChangedMail(m: EventChangedMail): MailMessage {
     m.link,
   );
 }
+
+type ListingReplyMail = { to: string; sellerFirstName: string; title: string; senderName: string; senderEmail: string; isMember: boolean; message: string; link: string; clubName: string };
+
+/**
+ * A reply to a classified listing, to its seller, with the sender as Reply-To: the seller answers
+ * from their own mail program, and neither address is ever shown on the site.
+ */
+export function listingReplyMail({ to, sellerFirstName, title, senderName, senderEmail, isMember, message, link, clubName }: ListingReplyMail): MailMessage {
+  return {
+    to,
+    replyTo: `"${senderName.replace(/["\\]/g, '')}" <${senderEmail}>`,
+    subject: `Classifieds: ${title}: a message from ${senderName}`,
+    text: [
+      `Hello ${sellerFirstName},`,
+      '',
+      `${senderName} <${senderEmail}>${isMember ? ', a club member,' : ' (a visitor to the website)'} wrote about your listing "${title}" (${link}):`,
+      '',
+      message,
+      '',
+      '--',
+      `Reply to this e-mail to answer them directly. Your address was not shown to them; they see it once you reply.`,
+      clubName,
+    ].join('\n'),
+  };
+}
+
+type ListingRenewalMail = { to: string; firstName: string; title: string; expires: string; renewLink: string; listingLink: string; days: number; clubName: string };
+
+/** "Still for sale?" a week before a listing expires, with the one-click renewal link. */
+export function listingRenewalMail({ to, firstName, title, expires, renewLink, listingLink, days, clubName }: ListingRenewalMail): MailMessage {
+  return linkMail(
+    to,
+    `Still for sale? Your listing "${title}" ends on ${expires}`,
+    [
+      `Hello ${firstName},`,
+      `Your classified listing "${title}" ends on ${expires}. Is it still available? To keep it up for another ${days} days, open this link and press Renew (no login needed):`,
+      renewLink,
+      `If it has sold, log in and mark it sold on its page, so nobody asks about it any more: ${listingLink}`,
+      `If you do nothing, it comes off the list on ${expires}; you can renew it later from its page.`,
+      clubName,
+    ],
+    renewLink,
+  );
+}

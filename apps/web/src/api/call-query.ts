@@ -1,4 +1,5 @@
 import {
+  keepPreviousData,
   queryOptions,
   useMutation,
   useQuery,
@@ -30,6 +31,8 @@ export type UseCallQueryOptions = {
   enabled?: boolean;
   /** False for answers that are fine to miss (a failure shows the fallback at once). */
   retry?: false;
+  /** Keep showing the last answer while the next payload's is on its way (search as you type). */
+  keepsPreviousAnswer?: boolean;
 };
 
 /**
@@ -39,10 +42,10 @@ export type UseCallQueryOptions = {
 export function useCallQuery<N extends CallName>(
   name: N,
   body: CallBody<N>,
-  options: UseCallQueryOptions = {},
+  { keepsPreviousAnswer = false, ...options }: UseCallQueryOptions = {},
 ): UseQueryResult<CallResponse<N>> {
   const viewer = useSessionToken();
-  return useQuery({ ...callQueryOptions(name, body, viewer), ...options });
+  return useQuery({ ...callQueryOptions(name, body, viewer), ...options, ...(keepsPreviousAnswer ? { placeholderData: keepPreviousData } : {}) });
 }
 
 /** What a write sends: its payload and, for upload calls, its files. */

@@ -10,6 +10,7 @@ import { NotificationSettings } from '../features/account/notification-settings.
 import { DigestSetting } from '../features/account/digest-setting.tsx';
 import { AttendedEventsPanel } from '../features/events/attended-events-panel.tsx';
 import { CalendarFeedPanel } from '../features/events/calendar-feed-panel.tsx';
+import { MyListings } from '../features/classifieds/my-listings.tsx';
 import { MyCars } from '../features/garage/my-cars.tsx';
 import { FailedContactMessages } from '../features/account/failed-contact-messages.tsx';
 import { OutboxStatus } from '../features/account/outbox-status.tsx';
@@ -69,6 +70,7 @@ function AccountDetails({ onLogout }: { onLogout: () => void }) {
         </p>
       </section>
       <MyCars />
+      <MyListings />
       <NotificationSettings />
       <DigestSetting />
       <AttendedEventsPanel />

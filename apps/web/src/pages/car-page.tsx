@@ -4,11 +4,13 @@ import { isApiError } from '../api/client.ts';
 import { ConfirmDeleteDialog } from '../components/confirm-delete-dialog.tsx';
 import { PageFrame } from '../components/page-frame.tsx';
 import { QueryState } from '../components/query-state.tsx';
-import { PATHS } from '../lib/paths.ts';
+import { hasPermission } from '@club/contracts/browser';
+import { PATHS, listingPath } from '../lib/paths.ts';
 import { useCar } from '../features/garage/api/garage-reads.ts';
 import { useDeleteCar } from '../features/garage/api/garage-writes.ts';
 import { CarDetails } from '../features/garage/car-details.tsx';
 import { CarEditor } from '../features/garage/car-editor.tsx';
+import { ListingEditor } from '../features/classifieds/listing-editor.tsx';
 import { carTitleOf } from '../features/garage/car-text.ts';
 import '../features/garage/garage.css';
 import { useSession } from '../session/index.ts';
@@ -33,7 +35,8 @@ function CarNotFound({ isLoggedIn }: { isLoggedIn: boolean }) {
 export function CarPage() {
   const { carId = '' } = useParams();
   const id = /^\d+$/.test(carId) ? Number(carId) : 0;
-  const { isLoggedIn } = useSession();
+  const { isLoggedIn, user } = useSession();
+  const [isListing, setIsListing] = useState(false);
   const query = useCar(id);
   const [isEditing, setIsEditing] = useState(false);
   const [isDeleting, setIsDeleting] = useState(false);
@@ -51,10 +54,26 @@ export function CarPage() {
                 <button type="button" className="button button--primary" onClick={() => setIsEditing(true)}>
                   Edit this car
                 </button>
+                {user !== null && found.ownerId === user.id && hasPermission(user.permissions, 'forum') && (
+                  <button type="button" className="button" onClick={() => setIsListing(true)}>
+                    List this car for sale
+                  </button>
+                )}
                 <button type="button" className="button button--danger" onClick={() => setIsDeleting(true)}>
                   Remove from the registry
                 </button>
               </p>
+            )}
+            {isListing && (
+              <ListingEditor
+                listing={null}
+                preset={{ category: 'car', title: carTitleOf(found), carId: found.id, carLabel: carTitleOf(found) }}
+                onClose={() => setIsListing(false)}
+                onSaved={(listingId) => {
+                  setIsListing(false);
+                  void navigate(listingPath(listingId));
+                }}
+              />
             )}
             <CarDetails car={found} />
             <p>

@@ -1,4 +1,4 @@
-import { useParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { PageFrame } from '../components/page-frame.tsx';
 import { RequireLogin } from '../components/require-login.tsx';
 import { NewsletterViewer } from '../features/newsletters/newsletter-viewer.tsx';
@@ -11,10 +11,12 @@ function newsletterNameOf(fileName: string | undefined): string {
 
 export function NewsletterPage() {
   const { pdfUrl = '' } = useParams();
+  // A search result opens the edition at the page where its words are.
+  const page = Math.max(1, Math.floor(Number(useSearchParams()[0].get('page'))) || 1);
   return (
     <PageFrame title={newsletterNameOf(pdfUrl)} width="wide">
       <RequireLogin what="this newsletter">
-        <NewsletterViewer fileName={pdfUrl} />
+        <NewsletterViewer fileName={pdfUrl} page={page} />
       </RequireLogin>
     </PageFrame>
   );

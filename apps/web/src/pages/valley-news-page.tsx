@@ -26,7 +26,7 @@ function ValleyNewsArchive() {
         </div>
       )}
       <QueryState query={editions} what="the newsletters" loadingLabel="Loading the newsletters…">
-        {({ v }) => <NewsletterArchive editions={v} />}
+        {({ v }) => <NewsletterArchive editions={v} showsTextStatus={can('history')} />}
       </QueryState>
       {isAdding && (
         <AddNewsletterDialog

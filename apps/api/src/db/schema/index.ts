@@ -11,6 +11,7 @@ export * from './mail.ts';
 export * from './notifications.ts';
 export * from './meetings.ts';
 export * from './garage.ts';
+export * from './classifieds.ts';
 export * from './search.ts';
 export * from './routes.ts';
 export * from './digest.ts';

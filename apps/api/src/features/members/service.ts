@@ -1,3 +1,4 @@
+import { exportListingsOfMember, removeListingsOfMember } from '../classifieds/service.ts';
 import { PERMISSION_LABELS, PERMISSIONS, type Crop, type Member, type MemberData, type Permission, type SessionUser } from '@club/contracts';
 import { flushWriteAheadLog } from '../../db/client.ts';
 import { recordsOfMember } from './search-source.ts';
@@ -130,14 +131,17 @@ export function createMembersService({ db, services, config }: Pick<AppDeps, 'db
         throw forbidden("Only an administrator can delete an administrator's record.");
       }
       // Their cars stay in the registry as a former member's, their name kept in each car's history.
-      db.transaction((tx) => {
+      // Their classified listings go with them (a listing is the seller's offer, not the club's record).
+      const listingPhotos = db.transaction((tx) => {
         const { cars: carIds } = recordsOfMember(tx, id);
         keepCarsOfDeletedMember(tx, id);
+        const photos = removeListingsOfMember(tx, id);
         deleteMember(tx, id);
         services.search.reindex(tx, 'member', [id]);
         services.search.reindex(tx, 'car', carIds);
+        return photos;
       });
-      if (existing.imagePath) services.images.remove(existing.imagePath);
+      for (const url of [existing.imagePath, ...listingPhotos]) if (url) services.images.remove(url);
     },
 
     exportData(id) {
@@ -149,6 +153,7 @@ export function createMembersService({ db, services, config }: Pick<AppDeps, 'db
         ...data,
         member: { ...data.member, cars: lines.map((line) => line.label), carLinks: lines },
         registryCars: exportCarsOfMember(db, id),
+        listings: exportListingsOfMember(db, id),
       };
     },
 
@@ -161,7 +166,7 @@ export function createMembersService({ db, services, config }: Pick<AppDeps, 'db
       // Erasure takes the member's cars too (unlike a deletion, which keeps them as a former member's).
       const erased = db.transaction((tx) => {
         const indexed = recordsOfMember(tx, id);
-        const carPhotos = removeCarsOfMember(tx, id);
+        const carPhotos = [...removeCarsOfMember(tx, id), ...removeListingsOfMember(tx, id)];
         const result = { ...eraseMember(tx, id), carPhotos };
         services.search.reindex(tx, 'member', [id]);
         services.search.reindex(tx, 'car', indexed.cars);

@@ -190,9 +190,9 @@ function carsBrought(db: Db, eventId: number, memberId: number): string[] {
 }
 
 /** Everything stored about one member (no secrets: hashes and push keys stay out), or undefined. */
-export type StoredMemberData = Omit<MemberData, 'exported' | 'registryCars' | 'member'> & { member: Omit<MemberData['member'], 'cars' | 'carLinks'> };
+export type StoredMemberData = Omit<MemberData, 'exported' | 'registryCars' | 'listings' | 'member'> & { member: Omit<MemberData['member'], 'cars' | 'carLinks'> };
 
-/** Everything the members' tables keep about one member; their cars come from the garage (service.ts). */
+/** Everything the members' tables keep about one member; their cars and listings come from the garage and the classifieds (service.ts). */
 export function readMemberData(db: Db, id: number): StoredMemberData | undefined {
   const member = listMembers(db).find((row) => row.id === id);
   const owner = mailOwnerOf(db, id);

@@ -26,6 +26,7 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
       { label: 'Club Documents', to: PATHS.clubDocuments },
       { label: 'Member List', to: PATHS.memberList },
       { label: 'Forum', to: forumPath() },
+      { label: 'Classifieds', to: PATHS.classifieds },
       { label: 'Route Books', to: PATHS.routes },
     ],
   },
@@ -47,6 +48,7 @@ const OWNING_ENTRY: Readonly<Record<string, string>> = {
   editblog: blogPath(),
   forum: forumPath(),
   registry: PATHS.registry,
+  classifieds: PATHS.classifieds,
   routes: PATHS.routes,
 };
 

@@ -1,10 +1,36 @@
-import { useId, useRef, useState, type KeyboardEvent } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { useSession } from '../../session/index.ts';
 import { getClubName, useCurrentPageName } from '../../lib/page-title.ts';
-import { PATHS, sectionLabelFor } from '../../lib/paths.ts';
+import { PATHS, searchPath, sectionLabelFor } from '../../lib/paths.ts';
 import { NavDropdown } from './nav-dropdown.tsx';
 import { ACCOUNT_LINK, LOGIN_LINK, NAV_ENTRIES, currentNavTarget, isNavGroup } from './navigation.ts';
+
+/**
+ * The search box of every page (a plain GET form to /search before the page has loaded its
+ * script). On phones only its button shows; it opens /search, whose own box takes the typing.
+ */
+function SiteSearch() {
+  const navigate = useNavigate();
+  const inputId = useId();
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const query = new FormData(event.currentTarget).get('q');
+    navigate(searchPath(typeof query === 'string' ? query.trim() : ''));
+  }
+  return (
+    <form role="search" aria-label="Site" className="site-search" action={PATHS.search} onSubmit={submit}>
+      <label htmlFor={inputId} className="visually-hidden">
+        Search the site
+      </label>
+      <input id={inputId} className="site-search__input" type="search" name="q" placeholder="Search the site" maxLength={200} enterKeyHint="search" />
+      <button type="submit" className="site-search__button">
+        <span className="site-search__icon" aria-hidden="true" />
+        <span className="site-search__label">Search</span>
+      </button>
+    </form>
+  );
+}
 
 /**
  * One navigation for every width: from 64rem it is a horizontal bar with dropdowns (one row needs
@@ -42,6 +68,7 @@ export function SiteHeader() {
           <span className="visually-hidden"> home page</span>
         </Link>
         <p className="site-header__page-title">{barTitle}</p>
+        <SiteSearch />
         <button
           ref={toggleRef}
           type="button"

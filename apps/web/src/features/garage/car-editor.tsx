@@ -1,4 +1,4 @@
-import { CAR_STORY_MAX, CAR_VISIBILITIES, FIRST_CAR_YEAR, hasPermission, lastCarYear, type CarVisibility } from '@club/contracts/browser';
+import { CAR_MAX_PHOTOS, CAR_STORY_MAX, CAR_VISIBILITIES, FIRST_CAR_YEAR, hasPermission, lastCarYear, type CarVisibility } from '@club/contracts/browser';
 import type { Car } from '@club/contracts';
 import { useId, useState } from 'react';
 import { Dialog } from '../../components/dialog.tsx';
@@ -9,7 +9,7 @@ import { TextAreaField } from '../../components/text-area-field.tsx';
 import { useSession } from '../../session/index.ts';
 import { useBodyStyles, useOwnerChoices } from './api/garage-reads.ts';
 import { useSaveCar } from './api/garage-writes.ts';
-import { CarPhotosField, photoKey, type CarPhoto } from './car-photos-field.tsx';
+import { PhotoListField, photoKey, type ListedPhoto } from '../../components/image-picker/photo-list-field.tsx';
 import { carTitleOf, visibilityLabelOf } from './car-text.ts';
 
 type HistoryRow = { key: string; owner: string; from: string; to: string };
@@ -27,7 +27,7 @@ export function CarEditor({ car, onClose, onSaved }: { car: Car | null; onClose:
   const saveCar = useSaveCar();
   const { user } = useSession();
   const canChooseOwner = user !== null && hasPermission(user.permissions, 'member');
-  const [photos, setPhotos] = useState<CarPhoto[]>(() => (car?.photos ?? []).map((url) => ({ key: photoKey(), kind: 'kept', url })));
+  const [photos, setPhotos] = useState<ListedPhoto[]>(() => (car?.photos ?? []).map((url) => ({ key: photoKey(), kind: 'kept', url })));
   const [history, setHistory] = useState<HistoryRow[]>(() =>
     (car?.history ?? []).map((row) => ({ key: photoKey(), owner: row.owner, from: row.from === null ? '' : String(row.from), to: row.to === null ? '' : String(row.to) })),
   );
@@ -118,7 +118,7 @@ export function CarEditor({ car, onClose, onSaved }: { car: Car | null; onClose:
           ))}
         </fieldset>
         <TextAreaField label="Story" name="story" rows={6} maxLength={CAR_STORY_MAX} defaultValue={car?.story ?? ''} hint="Where it was found, how it was restored, who drove it. Leave a blank line between paragraphs." />
-        <CarPhotosField photos={photos} onChange={setPhotos} />
+        <PhotoListField photos={photos} onChange={setPhotos} max={CAR_MAX_PHOTOS} what="car" />
         <fieldset className="car-history">
           <legend>Earlier owners</legend>
           <p className="form-field__hint">Oldest first. They need not have been members; a year may be left blank if nobody knows it.</p>

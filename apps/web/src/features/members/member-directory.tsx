@@ -29,7 +29,8 @@ export function MemberDirectory({ attendedThisYear }: { attendedThisYear?: Reado
 
 function MemberDirectoryView({ list, attendedThisYear }: { list: CallResponse<'members.get'>; attendedThisYear?: ReadonlyMap<number, number> }) {
   const { user, can } = useSession();
-  const [search, setSearch] = useState('');
+  // A member found by the site search opens here with their name already searched for.
+  const [search, setSearch] = useState(() => new URLSearchParams(window.location.search).get('search') ?? '');
   const deferredSearch = useDeferredValue(search);
   const [permission, setPermission] = useState<Permission | ''>('');
   const [editing, setEditing] = useState<Editing>({ kind: 'none' });

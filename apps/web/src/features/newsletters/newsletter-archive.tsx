@@ -19,8 +19,24 @@ function Cover({ edition, isLarge }: { edition: Newsletter; isLarge?: boolean })
   return <img className={className} src={edition.coverUrl} alt={isLarge ? `Cover of ${edition.title}` : ''} loading={isLarge ? 'eager' : 'lazy'} />;
 }
 
-/** The latest edition large with its cover, then every earlier one grouped by year, newest first. */
-export function NewsletterArchive({ editions }: { editions: Newsletter[] }) {
+/**
+ * For editors: an edition the site search finds by its name only, because it has no text (a
+ * scan: "no text") or its text could not be read.
+ */
+function TextFlag({ edition }: { edition: Newsletter }) {
+  if (edition.textStatus !== 'none' && edition.textStatus !== 'failed') return null;
+  return (
+    <span className="newsletter-text-flag" title="The site search finds this edition by its name only">
+      {edition.textStatus === 'none' ? 'No text' : 'Text not read'}
+    </span>
+  );
+}
+
+/**
+ * The latest edition large with its cover, then every earlier one grouped by year, newest first;
+ * editors also see which editions the search cannot look inside.
+ */
+export function NewsletterArchive({ editions, showsTextStatus = false }: { editions: Newsletter[]; showsTextStatus?: boolean }) {
   const [latest, ...past] = editions;
   if (latest === undefined) return <p>No newsletters have been added yet.</p>;
   return (
@@ -30,6 +46,7 @@ export function NewsletterArchive({ editions }: { editions: Newsletter[] }) {
         <Link className="newsletter-latest__link" to={newsletterPath(latest.fileName)}>
           <Cover edition={latest} isLarge />
           <span className="newsletter-latest__title">{latest.title}</span>
+          {showsTextStatus && <TextFlag edition={latest} />}
           <span className="newsletter-latest__action">Read this edition</span>
         </Link>
       </section>
@@ -45,6 +62,7 @@ export function NewsletterArchive({ editions }: { editions: Newsletter[] }) {
                     <Link className="newsletter-card" to={newsletterPath(edition.fileName)}>
                       <Cover edition={edition} />
                       <span className="newsletter-card__label">{edition.label}</span>
+                      {showsTextStatus && <TextFlag edition={edition} />}
                     </Link>
                   </li>
                 ))}

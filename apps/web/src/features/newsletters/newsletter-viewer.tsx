@@ -7,10 +7,10 @@ import { LINK_FRESH_MS, useNewsletterLink } from './api/newsletters.ts';
 import './newsletters.css';
 
 /**
- * One edition in a frame, with a download link. A frame cannot send the session token, so a
+ * One edition in a frame, at `page` when given, with a download link. A frame cannot send the session token, so a
  * member's call fetches a short-lived signed link to the file first.
  */
-export function NewsletterViewer({ fileName }: { fileName: string }) {
+export function NewsletterViewer({ fileName, page = 1 }: { fileName: string; page?: number }) {
   const link = useNewsletterLink(fileName);
 
   if (link.error) {
@@ -54,7 +54,8 @@ export function NewsletterViewer({ fileName }: { fileName: string }) {
         <Link to={PATHS.valleyNews}>All editions</Link>
       </p>
       <p className="newsletter-viewer__hint">Some phones cannot show a PDF inside a page; if it stays blank below, use Download.</p>
-      <iframe className="newsletter-viewer__frame" src={url} title={edition.title} />
+      {/* PDF viewers open at `#page=N` (the browsers' open parameters); a picture edition has one page. */}
+      <iframe className="newsletter-viewer__frame" src={page > 1 && edition.kind === 'pdf' ? `${url}#page=${page}` : url} title={page > 1 ? `${edition.title}, page ${page}` : edition.title} />
     </div>
   );
 }

@@ -1,11 +1,10 @@
-import { CAR_MAX_PHOTOS } from '@club/contracts/browser';
 import { useRef } from 'react';
-import { ImagePicker } from '../../components/image-picker/image-picker.tsx';
-import { usePreviewUrl } from '../../components/image-picker/image-file.ts';
-import { ResponsiveImage } from '../../components/responsive-image.tsx';
+import { ResponsiveImage } from '../responsive-image.tsx';
+import { usePreviewUrl } from './image-file.ts';
+import { ImagePicker } from './image-picker.tsx';
 
-/** A photo in the editor: one already on the car (its URL) or a file chosen now. */
-export type CarPhoto = { key: string; kind: 'kept'; url: string } | { key: string; kind: 'new'; file: File };
+/** A photo in an editor's list: one already saved (its URL) or a file chosen now. */
+export type ListedPhoto = { key: string; kind: 'kept'; url: string } | { key: string; kind: 'new'; file: File };
 
 let sequence = 0;
 export const photoKey = (): string => {
@@ -13,10 +12,10 @@ export const photoKey = (): string => {
   return `photo-${sequence}`;
 };
 
-function Thumbnail({ photo, label }: { photo: CarPhoto; label: string }) {
+function Thumbnail({ photo, label }: { photo: ListedPhoto; label: string }) {
   const preview = usePreviewUrl(photo.kind === 'new' ? photo.file : null);
-  if (photo.kind === 'kept') return <ResponsiveImage className="car-photos__image" url={photo.url} alt={label} sizes="8rem" />;
-  return preview ? <img className="car-photos__image" src={preview} alt={label} /> : <span className="car-photos__image" />;
+  if (photo.kind === 'kept') return <ResponsiveImage className="photo-list__image" url={photo.url} alt={label} sizes="8rem" />;
+  return preview ? <img className="photo-list__image" src={preview} alt={label} /> : <span className="photo-list__image" />;
 }
 
 /**
@@ -25,21 +24,21 @@ function Thumbnail({ photo, label }: { photo: CarPhoto; label: string }) {
  * location), move one to the front, remove one. Controlled: the editor sends the kept URLs and the
  * new files. The registry's cars and the classifieds' listings both use it.
  */
-export function CarPhotosField({
+export function PhotoListField({
   photos,
   onChange,
-  max = CAR_MAX_PHOTOS,
-  what = 'car',
+  max,
+  what,
 }: {
-  photos: CarPhoto[];
-  onChange: (photos: CarPhoto[]) => void;
-  max?: number;
+  photos: ListedPhoto[];
+  onChange: (photos: ListedPhoto[]) => void;
+  max: number;
   /** The thing the photos show, for the messages: "car", "listing". */
-  what?: string;
+  what: string;
 }) {
   const inputRef = useRef<HTMLInputElement>(null);
   return (
-    <fieldset className="car-photos">
+    <fieldset className="photo-list">
       <legend>Photos</legend>
       <ImagePicker
         mode="multiple"
@@ -53,12 +52,12 @@ export function CarPhotosField({
         count={photos.length}
         max={max}
         limitMessage={`A ${what} can have at most ${max} photos.`}
-        onAdd={(files) => onChange([...photos, ...files.map((file): CarPhoto => ({ key: photoKey(), kind: 'new', file }))])}
+        onAdd={(files) => onChange([...photos, ...files.map((file): ListedPhoto => ({ key: photoKey(), kind: 'new', file }))])}
         inputRef={inputRef}
         renderItem={(photo, n) => (
-          <li className="car-photos__item">
+          <li className="photo-list__item">
             <Thumbnail photo={photo} label={`Photo ${n + 1}`} />
-            <span className="car-photos__actions">
+            <span className="photo-list__actions">
               {n > 0 && (
                 <button type="button" className="button button--small" onClick={() => onChange([photo, ...photos.filter((p) => p.key !== photo.key)])}>
                   Make first<span className="visually-hidden">: photo {n + 1}</span>

@@ -1,0 +1,118 @@
+import type { Listing } from '@club/contracts';
+import { useState } from 'react';
+import { errorMessageOf } from '../../api/client.ts';
+import { ConfirmDeleteDialog } from '../../components/confirm-delete-dialog.tsx';
+import { Dialog } from '../../components/dialog.tsx';
+import { useDeleteListing, useMarkSold, useModerateListing, useRenewListing } from './api/classifieds-writes.ts';
+import { dayOf } from './listing-text.ts';
+import { ListingEditor } from './listing-editor.tsx';
+
+type Asking = 'none' | 'edit' | 'sold' | 'delete';
+
+/**
+ * What the seller does with their listing (edit, mark sold, renew, delete) and what a moderator
+ * does with anyone's (hide or show again, delete). Each answer is announced in the status line.
+ */
+export function ListingActions({ listing, onDeleted }: { listing: Listing; onDeleted: () => void }) {
+  const [asking, setAsking] = useState<Asking>('none');
+  const [message, setMessage] = useState<{ text: string; isError: boolean } | null>(null);
+  const markSold = useMarkSold();
+  const renew = useRenewListing();
+  const moderate = useModerateListing();
+  const remove = useDeleteListing();
+  const isBusy = markSold.isPending || renew.isPending || moderate.isPending;
+  const canRenew = listing.isMine && (listing.status === 'active' || listing.status === 'expired');
+
+  async function run(action: () => Promise<string>) {
+    setMessage(null);
+    try {
+      setMessage({ text: await action(), isError: false });
+    } catch (caught) {
+      setMessage({ text: errorMessageOf(caught), isError: true });
+    }
+  }
+
+  if (!listing.isMine && !listing.canModerate) return null;
+  return (
+    <section className="panel listing-actions" aria-label={listing.isMine ? 'Your listing' : 'Moderation'}>
+      <p className="button-row">
+        {listing.isMine && listing.status !== 'hidden' && listing.status !== 'archived' && (
+          <button type="button" className="button button--primary" onClick={() => setAsking('edit')}>
+            Edit listing
+          </button>
+        )}
+        {listing.isMine && listing.kind === 'sale' && (listing.status === 'active' || listing.status === 'expired') && (
+          <button type="button" className="button" disabled={isBusy} onClick={() => setAsking('sold')}>
+            Mark as sold
+          </button>
+        )}
+        {canRenew && (
+          <button type="button" className="button" disabled={isBusy} onClick={() => void run(async () => `Successfully Saved: the listing now runs until ${dayOf(await renew.mutateAsync(listing.id))}.`)}>
+            Renew for 60 days
+          </button>
+        )}
+        {listing.canModerate && (
+          <button
+            type="button"
+            className="button"
+            disabled={isBusy}
+            onClick={() =>
+              void run(async () => {
+                await moderate.mutateAsync(listing.id, listing.status !== 'hidden');
+                return listing.status === 'hidden' ? 'Successfully Saved: the listing is shown again.' : 'Successfully Saved: the listing is hidden from everyone but its seller and the moderators.';
+              })
+            }
+          >
+            {listing.status === 'hidden' ? 'Show listing again' : 'Hide listing'}
+          </button>
+        )}
+        <button type="button" className="button button--danger" onClick={() => setAsking('delete')}>
+          Delete listing
+        </button>
+      </p>
+      <div aria-live="polite" className="form__status">
+        {message && <p className={message.isError ? 'form__message form__message--error' : 'form__message form__message--success'}>{message.text}</p>}
+      </div>
+      {asking === 'edit' && <ListingEditor listing={listing} onClose={() => setAsking('none')} onSaved={() => setAsking('none')} />}
+      {asking === 'sold' && (
+        <Dialog
+          title="Mark as Sold"
+          isOpen
+          onClose={() => setAsking('none')}
+          footer={
+            <>
+              <button
+                type="button"
+                className="button button--primary"
+                onClick={() => {
+                  setAsking('none');
+                  void run(async () => {
+                    await markSold.mutateAsync(listing.id);
+                    return 'Successfully Saved: the listing shows as sold for 30 days, then it is archived.';
+                  });
+                }}
+              >
+                Mark as sold
+              </button>
+              <button type="button" className="button" onClick={() => setAsking('none')} data-autofocus>
+                Cancel
+              </button>
+            </>
+          }
+        >
+          <p className="dialog__message">Mark “{listing.title}” as sold? It shows as sold for 30 days and takes no more messages.</p>
+        </Dialog>
+      )}
+      {asking === 'delete' && (
+        <ConfirmDeleteDialog
+          title="Delete Listing"
+          question={`Delete “${listing.title}” and its photos? This cannot be undone.`}
+          confirmLabel="Delete"
+          onConfirm={() => remove.mutateAsync(listing.id)}
+          onClose={() => setAsking('none')}
+          onDeleted={onDeleted}
+        />
+      )}
+    </section>
+  );
+}

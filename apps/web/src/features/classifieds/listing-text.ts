@@ -1,0 +1,36 @@
+import {
+  formatPrice,
+  LISTING_CATEGORY_LABELS,
+  LISTING_CONDITION_LABELS,
+  LISTING_KIND_LABELS,
+  LISTING_STATUS_LABELS,
+  type ListingStatus,
+} from '@club/contracts/browser';
+import type { ListingSummary } from '@club/contracts';
+
+/** "$125.50", "$1,250 or offers", "Offers", or '' for a wanted listing. */
+export function priceLineOf(listing: Pick<ListingSummary, 'kind' | 'price' | 'isOffers'>): string {
+  if (listing.kind === 'wanted') return '';
+  if (listing.price === null) return listing.isOffers ? 'Offers' : '';
+  return listing.isOffers ? `${formatPrice(listing.price)} or offers` : formatPrice(listing.price);
+}
+
+/** "For sale · Part", "Wanted · Literature". */
+export const kindLineOf = (listing: Pick<ListingSummary, 'kind' | 'category'>): string =>
+  `${LISTING_KIND_LABELS[listing.kind]} · ${LISTING_CATEGORY_LABELS[listing.category]}`;
+
+export const placeOf = (listing: Pick<ListingSummary, 'city' | 'state'>): string => [listing.city, listing.state].filter(Boolean).join(', ');
+
+export const conditionOf = (listing: Pick<ListingSummary, 'condition'>): string => LISTING_CONDITION_LABELS[listing.condition];
+
+export const statusLabelOf = (status: ListingStatus): string => LISTING_STATUS_LABELS[status];
+
+/** A date as members read it: "January 24, 2027". */
+export const dayOf = (iso: string): string => new Date(iso).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
+
+/** Paragraphs of a listing's text: a blank line starts a new one. */
+export const paragraphsOf = (text: string): string[] =>
+  text
+    .split(/\n\s*\n/)
+    .map((paragraph) => paragraph.trim())
+    .filter(Boolean);

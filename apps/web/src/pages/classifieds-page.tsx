@@ -1,0 +1,119 @@
+import { CLASSIFIEDS_PAGE_SIZE, hasPermission, LISTING_CATEGORIES, LISTING_KINDS, type ListingCategory, type ListingKind } from '@club/contracts/browser';
+import { useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { PageFrame } from '../components/page-frame.tsx';
+import { QueryState } from '../components/query-state.tsx';
+import { PATHS, listingPath } from '../lib/paths.ts';
+import { useListingsPage, type ClassifiedsFilters } from '../features/classifieds/api/classifieds-reads.ts';
+import { ClassifiedsFiltersForm } from '../features/classifieds/classifieds-filters.tsx';
+import { ListingCard } from '../features/classifieds/listing-card.tsx';
+import { ListingEditor } from '../features/classifieds/listing-editor.tsx';
+import '../features/classifieds/classifieds.css';
+import { useSession } from '../session/index.ts';
+
+const positiveNumber = (value: string | null): number | undefined => (value && /^\d+$/.test(value) && Number(value) > 0 ? Number(value) : undefined);
+const oneOf = <T extends string>(values: readonly T[], value: string | null): T | undefined => values.find((known) => known === value);
+
+function filtersFrom(params: URLSearchParams): ClassifiedsFilters {
+  const kind = oneOf<ListingKind>(LISTING_KINDS, params.get('kind'));
+  const category = oneOf<ListingCategory>(LISTING_CATEGORIES, params.get('what'));
+  return { ...(kind ? { kind } : {}), ...(category ? { category } : {}), words: params.get('q') ?? '' };
+}
+
+function paramsOf(filters: ClassifiedsFilters, page = 1): Record<string, string> {
+  return {
+    ...(filters.kind ? { kind: filters.kind } : {}),
+    ...(filters.category ? { what: filters.category } : {}),
+    ...(filters.words ? { q: filters.words } : {}),
+    ...(page > 1 ? { page: String(page) } : {}),
+  };
+}
+
+/** /classifieds: for sale and wanted, newest first, filters kept in the address, paged; members with the forum right place listings. */
+export function ClassifiedsPage() {
+  const [params, setParams] = useSearchParams();
+  const filters = filtersFrom(params);
+  const page = positiveNumber(params.get('page')) ?? 1;
+  const { user, isLoggedIn } = useSession();
+  const canPlace = user !== null && hasPermission(user.permissions, 'forum');
+  const [isPlacing, setIsPlacing] = useState(false);
+  const navigate = useNavigate();
+  const listings = useListingsPage(filters, page);
+  const toPage = (n: number) => `?${new URLSearchParams(paramsOf(filters, n)).toString()}`;
+  return (
+    <PageFrame
+      title="Classifieds"
+      width="wide"
+      lede={
+        isLoggedIn
+          ? 'Cars, parts, tools and literature our members sell or seek. Write to a seller through the site: they answer by e-mail.'
+          : 'Cars, parts, tools and literature our members sell or seek, those they share with everyone. Members log in to see them all.'
+      }
+    >
+      {canPlace && (
+        <p className="button-row">
+          <button type="button" className="button button--primary" onClick={() => setIsPlacing(true)}>
+            Place a listing
+          </button>
+        </p>
+      )}
+      {isLoggedIn && !canPlace && <p>To place a listing you need the “Post on Forum” right; ask the club webmaster.</p>}
+      {isPlacing && (
+        <ListingEditor
+          listing={null}
+          onClose={() => setIsPlacing(false)}
+          onSaved={(id) => {
+            setIsPlacing(false);
+            void navigate(listingPath(id));
+          }}
+        />
+      )}
+      <ClassifiedsFiltersForm key={params.toString()} filters={filters} onApply={(next) => setParams(paramsOf(next))} />
+      <QueryState query={listings} what="the listings" loadingLabel="Loading the listings…">
+        {({ listings: found, total }) => {
+          const pages = Math.max(1, Math.ceil(total / CLASSIFIEDS_PAGE_SIZE));
+          return (
+            <section aria-labelledby="classifieds-found">
+              <h2 id="classifieds-found" className="classifieds__found">
+                {total === 0 ? 'No listings match.' : `${total} ${total === 1 ? 'listing' : 'listings'}${pages > 1 ? `, page ${page} of ${pages}` : ''}`}
+              </h2>
+              {found.length > 0 && (
+                <ul className="listing-grid">
+                  {found.map((listing) => (
+                    <ListingCard key={listing.id} listing={listing} isVisibilityShown={isLoggedIn} />
+                  ))}
+                </ul>
+              )}
+              {pages > 1 && (
+                <nav className="listing-pager" aria-label="Pages of listings">
+                  {page > 1 ? (
+                    <Link className="button" to={toPage(page - 1)} rel="prev">
+                      ← Previous
+                    </Link>
+                  ) : (
+                    <span />
+                  )}
+                  <span className="listing-pager__where">
+                    Page {page} of {pages}
+                  </span>
+                  {page < pages ? (
+                    <Link className="button" to={toPage(page + 1)} rel="next">
+                      Next →
+                    </Link>
+                  ) : (
+                    <span />
+                  )}
+                </nav>
+              )}
+            </section>
+          );
+        }}
+      </QueryState>
+      {isLoggedIn && (
+        <p>
+          Your own listings, ended and sold ones too, are on <Link to={PATHS.account}>your account page</Link>.
+        </p>
+      )}
+    </PageFrame>
+  );
+}
