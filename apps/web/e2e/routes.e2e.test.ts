@@ -128,7 +128,7 @@ describe('route books', () => {
     await checkA11y(page);
     await snapshot(page, 'routes-editor-1280');
     await page.getByRole('button', { name: 'Undo last change' }).click();
-    expect(await instructionsOf(page)).toEqual(['Leave the church lot', 'R on Hwy 109', 'L on Old State Rd', 'Straight at the 4-way stop', 'Arrive at the diner', 'Rest rooms at the city park']);
+    await expect.poll(() => instructionsOf(page)).toEqual(['Leave the church lot', 'R on Hwy 109', 'L on Old State Rd', 'Straight at the 4-way stop', 'Arrive at the diner', 'Rest rooms at the city park']);
     await page.getByRole('button', { name: 'Save route' }).click();
     await page.getByText('Successfully Saved').waitFor();
 
@@ -216,7 +216,7 @@ describe('route books', () => {
     await checkA11y(organiser);
     await snapshot(organiser, 'routes-editor-390', { fullPage: false });
     await organiser.getByRole('button', { name: 'Undo last change' }).tap();
-    expect(await instructionsOf(organiser)).toEqual(before);
+    await expect.poll(() => instructionsOf(organiser)).toEqual(before);
     await organiser.context().close();
   });
 
