@@ -152,10 +152,11 @@ describe('public pages for a visitor', () => {
     await page.context().close();
   });
 
-  it('search: a placeholder with the header and footer', async () => {
+  it('search: the site search box with the header and footer', async () => {
     const page = await openPage(harness);
     await visit(page, '/search', 'Search');
-    expect(await main(page).textContent()).toContain('coming soon');
+    await expect.poll(() => main(page).getByRole('searchbox', { name: 'Search the site' }).isVisible()).toBe(true);
+    expect(await main(page).textContent()).not.toContain('coming soon');
     expect(await page.getByRole('banner').isVisible()).toBe(true);
     expect(await page.getByRole('contentinfo').isVisible()).toBe(true);
     await checkA11y(page);
