@@ -24,6 +24,7 @@ const LONGEST_FIRST = [
   'notifications',
   'polish-pages',
   'phone-menu',
+  'routes',
   'series',
   'dialogs-and-focus',
   'member-data',

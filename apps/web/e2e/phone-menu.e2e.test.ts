@@ -28,6 +28,7 @@ const GROUPS: Record<string, [label: string, path: string][]> = {
     ['Member List', '/memberList'],
     ['Forum', '/forum'],
     ['Classifieds', '/classifieds'],
+    ['Route Books', '/routes'],
   ],
 };
 

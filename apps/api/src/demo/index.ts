@@ -14,6 +14,7 @@ import { seedDemoLinks } from './links.ts';
 import { makeDemoMemberPhotos, seedDemoMemberPhotos } from './member-photos.ts';
 import { seedDemoMembers } from './members.ts';
 import { makeDemoNewsletters, seedDemoNewsletters } from './newsletters.ts';
+import { seedDemoRoutes } from './routes.ts';
 
 export type DemoAccount = { role: string; email: string; password: string; permissions: Permission[] };
 
@@ -42,6 +43,7 @@ const SEEDERS: DemoSeeder[] = [
   seedDemoGarage,
   seedDemoHistory,
   seedDemoEvents,
+  seedDemoRoutes,
   seedDemoNewsletters,
   seedDemoBlog,
   seedDemoForum,

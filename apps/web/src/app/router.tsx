@@ -108,6 +108,10 @@ const pageRoutes: PageRoute[] = [
   { path: PATHS.forum, lazy: lazyPage(() => import('../pages/forum-page.tsx'), (m) => m.ForumPage) },
   { path: PATHS.registry, lazy: lazyPage(() => import('../pages/registry-page.tsx'), (m) => m.RegistryPage) },
   { path: PATHS.car, lazy: lazyPage(() => import('../pages/car-page.tsx'), (m) => m.CarPage) },
+  { path: PATHS.routes, lazy: lazyPage(() => import('../pages/routes-page.tsx'), (m) => m.RoutesPage) },
+  { path: PATHS.route, lazy: lazyPage(() => import('../pages/route-page.tsx'), (m) => m.RoutePage) },
+  { path: PATHS.editRoute, lazy: lazyPage(() => import('../pages/edit-route-page.tsx'), (m) => m.EditRoutePage) },
+  { path: PATHS.routeBook, lazy: lazyPage(() => import('../pages/route-book-page.tsx'), (m) => m.RouteBookPage) },
   {
     path: PATHS.accessibility,
     lazy: lazyPage(() => import('../pages/accessibility-page.tsx'), (m) => m.AccessibilityPage, { queries: false }),

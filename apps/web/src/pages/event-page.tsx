@@ -5,6 +5,7 @@ import { RequireLogin } from '../components/require-login.tsx';
 import { EventDetails } from '../features/events/event-details.tsx';
 import { EventNotFound, eventIdOf } from '../features/events/event-not-found.tsx';
 import { useEvent } from '../features/events/api/event-reads.ts';
+import { EventRoutePanel } from '../features/routes/event-route-panel.tsx';
 import { useSession } from '../session/index.ts';
 
 export function EventPage() {
@@ -24,7 +25,7 @@ export function EventPage() {
 
 /** The event with its attendance and its neighbours: one sized read, not the whole list. */
 function OneEvent({ id }: { id: number }) {
-  const { isLoggedIn } = useSession();
+  const { isLoggedIn, can } = useSession();
   const query = useEvent(id, { enabled: isLoggedIn });
   const title = query.data ? (query.data.event?.title ?? 'Event not found') : 'Event';
   return (
@@ -32,7 +33,14 @@ function OneEvent({ id }: { id: number }) {
       <RequireLogin what="this event">
         <QueryState query={query} what="the event" loadingLabel="Loading the event…">
           {({ event, signups, series, earlier, later }) =>
-            event && signups ? <EventDetails event={event} signups={signups} series={series} earlier={earlier} later={later} /> : <EventNotFound />
+            event && signups ? (
+              <>
+                <EventDetails event={event} signups={signups} series={series} earlier={earlier} later={later} />
+                <EventRoutePanel eventId={event.id} canEdit={can('event')} />
+              </>
+            ) : (
+              <EventNotFound />
+            )
           }
         </QueryState>
       </RequireLogin>

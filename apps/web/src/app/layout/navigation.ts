@@ -27,6 +27,7 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
       { label: 'Member List', to: PATHS.memberList },
       { label: 'Forum', to: forumPath() },
       { label: 'Classifieds', to: PATHS.classifieds },
+      { label: 'Route Books', to: PATHS.routes },
     ],
   },
   { label: 'Membership', to: PATHS.membership },
@@ -48,6 +49,7 @@ const OWNING_ENTRY: Readonly<Record<string, string>> = {
   forum: forumPath(),
   registry: PATHS.registry,
   classifieds: PATHS.classifieds,
+  routes: PATHS.routes,
 };
 
 /**

@@ -1,0 +1,247 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkA11y, DEMO_MEMBER, logIn, openPage, serverDatabase, snapshot, startHarness, visit, type Harness } from './harness.ts';
+
+const ORGANISER = { email: 'events@example.org', password: 'demo-events-1' } as const;
+const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 1 } as const;
+/** A tile server that is not there: the tests have no network, and the map must still draw. */
+const NO_TILES = { MAP_TILE_URL: 'http://127.0.0.1:9/{z}/{x}/{y}.png', MAP_TILE_ATTRIBUTION: 'Tiles © Offline Test Maps' };
+
+let harness: Harness;
+
+beforeAll(async () => {
+  harness = await startHarness({ env: NO_TILES });
+});
+afterAll(async () => {
+  await harness?.close();
+});
+
+/** A 60-mile tour west from Kirkwood as a phone's mapping app saves it: a track, and five named route points on it. */
+function sixtyMileGpx(): Buffer {
+  const points = Array.from({ length: 241 }, (_, i) => ({ lat: 38.58 + Math.sin(i / 20) * 0.01, lon: -90.41 - i * 0.00462 }));
+  const names = ['Leave the church lot', 'R on Hwy 109', 'L on Old State Rd', 'Straight at the 4-way stop', 'Arrive at the diner'];
+  const rtepts = names.map((name, k) => {
+    const point = points[k * 60] as { lat: number; lon: number };
+    return `<rtept lat="${point.lat}" lon="${point.lon}"><name>${name}</name></rtept>`;
+  });
+  const trkpts = points.map((p) => `<trkpt lat="${p.lat}" lon="${p.lon}"><ele>160</ele></trkpt>`);
+  return Buffer.from(
+    `<?xml version="1.0" encoding="UTF-8"?>\n<gpx version="1.1" creator="Phone Maps" xmlns="http://www.topografix.com/GPX/1/1"><metadata><name>Sixty-mile fall tour</name></metadata><rte>${rtepts.join('')}</rte><trk><trkseg>${trkpts.join('\n')}</trkseg></trk></gpx>`,
+  );
+}
+
+/** What a database row says, read from the server's file. */
+function queryOne<T>(sql: string, ...params: unknown[]): T {
+  const db = serverDatabase(harness);
+  try {
+    return db.prepare(sql).get(...params) as T;
+  } finally {
+    db.close();
+  }
+}
+
+const stepCards = (page: Page) => page.locator('.step-edit');
+const instructionsOf = (page: Page) => stepCards(page).locator('input[id$="-instruction"]').evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
+const scrollsSideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth + 1);
+
+/** The map has drawn the route: the line, and a numbered marker per step with coordinates. */
+async function expectRouteDrawn(page: Page, markers: number): Promise<void> {
+  const map = page.getByRole('region', { name: /^Map of / });
+  await map.locator('.leaflet-overlay-pane path').first().waitFor();
+  expect(await map.locator('.route-marker').count()).toBe(markers);
+  expect(await map.locator('.route-marker').first().textContent()).toBe('1');
+  // No tile server answers here: no tile ever loads, and the route shows on the plain background.
+  expect(await map.locator('.leaflet-tile-loaded').count()).toBe(0);
+  expect(await map.locator('.leaflet-control-attribution').textContent()).toContain('Tiles © Offline Test Maps');
+}
+
+/** Drags with a finger: touch events through the DevTools protocol, as a phone sends them. */
+async function dragByTouch(page: Page, handle: Locator, target: Locator): Promise<void> {
+  // A finger only reaches what is on the screen: the handle near the top, the target below it.
+  const start0 = await handle.boundingBox();
+  if (!start0) throw new Error('nothing to drag');
+  await page.evaluate((by) => window.scrollBy(0, by), start0.y - 140);
+  const from = await handle.boundingBox();
+  const to = await target.boundingBox();
+  if (!from || !to) throw new Error('nothing to drag');
+  const cdp = await page.context().newCDPSession(page);
+  const start = { x: from.x + from.width / 2, y: from.y + from.height / 2 };
+  const end = { x: start.x, y: to.y + to.height * 0.75 };
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [start] });
+  for (let k = 1; k <= 10; k += 1) {
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: start.x, y: start.y + ((end.y - start.y) * k) / 10 }] });
+  }
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await cdp.detach();
+}
+
+describe('route books', () => {
+  it('lets an organiser import a 60-mile GPX, add stops and notes, reorder by keyboard, attach it to a tour and print it (1280 px)', async () => {
+    const page = await openPage(harness);
+    const cspErrors: string[] = [];
+    page.on('console', (message) => {
+      // The axe checker's own inline script is refused by design; the map's images and styles must not be.
+      if (/Content Security Policy/i.test(message.text()) && /img-src|style-src|connect-src/.test(message.text())) cspErrors.push(message.text());
+    });
+    await logIn(page, ORGANISER.email, ORGANISER.password);
+
+    // The library, then a new route from the GPX file.
+    await visit(page, '/routes');
+    await page.getByRole('link', { name: 'Highway 100 to Hermann' }).waitFor();
+    await checkA11y(page);
+    await page.getByRole('link', { name: 'New route' }).click();
+    await page.getByRole('heading', { level: 1, name: 'New Route' }).waitFor();
+    await checkA11y(page);
+    await page.getByLabel('GPX file', { exact: true }).setInputFiles({ name: 'fall-tour.gpx', mimeType: 'application/gpx+xml', buffer: sixtyMileGpx() });
+    await page.getByRole('button', { name: 'Import' }).click();
+    await page.waitForURL(/\/routes\/[1-9]\d*\/edit$/);
+    const routeId = Number(/\/routes\/(\d+)\/edit$/.exec(page.url())?.[1]);
+    await page.getByRole('heading', { level: 1, name: 'Edit Route' }).waitFor();
+    expect(await page.locator('[name="title"]').inputValue()).toBe('Sixty-mile fall tour');
+    await stepCards(page).nth(4).waitFor();
+    expect(await instructionsOf(page)).toEqual(['Leave the church lot', 'R on Hwy 109', 'L on Old State Rd', 'Straight at the 4-way stop', 'Arrive at the diner']);
+    const lastAt = Number(await stepCards(page).nth(4).getByLabel('At (mi from start)').inputValue());
+    expect(lastAt).toBeGreaterThan(59);
+    expect(lastAt).toBeLessThan(61);
+
+    // Three stops and two notes; a sixth step typed by its leg.
+    await stepCards(page).nth(1).getByLabel('Stop').selectOption('fuel');
+    await stepCards(page).nth(1).getByLabel('Note').fill('Non-ethanol at pump 6');
+    await stepCards(page).nth(2).getByLabel('Note').fill('Narrow bridge, stay in low gear');
+    await stepCards(page).nth(4).getByLabel('Stop').selectOption('food');
+    await page.getByRole('button', { name: 'Add a step' }).click();
+    await stepCards(page).nth(5).getByLabel('Step 6: instruction').fill('Rest rooms at the city park');
+    await stepCards(page).nth(5).getByLabel('Leg (mi)').fill('0.4');
+    await stepCards(page).nth(5).getByLabel('Stop').selectOption('restroom');
+    expect(Number(await stepCards(page).nth(5).getByLabel('At (mi from start)').inputValue())).toBeCloseTo(lastAt + 0.4, 2);
+
+    // Reorder with the keyboard alone: the handle keeps the focus, and a screen reader hears where it went.
+    await page.getByRole('button', { name: /^Step 3 of 6:/ }).focus();
+    await page.keyboard.press('ArrowUp');
+    await page.getByRole('status').filter({ hasText: 'Step 3 moved to position 2 of 6.' }).waitFor({ state: 'attached' });
+    expect(await instructionsOf(page)).toEqual(['Leave the church lot', 'L on Old State Rd', 'R on Hwy 109', 'Straight at the 4-way stop', 'Arrive at the diner', 'Rest rooms at the city park']);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toMatch(/^Step 2 of 6:/);
+    // The odometer now goes back at step 3: the editor says so, and Undo puts the order back.
+    await page.getByRole('alert').filter({ hasText: /Step 3 is at .* before step 2/ }).waitFor();
+    await checkA11y(page);
+    await snapshot(page, 'routes-editor-1280');
+    await page.getByRole('button', { name: 'Undo last change' }).click();
+    await expect.poll(() => instructionsOf(page)).toEqual(['Leave the church lot', 'R on Hwy 109', 'L on Old State Rd', 'Straight at the 4-way stop', 'Arrive at the diner', 'Rest rooms at the city park']);
+    await page.getByRole('button', { name: 'Save route' }).click();
+    await page.getByText('Successfully Saved').waitFor();
+
+    // Its page: the map draws without tiles, the steps and stops are listed.
+    await page.getByRole('link', { name: 'View the route' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Sixty-mile fall tour' }).waitFor();
+    await expectRouteDrawn(page, 5);
+    expect(await page.getByRole('region', { name: 'Stops' }).textContent()).toContain('Rest room: Rest rooms at the city park');
+    await checkA11y(page);
+    await snapshot(page, 'routes-route-offline-map-1280');
+
+    // On a tour: the event page takes it from the library.
+    const event = queryOne<{ id: number }>("SELECT id FROM events WHERE title = 'Ice Cream Social' ORDER BY start DESC LIMIT 1");
+    const rider = queryOne<{ id: number; phone: string }>("SELECT id, phone FROM members WHERE phone <> '' ORDER BY id LIMIT 1");
+    const db = serverDatabase(harness);
+    db.prepare('INSERT OR REPLACE INTO attendance (event_id, member_id, is_attending, total, comments) VALUES (?, ?, 1, 2, ?)').run(event.id, rider.id, '');
+    db.close();
+    await visit(page, `/event/${event.id}`);
+    const panel = page.getByRole('region', { name: 'Route book' });
+    await panel.getByText('No route book for this event yet.').waitFor();
+    await panel.getByRole('option', { name: /Sixty-mile fall tour/ }).waitFor({ state: 'attached' });
+    await panel.getByLabel('Route for this event').selectOption(String(routeId));
+    expect(await panel.getByLabel('Route for this event').inputValue()).toBe(String(routeId));
+    await panel.getByRole('button', { name: 'Use this route' }).click();
+    await panel.getByText('Successfully Saved').waitFor();
+    await panel.getByRole('link', { name: 'Sixty-mile fall tour' }).waitFor();
+    await checkA11y(page);
+
+    // The printed book: large type, the phone list of the day, one or two Letter pages.
+    await panel.getByRole('link', { name: 'Print route book' }).click();
+    await page.waitForURL(`**/routes/${routeId}/book?event=${event.id}`);
+    await page.getByRole('heading', { name: 'Phone list for the day' }).waitFor();
+    await page.locator('.route-phones').getByRole('link', { name: rider.phone }).waitFor();
+    await expectRouteDrawn(page, 5);
+    await checkA11y(page);
+    await page.emulateMedia({ media: 'print' });
+    const sizes = await page.locator('.route-steps td, .route-phones td, .route-book__facts').evaluateAll((cells) => cells.map((cell) => parseFloat(getComputedStyle(cell).fontSize)));
+    // 14 pt is 18.67 CSS pixels.
+    expect(Math.min(...sizes)).toBeGreaterThanOrEqual(18.6);
+    expect(await page.locator('.site-header').isVisible()).toBe(false);
+    const pdf = await page.pdf({ format: 'Letter', printBackground: true });
+    const pages = pdf.toString('latin1').match(/\/Type\s*\/Page(?![s\w])/g) ?? [];
+    expect(pages.length).toBeGreaterThanOrEqual(1);
+    expect(pages.length).toBeLessThanOrEqual(2);
+    const dir = process.env.E2E_SCREENSHOT_DIR;
+    if (dir) writeFileSync(path.join(dir, 'routes-book.pdf'), pdf);
+    expect(cspErrors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('lets a member download the GPX from a tour’s page, and an organiser reorder steps with a finger (390 px, touch)', async () => {
+    const member = await openPage(harness, PHONE);
+    await logIn(member, DEMO_MEMBER.email, DEMO_MEMBER.password);
+    const tour = queryOne<{ id: number }>("SELECT id FROM events WHERE title = 'Wildflower Tour to Hermann' ORDER BY start DESC LIMIT 1");
+    await visit(member, `/event/${tour.id}`);
+    const panel = member.getByRole('region', { name: 'Route book' });
+    await panel.getByRole('link', { name: 'Highway 100 to Hermann' }).waitFor();
+    expect(await panel.getByLabel('Route for this event').count()).toBe(0);
+    await checkA11y(member);
+    const [download] = await Promise.all([member.waitForEvent('download'), panel.getByRole('button', { name: 'Download GPX' }).tap()]);
+    expect(download.suggestedFilename()).toBe('highway-100-to-hermann.gpx');
+    const gpx = readFileSync(await download.path(), 'utf8');
+    expect(gpx).toContain('<gpx version="1.1"');
+    expect(gpx).toContain('<name>Lunch at Stone Hill Winery, 1110 Stone Hill Hwy</name>');
+    expect(gpx.match(/<rtept /g)).toHaveLength(18);
+    await panel.getByRole('link', { name: 'Highway 100 to Hermann' }).tap();
+    await member.getByRole('heading', { level: 1, name: 'Highway 100 to Hermann' }).waitFor();
+    await expectRouteDrawn(member, 18);
+    expect(await scrollsSideways(member)).toBe(false);
+    await checkA11y(member);
+    await snapshot(member, 'routes-route-390');
+    await member.context().close();
+
+    const organiser = await openPage(harness, PHONE);
+    await logIn(organiser, ORGANISER.email, ORGANISER.password);
+    const hermann = queryOne<{ id: number }>("SELECT id FROM routes WHERE title = 'Highway 100 to Hermann'");
+    await visit(organiser, `/routes/${hermann.id}/edit`);
+    await stepCards(organiser).nth(17).waitFor();
+    const before = await instructionsOf(organiser);
+    await dragByTouch(organiser, organiser.getByRole('button', { name: /^Step 2 of 18:/ }), stepCards(organiser).nth(2));
+    await organiser.getByRole('status').filter({ hasText: 'Step 2 moved to position 3 of 18.' }).waitFor({ state: 'attached' });
+    const after = await instructionsOf(organiser);
+    expect(after.slice(0, 4)).toEqual([before[0], before[2], before[1], before[3]]);
+    expect(await scrollsSideways(organiser)).toBe(false);
+    await checkA11y(organiser);
+    await snapshot(organiser, 'routes-editor-390', { fullPage: false });
+    await organiser.getByRole('button', { name: 'Undo last change' }).tap();
+    await expect.poll(() => instructionsOf(organiser)).toEqual(before);
+    await organiser.context().close();
+  });
+
+  it('never shows a visitor a members-only route, its book or its GPX; the map stays off the first page (375 px)', async () => {
+    const visitor = await openPage(harness, { viewport: { width: 375, height: 667 }, hasTouch: true, isMobile: true });
+    const requested: string[] = [];
+    visitor.on('request', (request) => requested.push(request.url()));
+    await visit(visitor, '/');
+    await visit(visitor, '/routes');
+    await visitor.getByRole('link', { name: 'Highway 100 to Hermann' }).waitFor();
+    expect(await visitor.getByRole('link', { name: /barn tour/ }).count()).toBe(0);
+    expect(requested.filter((url) => /leaflet/i.test(url))).toEqual([]);
+    await checkA11y(visitor);
+    await snapshot(visitor, 'routes-library-visitor-375');
+
+    const barn = queryOne<{ id: number }>("SELECT id FROM routes WHERE visibility = 'members' ORDER BY id LIMIT 1");
+    for (const address of [`/routes/${barn.id}`, `/routes/${barn.id}/book`]) {
+      await visit(visitor, address);
+      await visitor.getByRole('heading', { level: 1, name: 'Route Not Found' }).waitFor();
+      expect(await visitor.getByText(/barn tour/).count()).toBe(0);
+    }
+    await checkA11y(visitor);
+    const gpx = await visitor.request.post('/api/route.gpx.php', { data: { id: barn.id } });
+    expect(gpx.status()).toBe(404);
+    expect(await gpx.text()).not.toContain('<gpx');
+    await visitor.context().close();
+  });
+});
