@@ -215,7 +215,10 @@ describe('route books', () => {
     expect(await scrollsSideways(organiser)).toBe(false);
     await checkA11y(organiser);
     await snapshot(organiser, 'routes-editor-390', { fullPage: false });
-    await organiser.getByRole('button', { name: 'Undo last change' }).tap();
+    // Brought on screen at once: a tap during a smooth scroll lands where the button was.
+    const undo = organiser.getByRole('button', { name: 'Undo last change' });
+    await undo.evaluate((button) => button.scrollIntoView({ block: 'center', behavior: 'instant' }));
+    await undo.tap();
     await expect.poll(() => instructionsOf(organiser)).toEqual(before);
     await organiser.context().close();
   });
