@@ -1,5 +1,6 @@
 import type { Db } from './db/client.ts';
 import { photoSearch } from './features/blog/search-source.ts';
+import { listingSearch } from './features/classifieds/search-source.ts';
 import { eventSearch } from './features/events/search-source.ts';
 import { forumPostSearch, forumThreadSearch } from './features/forum/search-source.ts';
 import { carSearch } from './features/garage/search-source.ts';
@@ -27,6 +28,7 @@ export const SEARCH_SOURCES: readonly SearchSource[] = [
   memberSearch,
   carSearch,
   newsletterSearch,
+  listingSearch,
 ];
 
 export function createSiteSearch(db: Db): SearchIndex {

@@ -32,7 +32,7 @@ export function createServices(config: Config, db: Db, logger: Logger, options: 
   return {
     ...core,
     reminders: createReminderService({ db, config, keys: core.keys, mail: core.mail, push: core.push, logger }),
-    listingNotices: createClassifiedsService({ db, config, services: core }),
+    listingNotices: createClassifiedsService({ db, config, services: { ...core, search } }),
     search,
     eventSeries: createSeriesJob({ db, config, search }),
     digest: createWeeklyDigest({ db, config, keys: core.keys, mail: core.mail, logger }),

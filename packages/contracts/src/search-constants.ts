@@ -17,6 +17,7 @@ export const SEARCH_KINDS = [
   'member',
   'car',
   'newsletter',
+  'listing',
 ] as const;
 export type SearchKind = (typeof SEARCH_KINDS)[number];
 
@@ -41,4 +42,5 @@ export const SEARCH_KIND_LABELS: Record<SearchKind, string> = {
   member: 'Members',
   car: 'Registry cars',
   newsletter: 'Valley News',
+  listing: 'Classifieds',
 };

@@ -20,6 +20,7 @@ import type { AppDeps } from '../../deps.ts';
 import { badRequest, forbidden, notFound, tooManyAttempts } from '../../errors.ts';
 import { addressKey } from '../../lib/client-address.ts';
 import type { CoreServices } from '../../services/index.ts';
+import type { SearchIndex } from '../../services/search-index.ts';
 import { queueMail } from '../../services/mail.ts';
 import { listingRenewalMail, listingReplyMail, oneLine } from '../../services/mail-templates.ts';
 import { CONTACT_LIMIT } from '../contact/service.ts';
@@ -34,6 +35,7 @@ import {
   insertListingMessage,
   listListingPage,
   listListingsDueNotice,
+  listIndexedListingIds,
   listListingsOfSeller,
   listPublicListingIds,
   listPublishedSince,
@@ -129,7 +131,7 @@ function priceOf(input: Pick<ListingSave, 'kind' | 'price' | 'isOffers'>): { pri
   return { priceCents: input.price === undefined ? null : Math.round(input.price * 100), isOffers: input.isOffers };
 }
 
-export function createClassifiedsService({ db, services, config }: Pick<AppDeps, 'db' | 'config'> & { services: Pick<CoreServices, 'images' | 'keys' | 'mail'> }): ClassifiedsService {
+export function createClassifiedsService({ db, services, config }: Pick<AppDeps, 'db' | 'config'> & { services: Pick<CoreServices, 'images' | 'keys' | 'mail'> & { search: SearchIndex } }): ClassifiedsService {
   const dateOf = (at: string) => new Date(at).toLocaleDateString('en-US', { timeZone: config.timeZone, month: 'long', day: 'numeric', year: 'numeric' });
 
   /** The listing for an act of its seller's (a moderator may not act as the seller). */
@@ -214,9 +216,10 @@ export function createClassifiedsService({ db, services, config }: Pick<AppDeps,
           photos,
         };
         const id = db.transaction((tx) => {
-          if (!existing) return insertListing(tx, actor.id, fields, iso(new Date(Date.now() + LISTING_DAYS * DAY_MS)));
-          if (!updateListing(tx, existing.id, fields)) throw notFound(NOT_FOUND);
-          return existing.id;
+          const savedId = existing ? existing.id : insertListing(tx, actor.id, fields, iso(new Date(Date.now() + LISTING_DAYS * DAY_MS)));
+          if (existing && !updateListing(tx, existing.id, fields)) throw notFound(NOT_FOUND);
+          services.search.reindex(tx, 'listing', [savedId]);
+          return savedId;
         });
         return { result: { id, photos }, dropped: current.filter((url) => !photos.includes(url)) };
       });
@@ -226,7 +229,10 @@ export function createClassifiedsService({ db, services, config }: Pick<AppDeps,
       const listing = findOwn(actor, id, 'Only the seller can mark this listing sold.');
       if (listing.kind !== 'sale') throw badRequest('Only a listing for sale can be marked sold.');
       if (listing.soldAt !== null) return;
-      setListingState(db, id, { soldAt: iso(new Date()) });
+      db.transaction((tx) => {
+        setListingState(tx, id, { soldAt: iso(new Date()) });
+        services.search.reindex(tx, 'listing', [id]);
+      });
     },
 
     renew(actor, id) {
@@ -234,7 +240,10 @@ export function createClassifiedsService({ db, services, config }: Pick<AppDeps,
       if (listing.soldAt !== null) throw badRequest('This listing is marked sold, so it cannot be renewed. Place a new listing if it is for sale again.');
       if (listing.hiddenAt !== null) throw forbidden('A moderator hid this listing, so it cannot be renewed. Please ask a forum moderator.');
       const expires = iso(new Date(Date.now() + LISTING_DAYS * DAY_MS));
-      setListingState(db, id, { expiresAt: expires });
+      db.transaction((tx) => {
+        setListingState(tx, id, { expiresAt: expires });
+        services.search.reindex(tx, 'listing', [id]);
+      });
       return { expires };
     },
 
@@ -247,7 +256,13 @@ export function createClassifiedsService({ db, services, config }: Pick<AppDeps,
       if (listing.hiddenAt !== null) throw badRequest('A moderator hid this listing, so it cannot be renewed. Please ask a forum moderator.');
       const expires = iso(new Date(Date.now() + LISTING_DAYS * DAY_MS));
       // The link renews the expiry it was sent for, once: a second click (or an old e-mail) finds another expiry.
-      const isRenewed = Date.parse(listing.expiresAt) === read.expiresMs && setListingState(db, listing.id, { expiresAt: expires }, listing.expiresAt);
+      const isRenewed =
+        Date.parse(listing.expiresAt) === read.expiresMs &&
+        db.transaction((tx) => {
+          const isSet = setListingState(tx, listing.id, { expiresAt: expires }, listing.expiresAt);
+          if (isSet) services.search.reindex(tx, 'listing', [listing.id]);
+          return isSet;
+        });
       if (!isRenewed) throw badRequest(`This link was already used: the listing now runs until ${dateOf(listing.expiresAt)}. To renew it again, log in and use Renew on its page.`);
       return { id: listing.id, title: listing.title, expires };
     },
@@ -256,14 +271,20 @@ export function createClassifiedsService({ db, services, config }: Pick<AppDeps,
       const listing = findListing(db, id);
       if (!listing) throw notFound(NOT_FOUND);
       if ((listing.hiddenAt !== null) === isHidden) return;
-      setListingState(db, id, { hiddenAt: isHidden ? iso(new Date()) : null });
+      db.transaction((tx) => {
+        setListingState(tx, id, { hiddenAt: isHidden ? iso(new Date()) : null });
+        services.search.reindex(tx, 'listing', [id]);
+      });
     },
 
     remove(actor, id) {
       const listing = findListing(db, id);
       if (!listing || !maySee(actor, listing, new Date())) throw notFound(NOT_FOUND);
       if (listing.sellerId !== actor.id && !isModerator(actor)) throw forbidden('Only the seller or a forum moderator can delete this listing.');
-      if (!deleteListing(db, id)) throw notFound(NOT_FOUND);
+      db.transaction((tx) => {
+        if (!deleteListing(tx, id)) throw notFound(NOT_FOUND);
+        services.search.reindex(tx, 'listing', [id]);
+      });
       for (const url of listing.photos) services.images.remove(url);
     },
 
@@ -327,6 +348,8 @@ export function createClassifiedsService({ db, services, config }: Pick<AppDeps,
           );
           setListingState(tx, listing.id, { noticeSentFor: listing.expiresAt });
         }
+        // Time alone ends a listing (expired, or sold SOLD_KEPT_DAYS ago): the daily run takes those out of the search.
+        services.search.reindex(tx, 'listing', listIndexedListingIds(tx));
         return due.length;
       });
       if (notices > 0) services.mail.kick();
@@ -356,10 +379,14 @@ export function exportListingsOfMember(db: DbOrTx, memberId: number): (ListingSu
   return listListingsOfSeller(db, memberId).map((row) => ({ ...toSummary(reader, row, now), text: row.body, photos: row.photos }));
 }
 
-/** Removes a member's listings (their deletion or erasure, in the caller's transaction); returns the photos to delete after it commits. */
-export function removeListingsOfMember(tx: DbOrTx, memberId: number): string[] {
+/**
+ * Removes a member's listings (their deletion or erasure, in the caller's transaction) and their
+ * search entries; returns the photos to delete after it commits.
+ */
+export function removeListingsOfMember(tx: DbOrTx, search: Pick<SearchIndex, 'reindex'>, memberId: number): string[] {
   const owned = listListingsOfSeller(tx, memberId);
   for (const listing of owned) deleteListing(tx, listing.id);
+  search.reindex(tx, 'listing', owned.map((listing) => listing.id));
   return owned.flatMap((listing) => listing.photos);
 }
 

@@ -217,3 +217,8 @@ export function listPublicListingIds(db: DbOrTx, now: string): number[] {
 export function findMemberContact(db: DbOrTx, memberId: number): { name: string; email: string } | undefined {
   return db.select({ name: shownNameSql, email: members.email }).from(members).where(eq(members.id, memberId)).get();
 }
+
+/** The listings the site search holds now (the daily job reindexes them, so expired and archived ones leave it). */
+export function listIndexedListingIds(db: DbOrTx): number[] {
+  return db.all<{ id: number }>(sql`SELECT DISTINCT record_id AS id FROM search_entries WHERE kind = 'listing'`).map((row) => row.id);
+}

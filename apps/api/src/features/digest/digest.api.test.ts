@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
-import { attendance, blogPosts, digestLedger, events, forumPosts, forumThreads, members, newsletters, outbox } from '../../db/schema/index.ts';
+import { attendance, blogPosts, digestLedger, events, forumPosts, forumThreads, listings, members, newsletters, outbox } from '../../db/schema/index.ts';
 import { createMember } from '../../../test/factories.ts';
 import { lintMailHtml } from '../../../test/mail-lint.ts';
 import { startTestSmtp } from '../../../test/smtp.ts';
@@ -54,6 +54,13 @@ const addThread = (title: string, created: string, approved = true) =>
     .insert(forumThreads)
     .values({ title, description: 'Text', approved, created })
     .returning({ id: forumThreads.id })
+    .get().id;
+
+const addListing = (sellerId: number, title: string, created: string, change: Partial<typeof listings.$inferInsert> = {}) =>
+  t.db
+    .insert(listings)
+    .values({ sellerId, kind: 'sale', category: 'part', title, priceCents: 12_550, isOffers: true, visibility: 'members', expiresAt: '2031-07-30T00:00:00.000Z', created, ...change })
+    .returning({ id: listings.id })
     .get().id;
 
 describe('the weekly digest run', () => {
@@ -130,6 +137,23 @@ describe('the weekly digest run', () => {
     expect(run(at)).toEqual({ week: '2031-06-02', emails: 0, isEmpty: true });
     expect(digests()).toEqual([]);
     expect(t.db.select().from(digestLedger).all()).toEqual([]);
+  });
+
+  it('lists the week\'s new classified listings members may see, and sends a week with only a new listing', () => {
+    open();
+    const seller = createMember(t.db, { firstName: 'Sally' });
+    const at = mondayMorning();
+    const fresh = addListing(seller.id, 'Zenith carburetor', daysBefore(at, 2));
+    addListing(seller.id, 'Old news headlamp', daysBefore(at, 8));
+    addListing(seller.id, 'Hidden horn', daysBefore(at, 1), { hiddenAt: daysBefore(at, 1) });
+    addListing(seller.id, 'Sold wheel', daysBefore(at, 1), { soldAt: daysBefore(at, 1) });
+    const run1 = run(at);
+    expect(run1).toEqual({ week: '2031-06-02', emails: 1, isEmpty: false });
+    const [mail] = digests();
+    expect(mail?.subject).toContain('1 new classified');
+    expect(mail?.text).toContain(`NEW CLASSIFIEDS\nZenith carburetor, $125.50 or offers\nhttps://club.example/classifieds/${fresh}`);
+    expect(mail?.html).toContain('New classifieds');
+    expect(mail?.text).not.toMatch(/Old news headlamp|Hidden horn|Sold wheel/);
   });
 
   it('leaves out members with e-mail notifications off, the digest off, or disabled', async () => {

@@ -1,4 +1,18 @@
-import { blogPath, clubNow, digestOffPath, eventPath, forumPath, imageSources, newsletterPath, PATHS, renditionStemOf, rsvpPath } from '@club/contracts';
+import {
+  blogPath,
+  clubNow,
+  digestOffPath,
+  eventPath,
+  formatPrice,
+  forumPath,
+  imageSources,
+  listingPath,
+  newsletterPath,
+  PATHS,
+  renditionStemOf,
+  rsvpPath,
+  type ListingSummary,
+} from '@club/contracts';
 import cron from 'node-cron';
 import type { Logger } from 'pino';
 import type { Config } from '../../config.ts';
@@ -8,6 +22,7 @@ import { queueMail, type MailMessage, type MailService } from '../../services/ma
 import { oneLine } from '../../services/mail-templates.ts';
 import type { SiteKeys } from '../../services/site-keys.ts';
 import { unsubscribeToken } from '../../services/unsubscribe-links.ts';
+import { listingsPublishedSince } from '../classifieds/service.ts';
 import { describeStart } from '../events/reminders.ts';
 import { rsvpToken } from './rsvp-links.ts';
 import {
@@ -146,10 +161,22 @@ export function readDigestContent(db: DbOrTx, config: DigestConfig, at: Date): D
     morePhotoPosts: { count: newPosts.length - photoPosts.length, link: `${config.baseUrl}${blogPath()}` },
     threads,
     moreThreads: { count: activeThreads.length - threads.length, link: `${config.baseUrl}${forumPath()}` },
-    classifieds: [],
+    classifieds: listingsPublishedSince(db, new Date(since), at).map((listing) => ({
+      title: oneLine(listing.title),
+      price: digestPriceOf(listing),
+      link: `${config.baseUrl}${listingPath(listing.id)}`,
+      photo: listing.photo ? mailPicture(config.baseUrl, listing.photo, 560, `A photo of ${oneLine(listing.title)}`) : null,
+    })),
   };
   const isEmpty = !mail.newsletter && photoPosts.length === 0 && threads.length === 0 && mail.classifieds.length === 0 && !events.some((e) => e.isNew);
   return { week: weekOf(today), events, mail, isEmpty };
+}
+
+/** A new listing's price line in the digest: "$125.50", "$1,250 or offers", "Offers", "Wanted". */
+function digestPriceOf(listing: Pick<ListingSummary, 'kind' | 'price' | 'isOffers'>): string {
+  if (listing.kind === 'wanted') return 'Wanted';
+  if (listing.price === null) return listing.isOffers ? 'Offers' : '';
+  return listing.isOffers ? `${formatPrice(listing.price)} or offers` : formatPrice(listing.price);
 }
 
 /** One recipient's digest: their greeting, their own "I'm coming" links and opt-out link. */

@@ -135,7 +135,7 @@ export function createMembersService({ db, services, config }: Pick<AppDeps, 'db
       const listingPhotos = db.transaction((tx) => {
         const { cars: carIds } = recordsOfMember(tx, id);
         keepCarsOfDeletedMember(tx, id);
-        const photos = removeListingsOfMember(tx, id);
+        const photos = removeListingsOfMember(tx, services.search, id);
         deleteMember(tx, id);
         services.search.reindex(tx, 'member', [id]);
         services.search.reindex(tx, 'car', carIds);
@@ -166,7 +166,7 @@ export function createMembersService({ db, services, config }: Pick<AppDeps, 'db
       // Erasure takes the member's cars too (unlike a deletion, which keeps them as a former member's).
       const erased = db.transaction((tx) => {
         const indexed = recordsOfMember(tx, id);
-        const carPhotos = [...removeCarsOfMember(tx, id), ...removeListingsOfMember(tx, id)];
+        const carPhotos = [...removeCarsOfMember(tx, id), ...removeListingsOfMember(tx, services.search, id)];
         const result = { ...eraseMember(tx, id), carPhotos };
         services.search.reindex(tx, 'member', [id]);
         services.search.reindex(tx, 'car', indexed.cars);

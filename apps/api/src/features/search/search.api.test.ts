@@ -1,4 +1,5 @@
 import type { SearchGroup, SearchKind } from '@club/contracts';
+import { sql } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember, type TestMember } from '../../../test/factories.ts';
@@ -244,5 +245,58 @@ describe('POST /api/site.search.php', () => {
     expect(next.groups.map((g) => [g.kind, g.total, g.results.length])).toEqual([['president', 55, 5]]);
     const all = new Set([...(group?.results ?? []), ...(next.groups[0]?.results ?? [])].map((r) => r.id));
     expect(all.size).toBe(55);
+  });
+});
+
+describe('classified listings in the site search', () => {
+  const sellerOf = () => createMember(t.db, { firstName: 'Ignatius', lastName: 'Scrimshander', permissions: ['forum'] });
+  async function place(seller: TestMember, fields: Record<string, string>): Promise<number> {
+    let req = request(t.app).post('/api/listing.save.php').field('g', seller.token);
+    const all = { id: '0', kind: 'sale', category: 'part', price: '40', condition: 'good', city: 'Kirkwood', state: 'MO', visibility: 'public', ...fields };
+    for (const [key, value] of Object.entries(all)) req = req.field(key, value);
+    const res = await req;
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return res.body.i as number;
+  }
+
+  it('finds a public listing for a visitor without the seller name, and a members-only one only for members', async () => {
+    const seller = sellerOf();
+    const open = await place(seller, { title: 'Zenith carburetor', text: 'Rebuilt quaggafloat bowl' });
+    const closed = await place(seller, { title: 'Members carburetor', text: 'Another quaggafloat', visibility: 'members' });
+    const visitor = await search('visitor', 'quaggafloat');
+    expect(idsOf(visitor, 'listing')).toEqual([open]);
+    expect(textOf(visitor)).not.toMatch(/Scrimshander|Members carburetor/);
+    expect(idsOf(await search('member', 'quaggafloat'), 'listing').sort()).toEqual([open, closed].sort());
+    expect(idsOf(await search('member', 'scrimshander quaggafloat'), 'listing').sort()).toEqual([open, closed].sort());
+    expect(idsOf(await search('visitor', 'scrimshander'), 'listing')).toEqual([]);
+  });
+
+  it('shows a hidden listing to nobody, and drops a deleted, sold-long-ago or expired one', async () => {
+    const seller = sellerOf();
+    const hidden = await place(seller, { title: 'Hood ornament', text: 'Quetzalwing motometer' });
+    expect((await post('listing.moderate', { g: moderator.token, id: hidden, hidden: 1 })).status).toBe(200);
+    for (const role of ['visitor', 'member', 'moderator', 'author'] as const) {
+      expect(textOf(await search(role, 'quetzalwing')), role).not.toMatch(/Hood ornament|motometer/);
+    }
+    const gone = await post('listing.moderate', { g: moderator.token, id: hidden, hidden: 0 });
+    expect(gone.status).toBe(200);
+    expect(idsOf(await search('visitor', 'quetzalwing'), 'listing')).toEqual([hidden]);
+
+    const deleted = await place(seller, { title: 'Running boards', text: 'Xylocarp mats' });
+    expect(idsOf(await search('member', 'xylocarp'), 'listing')).toEqual([deleted]);
+    expect((await post('listing.delete', { g: seller.token, id: deleted })).status).toBe(200);
+    expect(textOf(await search('member', 'xylocarp'))).not.toMatch(/Running boards|mats/);
+
+    const expiring = await place(seller, { title: 'Spare tire cover', text: 'Vorpalhub cover' });
+    expect(idsOf(await search('visitor', 'vorpalhub'), 'listing')).toEqual([expiring]);
+    t.db.run(sql`UPDATE listings SET expires_at = ${new Date(Date.now() - 1000).toISOString()} WHERE id = ${expiring}`);
+    t.services.listingNotices.sendRenewalNotices();
+    expect(idsOf(await search('member', 'vorpalhub'), 'listing')).toEqual([]);
+
+    const member2 = sellerOf();
+    const ofLeaver = await place(member2, { title: 'Tail light', text: 'Jabberlamp lens' });
+    expect(idsOf(await search('visitor', 'jabberlamp'), 'listing')).toEqual([ofLeaver]);
+    expect((await post('member.delete', { g: admin.token, id: member2.id })).status).toBe(200);
+    expect(idsOf(await search('visitor', 'jabberlamp'), 'listing')).toEqual([]);
   });
 });

@@ -17,6 +17,7 @@ describe('searchResultPath', () => {
     expect(searchResultPath('forumThread', { id: 9, part: 0, ref: '' }).to).toBe('/forum/9');
     expect(searchResultPath('forumPost', { id: 12, part: 9, ref: '' }).to).toBe('/forum/9#post-12');
     expect(searchResultPath('car', { id: 5, part: 0, ref: '' }).to).toBe('/registry/5');
+    expect(searchResultPath('listing', { id: 7, part: 0, ref: '' }).to).toBe('/classifieds/7');
     expect(searchResultPath('member', { id: 5, part: 0, ref: 'Ann Oakes' }).to).toBe('/memberList?search=Ann%20Oakes');
   });
 

@@ -6,6 +6,7 @@ import {
   eventPath,
   forumPath,
   forumPostPath,
+  listingPath,
   memberListSearchPath,
   newsletterPagePath,
 } from '../../lib/paths.ts';
@@ -49,5 +50,7 @@ export function searchResultPath(kind: SearchKind, { id, part, ref }: ResultPlac
       return inSite(carPath(id));
     case 'newsletter':
       return inSite(newsletterPagePath(ref, part));
+    case 'listing':
+      return inSite(listingPath(id));
   }
 }
