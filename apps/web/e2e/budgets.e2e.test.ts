@@ -21,7 +21,9 @@ import { startHarness, type Harness } from './harness.ts';
 // and the error page's connection check: 0.7 KB), which must be there before any page loads.
 // 99 KB since the garage (issue 24: its menu entry, paths and per-viewer cache keys) and the
 // phone menu's "More below" hint (issue 22.9): 98.5 KB measured. Issue 28 wins it back.
-const FIRST_PAINT_BUDGET_KB = 99;
+// 100 KB since the header's search box (issue 25) and the classifieds, route books and
+// accessibility entries of the menu and paths: 100.1 KB measured.
+const FIRST_PAINT_BUDGET_KB = 101;
 const HOME_HTML_BUDGET_KB = 14;
 const dist = fileURLToPath(new URL('../dist', import.meta.url));
 
