@@ -123,7 +123,7 @@ export function RepeatFields({ draft, onChange, meetingSchedule, timeZone }: Rep
           <button type="button" className="button" onClick={(click) => applySchedule(click.currentTarget.form, meetingSchedule)}>
             Use the meeting schedule
           </button>
-          <span className="event-editor__meeting-place-name">{describeSchedule(meetingSchedule)}</span>
+          <span className="event-editor__meeting-place-name">The club meets {describeSchedule(meetingSchedule)}.</span>
         </p>
       )}
       <FieldFrame label="How often">
