@@ -13,6 +13,7 @@ import {
   type RouteSummary,
   type SessionUser,
 } from '@club/contracts';
+import type { DbOrTx } from '../../db/client.ts';
 import type { AppDeps } from '../../deps.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import { createSignupService } from '../events/signups.ts';
@@ -242,7 +243,7 @@ export function listPublicRoutePaths(deps: Pick<AppDeps, 'db'>): string[] {
 }
 
 /** The address of an event's route book, for its reminder e-mail; undefined when it has none. */
-export function routeBookLinkOfEvent(deps: Pick<AppDeps, 'db' | 'config'>, eventId: number): string | undefined {
-  const routeId = findRouteIdOfEvent(deps.db, eventId);
-  return routeId === undefined ? undefined : `${deps.config.baseUrl}${routePath(routeId)}`;
+export function routeBookLinkOfEvent(db: DbOrTx, baseUrl: string, eventId: number): string | undefined {
+  const routeId = findRouteIdOfEvent(db, eventId);
+  return routeId === undefined ? undefined : `${baseUrl}${routePath(routeId)}`;
 }
