@@ -61,6 +61,8 @@ export type RoutesService = {
   exportGpx(viewer: SessionUser | undefined, id: number): { gpx: string; fileName: string };
   attach(eventId: number, routeId: number): void;
   ofEvent(eventId: number): RouteSummary | null;
+  /** ROUTE_SHOW_KM: kilometres beside miles. */
+  showKilometres: boolean;
 };
 
 /** A route's length: the last step's distance, else its imported track's. */
@@ -141,6 +143,8 @@ export function createRoutesService(deps: Pick<AppDeps, 'db' | 'services' | 'con
   };
 
   return {
+    showKilometres: config.showKilometres,
+
     list(viewer) {
       const rows = listRoutes(db, viewer !== undefined);
       const drivenOn = viewer ? listDrivenOn(db, rows.map((row) => row.id)) : new Map<number, RouteEvent[]>();
