@@ -198,6 +198,9 @@ describe('the event page with many answers (item 2)', () => {
     await answer.waitFor();
     expect((await answer.boundingBox())?.y ?? 9999).toBeLessThan(900);
     await page.getByRole('row', { name: /Guest24 Tourer/ }).waitFor();
+    // No empty "Route book" panel for a member when the event has none.
+    await page.waitForLoadState('networkidle');
+    expect(await page.getByRole('region', { name: 'Route book' }).count()).toBe(0);
     for (const [width, height] of [[375, 667], [390, 844], [768, 1024], [1280, 900]] as const) {
       await page.setViewportSize({ width, height });
       await snapshot(page, `event-24-answers-${width}`);
