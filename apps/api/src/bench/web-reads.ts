@@ -5,12 +5,8 @@
  * thread list or one thread (forum.threads, forum.thread), a tour's roster (event.roster, as the
  * administrator) and the member's events attended this year (attended.mine), the registry's page,
  * chart and one car (cars.list, cars.stats, car.get), route books (routes.list, route.get,
-<<<<<<< Updated upstream
  * route.gpx, event.route), the digest switch and the admin's digest preview (digest.get,
- * digest.preview), and the legacy full lists (events.get,
-=======
- * route.gpx, event.route), the site search (site.search), and the legacy full lists (events.get,
->>>>>>> Stashed changes
+ * digest.preview), the site search (site.search), and the legacy full lists (events.get,
  * blog.get, forum.get) beside them.
  */
 import type { CallName } from '@club/contracts';
@@ -83,17 +79,14 @@ export function webReads(token: string, now = new Date()): WebRead[] {
     { ...read('route.get', { id: 1, eventId: 1 }, 'route.get (organiser, with the phone list)'), isAdmin: true },
     read('route.gpx', { id: 1 }),
     read('event.route', { eventId: 1 }),
-<<<<<<< Updated upstream
     // The Account page's digest switch, and the admin's preview of the next weekly digest (the
     // events of three weeks with their counts, the week's new posts and threads, written as HTML).
     read('digest.get'),
     { ...read('digest.preview', {}, 'digest.preview (as the admin)', 0.1), isAdmin: true },
-=======
     // The site search as a member (who may find the most): a word found in about one newsletter
     // page in thirty, two words typed with the last one still being typed, and a common word.
     read('site.search', { q: 'carburetor' }, 'site.search (a word in the newsletters)'),
     read('site.search', { q: 'spark radi' }, 'site.search (as typed: "spark radi")'),
     read('site.search', { q: 'club' }, 'site.search (a common word)'),
->>>>>>> Stashed changes
   ];
 }
