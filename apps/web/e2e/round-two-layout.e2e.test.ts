@@ -118,6 +118,36 @@ describe('the home page and the menu at the four review widths', () => {
   });
 });
 
+describe("the phone header's page name", () => {
+  it('never splits a word of any page name across lines, at 375 and 390 px', async () => {
+    for (const options of [SMALL_PHONE, PHONE]) {
+      const page = await openPage(harness, options);
+      await visit(page, '/membership');
+      const names = await mainNav(page).locator('a, button').evaluateAll((links) => links.map((link) => link.textContent?.trim() ?? ''));
+      const broken = await page.locator('.site-header__page-title').evaluate((title, all) => {
+        const found: string[] = [];
+        for (const name of [...all, 'Accessibility', 'Classifieds', 'Route Books', 'Search', 'Account']) {
+          title.textContent = name;
+          const text = title.firstChild as Text;
+          let start = 0;
+          for (const word of name.split(' ')) {
+            const range = document.createRange();
+            range.setStart(text, start);
+            range.setEnd(text, start + word.length);
+            // A word on one line has one box; a word split over two lines has two.
+            if (new Set([...range.getClientRects()].map((box) => Math.round(box.top))).size > 1) found.push(name);
+            start += word.length + 1;
+          }
+          if (title.scrollHeight > title.clientHeight + 1) found.push(`${name} (cut off)`);
+        }
+        return found;
+      }, names.filter(Boolean));
+      expect(broken).toEqual([]);
+      await page.context().close();
+    }
+  });
+});
+
 describe('spacing and layout (item 18)', () => {
   it('keeps "Forgot your password?" clear of Log in, and the in-page login form narrow', async () => {
     for (const options of [PHONE, DESKTOP]) {
