@@ -13,7 +13,8 @@ export function EventRoutePanel({ eventId, canEdit }: { eventId: number; canEdit
   const id = useId();
   const query = useEventRoute(eventId);
   const route = query.data?.route;
-  if (query.isPending && !canEdit) return null;
+  // A member sees the panel only when there is a route to open; an editor also to pick one.
+  if (!route && !canEdit) return null;
   return (
     <section className="panel event-route" aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`}>Route book</h2>
