@@ -13,6 +13,7 @@ export function EventRoutePanel({ eventId, canEdit }: { eventId: number; canEdit
   const id = useId();
   const query = useEventRoute(eventId);
   const route = query.data?.route;
+  const showKilometres = query.data?.showKilometres ?? false;
   // A member sees the panel only when there is a route to open; an editor also to pick one.
   if (!route && !canEdit) return null;
   return (
@@ -21,7 +22,7 @@ export function EventRoutePanel({ eventId, canEdit }: { eventId: number; canEdit
       {route ? (
         <>
           <p>
-            <Link to={routePath(route.id)}>{route.title}</Link>: {formatDistance(route.miles, false)}, {route.stepCount} steps
+            <Link to={routePath(route.id)}>{route.title}</Link>: {formatDistance(route.miles, showKilometres)}, {route.stepCount} steps
             {route.stopCount > 0 ? `, ${route.stopCount} stops` : ''}.
           </p>
           <RouteActions routeId={route.id} eventId={eventId} />
@@ -57,7 +58,7 @@ function AttachRoute({ eventId, currentId }: { eventId: number; currentId: numbe
         <option value="0">No route</option>
         {(routes.data?.routes ?? []).map((route) => (
           <option key={route.id} value={route.id}>
-            {route.title} ({formatDistance(route.miles, false)})
+            {route.title} ({formatDistance(route.miles, routes.data?.showKilometres ?? false)})
           </option>
         ))}
       </select>
