@@ -367,9 +367,17 @@ describe('events journeys', () => {
     await dialog.waitFor({ state: 'hidden' });
     expect(await deleteButton.evaluate((el) => el === document.activeElement)).toBe(true);
 
+    // A member said they are coming: the dialog says they will hear of it, and they do.
+    const eventId = Number(editPath.split('/').pop());
+    const db = serverDatabase(harness);
+    db.prepare('INSERT OR REPLACE INTO attendance (event_id, member_id, is_attending, total, comments) SELECT ?, id, 1, 1, ? FROM members WHERE email = ?').run(eventId, '', DEMO_MEMBER.email);
     await deleteButton.click();
+    await dialog.getByText('members who said they are coming are told by e-mail that it is cancelled').waitFor();
     await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
     await page.waitForURL('**/events?month=2027-02');
+    const cancelled = db.prepare("SELECT subject FROM outbox WHERE \"to\" = ? AND subject LIKE 'Cancelled: %'").all(DEMO_MEMBER.email) as { subject: string }[];
+    db.close();
+    expect(cancelled.map((mail) => mail.subject)).toEqual([expect.stringContaining(`Cancelled: ${TITLE}`)]);
     await page.getByRole('heading', { name: 'February 2027' }).waitFor();
     await page.getByRole('cell', { name: /Wednesday, February 17/ }).waitFor();
     expect(await page.getByRole('link', { name: new RegExp(TITLE) }).count()).toBe(0);

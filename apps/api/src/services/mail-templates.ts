@@ -279,6 +279,37 @@ export function occurrencesRemovedMail(m: OccurrencesRemovedMail): MailMessage {
   );
 }
 
+type EventCancelledMail = {
+  to: string;
+  /** Everyone of the household at this address who had said they are coming: "John and Mary". */
+  firstName: string;
+  title: string;
+  /** The cancelled days they had signed up for: "Tuesday, July 20, 2027 at 7:00 PM". */
+  moments: string[];
+  /** The calendar, where the club's other events are. */
+  link: string;
+  clubName: string;
+};
+
+/** An editor deleted an event (or the rest of a series) that members had said they are coming to. */
+export function eventCancelledMail(m: EventCancelledMail): MailMessage {
+  const isOne = m.moments.length === 1;
+  return linkMail(
+    m.to,
+    isOne ? `Cancelled: ${m.title}, ${m.moments[0] ?? ''}` : `Cancelled: ${m.title}, ${m.moments.length} dates`,
+    [
+      `Hello ${m.firstName},`,
+      isOne
+        ? `${m.title} on ${m.moments[0] ?? ''}, which you had signed up for, has been cancelled by the organiser. Your sign-up is cancelled with it; you need do nothing.`
+        : `${m.title} has been cancelled by the organiser on these dates, which you had signed up for:\n${m.moments.map((d) => `- ${d}`).join('\n')}\nYour sign-ups are cancelled with them; you need do nothing.`,
+      "The club's calendar of events:",
+      m.link,
+      m.clubName,
+    ],
+    m.link,
+  );
+}
+
 type EventChangedMail = {
   to: string;
   firstName: string;

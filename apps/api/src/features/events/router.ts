@@ -65,8 +65,8 @@ export function mountEventsCalls(api: ApiRouter, deps: AppDeps): void {
 
   mountCall(api, 'event.seriesPreview', ({ id, start, repeat }) => ({ removed: events.previewSeries(id, start, repeat) }));
 
-  mountCall(api, 'event.delete', ({ id, scope }) => {
-    events.remove(id, scope);
+  mountCall(api, 'event.delete', ({ id, scope }, { user }) => {
+    events.remove(id, scope, user.id);
     return {};
   });
 

@@ -314,25 +314,22 @@ export function extendSeries(tx: DbOrTx, config: NoticeConfig, today: string): n
  * the series for good, `following` deletes the later ones too and ends the series the day before
  * (or deletes it, from its first day). Returns the ids and images of the events deleted.
  */
-export function deleteOccurrences(tx: DbOrTx, eventId: number, scope: SeriesScope): { ids: number[]; images: string[] } {
+export function deleteOccurrences(tx: DbOrTx, eventId: number, scope: SeriesScope, onBeforeDelete: (events: EventRecord[]) => void = () => undefined): { ids: number[]; images: string[] } {
   const link = findOccurrenceLink(tx, eventId);
   const series = link?.seriesId ? findSeries(tx, link.seriesId) : undefined;
   const date = link?.seriesDate ?? undefined;
-  const imageOf = (id: number): string => findEvent(tx, id)?.imageUrl ?? '';
-  if (!series || date === undefined) {
-    const image = imageOf(eventId);
-    deleteEvent(tx, eventId);
-    return { ids: [eventId], images: [image] };
-  }
-  if (scope === 'one') {
-    const image = imageOf(eventId);
-    deleteEvent(tx, eventId);
-    updateSeries(tx, series.id, { skippedDates: [...new Set([...series.skippedDates, date])].sort() });
-    return { ids: [eventId], images: [image] };
-  }
-  const ids = listOccurrences(tx, series.id, date).map((o) => o.id);
-  const images = ids.map(imageOf);
+  const isWhole = series !== undefined && date !== undefined && scope !== 'one';
+  const ids = isWhole ? listOccurrences(tx, series.id, date).map((o) => o.id) : [eventId];
+  const records = ids.flatMap((id) => findEvent(tx, id) ?? []);
+  // The caller reads what it needs of them (who was coming) while the rows still exist.
+  onBeforeDelete(records);
+  const images = records.map((record) => record.imageUrl);
   for (const id of ids) deleteEvent(tx, id);
+  if (!series || date === undefined) return { ids, images };
+  if (scope === 'one') {
+    updateSeries(tx, series.id, { skippedDates: [...new Set([...series.skippedDates, date])].sort() });
+    return { ids, images };
+  }
   if (countBefore(series, date) === 0) {
     for (const { id } of listOccurrences(tx, series.id)) setOccurrenceLink(tx, id, { seriesId: null, seriesDate: null });
     deleteSeries(tx, series.id);

@@ -21,7 +21,7 @@ import { buildCalendar } from './ical.ts';
 import type { NowReminderReport } from './reminders.ts';
 import { deleteOccurrences, previewSeriesWrite, readSeriesOf, writeSeries } from './series.ts';
 import { isImageInUse } from './series-store.ts';
-import { applySignupSettings, queueEventChangeNotices, readEventSignups } from './signups.ts';
+import { applySignupSettings, queueCancellationNotices, queueEventChangeNotices, readEventSignups } from './signups.ts';
 import {
   attachAttendance,
   deleteFeed,
@@ -97,7 +97,8 @@ export type EventsService = {
   /** Whom the event's "now" reminder reached (members e-mailed and pushed) and when it first went out. */
   nowReminder(id: number): NowReminderReport;
   /** Deletes the event with its attendance, its reminder ledger and waiting pushes, and its image file; for an occurrence, it alone or it and the following ones. */
-  remove(id: number, scope?: SeriesScope): void;
+  /** Deletes an event (or the rest of its series); members coming to a day still ahead are e-mailed, not the actor. */
+  remove(id: number, scope?: SeriesScope, actorId?: number | null): void;
   /** One event as an iCalendar file. */
   eventCalendar(id: number): string;
   /** Every event as an iCalendar feed for the owner of a feed token; undefined for an unknown token. */
@@ -193,13 +194,19 @@ export function createEventsService({ db, services, config }: Pick<AppDeps, 'db'
       return services.reminders.reportNow(id);
     },
 
-    remove(id, scope = 'one') {
+    remove(id, scope = 'one', actorId = null) {
+      let mails = 0;
       const images = db.transaction((tx) => {
         if (!findEvent(tx, id)) throw notFound('That event');
-        const deleted = deleteOccurrences(tx, id, scope);
+        const now = clubNow(new Date(), config.timeZone);
+        // Whoever was coming to a day still ahead hears that it is cancelled, in this transaction.
+        const deleted = deleteOccurrences(tx, id, scope, (events) => {
+          mails = queueCancellationNotices(tx, config, events.filter((event) => event.end >= now), { actorId });
+        });
         services.search.reindex(tx, 'event', deleted.ids);
         return deleted.images;
       });
+      if (mails > 0) services.mail.kick();
       for (const image of new Set(images)) if (image && !isImageInUse(db, image)) services.images.remove(image);
     },
 

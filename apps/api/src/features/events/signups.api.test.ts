@@ -490,3 +490,37 @@ describe('telling the signed-up when an event moves', () => {
     expect(changedMails(carol.email)[1]?.text).toMatch(/Where: New Mill/);
   });
 });
+
+describe('telling the signed-up when an event is deleted', () => {
+  const cancelledMails = (email: string) => mailsTo(email).filter((mail) => mail.subject.startsWith('Cancelled: '));
+
+  it('e-mails each member coming (seat or waiting list) once, not the editor deleting, nor those not coming', async () => {
+    const carol = createMember(t.db, { firstName: 'Carol', lastName: 'Coming' });
+    const dave = createMember(t.db, { firstName: 'Dave', lastName: 'Declined' });
+    const id = addEvent({ title: 'Barn Tour', start: '2099-06-06T09:00', end: '2099-06-06T15:00' });
+    expect((await settings(id, { capacity: 2 })).status).toBe(200);
+    expect((await signUp(carol, id, { partySize: 2 })).status).toBe(200);
+    expect((await signUp(ann, id)).status).toBe(200); // waiting list: the two seats are Carol's
+    expect((await signUp(editor, id)).status).toBe(200);
+    expect((await signUp(dave, id, { answer: 'notAttending' })).status).toBe(200);
+
+    expect((await post('event.delete', { g: editor.token, id })).status).toBe(200);
+
+    const [toCarol] = cancelledMails(carol.email);
+    expect(cancelledMails(carol.email)).toHaveLength(1);
+    expect(toCarol?.subject).toBe('Cancelled: Barn Tour, Saturday, June 6, 2099 at 9:00 AM');
+    expect(toCarol?.text).toMatch(/Hello Carol,\n\nBarn Tour on Saturday, June 6, 2099 at 9:00 AM, which you had signed up for, has been cancelled/);
+    expect(toCarol?.text).toContain('https://club.example.org/events');
+    expect(cancelledMails(ann.email)).toHaveLength(1);
+    expect(cancelledMails(editor.email)).toHaveLength(0);
+    expect(cancelledMails(dave.email)).toHaveLength(0);
+  });
+
+  it('tells nobody when an event already over is deleted', async () => {
+    const erin = createMember(t.db, { firstName: 'Erin', lastName: 'Earlier' });
+    const id = addEvent({ title: 'Old Picnic', start: '2001-06-06T09:00', end: '2001-06-06T15:00' });
+    t.db.insert(attendance).values({ eventId: id, memberId: erin.id, isAttending: true, total: 1, comments: '' }).run();
+    expect((await post('event.delete', { g: editor.token, id })).status).toBe(200);
+    expect(cancelledMails(erin.email)).toHaveLength(0);
+  });
+});

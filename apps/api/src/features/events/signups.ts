@@ -1,6 +1,7 @@
 import {
   clubNow,
   eventPath,
+  PATHS,
   type ChoiceAnswers,
   type ChoiceTotals,
   type EventSignups,
@@ -16,7 +17,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import { groupByAddress } from '../../services/households.ts';
 import { queueMail } from '../../services/mail.ts';
-import { eventChangedMail, occurrencesRemovedMail, oneLine, waitlistPromotedMail } from '../../services/mail-templates.ts';
+import { eventCancelledMail, eventChangedMail, occurrencesRemovedMail, oneLine, waitlistPromotedMail } from '../../services/mail-templates.ts';
 import { queuePush } from '../../services/push.ts';
 import { carChoicesOfMember } from '../garage/service.ts';
 import { describeStart, PUSH_ICON } from './reminders.ts';
@@ -190,6 +191,36 @@ export function queueEventChangeNotices(
     queuePush(tx, { subscriptionId: device.id, eventId: after.id, payload: { title: `Changed: ${after.title}`, body, url: eventPath(after.id), icon: PUSH_ICON } });
   }
   return readers.length;
+}
+
+/**
+ * Tells everyone who said they are coming (seat or waiting list) to events about to be deleted
+ * that they are cancelled: one e-mail per address however many of the dates they had, queued in
+ * the caller's transaction (the deletion) and read before the rows go. The editor deleting gets
+ * none. Returns the e-mails queued.
+ */
+export function queueCancellationNotices(
+  tx: DbOrTx,
+  config: Pick<AppDeps['config'], 'baseUrl' | 'clubName'>,
+  cancelled: EventRecord[],
+  { actorId }: { actorId: number | null },
+): number {
+  const momentsOf = new Map<number, string[]>();
+  const readers = new Map<number, { id: number; email: string; firstName: string }>();
+  for (const event of cancelled) {
+    for (const reader of listSignedUpReaders(tx, event.id)) {
+      if (reader.id === actorId) continue;
+      readers.set(reader.id, reader);
+      momentsOf.set(reader.id, [...(momentsOf.get(reader.id) ?? []), describeMoment(event.start)]);
+    }
+  }
+  const title = oneLine(cancelled[0]?.title ?? '');
+  const households = groupByAddress([...readers.values()]);
+  for (const household of households) {
+    const moments = [...new Set(household.members.flatMap((member) => momentsOf.get(member.id) ?? []))];
+    queueMail(tx, eventCancelledMail({ to: household.to, firstName: household.greeting, title, moments, link: `${config.baseUrl}${PATHS.events}`, clubName: config.clubName }));
+  }
+  return households.length;
 }
 
 /**

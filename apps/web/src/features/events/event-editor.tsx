@@ -346,8 +346,8 @@ export function EventEditor({ event, signupSettings = NO_SETTINGS, meetingPlace,
           title={deleting === 'following' ? 'Delete this and the following events' : 'Delete event'}
           question={
             deleting === 'following'
-              ? `Delete “${saved.title}” and every later event of its series? Their attendance lists go with them. This cannot be undone.`
-              : `Delete “${saved.title}”? Its attendance list and picture go with it. This cannot be undone.`
+              ? `Delete “${saved.title}” and every later event of its series? Their attendance lists go with them; members who said they are coming are told by e-mail that it is cancelled. This cannot be undone.`
+              : `Delete “${saved.title}”? Its attendance list and picture go with it; members who said they are coming are told by e-mail that it is cancelled. This cannot be undone.`
           }
           confirmLabel="Delete"
           onConfirm={() => remove.mutateAsync(saved.id, deleting)}
