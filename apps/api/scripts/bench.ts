@@ -119,7 +119,7 @@ async function main(): Promise<void> {
     const data = generateClubData(db);
     db.$client.pragma('wal_checkpoint(TRUNCATE)');
     db.$client.close();
-    console.log(`generated ten times the club's data in ${data.millis} ms: ${JSON.stringify(data.counts)}`);
+    console.log(`generated ten times the club's data in ${data.millis} ms: ${JSON.stringify(data.counts)}; search index ${JSON.stringify(data.search)}`);
 
     // Cold start: a bare Express app answering /healthz, then the site on the generated data.
     const bareScript = writeBareExpressApp(work);
@@ -209,7 +209,7 @@ async function main(): Promise<void> {
       '<!-- bench:start (written by `pnpm bench`; edits here are overwritten) -->',
       `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${cpus.length} × ${cpus[0]?.model.trim() ?? 'unknown CPU'}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB, ${os.type()} ${os.release()}, Node ${process.version}. Load average (1 min) ${loadBefore.toFixed(1)} before the run and ${loadAfter.toFixed(1)} after${Math.max(loadBefore, loadAfter) > cpus.length ? ': above the core count, other processes took CPU and the figures are noisy' : ''}.`,
       '',
-      `Data: ten times the club, generated in ${(data.millis / 1000).toFixed(1)} s: ${data.counts.members} members, ${data.counts.events} events with ${data.counts.attendance} attendance answers, ${data.counts.photoPosts} photo posts, ${data.counts.forumThreads + data.counts.forumPosts} forum posts (${data.counts.forumThreads} threads), ${data.counts.newsletters} newsletters, ${data.counts.cars} cars with ${data.counts.carPhotos} photos, ${data.counts.routes} routes of ${data.counts.routeSteps / data.counts.routes} steps, ${data.counts.listings} classified listings.`,
+      `Data: ten times the club, generated in ${(data.millis / 1000).toFixed(1)} s: ${data.counts.members} members, ${data.counts.events} events with ${data.counts.attendance} attendance answers, ${data.counts.photoPosts} photo posts, ${data.counts.forumThreads + data.counts.forumPosts} forum posts (${data.counts.forumThreads} threads), ${data.counts.newsletters} newsletters (${data.counts.newsletterPages} pages of text), ${data.counts.cars} cars with ${data.counts.carPhotos} photos, ${data.counts.routes} routes of ${data.counts.routeSteps / data.counts.routes} steps, ${data.counts.listings} classified listings.`,
       '',
       `Load: autocannon, ${CONNECTIONS} connections for ${SECONDS} s per call, POST with a member's session, \`Accept-Encoding: gzip, deflate, br\`, against the built server (\`apps/api/dist/server.js\`, NODE_ENV=production) on 127.0.0.1. "× bare" is the call's throughput divided by that of the bare route (same server and middleware, answers \`{"ok":true}\`) measured just before it, and "p99 × bare" likewise: the machine-independent figures.`,
       '',
@@ -217,6 +217,7 @@ async function main(): Promise<void> {
       '',
       `- Peak RSS of the server (VmHWM) over the web app's reads: **${webPeak.toFixed(0)} MiB** (goal < 150 MiB at ${CONNECTIONS} connections: ${webPeak < 150 ? 'met' : '**missed**'}); over the whole run, with the legacy full lists last: ${peak.toFixed(0)} MiB.`,
       `- Cold start, spawn to first healthy \`/healthz\`: **${site.millis.toFixed(0)} ms** on the generated data; a bare Express app: ${bare.millis.toFixed(0)} ms (${(site.millis / bare.millis).toFixed(1)}×; goal ≤ 2×: ${site.millis <= 2 * bare.millis ? 'met' : '**missed**'}).`,
+      `- Site search index (issue 25): ${data.search.entries} entries, over the data above and the text of ${data.counts.newsletterPages} newsletter pages (${data.counts.newsletters} × 12); built in ${(data.search.millis / 1000).toFixed(1)} s. It adds **${(data.search.indexBytes / 2 ** 20).toFixed(1)} MiB** to a ${(data.search.dataBytes / 2 ** 20).toFixed(1)} MiB database: **${((100 * data.search.indexBytes) / data.search.dataBytes).toFixed(1)}%** (goal < 25%: ${data.search.indexBytes < 0.25 * data.search.dataBytes ? 'met' : '**missed**'}).`,
       `- First page: ${firstPageWeight()}.`,
       '',
       ...(await phoneBytesForBlog()),

@@ -175,7 +175,8 @@ async function startOnDatabase(config: Config, db: Db, logger: Logger, unlock: (
     const accounts = await seedDemoData(db, { uploadsDir: config.uploadsDir, dataDir: config.dataDir });
     if (accounts) {
       logger.info('filled the empty database with demo content');
-      const lines = accounts.map((a) => `  ${a.role.padEnd(26)} ${a.email.padEnd(26)} ${a.password}`);
+      const [roleWidth, emailWidth] = [Math.max(...accounts.map((a) => a.role.length)), Math.max(...accounts.map((a) => a.email.length))];
+      const lines = accounts.map((a) => `  ${a.role.padEnd(roleWidth)}  ${a.email.padEnd(emailWidth)}  ${a.password}`);
       process.stdout.write(`\nDemo accounts (log in at ${config.baseUrl}${PATHS.login}):\n${lines.join('\n')}\n\n`);
     }
   }

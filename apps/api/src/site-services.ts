@@ -5,6 +5,7 @@ import { createClassifiedsService, type ClassifiedsService } from './features/cl
 import { createWeeklyDigest, type WeeklyDigest } from './features/digest/weekly.ts';
 import { createReminderService, type ReminderService } from './features/events/reminders.ts';
 import { createSeriesJob, type SeriesJob } from './features/events/series.ts';
+import { routeBookLinkOfEvent } from './features/routes/service.ts';
 import type { SearchIndex } from './services/search-index.ts';
 import { createSiteSearch } from './site-search.ts';
 import { createCoreServices, type CoreServices, type ServiceOptions } from './services/index.ts';
@@ -31,7 +32,15 @@ export function createServices(config: Config, db: Db, logger: Logger, options: 
   const search = createSiteSearch(db);
   return {
     ...core,
-    reminders: createReminderService({ db, config, keys: core.keys, mail: core.mail, push: core.push, logger }),
+    reminders: createReminderService({
+      db,
+      config,
+      keys: core.keys,
+      mail: core.mail,
+      push: core.push,
+      logger,
+      routeLinkOf: (tx, eventId) => routeBookLinkOfEvent(tx, config.baseUrl, eventId),
+    }),
     listingNotices: createClassifiedsService({ db, config, services: { ...core, search } }),
     search,
     eventSeries: createSeriesJob({ db, config, search }),

@@ -81,6 +81,73 @@ describe('the phone menu with a group open (item 9)', () => {
   });
 });
 
+describe('the home page and the menu at the four review widths', () => {
+  const WIDTHS = [
+    { label: '375', options: SMALL_PHONE },
+    { label: '390', options: PHONE },
+    { label: '768', options: TABLET },
+    { label: '1280', options: DESKTOP },
+  ] as const;
+
+  it('fits the home page to the screen and opens a menu group on screen, at 375, 390, 768 and 1280 px', async () => {
+    for (const { label, options } of WIDTHS) {
+      const page = await openPage(harness, options);
+      await visit(page, '/');
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      // Nothing wider than the screen: no sideways scrolling on any width.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(options.viewport.width);
+      await snapshot(page, `home-${label}`);
+
+      // Phones and tablets open the menu first; the desktop shows it in the header.
+      const menuButton = page.getByRole('banner').getByRole('button', { name: 'Menu' });
+      const touch = 'hasTouch' in options;
+      if (await menuButton.isVisible()) await (touch ? menuButton.tap() : menuButton.click());
+      const group = mainNav(page).getByRole('button', { name: 'Club Info', exact: true });
+      await (touch ? group.tap() : group.click());
+      await expect.poll(() => group.getAttribute('aria-expanded')).toBe('true');
+      const first = mainNav(page).locator('.nav__group.is-open .nav__sublink').first();
+      const box = await boxOf(first);
+      // The group's first entry is on screen, inside the width, where a finger or pointer can reach it.
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(options.viewport.width);
+      expect(box.y + box.height).toBeLessThanOrEqual(options.viewport.height);
+      await checkA11y(page);
+      await snapshot(page, `menu-group-open-${label}`, { fullPage: false });
+      await page.context().close();
+    }
+  });
+});
+
+describe("the phone header's page name", () => {
+  it('never splits a word of any page name across lines, at 375 and 390 px', async () => {
+    for (const options of [SMALL_PHONE, PHONE]) {
+      const page = await openPage(harness, options);
+      await visit(page, '/membership');
+      const names = await mainNav(page).locator('a, button').evaluateAll((links) => links.map((link) => link.textContent?.trim() ?? ''));
+      const broken = await page.locator('.site-header__page-title').evaluate((title, all) => {
+        const found: string[] = [];
+        for (const name of [...all, 'Accessibility', 'Classifieds', 'Route Books', 'Search', 'Account']) {
+          title.textContent = name;
+          const text = title.firstChild as Text;
+          let start = 0;
+          for (const word of name.split(' ')) {
+            const range = document.createRange();
+            range.setStart(text, start);
+            range.setEnd(text, start + word.length);
+            // A word on one line has one box; a word split over two lines has two.
+            if (new Set([...range.getClientRects()].map((box) => Math.round(box.top))).size > 1) found.push(name);
+            start += word.length + 1;
+          }
+          if (title.scrollHeight > title.clientHeight + 1) found.push(`${name} (cut off)`);
+        }
+        return found;
+      }, names.filter(Boolean));
+      expect(broken).toEqual([]);
+      await page.context().close();
+    }
+  });
+});
+
 describe('spacing and layout (item 18)', () => {
   it('keeps "Forgot your password?" clear of Log in, and the in-page login form narrow', async () => {
     for (const options of [PHONE, DESKTOP]) {

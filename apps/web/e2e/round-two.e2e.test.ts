@@ -185,6 +185,8 @@ describe('the event page with many answers (item 2)', () => {
     await all.tap();
     await page.getByRole('row', { name: /Guest1 Tourer/ }).waitFor();
     await page.getByRole('row', { name: /Guest1 Tourer/ }).scrollIntoViewIfNeeded();
+    // Open, the fold offers to close rather than to "show all" what is shown.
+    await page.getByText('Hide the answers').waitFor();
     await checkA11y(page);
     await page.context().close();
   });
@@ -198,6 +200,10 @@ describe('the event page with many answers (item 2)', () => {
     await answer.waitFor();
     expect((await answer.boundingBox())?.y ?? 9999).toBeLessThan(900);
     await page.getByRole('row', { name: /Guest24 Tourer/ }).waitFor();
+    expect(await page.getByText('Show all 24 answers').count()).toBe(0);
+    // No empty "Route book" panel for a member when the event has none.
+    await page.waitForLoadState('networkidle');
+    expect(await page.getByRole('region', { name: 'Route book' }).count()).toBe(0);
     for (const [width, height] of [[375, 667], [390, 844], [768, 1024], [1280, 900]] as const) {
       await page.setViewportSize({ width, height });
       await snapshot(page, `event-24-answers-${width}`);

@@ -190,6 +190,7 @@ export const routes = {
   /** The route of one event, for its page. */
   'event.route': {
     request: z.object({ g: sessionTokenSchema, eventId: integer('event id', { min: 1 }) }),
-    response: z.object({ route: routeSummarySchema.nullable() }),
+    /** `showKilometres`: ROUTE_SHOW_KM, so the panel gives kilometres beside miles as the route pages do. */
+    response: z.object({ route: routeSummarySchema.nullable(), showKilometres: z.boolean() }),
   },
 } as const;

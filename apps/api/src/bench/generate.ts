@@ -13,6 +13,7 @@ import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { Db, DbOrTx } from '../db/client.ts';
 import * as schema from '../db/schema/index.ts';
 import { hashToken } from '../lib/tokens.ts';
+import { createSiteSearch } from '../site-search.ts';
 
 /** The club's real size (scale 1): members, events and posts over 15 years. */
 export const CLUB_SCALE = {
@@ -36,6 +37,9 @@ export const CLUB_SCALE = {
   routes: 30,
   stepsPerRoute: 100,
   trackPointsPerRoute: 1500,
+  /** Pages of text in each newsletter, and words on a page (a printed page of small type). */
+  newsletterPages: 12,
+  newsletterPageWords: 450,
 } as const;
 
 export type GeneratedCounts = {
@@ -56,7 +60,11 @@ export type GeneratedCounts = {
   listings: number;
   routes: number;
   routeSteps: number;
+  newsletterPages: number;
 };
+
+/** The site search over the generated data: its entries, and what it adds to the database file. */
+export type SearchIndexSize = { entries: number; indexBytes: number; dataBytes: number; millis: number };
 
 export type GeneratedData = {
   counts: GeneratedCounts;
@@ -65,6 +73,7 @@ export type GeneratedData = {
   /** The first and last event months (YYYY-MM), for window queries. */
   eventMonths: { first: string; last: string };
   millis: number;
+  search: SearchIndexSize;
 };
 
 export type GenerateOptions = {
@@ -97,6 +106,19 @@ const WORDS = 'the club drove out to the lake and the old cars ran fine all day 
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
+/**
+ * Newsletter prose needs a real vocabulary for the index to be of a real size (a few thousand
+ * distinct words, some frequent, most rare): made-up words from syllables, drawn Zipf-like,
+ * with a few real ones the bench searches for.
+ */
+const SYLLABLES = ['ka', 'lo', 'mi', 'ter', 'ran', 'bu', 'sel', 'do', 'fin', 'gar', 'ho', 'ple', 'vis', 'ton', 'ard', 'wen', 'quo', 'rist'];
+const VOCABULARY = Array.from({ length: 4000 }, (_, i) => {
+  let word = '';
+  for (let n = i + 7; word.length < 4 || n > 0; n = Math.floor(n / SYLLABLES.length)) word += SYLLABLES[n % SYLLABLES.length];
+  return word;
+});
+const REAL_WORDS = ['carburetor', 'float', 'generator', 'tour', 'meeting', 'spark', 'radiator', 'wheel'];
+
 /** Inserts rows in chunks that stay under SQLite's bound-parameter limit. */
 function insertMany<T extends SQLiteTable>(db: DbOrTx, table: T, rows: T['$inferInsert'][]): void {
   if (rows.length === 0) return;
@@ -114,6 +136,11 @@ export function generateClubData(db: Db, { scale = 10, seed = 1, now = new Date(
   const between = (min: number, max: number) => min + Math.floor(random() * (max - min + 1));
   const sentence = (words: number) => Array.from({ length: words }, () => pick(WORDS)).join(' ');
   const count = (base: number) => Math.max(1, Math.round(base * scale));
+  /** A page of newsletter prose: Zipf-like over the vocabulary, one real word in twenty. */
+  const prose = (words: number) =>
+    Array.from({ length: words }, () =>
+      random() < 0.05 ? pick(REAL_WORDS) : (VOCABULARY[Math.floor(VOCABULARY.length ** random()) - 1] as string),
+    ).join(' ');
 
   const lastYear = now.getUTCFullYear() + 1;
   const firstYear = lastYear - CLUB_SCALE.years + 1;
@@ -136,6 +163,7 @@ export function generateClubData(db: Db, { scale = 10, seed = 1, now = new Date(
     listings: count(CLUB_SCALE.listings),
     routes: count(CLUB_SCALE.routes),
     routeSteps: count(CLUB_SCALE.routes) * CLUB_SCALE.stepsPerRoute,
+    newsletterPages: 0,
   };
   const tokens = { admin: `bench-admin-${seed}-${scale}`, member: `bench-member-${seed}-${scale}` };
 
@@ -308,8 +336,19 @@ export function generateClubData(db: Db, { scale = 10, seed = 1, now = new Date(
       Array.from({ length: counts.newsletters }, (_, i) => {
         const year = lastYear - Math.floor(i / 12);
         const month = 12 - (i % 12);
-        return { fileName: `Valley News ${year}-${pad(month)} ${i}.pdf`, year, month, created: stamp };
+        return { fileName: `Valley News ${year}-${pad(month)} ${i}.pdf`, year, month, created: stamp, textStatus: 'text' as const };
       }),
+    );
+    // Their text, page by page, as read at upload (the site search indexes each page).
+    counts.newsletterPages = counts.newsletters * CLUB_SCALE.newsletterPages;
+    insertMany(
+      tx,
+      schema.newsletterPages,
+      Array.from({ length: counts.newsletterPages }, (_, i) => ({
+        newsletterId: 1 + Math.floor(i / CLUB_SCALE.newsletterPages),
+        page: 1 + (i % CLUB_SCALE.newsletterPages),
+        text: prose(CLUB_SCALE.newsletterPageWords),
+      })),
     );
 
     const groups = count(CLUB_SCALE.linkGroups);
@@ -456,12 +495,20 @@ export function generateClubData(db: Db, { scale = 10, seed = 1, now = new Date(
     );
     tx.insert(schema.ideas).values({ id: 1, title: 'A spring tour', content: sentence(40), author: 'The board' }).run();
   });
+  const millis = Math.round(performance.now() - started);
+  const fileBytes = () => Number(db.$client.pragma('page_count', { simple: true })) * Number(db.$client.pragma('page_size', { simple: true }));
+  // The site search, filled as a start after the migration does; what it adds is its size.
+  const dataBytes = fileBytes();
+  const indexStarted = performance.now();
+  const { entries } = createSiteSearch(db).rebuild();
+  const search = { entries, indexBytes: fileBytes() - dataBytes, dataBytes, millis: Math.round(performance.now() - indexStarted) };
   db.$client.pragma('optimize');
 
   return {
     counts,
     tokens,
     eventMonths: { first: `${firstYear}-01`, last: `${lastYear}-12` },
-    millis: Math.round(performance.now() - started),
+    millis,
+    search,
   };
 }

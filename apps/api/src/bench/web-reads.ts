@@ -7,7 +7,7 @@
  * chart and one car (cars.list, cars.stats, car.get), route books (routes.list, route.get,
  * route.gpx, event.route), the digest switch and the admin's digest preview (digest.get,
  * digest.preview), the classifieds' page and one listing (listings.list, listing.get,
- * listings.mine), and the legacy full lists (events.get,
+ * listings.mine), the site search (site.search), and the legacy full lists (events.get,
  * blog.get, forum.get) beside them.
  */
 import type { CallName } from '@club/contracts';
@@ -93,5 +93,10 @@ export function webReads(token: string, now = new Date()): WebRead[] {
     // events of three weeks with their counts, the week's new posts and threads, written as HTML).
     read('digest.get'),
     { ...read('digest.preview', {}, 'digest.preview (as the admin)', 0.1), isAdmin: true },
+    // The site search as a member (who may find the most): a word found in about one newsletter
+    // page in thirty, two words typed with the last one still being typed, and a common word.
+    read('site.search', { q: 'carburetor' }, 'site.search (a word in the newsletters)'),
+    read('site.search', { q: 'spark radi' }, 'site.search (as typed: "spark radi")'),
+    read('site.search', { q: 'club' }, 'site.search (a common word)'),
   ];
 }

@@ -128,6 +128,8 @@ export type ReminderMail = {
   address: string[];
   /** The event's page. */
   link: string;
+  /** The route book of the tour, when the event has one. */
+  routeLink?: string;
   /** The signed one-click link that turns e-mail notifications off. */
   unsubscribeLink: string;
   /** RFC 8058 one-click endpoint for the List-Unsubscribe header (a POST turns notifications off). */
@@ -153,6 +155,7 @@ export function reminderMail(m: ReminderMail): MailMessage {
     'The details, and whether you are coming, are on the event page:',
     m.link,
     '',
+    ...(m.routeLink ? ['The route book (turn-by-turn directions, map and GPX for your phone):', m.routeLink, ''] : []),
     '--',
     'You get these reminders because e-mail notifications are on in your account. To turn them off with one click, open:',
     m.unsubscribeLink,
@@ -166,6 +169,7 @@ export function reminderMail(m: ReminderMail): MailMessage {
     ...details.map(([label, value]) => `<tr><th align="left" style="padding-right:1em">${label}</th><td>${escapeHtml(value)}</td></tr>`),
     '</table>',
     `<p><a href="${escapeHtml(m.link)}">See the event and say whether you are coming</a></p>`,
+    ...(m.routeLink ? [`<p><a href="${escapeHtml(m.routeLink)}">The route book</a>: turn-by-turn directions, the map, and GPX for your phone.</p>`] : []),
     `<hr><p style="font-size:0.9em">You get these reminders because e-mail notifications are on in your account. <a href="${escapeHtml(m.unsubscribeLink)}">Turn off e-mail notifications</a> (one click, no login).</p>`,
   ].join('\n');
   return {

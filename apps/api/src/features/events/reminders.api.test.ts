@@ -88,6 +88,29 @@ describe('event reminders', () => {
     expect(mails()).toHaveLength(2);
   });
 
+  it('links the route book of an event that has one, and only of that event', async () => {
+    open();
+    createMember(t.db);
+    const organiser = createMember(t.db, { permissions: ['event'] });
+    const toured = addEvent('2099-06-20T10:00', [0], 'Hermann Tour');
+    const picnicId = addEvent('2099-06-20T10:00', [0], 'Picnic');
+    const saved = await request(t.app)
+      .post('/api/route.save.php')
+      .send({ g: organiser.token, id: 0, title: 'Meramec Valley loop', steps: [{ instruction: 'Leave the church lot', at: 0 }] });
+    const routeId = (saved.body as { i: number }).i;
+    expect((await request(t.app).post('/api/route.attach.php').send({ g: organiser.token, eventId: toured, routeId })).status).toBe(200);
+
+    // Through the site's own reminder service, as an event save's "now" sends them.
+    t.services.reminders.sendNow(toured);
+    t.services.reminders.sendNow(picnicId);
+    const tour = mails().find((mail) => mail.subject.startsWith('Reminder: Hermann Tour,') && mail.to !== organiser.email);
+    expect(tour?.text).toContain(`The route book (turn-by-turn directions, map and GPX for your phone):\nhttps://club.example/routes/${routeId}\n`);
+    expect(tour?.html).toContain(`<a href="https://club.example/routes/${routeId}">The route book</a>`);
+    const picnic = mails().find((mail) => mail.subject.startsWith('Reminder: Picnic,'));
+    expect(picnic?.text).not.toContain('/routes/');
+    expect(picnic?.html).not.toContain('route book');
+  });
+
   it('escapes the title in the HTML e-mail', () => {
     open();
     createMember(t.db);

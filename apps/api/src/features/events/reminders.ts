@@ -47,6 +47,9 @@ const ledgerStart = (start: string, days: number) => (days === 0 ? '' : start);
 /** How many events were reminded of, and how many e-mails and pushes (one per device) that queued. */
 export type ReminderRun = { reminders: number; emails: number; pushes: number };
 
+/** The address of an event's route book for its reminder, undefined without one (the routes feature answers: see site-services.ts). */
+export type RouteLinkOf = (tx: DbOrTx, eventId: number) => string | undefined;
+
 /** Hears of an event the run skipped: its stored start is not a real date and time (no reminder can name it). */
 export type SkippedEventReport = (event: { id: number; title: string; start: string }) => void;
 
@@ -80,7 +83,8 @@ export function queueDueReminders(
     onlyNow = false,
     eventId,
     onSkip = () => undefined,
-  }: { onlyNow?: boolean; eventId?: number; onSkip?: SkippedEventReport } = {},
+    routeLinkOf = () => undefined,
+  }: { onlyNow?: boolean; eventId?: number; onSkip?: SkippedEventReport; routeLinkOf?: RouteLinkOf } = {},
 ): ReminderRun {
   const nowLocal = clubNow(now, config.timeZone);
   const today = nowLocal.slice(0, 10);
@@ -115,6 +119,7 @@ export function queueDueReminders(
       for (const { event, days } of due) {
         const { date, time } = describeStart(event.start);
         const link = `${config.baseUrl}${eventPath(event.id)}`;
+        const routeLink = routeLinkOf(tx, event.id);
         let isReminded = false;
         for (const household of households) {
           // Each member's ledger row is claimed; the address gets one message greeting those claimed now.
@@ -133,6 +138,7 @@ export function queueDueReminders(
               venue: event.location,
               address: [event.addressLine1, event.addressLine2],
               link,
+              routeLink,
               unsubscribeLink: `${config.baseUrl}${notificationsOffPath(token)}`,
               unsubscribePost: `${config.baseUrl}/api/email.unsubscribe.php?t=${token}`,
               clubName: config.clubName,
@@ -183,13 +189,15 @@ export function createReminderService(deps: {
   push: Pick<PushService, 'kick'>;
   logger: Logger;
   clock?: () => Date;
+  /** Links each reminder of an event with a route to its route book. */
+  routeLinkOf?: RouteLinkOf;
 }): ReminderService {
   const clock = deps.clock ?? (() => new Date());
   const log = deps.logger.child({ component: 'reminders' });
   const onSkip: SkippedEventReport = (event) =>
     log.warn({ eventId: event.id, start: event.start }, 'event start is not a real date and time: its reminders were skipped; please correct the event');
   const run = (options: { onlyNow?: boolean; eventId?: number } = {}) => {
-    const result = queueDueReminders(deps.db, deps.config, deps.keys, clock(), { ...options, onSkip });
+    const result = queueDueReminders(deps.db, deps.config, deps.keys, clock(), { ...options, onSkip, routeLinkOf: deps.routeLinkOf });
     if (result.emails > 0) deps.mail.kick();
     if (result.pushes > 0) deps.push.kick();
     return result;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_TRACK_POINTS, trackMiles } from '@club/contracts';
-import { GpxError, parseGpx, writeGpx, type GpxRoute } from './gpx.ts';
+import { GpxError, MAX_GPX_DEPTH, MAX_GPX_ELEMENTS, parseGpx, writeGpx, type GpxRoute } from './gpx.ts';
 
 /** The list's item at `index` (negative counts from the end); a missing one fails the test. */
 function nth<T>(list: readonly T[], index: number): T {
@@ -78,6 +78,19 @@ describe('parseGpx', () => {
     ['no points', gpx('<trk><name>Empty</name><trkseg></trkseg></trk>'), /no track, route or waypoints/],
     ['a latitude out of range', gpx('<wpt lat="95" lon="-90"><name>Nowhere</name></wpt>'), /latitude.*between -90 and 90/],
     ['a point without coordinates', gpx('<trk><trkseg><trkpt lon="-90"/></trkseg></trk>'), /latitude/],
+    // Each of these took seconds of the server's one thread before it was refused by count and depth.
+    ['more elements than any day’s route', gpx(`<wpt lat="1" lon="2"/>${'<x/>'.repeat(MAX_GPX_ELEMENTS)}`), /more than 250,000 elements/],
+    ['elements nested deeper than any GPX', gpx(`<wpt lat="1" lon="2">${'<miles>'.repeat(MAX_GPX_DEPTH)}${'</miles>'.repeat(MAX_GPX_DEPTH)}</wpt>`), /nests its elements more than 32 deep/],
+    [
+      'an entity declared in the document type (entity expansion)',
+      Buffer.from('<?xml version="1.0"?><!DOCTYPE gpx [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">]><gpx><wpt lat="1" lon="2"><name>&b;</name></wpt></gpx>'),
+      /entities/,
+    ],
+    [
+      'an entity from an external document type, which is never fetched',
+      Buffer.from('<?xml version="1.0"?><!DOCTYPE gpx SYSTEM "file:///etc/xml/catalog"><gpx><wpt lat="1" lon="2"><name>&secret;</name></wpt></gpx>'),
+      /could not be read as GPX.*undefined entity/i,
+    ],
   ])('refuses %s with a message', (_label, file, message) => {
     expect(() => parseGpx(file)).toThrow(GpxError);
     expect(() => parseGpx(file)).toThrow(message);

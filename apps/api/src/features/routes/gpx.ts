@@ -5,6 +5,7 @@ import { SaxesParser, type SaxesTagPlain } from 'saxes';
  * GPX 1.1 in and out. Reading goes through saxes, a strict streaming XML parser (the one jsdom
  * uses): it never fetches or expands entities it is not given, and a document type declaring
  * entities is refused before any point is read, so a file cannot reach the disk or the network.
+ * A file is refused past GPX_MAX_BYTES, MAX_GPX_ELEMENTS or MAX_GPX_DEPTH (docs/SECURITY.md).
  */
 
 /** What a GPX file is refused for; the message tells the organiser what to do. */
@@ -31,6 +32,15 @@ export type GpxRoute = {
 
 /** Our odometer mileage rides along in an extension, so our own file reads back with the typed distances. */
 const ROUTEBOOK_NAMESPACE = 'urn:club-website:routebook:1';
+
+/**
+ * Elements a GPX file may hold. A phone's 5 MB track (a point with its elevation and time in
+ * about 100 bytes, three elements) has about 150,000; a watch's, with heart rate in extensions,
+ * fewer. Past this the parse stops at once: tiny empty elements would otherwise cost seconds.
+ */
+export const MAX_GPX_ELEMENTS = 250_000;
+/** How deep elements may nest: GPX itself goes 4 deep, a device's extensions a few more. */
+export const MAX_GPX_DEPTH = 32;
 
 const NOT_GPX = 'This file is not a GPX file. Export the route or track as GPX (.gpx) from your mapping app and choose that file.';
 
@@ -63,6 +73,7 @@ function readPoints(buffer: Buffer): { name: string; description: string; track:
   let point: RawPoint | undefined;
   let textBuffer = '';
   let isRoot = true;
+  let elements = 0;
 
   parser.on('doctype', (doctype) => {
     if (/<!ENTITY/i.test(doctype)) throw new GpxError('This file declares XML entities, which a GPX file never needs; it is refused. Export the route again from your mapping app.');
@@ -73,6 +84,9 @@ function readPoints(buffer: Buffer): { name: string; description: string; track:
       if (name !== 'gpx') throw new GpxError(NOT_GPX);
       isRoot = false;
     }
+    elements += 1;
+    if (elements > MAX_GPX_ELEMENTS) throw new GpxError(`This GPX file has more than ${MAX_GPX_ELEMENTS.toLocaleString('en-US')} elements, far more than a day's route needs. Save the route without extra detail, or split it in two.`);
+    if (open.length >= MAX_GPX_DEPTH) throw new GpxError(`This file nests its elements more than ${MAX_GPX_DEPTH} deep, which no GPX file does; it is refused. Export the route again from your mapping app.`);
     open.push(name);
     textBuffer = '';
     if (name === 'trkpt' || name === 'rtept' || name === 'wpt') {

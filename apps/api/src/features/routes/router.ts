@@ -10,7 +10,7 @@ export function mountRoutesCalls(api: ApiRouter, deps: AppDeps): void {
   mountCall(api, 'routes.list', (_input, { user }) => routes.list(user), { cache: 'member' });
   mountCall(api, 'route.get', ({ id, eventId }, { user }) => routes.readBook(user, id, eventId), { cache: 'member' });
   mountCall(api, 'route.gpx', ({ id }, { user }) => routes.exportGpx(user, id), { cache: 'member' });
-  mountCall(api, 'event.route', ({ eventId }) => ({ route: routes.ofEvent(eventId) }), { cache: 'shared' });
+  mountCall(api, 'event.route', ({ eventId }) => ({ route: routes.ofEvent(eventId), showKilometres: routes.showKilometres }), { cache: 'shared' });
 
   mountCall(api, 'route.save', (input) => ({
     i: routes.save({

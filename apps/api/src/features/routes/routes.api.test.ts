@@ -241,7 +241,7 @@ describe('routes on events', () => {
     const routeId = await saveRoute({ title: 'Hermann wine country' });
     const eventId = addEvent('Fall Colour Tour 2099');
     expect((await post('route.attach', { g: member.token, eventId, routeId })).status).toBe(403);
-    expect((await post('event.route', { g: member.token, eventId })).body).toEqual({ route: null });
+    expect((await post('event.route', { g: member.token, eventId })).body).toEqual({ route: null, showKilometres: false });
     expect((await post('route.attach', { g: organiser.token, eventId, routeId })).status).toBe(200);
     const { route } = (await post('event.route', { g: member.token, eventId })).body as { route: RouteSummary };
     expect(route).toMatchObject({ id: routeId, title: 'Hermann wine country', drivenOn: [{ id: eventId, title: 'Fall Colour Tour 2099', start: '2099-10-10T09:00' }] });
@@ -249,7 +249,7 @@ describe('routes on events', () => {
     expect(list.routes.find((r) => r.id === routeId)?.drivenOn).toHaveLength(1);
     expect((await post('event.route', { eventId })).status).toBe(401);
     expect((await post('route.attach', { g: organiser.token, eventId, routeId: 0 })).status).toBe(200);
-    expect((await post('event.route', { g: member.token, eventId })).body).toEqual({ route: null });
+    expect((await post('event.route', { g: member.token, eventId })).body).toEqual({ route: null, showKilometres: false });
   });
 
   it('answers 404 for an unknown event or route', async () => {
@@ -285,5 +285,21 @@ describe('routes on events', () => {
     expect((await post('event.delete', { g: organiser.token, id: eventId })).status).toBe(200);
     const { route } = (await post('route.get', { g: organiser.token, id: routeId })).body as CallResponse<'route.get'>;
     expect(route.drivenOn).toEqual([]);
+  });
+});
+
+describe('POST /api/event.route.php with ROUTE_SHOW_KM=1', () => {
+  it('tells the event page to show kilometres beside miles, as the route pages do', async () => {
+    const km = createTestApp({ ROUTE_SHOW_KM: '1' });
+    try {
+      const editor = createMember(km.db, { permissions: ['event'] });
+      const eventId = km.db.insert(events).values({ title: 'Kilometre Tour', start: '2099-10-10T09:00', end: '2099-10-10T16:00', venue: 'Kirkwood' }).returning({ id: events.id }).get().id;
+      const saved = await request(km.app).post('/api/route.save.php').send({ g: editor.token, id: 0, title: 'Metric loop', steps: STEPS });
+      await request(km.app).post('/api/route.attach.php').send({ g: editor.token, eventId, routeId: (saved.body as { i: number }).i });
+      const res = await request(km.app).post('/api/event.route.php').send({ g: editor.token, eventId });
+      expect(res.body).toMatchObject({ route: { title: 'Metric loop' }, showKilometres: true });
+    } finally {
+      km.close();
+    }
   });
 });

@@ -13,6 +13,7 @@ import {
   type RouteSummary,
   type SessionUser,
 } from '@club/contracts';
+import type { DbOrTx } from '../../db/client.ts';
 import type { AppDeps } from '../../deps.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import { createSignupService } from '../events/signups.ts';
@@ -60,6 +61,8 @@ export type RoutesService = {
   exportGpx(viewer: SessionUser | undefined, id: number): { gpx: string; fileName: string };
   attach(eventId: number, routeId: number): void;
   ofEvent(eventId: number): RouteSummary | null;
+  /** ROUTE_SHOW_KM: kilometres beside miles. */
+  showKilometres: boolean;
 };
 
 /** A route's length: the last step's distance, else its imported track's. */
@@ -140,6 +143,8 @@ export function createRoutesService(deps: Pick<AppDeps, 'db' | 'services' | 'con
   };
 
   return {
+    showKilometres: config.showKilometres,
+
     list(viewer) {
       const rows = listRoutes(db, viewer !== undefined);
       const drivenOn = viewer ? listDrivenOn(db, rows.map((row) => row.id)) : new Map<number, RouteEvent[]>();
@@ -242,7 +247,7 @@ export function listPublicRoutePaths(deps: Pick<AppDeps, 'db'>): string[] {
 }
 
 /** The address of an event's route book, for its reminder e-mail; undefined when it has none. */
-export function routeBookLinkOfEvent(deps: Pick<AppDeps, 'db' | 'config'>, eventId: number): string | undefined {
-  const routeId = findRouteIdOfEvent(deps.db, eventId);
-  return routeId === undefined ? undefined : `${deps.config.baseUrl}${routePath(routeId)}`;
+export function routeBookLinkOfEvent(db: DbOrTx, baseUrl: string, eventId: number): string | undefined {
+  const routeId = findRouteIdOfEvent(db, eventId);
+  return routeId === undefined ? undefined : `${baseUrl}${routePath(routeId)}`;
 }

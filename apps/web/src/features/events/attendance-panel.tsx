@@ -111,7 +111,7 @@ export function AttendancePanel({ signups }: { signups: EventSignups }) {
   const households = signups.households;
   const isLong = households.length > FOLD_AFTER;
   // Read once: a list the member opened or closed stays so when the window turns.
-  const [isOpenAtStart] = useState(() => !isLong || window.matchMedia(WIDE_SCREEN).matches);
+  const [isOpen, setIsOpen] = useState(() => !isLong || window.matchMedia(WIDE_SCREEN).matches);
   const table = (
     <table className="attendance__table">
       <caption className="visually-hidden">Members' answers</caption>
@@ -161,8 +161,8 @@ export function AttendancePanel({ signups }: { signups: EventSignups }) {
       {households.length === 0 ? (
         <p>Nobody has answered yet.</p>
       ) : isLong ? (
-        <details className="attendance__fold" open={isOpenAtStart}>
-          <summary>Show all {countOf(households.length, 'answer')}</summary>
+        <details className="attendance__fold" open={isOpen} onToggle={(toggled) => setIsOpen(toggled.currentTarget.open)}>
+          <summary>{isOpen ? 'Hide the answers' : `Show all ${countOf(households.length, 'answer')}`}</summary>
           {table}
         </details>
       ) : (

@@ -13,14 +13,16 @@ export function EventRoutePanel({ eventId, canEdit }: { eventId: number; canEdit
   const id = useId();
   const query = useEventRoute(eventId);
   const route = query.data?.route;
-  if (query.isPending && !canEdit) return null;
+  const showKilometres = query.data?.showKilometres ?? false;
+  // A member sees the panel only when there is a route to open; an editor also to pick one.
+  if (!route && !canEdit) return null;
   return (
     <section className="panel event-route" aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`}>Route book</h2>
       {route ? (
         <>
           <p>
-            <Link to={routePath(route.id)}>{route.title}</Link>: {formatDistance(route.miles, false)}, {route.stepCount} steps
+            <Link to={routePath(route.id)}>{route.title}</Link>: {formatDistance(route.miles, showKilometres)}, {route.stepCount} steps
             {route.stopCount > 0 ? `, ${route.stopCount} stops` : ''}.
           </p>
           <RouteActions routeId={route.id} eventId={eventId} />
@@ -56,7 +58,7 @@ function AttachRoute({ eventId, currentId }: { eventId: number; currentId: numbe
         <option value="0">No route</option>
         {(routes.data?.routes ?? []).map((route) => (
           <option key={route.id} value={route.id}>
-            {route.title} ({formatDistance(route.miles, false)})
+            {route.title} ({formatDistance(route.miles, routes.data?.showKilometres ?? false)})
           </option>
         ))}
       </select>
