@@ -103,7 +103,8 @@ const parseCrop = (value: unknown): unknown => {
  */
 export const memberDataSchema = z.object({
   exported: z.string(),
-  member: memberSchema.extend({ hasPassword: z.boolean() }),
+  /** weeklyDigest: the member's own digest setting (the digest also needs email_notifications on). */
+  member: memberSchema.extend({ hasPassword: z.boolean(), weeklyDigest: z.boolean() }),
   attendance: z.array(
     z.object({
       eventId: z.number().int(),
@@ -126,6 +127,10 @@ export const memberDataSchema = z.object({
   calendarFeed: z.object({ created: z.string() }).nullable(),
   sessions: z.array(z.object({ created: z.string(), lastSeen: z.string(), expires: z.string() })),
   reminders: z.array(z.object({ eventId: z.number().int(), eventStart: z.string(), daysOut: z.number().int(), channel: z.string(), created: z.string() })),
+  /** The weeks a weekly digest was sent to the member (the digest ledger: week is its Monday, YYYY-MM-DD). */
+  digests: z.array(z.object({ week: z.string(), created: z.string() })),
+  /** The digest's "I'm coming" links the member used: for which event, from which week's digest, when. */
+  rsvpLinksUsed: z.array(z.object({ eventId: z.number().int(), eventTitle: z.string(), week: z.string(), used: z.string() })),
   errorReports: z.array(z.object({ message: z.string(), url: z.string(), userAgent: z.string(), created: z.string(), count: z.number().int() })),
   /** The member's cars in the registry, everything about them (engine numbers, history, photos). */
   registryCars: z.array(carSchema),

@@ -65,8 +65,9 @@ function storedUrl(files: string[], car: number, picture: number): string {
 
 /**
  * The demo members' cars, written as lines of text like the old member records, become
- * registry entries by the migration's rule; the first few dozen get photos, colours, engine
- * numbers, stories, a privacy of their owner's choosing and some an ownership history.
+ * registry entries by the migration's rule; the last few dozen written get photos, colours,
+ * engine numbers, stories, a privacy of their owner's choosing and some an ownership history:
+ * the registry lists the newest first, so its first page shows cars with photos.
  */
 export function seedDemoGarage(db: Db, { uploadsDir }: DemoContext): void {
   const dir = path.join(uploadsDir, FOLDER);
@@ -74,11 +75,14 @@ export function seedDemoGarage(db: Db, { uploadsDir }: DemoContext): void {
   const styles = db.select({ name: bodyStyles.name }).from(bodyStyles).all().map((row) => row.name);
   const owners = db.select({ id: members.id, cars: members.cars }).from(members).where(ne(members.cars, [])).orderBy(asc(members.id)).all();
   const visibilities: CarVisibility[] = ['public-named', 'public', 'members'];
-  let n = 0;
+  const firstDetailed = owners.reduce((sum, owner) => sum + owner.cars.length, 0) - DETAILED;
+  let written = 0;
   for (const owner of owners) {
     for (const line of owner.cars) {
       const parsed = parseCarLine(line, styles);
-      const isDetailed = n < DETAILED;
+      // n counts the detailed cars (0 to DETAILED - 1), as their pictures were made.
+      const n = written - firstDetailed;
+      const isDetailed = n >= 0;
       const photos = isDetailed ? Array.from({ length: photoCountOf(n) }, (_, p) => storedUrl(files, n, p)).filter(Boolean) : [];
       const id = db
         .insert(cars)
@@ -98,7 +102,7 @@ export function seedDemoGarage(db: Db, { uploadsDir }: DemoContext): void {
           db.insert(carOwners).values({ carId: id, position, owner: row.owner, fromYear: row.from, toYear: row.to }).run();
         });
       }
-      n += 1;
+      written += 1;
     }
   }
   // The registry is the one home of a member's cars now.

@@ -14,6 +14,7 @@ import { createSession, destroyOtherSessions, destroySession, readSessionUser } 
 import { scrubText, scrubUrl } from '../../logger.ts';
 import { hashPassword, hashPasswordSync, UNKNOWN_ADDRESS_HASH } from './credentials.ts';
 import {
+  countMostPasswordsAtOneAddress,
   countPasswordResetsSince,
   findEnabledMembersByEmail,
   findHousematePasswordHashes,
@@ -146,19 +147,20 @@ export function ensureAdmin(db: Db, email: string | undefined, password: string 
 
 /**
  * The member whose password this is among those with the address (a household may share one): an
- * enabled one before a disabled one. Every stored hash is compared (the unknown-address hash when
- * there is none), whichever matches, so the time taken does not tell which of them it was.
+ * enabled one before a disabled one. Every login makes the same number of bcrypt comparisons,
+ * `compares` (the most passwords any one address in the club has, at least one): each stored hash
+ * at this address, whichever matches, then the unknown-address hash for the rest. So the time
+ * taken tells neither whether the address is known, nor how many members share it, nor which of
+ * them it was. (Comparisons cost alike because every stored hash has BCRYPT_ROUNDS, as the
+ * stand-in has.)
  */
-async function findLoginByPassword(logins: LoginRecord[], password: string): Promise<LoginRecord | undefined> {
+async function findLoginByPassword(logins: LoginRecord[], password: string, compares: number): Promise<LoginRecord | undefined> {
   const withPassword = logins.filter((login): login is LoginRecord & { passwordHash: string } => login.passwordHash !== null);
-  if (withPassword.length === 0) {
-    await bcrypt.compare(password, UNKNOWN_ADDRESS_HASH);
-    return undefined;
-  }
   const matches: LoginRecord[] = [];
   for (const login of withPassword) {
     if (await bcrypt.compare(password, login.passwordHash)) matches.push(login);
   }
+  for (let made = withPassword.length; made < compares; made += 1) await bcrypt.compare(password, UNKNOWN_ADDRESS_HASH);
   return matches.find((login) => login.enabled) ?? matches[0];
 }
 
@@ -254,7 +256,8 @@ export function createAccountService({ db, services, config }: Pick<AppDeps, 'db
       if (services.loginThrottle.isBlocked(ip, email)) {
         throw tooManyAttempts('Too many failed logins. Please wait 15 minutes and try again, or reset your password.');
       }
-      const login = await findLoginByPassword(findLoginsByEmail(db, email), password);
+      const compares = Math.max(1, countMostPasswordsAtOneAddress(db));
+      const login = await findLoginByPassword(findLoginsByEmail(db, email), password, compares);
       if (!login) {
         services.loginThrottle.recordFailure(ip, email);
         throw notLoggedIn(WRONG_LOGIN);

@@ -1,4 +1,4 @@
-import { and, asc, countDistinct, desc, eq, gt, inArray, isNull, lt, ne, notInArray } from 'drizzle-orm';
+import { and, asc, count, countDistinct, desc, eq, gt, inArray, isNotNull, isNull, lt, max, ne, notInArray } from 'drizzle-orm';
 import { fullNameOf, type Permission } from '@club/contracts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { calendarFeeds, errorReports, memberPermissions, members, passwordResets } from '../../db/schema/index.ts';
@@ -13,6 +13,20 @@ export function findLoginsByEmail(db: Db, email: string): LoginRecord[] {
     .where(eq(members.email, email.toLowerCase()))
     .orderBy(asc(members.id))
     .all();
+}
+
+/**
+ * The most members with a password at any one address in the club (0 with none): what every login
+ * compares against, so that no address takes longer to try than another.
+ */
+export function countMostPasswordsAtOneAddress(db: Db): number {
+  const perAddress = db
+    .select({ count: count().as('count') })
+    .from(members)
+    .where(isNotNull(members.passwordHash))
+    .groupBy(members.email)
+    .as('per_address');
+  return Number(db.select({ most: max(perAddress.count) }).from(perAddress).get()?.most ?? 0);
 }
 
 export function findPasswordHash(db: Db, memberId: number): string | null {

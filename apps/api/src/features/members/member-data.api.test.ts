@@ -19,6 +19,7 @@ import {
   sessions,
 } from '../../db/schema/index.ts';
 import { createMember, type TestMember } from '../../../test/factories.ts';
+import { queueWeeklyDigest } from '../digest/weekly.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 
 let t: TestApp;
@@ -91,6 +92,31 @@ describe('POST /api/member.export.php', () => {
     expect(data.photoPostsCreated).toHaveLength(1);
     const text = JSON.stringify(res.body);
     expect(text).not.toMatch(/password_?hash|token_?hash|"secret"|\$2[aby]\$/i);
+  });
+
+  it('includes the digest setting, the weeks a digest went to the member and the "I\'m coming" links they used', async () => {
+    const subject = createMember(t.db, { firstName: 'Dora' });
+    const at = new Date();
+    const start = new Date(at.getTime() + 5 * 86_400_000).toISOString().slice(0, 16);
+    const eventId = t.db.insert(events).values({ title: 'Digest Drive', start, end: start }).returning({ id: events.id }).get().id;
+    const run = queueWeeklyDigest(t.db, t.config, t.services.keys, at);
+    expect(run.emails).toBeGreaterThan(0);
+    const digest = t.db.select().from(outbox).where(eq(outbox.to, subject.email)).all().at(-1);
+    const link = new RegExp(`/coming/(${subject.id}\\.e${eventId}w[\\w.-]+)`).exec(digest?.text ?? '');
+    expect(link).not.toBeNull();
+    expect((await post('rsvp.confirm', { t: link?.[1] })).status).toBe(200);
+    expect((await post('digest.set', { g: subject.token, d: 0 })).body).toEqual({ weeklyDigest: false });
+
+    const res = await post('member.export', { g: admin.token, id: subject.id });
+    expect(res.status).toBe(200);
+    const data = memberDataSchema.parse(res.body.d);
+    expect(data.member).toMatchObject({ id: subject.id, email_notifications: true, weeklyDigest: false });
+    expect(data.digests).toEqual([{ week: run.week, created: expect.any(String) }]);
+    expect(data.rsvpLinksUsed).toEqual([{ eventId, eventTitle: 'Digest Drive', week: run.week, used: expect.any(String) }]);
+    // Another member's export holds neither.
+    const others = memberDataSchema.parse((await post('member.export', { g: admin.token, id: plain.id })).body.d);
+    expect(others.member.weeklyDigest).toBe(true);
+    expect(others.rsvpLinksUsed).toEqual([]);
   });
 
   it('answers 404 for a member who does not exist', async () => {

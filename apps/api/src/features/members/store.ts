@@ -7,6 +7,7 @@ import {
   blogPosts,
   calendarFeeds,
   contactMessages,
+  digestLedger,
   errorReports,
   events,
   forumPosts,
@@ -16,6 +17,7 @@ import {
   outbox,
   pushSubscriptions,
   reminderLedger,
+  rsvpLinkUses,
   sessions,
 } from '../../db/schema/index.ts';
 
@@ -138,6 +140,10 @@ export function hasPassword(db: DbOrTx, memberId: number): boolean {
   return Boolean(db.select({ hash: members.passwordHash }).from(members).where(eq(members.id, memberId)).get()?.hash);
 }
 
+function hasWeeklyDigest(db: DbOrTx, memberId: number): boolean {
+  return db.select({ isOn: members.weeklyDigest }).from(members).where(eq(members.id, memberId)).get()?.isOn ?? false;
+}
+
 /** Removes a member; their sessions, permissions, reset links and attendance go with them (cascade). */
 export function deleteMember(db: DbOrTx, id: number): boolean {
   return db.delete(members).where(eq(members.id, id)).run().changes === 1;
@@ -198,7 +204,7 @@ export function readMemberData(db: Db, id: number): StoredMemberData | undefined
   const owner = mailOwnerOf(db, id);
   if (!member || !owner) return undefined;
   return {
-    member: { ...member, hasPassword: hasPassword(db, id) },
+    member: { ...member, hasPassword: hasPassword(db, id), weeklyDigest: hasWeeklyDigest(db, id) },
     attendance: db
       .select({
         eventId: attendance.eventId,
@@ -244,6 +250,19 @@ export function readMemberData(db: Db, id: number): StoredMemberData | undefined
       .select({ eventId: reminderLedger.eventId, eventStart: reminderLedger.eventStart, daysOut: reminderLedger.daysOut, channel: reminderLedger.channel, created: reminderLedger.created })
       .from(reminderLedger)
       .where(eq(reminderLedger.memberId, id))
+      .all(),
+    digests: db
+      .select({ week: digestLedger.week, created: digestLedger.created })
+      .from(digestLedger)
+      .where(eq(digestLedger.memberId, id))
+      .orderBy(asc(digestLedger.week))
+      .all(),
+    rsvpLinksUsed: db
+      .select({ eventId: rsvpLinkUses.eventId, eventTitle: events.title, week: rsvpLinkUses.week, used: rsvpLinkUses.used })
+      .from(rsvpLinkUses)
+      .innerJoin(events, eq(events.id, rsvpLinkUses.eventId))
+      .where(eq(rsvpLinkUses.memberId, id))
+      .orderBy(asc(rsvpLinkUses.used), asc(rsvpLinkUses.eventId))
       .all(),
     errorReports: db
       .select({ message: errorReports.message, url: errorReports.url, userAgent: errorReports.userAgent, created: errorReports.created, count: errorReports.count })
