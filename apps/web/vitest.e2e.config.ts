@@ -11,6 +11,7 @@ const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
  */
 const LONGEST_FIRST = [
   'events',
+  'series',
   'round-two-c',
   'members',
   'blog',
@@ -25,7 +26,6 @@ const LONGEST_FIRST = [
   'polish-pages',
   'phone-menu',
   'routes',
-  'series',
   'dialogs-and-focus',
   'member-data',
   'image-picker',

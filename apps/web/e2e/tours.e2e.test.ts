@@ -140,13 +140,17 @@ describe('a tour with a capacity, a dinner choice and a waiting list', () => {
     await page.context().close();
   });
 
-  it('puts the next household on the waiting list on a 390 px phone, and a cancellation moves it up with one e-mail', async () => {
+  it('signs the next household up on a 390 px phone with a guest, a car and dinner choices, puts it on the waiting list, and a cancellation moves it up with one e-mail', async () => {
     const phone = await openPage(harness, PHONE);
     await logIn(phone, SECOND.email, SECOND.password);
     const form = await answerForm(phone, tourId);
     await form.getByRole('radio', { name: 'Attending', exact: true }).tap();
-    await form.getByLabel('Number attending').fill('2');
+    await form.getByLabel('Guests coming with you (one name a line)').fill('Sam (son)');
+    expect(await form.getByTestId('party-size').textContent()).toBe('Number attending: 2 (you and 1 guest)');
     await form.getByRole('checkbox', { name: '1929 AA truck' }).tap();
+    const dinner = form.getByRole('group', { name: 'Dinner' });
+    await dinner.getByLabel('You').selectOption('none');
+    await dinner.getByLabel('Sam (son)').selectOption('chicken');
     await form.getByRole('button', { name: 'Save' }).tap();
     await form.getByText('The event is full: you are number 1 on the waiting list.').waitFor();
     await phone.getByText('you are number 1 on the waiting list. If a place opens up').waitFor();
@@ -167,6 +171,11 @@ describe('a tour with a capacity, a dinner choice and a waiting list', () => {
     await answerForm(phone, tourId);
     expect(await phone.getByRole('row', { name: /Sadie Second \(you\)/ }).getByRole('cell').first().textContent()).toBe('Attending');
     expect(await phone.getByText('on the waiting list. If a place opens up').count()).toBe(0);
+    // The totals on the phone: her party, her car and their dinners.
+    await phone.getByText('2 people and 1 car coming (room for 3).').waitFor();
+    const totals = phone.getByRole('region', { name: 'Who is coming' });
+    expect(await totals.getByRole('list', { name: 'Dinner totals' }).getByRole('listitem').allTextContents()).toEqual(['chicken: 1', 'fish: 0', 'none: 1']);
+    expect(await totals.getByRole('listitem').filter({ hasText: '1929 AA truck' }).count()).toBe(1);
     expect(outboxSubjects(SECOND.email).filter((s) => s.startsWith('You have a place: Fall Color Tour'))).toHaveLength(1);
     await phone.context().close();
   });
@@ -188,7 +197,7 @@ describe('a tour with a capacity, a dinner choice and a waiting list', () => {
 
     const [download] = await Promise.all([phone.waitForEvent('download'), roster.getByRole('button', { name: 'Download CSV' }).tap()]);
     const csv = await fs.readFile(await download.path(), 'utf8');
-    expect(csv.split('\r\n')[1]).toBe('"Sadie Second","Coming","(314) 555-0199","2","","1929 AA truck","","","yes"');
+    expect(csv.split('\r\n')[1]).toBe('"Sadie Second","Coming","(314) 555-0199","2","Sam (son)","1929 AA truck","none; chicken","","yes"');
     await phone.context().close();
 
     // Her account page lists the tour; the admin's member list counts it.

@@ -78,6 +78,8 @@ export const CALLS = {
   'event.save': { access: 'event', encoding: 'multipart', files: { f: jpeg() } },
   /** Not in the spec's table: whom an event's "now" reminder reached, for the editor after a save. */
   'event.nowReminder': { access: 'event', encoding: 'json' },
+  /** Not in the spec's table: what a series change would remove, for the editor's confirmation. */
+  'event.seriesPreview': { access: 'event', encoding: 'json' },
   'event.delete': { access: 'event', encoding: 'json' },
   'attendance.set': { access: 'loggedIn', encoding: 'json' },
   /** Not in the spec's table: tours and meets (sign-up with guests, cars and choices; settings; roster; check-in). */
@@ -187,6 +189,7 @@ export type CallName = keyof typeof CALLS;
 export const EXTENSION_CALLS: readonly CallName[] = [
   'event.get',
   'event.nowReminder',
+  'event.seriesPreview',
   'events.month',
   'events.upcoming',
   'events.past',

@@ -103,6 +103,10 @@ export const eventSeriesSchema = z.object({
 });
 export type EventSeries = z.infer<typeof eventSeriesSchema>;
 
+/** An occurrence a change of its series would remove, with the sign-ups (households coming, and their people) it drops. */
+export const seriesRemovalSchema = z.object({ id: z.number().int(), start: z.string(), households: z.number().int(), people: z.number().int() });
+export type SeriesRemoval = z.infer<typeof seriesRemovalSchema>;
+
 /** What an edit or a delete of an occurrence applies to. */
 export const SERIES_SCOPES = ['one', 'following'] as const;
 export type SeriesScope = (typeof SERIES_SCOPES)[number];
@@ -206,6 +210,11 @@ export const events = {
       repeat: optionalJson(repeatRuleSchema, 'repeat rule'),
       /** Beyond the spec: for an occurrence, 'one' (the default) saves it alone, 'following' it and the ones after it. */
       scope: scopeSchema,
+      /**
+       * Beyond the spec: how many sign-ups on occurrences a series change removes the editor agreed
+       * to drop (`event.seriesPreview` tells them first); a change that drops more is refused. Absent: none.
+       */
+      dropSignups: optionalInteger('sign-ups to drop', { min: 0 }).transform((n) => n ?? 0),
     })
       .refine((e) => e.end >= e.start, { message: 'The end must not be before the start.', path: ['end'] }),
     response: z.object({ i: z.number().int(), img: z.string() }),
@@ -218,6 +227,20 @@ export const events = {
   'event.nowReminder': {
     request: z.object({ g: sessionTokenSchema, id: integer('event id', { min: 1 }) }),
     response: z.object({ emailed: z.number().int(), pushed: z.number().int(), sent: z.string() }),
+  },
+  /**
+   * Beyond the spec: what changing a series from an occurrence on ("this and the following", the
+   * rule and start as the editor has them) would remove, with the sign-ups each removal drops;
+   * nothing is written. The editor asks it before saving, to confirm the drops.
+   */
+  'event.seriesPreview': {
+    request: z.object({
+      g: sessionTokenSchema,
+      id: integer('event id', { min: 1 }),
+      start: localDateTime('start'),
+      repeat: repeatRuleSchema,
+    }),
+    response: z.object({ removed: z.array(seriesRemovalSchema) }),
   },
   'event.delete': {
     /** `scope` (beyond the spec): for an occurrence, 'one' (the default) or 'following'. */

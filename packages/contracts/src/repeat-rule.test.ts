@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { clubTimeToInstant } from './club-time.ts';
 import { DEFAULT_MEETING } from './meeting-schedule.ts';
-import { describeRepeatRule, meetingRepeatRule, occurrenceDates, occurrenceTimes, type RepeatRule } from './repeat-rule.ts';
+import { describeRepeatRule, meetingRepeatRule, nextMeetingDate, occurrenceDates, occurrenceTimes, type RepeatRule } from './repeat-rule.ts';
 
 const rule = (fields: Partial<RepeatRule>): RepeatRule => ({
   frequency: 'monthlyByWeekday',
@@ -77,5 +77,15 @@ describe('describeRepeatRule', () => {
     expect(describeRepeatRule(rule({ week: 5, weekday: 4, count: 6 }))).toBe('the last Thursday of each month, 6 times');
     expect(describeRepeatRule(rule({ frequency: 'weekly', weekday: 6, interval: 2, until: '2027-06-30' }))).toBe('every other Saturday, until June 30, 2027');
     expect(describeRepeatRule(rule({ frequency: 'monthlyByDay', day: 22, interval: 3 }))).toBe('the 22nd of every 3 months');
+  });
+});
+
+describe('nextMeetingDate', () => {
+  it('finds the first meeting day on or after a day, skipping the months without a meeting', () => {
+    // The first Tuesday except January: January 2031 has none, so February 4.
+    expect(nextMeetingDate(DEFAULT_MEETING, '2030-12-15')).toBe('2031-02-04');
+    expect(nextMeetingDate(DEFAULT_MEETING, '2031-03-04')).toBe('2031-03-04');
+    expect(nextMeetingDate(DEFAULT_MEETING, '2031-03-05')).toBe('2031-04-01');
+    expect(nextMeetingDate({ week: 3, weekday: 6, monthsOff: [7, 8] }, '2031-06-22')).toBe('2031-09-20');
   });
 });

@@ -126,6 +126,11 @@ export function meetingRepeatRule({ week, weekday, monthsOff }: Pick<MeetingPlac
   return { frequency: 'monthlyByWeekday', interval: 1, weekday, week, day: 1, monthsOff: [...monthsOff], until: '', count: null };
 }
 
+/** The first meeting day on or after a day (YYYY-MM-DD) by the club's schedule; a schedule gives one within 13 months. */
+export function nextMeetingDate(schedule: Pick<MeetingPlace, 'week' | 'weekday' | 'monthsOff'>, fromDate: string): string {
+  return occurrenceDates(meetingRepeatRule(schedule), fromDate, addDays(fromDate, 400))[0] ?? fromDate;
+}
+
 const ordinal = (n: number): string => {
   const tens = n % 100;
   const suffix = tens >= 11 && tens <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th');

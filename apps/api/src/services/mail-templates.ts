@@ -247,6 +247,38 @@ export function waitlistPromotedMail(m: WaitlistPromotedMail): MailMessage {
   );
 }
 
+type OccurrencesRemovedMail = {
+  to: string;
+  firstName: string;
+  title: string;
+  /** The days removed that the member had signed up for: "Tuesday, July 20, 2027 at 7:00 PM". */
+  moments: string[];
+  /** The series as it now repeats: "the third Tuesday of each month except July and August"; '' when it no longer repeats. */
+  rule: string;
+  link: string;
+  clubName: string;
+};
+
+/** A change of a series' repeat rule removed days a member had said they are coming to: their sign-up for those is gone. */
+export function occurrencesRemovedMail(m: OccurrencesRemovedMail): MailMessage {
+  const isOne = m.moments.length === 1;
+  const removed = isOne
+    ? `it no longer takes place on ${m.moments[0] ?? ''}, which you had signed up for. Your sign-up for that date is cancelled`
+    : `it no longer takes place on these dates, which you had signed up for:\n${m.moments.map((d) => `- ${d}`).join('\n')}\nYour sign-ups for them are cancelled`;
+  return linkMail(
+    m.to,
+    isOne ? `No longer on: ${m.title}, ${m.moments[0] ?? ''}` : `No longer on: ${m.title}, ${m.moments.length} dates`,
+    [
+      `Hello ${m.firstName},`,
+      `The organiser changed the dates of ${m.title}, and ${removed}; you need do nothing.`,
+      m.rule === '' ? 'It no longer repeats. The event:' : `It now repeats ${m.rule}. To sign up for another date, open the event and pick it in the calendar:`,
+      m.link,
+      m.clubName,
+    ],
+    m.link,
+  );
+}
+
 type EventChangedMail = {
   to: string;
   firstName: string;

@@ -6,9 +6,12 @@ import './form.css';
 
 export type FormStatus = 'idle' | 'submitting' | 'success' | 'error';
 
+/** What `onSubmit` resolves with when the member stopped the send at a question (a confirmation): the form goes back to idle, saying nothing. */
+export const SUBMIT_CANCELLED = Symbol('submit cancelled');
+
 export type FormProps<T> = {
-  /** Sends the form; a rejection's ApiError message is shown in the form. */
-  onSubmit: (data: FormData, form: HTMLFormElement) => Promise<T>;
+  /** Sends the form; a rejection's ApiError message is shown in the form; SUBMIT_CANCELLED sends nothing and says nothing. */
+  onSubmit: (data: FormData, form: HTMLFormElement) => Promise<T | typeof SUBMIT_CANCELLED>;
   /** Runs before any call; a returned message is shown as the error and nothing is sent. */
   validate?: (data: FormData) => string | null;
   onSuccess?: (result: T) => void;
@@ -105,6 +108,10 @@ export function Form<T>({
     setStatus('submitting');
     try {
       const result = await onSubmit(data, form);
+      if (result === SUBMIT_CANCELLED) {
+        setStatus('idle');
+        return;
+      }
       if (resetOnSuccess) form.reset();
       setStatus('success');
       onDirtyChange?.(false);

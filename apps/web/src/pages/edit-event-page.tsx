@@ -6,6 +6,7 @@ import { NEW_RECORD_ID } from '../lib/paths.ts';
 import { QueryState } from '../components/query-state.tsx';
 import { RequireLogin } from '../components/require-login.tsx';
 import { EventEditor, isSavedAsNew, type EventPlace } from '../features/events/event-editor.tsx';
+import type { MeetingSchedule } from '../features/events/repeat-fields.tsx';
 import { EventNotFound, eventIdOf } from '../features/events/event-not-found.tsx';
 import { useEvent } from '../features/events/api/event-reads.ts';
 import { useMeeting } from '../features/meetings/api/meeting.ts';
@@ -28,30 +29,35 @@ export function EditEventPage() {
   );
 }
 
-/** The meeting place as an event's venue and address, once read. */
-function useMeetingPlace(): EventPlace | undefined {
+/** The meeting place as an event's venue and address, and the meeting schedule, once read. */
+function useMeetingPlace(): { meetingPlace?: EventPlace; meetingSchedule?: MeetingSchedule } {
   const meeting = useMeeting().data?.m;
-  return meeting && { location: meetingVenue(meeting), addressLine1: meeting.street, addressLine2: meetingCityLine(meeting) };
+  if (!meeting) return {};
+  const { week, weekday, time, monthsOff } = meeting;
+  return {
+    meetingPlace: { location: meetingVenue(meeting), addressLine1: meeting.street, addressLine2: meetingCityLine(meeting) },
+    meetingSchedule: { week, weekday, time, monthsOff },
+  };
 }
 
 function EditorForEditors({ id }: { id: number }) {
   const { can } = useSession();
-  const meetingPlace = useMeetingPlace();
+  const meeting = useMeetingPlace();
   // The event this editor opened with (0 for a new one), kept when a first save changes the address.
   const [openedWith] = useState(id);
   if (!can('event')) {
     return <p className="notice">Only event editors can add or change events. Ask the club webmaster if you need to.</p>;
   }
-  return openedWith === NEW_RECORD_ID ? <EventEditor meetingPlace={meetingPlace} /> : <SavedEventEditor id={openedWith} meetingPlace={meetingPlace} />;
+  return openedWith === NEW_RECORD_ID ? <EventEditor {...meeting} /> : <SavedEventEditor id={openedWith} meeting={meeting} />;
 }
 
 /** Loads just the event being edited. */
-function SavedEventEditor({ id, meetingPlace }: { id: number; meetingPlace: EventPlace | undefined }) {
+function SavedEventEditor({ id, meeting }: { id: number; meeting: ReturnType<typeof useMeetingPlace> }) {
   const query = useEvent(id);
   return (
     <QueryState query={query} what="the event" loadingLabel="Loading the event…">
       {({ event, signups, series }) =>
-        event ? <EventEditor event={event} signupSettings={signups?.settings} meetingPlace={meetingPlace} series={series} /> : <EventNotFound />
+        event ? <EventEditor event={event} signupSettings={signups?.settings} {...meeting} series={series} /> : <EventNotFound />
       }
     </QueryState>
   );

@@ -37,7 +37,7 @@ export function mountEventsCalls(api: ApiRouter, deps: AppDeps): void {
 
   mountCall(api, 'events.past', ({ at, page }) => events.listPast(at, page), { cache: 'shared' });
 
-  mountCall(api, 'event.save', async (input, { files }) => {
+  mountCall(api, 'event.save', async (input, { files, user }) => {
     const image = files.f?.[0];
     const saved = await events.save({
       id: input.id,
@@ -55,11 +55,15 @@ export function mountEventsCalls(api: ApiRouter, deps: AppDeps): void {
       signup: input.signup && { ...input.signup, capacity: input.signup.capacity ?? null },
       repeat: input.repeat,
       scope: input.scope,
+      actorId: user.id,
+      dropSignups: input.dropSignups,
     });
     return { i: saved.id, img: saved.imageUrl };
   });
 
   mountCall(api, 'event.nowReminder', ({ id }) => events.nowReminder(id));
+
+  mountCall(api, 'event.seriesPreview', ({ id, start, repeat }) => ({ removed: events.previewSeries(id, start, repeat) }));
 
   mountCall(api, 'event.delete', ({ id, scope }) => {
     events.remove(id, scope);

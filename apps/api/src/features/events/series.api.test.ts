@@ -5,7 +5,7 @@ import request from 'supertest';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventSeries, events, outbox } from '../../db/schema/index.ts';
+import { eventSeries, events, members, outbox } from '../../db/schema/index.ts';
 import { createMember, type TestMember } from '../../../test/factories.ts';
 import { makeJpeg } from '../../../test/images.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
@@ -28,14 +28,15 @@ const post = (name: string, body: object) => request(t.app).post(`/api/${name}.p
 /** The club's meeting: the third Tuesday of each month except July and August. */
 const THIRD_TUESDAY: Partial<RepeatRuleInput> = { frequency: 'monthlyByWeekday', weekday: 2, week: 3, monthsOff: [7, 8] };
 
-type SaveFields = { id?: number; title?: string; start?: string; end?: string; venue?: string; repeat?: object; scope?: string; signup?: object; notify?: string[] };
+type SaveFields = { id?: number; title?: string; start?: string; end?: string; venue?: string; repeat?: object; scope?: string; signup?: object; notify?: string[]; dropSignups?: number };
 
 /** event.save as the editor sends it: multipart, the repeat rule and the settings as JSON text. */
-function save({ id = 0, title = 'Club Meeting', start = '2027-01-19T19:00', end = '2027-01-19T20:30', venue = 'Meadowbrook Church', repeat, scope, signup, notify = [] }: SaveFields, token = editor.token) {
+function save({ id = 0, title = 'Club Meeting', start = '2027-01-19T19:00', end = '2027-01-19T20:30', venue = 'Meadowbrook Church', repeat, scope, signup, notify = [], dropSignups }: SaveFields, token = editor.token) {
   let req = request(t.app).post('/api/event.save.php').field('g', token).field('id', String(id)).field('t', title).field('start', start).field('end', end).field('venue', venue);
   if (repeat) req = req.field('repeat', JSON.stringify(repeat));
   if (scope) req = req.field('scope', scope);
   if (signup) req = req.field('signup', JSON.stringify(signup));
+  if (dropSignups !== undefined) req = req.field('dropSignups', String(dropSignups));
   for (const days of notify) req = req.field('notify[]', days);
   return req;
 }
@@ -212,6 +213,115 @@ describe('editing an occurrence', () => {
     expect(startsOf(await month('Stops', '2027-01-01', '2027-12-31'))).toEqual(['2027-01-19T19:00', '2027-02-16T19:00']);
     expect((await readEvent(before[1]?.id ?? 0)).series).toBeNull();
     expect((await readEvent(before[0]?.id ?? 0)).series?.rule.count).toBe(1);
+  });
+});
+
+describe('a rule change that removes occurrences members signed up for', () => {
+  /** Every e-mail queued about a series, to anyone. */
+  const mailsAbout = (title: string) => t.db.select().from(outbox).all().filter((m) => m.subject.includes(title));
+  const preview = (id: number, start: string, repeat: object, token = editor.token) => post('event.seriesPreview', { g: token, id, start, repeat });
+
+  it('tells the editor first what it drops, refuses to drop more than confirmed, then e-mails each member coming once and no one else', async () => {
+    const title = 'Shortened Series';
+    await makeSeries(title, { ...THIRD_TUESDAY, monthsOff: [], count: 6 });
+    const before = await month(title, '2027-01-01', '2027-12-31');
+    const [, , march, , may, june] = before;
+    const carl = createMember(t.db, { firstName: 'Carl', lastName: 'Gone' });
+    await post('signup.set', { g: ann.token, eventId: may?.id, answer: 'attending', guests: ['Mary (wife)'] });
+    await post('signup.set', { g: ann.token, eventId: june?.id, answer: 'attending' });
+    await post('signup.set', { g: bob.token, eventId: june?.id, answer: 'notAttending' });
+    await post('signup.set', { g: editor.token, eventId: june?.id, answer: 'attending' });
+    await post('signup.set', { g: carl.token, eventId: june?.id, answer: 'attending' });
+    t.db.update(members).set({ enabled: false }).where(eq(members.id, carl.id)).run();
+    const change = { ...THIRD_TUESDAY, monthsOff: [], count: 2 };
+
+    const asked = await preview(march?.id ?? 0, '2027-03-16T19:00', change);
+    expect(asked.status).toBe(200);
+    expect(asked.body.removed).toEqual([
+      { id: may?.id, start: '2027-05-18T19:00', households: 1, people: 2 },
+      { id: june?.id, start: '2027-06-15T19:00', households: 3, people: 3 },
+    ]);
+    expect((await preview(march?.id ?? 0, '2027-03-16T19:00', change, ann.token)).status).toBe(403);
+
+    // Someone signed up after the editor was asked: the save refuses and nothing changes.
+    const refused = await save({ id: march?.id, title, start: '2027-03-16T19:00', end: '2027-03-16T20:30', scope: 'following', repeat: change, dropSignups: 3 });
+    expect(refused.status).toBe(400);
+    expect(refused.body.e).toMatch(/removes 2 dates that 4 members have signed up for.*confirm/);
+    expect((await month(title, '2027-01-01', '2027-12-31')).map((e) => e.id)).toEqual(before.map((e) => e.id));
+    expect(mailsAbout(title)).toEqual([]);
+
+    const res = await save({ id: march?.id, title, start: '2027-03-16T19:00', end: '2027-03-16T20:30', scope: 'following', repeat: change, dropSignups: 4 });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(startsOf(await month(title, '2027-01-01', '2027-12-31'))).toEqual(['2027-01-19T19:00', '2027-02-16T19:00', '2027-03-16T19:00', '2027-04-20T19:00']);
+    const sent = mailsAbout(title);
+    // Ann once for both her dates; not Bob (not coming), not the editor (who confirmed it), not Carl (disabled).
+    expect(sent.map((m) => m.to)).toEqual([ann.email]);
+    expect(sent[0]?.subject).toBe(`No longer on: ${title}, 2 dates`);
+    expect(sent[0]?.text).toContain('- Tuesday, May 18, 2027 at 7:00 PM\n- Tuesday, June 15, 2027 at 7:00 PM');
+    expect(sent[0]?.text).toContain(`It now repeats the third Tuesday of each month, 2 times.`);
+    expect(sent[0]?.text).toContain(`https://club.example.org/event/${march?.id}`);
+
+    // Saved again as it now is: nothing removed, nothing more sent.
+    const again = await save({ id: march?.id, title, start: '2027-03-16T19:00', end: '2027-03-16T20:30', scope: 'following', repeat: change });
+    expect(again.status).toBe(200);
+    expect(mailsAbout(title)).toHaveLength(1);
+  });
+
+  it('sends nothing and asks nothing when the occurrences removed have no one coming', async () => {
+    const title = 'Quiet Removal';
+    await makeSeries(title, { ...THIRD_TUESDAY, monthsOff: [], count: 4 });
+    const [first, second, third, fourth] = await month(title, '2027-01-01', '2027-12-31');
+    await post('signup.set', { g: ann.token, eventId: second?.id, answer: 'attending' });
+    await post('signup.set', { g: bob.token, eventId: fourth?.id, answer: 'notAttending' });
+    const change = { ...THIRD_TUESDAY, monthsOff: [], count: 2 };
+    expect((await preview(first?.id ?? 0, '2027-01-19T19:00', change)).body.removed).toEqual([
+      { id: third?.id, start: '2027-03-16T19:00', households: 0, people: 0 },
+      { id: fourth?.id, start: '2027-04-20T19:00', households: 0, people: 0 },
+    ]);
+    const res = await save({ id: first?.id, title, scope: 'following', repeat: change });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(startsOf(await month(title, '2027-01-01', '2027-12-31'))).toEqual(['2027-01-19T19:00', '2027-02-16T19:00']);
+    expect(mailsAbout(title)).toEqual([]);
+    expect((await readEvent(second?.id ?? 0)).signups?.households.map((h) => h.name)).toEqual(['Ann Attender']);
+  });
+
+  it('keeps each sign-up on its own date when months are left out, removing only those months', async () => {
+    const title = 'Summer Break';
+    await makeSeries(title, { ...THIRD_TUESDAY, monthsOff: [] });
+    const before = await month(title, '2027-01-01', '2027-12-31');
+    const july = before[6];
+    const september = before[8];
+    await post('signup.set', { g: ann.token, eventId: september?.id, answer: 'attending' });
+    await post('signup.set', { g: bob.token, eventId: july?.id, answer: 'attending' });
+    expect((await preview(before[2]?.id ?? 0, '2027-03-16T19:00', THIRD_TUESDAY)).body.removed).toEqual([
+      { id: july?.id, start: '2027-07-20T19:00', households: 1, people: 1 },
+      { id: before[7]?.id, start: '2027-08-17T19:00', households: 0, people: 0 },
+    ]);
+    const res = await save({ id: before[2]?.id, title, start: '2027-03-16T19:00', end: '2027-03-16T20:30', scope: 'following', repeat: THIRD_TUESDAY, dropSignups: 1 });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const after = await month(title, '2027-01-01', '2027-12-31');
+    expect(startsOf(after)).toEqual(startsOf(before).filter((s) => !s.startsWith('2027-07') && !s.startsWith('2027-08')));
+    expect(after.find((e) => e.start.startsWith('2027-09'))?.id).toBe(september?.id);
+    expect((await readEvent(september?.id ?? 0)).signups?.households.map((h) => h.name)).toEqual(['Ann Attender']);
+    // Ann's date did not move, so she hears nothing; Bob's July meeting is gone, and he is told.
+    expect(mailsAbout(title).map((m) => [m.to, m.subject])).toEqual([[bob.email, `No longer on: ${title}, Tuesday, July 20, 2027 at 7:00 PM`]]);
+  });
+
+  it('drops and tells the later occurrences\' members when a series stops repeating from an occurrence', async () => {
+    const title = 'Stops With Sign-ups';
+    await makeSeries(title, { ...THIRD_TUESDAY, monthsOff: [], count: 3 });
+    const [first, second, third] = await month(title, '2027-01-01', '2027-12-31');
+    await post('signup.set', { g: ann.token, eventId: third?.id, answer: 'attending' });
+    expect((await preview(second?.id ?? 0, '2027-02-16T19:00', { frequency: 'never' })).body.removed).toEqual([
+      { id: third?.id, start: '2027-03-16T19:00', households: 1, people: 1 },
+    ]);
+    expect((await save({ id: second?.id, title, start: '2027-02-16T19:00', end: '2027-02-16T20:30', scope: 'following', repeat: { frequency: 'never' } })).status).toBe(400);
+    const res = await save({ id: second?.id, title, start: '2027-02-16T19:00', end: '2027-02-16T20:30', scope: 'following', repeat: { frequency: 'never' }, dropSignups: 1 });
+    expect(res.status).toBe(200);
+    expect((await month(title, '2027-01-01', '2027-12-31')).map((e) => e.id)).toEqual([first?.id, second?.id]);
+    const sent = mailsAbout(title);
+    expect(sent.map((m) => m.to)).toEqual([ann.email]);
+    expect(sent[0]?.text).toContain('It no longer repeats.');
   });
 });
 

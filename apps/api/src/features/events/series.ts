@@ -10,6 +10,7 @@ import {
   type EventSeries,
   type RepeatRule,
   type RepeatRuleInput,
+  type SeriesRemoval,
   type SeriesScope,
   type SignupSettings,
 } from '@club/contracts';
@@ -30,7 +31,7 @@ import {
   type SeriesRecord,
 } from './series-store.ts';
 import { findSignupSettings } from './signup-store.ts';
-import { applySignupSettings, queueEventChangeNotices } from './signups.ts';
+import { applySignupSettings, listComingHouseholds, queueEventChangeNotices, queueRemovedSignupNotices, type RemovedOccurrence } from './signups.ts';
 import { deleteEvent, findEvent, writeEvent, type EventFields, type EventRecord } from './store.ts';
 
 /*
@@ -103,25 +104,132 @@ export type SeriesWrite = {
   rule: RepeatRuleInput;
   /** Today in club time (YYYY-MM-DD). */
   today: string;
+  /** The editor making the change: not e-mailed about their own sign-ups it drops. */
+  actorId: number | null;
+  /** How many sign-ups on removed occurrences the editor agreed to drop; a change dropping more is refused. */
+  allowedDrops: number;
 };
 
-/** What a series write did: the first occurrence's id, the households told of a change, the promotion e-mails queued, the events written or deleted (for the search index). */
+/** What a series write did: the first occurrence's id, the households told of a change, the e-mails queued (promotions, removed sign-ups), the events written or deleted (for the search index). */
 export type SeriesWriteResult = { id: number; notices: number; mails: number; touched: number[] };
+
+type Occurrence = { id: number; seriesDate: string | null };
+
+/**
+ * Which day of the new rule each occurrence from the edited one on takes: the edited one the
+ * first day; each other one keeps its day when the rule still has it, or else takes a day of the
+ * same month the rule has free, in order (a "third Tuesday" becoming a "first Tuesday" keeps its
+ * sign-ups). The ones left over are removed; days left over get new occurrences.
+ */
+export function assignOccurrences(following: Occurrence[], dates: string[]): { idOf: Map<string, number>; removed: number[] } {
+  const idOf = new Map<string, number>();
+  const [edited, ...others] = following;
+  if (edited === undefined || dates[0] === undefined) return { idOf, removed: following.slice(dates[0] === undefined ? 0 : 1).map((o) => o.id) };
+  idOf.set(dates[0], edited.id);
+  const free = new Set(dates.slice(1));
+  const unplaced: Occurrence[] = [];
+  for (const o of others) {
+    if (o.seriesDate !== null && free.has(o.seriesDate)) {
+      idOf.set(o.seriesDate, o.id);
+      free.delete(o.seriesDate);
+    } else {
+      unplaced.push(o);
+    }
+  }
+  const removed: number[] = [];
+  for (const o of unplaced) {
+    const month = o.seriesDate?.slice(0, 7);
+    const day = [...free].find((d) => d.slice(0, 7) === month);
+    if (day === undefined) {
+      removed.push(o.id);
+    } else {
+      idOf.set(day, o.id);
+      free.delete(day);
+    }
+  }
+  return { idOf, removed };
+}
+
+type SeriesPlan = {
+  old: SeriesRecord | undefined;
+  fromDate: string | undefined;
+  following: number[];
+  isFromStart: boolean;
+  /** The new rule's days from the edited event on (none when it stops repeating). */
+  dates: string[];
+  seriesRule: RepeatRule | undefined;
+  skippedDates: string[];
+  /** Which occurrence takes which day, and the ones the change removes. */
+  idOf: Map<string, number>;
+  removed: number[];
+};
+
+/** What a series write from an event on would do, without writing: the days, who takes them and what goes. */
+function planSeries(db: DbOrTx, { existing, start, rule, today }: { existing: EventRecord | undefined; start: string; rule: RepeatRuleInput; today: string }): SeriesPlan {
+  const link = existing ? findOccurrenceLink(db, existing.id) : undefined;
+  const old = link?.seriesId ? findSeries(db, link.seriesId) : undefined;
+  const fromDate = old ? (link?.seriesDate ?? undefined) : undefined;
+  const occurrences: Occurrence[] = old && fromDate ? listOccurrences(db, old.id, fromDate) : existing ? [{ id: existing.id, seriesDate: null }] : [];
+  const plan = {
+    old,
+    fromDate,
+    following: occurrences.map((o) => o.id),
+    isFromStart: old !== undefined && fromDate !== undefined && countBefore(old, fromDate) === 0,
+  };
+  if (rule.frequency === 'never') {
+    return { ...plan, dates: [], seriesRule: undefined, skippedDates: [], idOf: new Map(), removed: plan.following.slice(1) };
+  }
+  const firstDate = start.slice(0, 10);
+  const seriesRule = toRule({ ...rule, frequency: rule.frequency });
+  const skippedDates = (old?.skippedDates ?? []).filter((d) => d >= firstDate);
+  const dates = occurrenceDates(seriesRule, firstDate, horizonEnd(today, firstDate)).filter((d) => !skippedDates.includes(d));
+  if (dates.length === 0) {
+    throw badRequest('The repeat rule gives no dates from the start on. Check the weekday, the months left out and the end of the series.');
+  }
+  return { ...plan, dates, seriesRule, skippedDates, ...assignOccurrences(occurrences, dates) };
+}
+
+/** The occurrences a change removes, each with the households that said they are coming. */
+const readRemoved = (db: DbOrTx, ids: number[]): RemovedOccurrence[] =>
+  ids.flatMap((id) => {
+    const event = findEvent(db, id);
+    return event ? [{ event, coming: listComingHouseholds(db, id) }] : [];
+  });
+
+/** What changing a series from an occurrence on would remove: each occurrence with its sign-ups (households coming). */
+export function previewSeriesWrite(db: DbOrTx, args: { existing: EventRecord; start: string; rule: RepeatRuleInput; today: string }): SeriesRemoval[] {
+  return readRemoved(db, planSeries(db, args).removed).map(({ event, coming }) => ({
+    id: event.id,
+    start: event.start,
+    households: coming.length,
+    people: coming.reduce((sum, h) => sum + h.total, 0),
+  }));
+}
+
+/** Refuses a change that drops more sign-ups than the editor agreed to (someone signed up since they were asked). */
+function requireDropsAllowed(removed: RemovedOccurrence[], allowedDrops: number): void {
+  const drops = removed.reduce((sum, r) => sum + r.coming.length, 0);
+  if (drops <= allowedDrops) return;
+  const dates = removed.filter((r) => r.coming.length > 0).length;
+  throw badRequest(
+    `This change removes ${dates === 1 ? 'a date' : `${dates} dates`} that ${drops === 1 ? '1 member has' : `${drops} members have`} signed up for; their sign-ups would be cancelled and they would be told by e-mail. Save again and confirm to go ahead.`,
+  );
+}
 
 /**
  * Writes a series from an event on, in the caller's transaction: a new series, a single event
  * made into one, or an occurrence's "this and following" (the old series then ends the day
  * before, or is replaced when the occurrence is its first). The occurrences from the edited one
- * on take the new rule's days in order, keeping their ids and sign-ups (whoever is signed up is
- * told of a new date, time or place); the rest are deleted or made. `never` leaves the edited
- * event alone, out of any series.
+ * on take the new rule's days (assignOccurrences), keeping their ids and sign-ups (whoever is
+ * signed up is told of a new date, time or place); the rest are deleted, and whoever said they
+ * were coming to one is told once by e-mail, or made. `never` leaves the edited event alone, out
+ * of any series.
  */
-export function writeSeries(tx: DbOrTx, config: NoticeConfig, { existing, fields, signup, rule, today }: SeriesWrite): SeriesWriteResult {
-  const link = existing ? findOccurrenceLink(tx, existing.id) : undefined;
-  const old = link?.seriesId ? findSeries(tx, link.seriesId) : undefined;
-  const fromDate = old ? (link?.seriesDate ?? undefined) : undefined;
-  const following = old && fromDate ? listOccurrences(tx, old.id, fromDate).map((o) => o.id) : existing ? [existing.id] : [];
-  const isFromStart = old !== undefined && fromDate !== undefined && countBefore(old, fromDate) === 0;
+export function writeSeries(tx: DbOrTx, config: NoticeConfig, { existing, fields, signup, rule, today, actorId, allowedDrops }: SeriesWrite): SeriesWriteResult {
+  const plan = planSeries(tx, { existing, start: fields.start, rule, today });
+  const { old, fromDate, following, isFromStart } = plan;
+  const removed = readRemoved(tx, plan.removed);
+  requireDropsAllowed(removed, allowedDrops);
   const settings = signup ?? (existing ? findSignupSettings(tx, existing.id) : undefined) ?? NO_SETTINGS;
   // Unlinked first, so that re-dating them in any order never meets the (series, day) key.
   for (const id of following) setOccurrenceLink(tx, id, { seriesId: null, seriesDate: null });
@@ -137,23 +245,21 @@ export function writeSeries(tx: DbOrTx, config: NoticeConfig, { existing, fields
     if (eventSettings) result.mails += applySignupSettings(tx, config, after, eventSettings);
     return savedId;
   };
+  const dropRemoved = (rule: string): void => {
+    for (const { event } of removed) deleteEvent(tx, event.id);
+    result.mails += queueRemovedSignupNotices(tx, config, removed, { actorId, eventId: result.id, rule });
+  };
 
-  if (rule.frequency === 'never') {
-    const [kept, ...dropped] = following;
+  if (plan.seriesRule === undefined) {
+    const [kept] = following;
     if (kept !== undefined) result.id = writeOne(kept, fields, signup);
-    for (const id of dropped) deleteEvent(tx, id);
+    dropRemoved('');
     if (old && isFromStart) deleteSeries(tx, old.id);
     return result;
   }
 
+  const { seriesRule, dates, skippedDates, idOf } = plan;
   const firstDate = fields.start.slice(0, 10);
-  const seriesRule = toRule({ ...rule, frequency: rule.frequency });
-  const through = horizonEnd(today, firstDate);
-  const skippedDates = (old?.skippedDates ?? []).filter((d) => d >= firstDate);
-  const dates = occurrenceDates(seriesRule, firstDate, through).filter((d) => !skippedDates.includes(d));
-  if (dates.length === 0) {
-    throw badRequest('The repeat rule gives no dates from the start on. Check the weekday, the months left out and the end of the series.');
-  }
   const series: Omit<SeriesRecord, 'id'> = {
     rule: seriesRule,
     firstDate,
@@ -161,7 +267,7 @@ export function writeSeries(tx: DbOrTx, config: NoticeConfig, { existing, fields
     durationMinutes: Math.max(0, minutesBetween(fields.start, fields.end)),
     template: templateOf(fields, settings),
     skippedDates,
-    madeThrough: madeThroughFor(seriesRule, firstDate, through),
+    madeThrough: madeThroughFor(seriesRule, firstDate, horizonEnd(today, firstDate)),
   };
   let seriesId: number;
   if (old && isFromStart) {
@@ -172,14 +278,14 @@ export function writeSeries(tx: DbOrTx, config: NoticeConfig, { existing, fields
   }
   dates.forEach((date, index) => {
     const occurrence = occurrenceOf(series, date, config.timeZone);
-    const id = following[index] ?? 0;
+    const id = idOf.get(date) ?? 0;
     // The edited event keeps what was typed for it; the others take the template on their day.
     const eventSettings = id === 0 ? occurrence.settings : signup && occurrence.settings;
     const savedId = writeOne(id, occurrence.fields, eventSettings);
     setOccurrenceLink(tx, savedId, { seriesId, seriesDate: date });
     if (index === 0) result.id = savedId;
   });
-  for (const id of following.slice(dates.length)) deleteEvent(tx, id);
+  dropRemoved(describeRepeatRule(seriesRule));
   return result;
 }
 

@@ -7,6 +7,7 @@ import {
   type EventSummary,
   type EventSeries,
   type RepeatRuleInput,
+  type SeriesRemoval,
   type SeriesScope,
   type SessionUser,
   type SignupSettings,
@@ -18,7 +19,7 @@ import { hashToken, newToken } from '../../lib/tokens.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { buildCalendar } from './ical.ts';
 import type { NowReminderReport } from './reminders.ts';
-import { deleteOccurrences, readSeriesOf, writeSeries } from './series.ts';
+import { deleteOccurrences, previewSeriesWrite, readSeriesOf, writeSeries } from './series.ts';
 import { isImageInUse } from './series-store.ts';
 import { applySignupSettings, queueEventChangeNotices, readEventSignups } from './signups.ts';
 import {
@@ -60,6 +61,10 @@ export type EventSave = Omit<EventFields, 'imageUrl'> & {
   repeat?: RepeatRuleInput;
   /** For an occurrence: 'one' saves it alone (repeat is then ignored), 'following' it and the later ones. */
   scope?: SeriesScope;
+  /** The editor saving: not e-mailed about their own sign-ups a series change drops. */
+  actorId?: number;
+  /** How many sign-ups on occurrences a series change removes the editor agreed to drop (see `previewSeries`). */
+  dropSignups?: number;
 };
 
 /** Every event with its attendance (the legacy list), and the display names in those lists, sorted. */
@@ -87,6 +92,8 @@ export type EventsService = {
   listPast(at: string, page: number): { rows: EventSummary[]; total: number };
   /** Who may add or edit events is the registry's rule (`event.save` needs "event"): no owner rule here. */
   save(event: EventSave): Promise<{ id: number; imageUrl: string }>;
+  /** What changing an occurrence's series from it on to `repeat` (starting at `start`) would remove, with the sign-ups each drops; writes nothing. */
+  previewSeries(id: number, start: string, repeat: RepeatRuleInput): SeriesRemoval[];
   /** Whom the event's "now" reminder reached (members e-mailed and pushed) and when it first went out. */
   nowReminder(id: number): NowReminderReport;
   /** Deletes the event with its attendance, its reminder ledger and waiting pushes, and its image file; for an occurrence, it alone or it and the following ones. */
@@ -107,6 +114,7 @@ const normalizeReminders = (days: number[]): number[] => REMINDER_DAYS.filter((d
 export function createEventsService({ db, services, config }: Pick<AppDeps, 'db' | 'services' | 'config'>): EventsService {
   const calendarOptions = { name: `${config.clubName} events`, timeZone: config.timeZone, baseUrl: config.baseUrl };
   const feedUrl = (token: string): string => `${config.baseUrl}/calendar/${token}.ics`;
+  const today = (): string => clubNow(new Date(), config.timeZone).slice(0, 10);
 
   return {
     listAll: (viewer) => attachAttendance(db, listEvents(db), viewer.id, true),
@@ -127,7 +135,7 @@ export function createEventsService({ db, services, config }: Pick<AppDeps, 'db'
       return { rows: records, total };
     },
 
-    async save({ id, keepImage, image, signup, repeat, scope = 'one', ...input }) {
+    async save({ id, keepImage, image, signup, repeat, scope = 'one', actorId, dropSignups = 0, ...input }) {
       const existing = id === 0 ? undefined : findEvent(db, id);
       if (id !== 0 && !existing) throw notFound('That event');
       if (input.end < input.start) throw badRequest('The end must not be before the start.');
@@ -149,8 +157,7 @@ export function createEventsService({ db, services, config }: Pick<AppDeps, 'db'
           const inSeries = before !== undefined && readSeriesOf(tx, before.id) !== null;
           // A repeat rule makes or changes a series, unless only this occurrence is edited; "never" on a single event is a plain save.
           if (repeat && (inSeries ? scope === 'following' : repeat.frequency !== 'never')) {
-            const today = clubNow(new Date(), config.timeZone).slice(0, 10);
-            const written = writeSeries(tx, config, { existing: before, fields, signup, rule: repeat, today });
+            const written = writeSeries(tx, config, { existing: before, fields, signup, rule: repeat, today: today(), actorId: actorId ?? null, allowedDrops: dropSignups });
             services.search.reindex(tx, 'event', written.touched);
             if (written.notices > 0) isNoticeQueued = true;
             if (written.mails > 0) isMailQueued = true;
@@ -173,6 +180,12 @@ export function createEventsService({ db, services, config }: Pick<AppDeps, 'db'
         const dropped = existing?.imageUrl !== fields.imageUrl && existing?.imageUrl && !isImageInUse(db, existing.imageUrl) ? existing.imageUrl : undefined;
         return { result: { id: eventId, imageUrl: fields.imageUrl }, dropped: [dropped] };
       });
+    },
+
+    previewSeries(id, start, repeat) {
+      const existing = findEvent(db, id);
+      if (!existing) throw notFound('That event');
+      return previewSeriesWrite(db, { existing, start, rule: repeat, today: today() });
     },
 
     nowReminder(id) {

@@ -16,7 +16,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import { groupByAddress } from '../../services/households.ts';
 import { queueMail } from '../../services/mail.ts';
-import { eventChangedMail, oneLine, waitlistPromotedMail } from '../../services/mail-templates.ts';
+import { eventChangedMail, occurrencesRemovedMail, oneLine, waitlistPromotedMail } from '../../services/mail-templates.ts';
 import { queuePush } from '../../services/push.ts';
 import { carChoicesOfMember } from '../garage/service.ts';
 import { describeStart, PUSH_ICON } from './reminders.ts';
@@ -225,6 +225,53 @@ export function promoteWaiting(
         time,
         partySize: household.total,
         link: `${config.baseUrl}${eventPath(event.id)}`,
+        clubName: config.clubName,
+      }),
+    );
+  }
+  return mailed;
+}
+
+/** The households that said they are coming to an event (a seat or the waiting list): a removal drops their sign-up. */
+export const listComingHouseholds = (db: DbOrTx, eventId: number): HouseholdRecord[] => listHouseholds(db, eventId).filter((h) => h.isAttending);
+
+/** An occurrence a change of its series removes, read before it is deleted. */
+export type RemovedOccurrence = { event: EventRecord; coming: HouseholdRecord[] };
+
+/**
+ * Tells each member who said they are coming to occurrences a series change removes that their
+ * sign-up is gone: one e-mail per member however many of their dates went, queued in the caller's
+ * transaction (the save), under the waiting-list promotion's rules: enabled members only, and not
+ * the editor who made the change (they confirmed it on the page). Returns the e-mails queued.
+ */
+export function queueRemovedSignupNotices(
+  tx: DbOrTx,
+  config: Pick<AppDeps['config'], 'baseUrl' | 'clubName'>,
+  removed: RemovedOccurrence[],
+  { actorId, eventId, rule }: { actorId: number | null; eventId: number; rule: string },
+): number {
+  const datesOf = new Map<number, { title: string; moments: string[] }>();
+  for (const { event, coming } of removed) {
+    for (const household of coming) {
+      const entry = datesOf.get(household.memberId) ?? { title: event.title, moments: [] };
+      entry.moments.push(describeMoment(event.start));
+      datesOf.set(household.memberId, entry);
+    }
+  }
+  let mailed = 0;
+  for (const [memberId, { title, moments }] of datesOf) {
+    const member = findMemberForSignup(tx, memberId);
+    if (memberId === actorId || !member?.enabled) continue;
+    mailed += 1;
+    queueMail(
+      tx,
+      occurrencesRemovedMail({
+        to: member.email,
+        firstName: member.firstName,
+        title: oneLine(title),
+        moments,
+        rule,
+        link: `${config.baseUrl}${eventPath(eventId)}`,
         clubName: config.clubName,
       }),
     );

@@ -9,17 +9,18 @@ import { deletedState } from '../../components/deleted-notice.tsx';
 import { ErrorDialog } from '../../components/error-dialog.tsx';
 import { FormField } from '../../components/form-field.tsx';
 import { readForm } from '../../components/form-values.ts';
-import { Form } from '../../components/form.tsx';
+import { Form, SUBMIT_CANCELLED } from '../../components/form.tsx';
 import { ImagePicker, KEEP_IMAGE, type ImageChoice } from '../../components/image-picker/image-picker.tsx';
 import { TextAreaField } from '../../components/text-area-field.tsx';
 import { useUnsavedChangesGuard } from '../../components/unsaved-changes.tsx';
 import { countOf } from '../../lib/plural.ts';
 import { useDeleteEvent } from './api/delete-event.ts';
 import { checkSignupSettings } from './api/signups.ts';
-import { initialRepeat, RepeatFields, repeatRuleOf, type RepeatDraft } from './repeat-fields.tsx';
+import { initialRepeat, RepeatFields, repeatRuleOf, type MeetingSchedule, type RepeatDraft } from './repeat-fields.tsx';
 import { formatQuestions, parseQuestions } from './signup-rules.ts';
 import { useNowReminder } from './api/event-reads.ts';
-import { checkEventFields, useSaveEvent, type EventDraft, type EventFields, type NowReminder } from './api/save-event.ts';
+import { checkEventFields, useSaveEvent, useSeriesPreview, type EventDraft, type EventFields, type NowReminder, type SeriesRemoval } from './api/save-event.ts';
+import { droppedSignups, SeriesDropsDialog } from './series-drops-dialog.tsx';
 import './events.css';
 
 const FIELDS = {
@@ -110,13 +111,15 @@ export type EventEditorProps = {
   signupSettings?: SignupSettings;
   /** Where the club meets (the admin sets it on the meetings page): one tap fills it in. */
   meetingPlace?: EventPlace;
+  /** When the club meets (the admin sets it on the meetings page): one tap makes the event repeat on it. */
+  meetingSchedule?: MeetingSchedule;
   /** The series the event is an occurrence of (null or absent: a single event). */
   series?: EventSeries | null;
 };
 
 
 /** Adds (no event) or edits an event: fields, reminders, a JPEG picture; delete after confirmation. */
-export function EventEditor({ event, signupSettings = NO_SETTINGS, meetingPlace, series = null }: EventEditorProps) {
+export function EventEditor({ event, signupSettings = NO_SETTINGS, meetingPlace, meetingSchedule, series = null }: EventEditorProps) {
   const navigate = useNavigate();
   const [saved, setSaved] = useState<SavedEvent>(() => savedFrom(event));
   const [picture, setPicture] = useState<ImageChoice>(KEEP_IMAGE);
@@ -132,6 +135,20 @@ export function EventEditor({ event, signupSettings = NO_SETTINGS, meetingPlace,
   // Leaving by a link (View event, Back to the calendar, the menu) asks first while edits are unsaved.
   const guard = useUnsavedChangesGuard(isDirty);
   const save = useSaveEvent();
+  const previewSeries = useSeriesPreview();
+  // A series change that removes dates members signed up for asks first; the answer resolves the save.
+  const [dropQuestion, setDropQuestion] = useState<{ title: string; removed: SeriesRemoval[]; answer: (isConfirmed: boolean) => void } | null>(null);
+  const askToDrop = (title: string, removed: SeriesRemoval[]): Promise<boolean> =>
+    new Promise((resolve) =>
+      setDropQuestion({
+        title,
+        removed,
+        answer: (isConfirmed) => {
+          setDropQuestion(null);
+          resolve(isConfirmed);
+        },
+      }),
+    );
   const remove = useDeleteEvent();
   const timeZone = getClubTimeZone();
   const nowReminder = useNowReminder(saved.id).data;
@@ -160,14 +177,22 @@ export function EventEditor({ event, signupSettings = NO_SETTINGS, meetingPlace,
         onSubmit={async (data) => {
           const values = fieldsOf(data);
           const settings = signupSettingsOf(data);
+          const repeatRule = isSeriesChange ? repeatRuleOf(repeat) : undefined;
+          let dropSignups = 0;
+          if (series && repeatRule) {
+            const removed = await previewSeries(saved.id, values.start, repeatRule);
+            dropSignups = droppedSignups(removed);
+            if (dropSignups > 0 && !(await askToDrop(values.title, removed))) return SUBMIT_CANCELLED;
+          }
           const reply = await save.mutateAsync({
             ...values,
             id: saved.id,
             imageUrl: picture.kind === 'remove' ? '' : saved.imageUrl,
             image: picture.kind === 'new' ? picture.file : undefined,
             signup: 'error' in settings ? undefined : settings,
-            repeat: isSeriesChange ? repeatRuleOf(repeat) : undefined,
+            repeat: repeatRule,
             scope: series ? scope : undefined,
+            dropSignups,
           });
           return { reply, values };
         }}
@@ -239,7 +264,7 @@ export function EventEditor({ event, signupSettings = NO_SETTINGS, meetingPlace,
             onChange={() => setEndError(undefined)}
           />
         </div>
-        {(!series || scope === 'following') && <RepeatFields draft={repeat} onChange={setRepeat} />}
+        {(!series || scope === 'following') && <RepeatFields draft={repeat} onChange={setRepeat} meetingSchedule={meetingSchedule} timeZone={timeZone} />}
         {meetingPlace && (
           <p className="event-editor__meeting-place">
             <button type="button" className="button" onClick={(click) => fillPlace(click.currentTarget, meetingPlace)}>
@@ -331,6 +356,14 @@ export function EventEditor({ event, signupSettings = NO_SETTINGS, meetingPlace,
             setDeleting(null);
             void navigate(eventsMonthPath(saved.start.slice(0, 7)), { replace: true, state: deletedState(saved.title) });
           }}
+        />
+      )}
+      {dropQuestion !== null && (
+        <SeriesDropsDialog
+          title={dropQuestion.title}
+          removed={dropQuestion.removed}
+          onConfirm={() => dropQuestion.answer(true)}
+          onClose={() => dropQuestion.answer(false)}
         />
       )}
       <ErrorDialog message={serverError} onClose={() => setServerError(null)} />

@@ -1,5 +1,17 @@
 import type { EventSeries } from '@club/contracts';
-import { describeRepeatRule, LAST_WEEK, MEETING_MONTHS, MEETING_WEEKDAYS, REPEAT_WEEKS, type RepeatRule } from '@club/contracts/browser';
+import {
+  clubNow,
+  describeRepeatRule,
+  describeSchedule,
+  LAST_WEEK,
+  meetingRepeatRule,
+  MEETING_MONTHS,
+  MEETING_WEEKDAYS,
+  REPEAT_WEEKS,
+  type RepeatRule,
+} from '@club/contracts/browser';
+import { useState } from 'react';
+import { meetingTimes, type MeetingSchedule } from './event-time.ts';
 import { FieldFrame } from '../../components/field-frame.tsx';
 import { FormField } from '../../components/form-field.tsx';
 
@@ -46,9 +58,31 @@ export function describeDraft(draft: RepeatDraft): string {
   return `Repeats ${describeRepeatRule({ ...rule, frequency: draft.frequency, count: rule.count !== null && rule.count > 0 ? rule.count : null })}.`;
 }
 
+export type { MeetingSchedule };
+
 export type RepeatFieldsProps = {
   draft: RepeatDraft;
   onChange: (draft: RepeatDraft) => void;
+  /** The club's meeting schedule: one button makes the event repeat on it. */
+  meetingSchedule?: MeetingSchedule;
+  /** The club's time zone, for "today" when no start is typed yet. */
+  timeZone: string;
+};
+
+/** Sets a field of a form as if typed, so the form hears the change (unsaved edits, stale messages). */
+function setField(form: HTMLFormElement | null, name: string, value: string): void {
+  const field = form?.elements.namedItem(name);
+  if (!(field instanceof HTMLInputElement)) return;
+  field.value = value;
+  field.dispatchEvent(new Event('input', { bubbles: true }));
+}
+
+/** "Tuesday, February 4, 2031 at 7:00 PM" for the note after the schedule is applied. */
+const describeStartOf = (start: string): string => {
+  const moment = new Date(`${start}:00Z`);
+  const day = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' }).format(moment);
+  const time = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', hour: 'numeric', minute: '2-digit' }).format(moment);
+  return `${day} at ${time}`;
 };
 
 /** The start field of the form a control is in: a rule first chosen takes its day. */
@@ -58,12 +92,40 @@ const startOfForm = (form: HTMLFormElement | null): string => {
 };
 
 /** How an event repeats: weekly, monthly by day or by weekday, months left out, and the end. */
-export function RepeatFields({ draft, onChange }: RepeatFieldsProps) {
-  const set = (changes: Partial<RepeatDraft>) => onChange({ ...draft, ...changes });
+export function RepeatFields({ draft, onChange, meetingSchedule, timeZone }: RepeatFieldsProps) {
+  const [scheduleNote, setScheduleNote] = useState('');
+  const set = (changes: Partial<RepeatDraft>) => {
+    setScheduleNote('');
+    onChange({ ...draft, ...changes });
+  };
   const unit = draft.frequency === 'weekly' ? 'weeks' : 'months';
+
+  /** The meeting's rule, time and first day on or after the typed start, in one go. */
+  function applySchedule(form: HTMLFormElement | null, schedule: MeetingSchedule) {
+    const field = (name: string) => {
+      const element = form?.elements.namedItem(name);
+      return element instanceof HTMLInputElement ? element.value : '';
+    };
+    const typed = field('start');
+    const times = meetingTimes(schedule, typed, field('end'), clubNow(new Date(), timeZone).slice(0, 10));
+    setField(form, 'start', times.start);
+    setField(form, 'end', times.end);
+    const { frequency, interval, weekday, week, day, monthsOff } = meetingRepeatRule(schedule);
+    onChange({ ...draft, frequency, interval, weekday, week, day, monthsOff, ends: 'never', until: '', count: '' });
+    setScheduleNote(`Start set to ${describeStartOf(times.start)}, the first meeting day from ${typed === '' ? 'today' : 'the date you had'}.`);
+  }
+
   return (
     <fieldset className="event-editor__repeat">
       <legend>Repeats</legend>
+      {meetingSchedule && (
+        <p className="event-editor__meeting-place">
+          <button type="button" className="button" onClick={(click) => applySchedule(click.currentTarget.form, meetingSchedule)}>
+            Use the meeting schedule
+          </button>
+          <span className="event-editor__meeting-place-name">The club meets {describeSchedule(meetingSchedule)}.</span>
+        </p>
+      )}
       <FieldFrame label="How often">
         {(control) => (
           <select
@@ -187,6 +249,7 @@ export function RepeatFields({ draft, onChange }: RepeatFieldsProps) {
       )}
       <p className="event-editor__repeat-summary" aria-live="polite">
         {describeDraft(draft)}
+        {scheduleNote !== '' && ` ${scheduleNote}`}
       </p>
     </fieldset>
   );

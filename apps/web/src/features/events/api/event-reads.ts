@@ -1,5 +1,6 @@
 import type { CallName } from '@club/contracts/browser';
 import { useQuery } from '@tanstack/react-query';
+import type { CallBody } from '../../../api/client.ts';
 import { callQueryOptions, type UseCallQueryOptions } from '../../../api/call-query.ts';
 import { useSessionToken } from '../../../session/index.ts';
 
@@ -23,6 +24,10 @@ export const pastEventsQueryOptions = (at: string, page: number, viewer?: string
 
 /** Whom an event's "now" reminder reached (members e-mailed and pushed) and when it first went out (for its editor). */
 export const nowReminderQueryOptions = (id: number, viewer?: string | null) => callQueryOptions('event.nowReminder', { id }, viewer);
+
+/** What changing an occurrence's series from it on (start and rule as the editor has them) would remove; for its editor. */
+export const seriesPreviewQueryOptions = (id: number, start: string, repeat: CallBody<'event.seriesPreview'>['repeat'], viewer?: string | null) =>
+  callQueryOptions('event.seriesPreview', { id, start, repeat }, viewer);
 
 /** The event reads in a component, following logins (the answers depend on who asks). */
 export function useEvent(id: number, options: UseCallQueryOptions = {}) {

@@ -3,7 +3,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { CallBody } from '../../../api/client.ts';
 import { useCallMutation } from '../../../api/call-query.ts';
 import { checkAgainstContract } from '../../../components/contract-check.ts';
-import { EVENT_READS, nowReminderQueryOptions } from './event-reads.ts';
+import { useSessionToken } from '../../../session/index.ts';
+import { EVENT_READS, nowReminderQueryOptions, seriesPreviewQueryOptions } from './event-reads.ts';
 
 /** What an editor sets of an event, under the entity's names. */
 export type EventFields = Pick<ClubEvent, 'title' | 'start' | 'end' | 'location' | 'addressLine1' | 'addressLine2' | 'country' | 'text' | 'notifyDaysOut'>;
@@ -20,6 +21,8 @@ export type EventDraft = EventFields & {
   repeat?: Omit<RepeatRule, 'frequency'> & { frequency: RepeatRule['frequency'] | 'never' };
   /** For an occurrence: this one only, or this and the following ones. */
   scope?: SeriesScope;
+  /** How many sign-ups on dates a series change removes the editor agreed to drop (`useSeriesPreview`). */
+  dropSignups?: number;
 };
 
 /** Whom an event's "now" reminder reached, and when it first went out ('' never). */
@@ -32,7 +35,7 @@ export type NowReminder = { emailed: number; pushed: number; sent: string };
 export type SavedEvent = { id: number; imageUrl: string; nowReminder?: NowReminder };
 
 /** The wire fields of `event.save` (its letter codes and legacy names), mapped here only. */
-const toSaveBody = ({ id, title, start, end, location, addressLine1, addressLine2, country, text, notifyDaysOut, imageUrl, signup, repeat, scope }: Omit<EventDraft, 'image'>): CallBody<'event.save'> => ({
+const toSaveBody = ({ id, title, start, end, location, addressLine1, addressLine2, country, text, notifyDaysOut, imageUrl, signup, repeat, scope, dropSignups }: Omit<EventDraft, 'image'>): CallBody<'event.save'> => ({
   id,
   t: title,
   start,
@@ -48,7 +51,24 @@ const toSaveBody = ({ id, title, start, end, location, addressLine1, addressLine
   ...(signup && { signup: JSON.stringify({ ...signup, capacity: signup.capacity ?? '' }) }),
   ...(repeat && { repeat: JSON.stringify({ ...repeat, count: repeat.count ?? '' }) }),
   ...(scope && { scope }),
+  ...(dropSignups !== undefined && dropSignups > 0 && { dropSignups }),
 });
+
+/** What a series change from an occurrence on would remove: each date with the sign-ups it drops. */
+export type SeriesRemoval = { id: number; start: string; households: number; people: number };
+
+/**
+ * Asks what saving a series change from an occurrence on would remove (nothing is written), fresh
+ * each time: the editor confirms the sign-ups it drops before saving.
+ */
+export function useSeriesPreview() {
+  const queryClient = useQueryClient();
+  const token = useSessionToken();
+  return async (id: number, start: string, repeat: NonNullable<EventDraft['repeat']>): Promise<SeriesRemoval[]> => {
+    const reply = await queryClient.fetchQuery({ ...seriesPreviewQueryOptions(id, start, repeat, token), staleTime: 0 });
+    return reply.removed;
+  };
+}
 
 /** The contract's first message about the fields, or null when they pass (the server's words). */
 export function checkEventFields(fields: EventFields): string | null {
