@@ -48,12 +48,17 @@ function callFromPage(page: Page, name: string, body: Record<string, unknown>) {
 }
 
 describe('member list journey', () => {
-  it('lists every member, strikes through disabled ones and refuses a plain member at the server', async () => {
+  it('lists a page at a time, pages, sorts and searches on the server, and refuses a plain member at the server', async () => {
     const page = await openPage(harness);
     await logIn(page, DEMO_MEMBER.email, DEMO_MEMBER.password);
     await openMemberList(page);
-    const cards = page.getByRole('list', { name: 'Members' }).getByRole('listitem').filter({ has: page.getByRole('heading') });
-    expect(await cards.count()).toBeGreaterThan(140);
+    const count = page.locator('.member-count');
+    await count.getByText(/^\d+ members, \d+ of them enabled\. Page 1 of \d+\.$/).waitFor();
+    const pages = Number(/Page 1 of (\d+)/.exec((await count.textContent()) ?? '')?.[1]);
+    expect(pages).toBeGreaterThan(4);
+    const headings = page.getByRole('list', { name: 'Members' }).getByRole('heading');
+    const firstPage = await headings.allTextContents();
+    expect(firstPage.length).toBeGreaterThan(20);
     await checkA11y(page);
 
     // No editing controls for a member without the member permission…
@@ -66,24 +71,90 @@ describe('member list journey', () => {
     expect(refused.status).toBe(403);
     expect(String(refused.body.e)).toMatch(/permission/);
 
-    // A disabled demo member is struck through and says so in words.
+    // The next page: the page on screen stays (dimmed, busy) until the next one has come.
+    let releaseAnswer = () => {};
+    const held = new Promise<void>((resolve) => (releaseAnswer = resolve));
+    await page.route('**/api/members.page.php', async (route) => {
+      await held;
+      await route.continue();
+    });
+    const pager = page.getByRole('navigation', { name: 'Pages of members' });
+    await pager.getByRole('button', { name: 'Next →' }).click();
+    const list = page.getByRole('list', { name: 'Members' });
+    await page.locator('.member-list[aria-busy="true"]').waitFor();
+    expect(await headings.allTextContents()).toEqual(firstPage);
+    expect(await page.getByText('Loading the member list…').count()).toBe(0);
+    releaseAnswer();
+    await count.getByText(`Page 2 of ${pages}.`).waitFor();
+    await page.unroute('**/api/members.page.php');
+    const secondPage = await headings.allTextContents();
+    expect(secondPage[0]).not.toBe(firstPage[0]);
+    expect(secondPage.some((name) => firstPage.includes(name))).toBe(false);
+    expect(await pager.getByRole('button', { name: '← Previous' }).isEnabled()).toBe(true);
+
+    // Another order starts again at page 1: by city, Arnold comes first.
+    await page.getByLabel('Sort by').selectOption({ label: 'City' });
+    await count.getByText(`Page 1 of ${pages}.`).waitFor();
+    await list.getByText(/^Arnold, MO/).first().waitFor();
+    expect(await list.locator('.member-card').first().textContent()).toContain('Arnold, MO');
+    await page.getByLabel('Sort by').selectOption({ label: 'Last name' });
+
+    // A disabled member is struck through and says so in words.
+    const search = page.getByRole('searchbox', { name: 'Search members' });
+    await search.fill('Virginia Hoffmann');
+    await page.getByText(/Showing 1 of \d+ members matching “Virginia Hoffmann”\./).waitFor();
     const disabled = page.locator('.member-card--disabled').first();
     expect(await disabled.getByText('Disabled', { exact: true }).isVisible()).toBe(true);
     const decoration = await disabled.locator('.member-card__struck').first().evaluate((el) => getComputedStyle(el).textDecorationLine);
     expect(decoration).toContain('line-through');
 
-    // Search narrows by name, city or car.
-    await page.getByRole('searchbox', { name: 'Search members' }).fill('Pruitt');
-    await page.getByText(/Showing 1 of \d+ members/).waitFor();
+    // Search narrows by name, city or car; the words are matched by the server.
+    await search.fill('Pruitt');
+    await page.getByText(/Showing 1 of \d+ members matching “Pruitt”\./).waitFor();
     expect(await memberCard(page, 'Walter Pruitt').count()).toBe(1);
-    await page.getByRole('searchbox', { name: 'Search members' }).fill('roadster kirkwood');
-    await page.getByText(/Showing \d+ of \d+ members/).waitFor();
+    expect(await pager.count()).toBe(0);
+    await search.fill('roadster kirkwood');
+    await page.getByText(/Showing \d+ of \d+ members matching “roadster kirkwood”\./).waitFor();
+    const cards = list.locator('.member-card');
+    await cards.first().waitFor();
     const found = await cards.allTextContents();
     expect(found.length).toBeGreaterThan(0);
     for (const text of found) {
       expect(text).toContain('Roadster');
       expect(text).toContain('Kirkwood');
     }
+    await search.fill('no such member anywhere');
+    await page.getByText('No member matches. Try fewer or other words.').waitFor();
+    await search.fill('');
+    await count.getByText(/^\d+ members, \d+ of them enabled\. Page 1 of \d+\.$/).waitFor();
+    await page.context().close();
+  });
+
+  it('pages and searches by touch on a 390px phone', async () => {
+    const page = await openPage(harness, { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 1 });
+    await logIn(page, DEMO_MEMBER.email, DEMO_MEMBER.password);
+    await openMemberList(page);
+    const count = page.locator('.member-count');
+    await count.getByText(/Page 1 of \d+\./).waitFor();
+    const headings = page.getByRole('list', { name: 'Members' }).getByRole('heading');
+    const firstName = await headings.first().textContent();
+    const pager = page.getByRole('navigation', { name: 'Pages of members' });
+    await pager.getByRole('button', { name: 'Next →' }).tap();
+    await count.getByText(/Page 2 of \d+\./).waitFor();
+    expect(await headings.first().textContent()).not.toBe(firstName);
+    // The new page is read from its top, not from the pager far below.
+    expect(await count.evaluate((el) => el.getBoundingClientRect().top)).toBeGreaterThanOrEqual(0);
+    await pager.getByRole('button', { name: '← Previous' }).tap();
+    await count.getByText(/Page 1 of \d+\./).waitFor();
+    expect(await headings.first().textContent()).toBe(firstName);
+
+    await page.getByRole('searchbox', { name: 'Search members' }).tap();
+    await page.keyboard.type('webster');
+    await page.getByText(/Showing \d+ of \d+ members matching “webster”\./).waitFor();
+    for (const text of await page.locator('.member-card').allTextContents()) expect(text).toContain('Webster Groves');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await checkA11y(page);
+    await snapshot(page, 'member-list-phone-search');
     await page.context().close();
   });
 
@@ -208,6 +279,8 @@ describe('member list journey', () => {
     const page = await openPage(harness);
     await logIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
     await openMemberList(page);
+    await page.getByRole('searchbox', { name: 'Search members' }).fill('Margaret Holloway');
+    await page.getByText(/Showing 1 of \d+ members matching “Margaret Holloway”\./).waitFor();
     const self = memberCard(page, 'Margaret Holloway');
     await self.getByRole('button', { name: 'Edit Margaret Holloway' }).click();
     const dialog = page.getByRole('dialog', { name: 'Edit Margaret Holloway' });
@@ -229,6 +302,8 @@ describe('member list journey', () => {
     await openMemberList(page);
     expect(await page.getByRole('button', { name: 'Copy e-mail list' }).count()).toBe(0);
     expect(await page.getByLabel('Show permission').count()).toBe(0);
+    await page.getByRole('searchbox', { name: 'Search members' }).fill('Pruitt');
+    await page.getByText(/Showing 1 of \d+ members matching “Pruitt”\./).waitFor();
     await memberCard(page, 'Walter Pruitt').getByRole('button', { name: 'Edit Walter Pruitt' }).click();
     const dialog = page.getByRole('dialog', { name: 'Edit Walter Pruitt' });
     await dialog.waitFor();

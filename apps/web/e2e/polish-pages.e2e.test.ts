@@ -37,7 +37,7 @@ describe('pages after the polish', () => {
     const copyBox = await copy.boundingBox();
     expect(copyBox?.width ?? Infinity).toBeLessThan(300);
     expect(Math.abs((add?.y ?? 0) - (copyBox?.y ?? 100))).toBeLessThan(2);
-    expect(await page.getByText(/^\d+ members, \d+ of them enabled\.$/).count()).toBe(1);
+    expect(await page.getByText(/^\d+ members, \d+ of them enabled\. Page 1 of \d+\.$/).count()).toBe(1);
     await snapshot(page, 'member-list-toolbar-after-copy', { fullPage: false });
     await message.waitFor({ state: 'detached', timeout: 12_000 });
     await page.context().close();

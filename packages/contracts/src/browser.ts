@@ -4,6 +4,7 @@ export * from './permissions.ts';
 export * from './media.ts';
 export * from './blog-constants.ts';
 export * from './garage-constants.ts';
+export * from './members-constants.ts';
 export * from './classifieds-constants.ts';
 export * from './search-constants.ts';
 export * from './route-constants.ts';

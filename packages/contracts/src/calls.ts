@@ -100,6 +100,9 @@ export const CALLS = {
   'links.get': { access: 'public', encoding: 'json' },
 
   'members.get': { access: 'loggedIn', encoding: 'json' },
+  /** Not in the spec's table: a page of the directory (the member list), and the admin's e-mail list. */
+  'members.page': { access: 'loggedIn', encoding: 'json' },
+  'members.emails': { access: 'admin', encoding: 'json' },
   'member.save': { access: 'member', encoding: 'multipart', files: { f: jpeg() } },
   'member.delete': { access: 'member', encoding: 'json' },
 
@@ -204,6 +207,8 @@ export const EXTENSION_CALLS: readonly CallName[] = [
   'contact.resend',
   'member.export',
   'member.erase',
+  'members.page',
+  'members.emails',
   'signup.set',
   'signup.settings',
   'event.roster',

@@ -8,6 +8,7 @@ export * from './signups.ts';
 export * from './blog.ts';
 export * from './links.ts';
 export * from './members.ts';
+export * from './members-constants.ts';
 export * from './forum.ts';
 export * from './contact.ts';
 export * from './meetings.ts';

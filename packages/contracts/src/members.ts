@@ -4,7 +4,9 @@ import {
   flag,
   integer,
   list,
+  optionalInteger,
   optionalText,
+  PERMISSIONS,
   permissionSchema,
   recordId,
   sessionTokenSchema,
@@ -12,6 +14,7 @@ import {
 } from './common.ts';
 import { carSchema } from './garage.ts';
 import { listingSummarySchema } from './classifieds.ts';
+import { MEMBER_SORTS } from './members-constants.ts';
 
 export const memberSchema = z.object({
   id: z.number().int(),
@@ -36,6 +39,38 @@ export const memberSchema = z.object({
   permissions: z.array(permissionSchema),
 });
 export type Member = z.infer<typeof memberSchema>;
+
+/**
+ * A member as the directory's card shows them (`members.page`): the legacy entity's field names,
+ * without the timestamps, the e-mail setting and the cars as plain lines.
+ */
+export const memberRowSchema = memberSchema
+  .pick({
+    id: true,
+    enabled: true,
+    display_name: true,
+    first_name: true,
+    last_name: true,
+    address: true,
+    city: true,
+    state: true,
+    zip: true,
+    phone: true,
+    carLinks: true,
+    imageUrl: true,
+    email: true,
+    permissions: true,
+  })
+  .extend({
+    /**
+     * Members who share an e-mail address and a last name among those found are one household,
+     * listed together (never split across pages): the id of its first member; null for a member alone.
+     */
+    household: z.number().int().nullable(),
+  });
+export type MemberRow = z.infer<typeof memberRowSchema>;
+
+const blankToUndefined = (value: unknown): unknown => (value === '' || value === null ? undefined : value);
 
 const CROP_MESSAGE = 'The photo crop must be the square to keep, as {"x": 0, "y": 0, "size": 600} in pixels. Please choose the photo again.';
 
@@ -114,6 +149,39 @@ export const members = {
   'members.get': {
     request: z.object({ g: sessionTokenSchema }),
     response: z.object({ m: z.array(memberSchema), p: z.array(z.tuple([permissionSchema, z.string()])) }),
+  },
+  /**
+   * Beyond the spec: one page of the directory, as the member list shows it. Every word of `q` must
+   * appear in the name, display name, city or a car; `permission` keeps the holders of one right;
+   * `sort` orders the list. A page holds MEMBERS_PAGE_SIZE entries (a member, or a household).
+   */
+  'members.page': {
+    request: z.object({
+      g: sessionTokenSchema,
+      q: optionalText('search words', 100),
+      permission: z
+        .preprocess(blankToUndefined, z.enum(PERMISSIONS, { error: `The permission must be one of ${PERMISSIONS.join(', ')}.` }).optional())
+        .describe('permission'),
+      sort: z
+        .preprocess(blankToUndefined, z.enum(MEMBER_SORTS, { error: `The order must be one of ${MEMBER_SORTS.join(', ')}.` }).optional())
+        .transform((sort) => sort ?? 'last')
+        .describe('order'),
+      page: optionalInteger('page', { min: 1, max: 10_000 }).transform((page) => page ?? 1),
+    }),
+    response: z.object({
+      members: z.array(memberRowSchema),
+      /** Members found, and the entries (members alone or households) they make, for the page count. */
+      found: z.number().int(),
+      entries: z.number().int(),
+      /** The whole directory: every member, and how many of them are enabled. */
+      total: z.number().int(),
+      enabled: z.number().int(),
+    }),
+  },
+  /** Beyond the spec: the enabled members' e-mail addresses, each once (the administrator's "Copy e-mail list"). */
+  'members.emails': {
+    request: z.object({ g: sessionTokenSchema }),
+    response: z.object({ emails: z.array(z.string()) }),
   },
   'member.save': {
     request: z.object({

@@ -59,6 +59,11 @@ export function webReads(token: string, now = new Date()): WebRead[] {
     read('forum.threads'),
     read('forum.thread', { id: 1 }),
     read('forum.get', {}, 'forum.get (every thread, legacy)', 0.25, false),
+    // The member list reads a page of the directory (search, filters and order on the server);
+    // members.get stays for legacy clients and the registry's owner picker.
+    read('members.page', { page: 1 }),
+    read('members.page', { q: 'roadster', sort: 'first', page: 2 }, 'members.page (searched, by first name)'),
+    { ...read('members.emails', {}, 'members.emails (as the admin)'), isAdmin: true },
     read('members.get'),
     read('newsletters.get'),
     read('presidents.get'),

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import type { CallName, SessionUser } from '@club/contracts';
 import type { Request, Response } from 'express';
+import { changeStampOf } from '../db/change-stamp.ts';
 import type { Db } from '../db/client.ts';
 
 /**
@@ -52,9 +53,7 @@ export class ReplyCache {
     db: Db,
     private readonly maxBytes = DEFAULT_MAX_BYTES,
   ) {
-    const dataVersion = db.$client.prepare('PRAGMA data_version').pluck();
-    const totalChanges = db.$client.prepare('SELECT total_changes()').pluck();
-    this.changes = () => `${String(dataVersion.get())}:${String(totalChanges.get())}`;
+    this.changes = changeStampOf(db);
     this.stamp = this.changes();
   }
 

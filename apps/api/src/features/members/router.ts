@@ -7,6 +7,10 @@ export function mountMembersCalls(api: ApiRouter, deps: AppDeps): void {
 
   mountCall(api, 'members.get', () => ({ m: members.list(), p: PERMISSION_PAIRS }), { cache: 'shared' });
 
+  mountCall(api, 'members.page', ({ q, permission, sort, page }) => members.page({ words: q, permission, sort, page }), { cache: 'shared' });
+
+  mountCall(api, 'members.emails', () => ({ emails: members.emails() }), { cache: 'shared' });
+
   mountCall(api, 'member.save', async (input, { user, files }) => {
     const photo = files.f?.[0];
     const saved = await members.save(user, {

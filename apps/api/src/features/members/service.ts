@@ -1,6 +1,8 @@
 import { exportListingsOfMember, removeListingsOfMember } from '../classifieds/service.ts';
 import { PERMISSION_LABELS, PERMISSIONS, type Crop, type Member, type MemberData, type Permission, type SessionUser } from '@club/contracts';
+import { changeStampOf } from '../../db/change-stamp.ts';
 import { flushWriteAheadLog } from '../../db/client.ts';
+import { Directory, type DirectoryPage, type DirectoryQuery } from './directory.ts';
 import { recordsOfMember } from './search-source.ts';
 import type { AppDeps } from '../../deps.ts';
 import { badRequest, forbidden, notFound } from '../../errors.ts';
@@ -43,6 +45,10 @@ export type MemberSave = Omit<MemberFields, 'imagePath'> & {
 
 export type MembersService = {
   list(): Member[];
+  /** One page of the directory as the member list shows it (search, permission, order). */
+  page(query: DirectoryQuery): DirectoryPage;
+  /** The enabled members' e-mail addresses, each once. */
+  emails(): string[];
   /** Checks the editor's rights, stores the photo, writes the member and queues the invitation together. */
   save(actor: SessionUser, member: MemberSave): Promise<{ id: number; imageUrl: string }>;
   remove(actor: SessionUser, id: number): void;
@@ -53,14 +59,26 @@ export type MembersService = {
 };
 
 export function createMembersService({ db, services, config }: Pick<AppDeps, 'db' | 'services' | 'config'>): MembersService {
+  const list = (): Member[] => {
+    const cars = legacyCarLines(db);
+    return listMembers(db).map((member) => {
+      const lines = cars.get(member.id) ?? [];
+      return { ...member, cars: lines.map((line) => line.label), carLinks: lines };
+    });
+  };
+  // The directory is read from the database once per change to it, not once per request.
+  const changes = changeStampOf(db);
+  let directory: { stamp: string; value: Directory } | undefined;
+  const currentDirectory = (): Directory => {
+    const stamp = changes();
+    if (directory?.stamp !== stamp) directory = { stamp, value: new Directory(list()) };
+    return directory.value;
+  };
+
   return {
-    list() {
-      const cars = legacyCarLines(db);
-      return listMembers(db).map((member) => {
-        const lines = cars.get(member.id) ?? [];
-        return { ...member, cars: lines.map((line) => line.label), carLinks: lines };
-      });
-    },
+    list,
+    page: (query) => currentDirectory().page(query),
+    emails: () => currentDirectory().emails(),
 
     async save(actor, { id, permissions: chosen, keepPhoto, photo, invite, cars, ...input }) {
       const isAdmin = actor.permissions.includes('admin');

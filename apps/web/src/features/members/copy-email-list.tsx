@@ -1,18 +1,18 @@
-import type { Member } from '@club/contracts';
 import { useEffect, useId, useState } from 'react';
+import { errorMessageOf } from '../../api/client.ts';
 import { countOf } from '../../lib/plural.ts';
-import { emailListOf } from './member-rules.ts';
 
-export type CopyState = { status: 'idle' } | { status: 'copied'; count: number } | { status: 'manual'; text: string };
+export type CopyState = { status: 'idle' } | { status: 'copied'; count: number } | { status: 'manual'; text: string } | { status: 'failed'; message: string };
 
 /** How long "Copied …" stays before it goes; it would otherwise sit there stale. */
 const COPIED_MESSAGE_MS = 8000;
 
 /**
- * Puts the enabled members' addresses on the clipboard, or shows them to copy by hand. The
- * button sits in the toolbar and the result under it, so the toolbar keeps its shape.
+ * Puts the enabled members' addresses (read from the server when asked) on the clipboard, or
+ * shows them to copy by hand. The button sits in the toolbar and the result under it, so the
+ * toolbar keeps its shape.
  */
-export function useCopyEmailList(members: Member[]) {
+export function useCopyEmailList(fetchEmails: () => Promise<string[]>) {
   const [state, setState] = useState<CopyState>({ status: 'idle' });
 
   useEffect(() => {
@@ -22,7 +22,13 @@ export function useCopyEmailList(members: Member[]) {
   }, [state]);
 
   async function copy() {
-    const addresses = emailListOf(members);
+    let addresses: string[];
+    try {
+      addresses = await fetchEmails();
+    } catch (error) {
+      setState({ status: 'failed', message: errorMessageOf(error) });
+      return;
+    }
     const text = addresses.join(', ');
     try {
       // The clipboard needs a secure page (https or localhost); elsewhere the list is shown instead.
@@ -54,6 +60,9 @@ export function CopyEmailResult({ state, onDone }: { state: CopyState; onDone: (
             Copied {countOf(state.count, 'e-mail address', 'e-mail addresses')} of enabled members to the clipboard. Paste
             them into the Bcc line of your e-mail.
           </p>
+        )}
+        {state.status === 'failed' && (
+          <p className="form__message form__message--error">We could not read the e-mail list: {state.message}</p>
         )}
       </div>
       {state.status === 'manual' && (

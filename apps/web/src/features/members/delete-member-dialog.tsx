@@ -1,10 +1,10 @@
-import type { Member } from '@club/contracts';
+import type { MemberRow } from '@club/contracts';
 import { ConfirmDeleteDialog } from '../../components/confirm-delete-dialog.tsx';
 import { fullNameOf } from './member-rules.ts';
 import { useDeleteMember } from './api/members.ts';
 
 export type DeleteMemberDialogProps = {
-  member: Member;
+  member: MemberRow;
   onClose: () => void;
   onDeleted: () => void;
 };

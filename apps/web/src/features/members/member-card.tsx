@@ -1,18 +1,18 @@
-import type { Member, Permission } from '@club/contracts';
+import type { MemberRow, Permission } from '@club/contracts';
 import { Fragment } from 'react';
 import { Link } from 'react-router';
 import { carPath } from '../../lib/paths.ts';
 import { cityLineOf, fullNameOf, initialsOf } from './member-rules.ts';
 
 export type MemberCardProps = {
-  member: Member;
+  member: MemberRow;
   permissionLabels: Map<Permission, string>;
   isPermissionShown: boolean;
   /** Events the member was checked in at this year (shown to admins; undefined hides it). */
   attendedThisYear?: number;
   canEdit: boolean;
-  onEdit: (member: Member) => void;
-  onDelete: (member: Member) => void;
+  onEdit: (member: MemberRow) => void;
+  onDelete: (member: MemberRow) => void;
   /** 3 inside a household, which has its own heading. */
   headingLevel?: 2 | 3;
 };

@@ -1,4 +1,4 @@
-import type { Member } from '@club/contracts';
+import type { MemberRow } from '@club/contracts';
 import { useState } from 'react';
 import { errorMessageOf } from '../../api/client.ts';
 import { ConfirmDeleteDialog } from '../../components/confirm-delete-dialog.tsx';
@@ -6,13 +6,13 @@ import { fullNameOf } from './member-rules.ts';
 import { useEraseMember, useExportMemberData } from './api/members.ts';
 
 export type MemberDataSectionProps = {
-  member: Member;
+  member: MemberRow;
   /** After the member and their data are gone. */
   onErased: () => void;
 };
 
 /** `Henrietta Ford` -> `henrietta-ford`, for the downloaded file's name. */
-const fileNameOf = (member: Member) =>
+const fileNameOf = (member: MemberRow) =>
   `member-data-${fullNameOf(member).toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || member.id}.json`;
 
 /**

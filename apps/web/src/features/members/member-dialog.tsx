@@ -1,4 +1,4 @@
-import type { Member, Permission } from '@club/contracts';
+import type { MemberRow, Permission } from '@club/contracts';
 import { useId, useState } from 'react';
 import type { CallBody, CallFiles } from '../../api/client.ts';
 import { Dialog } from '../../components/dialog.tsx';
@@ -15,7 +15,7 @@ import { useSaveMember } from './api/members.ts';
 
 export type MemberDialogProps = {
   /** The member to edit, or null to add one. */
-  member: Member | null;
+  member: MemberRow | null;
   permissionPairs: [Permission, string][];
   isAdmin: boolean;
   currentUserId: number;
@@ -171,7 +171,7 @@ export function MemberDialog({ member, permissionPairs, isAdmin, currentUserId, 
 }
 
 /** The member's cars in the registry, each a link to its page (where its owner or a member editor edits it). */
-function RegistryCars({ member }: { member: Member | null }) {
+function RegistryCars({ member }: { member: MemberRow | null }) {
   const headingId = useId();
   const cars = member?.carLinks ?? [];
   return (

@@ -1,45 +1,57 @@
-import type { Member, Permission } from '@club/contracts';
-import { useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react';
-import type { CallResponse } from '../../api/client.ts';
+import type { MemberRow } from '@club/contracts';
+import { MEMBER_SORT_LABELS, MEMBER_SORTS, MEMBERS_PAGE_SIZE, PERMISSION_LABELS, PERMISSIONS, type MemberSort, type Permission } from '@club/contracts/browser';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { QueryState } from '../../components/query-state.tsx';
 import { useSession } from '../../session/index.ts';
 import { countOf } from '../../lib/plural.ts';
+import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
 import { CopyEmailButton, CopyEmailResult, useCopyEmailList } from './copy-email-list.tsx';
 import { DeleteMemberDialog } from './delete-member-dialog.tsx';
 import { MemberCard } from './member-card.tsx';
 import { MemberDialog } from './member-dialog.tsx';
-import { filterByPermission, groupHouseholds, matchesSearch } from './member-rules.ts';
+import { groupRows } from './member-rules.ts';
 import './members.css';
-import { useMembers } from './api/members.ts';
+import { useFetchEmailList, useMemberPage } from './api/members.ts';
 
 /** The show-permissions filter leaves out Forum, which most members hold. */
 const UNFILTERED_PERMISSION: Permission = 'forum';
+/** Every permission with its label, in the order the member editor shows them. */
+const PERMISSION_PAIRS = PERMISSIONS.map((p): [Permission, string] => [p, PERMISSION_LABELS[p]]);
+/** How long the search waits for a pause in the typing before it asks the server. */
+const SEARCH_DELAY_MS = 250;
+const isBlank = (text: string) => text.trim() === '';
 
-type Editing = { kind: 'none' } | { kind: 'edit'; member: Member | null } | { kind: 'delete'; member: Member };
+type Editing = { kind: 'none' } | { kind: 'edit'; member: MemberRow | null } | { kind: 'delete'; member: MemberRow };
 
-/** The member list with search; editors add, edit and delete; admins also filter by permission and copy addresses. */
+/**
+ * The member list: a page at a time, searched, filtered and sorted by the server; editors add,
+ * edit and delete; admins also filter by permission and copy addresses.
+ */
 export function MemberDirectory({ attendedThisYear }: { attendedThisYear?: ReadonlyMap<number, number> }) {
-  const members = useMembers();
-  return (
-    <QueryState query={members} what="the member list" loadingLabel="Loading the member list…">
-      {(list) => <MemberDirectoryView list={list} attendedThisYear={attendedThisYear} />}
-    </QueryState>
-  );
-}
-
-function MemberDirectoryView({ list, attendedThisYear }: { list: CallResponse<'members.get'>; attendedThisYear?: ReadonlyMap<number, number> }) {
   const { user, can } = useSession();
   // A member found by the site search opens here with their name already searched for.
   const [search, setSearch] = useState(() => new URLSearchParams(window.location.search).get('search') ?? '');
-  const deferredSearch = useDeferredValue(search);
+  const settledSearch = useDebouncedValue(search, SEARCH_DELAY_MS, isBlank);
   const [permission, setPermission] = useState<Permission | ''>('');
+  const [sort, setSort] = useState<MemberSort>('last');
+  // The page belongs to the search it was chosen in: a new search, filter or order starts at page 1
+  // (also when it comes back to an earlier one: each change below forgets the page).
+  const filterKey = JSON.stringify([settledSearch.trim(), permission, sort]);
+  const [chosenPage, setChosenPage] = useState({ filterKey, page: 1 });
+  const page = chosenPage.filterKey === filterKey ? chosenPage.page : 1;
+  const forgetPage = () => setChosenPage({ filterKey: '', page: 1 });
   const [editing, setEditing] = useState<Editing>({ kind: 'none' });
   const [status, setStatus] = useState('');
   const shouldFocusStatusRef = useRef(false);
   const statusRef = useRef<HTMLParagraphElement>(null);
+  const countRef = useRef<HTMLParagraphElement>(null);
   const searchId = useId();
   const filterId = useId();
-  const copyEmails = useCopyEmailList(list.m);
+  const sortId = useId();
+  const isAdmin = can('admin');
+  const canEdit = can('member');
+  const copyEmails = useCopyEmailList(useFetchEmailList());
+  const members = useMemberPage({ search: settledSearch, permission: isAdmin ? permission : '', sort, page });
 
   useEffect(() => {
     // After a delete the card (and the button that opened the dialog) is gone: focus the message.
@@ -48,18 +60,8 @@ function MemberDirectoryView({ list, attendedThisYear }: { list: CallResponse<'m
     statusRef.current?.focus();
   }, [status]);
 
-  const isAdmin = can('admin');
-  const canEdit = can('member');
-  const pairs = list.p;
-  const labels = useMemo(() => new Map(pairs), [pairs]);
-  const shown = useMemo(
-    () => filterByPermission(list.m, isAdmin ? permission : '').filter((m) => matchesSearch(m, deferredSearch)),
-    [list, permission, isAdmin, deferredSearch],
-  );
-
-  // Partners who share an address and a last name are shown together ("John & Mary Smith").
-  const entries = useMemo(() => groupHouseholds(shown), [shown]);
-  const renderCard = (member: Member, headingLevel: 2 | 3) => (
+  const labels = useMemo(() => new Map(PERMISSION_PAIRS), []);
+  const renderCard = (member: MemberRow, headingLevel: 2 | 3) => (
     <MemberCard
       key={member.id}
       member={member}
@@ -79,9 +81,13 @@ function MemberDirectoryView({ list, attendedThisYear }: { list: CallResponse<'m
     />
   );
 
-  const all = list.m;
-  const enabledCount = all.filter((m) => m.enabled).length;
   const permissionLabel = permission === '' ? '' : (labels.get(permission) ?? permission);
+  const toPage = (next: number) => {
+    setChosenPage({ filterKey, page: next });
+    // The new page starts at the top of the list; on a phone the pager is far below it.
+    const count = countRef.current;
+    if (count && count.getBoundingClientRect().top < 0) count.scrollIntoView({ block: 'start' });
+  };
 
   return (
     <>
@@ -94,8 +100,24 @@ function MemberDirectoryView({ list, attendedThisYear }: { list: CallResponse<'m
             type="search"
             value={search}
             placeholder="Name, city or car"
-            onChange={(event) => setSearch(event.currentTarget.value)}
+            onChange={(event) => {
+              setSearch(event.currentTarget.value);
+              forgetPage();
+            }}
           />
+        </div>
+        <div className="member-tools__filter">
+          <label htmlFor={sortId}>Sort by</label>
+          <select id={sortId} className="form-field__input" value={sort} onChange={(event) => {
+              setSort(event.currentTarget.value as MemberSort);
+              forgetPage();
+            }}>
+            {MEMBER_SORTS.map((choice) => (
+              <option key={choice} value={choice}>
+                {MEMBER_SORT_LABELS[choice]}
+              </option>
+            ))}
+          </select>
         </div>
         {isAdmin && (
           <div className="member-tools__filter">
@@ -104,16 +126,17 @@ function MemberDirectoryView({ list, attendedThisYear }: { list: CallResponse<'m
               id={filterId}
               className="form-field__input"
               value={permission}
-              onChange={(event) => setPermission(event.currentTarget.value as Permission | '')}
+              onChange={(event) => {
+                setPermission(event.currentTarget.value as Permission | '');
+                forgetPage();
+              }}
             >
               <option value="">Everyone</option>
-              {pairs
-                .filter(([name]) => name !== UNFILTERED_PERMISSION)
-                .map(([name, label]) => (
-                  <option key={name} value={name}>
-                    {label}
-                  </option>
-                ))}
+              {PERMISSION_PAIRS.filter(([name]) => name !== UNFILTERED_PERMISSION).map(([name, label]) => (
+                <option key={name} value={name}>
+                  {label}
+                </option>
+              ))}
             </select>
           </div>
         )}
@@ -142,41 +165,79 @@ function MemberDirectoryView({ list, attendedThisYear }: { list: CallResponse<'m
           </p>
         )}
       </div>
-      <p className="member-count" aria-live="polite">
-        {shown.length === all.length
-          ? `${countOf(all.length, 'member')}, ${enabledCount} of them enabled.`
-          : `Showing ${shown.length} of ${countOf(all.length, 'member')}${permissionLabel !== '' ? ` with ${permissionLabel}` : ''}.`}
-      </p>
 
-      {shown.length === 0 ? (
-        <p>No member matches. Try fewer or other words.</p>
-      ) : (
-        <ul className="member-list" aria-label="Members">
-          {entries.map((entry) =>
-            entry.kind === 'member' ? (
-              renderCard(entry.member, 2)
-            ) : (
-              <li key={`household-${entry.key}`} className="member-household" aria-labelledby={`household-${entry.members[0]?.id ?? 0}`}>
-                <h2 className="member-household__name" id={`household-${entry.members[0]?.id ?? 0}`}>
-                  {entry.name}
-                </h2>
-                <ul className="member-list member-household__members" aria-label={`Household: ${entry.name}`}>
-                  {entry.members.map((member) => renderCard(member, 3))}
+      <QueryState query={members} what="the member list" loadingLabel="Loading the member list…">
+        {({ members: rows, found, entries, total, enabled }) => {
+          const pages = Math.max(1, Math.ceil(entries / MEMBERS_PAGE_SIZE));
+          const words = settledSearch.trim();
+          const isFiltered = words !== '' || (isAdmin && permission !== '');
+          // Typed words not yet asked for, or the next answer on its way: the list shown is about to change.
+          const isUpdating = members.isPlaceholderData || search.trim() !== words;
+
+          return (
+            <>
+              <p ref={countRef} className="member-count" aria-live="polite">
+                {members.isPlaceholderData
+                  ? 'Updating the list…'
+                  : isFiltered
+                    ? `Showing ${found} of ${countOf(total, 'member')}${words === '' ? '' : ` matching “${words}”`}${permissionLabel !== '' && isAdmin ? ` with ${permissionLabel}` : ''}.`
+                    : `${countOf(total, 'member')}, ${enabled} of them enabled.`}
+                {!members.isPlaceholderData && pages > 1 && ` Page ${Math.min(page, pages)} of ${pages}.`}
+              </p>
+              {found === 0 ? (
+                <p>No member matches. Try fewer or other words.</p>
+              ) : (
+                // The page on screen stays, dimmed, while the next one loads.
+                <ul className="member-list" aria-label="Members" aria-busy={isUpdating} data-loading={isUpdating || undefined}>
+                  {groupRows(rows).map((entry) =>
+                    entry.kind === 'member' ? (
+                      renderCard(entry.member, 2)
+                    ) : (
+                      <li key={`household-${entry.key}`} className="member-household" aria-labelledby={`household-${entry.key}`}>
+                        <h2 className="member-household__name" id={`household-${entry.key}`}>
+                          {entry.name}
+                        </h2>
+                        <ul className="member-list member-household__members" aria-label={`Household: ${entry.name}`}>
+                          {entry.members.map((member) => renderCard(member, 3))}
+                        </ul>
+                      </li>
+                    ),
+                  )}
                 </ul>
-              </li>
-            ),
-          )}
-        </ul>
-      )}
+              )}
+              {pages > 1 && (
+                <nav className="member-pager" aria-label="Pages of members">
+                  <button type="button" className="button" disabled={page <= 1} onClick={() => toPage(page - 1)}>
+                    ← Previous
+                  </button>
+                  <span className="member-pager__where">
+                    Page {Math.min(page, pages)} of {pages}
+                  </span>
+                  <button type="button" className="button" disabled={page >= pages} onClick={() => toPage(page + 1)}>
+                    Next →
+                  </button>
+                </nav>
+              )}
+            </>
+          );
+        }}
+      </QueryState>
 
       {editing.kind === 'edit' && user !== null && (
         <MemberDialog
           member={editing.member}
-          permissionPairs={pairs}
+          permissionPairs={PERMISSION_PAIRS}
           isAdmin={isAdmin}
           currentUserId={user.id}
           onClose={() => setEditing({ kind: 'none' })}
           onSaved={() => {
+            // A new member is shown first: the newest members, without a search or filter.
+            if (editing.member === null) {
+              forgetPage();
+              setSearch('');
+              setPermission('');
+              setSort('newest');
+            }
             setEditing({ kind: 'none' });
             // The save resolves once the list shows the change, so what the member reads matches what they see.
             setStatus('Successfully Saved');

@@ -1,16 +1,8 @@
-import type { Member } from '@club/contracts';
+import type { MemberRow } from '@club/contracts';
 import { describe, expect, it } from 'vitest';
-import {
-  cityLineOf,
-  emailListOf,
-  filterByPermission,
-  groupHouseholds,
-  householdNameOf,
-  initialsOf,
-  matchesSearch,
-} from './member-rules.ts';
+import { cityLineOf, groupRows, householdNameOf, initialsOf } from './member-rules.ts';
 
-const member = (overrides: Partial<Member> = {}): Member => ({
+const member = (overrides: Partial<MemberRow> = {}): MemberRow => ({
   id: 1,
   enabled: true,
   display_name: '',
@@ -21,44 +13,12 @@ const member = (overrides: Partial<Member> = {}): Member => ({
   state: 'MO',
   zip: '63119',
   phone: '',
-  cars: ['1930 Coupe'],
   carLinks: [{ id: 1, label: '1930 Coupe' }],
   imageUrl: '',
   email: 'clarence@example.net',
-  email_notifications: true,
-  created: '',
-  modified: '',
   permissions: [],
+  household: null,
   ...overrides,
-});
-
-describe('matchesSearch', () => {
-  it('finds by name, city and car, every word counting', () => {
-    expect(matchesSearch(member(), 'oberlin')).toBe(true);
-    expect(matchesSearch(member(), 'webster coupe')).toBe(true);
-    expect(matchesSearch(member(), 'webster roadster')).toBe(false);
-    expect(matchesSearch(member(), '   ')).toBe(true);
-  });
-});
-
-describe('filterByPermission', () => {
-  it('keeps the holders of the chosen permission, or everyone', () => {
-    const list = [member({ id: 1, permissions: ['history'] }), member({ id: 2 })];
-    expect(filterByPermission(list, 'history').map((m) => m.id)).toEqual([1]);
-    expect(filterByPermission(list, '')).toHaveLength(2);
-  });
-});
-
-describe('emailListOf', () => {
-  it('lists enabled members once each', () => {
-    const list = [
-      member({ email: 'a@example.net' }),
-      member({ email: 'b@example.net', enabled: false }),
-      member({ email: 'a@example.net' }),
-      member({ email: 'c@example.net' }),
-    ];
-    expect(emailListOf(list)).toEqual(['a@example.net', 'c@example.net']);
-  });
 });
 
 describe('address and initials', () => {
@@ -72,17 +32,18 @@ describe('address and initials', () => {
   });
 });
 
-describe('groupHouseholds', () => {
-  it('lists members who share an address and a last name together, where the first of them comes', () => {
-    const john = member({ id: 1, first_name: 'John', last_name: 'Smith', email: 'smiths@example.net' });
-    const kate = member({ id: 2, first_name: 'Kate', last_name: 'Smith', email: 'kate@example.net' });
-    const mary = member({ id: 3, first_name: 'Mary', last_name: 'Smith', email: 'Smiths@example.net' });
-    const lodger = member({ id: 4, first_name: 'Lou', last_name: 'Tenant', email: 'smiths@example.net' });
-    const entries = groupHouseholds([john, kate, mary, lodger]);
+describe('groupRows', () => {
+  it("shows the rows of one household together under its members' names, everyone else alone", () => {
+    const john = member({ id: 1, first_name: 'John', last_name: 'Smith', household: 1 });
+    const mary = member({ id: 3, first_name: 'Mary', last_name: 'Smith', household: 1 });
+    const kate = member({ id: 2, first_name: 'Kate', last_name: 'Smith' });
+    const ann = member({ id: 5, first_name: 'Ann', last_name: 'Tenant', household: 5 });
+    const lou = member({ id: 4, first_name: 'Lou', last_name: 'Tenant', household: 5 });
+    const entries = groupRows([john, mary, kate, ann, lou]);
     expect(entries.map((e) => (e.kind === 'household' ? `${e.name}: ${e.members.map((m) => m.id).join(',')}` : e.member.id))).toEqual([
       'John & Mary Smith: 1,3',
       2,
-      4,
+      'Ann & Lou Tenant: 5,4',
     ]);
   });
 
@@ -90,12 +51,5 @@ describe('groupHouseholds', () => {
     expect(householdNameOf([{ first_name: 'Ann', last_name: 'Smith' }, { first_name: 'John', last_name: 'Smith' }, { first_name: 'Mary', last_name: 'Smith' }])).toBe(
       'Ann, John & Mary Smith',
     );
-  });
-});
-
-describe('emailListOf with a household', () => {
-  it('has a shared address once, whatever its case', () => {
-    const list = emailListOf([member({ id: 1, email: 'smiths@example.net' }), member({ id: 2, email: 'Smiths@Example.net' })]);
-    expect(list).toEqual(['smiths@example.net']);
   });
 });

@@ -1,4 +1,4 @@
-import type { Member, Permission } from '@club/contracts';
+import type { Member, MemberRow } from '@club/contracts';
 import { fullNameOf as fullNameOfParts } from '@club/contracts/browser';
 
 export const fullNameOf = (member: Pick<Member, 'first_name' | 'last_name'>): string =>
@@ -11,28 +11,8 @@ export function initialsOf(member: Pick<Member, 'first_name' | 'last_name'>): st
     .join('');
 }
 
-/** Whether every word of the search appears in the member's name, display name, city or cars. */
-export function matchesSearch(member: Member, search: string): boolean {
-  const words = search.toLowerCase().split(/\s+/).filter(Boolean);
-  if (words.length === 0) return true;
-  const haystack = [member.first_name, member.last_name, member.display_name, member.city, ...member.cars]
-    .join(' ')
-    .toLowerCase();
-  return words.every((word) => haystack.includes(word));
-}
-
-/** Members holding the chosen permission themselves; an empty choice shows everyone. */
-export function filterByPermission(members: Member[], permission: Permission | ''): Member[] {
-  return permission === '' ? members : members.filter((member) => member.permissions.includes(permission));
-}
-
-/** The enabled members' addresses, each once (a household sharing one is one address), ready to paste into the To or Bcc line of an e-mail. */
-export function emailListOf(members: Member[]): string[] {
-  return [...new Set(members.filter((member) => member.enabled && member.email !== '').map((member) => member.email.trim().toLowerCase()))];
-}
-
-/** One entry of the member list: a member, or a household (same address and last name) shown together. */
-export type MemberListEntry = { kind: 'member'; member: Member } | { kind: 'household'; key: string; name: string; members: Member[] };
+/** One entry of the member list: a member, or a household (same e-mail address and last name) shown together. */
+export type MemberListEntry = { kind: 'member'; member: MemberRow } | { kind: 'household'; key: string; name: string; members: MemberRow[] };
 
 /** "John & Mary Smith", "Ann, John & Mary Smith" for members who share a last name. */
 export function householdNameOf(members: Pick<Member, 'first_name' | 'last_name'>[]): string {
@@ -42,29 +22,19 @@ export function householdNameOf(members: Pick<Member, 'first_name' | 'last_name'
 }
 
 /**
- * Members who share an e-mail address and a last name are one household, listed together where the
- * first of them comes; everyone else stands alone. The order of the list is kept otherwise.
+ * The rows of a page as the list shows them: the server lists a household's members one after
+ * another with the id of its first member (`household`), and they are shown together under
+ * one name; everyone else stands alone.
  */
-export function groupHouseholds(members: Member[]): MemberListEntry[] {
-  const keyOf = (member: Member) => (member.email.trim() === '' ? '' : `${member.email.trim().toLowerCase()}|${member.last_name.trim().toLowerCase()}`);
-  const byKey = new Map<string, Member[]>();
-  for (const member of members) {
-    const key = keyOf(member);
-    if (key !== '') byKey.set(key, [...(byKey.get(key) ?? []), member]);
-  }
-  const placed = new Set<string>();
+export function groupRows(rows: MemberRow[]): MemberListEntry[] {
   const entries: MemberListEntry[] = [];
-  for (const member of members) {
-    const key = keyOf(member);
-    const household = byKey.get(key) ?? [];
-    if (household.length < 2) {
-      entries.push({ kind: 'member', member });
-    } else if (!placed.has(key)) {
-      placed.add(key);
-      entries.push({ kind: 'household', key, name: householdNameOf(household), members: household });
-    }
+  for (const row of rows) {
+    const last = entries[entries.length - 1];
+    if (row.household === null) entries.push({ kind: 'member', member: row });
+    else if (last?.kind === 'household' && last.key === String(row.household)) last.members.push(row);
+    else entries.push({ kind: 'household', key: String(row.household), name: '', members: [row] });
   }
-  return entries;
+  return entries.map((entry) => (entry.kind === 'household' ? { ...entry, name: householdNameOf(entry.members) } : entry));
 }
 
 /** The second address line: "Kirkwood, MO 63122", leaving out what is blank. */

@@ -4,7 +4,7 @@ import { useCallQuery } from '../../../api/call-query.ts';
 import { callQueryOptions } from '../../../api/call-query.ts';
 
 /** Every read a car's save or removal changes (the member list's lines too). */
-export const CAR_READS = ['cars.list', 'cars.stats', 'car.get', 'cars.mine', 'members.get'] as const satisfies readonly CallName[];
+export const CAR_READS = ['cars.list', 'cars.stats', 'car.get', 'cars.mine', 'members.get', 'members.page'] as const satisfies readonly CallName[];
 
 export type RegistryFilters = { year?: number; bodyStyle: string; colour: string; hasPhotos: boolean };
 
