@@ -32,6 +32,7 @@ import {
   listEvents,
   listEventsEndedBefore,
   listEventsEndingFrom,
+  listEventSummaries,
   replaceFeedToken,
   writeEvent,
   type DayWindow,
@@ -84,8 +85,8 @@ export type EventsService = {
   listAll(viewer: SessionUser): EventsRead;
   /** One event as the viewer sees it, with its neighbours. */
   readOne(viewer: SessionUser, id: number): EventRead;
-  /** The events that overlap the days from..to (inclusive, club time), as the viewer sees them. */
-  listWindow(viewer: SessionUser, window: Required<DayWindow>): ClubEvent[];
+  /** The events that overlap the days from..to (inclusive, club time), as brief rows; reads no attendance. */
+  listWindow(window: DayWindow): EventSummary[];
   /** Every event not yet ended at a moment (club time, YYYY-MM-DDTHH:mm), soonest first; reads no attendance. */
   listUpcoming(at: string): EventSummary[];
   /** One page (1 = the latest) of the events that ended before a moment, latest first, and how many there are. */
@@ -127,7 +128,7 @@ export function createEventsService({ db, services, config }: Pick<AppDeps, 'db'
       return { event, signups: readEventSignups(db, id, viewer.id), series: readSeriesOf(db, id), ...findEventNeighbours(db, record) };
     },
 
-    listWindow: (viewer, window) => attachAttendance(db, listEvents(db, window), viewer.id).events,
+    listWindow: (window) => listEventSummaries(db, window),
 
     listUpcoming: (at) => listEventsEndingFrom(db, at),
 
