@@ -179,6 +179,35 @@ describe('occurrences as events of their own', () => {
     expect(new Set(entries.map((e) => e.url)).size).toBe(2);
   });
 
+  it('sends a series to calendar apps as a repeat rule whose every date opens its own page, after a date is deleted, one is moved and the rest follow a new rule', async () => {
+    await makeSeries('Feed Rule', { ...THIRD_TUESDAY, count: 8 });
+    const [, , march, april, , , september] = await month('Feed Rule', '2027-01-01', '2027-12-31');
+    expect((await post('event.delete', { g: editor.token, id: march?.id, scope: 'one' })).status).toBe(200);
+    expect((await save({ id: april?.id, title: 'Feed Rule', start: '2027-04-21T18:00', end: '2027-04-21T20:00', venue: 'Transport Museum', scope: 'one' })).status).toBe(200);
+    const firstSaturday = { frequency: 'monthlyByWeekday', weekday: 6, week: 1, count: 2 };
+    expect((await save({ id: september?.id, title: 'Feed Rule', start: '2027-09-04T10:00', end: '2027-09-04T12:00', repeat: firstSaturday, scope: 'following' })).status).toBe(200);
+
+    const text = await readFeed();
+    const masters = Object.values(ical.sync.parseICS(text)).filter((c): c is VEvent => c?.type === 'VEVENT' && textOf(c.summary) === 'Feed Rule' && c.rrule !== undefined);
+    expect(masters).toHaveLength(2);
+    const expected = (await month('Feed Rule', '2027-01-01', '2027-12-31')).map((e) => ({
+      start: clubTimeToInstant(e.start, 'America/Chicago').toISOString(),
+      url: `https://club.example.org/event/${e.id}`,
+    }));
+    expect(expected.map((e) => e.start)).toEqual([
+      '2027-01-20T01:00:00.000Z',
+      '2027-02-17T01:00:00.000Z',
+      '2027-04-21T23:00:00.000Z',
+      '2027-05-19T00:00:00.000Z',
+      '2027-06-16T00:00:00.000Z',
+      '2027-09-04T15:00:00.000Z',
+      '2027-10-02T15:00:00.000Z',
+    ]);
+    const instances = feedInstances(text, 'Feed Rule');
+    expect(instances.map(({ start, url }) => ({ start, url }))).toEqual(expected);
+    expect(instances.find((i) => i.url.endsWith(`/event/${april?.id}`))?.location).toBe('Transport Museum, United States');
+  });
+
   it('keeps the sign-up deadline the same time before each occurrence', async () => {
     await makeSeries('Deadline Series', { ...THIRD_TUESDAY, count: 2 }, { signup: { deadline: '2027-01-17T12:00' } });
     const made = await month('Deadline Series', '2027-01-01', '2027-12-31');

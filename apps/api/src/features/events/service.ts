@@ -17,10 +17,10 @@ import type { AppDeps } from '../../deps.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { buildCalendar } from './ical.ts';
+import { buildCalendar, buildFeed } from './ical.ts';
 import type { NowReminderReport } from './reminders.ts';
 import { deleteOccurrences, previewSeriesWrite, readSeriesOf, writeSeries } from './series.ts';
-import { isImageInUse } from './series-store.ts';
+import { isImageInUse, listSeries } from './series-store.ts';
 import { applySignupSettings, queueCancellationNotices, queueEventChangeNotices, readEventSignups } from './signups.ts';
 import {
   attachAttendance,
@@ -33,6 +33,7 @@ import {
   listEventsEndedBefore,
   listEventsEndingFrom,
   listEventSummaries,
+  listFeedEvents,
   replaceFeedToken,
   writeEvent,
   type DayWindow,
@@ -220,7 +221,7 @@ export function createEventsService({ db, services, config }: Pick<AppDeps, 'db'
     feedCalendar(token) {
       if (token.length === 0 || token.length > 200) return undefined;
       const memberId = findFeedMember(db, hashToken(token));
-      return memberId === undefined ? undefined : buildCalendar(listEvents(db), calendarOptions);
+      return memberId === undefined ? undefined : buildFeed(listFeedEvents(db), listSeries(db), calendarOptions);
     },
 
     feedCreated: (member) => findFeedCreated(db, member.id) ?? '',

@@ -41,6 +41,15 @@ export function listEvents(db: DbOrTx): EventRecord[] {
   return db.select(eventColumns).from(events).orderBy(asc(events.start), asc(events.id)).all();
 }
 
+/** Every event with its place in a series (the private feed), by start. */
+export function listFeedEvents(db: DbOrTx): (EventRecord & { seriesId: number | null; seriesDate: string | null })[] {
+  return db
+    .select({ ...eventColumns, seriesId: events.seriesId, seriesDate: events.seriesDate })
+    .from(events)
+    .orderBy(asc(events.start), asc(events.id))
+    .all();
+}
+
 /** The events that overlap a window of days, by start, as brief rows (the month calendar). */
 export function listEventSummaries(db: DbOrTx, { from, to }: DayWindow): EventSummary[] {
   return db
