@@ -21,6 +21,11 @@ export type CallContext<N extends CallName> = {
   ip: string;
   userAgent: string;
   log: Logger;
+  /**
+   * For a cached read whose answer also changes with the clock: the moment (ms since the epoch)
+   * it stops being right; the reply cache keeps it until then at most (the earliest moment given wins).
+   */
+  cacheUntil: (moment: number) => void;
 };
 
 export type CallHandler<N extends CallName> = (
@@ -125,6 +130,7 @@ export function mountCall<N extends CallName>(
     const parsed = call.request.safeParse(body);
     if (!parsed.success) throw parsed.error;
 
+    let expires = Number.POSITIVE_INFINITY;
     const context = {
       user: session?.user,
       sessionTokenHash: session?.tokenHash,
@@ -132,6 +138,9 @@ export function mountCall<N extends CallName>(
       ip: req.ip ?? '',
       userAgent: req.get('user-agent') ?? '',
       log: req.log,
+      cacheUntil: (moment: number) => {
+        expires = Math.min(expires, moment);
+      },
     } as CallContext<N>;
     const cacheKey = cache.keyOf(name, parsed.data, session?.user);
     const stamp = cacheKey === undefined ? '' : cache.begin();
@@ -145,7 +154,7 @@ export function mountCall<N extends CallName>(
         throw new Error(`Reply of ${name} does not match its contract: ${checked.error.message}`);
       }
     }
-    return cacheKey === undefined ? reply : cache.store(cacheKey, stamp, reply);
+    return cacheKey === undefined ? reply : cache.store(cacheKey, stamp, reply, expires);
   };
 
   /** The parsed body (JSON, form or multipart), with the `fromQuery` fields it lacks. */

@@ -15,7 +15,9 @@ import type { Db } from '../db/client.ts';
  *
  * The access rule and the input check always run first, and the key is the validated input
  * without `g`, so a cached answer never skips a permission check. The answer must depend only on
- * the database, the input (and the member, for `'member'`), never on the clock.
+ * the database, the input (and the member, for `'member'`), never on the clock, unless the
+ * handler says when the clock changes it (`cacheUntil` in the call's context: a listing that
+ * ends at a moment); the answer is then dropped at that moment.
  *
  * Invalidation needs no list of writes: any change to the database drops every cached answer.
  * SQLite counts them: `total_changes()` for this process's connection (calls, jobs, services)
@@ -29,7 +31,11 @@ export class CachedReply {
   readonly etag: string;
   readonly gzip: Buffer;
 
-  constructor(readonly json: Buffer) {
+  /** `expires`: the moment (ms) the answer stops being right by the clock alone (see `CallContext.cacheUntil`). */
+  constructor(
+    readonly json: Buffer,
+    readonly expires = Number.POSITIVE_INFINITY,
+  ) {
     this.etag = `"${createHash('sha1').update(json).digest('base64url')}"`;
     this.gzip = gzipSync(json);
   }
@@ -83,6 +89,10 @@ export class ReplyCache {
 
   get(key: string): CachedReply | undefined {
     const hit = this.entries.get(key);
+    if (hit && hit.expires <= Date.now()) {
+      this.remove(key);
+      return undefined;
+    }
     if (hit) {
       // Most recently used last, so eviction drops the least recently used.
       this.entries.delete(key);
@@ -91,9 +101,9 @@ export class ReplyCache {
     return hit;
   }
 
-  /** Serializes an answer; keeps it unless the database changed while it was computed. */
-  store(key: string, stamp: string, reply: unknown): CachedReply {
-    const cached = new CachedReply(Buffer.from(JSON.stringify(reply)));
+  /** Serializes an answer; keeps it (until `expires`, ms) unless the database changed while it was computed. */
+  store(key: string, stamp: string, reply: unknown, expires = Number.POSITIVE_INFINITY): CachedReply {
+    const cached = new CachedReply(Buffer.from(JSON.stringify(reply)), expires);
     if (this.begin() !== stamp) return cached;
     this.remove(key);
     this.entries.set(key, cached);

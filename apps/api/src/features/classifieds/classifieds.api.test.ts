@@ -3,7 +3,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import request from 'supertest';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LISTING_DAYS, type Listing, type ListingSummary, type MemberData } from '@club/contracts';
 import { listings, listingMessages, outbox } from '../../db/schema/index.ts';
 import { createMember, type TestMember } from '../../../test/factories.ts';
@@ -420,6 +420,40 @@ describe('POST /api/listing.contact.php', () => {
     expect(t.db.select().from(outbox).all()).toHaveLength(before + 5);
     await t.services.mail.deliverDue();
     await smtp.waitFor(5);
+  });
+});
+
+describe('the reply cache', () => {
+  it('answers the list, a listing and "my listings" from the cache (304) until a listing ends, with no write in between', async () => {
+    const id = await place(seller, { title: 'Cached hub cap' });
+    const endsAt = Date.now() + 60_000;
+    setRow(id, { expiresAt: new Date(endsAt).toISOString() });
+    const reads: [string, object, string][] = [
+      ['listings.list', { page: 1 }, buyer.token],
+      ['listing.get', { id }, buyer.token],
+      ['listings.mine', {}, seller.token],
+    ];
+    const tags: string[] = [];
+    for (const [name, body, token] of reads) {
+      const first = await post(name, { g: token, ...body });
+      expect(first.status).toBe(200);
+      expect(first.headers.etag, name).toBeDefined();
+      tags.push(first.headers.etag as string);
+      expect((await post(name, { g: token, ...body }).set('If-None-Match', first.headers.etag as string)).status, name).toBe(304);
+    }
+    vi.useFakeTimers({ toFake: ['Date'], now: endsAt + 1000 });
+    try {
+      const [listTag, getTag, mineTag] = tags;
+      const later = await post('listings.list', { g: buyer.token, page: 1 }).set('If-None-Match', listTag ?? '');
+      expect(later.status).toBe(200);
+      expect((later.body as { listings: ListingSummary[] }).listings.map((l) => l.id)).not.toContain(id);
+      expect((await post('listing.get', { g: buyer.token, id }).set('If-None-Match', getTag ?? '')).status).toBe(404);
+      const mine = await post('listings.mine', { g: seller.token }).set('If-None-Match', mineTag ?? '');
+      expect(mine.status).toBe(200);
+      expect((mine.body as { listings: ListingSummary[] }).listings.find((l) => l.id === id)?.status).toBe('expired');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

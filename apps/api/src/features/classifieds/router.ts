@@ -1,14 +1,42 @@
 import type { AppDeps } from '../../deps.ts';
 import { mountCall, type ApiRouter } from '../../http/mount-call.ts';
-import { createClassifiedsService } from './service.ts';
+import { createClassifiedsService, nextStatusChange } from './service.ts';
 
 export function mountClassifiedsCalls(api: ApiRouter, deps: AppDeps): void {
   const classifieds = createClassifiedsService(deps);
 
-  // Not in the reply cache: what is on the list depends on the clock (expiry, 30 days as sold).
-  mountCall(api, 'listings.list', ({ kind, category, q, page }, { user }) => classifieds.list(user, { kind, category, words: q }, page));
-  mountCall(api, 'listing.get', ({ id }, { user }) => ({ listing: classifieds.readOne(user, id) }));
-  mountCall(api, 'listings.mine', (_input, { user }) => ({ listings: classifieds.mine(user) }));
+  // In the reply cache per member (names, "mine" and moderation differ by who asks), each answer
+  // until the data changes or the clock does: a listing ends, or its 30 days as sold do.
+  mountCall(
+    api,
+    'listings.list',
+    ({ kind, category, q, page }, { user, cacheUntil }) => {
+      const { listings, total, changesAt } = classifieds.list(user, { kind, category, words: q }, page);
+      cacheUntil(changesAt);
+      return { listings, total };
+    },
+    { cache: 'member' },
+  );
+  mountCall(
+    api,
+    'listing.get',
+    ({ id }, { user, cacheUntil }) => {
+      const listing = classifieds.readOne(user, id);
+      cacheUntil(nextStatusChange(listing));
+      return { listing };
+    },
+    { cache: 'member' },
+  );
+  mountCall(
+    api,
+    'listings.mine',
+    (_input, { user, cacheUntil }) => {
+      const listings = classifieds.mine(user);
+      cacheUntil(Math.min(...listings.map((listing) => nextStatusChange(listing))));
+      return { listings };
+    },
+    { cache: 'member' },
+  );
 
   mountCall(api, 'listing.save', async (input, { user, files }) => {
     const saved = await classifieds.save(user, {

@@ -39,6 +39,7 @@ import {
   listListingsOfSeller,
   listPublicListingIds,
   listPublishedSince,
+  nextListChange,
   setListingState,
   updateListing,
   type ListingFields,
@@ -63,7 +64,8 @@ export type ListingSave = Omit<CallInput<'listing.save'>, 'g' | 'photos' | 'offe
 export type ListingMessage = { name: string; email: string | undefined; message: string; honeypot: string; ip: string };
 
 export type ClassifiedsService = {
-  list(viewer: SessionUser | undefined, filters: ListingFilters, page: number): { listings: ListingSummary[]; total: number };
+  /** A page of the list, its total, and the next moment (ms) the clock alone changes it (for the reply cache). */
+  list(viewer: SessionUser | undefined, filters: ListingFilters, page: number): { listings: ListingSummary[]; total: number; changesAt: number };
   readOne(viewer: SessionUser | undefined, id: number): Listing;
   mine(actor: SessionUser): ListingSummary[];
   save(actor: SessionUser, listing: ListingSave): Promise<{ id: number; photos: string[] }>;
@@ -86,6 +88,12 @@ export function statusOf(listing: Pick<ListingRecord, 'soldAt' | 'hiddenAt' | 'e
   if (listing.hiddenAt !== null) return 'hidden';
   if (listing.soldAt !== null) return Date.parse(listing.soldAt) + SOLD_KEPT_DAYS * DAY_MS > now.getTime() ? 'sold' : 'archived';
   return Date.parse(listing.expiresAt) > now.getTime() ? 'active' : 'expired';
+}
+
+/** The next moment (ms) after `now` a listing's status changes by the clock alone (it ends, or its days as "sold" do); Infinity after its last. */
+export function nextStatusChange(listing: Pick<ListingSummary, 'expires' | 'sold'>, now: number = Date.now()): number {
+  const at = listing.sold === null ? Date.parse(listing.expires) : Date.parse(listing.sold) + SOLD_KEPT_DAYS * DAY_MS;
+  return at > now ? at : Number.POSITIVE_INFINITY;
 }
 
 const isModerator = (viewer: SessionUser | undefined) => viewer !== undefined && hasPermission(viewer.permissions, 'moderator');
@@ -157,13 +165,14 @@ export function createClassifiedsService({ db, services, config }: Pick<AppDeps,
   return {
     list(viewer, filters, page) {
       const now = new Date();
+      const moments = { now: iso(now), soldKeptSince: iso(new Date(now.getTime() - SOLD_KEPT_DAYS * DAY_MS)) };
       const found = listListingPage(db, { isMember: viewer !== undefined, isModerator: isModerator(viewer) }, filters, {
-        now: iso(now),
-        soldKeptSince: iso(new Date(now.getTime() - SOLD_KEPT_DAYS * DAY_MS)),
+        ...moments,
         page,
         pageSize: CLASSIFIEDS_PAGE_SIZE,
       });
-      return { listings: found.rows.map((row) => toSummary(viewer, row, now)), total: found.total };
+      const changesAt = nextListChange(db, { ...moments, soldKeptMs: SOLD_KEPT_DAYS * DAY_MS });
+      return { listings: found.rows.map((row) => toSummary(viewer, row, now)), total: found.total, changesAt };
     },
 
     readOne(viewer, id) {

@@ -96,6 +96,25 @@ export function findListing(db: DbOrTx, id: number): ListingRecord | undefined {
   return db.select(columns).from(listings).innerJoin(members, eq(members.id, listings.sellerId)).where(eq(listings.id, id)).get();
 }
 
+/**
+ * The next moment (ms) a listing on the list at `now` leaves it or changes its status by the clock
+ * alone: the soonest end of a running one, or the soonest end of a sold one's days as "sold";
+ * Infinity when none will. Any reader's list, so at most early for one who sees fewer.
+ */
+export function nextListChange(db: DbOrTx, { now, soldKeptSince, soldKeptMs }: { now: string; soldKeptSince: string; soldKeptMs: number }): number {
+  const row = db
+    .select({
+      nextEnd: sql<string | null>`min(case when ${listings.soldAt} is null then ${listings.expiresAt} end)`,
+      oldestSold: sql<string | null>`min(${listings.soldAt})`,
+    })
+    .from(listings)
+    .where(or(and(isNull(listings.soldAt), gt(listings.expiresAt, now)), gte(listings.soldAt, soldKeptSince)))
+    .get();
+  const nextEnd = row?.nextEnd ? Date.parse(row.nextEnd) : Number.POSITIVE_INFINITY;
+  const soldEnd = row?.oldestSold ? Date.parse(row.oldestSold) + soldKeptMs : Number.POSITIVE_INFINITY;
+  return Math.min(nextEnd, soldEnd);
+}
+
 /** A page of the listings on the list, newest first, and how many match. */
 export function listListingPage(
   db: DbOrTx,
