@@ -370,6 +370,18 @@ describe('POST /api/cars.mine.php', () => {
     expect((res.body.cars as CarSummary[]).map((c) => c.id)).toEqual([id]);
   });
 
+  it('answers again from the reply cache (304) until the member’s cars change', async () => {
+    const fresh = createMember(t.db);
+    await addCar(fresh, { visibility: 'members' });
+    const first = await post('cars.mine', { g: fresh.token });
+    const tag = first.headers.etag as string;
+    expect((await post('cars.mine', { g: fresh.token }).set('If-None-Match', tag)).status).toBe(304);
+    const added = await addCar(fresh, { visibility: 'public' });
+    const after = await post('cars.mine', { g: fresh.token }).set('If-None-Match', tag);
+    expect(after.status).toBe(200);
+    expect((after.body.cars as CarSummary[]).map((c) => c.id)).toContain(added);
+  });
+
   it('requires a login with 401', async () => {
     expect((await post('cars.mine', {})).status).toBe(401);
   });

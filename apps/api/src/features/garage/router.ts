@@ -9,7 +9,7 @@ export function mountGarageCalls(api: ApiRouter, deps: AppDeps): void {
   mountCall(api, 'cars.list', ({ page, year, bodyStyle, colour, hasPhotos }, { user }) => garage.list(user, { year, bodyStyle, colour, hasPhotos }, page), { cache: 'member' });
   mountCall(api, 'cars.stats', (_input, { user }) => garage.stats(user), { cache: 'member' });
   mountCall(api, 'car.get', ({ id }, { user }) => ({ car: garage.readOne(user, id) }), { cache: 'member' });
-  mountCall(api, 'cars.mine', (_input, { user }) => ({ cars: garage.mine(user) }));
+  mountCall(api, 'cars.mine', (_input, { user }) => ({ cars: garage.mine(user) }), { cache: 'member' });
 
   mountCall(api, 'car.save', async (input, { user, files }) => {
     const saved = await garage.save(user, {
