@@ -235,15 +235,16 @@ describe('POST /api/site.search.php', () => {
     expect(res.body.e).toMatch(/search/);
   });
 
-  it('gives at most 50 results of a kind, the total, and the next ones by page', async () => {
+  it('gives the first 5 of each kind with the total, then 50 of one kind at a time by page', async () => {
     for (let n = 0; n < 55; n += 1) await post('president.save', { g: admin.token, i: 0, y: 1900 + n, n: `Rutabaga Person${n}` });
-    const first = await search('visitor', 'rutabaga');
-    const group = first.groups.find((g) => g.kind === 'president');
-    expect(group?.total).toBe(55);
-    expect(group?.results).toHaveLength(50);
+    const overview = await search('visitor', 'rutabaga');
+    expect(overview.groups.map((g) => [g.kind, g.total, g.results.length])).toEqual([['president', 55, 5]]);
+    const first = await search('visitor', 'rutabaga', { kind: 'president' });
+    expect(first.groups.map((g) => [g.kind, g.total, g.results.length])).toEqual([['president', 55, 50]]);
+    expect(first.groups[0]?.results.slice(0, 5)).toEqual(overview.groups[0]?.results);
     const next = await search('visitor', 'rutabaga', { kind: 'president', page: 2 });
     expect(next.groups.map((g) => [g.kind, g.total, g.results.length])).toEqual([['president', 55, 5]]);
-    const all = new Set([...(group?.results ?? []), ...(next.groups[0]?.results ?? [])].map((r) => r.id));
+    const all = new Set([...(first.groups[0]?.results ?? []), ...(next.groups[0]?.results ?? [])].map((r) => r.id));
     expect(all.size).toBe(55);
   });
 });
