@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { PATHS } from '@club/contracts';
 import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SessionProvider } from '../session/index.ts';
 import { AppRoutes } from './router.tsx';
 
@@ -53,6 +53,8 @@ async function renderedText(path: string): Promise<PageText> {
 describe('the written pages in the site search', () => {
   // Vite's build constant (the footer's year), outside the page's article.
   beforeAll(() => vi.stubGlobal('__BUILD_YEAR__', 2026));
+  // Test files share their worker's globals (vitest.config.ts: isolate false).
+  afterAll(() => vi.unstubAllGlobals());
 
   it('indexes the words each page renders', async () => {
     const rendered: PageText[] = [];
@@ -66,5 +68,6 @@ describe('the written pages in the site search', () => {
     expect(indexed, 'A written page changed: run UPDATE_SITE_PAGES=1 pnpm vitest run apps/web/src/app/written-pages-text.test.tsx').toEqual(
       rendered,
     );
-  });
+    // Five renders of the whole app (its first import included): more than a unit test's 20 s on a busy machine.
+  }, 60_000);
 });
