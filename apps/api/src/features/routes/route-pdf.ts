@@ -1,3 +1,4 @@
+import type PDFKitDocument from 'pdfkit';
 import { STOP_KIND_LABELS, formatDistance, milesText, type CallResponse, type LatLon, type RouteStep } from '@club/contracts';
 
 /**
@@ -57,8 +58,9 @@ function ensureRoom(doc: Doc, height: number, onNewPage?: () => void): boolean {
   return true;
 }
 
-function heading(doc: Doc, text: string): void {
-  ensureRoom(doc, HEADING_SIZE * 3);
+/** A section's heading, kept on one page with the first lines below it (`keepWith` points). */
+function heading(doc: Doc, text: string, keepWith = TEXT_SIZE * 2): void {
+  ensureRoom(doc, HEADING_SIZE * 2 + keepWith);
   doc.moveDown(0.4).font('Helvetica-Bold').fontSize(HEADING_SIZE).fillColor(INK).text(printable(text), MARGIN, doc.y, { width: WIDTH });
   doc.moveDown(0.2);
 }
@@ -84,7 +86,7 @@ function roundScale(miles: number): number {
  * cover one already drawn are left out (the start, the finish and the stops go first), so a dense
  * stretch stays readable.
  */
-function drawMap(doc: Doc, book: Book, height: number): void {
+function drawMap(doc: Doc, book: Book, maxHeight: number): void {
   const { line, markers } = mapPoints(book);
   const all = [...line, ...markers.map((marker) => marker.point)];
   if (all.length === 0) return;
@@ -96,7 +98,9 @@ function drawMap(doc: Doc, book: Book, height: number): void {
   const pad = 22;
   const spanX = Math.max((maxLon - minLon) * shrink, 1e-6);
   const spanY = Math.max(maxLat - minLat, 1e-6);
-  const scale = Math.min((WIDTH - 2 * pad) / spanX, (height - 2 * pad) / spanY);
+  const scale = Math.min((WIDTH - 2 * pad) / spanX, (maxHeight - 2 * pad) / spanY);
+  // A route running east-west leaves no empty band above and below it.
+  const height = Math.max(150, Math.min(maxHeight, spanY * scale + 2 * pad + 24));
   const offsetX = MARGIN + (WIDTH - spanX * scale) / 2;
   const offsetY = top + (height - spanY * scale) / 2;
   const at = (p: LatLon): [number, number] => [offsetX + (p.lon - minLon) * shrink * scale, offsetY + (maxLat - p.lat) * scale];
@@ -206,17 +210,22 @@ function drawStops(doc: Doc, steps: readonly RouteStep[], showKilometres: boolea
 }
 
 function drawPhoneList(doc: Doc, phoneList: NonNullable<Book['phoneList']>): void {
-  heading(doc, 'Phone list for the day');
+  heading(doc, 'Phone list for the day', TEXT_SIZE * 4);
   doc.font('Helvetica').fontSize(TEXT_SIZE).fillColor(INK);
   if (phoneList.length === 0) {
     doc.text('Nobody has signed up yet.', MARGIN, doc.y, { width: WIDTH });
     return;
   }
   const widths = [190, 130, 60, WIDTH - 380];
+  const header = ['Name', 'Phone', 'People', 'Car'];
   const row = (cells: string[], font: string) => {
     doc.font(font).fontSize(TEXT_SIZE);
     const height = Math.max(...cells.map((cell, i) => doc.heightOfString(cell, { width: (widths[i] ?? 0) - 8 }))) + 6;
-    ensureRoom(doc, height);
+    // A new page starts with the column names again.
+    if (ensureRoom(doc, height)) {
+      row(header, 'Helvetica-Bold');
+      doc.font(font).fontSize(TEXT_SIZE);
+    }
     const y = doc.y;
     let x = MARGIN;
     cells.forEach((cell, i) => {
@@ -227,11 +236,11 @@ function drawPhoneList(doc: Doc, phoneList: NonNullable<Book['phoneList']>): voi
     doc.x = MARGIN;
     doc.y = y + height + 2;
   };
-  row(['Name', 'Phone', 'People', 'Car'], 'Helvetica-Bold');
+  row(header, 'Helvetica-Bold');
   for (const entry of phoneList) row([entry.name, entry.phone || '-', String(entry.partySize), entry.cars.join(', ') || '-'].map(printable), 'Helvetica');
 }
 
-type PdfKit = typeof import('pdfkit');
+type PdfKit = typeof PDFKitDocument;
 let pdfKit: PdfKit | undefined;
 
 /**
@@ -270,7 +279,7 @@ function drawRouteBook(PDFDocument: PdfKit, book: Book, { clubName, link }: { cl
   if (route.steps.length === 0) {
     doc.font('Helvetica').fontSize(TEXT_SIZE).fillColor(INK).text('This route has no steps yet.', MARGIN, doc.y, { width: WIDTH });
   } else {
-    heading(doc, 'Turn by turn');
+    heading(doc, 'Turn by turn', TEXT_SIZE * 4);
     drawSteps(doc, route.steps, showKilometres);
   }
   drawStops(doc, route.steps, showKilometres);
