@@ -226,16 +226,13 @@ describe('route books', () => {
     await organiser.getByRole('status').filter({ hasText: 'Step 2 moved to position 3 of 18.' }).waitFor({ state: 'attached' });
     const after = await instructionsOf(organiser);
     expect(after.slice(0, 4)).toEqual([before[0], before[2], before[1], before[3]]);
+    // A tap on Undo right after a drag released in motion: Chrome used to take the drag for a
+    // fling and swallow this tap as the one that stops it.
+    await organiser.getByRole('button', { name: 'Undo last change' }).tap();
+    await expect.poll(() => instructionsOf(organiser), { timeout: 3000 }).toEqual(before);
     expect(await scrollsSideways(organiser)).toBe(false);
     await checkA11y(organiser);
     await snapshot(organiser, 'routes-editor-390', { fullPage: false });
-    // Undo by keyboard: a synthetic tap right after the CDP touch drag sent no click on every
-    // run (the button enabled and topmost at the tap's point; the cause is not yet understood).
-    // A real finger's tap on Undo is left to check by hand (see the session note).
-    const undo = organiser.getByRole('button', { name: 'Undo last change' });
-    await undo.focus();
-    await organiser.keyboard.press('Enter');
-    await expect.poll(() => instructionsOf(organiser)).toEqual(before);
     await organiser.context().close();
   });
 
