@@ -110,6 +110,7 @@ export const CALLS = {
   /** Not in the spec's table: the forum page's thread list and one thread. */
   'forum.threads': { access: 'loggedIn', encoding: 'json' },
   'forum.thread': { access: 'loggedIn', encoding: 'json' },
+  'forum.page': { access: 'loggedIn', encoding: 'json' },
   'forum.createThread': { access: 'forum', encoding: 'multipart', files: { f: jpeg(10) } },
   'forum.createPost': { access: 'forum', encoding: 'json' },
   'forum.update': { access: 'moderator', encoding: 'json' },
@@ -197,6 +198,7 @@ export const EXTENSION_CALLS: readonly CallName[] = [
   'blog.post',
   'forum.threads',
   'forum.thread',
+  'forum.page',
   'calendarFeed.get',
   'calendarFeed.reset',
   'newsletter.link',

@@ -45,6 +45,52 @@ export function listThreadSummaries(db: DbOrTx, viewer: ForumViewer): ForumThrea
     .all();
 }
 
+/** What the thread list is built from, for every reader at once (features/forum/thread-index.ts). */
+export type ThreadFacts = {
+  id: number;
+  title: string;
+  author: string;
+  authorId: number | null;
+  approved: boolean;
+  created: string;
+  /** The thread's approved posts: how many, and the newest one's creation time ('' without any). */
+  approvedPosts: number;
+  lastApprovedPost: string;
+};
+
+/** Every thread with the count and newest time of its approved posts (two grouped reads, no per-thread query). */
+export function listThreadFacts(db: DbOrTx): ThreadFacts[] {
+  const posts = db
+    .select({ threadId: forumPosts.threadId, count: sql<number>`count(*)`.mapWith(Number), last: sql<string>`max(${forumPosts.created})` })
+    .from(forumPosts)
+    .where(eq(forumPosts.approved, true))
+    .groupBy(forumPosts.threadId)
+    .all();
+  const byThread = new Map(posts.map((row) => [row.threadId, row]));
+  return db
+    .select({
+      id: forumThreads.id,
+      title: forumThreads.title,
+      author: authorName,
+      authorId: forumThreads.authorId,
+      approved: forumThreads.approved,
+      created: forumThreads.created,
+    })
+    .from(forumThreads)
+    .leftJoin(members, eq(members.id, forumThreads.authorId))
+    .all()
+    .map((thread) => ({ ...thread, approvedPosts: byThread.get(thread.id)?.count ?? 0, lastApprovedPost: byThread.get(thread.id)?.last ?? '' }));
+}
+
+/** The posts waiting for approval: who wrote them, where and when (few at any time). */
+export function listWaitingPostFacts(db: DbOrTx): { threadId: number; authorId: number | null; created: string }[] {
+  return db
+    .select({ threadId: forumPosts.threadId, authorId: forumPosts.authorId, created: forumPosts.created })
+    .from(forumPosts)
+    .where(eq(forumPosts.approved, false))
+    .all();
+}
+
 /** Threads with their posts in order, the reader's view: every thread, or only `threadId`. */
 export function listThreads(db: DbOrTx, viewer: ForumViewer, threadId?: number): ForumThread[] {
   const activity = selectLastActivity(viewer);
