@@ -108,7 +108,6 @@ export const CALLS = {
 
   'forum.get': { access: 'loggedIn', encoding: 'json' },
   /** Not in the spec's table: the forum page's thread list and one thread. */
-  'forum.threads': { access: 'loggedIn', encoding: 'json' },
   'forum.thread': { access: 'loggedIn', encoding: 'json' },
   'forum.page': { access: 'loggedIn', encoding: 'json' },
   'forum.createThread': { access: 'forum', encoding: 'multipart', files: { f: jpeg(10) } },
@@ -196,7 +195,6 @@ export const EXTENSION_CALLS: readonly CallName[] = [
   'events.past',
   'blog.page',
   'blog.post',
-  'forum.threads',
   'forum.thread',
   'forum.page',
   'calendarFeed.get',

@@ -49,13 +49,6 @@ export const forumWaitingSchema = z.object({
 });
 export type ForumWaiting = z.infer<typeof forumWaitingSchema>;
 
-/** The answer to `forum.threads`; moderators (and admins) also get `waiting`, what waits for their approval. */
-export const forumThreadsReplySchema = z.object({
-  threads: z.array(forumThreadSummarySchema),
-  waiting: z.array(forumWaitingSchema).optional(),
-});
-export type ForumThreadsReply = z.infer<typeof forumThreadsReplySchema>;
-
 /** The answer to `forum.page`: one page of the thread list; moderators (and admins) also get `waiting`. */
 export const forumPageReplySchema = z.object({
   threads: z.array(forumThreadSummarySchema),
@@ -74,11 +67,6 @@ export const forum = {
   'forum.get': {
     request: z.object({ g: sessionTokenSchema }),
     response: z.object({ f: z.array(forumThreadSchema) }),
-  },
-  /** Beyond the spec: the thread list, newest activity first (the forum page). */
-  'forum.threads': {
-    request: z.object({ g: sessionTokenSchema }),
-    response: forumThreadsReplySchema,
   },
   /**
    * Beyond the spec: one page of the thread list, as the forum page shows it. Every word of `q`

@@ -1,5 +1,5 @@
 import { postIdsOfThread } from './search-source.ts';
-import { CALLS, forumPostPath, hasPermission, type ForumThread, type ForumThreadSummary, type ForumWaiting, type SessionUser } from '@club/contracts';
+import { CALLS, forumPostPath, hasPermission, type ForumThread, type ForumWaiting, type SessionUser } from '@club/contracts';
 import type { AppDeps } from '../../deps.ts';
 import { changeStampOf } from '../../db/change-stamp.ts';
 import { ThreadIndex, type ThreadPage, type ThreadQuery } from './thread-index.ts';
@@ -21,7 +21,6 @@ import {
   listModeratorEmails,
   listThreads,
   listThreadFacts,
-  listThreadSummaries,
   listWaiting,
   listWaitingPostFacts,
   type ForumViewer,
@@ -30,9 +29,6 @@ import {
 /** Longest side of a stored forum image: large enough to read a part number off a photo. */
 const IMAGE_MAX_PX = 1600;
 export const MAX_THREAD_IMAGES = CALLS['forum.createThread'].files.f.maxCount;
-
-/** The thread list, and for moderators what waits for their approval. */
-export type ForumThreadList = { threads: ForumThreadSummary[]; waiting?: ForumWaiting[] };
 
 /** One page of the thread list, and for moderators what waits for their approval. */
 export type ForumThreadPage = ThreadPage & { waiting?: ForumWaiting[] };
@@ -44,8 +40,6 @@ export type Moderation = { target: { kind: 'thread' | 'post'; id: number }; acti
 export type ForumService = {
   /** Every thread the viewer may see, with the posts they may see (the legacy forum). */
   listAll(viewer: SessionUser): ForumThread[];
-  /** The threads the viewer may see, newest activity first; moderators also get what waits. */
-  listThreads(viewer: SessionUser): ForumThreadList;
   /** One page of the threads the viewer may see, searched and sorted; moderators also get what waits. */
   pageThreads(viewer: SessionUser, query: ThreadQuery): ForumThreadPage;
   /** One thread with its posts; not found for an unknown thread or someone else's unapproved one. */
@@ -97,12 +91,6 @@ export function createForumService({ db, services, config }: Pick<AppDeps, 'db' 
 
   return {
     listAll: (user) => listThreads(db, toViewer(user)),
-
-    listThreads(user) {
-      const viewer = toViewer(user);
-      const threads = listThreadSummaries(db, viewer);
-      return viewer.isModerator ? { threads, waiting: listWaiting(db) } : { threads };
-    },
 
     pageThreads(user, query) {
       const viewer = toViewer(user);

@@ -1,5 +1,5 @@
 import { and, desc, eq, or, sql, type SQL } from 'drizzle-orm';
-import type { ForumPost, ForumThread, ForumThreadSummary, ForumWaiting } from '@club/contracts';
+import type { ForumPost, ForumThread, ForumWaiting } from '@club/contracts';
 import type { DbOrTx } from '../../db/client.ts';
 import { shownNameSql } from '../../db/member-name.ts';
 import { forumPosts, forumThreads, memberPermissions, members } from '../../db/schema/index.ts';
@@ -23,27 +23,6 @@ const selectIsMine = (column: typeof forumThreads.authorId | typeof forumPosts.a
 /** The newest of the thread's and its visible posts' creation times. */
 const selectLastActivity = (viewer: ForumViewer) =>
   sql<string>`max(${forumThreads.created}, coalesce((select max(${forumPosts.created}) from ${forumPosts} where ${forumPosts.threadId} = ${forumThreads.id} and ${wherePostVisible(viewer)}), ''))`;
-
-/** The thread list the reader may see, newest activity first; counts include only posts they may see. */
-export function listThreadSummaries(db: DbOrTx, viewer: ForumViewer): ForumThreadSummary[] {
-  const activity = selectLastActivity(viewer);
-  return db
-    .select({
-      id: forumThreads.id,
-      title: forumThreads.title,
-      author: authorName,
-      approved: forumThreads.approved,
-      isMine: selectIsMine(forumThreads.authorId, viewer),
-      created: forumThreads.created,
-      postCount: sql<number>`(select count(*) from ${forumPosts} where ${forumPosts.threadId} = ${forumThreads.id} and ${wherePostVisible(viewer)})`.mapWith(Number),
-      lastActivity: activity,
-    })
-    .from(forumThreads)
-    .leftJoin(members, eq(members.id, forumThreads.authorId))
-    .where(whereThreadVisible(viewer))
-    .orderBy(desc(activity), desc(forumThreads.id))
-    .all();
-}
 
 /** What the thread list is built from, for every reader at once (features/forum/thread-index.ts). */
 export type ThreadFacts = {

@@ -5,10 +5,10 @@ import { callQueryOptions, useCallQuery } from '../../../api/call-query.ts';
 import { useSessionToken } from '../../../session/index.ts';
 
 /** Every read that answers forum threads or posts. */
-export const FORUM_READS = ['forum.get', 'forum.threads', 'forum.page', 'forum.thread'] as const satisfies readonly CallName[];
+export const FORUM_READS = ['forum.get', 'forum.page', 'forum.thread'] as const satisfies readonly CallName[];
 
 /** The reads a deleted thread changes (its own read is left alone: reloading it would only fail). */
-export const FORUM_LIST_READS = ['forum.get', 'forum.threads', 'forum.page'] as const satisfies readonly CallName[];
+export const FORUM_LIST_READS = ['forum.get', 'forum.page'] as const satisfies readonly CallName[];
 
 export type ThreadFilters = { search: string; sort: ForumSort; page: number };
 
