@@ -182,3 +182,79 @@ describe('what the review screenshots showed', () => {
     await page.context().close();
   });
 });
+
+describe('the newer pages at 390 px, by touch and by keyboard', () => {
+  const KEYBOARD_390 = { viewport: { width: 390, height: 844 } } as const;
+  const focused = (page: Page) =>
+    page.evaluate(() => {
+      const element = document.activeElement;
+      return element === null || element === document.body ? 'nothing' : `${element.tagName} ${(element.textContent ?? '').trim()}`;
+    });
+
+  it("keeps a route's badge clear of its description and the steps clear of Stops", async () => {
+    const page = await openPage(harness, PHONE);
+    await logIn(page, DEMO_MEMBER.email, DEMO_MEMBER.password);
+    await page.goto('/routes');
+    await page.getByRole('link', { name: 'Great River Road to Grafton' }).tap();
+    const stops = page.getByRole('heading', { level: 2, name: 'Stops' });
+    const table = page.getByRole('table', { name: 'Turn by turn' });
+    const steps = await boxOf(table);
+    expect((await boxOf(stops)).y - (steps.y + steps.height)).toBeGreaterThanOrEqual(8);
+    const badge = await boxOf(page.locator('.route-page__facts .route-badge'));
+    const description = await boxOf(page.getByText(/^North over the Missouri/));
+    expect(description.y - (badge.y + badge.height)).toBeGreaterThanOrEqual(8);
+    await page.context().close();
+  });
+
+  it('keeps "Repeats …" clear of the place on a monthly meeting', async () => {
+    const db = serverDatabase(harness);
+    const meeting = db
+      .prepare("SELECT id FROM events WHERE series_id IS NOT NULL AND title = 'Monthly Meeting' AND start > ? ORDER BY start LIMIT 1")
+      .get(new Date().toISOString().slice(0, 16)) as { id: number };
+    db.close();
+    const page = await openPage(harness, PHONE);
+    await logIn(page, DEMO_MEMBER.email, DEMO_MEMBER.password);
+    await page.goto(`/event/${meeting.id}`);
+    const repeats = await boxOf(page.getByText(/^Repeats /));
+    const place = await boxOf(page.getByRole('region', { name: 'When and where' }).locator('address'));
+    expect(place.y - (repeats.y + repeats.height)).toBeGreaterThanOrEqual(8);
+    await page.context().close();
+  });
+
+  it('keeps focus on "Show cars" and "Show listings", and puts it on the heading after Next and "Show all"', async () => {
+    const page = await openPage(harness, KEYBOARD_390);
+    await logIn(page, DEMO_MEMBER.email, DEMO_MEMBER.password);
+    await page.goto('/registry');
+    await page.getByRole('heading', { level: 2, name: /page 1 of/ }).waitFor();
+    await page.getByLabel('Year').selectOption('1929');
+    await page.getByRole('button', { name: 'Show cars' }).focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/year=1929/);
+    await page.getByRole('heading', { level: 2, name: /^\d+ cars/ }).waitFor();
+    expect(await focused(page)).toBe('BUTTON Show cars');
+    // Tab goes on to the cars found, not back to the top of the page.
+    await page.keyboard.press('Tab');
+    expect(await focused(page)).toBe('BUTTON Clear');
+
+    await page.getByRole('link', { name: 'Next →' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { level: 2, name: /page 2 of/ }).waitFor();
+    await expect.poll(() => focused(page)).toBe('H1 Car Registry');
+
+    await page.goto('/classifieds');
+    await page.getByRole('heading', { level: 2, name: /listing/ }).waitFor();
+    await page.getByLabel('For sale or wanted').selectOption('sale');
+    await page.getByRole('button', { name: 'Show listings' }).focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/kind=sale/);
+    await page.waitForLoadState('networkidle');
+    expect(await focused(page)).toBe('BUTTON Show listings');
+
+    await page.goto('/search?q=ford');
+    await page.getByRole('link', { name: /^Show all \d+ results in Registry cars/ }).focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/kind=car/);
+    await expect.poll(() => focused(page)).toBe('H1 Search');
+    await page.context().close();
+  });
+});
