@@ -258,3 +258,25 @@ describe('the newer pages at 390 px, by touch and by keyboard', () => {
     await page.context().close();
   });
 });
+
+describe('the phone menu button', () => {
+  it('shows a cross, not the three bars of "Menu", once it says Close, at 375 px', async () => {
+    const page = await openPage(harness, WIDTHS[0]?.options);
+    await visit(page, '/');
+    const toggle = page.getByRole('banner').getByRole('button', { name: 'Menu' });
+    const bars = () =>
+      page.locator('.site-header__menu-icon').evaluate((icon) => {
+        const middle = getComputedStyle(icon).backgroundColor;
+        const [top, bottom] = ['::before', '::after'].map((part) => getComputedStyle(icon, part).transform);
+        return { isMiddleShown: middle !== 'rgba(0, 0, 0, 0)', top, bottom };
+      });
+    expect(await bars()).toEqual({ isMiddleShown: true, top: 'none', bottom: 'none' });
+    await toggle.tap();
+    await page.getByRole('banner').getByRole('button', { name: 'Close' }).waitFor();
+    const open = await bars();
+    expect(open.isMiddleShown).toBe(false);
+    expect(open.top).not.toBe('none');
+    expect(open.bottom).not.toBe('none');
+    await page.context().close();
+  });
+});
