@@ -165,7 +165,7 @@ describe('what the review screenshots showed', () => {
       expect(split, `split over two lines at ${options.viewport.width} px`).toEqual([]);
       await page.context().close();
     }
-  });
+  }, 120_000);
 
   it('unfolds the answers when a member taps "See everyone’s answers" on a phone', async () => {
     const eventId = makeEventWith24Answers();
@@ -256,7 +256,7 @@ describe('the newer pages at 390 px, by touch and by keyboard', () => {
     await page.waitForURL(/kind=car/);
     await expect.poll(() => focused(page)).toBe('H1 Search');
     await page.context().close();
-  });
+  }, 120_000);
 });
 
 describe('the phone menu button', () => {
