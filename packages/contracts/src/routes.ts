@@ -52,7 +52,7 @@ export const routeSchema = routeSummarySchema.extend({
   start: z.string(),
   finish: z.string(),
   steps: z.array(routeStepSchema),
-  /** The line of an imported GPX track (thinned), for the map and the GPX export; empty without one. */
+  /** The line of an imported GPX track for the map, without the points it cannot show (within 5 m); empty without one. */
   track: z.array(routePointSchema),
   /** Whether the viewer may edit it (the event permission). */
   canEdit: z.boolean(),
@@ -181,6 +181,16 @@ export const routes = {
   'route.gpx': {
     request: z.object({ ...optionalSession, id: routeId() }),
     response: z.object({ gpx: z.string(), fileName: z.string() }),
+  },
+  /**
+   * The route book as a PDF to save or print (the page's print CSS makes the same book in a
+   * browser): as `route.get` sees it, the phone list included for an event editor asking with one
+   * of the route's events.
+   */
+  'route.pdf': {
+    request: z.object({ ...optionalSession, id: routeId(), eventId: integer('event id', { min: 1 }).optional() }),
+    /** `pdf`: the file's bytes in base64 (a call answers JSON). */
+    response: z.object({ pdf: z.string(), fileName: z.string() }),
   },
   /** Puts a route on an event (routeId 0 takes it off). */
   'route.attach': {

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import * as mupdf from 'mupdf';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GPX_MAX_BYTES, MAX_ROUTE_STEPS, type CallResponse, type RouteSummary } from '@club/contracts';
@@ -50,6 +51,19 @@ async function saveRoute(fields: object = {}, token = organiser.token): Promise<
 function addEvent(title = 'Fall Colour Tour', start = '2099-10-10T09:00'): number {
   return t.db.insert(events).values({ title, start, end: start.replace('09:00', '16:00'), venue: 'Kirkwood' }).returning({ id: events.id }).get().id;
 }
+
+/** The pages of a route book PDF: each line of text with its font size in points. */
+function readPdf(base64: string): { text: string; size: number }[][] {
+  const document = mupdf.Document.openDocument(Buffer.from(base64, 'base64'), 'application/pdf');
+  return Array.from({ length: document.countPages() }, (_, n) => {
+    const { blocks } = JSON.parse(document.loadPage(n).toStructuredText('preserve-whitespace').asJSON()) as {
+      blocks: { lines?: { text: string; font: { size: number } }[] }[];
+    };
+    return blocks.flatMap((block) => (block.lines ?? []).map((line) => ({ text: line.text, size: line.font.size })));
+  });
+}
+
+const pdfText = (pages: { text: string }[][]) => pages.flat().map((line) => line.text).join('\n');
 
 const routeCount = () => t.db.select().from(routes).all().length;
 
@@ -178,7 +192,10 @@ describe('POST /api/route.import.php', () => {
     expect(miles).toBeLessThan(60);
     const { route } = (await post('route.get', { g: organiser.token, id: i })).body as CallResponse<'route.get'>;
     expect(route).toMatchObject({ title: 'Sixty-mile fall tour', visibility: 'members', miles });
-    expect(route.track).toHaveLength(100);
+    // The track runs straight north: the map needs only its two ends.
+    expect(route.track).toHaveLength(2);
+    expect(nth(route.track, 0)).toEqual({ lat: 38.58, lon: -90.41 });
+    expect(nth(route.track, 1).lat).toBeCloseTo(38.58 + 99 * 0.0087, 6);
     expect(route.steps.map((s) => s.instruction)).toEqual(['Start', 'Finish']);
   });
 
@@ -225,6 +242,8 @@ describe('POST /api/route.gpx.php', () => {
     const res = await post('route.gpx', { g: member.token, id: imported.i });
     expect(res.status).toBe(200);
     expect(res.body.gpx).toContain('<trkpt lat="38.58" lon="-90.41"/>');
+    // Phones and navigators get every point of the track, the map only what it can show.
+    expect(res.body.gpx.match(/<trkpt /g)).toHaveLength(50);
     expect(res.body.gpx).toContain('https://club.example.test/routes/');
     const again = (await importGpx(Buffer.from(res.body.gpx as string))).body as CallResponse<'route.import'>;
     const copy = (await post('route.get', { g: organiser.token, id: again.i })).body as CallResponse<'route.get'>;
@@ -236,6 +255,74 @@ describe('POST /api/route.gpx.php', () => {
   });
 });
 
+describe('POST /api/route.pdf.php', () => {
+  it('keeps a members-only route book from visitors, and gives it to members', async () => {
+    const hidden = await saveRoute({ title: 'Past the Smiths’ barn', visibility: 'members' });
+    const res = await post('route.pdf', { id: hidden });
+    expect(res.status).toBe(404);
+    expect(JSON.stringify(res.body)).not.toContain('Smiths');
+    const asMember = await post('route.pdf', { g: member.token, id: hidden });
+    expect(asMember.status).toBe(200);
+    expect(asMember.body.fileName).toBe('past-the-smiths-barn.pdf');
+    expect(Buffer.from(asMember.body.pdf as string, 'base64').subarray(0, 5).toString()).toBe('%PDF-');
+    expect(pdfText(readPdf(asMember.body.pdf as string))).toContain('Past the Smiths’ barn');
+  });
+
+  it('prints a public route for a visitor: the steps numbered with both distances, the stops, 14 pt and up', async () => {
+    const id = await saveRoute({ title: 'Missouri River drive', visibility: 'public', start: 'Kirkwood church', finish: 'Hermann' });
+    const res = await post('route.pdf', { id });
+    expect(res.status).toBe(200);
+    const pages = readPdf(res.body.pdf as string);
+    expect(pages).toHaveLength(1);
+    const text = pdfText(pages);
+    expect(text).toContain('Missouri River drive');
+    expect(text).toContain('From Kirkwood church to Hermann. 13.2 mi, 4 steps, 2 stops.');
+    // Step 3 at 12.4 mi, 9.2 mi from step 2; the stop's kind before its instruction, the note below its step.
+    expect(text).toMatch(/3\n12\.4\nFuel: Gas at the Eureka station\n9\.2/);
+    expect(text).toMatch(/L on Old State Rd\nnarrow bridge/);
+    expect(text).toContain('Food: Lunch at the Hermann diner, step 4 at 13.2 mi');
+    expect(text).toContain('https://club.example.test/routes/');
+    const steps = pages.flat().filter((line) => STEPS.some((step) => line.text.includes(step.instruction)));
+    expect(steps.length).toBeGreaterThanOrEqual(STEPS.length);
+    for (const line of steps) expect(line.size, line.text).toBeGreaterThanOrEqual(14);
+    expect(text).not.toContain('Phone list');
+  });
+
+  it('adds the phone list for event editors and admins only, asked for one of the route’s events', async () => {
+    const routeId = await saveRoute({ visibility: 'public' });
+    const eventId = addEvent('Phone List Tour');
+    await post('route.attach', { g: organiser.token, eventId, routeId });
+    expect((await post('signup.set', { g: ann.token, eventId, answer: 'attending' })).status).toBe(200);
+    for (const editor of [organiser, admin]) {
+      const text = pdfText(readPdf((await post('route.pdf', { g: editor.token, id: routeId, eventId })).body.pdf as string));
+      expect(text).toContain('Phone list for the day');
+      expect(text).toContain('314-555-0101');
+      expect(text).toContain('Phone List Tour, October 10, 2099, 9:00 am');
+    }
+    for (const reader of [member.token, undefined]) {
+      const res = await post('route.pdf', { g: reader, id: routeId, eventId });
+      expect(res.status).toBe(200);
+      const text = pdfText(readPdf(res.body.pdf as string));
+      expect(text).not.toContain('314-555-0101');
+      expect(text).not.toContain('Phone list');
+    }
+    expect(pdfText(readPdf((await post('route.pdf', { g: organiser.token, id: routeId })).body.pdf as string))).not.toContain('314-555-0101');
+  });
+
+  it('keeps a 30-step tour with its map and phone list to two pages, and answers 404 for an unknown route', async () => {
+    const steps = Array.from({ length: 30 }, (_, i) => ({ instruction: `Turn ${i + 1} on County Rd ${i}`, at: i * 2, lat: 38.5 + i * 0.01, lon: -90.6 - i * 0.01, stop: i % 10 === 5 ? 'fuel' : '', note: i % 7 === 3 ? 'narrow bridge' : '' }));
+    const id = await saveRoute({ title: 'Thirty steps', steps });
+    const eventId = addEvent('Long Tour');
+    await post('route.attach', { g: organiser.token, eventId, routeId: id });
+    const res = await post('route.pdf', { g: organiser.token, id, eventId });
+    expect(res.status).toBe(200);
+    const pages = readPdf(res.body.pdf as string);
+    expect(pages).toHaveLength(2);
+    expect(pdfText(pages)).toContain('Turn 30 on County Rd 29');
+    expect((await post('route.pdf', { g: organiser.token, id: 99999 })).status).toBe(404);
+  });
+});
+
 describe('routes on events', () => {
   it('attaches a route to an event (event editors only), shows it there and in the route’s history', async () => {
     const routeId = await saveRoute({ title: 'Hermann wine country' });
@@ -244,7 +331,7 @@ describe('routes on events', () => {
     expect((await post('event.route', { g: member.token, eventId })).body).toEqual({ route: null, showKilometres: false });
     expect((await post('route.attach', { g: organiser.token, eventId, routeId })).status).toBe(200);
     const { route } = (await post('event.route', { g: member.token, eventId })).body as { route: RouteSummary };
-    expect(route).toMatchObject({ id: routeId, title: 'Hermann wine country', drivenOn: [{ id: eventId, title: 'Fall Colour Tour 2099', start: '2099-10-10T09:00' }] });
+    expect(route).toMatchObject({ id: routeId, title: 'Hermann wine country', miles: 13.2, stepCount: 4, stopCount: 2, drivenOn: [{ id: eventId, title: 'Fall Colour Tour 2099', start: '2099-10-10T09:00' }] });
     const list = (await post('routes.list', { g: member.token })).body as CallResponse<'routes.list'>;
     expect(list.routes.find((r) => r.id === routeId)?.drivenOn).toHaveLength(1);
     expect((await post('event.route', { eventId })).status).toBe(401);
