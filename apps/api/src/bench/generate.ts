@@ -7,7 +7,7 @@
  *   const data = generateClubData(db);            // ten times the club, sessions for the bench
  *   data.tokens.admin / data.tokens.member        // live session tokens (`g`)
  */
-import type { Permission } from '@club/contracts';
+import { eventPath, type Permission } from '@club/contracts';
 import type Database from 'better-sqlite3';
 import { eq, getTableColumns, getTableName } from 'drizzle-orm';
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
@@ -41,6 +41,11 @@ export const CLUB_SCALE = {
   /** Pages of text in each newsletter, and words on a page (a printed page of small type). */
   newsletterPages: 12,
   newsletterPageWords: 450,
+  /** E-mails kept in the outbox per event (reminders, sign-up notes; never pruned), and pushes. */
+  outboxPerEvent: 10,
+  pushesPerEvent: 4,
+  /** Members with a browser registered for pushes, in a hundred. */
+  pushSubscribersPercent: 30,
 } as const;
 
 export type GeneratedCounts = {
@@ -62,6 +67,9 @@ export type GeneratedCounts = {
   routes: number;
   routeSteps: number;
   newsletterPages: number;
+  /** E-mails in the outbox (sent or saved, a few failed) and pushes in the push queue. */
+  outbox: number;
+  pushes: number;
 };
 
 /** The site search over the generated data: its entries, and what it adds to the database file. */
@@ -69,8 +77,12 @@ export type SearchIndexSize = { entries: number; indexBytes: number; dataBytes: 
 
 export type GeneratedData = {
   counts: GeneratedCounts;
-  /** Live session tokens: an administrator and a plain member (no permissions). */
-  tokens: { admin: string; member: string };
+  /**
+   * Live session tokens, an administrator and a plain member (no permissions); the member's
+   * private calendar feed token, a sign-in link e-mailed to the member (not used), and the push
+   * subscription the member's browser registered (what `token.get` sends as `t`).
+   */
+  tokens: { admin: string; member: string; feed: string; signIn: string; push: string };
   /** The first and last event months (YYYY-MM), for window queries. */
   eventMonths: { first: string; last: string };
   millis: number;
@@ -146,6 +158,17 @@ function rowInserter(client: Database.Database): <T extends SQLiteTable>(db: DbO
   };
 }
 
+/** The secrets generateClubData stores for a seed and scale (the bench's lists are made before the data). */
+export function generatedTokens(seed: number, scale: number): GeneratedData['tokens'] {
+  return {
+    admin: `bench-admin-${seed}-${scale}`,
+    member: `bench-member-${seed}-${scale}`,
+    feed: `bench-feed-${seed}-${scale}`,
+    signIn: `bench-sign-in-${seed}-${scale}`,
+    push: JSON.stringify({ endpoint: `https://fcm.googleapis.com/fcm/send/bench-member-${seed}-${scale}`, keys: { p256dh: 'BNbench', auth: 'bench' } }),
+  };
+}
+
 /** Fills an empty, migrated database. Returns what it made and two live session tokens. */
 export function generateClubData(db: Db, { scale = 10, seed = 1, now = new Date() }: GenerateOptions = {}): GeneratedData {
   const started = performance.now();
@@ -183,8 +206,10 @@ export function generateClubData(db: Db, { scale = 10, seed = 1, now = new Date(
     routes: count(CLUB_SCALE.routes),
     routeSteps: count(CLUB_SCALE.routes) * CLUB_SCALE.stepsPerRoute,
     newsletterPages: 0,
+    outbox: count(CLUB_SCALE.events) * CLUB_SCALE.outboxPerEvent,
+    pushes: count(CLUB_SCALE.events) * CLUB_SCALE.pushesPerEvent,
   };
-  const tokens = { admin: `bench-admin-${seed}-${scale}`, member: `bench-member-${seed}-${scale}` };
+  const tokens = generatedTokens(seed, scale);
 
   /** Each member's own cars, for the cars they bring to a tour. */
   const carsOf: string[][] = [];
@@ -513,6 +538,54 @@ export function generateClubData(db: Db, { scale = 10, seed = 1, now = new Date(
       Array.from({ length: Math.floor(counts.events / 20) }, (_, i) => ({ eventId: i * 20 + 1, routeId: (i % counts.routes) + 1 })),
     );
     tx.insert(schema.ideas).values({ id: 1, title: 'A spring tour', content: sentence(40), author: 'The board' }).run();
+
+    // The member's private calendar feed and an e-mailed sign-in link, neither used yet.
+    insertMany(tx, schema.calendarFeeds, [{ memberId: 2, tokenHash: hashToken(tokens.feed) }]);
+    insertMany(tx, schema.passwordResets, [{ memberId: 2, tokenHash: hashToken(tokens.signIn), purpose: 'signin', expires }]);
+    // The outbox keeps every e-mail (its text dropped once sent): reminders and notes over the
+    // years, one in a thousand given up on; no SMTP in the bench, so none is left waiting.
+    const sentAt = new Date(now.getTime() - 86_400_000).toISOString();
+    const emails: (typeof schema.outbox.$inferInsert)[] = [];
+    for (let i = 0; i < counts.outbox; i += 1) {
+      const isFailed = i % 1000 === 999;
+      emails.push({
+        to: `member${between(1, counts.members)}@example.test`,
+        subject: `Reminder: ${pick(['Spring', 'Summer', 'Fall', 'Winter'])} run ${1 + Math.floor(i / CLUB_SCALE.outboxPerEvent)}`,
+        text: isFailed ? sentence(between(30, 80)) : '(not kept after sending)',
+        priority: 1,
+        status: isFailed ? 'failed' : i % 3 === 0 ? 'saved' : 'sent',
+        attempts: isFailed ? 9 : 1,
+        lastError: isFailed ? '550 mailbox unavailable' : null,
+        created: sentAt,
+        nextAttempt: sentAt,
+        sent: isFailed ? null : sentAt,
+      });
+    }
+    insertMany(tx, schema.outbox, emails);
+    // Browsers registered for pushes (member 2's among them), and pushes sent to them.
+    const subscribers = [2, ...Array.from({ length: counts.members }, (_, i) => i + 1).filter((id) => id !== 2 && random() * 100 < CLUB_SCALE.pushSubscribersPercent)];
+    insertMany(
+      tx,
+      schema.pushSubscriptions,
+      subscribers.map((memberId, i) => {
+        const subscription = i === 0 ? tokens.push : JSON.stringify({ endpoint: `https://fcm.googleapis.com/fcm/send/bench-${seed}-${scale}-${memberId}`, keys: { p256dh: 'BNbench', auth: 'bench' } });
+        return { memberId, endpoint: (JSON.parse(subscription) as { endpoint: string }).endpoint, subscription };
+      }),
+    );
+    insertMany(
+      tx,
+      schema.pushQueue,
+      Array.from({ length: counts.pushes }, (_, i) => ({
+        subscriptionId: between(1, subscribers.length),
+        eventId: 1 + Math.floor(i / CLUB_SCALE.pushesPerEvent),
+        payload: { title: `Run ${1 + Math.floor(i / CLUB_SCALE.pushesPerEvent)} tomorrow`, body: sentence(8), url: eventPath(1 + Math.floor(i / CLUB_SCALE.pushesPerEvent)), icon: '' },
+        status: 'sent' as const,
+        attempts: 1,
+        created: sentAt,
+        nextAttempt: sentAt,
+        sent: sentAt,
+      })),
+    );
   });
   const millis = Math.round(performance.now() - started);
   const fileBytes = () => Number(db.$client.pragma('page_count', { simple: true })) * Number(db.$client.pragma('page_size', { simple: true }));
