@@ -1,10 +1,24 @@
+import fs from 'node:fs';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 
 /**
+ * The zod-free contracts the pages share (calls registry, labels, field messages, the club clock):
+ * one chunk, loaded with the pages. Only the page addresses and permissions are left out, which
+ * the entry itself needs; without this group they shared a chunk with the registry, and the first
+ * paint of `/` carried 2 KB gzip of it.
+ */
+const browserContracts = [...fs.readFileSync(new URL('../../packages/contracts/src/browser.ts', import.meta.url), 'utf8').matchAll(/from '\.\/([\w-]+)\.ts'/g)]
+  .map(([, name]) => name)
+  .filter((name) => name !== 'paths' && name !== 'permissions');
+const browserContractsTest = new RegExp(`/packages/contracts/src/(?:${browserContracts.join('|')})\\.ts$`);
+
+/**
  * The home page is where most visits land: its HTML preloads its chunk, its CSS and its hero
- * picture, so they load beside the entry instead of after it has run. scripts/prerender.mjs keeps
- * these in home.html (served for `/`) and takes them out of index.html (every other path).
+ * picture, so they load beside the entry instead of after it has run. Every other page needs the
+ * table of the other pages (app/other-pages.tsx), preloaded the same way. scripts/prerender.mjs
+ * keeps the home page's preloads in home.html (served for `/`) only, and the table's in index.html
+ * (every other path) only.
  */
 function preloadHomePage(): Plugin {
   return {
@@ -17,8 +31,13 @@ function preloadHomePage(): Plugin {
           (output) => output.type === 'chunk' && output.facadeModuleId?.endsWith('/src/pages/home-page.tsx'),
         );
         if (!home || home.type !== 'chunk') throw new Error('The home page chunk was not found.');
+        const otherPages = Object.values(bundle ?? {}).find(
+          (output) => output.type === 'chunk' && output.facadeModuleId?.endsWith('/src/app/other-pages.tsx'),
+        );
+        if (!otherPages || otherPages.type !== 'chunk') throw new Error('The chunk of the other pages was not found.');
         const css = [...(home.viteMetadata?.importedCss ?? [])];
         return [
+          { tag: 'link', attrs: { rel: 'modulepreload', crossorigin: '', href: `/${otherPages.fileName}` }, injectTo: 'head' },
           { tag: 'link', attrs: { rel: 'modulepreload', crossorigin: '', href: `/${home.fileName}` }, injectTo: 'head' },
           ...css.map((file) => ({ tag: 'link', attrs: { rel: 'preload', as: 'style', crossorigin: '', href: `/${file}` }, injectTo: 'head' as const })),
           { tag: 'link', attrs: { rel: 'preload', as: 'image', href: '/images/hero-model-a.svg', fetchpriority: 'high' }, injectTo: 'head' },
@@ -61,7 +80,10 @@ export default defineConfig({
           // small shared chunk each, whose names would lengthen the entry's preload lists. The same
           // goes for lib/plural.ts (members and events, both reading pages) and TanStack's useMutation.
           includeDependenciesRecursively: false,
-          groups: [{ name: 'call-query', test: /\/src\/(api\/call-query\.ts|features\/[^/]+\/api\/|lib\/plural\.ts)|@tanstack\/react-query\/.*useMutation/ }],
+          groups: [
+            { name: 'call-query', test: /\/src\/(api\/call-query\.ts|features\/[^/]+\/api\/|lib\/plural\.ts)|@tanstack\/react-query\/.*useMutation/ },
+            { name: 'contracts', test: browserContractsTest },
+          ],
         },
       },
     },

@@ -41,7 +41,11 @@ try {
   if (!entryCss?.[1] || !homeCss?.[1]) throw new Error('index.html no longer links the entry CSS and preloads the home page CSS (vite.config.ts).');
   const inline = (href) => `<style>${fs.readFileSync(path.join(dist, href), 'utf8')}</style>`;
   const printLink = (href) => `<link rel="stylesheet" crossorigin href="${href}" media="print">`;
+  // `/` hydrates without the table of the other pages (main.tsx fetches it once idle).
+  const otherPagesPreload = /\n\s*<link rel="modulepreload"[^>]*href="\/assets\/other-pages-[^"]+"[^>]*>/;
+  if (!otherPagesPreload.test(shell)) throw new Error('index.html no longer preloads the table of the other pages (vite.config.ts).');
   const home = shell
+    .replace(otherPagesPreload, '')
     .replace('<div id="root"></div>', () => `<div id="root">${markup}</div>`)
     .replace(/<title>[^<]*<\/title>/, () => `<title>Home - ${clubName}</title>`)
     .replace(entryCss[0], () => `${inline(entryCss[1])}\n    ${inline(homeCss[1])}\n    ${printLink(entryCss[1])}`)

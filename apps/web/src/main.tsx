@@ -2,7 +2,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { installErrorReporting } from './api/error-reporting.ts';
-import { AppRoutes, preloadHomePage } from './app/router.tsx';
+import { AppRoutes, preloadHomePage, prefetchOtherPages } from './app/router.tsx';
 import { getSessionToken, SessionProvider } from './session/index.ts';
 import './styles/tokens.css';
 import './styles/base.css';
@@ -34,7 +34,19 @@ const site = (
  * layout, and an update reaching the page's Suspense boundary before it has hydrated would put
  * the loading state in place of the markup).
  */
+/**
+ * After `/`, the table of the other pages loads once the page has loaded and the browser is idle,
+ * so the first click away waits for no more than that page's own chunk.
+ */
+function prefetchOtherPagesWhenIdle() {
+  const preload = () => void prefetchOtherPages().catch(() => undefined);
+  const whenIdle = () => ('requestIdleCallback' in window ? window.requestIdleCallback(preload, { timeout: 2000 }) : setTimeout(preload, 200));
+  if (document.readyState === 'complete') whenIdle();
+  else window.addEventListener('load', whenIdle, { once: true });
+}
+
 if (rootElement.hasChildNodes()) {
+  prefetchOtherPagesWhenIdle();
   void preloadHomePage().then(
     () => {
       // In a transition, hydration yields to the browser every few milliseconds instead of

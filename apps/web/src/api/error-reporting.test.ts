@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { reportError } from './error-reporting.ts';
+// Loaded here, before the stubs below replace window: reportError imports it on first use.
+import './client.ts';
 
 function stubFetch(): unknown[] {
   const bodies: unknown[] = [];
@@ -20,7 +22,9 @@ describe('reportError', () => {
     reportError(error);
     reportError(error);
     for (let i = 0; i < 10; i += 1) reportError(new Error(`loop ${i}`));
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    // The API client loads with the first report (error-reporting.ts keeps it off the entry).
+    await vi.waitFor(() => expect(bodies).toHaveLength(5));
+    await new Promise((resolve) => setTimeout(resolve, 50));
     expect(bodies).toHaveLength(5);
     expect(bodies[0]).toMatchObject({ e: 'TypeError: x is undefined', u: '/events', s: expect.stringContaining('x is undefined') });
   });

@@ -1,4 +1,3 @@
-import { callApi } from './client.ts';
 
 /** At most this many reports per page load, so a loop of errors cannot flood the server. */
 const MAX_REPORTS = 5;
@@ -18,11 +17,16 @@ export function reportError(error: unknown): void {
   const key = `${message}|${stack.split('\n')[1] ?? ''}`;
   if (sent.has(key) || sent.size >= MAX_REPORTS) return;
   sent.add(key);
-  callApi('error.report', {
-    e: message.slice(0, 5000),
-    u: window.location.pathname,
-    s: stack.slice(0, 20000),
-  }).catch(() => undefined);
+  // The client loads with the first report (or is there already): the entry stays without it.
+  import('./client.ts')
+    .then(({ callApi }) =>
+      callApi('error.report', {
+        e: message.slice(0, 5000),
+        u: window.location.pathname,
+        s: stack.slice(0, 20000),
+      }),
+    )
+    .catch(() => undefined);
 }
 
 /** Reports uncaught errors and rejected promises of the whole page. */

@@ -1,132 +1,32 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import { Navigate, useRoutes, type RouteObject } from 'react-router';
-import { withQueries } from '../api/lazy-queries.tsx';
+import { useRoutes, type RouteObject } from 'react-router';
 import { PATHS } from '../lib/paths.ts';
+import { lazyPage } from './lazy-page.ts';
 import { RootLayout } from './layout/root-layout.tsx';
-import { trackPageLoad } from './layout/page-loads.ts';
-
-/**
- * A page fetched on first visit (its own chunk, so the first load stays small), which can also
- * be fetched ahead: main.tsx preloads the home page before it hydrates the prerendered `/`.
- */
-type LazyPage = LazyExoticComponent<ComponentType> & { preload: () => Promise<unknown> };
-
-/** A route of the site: a page, or a redirect. */
-type PageRoute = { path: string; lazy: LazyPage } | { path: string; redirectTo: string };
-
-/**
- * A page's chunk, loaded on first visit together with TanStack Query and wrapped in its provider,
- * so every page may read and write with `useCallQuery`/`useCallMutation`. Only a page that makes
- * no call at all passes `{ queries: false }` and keeps TanStack Query off its first paint.
- * The load is made once, by `preload` or by the first render; a page preloaded before its first
- * render renders at once (see `alreadyLoaded`) instead of showing the loading state.
- */
-function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType, { queries = true } = {}): LazyPage {
-  type Loaded = { default: ComponentType };
-  let loaded: Loaded | undefined;
-  let loading: Promise<Loaded> | undefined;
-  const preload = () =>
-    (loading ??= trackPageLoad(async () => {
-      const [module, wrap] = await Promise.all([load(), queries ? withQueries() : undefined]);
-      const Page = pick(module);
-      loaded = { default: wrap ? wrap(Page) : Page };
-      return loaded;
-    }));
-  // React.lazy takes any thenable at run time; its types ask for a Promise.
-  return Object.assign(lazy(() => (loaded ? (alreadyLoaded(loaded) as Promise<Loaded>) : preload())), { preload });
-}
-
-/**
- * A thenable that calls back at once. React.lazy takes the module synchronously from such a
- * thenable (a promise calls back only in a later microtask, so the first render would suspend):
- * the preloaded home page then hydrates, or renders for a member, without a loading state.
- */
-function alreadyLoaded<T>(value: T): PromiseLike<T> {
-  return {
-    then<R1 = T, R2 = never>(onFulfilled?: ((result: T) => R1 | PromiseLike<R1>) | null): PromiseLike<R1 | R2> {
-      return Promise.resolve(onFulfilled ? onFulfilled(value) : (value as unknown as R1));
-    },
-  };
-}
 
 // The home page makes no call: TanStack Query stays off the first paint of `/`.
-const homePage = lazyPage(() => import('../pages/home-page.tsx'), (m) => m.HomePage, { queries: false });
+const HomePage = lazyPage(() => import('../pages/home-page.tsx'), (m) => m.HomePage, { queries: false });
 
 /** Fetches the home page's chunk (index.html preloads it), for hydrating the prerendered `/`. */
-export const preloadHomePage = homePage.preload;
+export const preloadHomePage = HomePage.preload;
 
-const pageRoutes: PageRoute[] = [
-  { path: PATHS.home, lazy: homePage },
-  { path: PATHS.login, lazy: lazyPage(() => import('../pages/login-page.tsx'), (m) => m.LoginPage) },
-  { path: PATHS.account, lazy: lazyPage(() => import('../pages/account-page.tsx'), (m) => m.AccountPage) },
-  { path: PATHS.reset, lazy: lazyPage(() => import('../pages/reset-password-page.tsx'), (m) => m.ResetPasswordPage) },
-  { path: PATHS.signIn, lazy: lazyPage(() => import('../pages/sign-in-page.tsx'), (m) => m.SignInPage) },
-  {
-    path: PATHS.notificationsOff,
-    lazy: lazyPage(() => import('../pages/notifications-off-page.tsx'), (m) => m.NotificationsOffPage),
-  },
-  { path: PATHS.digestOff, lazy: lazyPage(() => import('../pages/digest-off-page.tsx'), (m) => m.DigestOffPage) },
-  { path: PATHS.rsvp, lazy: lazyPage(() => import('../pages/rsvp-page.tsx'), (m) => m.RsvpPage) },
-  { path: PATHS.digestPreview, lazy: lazyPage(() => import('../pages/digest-preview-page.tsx'), (m) => m.DigestPreviewPage) },
-  { path: PATHS.history, lazy: lazyPage(() => import('../pages/history-page.tsx'), (m) => m.HistoryPage) },
-  { path: PATHS.founders, lazy: lazyPage(() => import('../pages/founders-page.tsx'), (m) => m.FoundersPage) },
-  { path: PATHS.presidents, lazy: lazyPage(() => import('../pages/presidents-page.tsx'), (m) => m.PresidentsPage) },
-  { path: PATHS.shaftAward, lazy: lazyPage(() => import('../pages/shaft-award-page.tsx'), (m) => m.ShaftAwardPage) },
-  {
-    path: PATHS.startUpParties,
-    lazy: lazyPage(() => import('../pages/start-up-parties-page.tsx'), (m) => m.StartUpPartiesPage),
-  },
-  {
-    path: PATHS.boardMembers,
-    lazy: lazyPage(() => import('../pages/board-members-page.tsx'), (m) => m.BoardMembersPage),
-  },
-  { path: PATHS.meetings, lazy: lazyPage(() => import('../pages/meetings-page.tsx'), (m) => m.MeetingsPage) },
-  {
-    path: PATHS.clubDocuments,
-    lazy: lazyPage(() => import('../pages/club-documents-page.tsx'), (m) => m.ClubDocumentsPage),
-  },
-  { path: PATHS.membership, lazy: lazyPage(() => import('../pages/membership-page.tsx'), (m) => m.MembershipPage) },
-  { path: PATHS.events, lazy: lazyPage(() => import('../pages/events-page.tsx'), (m) => m.EventsPage) },
-  { path: PATHS.event, lazy: lazyPage(() => import('../pages/event-page.tsx'), (m) => m.EventPage) },
-  { path: PATHS.eventRoster, lazy: lazyPage(() => import('../pages/event-roster-page.tsx'), (m) => m.EventRosterPage) },
-  { path: PATHS.editEvent, lazy: lazyPage(() => import('../pages/edit-event-page.tsx'), (m) => m.EditEventPage) },
-  { path: PATHS.eventList, lazy: lazyPage(() => import('../pages/event-list-page.tsx'), (m) => m.EventListPage) },
-  { path: PATHS.tech, lazy: lazyPage(() => import('../pages/tech-page.tsx'), (m) => m.TechPage) },
-  { path: PATHS.valleyNews, lazy: lazyPage(() => import('../pages/valley-news-page.tsx'), (m) => m.ValleyNewsPage) },
-  { path: PATHS.blog, lazy: lazyPage(() => import('../pages/blog-page.tsx'), (m) => m.BlogPage) },
-  { path: PATHS.editBlog, lazy: lazyPage(() => import('../pages/edit-blog-page.tsx'), (m) => m.EditBlogPage) },
-  { path: PATHS.contact, lazy: lazyPage(() => import('../pages/contact-page.tsx'), (m) => m.ContactPage) },
-  { path: PATHS.memberList, lazy: lazyPage(() => import('../pages/member-list-page.tsx'), (m) => m.MemberListPage) },
-  { path: PATHS.links, lazy: lazyPage(() => import('../pages/links-page.tsx'), (m) => m.LinksPage) },
-  // The Links page keeps its legacy address; /links is what people type, so it leads there.
-  { path: '/links', redirectTo: PATHS.links },
-  { path: PATHS.newsletter, lazy: lazyPage(() => import('../pages/newsletter-page.tsx'), (m) => m.NewsletterPage) },
-  { path: PATHS.search, lazy: lazyPage(() => import('../pages/search-page.tsx'), (m) => m.SearchPage) },
-  { path: PATHS.classifieds, lazy: lazyPage(() => import('../pages/classifieds-page.tsx'), (m) => m.ClassifiedsPage) },
-  { path: PATHS.listingRenew, lazy: lazyPage(() => import('../pages/listing-renew-page.tsx'), (m) => m.ListingRenewPage) },
-  { path: PATHS.listing, lazy: lazyPage(() => import('../pages/listing-page.tsx'), (m) => m.ListingPage) },
-  { path: PATHS.forum, lazy: lazyPage(() => import('../pages/forum-page.tsx'), (m) => m.ForumPage) },
-  { path: PATHS.registry, lazy: lazyPage(() => import('../pages/registry-page.tsx'), (m) => m.RegistryPage) },
-  { path: PATHS.car, lazy: lazyPage(() => import('../pages/car-page.tsx'), (m) => m.CarPage) },
-  { path: PATHS.routes, lazy: lazyPage(() => import('../pages/routes-page.tsx'), (m) => m.RoutesPage) },
-  { path: PATHS.route, lazy: lazyPage(() => import('../pages/route-page.tsx'), (m) => m.RoutePage) },
-  { path: PATHS.editRoute, lazy: lazyPage(() => import('../pages/edit-route-page.tsx'), (m) => m.EditRoutePage) },
-  { path: PATHS.routeBook, lazy: lazyPage(() => import('../pages/route-book-page.tsx'), (m) => m.RouteBookPage) },
-  {
-    path: PATHS.accessibility,
-    lazy: lazyPage(() => import('../pages/accessibility-page.tsx'), (m) => m.AccessibilityPage, { queries: false }),
-  },
-  { path: PATHS.notFound, lazy: lazyPage(() => import('../pages/not-found-page.tsx'), (m) => m.NotFoundPage) },
-];
+/**
+ * The table of every other page (app/other-pages.tsx) is a chunk of its own: with its page
+ * chunks' names and preload lists it weighed 3 KB gzip on the first paint of `/`, which does not
+ * need it. index.html preloads it for every other address; after `/` it loads when the browser
+ * is idle (main.tsx), so the first click away from the home page waits for nothing more.
+ */
+const OtherPages = lazyPage(() => import('./other-pages.tsx'), (m) => m.OtherPages, { queries: false });
+
+/** Fetches the table of the other pages in the background (main.tsx, once `/` has loaded). */
+export const prefetchOtherPages = OtherPages.prefetch;
 
 const routes: RouteObject[] = [
   {
     element: <RootLayout />,
-    children: pageRoutes.map((route) => {
-      if ('redirectTo' in route) return { path: route.path, element: <Navigate to={route.redirectTo} replace /> };
-      const Page = route.lazy;
-      return { path: route.path, element: <Page /> };
-    }),
+    children: [
+      { path: PATHS.home, element: <HomePage /> },
+      { path: '*', element: <OtherPages /> },
+    ],
   },
 ];
 

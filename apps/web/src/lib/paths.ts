@@ -29,7 +29,7 @@ export {
   pastEventsPath,
   resetPath,
   type RouteKey,
-} from '@club/contracts/browser';
+} from '@club/contracts/paths';
 
 /**
  * The legacy header labelled these families of pages by their first path segment rather

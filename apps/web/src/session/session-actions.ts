@@ -1,7 +1,12 @@
 import type { SessionUser } from '@club/contracts';
-import { callApi } from '../api/client.ts';
-import { callQueryKey } from '../api/query-keys.ts';
+import type { CallBody, CallName, CallResponse } from '../api/client.ts';
 import { clearSessionToken, getSessionToken, setSessionToken } from '../lib/session-token.ts';
+
+/**
+ * The API client (and the calls registry it reads) loads with the first call, not with the entry:
+ * a visitor's first paint makes none, and these actions run only when someone logs in or out.
+ */
+const callApi = async <N extends CallName>(name: N, body: CallBody<N>): Promise<CallResponse<N>> => (await import('../api/client.ts')).callApi(name, body);
 
 /** The member each login of this page returned, by token: known at once, before the session check reports. */
 const loggedInUsers = new Map<string, SessionUser>();
@@ -26,7 +31,7 @@ export async function loginWithLink(token: string, memberId: number | undefined)
 
 /** Makes a new session this browser's: its token stored, its member known at once. */
 async function startSession(call: Promise<{ g: string; u: SessionUser }>): Promise<SessionUser> {
-  const [reply, { queryClient, carryAnswersOver }] = await Promise.all([call, import('../api/query-client.ts')]);
+  const [reply, { queryClient, carryAnswersOver }, { callQueryKey }] = await Promise.all([call, import('../api/query-client.ts'), import('../api/query-keys.ts')]);
   const previous = getSessionToken();
   const previousUser = previous === null ? undefined : queryClient.getQueryData<{ u: SessionUser }>(callQueryKey('session.get', {}, previous))?.u;
   // The same member logging in again (their session had ended) keeps the page they are on as it

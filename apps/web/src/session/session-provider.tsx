@@ -1,5 +1,5 @@
 import type { Permission, SessionUser } from '@club/contracts';
-import { hasPermission } from '@club/contracts/browser';
+import { hasPermission } from '@club/contracts/permissions';
 import { createContext, lazy, Suspense, useContext, useMemo, useState, type ReactNode } from 'react';
 import type { SessionCheck } from './session-query.tsx';
 import { loggedInUserOf, login, logout } from './session-actions.ts';

@@ -15,11 +15,11 @@ import { TextAreaField } from '../../components/text-area-field.tsx';
 import { useUnsavedChangesGuard } from '../../components/unsaved-changes.tsx';
 import { countOf } from '../../lib/plural.ts';
 import { useDeleteEvent } from './api/delete-event.ts';
-import { checkSignupSettings } from './api/signups.ts';
+import { checkEventFields, checkSignupSettings } from './event-checks.ts';
 import { initialRepeat, RepeatFields, repeatRuleOf, type MeetingSchedule, type RepeatDraft } from './repeat-fields.tsx';
 import { formatQuestions, parseQuestions } from './signup-rules.ts';
 import { useNowReminder } from './api/event-reads.ts';
-import { checkEventFields, useSaveEvent, useSeriesPreview, type EventDraft, type EventFields, type NowReminder, type SeriesRemoval } from './api/save-event.ts';
+import { useSaveEvent, useSeriesPreview, type EventDraft, type EventFields, type NowReminder, type SeriesRemoval } from './api/save-event.ts';
 import { droppedSignups, SeriesDropsDialog } from './series-drops-dialog.tsx';
 import './events.css';
 

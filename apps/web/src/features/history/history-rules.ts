@@ -1,5 +1,3 @@
-import { boardPairsSchema } from '@club/contracts';
-
 /** The default year for a new entry: one after the highest listed, or this year when none is. */
 export function nextYear(years: readonly number[], today = new Date()): number {
   return years.length === 0 ? today.getFullYear() : Math.max(...years) + 1;
@@ -20,13 +18,17 @@ export type BoardSeat = { post: string; member: string };
 export type BoardYear = { year: number; imageUrl: string; seats: BoardSeat[] };
 export type BoardGroup = { post: string; members: string[] };
 
+/** `boardPairsSchema`'s rule, without zod: this module rides with the reads every page loads. */
+const isPairList = (value: unknown): value is [string, string][] =>
+  Array.isArray(value) && value.every((pair) => Array.isArray(pair) && pair.length === 2 && pair.every((part) => typeof part === 'string'));
+
 /** Reads the legacy rows [year, imageUrl, JSON text of [post, member] pairs]; a malformed list reads as empty. */
 export function readBoardRows(rows: readonly (readonly [number, string, string])[]): BoardYear[] {
   return rows.map(([year, imageUrl, pairsJson]) => {
     let pairs: [string, string][] = [];
     try {
-      const parsed = boardPairsSchema.safeParse(JSON.parse(pairsJson));
-      if (parsed.success) pairs = parsed.data;
+      const parsed: unknown = JSON.parse(pairsJson);
+      if (isPairList(parsed)) pairs = parsed;
     } catch {
       pairs = [];
     }

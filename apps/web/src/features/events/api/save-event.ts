@@ -2,7 +2,6 @@ import type { ClubEvent, RepeatRule, SeriesScope, SignupSettings } from '@club/c
 import { useQueryClient } from '@tanstack/react-query';
 import type { CallBody } from '../../../api/client.ts';
 import { useCallMutation } from '../../../api/call-query.ts';
-import { checkAgainstContract } from '../../../components/contract-check.ts';
 import { useSessionToken } from '../../../session/index.ts';
 import { EVENT_READS, nowReminderQueryOptions, seriesPreviewQueryOptions } from './event-reads.ts';
 
@@ -35,7 +34,7 @@ export type NowReminder = { emailed: number; pushed: number; sent: string };
 export type SavedEvent = { id: number; imageUrl: string; nowReminder?: NowReminder };
 
 /** The wire fields of `event.save` (its letter codes and legacy names), mapped here only. */
-const toSaveBody = ({ id, title, start, end, location, addressLine1, addressLine2, country, text, notifyDaysOut, imageUrl, signup, repeat, scope, dropSignups }: Omit<EventDraft, 'image'>): CallBody<'event.save'> => ({
+export const toSaveBody = ({ id, title, start, end, location, addressLine1, addressLine2, country, text, notifyDaysOut, imageUrl, signup, repeat, scope, dropSignups }: Omit<EventDraft, 'image'>): CallBody<'event.save'> => ({
   id,
   t: title,
   start,
@@ -68,11 +67,6 @@ export function useSeriesPreview() {
     const reply = await queryClient.fetchQuery({ ...seriesPreviewQueryOptions(id, start, repeat, token), staleTime: 0 });
     return reply.removed;
   };
-}
-
-/** The contract's first message about the fields, or null when they pass (the server's words). */
-export function checkEventFields(fields: EventFields): string | null {
-  return checkAgainstContract('event.save', { ...toSaveBody({ ...fields, id: 0, imageUrl: '' }), g: 'checked-by-the-server' });
 }
 
 /**

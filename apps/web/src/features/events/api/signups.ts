@@ -1,7 +1,6 @@
-import type { ChoiceAnswers, SignupCar, SignupSettings } from '@club/contracts';
+import type { ChoiceAnswers, SignupCar } from '@club/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { callQueryOptions, useCallMutation } from '../../../api/call-query.ts';
-import { checkAgainstContract } from '../../../components/contract-check.ts';
 import { useSessionToken } from '../../../session/index.ts';
 import { ATTENDANCE_READS } from './event-reads.ts';
 
@@ -24,11 +23,6 @@ const SIGNUP_READS = [...ATTENDANCE_READS, 'event.roster'] as const;
 export function useSetSignup() {
   const { mutateAsync, isPending } = useCallMutation('signup.set', { invalidates: SIGNUP_READS });
   return { isPending, mutateAsync: (draft: SignupDraft) => mutateAsync({ body: draft }) };
-}
-
-/** The contract's first message about an event's sign-up settings, or null when they pass. */
-export function checkSignupSettings({ capacity, deadline, choices }: SignupSettings): string | null {
-  return checkAgainstContract('signup.settings', { eventId: 1, g: 'checked-by-the-server', capacity: capacity ?? '', deadline, choices });
 }
 
 /** The organiser's roster of one event, with phone numbers and check-in. */
