@@ -12,7 +12,7 @@
  * Writes the tables into docs/PERFORMANCE.md between the bench markers (the Lighthouse section and
  * the load step's, `pnpm bench:load`, are left alone).
  *
- *   BENCH_SECONDS=3 BENCH_CONNECTIONS=50 BENCH_SCALE_SECONDS=1 BENCH_ANON_SECONDS=10 pnpm bench
+ *   BENCH_SECONDS=3 BENCH_CONNECTIONS=50 BENCH_SCALE_SECONDS=2 BENCH_ANON_SECONDS=10 pnpm bench
  *   BENCH_SCALES=10 pnpm bench       # only ten times the data: no growth table
  *   BENCH_CACHE=off pnpm bench       # generate the data afresh (else cached in $TMPDIR/club-bench-cache)
  *   BENCH_ONLY=outbox,calendar pnpm bench   # only the reads whose label has one of these (a trial run)
@@ -32,7 +32,7 @@ import { freePort, memoryMiB, SERVER_NODE_FLAGS, startServer, stopServer as stop
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 /** Each read at each scale in the growth table: as many connections, for this long. */
-const SCALE_SECONDS = Number(process.env.BENCH_SCALE_SECONDS ?? 1);
+const SCALE_SECONDS = Number(process.env.BENCH_SCALE_SECONDS ?? 2);
 const SCALES = (process.env.BENCH_SCALES ?? '1,10,30').split(',').map(Number).filter((n) => n > 0);
 const ANON_SECONDS = Number(process.env.BENCH_ANON_SECONDS ?? 10);
 const ANON_CONNECTIONS = Number(process.env.BENCH_ANON_CONNECTIONS ?? 10);
