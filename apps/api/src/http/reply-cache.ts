@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { gzipSync } from 'node:zlib';
+import { createGunzip, gzipSync } from 'node:zlib';
 import type { CallName, SessionUser } from '@club/contracts';
 import type { Request, Response } from 'express';
 import { changeStampOf } from '../db/change-stamp.ts';
@@ -12,6 +12,8 @@ import type { Db } from '../db/client.ts';
  *   serialized and gzip-compressed once and sent to all of them.
  * - `'member'`: the answer depends on who asks (`isMine`, `myAttendanceIndex`, ...): kept per
  *   member (and once for visitors). Prefer splitting such a call so its large part is shared.
+ * - `{ viewer }`: the answer depends only on what kind of caller asks (a visitor or a member, an
+ *   editor or not): kept once per kind, named by `viewer(user)`, and shared by all its callers.
  *
  * The access rule and the input check always run first, and the key is the validated input
  * without `g`, so a cached answer never skips a permission check. The answer must depend only on
@@ -22,24 +24,32 @@ import type { Db } from '../db/client.ts';
  * and `PRAGMA data_version` for other processes (the CLI). Reads never write (a session's expiry
  * slides at most once a day), so at the club's write rate the answers stay cached between edits.
  */
-export type CacheScope = 'shared' | 'member';
+export type CacheScope = 'shared' | 'member' | { viewer: (user: SessionUser | undefined) => string };
 
-/** A serialized answer, ready to send as is or gzip-compressed. */
+/**
+ * A serialized answer, kept gzip-compressed only: browsers accept gzip, and a client that does
+ * not gets it inflated as it is sent. The legacy full lists are 3-23 MB of JSON and 0.4-2.4 MB
+ * compressed; keeping the JSON beside the gzip held ten times the memory for the rare client
+ * that asks without gzip.
+ */
 export class CachedReply {
   readonly etag: string;
   readonly gzip: Buffer;
+  /** The size of the JSON, for the Content-Length of a plain answer. */
+  readonly jsonBytes: number;
 
-  constructor(readonly json: Buffer) {
+  constructor(json: Buffer) {
     this.etag = `"${createHash('sha1').update(json).digest('base64url')}"`;
     this.gzip = gzipSync(json);
+    this.jsonBytes = json.length;
   }
 
   get bytes(): number {
-    return this.json.length + this.gzip.length;
+    return this.gzip.length;
   }
 }
 
-/** The whole cache stays under this many bytes; the least recently used answers go first. */
+/** The whole cache stays under this many compressed bytes; the least recently used answers go first. */
 const DEFAULT_MAX_BYTES = 64 * 1024 * 1024;
 
 export class ReplyCache {
@@ -66,7 +76,7 @@ export class ReplyCache {
     const scope = this.scopes.get(name);
     if (!scope) return undefined;
     const { g: _token, ...rest } = input as Record<string, unknown>;
-    const who = scope === 'member' ? `${user?.id ?? 0}` : '*';
+    const who = scope === 'shared' ? '*' : scope === 'member' ? `${user?.id ?? 0}` : `~${scope.viewer(user)}`;
     return `${name}|${who}|${JSON.stringify(rest)}`;
   }
 
@@ -145,9 +155,16 @@ export function sendReply(req: Request, res: Response, reply: unknown): void {
     return;
   }
   res.type('application/json');
-  const gzip = acceptsGzip(req);
-  const body = gzip ? reply.gzip : reply.json;
-  if (gzip) res.setHeader('Content-Encoding', 'gzip');
-  res.setHeader('Content-Length', body.length);
-  res.end(body);
+  if (acceptsGzip(req)) {
+    res.setHeader('Content-Encoding', 'gzip');
+    res.setHeader('Content-Length', reply.gzip.length);
+    res.end(reply.gzip);
+    return;
+  }
+  // Inflated as the socket takes it (the stream waits on a slow client), never as a whole copy.
+  res.setHeader('Content-Length', reply.jsonBytes);
+  const inflate = createGunzip();
+  inflate.on('error', (error) => res.destroy(error));
+  inflate.pipe(res);
+  inflate.end(reply.gzip);
 }
