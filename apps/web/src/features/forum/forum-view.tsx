@@ -3,12 +3,15 @@ import { useLocation } from 'react-router';
 import { QueryState } from '../../components/query-state.tsx';
 import { useSession } from '../../session/index.ts';
 import { useForumThreads } from './api/forum-reads.ts';
-import { NewThreadDialog } from './new-thread-dialog.tsx';
 import { CannotPostNote } from './reply-form.tsx';
 import { ThreadList } from './thread-list.tsx';
 import { ThreadView } from './thread-view.tsx';
 import { WaitingNotice } from './waiting-notice.tsx';
 import './forum.css';
+import { loadWhenShown } from '../../components/load-when-shown.tsx';
+
+// The new thread form (with its picture picker) loads when opened.
+const NewThreadDialog = loadWhenShown(() => import('./new-thread-dialog.tsx').then((m) => m.NewThreadDialog));
 
 /**
  * The forum: the thread list beside the selected thread; on a phone, the list or the thread.
