@@ -136,8 +136,8 @@ export const eventReplySchema = z.object({
 });
 export type EventReply = z.infer<typeof eventReplySchema>;
 
-/** The answer to `events.month`: the events that overlap the days asked for, soonest first. */
-export const eventsMonthReplySchema = z.object({ events: z.array(eventSchema) });
+/** The answer to `events.month`: the events that overlap the days asked for, soonest first, as brief rows (what the calendar shows). */
+export const eventsMonthReplySchema = z.object({ events: z.array(eventSummarySchema) });
 export type EventsMonthReply = z.infer<typeof eventsMonthReplySchema>;
 
 /** The answer to `events.upcoming`: brief rows, soonest first, without attendance. */

@@ -15,7 +15,7 @@ let data: GeneratedData;
 beforeAll(() => {
   t = createTestApp();
   data = generateClubData(t.db, { scale: 10 });
-}, 120_000);
+}, 240_000);
 afterAll(() => t.close());
 
 describe('size budget at ten times the club', () => {

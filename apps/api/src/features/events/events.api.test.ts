@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { ClubEvent, EventReply } from '@club/contracts';
+import type { ClubEvent, EventReply, EventSummary } from '@club/contracts';
 import { and, eq } from 'drizzle-orm';
 import ical, { type VEvent } from 'node-ical';
 import request from 'supertest';
@@ -65,10 +65,10 @@ async function listEvents(token: string): Promise<ClubEvent[]> {
   return (res.body as { v: ClubEvent[] }).v;
 }
 
-async function listMonth(token: string, window: { from: string; to: string }): Promise<ClubEvent[]> {
+async function listMonth(token: string, window: { from: string; to: string }): Promise<EventSummary[]> {
   const res = await post('events.month', { g: token, ...window });
   expect(res.status).toBe(200);
-  return (res.body as { events: ClubEvent[] }).events;
+  return (res.body as { events: EventSummary[] }).events;
 }
 
 async function readEvent(token: string, id: number): Promise<ClubEvent | undefined> {
@@ -270,6 +270,15 @@ describe('POST /api/events.month.php', () => {
     expect(march).toEqual([spanning, inside]);
     const all = (await listEvents(ann.token)).map((e) => e.id);
     expect(all).toEqual(expect.arrayContaining([before, spanning, inside, after]));
+  });
+
+  it('answers what the calendar shows (id, title, start, end, venue), the same for every member, with no one’s answers', async () => {
+    const id = await createEvent({ t: 'Brief May meeting', start: '2032-05-04T19:00', end: '2032-05-04T21:00', venue: 'Grange Hall' });
+    expect((await post('attendance.set', { g: ann.token, i: id, s: 1, t: 2, c: 'Bringing pie' })).status).toBe(200);
+    const window = { from: '2032-05-01', to: '2032-05-31' };
+    const forAnn = await listMonth(ann.token, window);
+    expect(forAnn).toEqual([{ id, title: 'Brief May meeting', start: '2032-05-04T19:00', end: '2032-05-04T21:00', location: 'Grange Hall' }]);
+    expect(await listMonth(bob.token, window)).toEqual(forAnn);
   });
 
   it('refuses a window that ends before it starts, and a day that is not a date', async () => {

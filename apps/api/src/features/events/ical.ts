@@ -1,4 +1,4 @@
-import { eventPath } from '@club/contracts';
+import { addMinutes, eventPath, existingClubTime, LAST_WEEK, occurrenceDates, type RepeatRule } from '@club/contracts';
 import { getVtimezoneComponent } from '@touch4it/ical-timezones';
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone.js';
@@ -24,25 +24,124 @@ export function clubTimeToInstant(local: string, timeZone: string): Date {
 
 const joinLines = (...lines: string[]): string => lines.map((line) => line.trim()).filter(Boolean).join(', ');
 
+/** An event of the private feed with its place in a series (null fields for a single event). */
+export type FeedEvent = EventRecord & { seriesId: number | null; seriesDate: string | null };
+
+/** A series as the feed writes its repeat rule. */
+export type FeedSeries = { id: number; rule: RepeatRule; startTime: string; durationMinutes: number };
+
+type Calendar = ReturnType<typeof ical>;
+
+function newCalendar({ name, timeZone, baseUrl }: CalendarOptions): { calendar: Calendar; site: URL } {
+  const site = new URL(baseUrl);
+  const calendar = ical({ name, prodId: { company: site.hostname, product: 'club-events' }, timezone: { name: timeZone, generator: getVtimezoneComponent } });
+  return { calendar, site };
+}
+
+/** What a calendar app shows of an event: its times, title, place and page. */
+function eventFields(event: EventRecord, site: URL, timeZone: string) {
+  const link = new URL(eventPath(event.id), site).toString();
+  return {
+    start: dayjs.tz(event.start, 'YYYY-MM-DDTHH:mm', timeZone),
+    end: dayjs.tz(event.end, 'YYYY-MM-DDTHH:mm', timeZone),
+    timezone: timeZone,
+    summary: event.title,
+    description: event.text ? `${event.text}\n\n${link}` : link,
+    location: joinLines(event.location, event.addressLine1, event.addressLine2, event.country) || null,
+    url: link,
+  };
+}
+
 /**
  * An iCalendar file of the events, with each time given in the club's zone (TZID plus its
  * VTIMEZONE), so calendar apps show them right wherever the member is, across DST changes.
  */
-export function buildCalendar(records: EventRecord[], { name, timeZone, baseUrl }: CalendarOptions): string {
-  const site = new URL(baseUrl);
-  const calendar = ical({ name, prodId: { company: site.hostname, product: 'club-events' }, timezone: { name: timeZone, generator: getVtimezoneComponent } });
-  for (const event of records) {
-    const link = new URL(eventPath(event.id), site).toString();
-    calendar.createEvent({
-      id: `event-${event.id}@${site.hostname}`,
-      start: dayjs.tz(event.start, 'YYYY-MM-DDTHH:mm', timeZone),
-      end: dayjs.tz(event.end, 'YYYY-MM-DDTHH:mm', timeZone),
-      timezone: timeZone,
-      summary: event.title,
-      description: event.text ? `${event.text}\n\n${link}` : link,
-      location: joinLines(event.location, event.addressLine1, event.addressLine2, event.country) || null,
-      url: link,
-    });
+export function buildCalendar(records: EventRecord[], options: CalendarOptions): string {
+  const { calendar, site } = newCalendar(options);
+  for (const event of records) calendar.createEvent({ id: `event-${event.id}@${site.hostname}`, ...eventFields(event, site, options.timeZone) });
+  return calendar.toString();
+}
+
+const ICS_WEEKDAYS = ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA'] as const;
+
+/** A club wall-clock time (YYYY-MM-DDTHH:mm) as iCalendar writes a local time: 20270119T190000. */
+const icsLocal = (local: string): string => `${local.slice(0, 10).replaceAll('-', '')}T${local.slice(11, 13)}${local.slice(14, 16)}00`;
+
+/** The RRULE of a series from its first date in the feed through its last one (UNTIL, in UTC as RFC 5545 asks beside a TZID). */
+function rruleOf(rule: RepeatRule, until: Date): string {
+  const weekday = ICS_WEEKDAYS[rule.weekday] ?? 'MO';
+  const parts = [`FREQ=${rule.frequency === 'weekly' ? 'WEEKLY' : 'MONTHLY'}`];
+  if (rule.interval > 1) parts.push(`INTERVAL=${rule.interval}`);
+  if (rule.frequency === 'weekly') parts.push(`BYDAY=${weekday}`);
+  else if (rule.frequency === 'monthlyByDay') parts.push(`BYMONTHDAY=${rule.day}`);
+  else parts.push(`BYDAY=${rule.week === LAST_WEEK ? -1 : rule.week}${weekday}`);
+  if (rule.monthsOff.length > 0) parts.push(`BYMONTH=${[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12].filter((m) => !rule.monthsOff.includes(m)).join(',')}`);
+  parts.push(`UNTIL=${until.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '')}`);
+  return `RRULE:${parts.join(';')}`;
+}
+
+/**
+ * Writes a series as one repeating event (RRULE from its first occurrence in the feed to its
+ * last, EXDATE for the rule's days without an occurrence: deleted ones, or ones split off into
+ * another series), and every occurrence as an override of its day (RECURRENCE-ID) carrying its
+ * own time, place, title and page, so each date still opens its own event page and a moved or
+ * edited one shows as it is. Returns the occurrences it could not place on a day of the rule,
+ * for the caller to write as single events.
+ */
+function addSeries(calendar: Calendar, site: URL, timeZone: string, series: FeedSeries, occurrences: FeedEvent[]): FeedEvent[] {
+  const byDate = new Map(occurrences.flatMap((o) => (o.seriesDate === null ? [] : [[o.seriesDate, o] as const])));
+  const days = [...byDate.keys()].sort();
+  const [first, last] = [days[0], days.at(-1)];
+  if (first === undefined || last === undefined) return occurrences;
+  const dates = occurrenceDates(series.rule, first, last);
+  if (dates[0] !== first) return occurrences;
+  const ruleDays = new Set(dates);
+  const outside = occurrences.filter((o) => o.seriesDate === null || !ruleDays.has(o.seriesDate));
+  const instanceStart = (date: string): string => existingClubTime(`${date}T${series.startTime}`, timeZone);
+  const lastDate = dates.at(-1) ?? first;
+  const exdates = dates.filter((date) => !byDate.has(date)).map((date) => icsLocal(instanceStart(date)));
+  const repeating = [rruleOf(series.rule, clubTimeToInstant(instanceStart(lastDate), timeZone)), ...(exdates.length > 0 ? [`EXDATE;TZID=${timeZone}:${exdates.join(',')}`] : [])];
+  const uid = `series-${series.id}@${site.hostname}`;
+  const firstStart = instanceStart(first);
+  const firstEvent = byDate.get(first) as FeedEvent;
+  calendar.createEvent({
+    ...eventFields({ ...firstEvent, start: firstStart, end: existingClubTime(addMinutes(firstStart, series.durationMinutes), timeZone) }, site, timeZone),
+    id: uid,
+    repeating: repeating.join('\r\n'),
+  });
+  for (const date of dates) {
+    const occurrence = byDate.get(date);
+    if (!occurrence) continue;
+    calendar.createEvent({ ...eventFields(occurrence, site, timeZone), id: uid, recurrenceId: dayjs.tz(instanceStart(date), 'YYYY-MM-DDTHH:mm', timeZone) });
   }
+  return outside;
+}
+
+/**
+ * A member's private feed: single events as in `buildCalendar`, each series as a repeat rule with
+ * every occurrence overriding its day (see `addSeries`), so calendar apps know the dates belong
+ * together and each one still opens its own page.
+ */
+export function buildFeed(records: FeedEvent[], series: FeedSeries[], options: CalendarOptions): string {
+  const { calendar, site } = newCalendar(options);
+  const bySeries = new Map<number, FeedEvent[]>();
+  const singles: FeedEvent[] = [];
+  for (const event of records) {
+    if (event.seriesId === null) {
+      singles.push(event);
+      continue;
+    }
+    const list = bySeries.get(event.seriesId);
+    if (list) list.push(event);
+    else bySeries.set(event.seriesId, [event]);
+  }
+  for (const one of series) {
+    const occurrences = bySeries.get(one.id);
+    if (!occurrences) continue;
+    bySeries.delete(one.id);
+    singles.push(...addSeries(calendar, site, options.timeZone, one, occurrences));
+  }
+  singles.push(...[...bySeries.values()].flat());
+  for (const event of singles) calendar.createEvent({ id: `event-${event.id}@${site.hostname}`, ...eventFields(event, site, options.timeZone) });
   return calendar.toString();
 }

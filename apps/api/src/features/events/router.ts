@@ -30,7 +30,8 @@ export function mountEventsCalls(api: ApiRouter, deps: AppDeps): void {
 
   mountCall(api, 'event.get', ({ id }, { user }) => events.readOne(user, id), { cache: 'member' });
 
-  mountCall(api, 'events.month', ({ from, to }, { user }) => ({ events: events.listWindow(user, { from, to }) }), { cache: 'member' });
+  // The calendar shows titles, times and venues only: one answer per window serves every member.
+  mountCall(api, 'events.month', ({ from, to }) => ({ events: events.listWindow({ from, to }) }), { cache: 'shared' });
 
   // Brief rows carry nothing about who asks, so one answer serves every member.
   mountCall(api, 'events.upcoming', ({ at }) => ({ rows: events.listUpcoming(at) }), { cache: 'shared' });

@@ -35,6 +35,11 @@ export function findSeries(db: DbOrTx, id: number): SeriesRecord | undefined {
   return db.select(seriesColumns).from(eventSeries).where(eq(eventSeries.id, id)).get();
 }
 
+/** Every series, by id. */
+export function listSeries(db: DbOrTx): SeriesRecord[] {
+  return db.select(seriesColumns).from(eventSeries).orderBy(asc(eventSeries.id)).all();
+}
+
 /** The series whose occurrences are made only up to a day before `through`. */
 export function listSeriesMadeBefore(db: DbOrTx, through: string): SeriesRecord[] {
   return db.select(seriesColumns).from(eventSeries).where(lt(eventSeries.madeThrough, through)).orderBy(asc(eventSeries.id)).all();

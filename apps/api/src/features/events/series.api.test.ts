@@ -1,4 +1,4 @@
-import type { ClubEvent, EventReply, RepeatRuleInput } from '@club/contracts';
+import { clubTimeToInstant, type ClubEvent, type EventReply, type EventSummary, type RepeatRuleInput } from '@club/contracts';
 import { eq } from 'drizzle-orm';
 import ical, { type VEvent } from 'node-ical';
 import request from 'supertest';
@@ -48,10 +48,10 @@ async function readEvent(id: number, token = ann.token): Promise<EventReply> {
 }
 
 /** The occurrences of a title in a window, as the calendar reads them. */
-async function month(title: string, from: string, to: string): Promise<ClubEvent[]> {
+async function month(title: string, from: string, to: string): Promise<EventSummary[]> {
   const res = await post('events.month', { g: ann.token, from, to });
   expect(res.status).toBe(200);
-  return (res.body as { events: ClubEvent[] }).events.filter((e) => e.title === title);
+  return (res.body as { events: EventSummary[] }).events.filter((e) => e.title === title);
 }
 
 /** A new series from scratch; returns the first occurrence's id. */
@@ -61,7 +61,33 @@ async function makeSeries(title: string, repeat: object = THIRD_TUESDAY, fields:
   return (res.body as { i: number }).i;
 }
 
-const startsOf = (list: ClubEvent[]) => list.map((e) => e.start);
+const startsOf = (list: EventSummary[]) => list.map((e) => e.start);
+
+/** The private feed as a calendar app fetches it (a new address each time). */
+async function readFeed(): Promise<string> {
+  const feed = await post('calendarFeed.reset', { g: ann.token });
+  const ics = await request(t.app).get(new URL(feed.body.url as string).pathname);
+  expect(ics.status).toBe(200);
+  return ics.text;
+}
+
+/** A parsed property's text, with or without parameters (`URL;VALUE=URI:…`). */
+const textOf = (value: unknown): string => (value && typeof value === 'object' && 'val' in value ? String(value.val) : String(value ?? ''));
+
+/** Every dated entry a calendar app shows for a title: repeat rules expanded, with their exceptions and moved dates. */
+function feedInstances(text: string, title: string): { start: string; url: string; location: string }[] {
+  const found: { start: string; url: string; location: string }[] = [];
+  for (const component of Object.values(ical.sync.parseICS(text))) {
+    if (component?.type !== 'VEVENT') continue;
+    const instances = component.rrule
+      ? ical.expandRecurringEvent(component, { from: new Date('2000-01-01'), to: new Date('2100-01-01') }).map((i) => ({ start: i.start, event: i.event }))
+      : [{ start: component.start, event: component }];
+    for (const { start, event } of instances) {
+      if (textOf(event.summary) === title) found.push({ start: start.toISOString(), url: textOf(event.url), location: textOf(event.location) });
+    }
+  }
+  return found.sort((a, b) => a.start.localeCompare(b.start));
+}
 
 describe('POST /api/event.save.php with a repeat rule', () => {
   it('makes one event per date of "the third Tuesday except July and August", each with its own page', async () => {
@@ -148,11 +174,38 @@ describe('occurrences as events of their own', () => {
 
   it('gives each occurrence its own entry and page in the iCal feed', async () => {
     await makeSeries('Feed Series', { ...THIRD_TUESDAY, count: 2 });
-    const feed = await post('calendarFeed.reset', { g: ann.token });
-    const ics = await request(t.app).get(new URL(feed.body.url as string).pathname);
-    const entries = Object.values(ical.sync.parseICS(ics.text)).filter((c): c is VEvent => c?.type === 'VEVENT').filter((e) => e.summary === 'Feed Series');
-    expect(entries.map((e) => e.start.toISOString())).toEqual(['2027-01-20T01:00:00.000Z', '2027-02-17T01:00:00.000Z']);
+    const entries = feedInstances(await readFeed(), 'Feed Series');
+    expect(entries.map((e) => e.start)).toEqual(['2027-01-20T01:00:00.000Z', '2027-02-17T01:00:00.000Z']);
     expect(new Set(entries.map((e) => e.url)).size).toBe(2);
+  });
+
+  it('sends a series to calendar apps as a repeat rule whose every date opens its own page, after a date is deleted, one is moved and the rest follow a new rule', async () => {
+    await makeSeries('Feed Rule', { ...THIRD_TUESDAY, count: 8 });
+    const [, , march, april, , , september] = await month('Feed Rule', '2027-01-01', '2027-12-31');
+    expect((await post('event.delete', { g: editor.token, id: march?.id, scope: 'one' })).status).toBe(200);
+    expect((await save({ id: april?.id, title: 'Feed Rule', start: '2027-04-21T18:00', end: '2027-04-21T20:00', venue: 'Transport Museum', scope: 'one' })).status).toBe(200);
+    const firstSaturday = { frequency: 'monthlyByWeekday', weekday: 6, week: 1, count: 2 };
+    expect((await save({ id: september?.id, title: 'Feed Rule', start: '2027-09-04T10:00', end: '2027-09-04T12:00', repeat: firstSaturday, scope: 'following' })).status).toBe(200);
+
+    const text = await readFeed();
+    const masters = Object.values(ical.sync.parseICS(text)).filter((c): c is VEvent => c?.type === 'VEVENT' && textOf(c.summary) === 'Feed Rule' && c.rrule !== undefined);
+    expect(masters).toHaveLength(2);
+    const expected = (await month('Feed Rule', '2027-01-01', '2027-12-31')).map((e) => ({
+      start: clubTimeToInstant(e.start, 'America/Chicago').toISOString(),
+      url: `https://club.example.org/event/${e.id}`,
+    }));
+    expect(expected.map((e) => e.start)).toEqual([
+      '2027-01-20T01:00:00.000Z',
+      '2027-02-17T01:00:00.000Z',
+      '2027-04-21T23:00:00.000Z',
+      '2027-05-19T00:00:00.000Z',
+      '2027-06-16T00:00:00.000Z',
+      '2027-09-04T15:00:00.000Z',
+      '2027-10-02T15:00:00.000Z',
+    ]);
+    const instances = feedInstances(text, 'Feed Rule');
+    expect(instances.map(({ start, url }) => ({ start, url }))).toEqual(expected);
+    expect(instances.find((i) => i.url.endsWith(`/event/${april?.id}`))?.location).toBe('Transport Museum, United States');
   });
 
   it('keeps the sign-up deadline the same time before each occurrence', async () => {
@@ -357,7 +410,7 @@ describe('POST /api/event.delete.php on an occurrence', () => {
     expect(res.status).toBe(200);
     const file = path.join(t.config.uploadsDir, (res.body.img as string).replace(/^\/uploads\//, ''));
     const [first, second] = await month('Pictured', '2027-01-01', '2027-12-31');
-    expect(second?.imageUrl).toBe(res.body.img);
+    expect((await readEvent(second?.id ?? 0)).event?.imageUrl).toBe(res.body.img);
     expect((await post('event.delete', { g: editor.token, id: second?.id })).status).toBe(200);
     expect(fs.existsSync(file)).toBe(true);
     expect((await post('event.delete', { g: editor.token, id: first?.id, scope: 'following' })).status).toBe(200);

@@ -17,10 +17,10 @@ import type { AppDeps } from '../../deps.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { buildCalendar } from './ical.ts';
+import { buildCalendar, buildFeed } from './ical.ts';
 import type { NowReminderReport } from './reminders.ts';
 import { deleteOccurrences, previewSeriesWrite, readSeriesOf, writeSeries } from './series.ts';
-import { isImageInUse } from './series-store.ts';
+import { isImageInUse, listSeries } from './series-store.ts';
 import { applySignupSettings, queueCancellationNotices, queueEventChangeNotices, readEventSignups } from './signups.ts';
 import {
   attachAttendance,
@@ -32,6 +32,8 @@ import {
   listEvents,
   listEventsEndedBefore,
   listEventsEndingFrom,
+  listEventSummaries,
+  listFeedEvents,
   replaceFeedToken,
   writeEvent,
   type DayWindow,
@@ -84,8 +86,8 @@ export type EventsService = {
   listAll(viewer: SessionUser): EventsRead;
   /** One event as the viewer sees it, with its neighbours. */
   readOne(viewer: SessionUser, id: number): EventRead;
-  /** The events that overlap the days from..to (inclusive, club time), as the viewer sees them. */
-  listWindow(viewer: SessionUser, window: Required<DayWindow>): ClubEvent[];
+  /** The events that overlap the days from..to (inclusive, club time), as brief rows; reads no attendance. */
+  listWindow(window: DayWindow): EventSummary[];
   /** Every event not yet ended at a moment (club time, YYYY-MM-DDTHH:mm), soonest first; reads no attendance. */
   listUpcoming(at: string): EventSummary[];
   /** One page (1 = the latest) of the events that ended before a moment, latest first, and how many there are. */
@@ -127,7 +129,7 @@ export function createEventsService({ db, services, config }: Pick<AppDeps, 'db'
       return { event, signups: readEventSignups(db, id, viewer.id), series: readSeriesOf(db, id), ...findEventNeighbours(db, record) };
     },
 
-    listWindow: (viewer, window) => attachAttendance(db, listEvents(db, window), viewer.id).events,
+    listWindow: (window) => listEventSummaries(db, window),
 
     listUpcoming: (at) => listEventsEndingFrom(db, at),
 
@@ -219,7 +221,7 @@ export function createEventsService({ db, services, config }: Pick<AppDeps, 'db'
     feedCalendar(token) {
       if (token.length === 0 || token.length > 200) return undefined;
       const memberId = findFeedMember(db, hashToken(token));
-      return memberId === undefined ? undefined : buildCalendar(listEvents(db), calendarOptions);
+      return memberId === undefined ? undefined : buildFeed(listFeedEvents(db), listSeries(db), calendarOptions);
     },
 
     feedCreated: (member) => findFeedCreated(db, member.id) ?? '',

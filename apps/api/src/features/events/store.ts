@@ -17,7 +17,7 @@ export type EventRecord = EventFields & { id: number };
 export type AttendanceRecord = AttendanceEntry & { eventId: number; memberId: number };
 
 /** Days as YYYY-MM-DD, both inclusive. */
-export type DayWindow = { from?: string; to?: string };
+export type DayWindow = { from: string; to: string };
 
 const eventColumns = {
   id: events.id,
@@ -36,12 +36,26 @@ const eventColumns = {
 /** What a list row needs of an event (no description, address, reminders or image). */
 const summaryColumns = { id: events.id, title: events.title, start: events.start, end: events.end, location: events.venue };
 
-/** The events that overlap the window (all of them without one), by start. */
-export function listEvents(db: DbOrTx, { from, to }: DayWindow = {}): EventRecord[] {
+/** Every event, by start. */
+export function listEvents(db: DbOrTx): EventRecord[] {
+  return db.select(eventColumns).from(events).orderBy(asc(events.start), asc(events.id)).all();
+}
+
+/** Every event with its place in a series (the private feed), by start. */
+export function listFeedEvents(db: DbOrTx): (EventRecord & { seriesId: number | null; seriesDate: string | null })[] {
   return db
-    .select(eventColumns)
+    .select({ ...eventColumns, seriesId: events.seriesId, seriesDate: events.seriesDate })
     .from(events)
-    .where(and(to ? lte(events.start, `${to}T23:59`) : undefined, from ? gte(events.end, `${from}T00:00`) : undefined))
+    .orderBy(asc(events.start), asc(events.id))
+    .all();
+}
+
+/** The events that overlap a window of days, by start, as brief rows (the month calendar). */
+export function listEventSummaries(db: DbOrTx, { from, to }: DayWindow): EventSummary[] {
+  return db
+    .select(summaryColumns)
+    .from(events)
+    .where(and(lte(events.start, `${to}T23:59`), gte(events.end, `${from}T00:00`)))
     .orderBy(asc(events.start), asc(events.id))
     .all();
 }

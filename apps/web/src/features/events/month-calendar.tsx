@@ -1,4 +1,4 @@
-import type { ClubEvent } from '@club/contracts';
+import type { EventSummary } from '@club/contracts';
 import { Link } from 'react-router';
 import { eventPath } from '../../lib/paths.ts';
 import { QueryState } from '../../components/query-state.tsx';
@@ -25,11 +25,11 @@ export function MonthCalendar({ month, today }: MonthCalendarProps) {
   );
 }
 
-type BodyProps = { month: Month; weeks: string[][]; today: string; byDay: Map<string, ClubEvent[]> };
+type BodyProps = { month: Month; weeks: string[][]; today: string; byDay: Map<string, EventSummary[]> };
 
 const isInMonth = (day: string, { year, month }: Month) => Number(day.slice(0, 4)) === year && Number(day.slice(5, 7)) === month;
 
-function EventChip({ event, day }: { event: ClubEvent; day: string }) {
+function EventChip({ event, day }: { event: EventSummary; day: string }) {
   const startsToday = event.start.slice(0, 10) === day;
   return (
     <Link className="calendar-event" to={eventPath(event.id)}>

@@ -13,7 +13,7 @@ export const useUnsubscribeDigest = () => useCallMutation('digest.unsubscribe', 
 export const useRsvpLink = (t: string) => useCallQuery('rsvp.get', { t }, { retry: false });
 
 /** Records "I'm coming" from the link; the event reads are loaded again. */
-export const useConfirmRsvp = () => useCallMutation('rsvp.confirm', { invalidates: ['event.get', 'events.upcoming', 'events.month', 'attended.mine'] });
+export const useConfirmRsvp = () => useCallMutation('rsvp.confirm', { invalidates: ['event.get', 'attended.mine'] });
 
 /** The admin's preview of the next weekly digest. */
 export const useDigestPreview = (isEnabled: boolean) => useCallQuery('digest.preview', {}, { enabled: isEnabled });

@@ -8,7 +8,7 @@ import { useSessionToken } from '../../../session/index.ts';
 export const EVENT_READS = ['events.get', 'event.get', 'events.month', 'events.upcoming', 'events.past', 'event.nowReminder'] as const satisfies readonly CallName[];
 
 /** The reads whose events carry attendance: an answer reloads only these. */
-export const ATTENDANCE_READS = ['events.get', 'event.get', 'events.month'] as const satisfies readonly CallName[];
+export const ATTENDANCE_READS = ['events.get', 'event.get'] as const satisfies readonly CallName[];
 
 /** One event with its attendance and its neighbours in start order (the event page and the editor). */
 export const eventQueryOptions = (id: number, viewer?: string | null) => callQueryOptions('event.get', { id }, viewer);
