@@ -175,6 +175,16 @@ describe('route books', () => {
     expect(pages.length).toBeLessThanOrEqual(2);
     const dir = process.env.E2E_SCREENSHOT_DIR;
     if (dir) writeFileSync(path.join(dir, 'routes-book.pdf'), pdf);
+    // The same book as the server's PDF: one or two Letter pages, with the phone list of the day.
+    await page.emulateMedia({ media: 'screen' });
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download PDF' }).click()]);
+    expect(download.suggestedFilename()).toBe('sixty-mile-fall-tour.pdf');
+    const served = readFileSync(await download.path());
+    expect(served.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    const servedPages = served.toString('latin1').match(/\/Type\s*\/Page(?![s\w])/g) ?? [];
+    expect(servedPages.length).toBeGreaterThanOrEqual(1);
+    expect(servedPages.length).toBeLessThanOrEqual(2);
+    if (dir) writeFileSync(path.join(dir, 'routes-book-server.pdf'), served);
     expect(cspErrors).toEqual([]);
     await page.context().close();
   });
@@ -197,6 +207,10 @@ describe('route books', () => {
     await panel.getByRole('link', { name: 'Highway 100 to Hermann' }).tap();
     await member.getByRole('heading', { level: 1, name: 'Highway 100 to Hermann' }).waitFor();
     await expectRouteDrawn(member, 18);
+    // The route book as a PDF from its page, with a tap.
+    const [pdf] = await Promise.all([member.waitForEvent('download'), member.getByRole('button', { name: 'Download PDF' }).tap()]);
+    expect(pdf.suggestedFilename()).toBe('highway-100-to-hermann.pdf');
+    expect(readFileSync(await pdf.path()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect(await scrollsSideways(member)).toBe(false);
     await checkA11y(member);
     await snapshot(member, 'routes-route-390');
@@ -212,20 +226,17 @@ describe('route books', () => {
     await organiser.getByRole('status').filter({ hasText: 'Step 2 moved to position 3 of 18.' }).waitFor({ state: 'attached' });
     const after = await instructionsOf(organiser);
     expect(after.slice(0, 4)).toEqual([before[0], before[2], before[1], before[3]]);
+    // A tap on Undo right after a drag released in motion: Chrome used to take the drag for a
+    // fling and swallow this tap as the one that stops it.
+    await organiser.getByRole('button', { name: 'Undo last change' }).tap();
+    await expect.poll(() => instructionsOf(organiser), { timeout: 3000 }).toEqual(before);
     expect(await scrollsSideways(organiser)).toBe(false);
     await checkA11y(organiser);
     await snapshot(organiser, 'routes-editor-390', { fullPage: false });
-    // Undo by keyboard: a synthetic tap right after the CDP touch drag sent no click on every
-    // run (the button enabled and topmost at the tap's point; the cause is not yet understood).
-    // A real finger's tap on Undo is left to check by hand (see the session note).
-    const undo = organiser.getByRole('button', { name: 'Undo last change' });
-    await undo.focus();
-    await organiser.keyboard.press('Enter');
-    await expect.poll(() => instructionsOf(organiser)).toEqual(before);
     await organiser.context().close();
   });
 
-  it('never shows a visitor a members-only route, its book or its GPX; the map stays off the first page (375 px)', async () => {
+  it('never shows a visitor a members-only route, its book, its PDF or its GPX; the map stays off the first page (375 px)', async () => {
     const visitor = await openPage(harness, { viewport: { width: 375, height: 667 }, hasTouch: true, isMobile: true });
     const requested: string[] = [];
     visitor.on('request', (request) => requested.push(request.url()));
@@ -247,6 +258,9 @@ describe('route books', () => {
     const gpx = await visitor.request.post('/api/route.gpx.php', { data: { id: barn.id } });
     expect(gpx.status()).toBe(404);
     expect(await gpx.text()).not.toContain('<gpx');
+    const pdf = await visitor.request.post('/api/route.pdf.php', { data: { id: barn.id } });
+    expect(pdf.status()).toBe(404);
+    expect(await pdf.text()).not.toContain('"pdf"');
     await visitor.context().close();
   });
 });

@@ -182,6 +182,16 @@ export const routes = {
     request: z.object({ ...optionalSession, id: routeId() }),
     response: z.object({ gpx: z.string(), fileName: z.string() }),
   },
+  /**
+   * The route book as a PDF to save or print (the page's print CSS makes the same book in a
+   * browser): as `route.get` sees it, the phone list included for an event editor asking with one
+   * of the route's events.
+   */
+  'route.pdf': {
+    request: z.object({ ...optionalSession, id: routeId(), eventId: integer('event id', { min: 1 }).optional() }),
+    /** `pdf`: the file's bytes in base64 (a call answers JSON). */
+    response: z.object({ pdf: z.string(), fileName: z.string() }),
+  },
   /** Puts a route on an event (routeId 0 takes it off). */
   'route.attach': {
     request: z.object({ g: sessionTokenSchema, eventId: integer('event id', { min: 1 }), routeId: recordId('route id') }),

@@ -23,8 +23,13 @@ export type SearchKind = (typeof SEARCH_KINDS)[number];
 
 /** The longest query a search takes. */
 export const SEARCH_QUERY_MAX = 200;
-/** At most this many results of one kind per answer; `page` asks for the next ones. */
+/** At most this many results of one kind per answer for one kind; `page` asks for the next ones. */
 export const SEARCH_PAGE_SIZE = 50;
+/**
+ * At most this many results of each kind in the overview (no `kind` asked): what the results
+ * page shows of each, with the kind's total and a link to all of them.
+ */
+export const SEARCH_OVERVIEW_SIZE = 5;
 
 /** A group's heading on the results page. */
 export const SEARCH_KIND_LABELS: Record<SearchKind, string> = {

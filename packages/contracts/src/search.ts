@@ -41,7 +41,10 @@ export const search = {
         .string({ error: FIELD_MESSAGES.missing('search') })
         .max(SEARCH_QUERY_MAX, FIELD_MESSAGES.tooLong('search', SEARCH_QUERY_MAX))
         .describe('search'),
-      /** One kind only, for its next page of results. */
+      /**
+       * One kind only, SEARCH_PAGE_SIZE results at a time (`page` for the next ones); without it
+       * the overview: the first SEARCH_OVERVIEW_SIZE results of every kind, with their totals.
+       */
       kind: z.enum(SEARCH_KINDS, { error: 'Please choose one of the kinds of results.' }).optional().describe('kind'),
       page: optionalInteger('page', { min: 1, max: 1000 }).transform((page) => page ?? 1),
     }),

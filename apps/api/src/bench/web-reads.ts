@@ -5,7 +5,7 @@
  * thread list or one thread (forum.threads, forum.thread), a tour's roster (event.roster, as the
  * administrator) and the member's events attended this year (attended.mine), the registry's page,
  * chart and one car (cars.list, cars.stats, car.get), route books (routes.list, route.get,
- * route.gpx, event.route), the digest switch and the admin's digest preview (digest.get,
+ * route.gpx, route.pdf, event.route), the digest switch and the admin's digest preview (digest.get,
  * digest.preview), the classifieds' page and one listing (listings.list, listing.get,
  * listings.mine), the site search (site.search), and the legacy full lists (events.get,
  * blog.get, forum.get) beside them.
@@ -88,6 +88,9 @@ export function webReads(token: string, now = new Date()): WebRead[] {
     read('route.get', { id: 1 }),
     { ...read('route.get', { id: 1, eventId: 1 }, 'route.get (organiser, with the phone list)'), isAdmin: true },
     read('route.gpx', { id: 1 }),
+    // The route book's PDF download (five Letter pages at 100 steps), as a member and as its tour's organiser.
+    read('route.pdf', { id: 1 }),
+    { ...read('route.pdf', { id: 1, eventId: 1 }, 'route.pdf (organiser, with the phone list)'), isAdmin: true },
     read('event.route', { eventId: 1 }),
     // The Account page's digest switch, and the admin's preview of the next weekly digest (the
     // events of three weeks with their counts, the week's new posts and threads, written as HTML).

@@ -2,8 +2,9 @@ import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 
 /**
  * The site search (issue 25): one row per searchable piece of the site (a president, a forum
- * post, one page of a newsletter). Its words live in the FTS5 table `search_text`, whose rowid is
- * this row's id (created by migration 0010's SQL: drizzle-kit does not know virtual tables).
+ * post, one page of a newsletter). Its words live in the contentless FTS5 table `search_text`,
+ * whose rowid is this row's id (migration 0019's SQL: drizzle-kit does not know virtual tables);
+ * its text stays in the feature's own tables.
  * Written only through `services/search-index.ts`, in the transaction of the write it follows.
  */
 export const searchEntries = sqliteTable(

@@ -10,6 +10,15 @@ export function mountRoutesCalls(api: ApiRouter, deps: AppDeps): void {
   mountCall(api, 'routes.list', (_input, { user }) => routes.list(user), { cache: 'member' });
   mountCall(api, 'route.get', ({ id, eventId }, { user }) => routes.readBook(user, id, eventId), { cache: 'member' });
   mountCall(api, 'route.gpx', ({ id }, { user }) => routes.exportGpx(user, id), { cache: 'member' });
+  mountCall(
+    api,
+    'route.pdf',
+    async ({ id, eventId }, { user }) => {
+      const { pdf, fileName } = await routes.exportPdf(user, id, eventId);
+      return { pdf: pdf.toString('base64'), fileName };
+    },
+    { cache: 'member' },
+  );
   mountCall(api, 'event.route', ({ eventId }) => ({ route: routes.ofEvent(eventId), showKilometres: routes.showKilometres }), { cache: 'shared' });
 
   mountCall(api, 'route.save', (input) => ({

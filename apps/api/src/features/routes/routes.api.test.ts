@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import * as mupdf from 'mupdf';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GPX_MAX_BYTES, MAX_ROUTE_STEPS, type CallResponse, type RouteSummary } from '@club/contracts';
@@ -50,6 +51,19 @@ async function saveRoute(fields: object = {}, token = organiser.token): Promise<
 function addEvent(title = 'Fall Colour Tour', start = '2099-10-10T09:00'): number {
   return t.db.insert(events).values({ title, start, end: start.replace('09:00', '16:00'), venue: 'Kirkwood' }).returning({ id: events.id }).get().id;
 }
+
+/** The pages of a route book PDF: each line of text with its font size in points. */
+function readPdf(base64: string): { text: string; size: number }[][] {
+  const document = mupdf.Document.openDocument(Buffer.from(base64, 'base64'), 'application/pdf');
+  return Array.from({ length: document.countPages() }, (_, n) => {
+    const { blocks } = JSON.parse(document.loadPage(n).toStructuredText('preserve-whitespace').asJSON()) as {
+      blocks: { lines?: { text: string; font: { size: number } }[] }[];
+    };
+    return blocks.flatMap((block) => (block.lines ?? []).map((line) => ({ text: line.text, size: line.font.size })));
+  });
+}
+
+const pdfText = (pages: { text: string }[][]) => pages.flat().map((line) => line.text).join('\n');
 
 const routeCount = () => t.db.select().from(routes).all().length;
 
@@ -233,6 +247,74 @@ describe('POST /api/route.gpx.php', () => {
       expect(Math.abs(step.at - nth(original.route.steps, i).at)).toBeLessThanOrEqual(0.01);
       expect([step.lat, step.lon]).toEqual([nth(original.route.steps, i).lat, nth(original.route.steps, i).lon]);
     });
+  });
+});
+
+describe('POST /api/route.pdf.php', () => {
+  it('keeps a members-only route book from visitors, and gives it to members', async () => {
+    const hidden = await saveRoute({ title: 'Past the Smiths’ barn', visibility: 'members' });
+    const res = await post('route.pdf', { id: hidden });
+    expect(res.status).toBe(404);
+    expect(JSON.stringify(res.body)).not.toContain('Smiths');
+    const asMember = await post('route.pdf', { g: member.token, id: hidden });
+    expect(asMember.status).toBe(200);
+    expect(asMember.body.fileName).toBe('past-the-smiths-barn.pdf');
+    expect(Buffer.from(asMember.body.pdf as string, 'base64').subarray(0, 5).toString()).toBe('%PDF-');
+    expect(pdfText(readPdf(asMember.body.pdf as string))).toContain('Past the Smiths’ barn');
+  });
+
+  it('prints a public route for a visitor: the steps numbered with both distances, the stops, 14 pt and up', async () => {
+    const id = await saveRoute({ title: 'Missouri River drive', visibility: 'public', start: 'Kirkwood church', finish: 'Hermann' });
+    const res = await post('route.pdf', { id });
+    expect(res.status).toBe(200);
+    const pages = readPdf(res.body.pdf as string);
+    expect(pages).toHaveLength(1);
+    const text = pdfText(pages);
+    expect(text).toContain('Missouri River drive');
+    expect(text).toContain('From Kirkwood church to Hermann. 13.2 mi, 4 steps, 2 stops.');
+    // Step 3 at 12.4 mi, 9.2 mi from step 2; the stop's kind before its instruction, the note below its step.
+    expect(text).toMatch(/3\n12\.4\nFuel: Gas at the Eureka station\n9\.2/);
+    expect(text).toMatch(/L on Old State Rd\nnarrow bridge/);
+    expect(text).toContain('Food: Lunch at the Hermann diner, step 4 at 13.2 mi');
+    expect(text).toContain('https://club.example.test/routes/');
+    const steps = pages.flat().filter((line) => STEPS.some((step) => line.text.includes(step.instruction)));
+    expect(steps.length).toBeGreaterThanOrEqual(STEPS.length);
+    for (const line of steps) expect(line.size, line.text).toBeGreaterThanOrEqual(14);
+    expect(text).not.toContain('Phone list');
+  });
+
+  it('adds the phone list for event editors and admins only, asked for one of the route’s events', async () => {
+    const routeId = await saveRoute({ visibility: 'public' });
+    const eventId = addEvent('Phone List Tour');
+    await post('route.attach', { g: organiser.token, eventId, routeId });
+    expect((await post('signup.set', { g: ann.token, eventId, answer: 'attending' })).status).toBe(200);
+    for (const editor of [organiser, admin]) {
+      const text = pdfText(readPdf((await post('route.pdf', { g: editor.token, id: routeId, eventId })).body.pdf as string));
+      expect(text).toContain('Phone list for the day');
+      expect(text).toContain('314-555-0101');
+      expect(text).toContain('Phone List Tour, October 10, 2099, 9:00 am');
+    }
+    for (const reader of [member.token, undefined]) {
+      const res = await post('route.pdf', { g: reader, id: routeId, eventId });
+      expect(res.status).toBe(200);
+      const text = pdfText(readPdf(res.body.pdf as string));
+      expect(text).not.toContain('314-555-0101');
+      expect(text).not.toContain('Phone list');
+    }
+    expect(pdfText(readPdf((await post('route.pdf', { g: organiser.token, id: routeId })).body.pdf as string))).not.toContain('314-555-0101');
+  });
+
+  it('keeps a 30-step tour with its map and phone list to two pages, and answers 404 for an unknown route', async () => {
+    const steps = Array.from({ length: 30 }, (_, i) => ({ instruction: `Turn ${i + 1} on County Rd ${i}`, at: i * 2, lat: 38.5 + i * 0.01, lon: -90.6 - i * 0.01, stop: i % 10 === 5 ? 'fuel' : '', note: i % 7 === 3 ? 'narrow bridge' : '' }));
+    const id = await saveRoute({ title: 'Thirty steps', steps });
+    const eventId = addEvent('Long Tour');
+    await post('route.attach', { g: organiser.token, eventId, routeId: id });
+    const res = await post('route.pdf', { g: organiser.token, id, eventId });
+    expect(res.status).toBe(200);
+    const pages = readPdf(res.body.pdf as string);
+    expect(pages).toHaveLength(2);
+    expect(pdfText(pages)).toContain('Turn 30 on County Rd 29');
+    expect((await post('route.pdf', { g: organiser.token, id: 99999 })).status).toBe(404);
   });
 });
 

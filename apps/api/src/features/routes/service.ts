@@ -18,6 +18,7 @@ import type { AppDeps } from '../../deps.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import { createSignupService } from '../events/signups.ts';
 import { GpxError, parseGpx, writeGpx } from './gpx.ts';
+import { renderRouteBookPdf } from './route-pdf.ts';
 import {
   clearRouteOfEvent,
   deleteRoute,
@@ -59,6 +60,8 @@ export type RoutesService = {
   remove(id: number): void;
   importGpx(id: number, file: Buffer): { id: number; steps: number; miles: number };
   exportGpx(viewer: SessionUser | undefined, id: number): { gpx: string; fileName: string };
+  /** The book `readBook` gives this viewer, as a PDF. */
+  exportPdf(viewer: SessionUser | undefined, id: number, eventId: number | undefined): Promise<{ pdf: Buffer; fileName: string }>;
   attach(eventId: number, routeId: number): void;
   ofEvent(eventId: number): RouteSummary | null;
   /** ROUTE_SHOW_KM: kilometres beside miles. */
@@ -82,7 +85,7 @@ function toSummary(row: RouteListRow, drivenOn: RouteEvent[]): RouteSummary {
 }
 
 /** A file name a phone keeps: the title's letters and digits, dashes between. */
-export function gpxFileName(title: string, id: number): string {
+export function routeFileName(title: string, id: number, extension: 'gpx' | 'pdf'): string {
   const slug = title
     .normalize('NFKD')
     .replace(/[^\w\s-]/g, '')
@@ -90,7 +93,7 @@ export function gpxFileName(title: string, id: number): string {
     .replace(/[\s_-]+/g, '-')
     .toLowerCase()
     .slice(0, 60);
-  return `${slug || `route-${id}`}.gpx`;
+  return `${slug || `route-${id}`}.${extension}`;
 }
 
 export function createRoutesService(deps: Pick<AppDeps, 'db' | 'services' | 'config'>): RoutesService {
@@ -126,6 +129,21 @@ export function createRoutesService(deps: Pick<AppDeps, 'db' | 'services' | 'con
     };
   };
 
+  const readBook = (viewer: SessionUser | undefined, id: number, eventId: number | undefined): RouteBook => {
+    const record = findVisible(viewer, id);
+    const route = readRoute(viewer, record);
+    const event = viewer && eventId !== undefined && isRouteOfEvent(db, id, eventId) ? (findEventBrief(db, eventId) ?? null) : null;
+    // The phone list is for the organisers: event editors (and admins) only.
+    const phoneList =
+      event && viewer && hasPermission(viewer.permissions, 'event')
+        ? signups
+            .roster(event.id)
+            .households.filter((household) => household.status === 'confirmed')
+            .map((household) => ({ name: household.name, phone: household.phone, partySize: household.partySize, cars: household.cars.map((car) => car.label) }))
+        : null;
+    return { route, map: config.mapTiles, showKilometres: config.showKilometres, event, phoneList };
+  };
+
   const fieldsOf = (input: RouteSave): { fields: RouteFields; steps: StepRecord[] } => {
     const resolved = resolveDistances(input.steps);
     if (!resolved.isValid) throw badRequest(resolved.message);
@@ -151,20 +169,7 @@ export function createRoutesService(deps: Pick<AppDeps, 'db' | 'services' | 'con
       return { routes: rows.map((row) => toSummary(row, drivenOn.get(row.id) ?? [])), showKilometres: config.showKilometres };
     },
 
-    readBook(viewer, id, eventId) {
-      const record = findVisible(viewer, id);
-      const route = readRoute(viewer, record);
-      const event = viewer && eventId !== undefined && isRouteOfEvent(db, id, eventId) ? (findEventBrief(db, eventId) ?? null) : null;
-      // The phone list is for the organisers: event editors (and admins) only.
-      const phoneList =
-        event && viewer && hasPermission(viewer.permissions, 'event')
-          ? signups
-              .roster(event.id)
-              .households.filter((household) => household.status === 'confirmed')
-              .map((household) => ({ name: household.name, phone: household.phone, partySize: household.partySize, cars: household.cars.map((car) => car.label) }))
-          : null;
-      return { route, map: config.mapTiles, showKilometres: config.showKilometres, event, phoneList };
-    },
+    readBook,
 
     save(input) {
       const { fields, steps } = fieldsOf(input);
@@ -217,7 +222,13 @@ export function createRoutesService(deps: Pick<AppDeps, 'db' | 'services' | 'con
         { title: record.title, description: `${record.description}${record.description ? '\n' : ''}${config.baseUrl}${routePath(id)}`, steps: listSteps(db, id), track: record.track },
         config.clubName,
       );
-      return { gpx, fileName: gpxFileName(record.title, id) };
+      return { gpx, fileName: routeFileName(record.title, id, 'gpx') };
+    },
+
+    async exportPdf(viewer, id, eventId) {
+      const book = readBook(viewer, id, eventId);
+      const pdf = await renderRouteBookPdf(book, { clubName: config.clubName, link: `${config.baseUrl}${routePath(id)}` });
+      return { pdf, fileName: routeFileName(book.route.title, id, 'pdf') };
     },
 
     attach(eventId, routeId) {

@@ -1,4 +1,4 @@
-import type { SearchGroup, SearchKind } from '@club/contracts';
+import { PATHS, type SearchGroup, type SearchKind } from '@club/contracts';
 import { sql } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -235,16 +235,114 @@ describe('POST /api/site.search.php', () => {
     expect(res.body.e).toMatch(/search/);
   });
 
-  it('gives at most 50 results of a kind, the total, and the next ones by page', async () => {
+  it('gives the first 5 of each kind with the total, then 50 of one kind at a time by page', async () => {
     for (let n = 0; n < 55; n += 1) await post('president.save', { g: admin.token, i: 0, y: 1900 + n, n: `Rutabaga Person${n}` });
-    const first = await search('visitor', 'rutabaga');
-    const group = first.groups.find((g) => g.kind === 'president');
-    expect(group?.total).toBe(55);
-    expect(group?.results).toHaveLength(50);
+    const overview = await search('visitor', 'rutabaga');
+    expect(overview.groups.map((g) => [g.kind, g.total, g.results.length])).toEqual([['president', 55, 5]]);
+    const first = await search('visitor', 'rutabaga', { kind: 'president' });
+    expect(first.groups.map((g) => [g.kind, g.total, g.results.length])).toEqual([['president', 55, 50]]);
+    expect(first.groups[0]?.results.slice(0, 5)).toEqual(overview.groups[0]?.results);
     const next = await search('visitor', 'rutabaga', { kind: 'president', page: 2 });
     expect(next.groups.map((g) => [g.kind, g.total, g.results.length])).toEqual([['president', 55, 5]]);
-    const all = new Set([...(group?.results ?? []), ...(next.groups[0]?.results ?? [])].map((r) => r.id));
+    const all = new Set([...(first.groups[0]?.results ?? []), ...(next.groups[0]?.results ?? [])].map((r) => r.id));
     expect(all.size).toBe(55);
+  });
+});
+
+describe('the public kinds: history, presidents, Shaft Award, start-up parties, board, meetings, links and the written pages', () => {
+  const PUBLIC_KINDS: SearchKind[] = ['president', 'shaftAward', 'startupParty', 'board', 'meeting', 'link'];
+
+  beforeAll(async () => {
+    // Each public kind says "Vogelsang"; so do members-only records (an event, a member, and
+    // a forum thread still waiting), which a visitor must not see in any form.
+    expect((await post('president.save', { g: admin.token, i: 0, y: 1984, n: 'Ottilie Vogelsang' })).status).toBe(200);
+    const winner = await request(t.app).post('/api/shaftAwardWinner.set.php').field('g', admin.token).field('i', '0').field('y', '1999').field('n', 'Casimir Vogelsang').field('img', '');
+    expect(winner.status, JSON.stringify(winner.body)).toBe(200);
+    const party = await post('startupParty.set', { g: admin.token, i: 0, n: 'Old Vogelsang Tudor', o: 'Perpetua Quill', m: 'Tudor', x: 'Idle in a barn' });
+    expect(party.status, JSON.stringify(party.body)).toBe(200);
+    expect((await post('boardMembers.save', { g: admin.token, y: 2036, p: ['Historian'], m: ['Wendelin Vogelsang'] })).status).toBe(200);
+    const meeting = await post('meeting.set', {
+      g: admin.token,
+      name: 'Vogelsang Grange Hall',
+      street: '1 Grange Road',
+      city: 'Kirkwood',
+      state: 'MO',
+      zip: '63122',
+      week: 1,
+      weekday: 2,
+      time: '19:00',
+      monthsOff: [1],
+    });
+    expect(meeting.status, JSON.stringify(meeting.body)).toBe(200);
+    // Links have no editor call yet (the demo adds them); written as links.addGroups does.
+    const { id: groupId } = t.db.get<{ id: number }>(sql`INSERT INTO link_groups (name, position) VALUES ('Vogelsang chapters', 99) RETURNING id`);
+    const { id: linkId } = t.db.get<{ id: number }>(
+      sql`INSERT INTO links (group_id, url, label, position) VALUES (${groupId}, 'https://vogelsang.example/', 'Vogelsang Region', 0) RETURNING id`,
+    );
+    t.services.search.reindex(t.db, 'link', [linkId]);
+
+    const event = await post('event.save', { g: admin.token, id: 0, t: 'Vogelsang picnic', start: '2031-06-12T09:00', end: '2031-06-12T15:00', venue: 'Kettlewell Farm' });
+    expect(event.status, JSON.stringify(event.body)).toBe(200);
+    // The factory writes the row as member.save would, then the index as member.save does.
+    t.services.search.reindex(t.db, 'member', [createMember(t.db, { firstName: 'Hermine', lastName: 'Vogelsang' }).id]);
+    const thread = await request(t.app).post('/api/forum.createThread.php').field('g', author.token).field('t', 'Vogelsang question').field('d', 'Waiting for its approval');
+    expect(thread.status, JSON.stringify(thread.body)).toBe(200);
+  });
+
+  it('finds every public kind for a visitor, with no members-only result, snippet or count', async () => {
+    const visitor = await search('visitor', 'vogelsang');
+    expect(visitor.groups.map((g) => g.kind).sort()).toEqual([...PUBLIC_KINDS].sort());
+    for (const group of visitor.groups) {
+      expect(group.total, group.kind).toBe(1);
+      expect(group.results[0]?.snippet.join(''), group.kind).toMatch(/Vogelsang/);
+      expect(group.results[0]?.snippet.filter((_, index) => index % 2 === 1), group.kind).toContain('Vogelsang');
+    }
+    expect(textOf(visitor)).not.toMatch(/picnic|Kettlewell|Hermine|question|Waiting/);
+    // Asking for a members-only kind by name gives nothing either, not even a count.
+    for (const kind of ['event', 'member', 'forumThread'] as const) {
+      expect((await search('visitor', 'vogelsang', { kind })).groups, kind).toEqual([]);
+    }
+  });
+
+  it('finds the same public results for a member, beside what only members see', async () => {
+    const visitor = await search('visitor', 'vogelsang');
+    const member_ = await search('member', 'vogelsang');
+    expect(member_.groups.map((g) => g.kind).sort()).toEqual([...PUBLIC_KINDS, 'event', 'member'].sort());
+    for (const group of visitor.groups) expect(member_.groups.find((g) => g.kind === group.kind), group.kind).toEqual(group);
+    expect(textOf(member_)).toMatch(/Kettlewell|picnic/);
+    expect(textOf(member_)).not.toMatch(/question|Waiting/);
+  });
+
+  it('finds the written pages by the words they render, for visitors and members alike', async () => {
+    // Words of the pages themselves (not of a summary of them): a founder's granddaughter, a
+    // Tech table's babbitt bearings, the constitution's quorum, the membership's ice-cream run.
+    const cases: [string, string][] = [
+      ['Meadowbrook', PATHS.history],
+      ['granddaughter', PATHS.founders],
+      ['babbitt', PATHS.tech],
+      ['quorum', PATHS.clubDocuments],
+      ['"ice-cream run"', PATHS.membership],
+    ];
+    for (const role of ['visitor', 'member'] as const) {
+      for (const [word, path] of cases) {
+        const pages = (await search(role, word)).groups.find((g) => g.kind === 'page');
+        expect(pages?.results.map((r) => r.ref), `${role} ${word}`).toContain(path);
+      }
+    }
+  });
+
+  it('indexes the written pages again at every start, as a new version may have changed their words', async () => {
+    // As after an upgrade: the index holds an old page's words, and not the Tech page's.
+    t.db.run(sql`DELETE FROM search_text WHERE rowid IN (SELECT id FROM search_entries WHERE kind = 'page' AND ref = ${PATHS.tech})`);
+    t.db.run(sql`DELETE FROM search_entries WHERE kind = 'page' AND ref = ${PATHS.tech}`);
+    const { id } = t.db.get<{ id: number }>(sql`INSERT INTO search_entries (kind, record_id, ref, audience) VALUES ('page', 99, '/old-page', 'public') RETURNING id`);
+    t.db.run(sql`INSERT INTO search_text (rowid, title, body) VALUES (${id}, 'Old page', 'Obsolete frobnicator words')`);
+    expect((await search('visitor', 'babbitt')).groups).toEqual([]);
+    expect((await search('visitor', 'frobnicator')).groups.map((g) => g.kind)).toEqual(['page']);
+
+    expect(t.services.search.rebuildIfWanted()).toBe(false);
+    expect(idsOf(await search('visitor', 'babbitt'), 'page')).toHaveLength(1);
+    expect((await search('visitor', 'frobnicator')).groups).toEqual([]);
   });
 });
 

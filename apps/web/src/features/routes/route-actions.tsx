@@ -3,9 +3,10 @@ import { Link } from 'react-router';
 import { errorMessageOf } from '../../api/api-error.ts';
 import { routeBookPath } from '../../lib/paths.ts';
 import { useExportGpx } from './api/route-writes.ts';
-import { downloadText } from './route-text.ts';
+import { RoutePdfButton } from './route-pdf-button.tsx';
+import { downloadFile } from './route-text.ts';
 
-/** "Download GPX" and "Print route book": for phones and car navigators, and for the glovebox. */
+/** "Print route book", "Download PDF" and "Download GPX": for the glovebox, and for phones and car navigators. */
 export function RouteActions({ routeId, eventId }: { routeId: number; eventId?: number }) {
   const { exportGpx, isPending } = useExportGpx();
   const [error, setError] = useState<string | null>(null);
@@ -15,6 +16,7 @@ export function RouteActions({ routeId, eventId }: { routeId: number; eventId?: 
         <Link className="button button--primary" to={routeBookPath(routeId, eventId)}>
           Print route book
         </Link>
+        <RoutePdfButton routeId={routeId} eventId={eventId} onError={setError} />
         <button
           type="button"
           className="button"
@@ -22,7 +24,7 @@ export function RouteActions({ routeId, eventId }: { routeId: number; eventId?: 
           onClick={() => {
             setError(null);
             exportGpx(routeId).then(
-              ({ gpx, fileName }) => downloadText(gpx, fileName, 'application/gpx+xml'),
+              ({ gpx, fileName }) => downloadFile(gpx, fileName, 'application/gpx+xml'),
               (failure: unknown) => setError(errorMessageOf(failure)),
             );
           }}

@@ -1,8 +1,10 @@
 import { formatDistance } from '@club/contracts/browser';
 import type { CallResponse } from '@club/contracts';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { routePath } from '../../lib/paths.ts';
 import { RouteMap } from './route-map.tsx';
+import { RoutePdfButton } from './route-pdf-button.tsx';
 import { RouteStepsTable, RouteStops } from './route-steps.tsx';
 import { formatRouteDay } from './route-text.ts';
 import './route-book.css';
@@ -14,6 +16,7 @@ import './route-book.css';
  */
 export function RouteBook({ book }: { book: CallResponse<'route.get'> }) {
   const { route, map, showKilometres, event, phoneList } = book;
+  const [pdfError, setPdfError] = useState<string | null>(null);
   const places = [route.start && `From ${route.start}`, route.finish && `to ${route.finish}`].filter(Boolean).join(' ');
   return (
     <div className="route-book">
@@ -21,10 +24,16 @@ export function RouteBook({ book }: { book: CallResponse<'route.get'> }) {
         <button type="button" className="button button--primary" onClick={() => window.print()}>
           Print or save as PDF
         </button>
+        <RoutePdfButton routeId={route.id} eventId={event?.id} onError={setPdfError} />
         <Link className="button" to={routePath(route.id)}>
           Back to the route
         </Link>
       </p>
+      {pdfError && (
+        <p className="form__message form__message--error no-print" role="alert">
+          {pdfError}
+        </p>
+      )}
       <p className="route-book__facts">
         {event && (
           <strong>

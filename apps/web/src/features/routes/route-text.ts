@@ -6,9 +6,9 @@ export function formatRouteDay(local: string): string {
   return `${MONTHS[(month ?? 1) - 1] ?? ''} ${day ?? ''}, ${year ?? ''}`;
 }
 
-/** Hands a text to the browser as a file to save. */
-export function downloadText(text: string, fileName: string, type: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
+/** Hands a text or bytes to the browser as a file to save. */
+export function downloadFile(content: BlobPart, fileName: string, type: string): void {
+  const url = URL.createObjectURL(new Blob([content], { type }));
   const link = document.createElement('a');
   link.href = url;
   link.download = fileName;
@@ -16,4 +16,9 @@ export function downloadText(text: string, fileName: string, type: string): void
   link.click();
   link.remove();
   URL.revokeObjectURL(url);
+}
+
+/** The bytes of a base64 text (a file that travelled in a call's JSON answer). */
+export function bytesOfBase64(base64: string): Uint8Array<ArrayBuffer> {
+  return Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
 }

@@ -26,6 +26,20 @@ export function StepsEditor({ state, dispatch }: { state: DraftState; dispatch: 
     listRef.current?.querySelector<HTMLElement>(`[data-step-key="${key}"] .step-edit__handle`)?.focus();
   });
 
+  // touch-action: none keeps the page still under a finger on a handle, but Chrome still reads a
+  // drag released in motion as a fling, and swallows the next tap as the one that stops it: Undo
+  // right after a quick drag did nothing. A handled touchmove is no gesture, so no fling follows.
+  // React listens to touch events passively, hence the listener of our own.
+  useEffect(() => {
+    const list = listRef.current;
+    if (!list) return;
+    const holdStill = (event: TouchEvent) => {
+      if (event.target instanceof Element && event.target.closest('.step-edit__handle')) event.preventDefault();
+    };
+    list.addEventListener('touchmove', holdStill, { passive: false });
+    return () => list.removeEventListener('touchmove', holdStill);
+  }, []);
+
   const move = (from: number, to: number, how: 'keyboard' | 'drag' | 'button') => {
     const step = steps[from];
     if (!step || to < 0 || to >= steps.length || from === to) return;

@@ -10,9 +10,6 @@ type Answer = CallResponse<'site.search'>;
 type Group = Answer['groups'][number];
 type Result = Group['results'][number];
 
-/** How many results of each kind the overview shows; "Show all" opens the kind on its own. */
-export const OVERVIEW_RESULTS = 5;
-
 /** Plain text and matched words, alternating: rendered as text, so no content can run markup. */
 function Snippet({ parts }: { parts: string[] }) {
   if (parts.every((part) => part === '')) return null;
@@ -75,7 +72,8 @@ export function SearchResults({
         </nav>
       )}
       {answer.groups.map((group) => {
-        const shown = isOverview ? group.results.slice(0, OVERVIEW_RESULTS) : group.results;
+        // The overview's answer holds the first SEARCH_OVERVIEW_SIZE of each kind; "Show all" opens the kind on its own.
+        const shown = group.results;
         const first = isOverview ? 1 : (page - 1) * SEARCH_PAGE_SIZE + 1;
         return (
           <section key={group.kind} className="search-group" aria-labelledby={headingId(group.kind)}>

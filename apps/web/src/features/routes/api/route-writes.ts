@@ -42,6 +42,12 @@ export function useExportGpx() {
   return { isPending, exportGpx: async (id: number) => mutateAsync({ body: { id } }) };
 }
 
+/** The route book as a PDF file to save, fetched when asked for; with one of the route's events, an editor's has the phone list. */
+export function useRouteBookPdf() {
+  const { mutateAsync, isPending } = useCallMutation('route.pdf');
+  return { isPending, fetchPdf: async (id: number, eventId?: number) => mutateAsync({ body: eventId === undefined ? { id } : { id, eventId } }) };
+}
+
 /** Puts a route on an event (0 takes it off). */
 export function useAttachRoute() {
   const { mutateAsync, isPending } = useCallMutation('route.attach', { invalidates: ROUTE_READS });
