@@ -52,7 +52,7 @@ export const routeSchema = routeSummarySchema.extend({
   start: z.string(),
   finish: z.string(),
   steps: z.array(routeStepSchema),
-  /** The line of an imported GPX track (thinned), for the map and the GPX export; empty without one. */
+  /** The line of an imported GPX track for the map, without the points it cannot show (within 5 m); empty without one. */
   track: z.array(routePointSchema),
   /** Whether the viewer may edit it (the event permission). */
   canEdit: z.boolean(),

@@ -99,6 +99,18 @@ describe('ReplyCache', () => {
     expect(cache.keyOf('members.get', {}, ann)).toBeUndefined();
   });
 
+  it('keys a viewer-scoped read by the kind of caller, shared by all callers of that kind', () => {
+    const cache = new ReplyCache(t.db);
+    cache.register('route.get', { viewer: (user) => (user ? (user.permissions.includes('event') ? 'editor' : 'member') : 'visitor') });
+    const ann = { id: 1, permissions: [] } as unknown as Parameters<ReplyCache['keyOf']>[2];
+    const bob = { id: 2, permissions: [] } as unknown as Parameters<ReplyCache['keyOf']>[2];
+    const olga = { id: 3, permissions: ['event'] } as unknown as Parameters<ReplyCache['keyOf']>[2];
+    expect(cache.keyOf('route.get', { g: 'a', id: 1 }, ann)).toBe(cache.keyOf('route.get', { g: 'b', id: 1 }, bob));
+    expect(cache.keyOf('route.get', { id: 1 }, ann)).not.toBe(cache.keyOf('route.get', { id: 1 }, olga));
+    expect(cache.keyOf('route.get', { id: 1 }, undefined)).not.toBe(cache.keyOf('route.get', { id: 1 }, ann));
+    expect(cache.keyOf('route.get', { id: 1 }, ann)).not.toBe(cache.keyOf('route.get', { id: 2 }, ann));
+  });
+
   it('drops an answer computed before a write overtook it, and evicts the least recently used over its size', () => {
     const cache = new ReplyCache(t.db, 1_500);
     const stamp = cache.begin();

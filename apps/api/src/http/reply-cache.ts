@@ -12,6 +12,8 @@ import type { Db } from '../db/client.ts';
  *   serialized and gzip-compressed once and sent to all of them.
  * - `'member'`: the answer depends on who asks (`isMine`, `myAttendanceIndex`, ...): kept per
  *   member (and once for visitors). Prefer splitting such a call so its large part is shared.
+ * - `{ viewer }`: the answer depends only on what kind of caller asks (a visitor or a member, an
+ *   editor or not): kept once per kind, named by `viewer(user)`, and shared by all its callers.
  *
  * The access rule and the input check always run first, and the key is the validated input
  * without `g`, so a cached answer never skips a permission check. The answer must depend only on
@@ -22,7 +24,7 @@ import type { Db } from '../db/client.ts';
  * and `PRAGMA data_version` for other processes (the CLI). Reads never write (a session's expiry
  * slides at most once a day), so at the club's write rate the answers stay cached between edits.
  */
-export type CacheScope = 'shared' | 'member';
+export type CacheScope = 'shared' | 'member' | { viewer: (user: SessionUser | undefined) => string };
 
 /** A serialized answer, ready to send as is or gzip-compressed. */
 export class CachedReply {
@@ -66,7 +68,7 @@ export class ReplyCache {
     const scope = this.scopes.get(name);
     if (!scope) return undefined;
     const { g: _token, ...rest } = input as Record<string, unknown>;
-    const who = scope === 'member' ? `${user?.id ?? 0}` : '*';
+    const who = scope === 'shared' ? '*' : scope === 'member' ? `${user?.id ?? 0}` : `~${scope.viewer(user)}`;
     return `${name}|${who}|${JSON.stringify(rest)}`;
   }
 

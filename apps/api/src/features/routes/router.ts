@@ -1,15 +1,23 @@
+import { hasPermission } from '@club/contracts';
 import type { AppDeps } from '../../deps.ts';
 import { badRequest } from '../../errors.ts';
 import { mountCall, type ApiRouter } from '../../http/mount-call.ts';
+import type { CacheScope } from '../../http/reply-cache.ts';
 import { createRoutesService } from './service.ts';
+
+/** What a route read's answer depends on: whether a member asks ... */
+const BY_MEMBERSHIP: CacheScope = { viewer: (user) => (user ? 'member' : 'visitor') };
+/** ... and whether the member edits events (`canEdit`, the phone list). */
+const BY_ROLE: CacheScope = { viewer: (user) => (!user ? 'visitor' : hasPermission(user.permissions, 'event') ? 'editor' : 'member') };
 
 export function mountRoutesCalls(api: ApiRouter, deps: AppDeps): void {
   const routes = createRoutesService(deps);
 
-  // Visitors see the public routes only, members all of them: answers are cached per viewer.
-  mountCall(api, 'routes.list', (_input, { user }) => routes.list(user), { cache: 'member' });
-  mountCall(api, 'route.get', ({ id, eventId }, { user }) => routes.readBook(user, id, eventId), { cache: 'member' });
-  mountCall(api, 'route.gpx', ({ id }, { user }) => routes.exportGpx(user, id), { cache: 'member' });
+  // Visitors see the public routes only and no events, members all of them, and event editors
+  // also may edit and get the phone list: one cached answer per kind of viewer, shared by all.
+  mountCall(api, 'routes.list', (_input, { user }) => routes.list(user), { cache: BY_MEMBERSHIP });
+  mountCall(api, 'route.get', ({ id, eventId }, { user }) => routes.readBook(user, id, eventId), { cache: BY_ROLE });
+  mountCall(api, 'route.gpx', ({ id }, { user }) => routes.exportGpx(user, id), { cache: BY_MEMBERSHIP });
   mountCall(
     api,
     'route.pdf',
@@ -17,7 +25,7 @@ export function mountRoutesCalls(api: ApiRouter, deps: AppDeps): void {
       const { pdf, fileName } = await routes.exportPdf(user, id, eventId);
       return { pdf: pdf.toString('base64'), fileName };
     },
-    { cache: 'member' },
+    { cache: BY_ROLE },
   );
   mountCall(api, 'event.route', ({ eventId }) => ({ route: routes.ofEvent(eventId), showKilometres: routes.showKilometres }), { cache: 'shared' });
 

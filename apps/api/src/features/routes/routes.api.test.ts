@@ -192,7 +192,10 @@ describe('POST /api/route.import.php', () => {
     expect(miles).toBeLessThan(60);
     const { route } = (await post('route.get', { g: organiser.token, id: i })).body as CallResponse<'route.get'>;
     expect(route).toMatchObject({ title: 'Sixty-mile fall tour', visibility: 'members', miles });
-    expect(route.track).toHaveLength(100);
+    // The track runs straight north: the map needs only its two ends.
+    expect(route.track).toHaveLength(2);
+    expect(nth(route.track, 0)).toEqual({ lat: 38.58, lon: -90.41 });
+    expect(nth(route.track, 1).lat).toBeCloseTo(38.58 + 99 * 0.0087, 6);
     expect(route.steps.map((s) => s.instruction)).toEqual(['Start', 'Finish']);
   });
 
@@ -239,6 +242,8 @@ describe('POST /api/route.gpx.php', () => {
     const res = await post('route.gpx', { g: member.token, id: imported.i });
     expect(res.status).toBe(200);
     expect(res.body.gpx).toContain('<trkpt lat="38.58" lon="-90.41"/>');
+    // Phones and navigators get every point of the track, the map only what it can show.
+    expect(res.body.gpx.match(/<trkpt /g)).toHaveLength(50);
     expect(res.body.gpx).toContain('https://club.example.test/routes/');
     const again = (await importGpx(Buffer.from(res.body.gpx as string))).body as CallResponse<'route.import'>;
     const copy = (await post('route.get', { g: organiser.token, id: again.i })).body as CallResponse<'route.get'>;
@@ -326,7 +331,7 @@ describe('routes on events', () => {
     expect((await post('event.route', { g: member.token, eventId })).body).toEqual({ route: null, showKilometres: false });
     expect((await post('route.attach', { g: organiser.token, eventId, routeId })).status).toBe(200);
     const { route } = (await post('event.route', { g: member.token, eventId })).body as { route: RouteSummary };
-    expect(route).toMatchObject({ id: routeId, title: 'Hermann wine country', drivenOn: [{ id: eventId, title: 'Fall Colour Tour 2099', start: '2099-10-10T09:00' }] });
+    expect(route).toMatchObject({ id: routeId, title: 'Hermann wine country', miles: 13.2, stepCount: 4, stopCount: 2, drivenOn: [{ id: eventId, title: 'Fall Colour Tour 2099', start: '2099-10-10T09:00' }] });
     const list = (await post('routes.list', { g: member.token })).body as CallResponse<'routes.list'>;
     expect(list.routes.find((r) => r.id === routeId)?.drivenOn).toHaveLength(1);
     expect((await post('event.route', { eventId })).status).toBe(401);

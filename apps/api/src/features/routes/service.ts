@@ -18,6 +18,7 @@ import type { AppDeps } from '../../deps.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import { createSignupService } from '../events/signups.ts';
 import { GpxError, parseGpx, writeGpx } from './gpx.ts';
+import { simplifyLine } from './line.ts';
 import { renderRouteBookPdf } from './route-pdf.ts';
 import {
   clearRouteOfEvent,
@@ -42,6 +43,8 @@ import {
 } from './store.ts';
 
 const NOT_FOUND = 'That route';
+/** How far the map's line may stray from the imported track: about two pixels at a street's zoom. */
+const MAP_LINE_TOLERANCE_METRES = 5;
 
 export type RouteSave = Omit<CallInput<'route.save'>, 'g'>;
 
@@ -124,7 +127,8 @@ export function createRoutesService(deps: Pick<AppDeps, 'db' | 'services' | 'con
       start: record.start,
       finish: record.finish,
       steps: steps.map((step, i) => ({ ...step, leg: legs[i] ?? 0 })),
-      track: record.track,
+      // The map draws the line; what it cannot show (within 5 m of the line kept) need not travel.
+      track: simplifyLine(record.track, MAP_LINE_TOLERANCE_METRES),
       canEdit: viewer !== undefined && hasPermission(viewer.permissions, 'event'),
     };
   };

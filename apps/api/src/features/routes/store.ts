@@ -65,6 +65,8 @@ export function listRoutes(db: DbOrTx, isMember: boolean, onlyId?: number): Rout
       lastAt: sql<number | null>`max(${routeSteps.atMiles})`.as('last_at'),
     })
     .from(routeSteps)
+    // One route (an event's) reads its own steps, not every route's.
+    .where(onlyId === undefined ? undefined : eq(routeSteps.routeId, onlyId))
     .groupBy(routeSteps.routeId)
     .as('stats');
   return db
