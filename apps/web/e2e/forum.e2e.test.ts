@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeJpeg } from '../../api/test/images.ts';
-import { checkA11y, DEMO_MEMBER, logIn, openPage, snapshot, startHarness, type Harness } from './harness.ts';
+import { checkA11y, DEMO_MEMBER, logIn, openPage, serverDatabase, snapshot, startHarness, type Harness } from './harness.ts';
 
 const POSTER = { email: 'poster@example.org', password: 'demo-poster-1' };
 const MODERATOR = { email: 'moderator@example.org', password: 'demo-moderator-1' };
@@ -223,4 +223,63 @@ describe('forum journeys', () => {
       expect(await page.getByRole('link', { name: 'All threads' }).count()).toBe(0);
     });
   }
+
+  // Last: the threads it adds would push the demo's threads to the second page.
+  it('reads the list a page at a time: Next shows the page fetched ahead, search and order ask the server', async () => {
+    const db = serverDatabase(harness);
+    const now = Date.now();
+    // 30 approved threads, newer than the demo's; thread 12 has three replies.
+    for (let n = 0; n < 30; n += 1) {
+      const created = new Date(now - (30 - n) * 60_000).toISOString();
+      const { lastInsertRowid } = db.prepare("INSERT INTO forum_threads (title, description, author_id, approved, created) VALUES (?, 'Details.', 1, 1, ?)").run(`Paging thread ${String(n).padStart(2, '0')}`, created);
+      if (n === 12) for (let r = 0; r < 3; r += 1) db.prepare("INSERT INTO forum_posts (thread_id, content, author_id, approved, created) VALUES (?, 'Same here.', 1, 1, ?)").run(lastInsertRowid, created);
+    }
+    db.close();
+
+    const page = await openPage(harness);
+    await logIn(page, DEMO_MEMBER.email, DEMO_MEMBER.password);
+    const nextPageFetched = page.waitForResponse((res) => res.url().endsWith('/api/forum.page.php') && res.request().postDataJSON()?.page === 2);
+    await openForum(page);
+    const count = page.locator('.forum-count');
+    await count.getByText(/^\d+ threads\. Page 1 of 2\.$/).waitFor();
+    const links = threadList(page).getByRole('link');
+    expect(await links.count()).toBe(25);
+    expect(await links.first().textContent()).toContain('Paging thread 29');
+    await checkA11y(page);
+    await snapshot(page, 'forum-paged-list-1280');
+
+    // The next page was fetched ahead: with the server held back, Next still shows it at once.
+    await nextPageFetched;
+    let releaseAnswer = () => {};
+    const held = new Promise<void>((resolve) => (releaseAnswer = resolve));
+    await page.route('**/api/forum.page.php', async (route) => {
+      await held;
+      await route.continue();
+    });
+    const pager = page.getByRole('navigation', { name: 'Pages of threads' });
+    await pager.getByRole('button', { name: 'Next →' }).click();
+    await count.getByText(/Page 2 of 2\.$/).waitFor();
+    expect(await links.first().textContent()).toContain('Paging thread 04');
+    expect(await pager.getByRole('button', { name: 'Next →' }).isDisabled()).toBe(true);
+
+    // Another order keeps the page on screen, dimmed and busy, until the server answers; it starts at page 1.
+    await page.getByLabel('Sort by').selectOption({ label: 'Most replies' });
+    await page.locator('.forum-list[aria-busy="true"]').waitFor();
+    expect(await links.first().textContent()).toContain('Paging thread 04');
+    expect(await page.getByText('Loading the threads…').count()).toBe(0);
+    releaseAnswer();
+    await count.getByText(/Page 1 of 2\.$/).waitFor();
+    await page.unroute('**/api/forum.page.php');
+    expect(await links.first().textContent()).toContain('Paging thread 12');
+    expect(await links.first().textContent()).toContain('3 replies');
+
+    // Search words go to the server; every word must match.
+    await page.getByLabel('Search threads').fill('paging 07');
+    await count.getByText(/^Showing 1 of \d+ threads matching “paging 07”\.$/).waitFor();
+    expect(await links.allTextContents()).toEqual([expect.stringContaining('Paging thread 07')]);
+    expect(await pager.count()).toBe(0);
+    await page.getByLabel('Search threads').fill('paging nothing-like-this');
+    await page.getByText('No thread matches. Try fewer or other words.').waitFor();
+    await checkA11y(page);
+  });
 });

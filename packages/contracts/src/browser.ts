@@ -5,6 +5,7 @@ export * from './media.ts';
 export * from './blog-constants.ts';
 export * from './garage-constants.ts';
 export * from './members-constants.ts';
+export * from './forum-constants.ts';
 export * from './classifieds-constants.ts';
 export * from './search-constants.ts';
 export * from './route-constants.ts';

@@ -108,8 +108,8 @@ export const CALLS = {
 
   'forum.get': { access: 'loggedIn', encoding: 'json' },
   /** Not in the spec's table: the forum page's thread list and one thread. */
-  'forum.threads': { access: 'loggedIn', encoding: 'json' },
   'forum.thread': { access: 'loggedIn', encoding: 'json' },
+  'forum.page': { access: 'loggedIn', encoding: 'json' },
   'forum.createThread': { access: 'forum', encoding: 'multipart', files: { f: jpeg(10) } },
   'forum.createPost': { access: 'forum', encoding: 'json' },
   'forum.update': { access: 'moderator', encoding: 'json' },
@@ -196,8 +196,8 @@ export const EXTENSION_CALLS: readonly CallName[] = [
   'events.past',
   'blog.page',
   'blog.post',
-  'forum.threads',
   'forum.thread',
+  'forum.page',
   'calendarFeed.get',
   'calendarFeed.reset',
   'newsletter.link',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { flag, integer, optionalInteger, sessionTokenSchema, text } from './common.ts';
+import { flag, integer, optionalInteger, optionalText, sessionTokenSchema, text } from './common.ts';
+import { FORUM_SORTS } from './forum-constants.ts';
 
 export const forumPostSchema = z.object({
   id: z.number().int(),
@@ -48,12 +49,18 @@ export const forumWaitingSchema = z.object({
 });
 export type ForumWaiting = z.infer<typeof forumWaitingSchema>;
 
-/** The answer to `forum.threads`; moderators (and admins) also get `waiting`, what waits for their approval. */
-export const forumThreadsReplySchema = z.object({
+/** The answer to `forum.page`: one page of the thread list; moderators (and admins) also get `waiting`. */
+export const forumPageReplySchema = z.object({
   threads: z.array(forumThreadSummarySchema),
+  /** Threads the search found (every one the reader may see when there are no words), for the page count. */
+  found: z.number().int(),
+  /** Every thread the reader may see. */
+  total: z.number().int(),
   waiting: z.array(forumWaitingSchema).optional(),
 });
-export type ForumThreadsReply = z.infer<typeof forumThreadsReplySchema>;
+export type ForumPageReply = z.infer<typeof forumPageReplySchema>;
+
+const blankToUndefined = (value: unknown): unknown => (value === '' || value === null ? undefined : value);
 
 export const forum = {
   /** The spec's call: every thread the reader may see, with its posts (the legacy forum). */
@@ -61,10 +68,22 @@ export const forum = {
     request: z.object({ g: sessionTokenSchema }),
     response: z.object({ f: z.array(forumThreadSchema) }),
   },
-  /** Beyond the spec: the thread list, newest activity first (the forum page). */
-  'forum.threads': {
-    request: z.object({ g: sessionTokenSchema }),
-    response: forumThreadsReplySchema,
+  /**
+   * Beyond the spec: one page of the thread list, as the forum page shows it. Every word of `q`
+   * must appear in the title or the author's name; `sort` orders the list. A page holds
+   * FORUM_PAGE_SIZE threads.
+   */
+  'forum.page': {
+    request: z.object({
+      g: sessionTokenSchema,
+      q: optionalText('search words', 100),
+      sort: z
+        .preprocess(blankToUndefined, z.enum(FORUM_SORTS, { error: `The order must be one of ${FORUM_SORTS.join(', ')}.` }).optional())
+        .transform((sort) => sort ?? 'activity')
+        .describe('order'),
+      page: optionalInteger('page', { min: 1, max: 10_000 }).transform((page) => page ?? 1),
+    }),
+    response: forumPageReplySchema,
   },
   /** Beyond the spec: one thread with its posts; 404 for an unknown thread or someone else's unapproved one. */
   'forum.thread': {

@@ -10,6 +10,7 @@ export * from './links.ts';
 export * from './members.ts';
 export * from './members-constants.ts';
 export * from './forum.ts';
+export * from './forum-constants.ts';
 export * from './contact.ts';
 export * from './meetings.ts';
 export * from './meeting-schedule.ts';

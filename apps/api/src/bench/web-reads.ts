@@ -2,7 +2,7 @@
  * The reads the web app makes, with the bodies it sends, for `pnpm bench` and the size budget:
  * the calendar's month (events.month), one event (event.get), the upcoming and a page of past events
  * (events.upcoming, events.past), a page of photos or one post (blog.page, blog.post), the forum's
- * thread list or one thread (forum.threads, forum.thread), a tour's roster (event.roster, as the
+ * thread list's page or one thread (forum.page, forum.thread), a tour's roster (event.roster, as the
  * administrator) and the member's events attended this year (attended.mine), the registry's page,
  * chart and one car (cars.list, cars.stats, car.get), route books (routes.list, route.get,
  * route.gpx, route.pdf, event.route), the digest switch and the admin's digest preview (digest.get,
@@ -56,7 +56,9 @@ export function webReads(token: string, now = new Date()): WebRead[] {
     read('blog.page', { page: 1 }),
     read('blog.post', { id: 1 }),
     read('blog.get', {}, 'blog.get (every post, legacy)', 0.25, false),
-    read('forum.threads'),
+    // The forum page reads a page of the thread list (search and order on the server).
+    read('forum.page', { page: 1 }),
+    read('forum.page', { q: 'carburetor', sort: 'replies', page: 2 }, 'forum.page (searched, most replies)'),
     read('forum.thread', { id: 1 }),
     read('forum.get', {}, 'forum.get (every thread, legacy)', 0.25, false),
     // The member list reads a page of the directory (search, filters and order on the server);

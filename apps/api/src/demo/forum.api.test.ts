@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ForumThreadsReply } from '@club/contracts';
+import type { ForumPageReply } from '@club/contracts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { DEMO_ACCOUNTS, seedDemoData } from './index.ts';
 
@@ -11,10 +11,10 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => t.close());
 
-async function forumAs(role: string): Promise<ForumThreadsReply> {
+async function forumAs(role: string): Promise<ForumPageReply> {
   const account = DEMO_ACCOUNTS.find((candidate) => candidate.role === role);
   const login = await request(t.app).post('/api/session.create.php').send({ u: account?.email, p: account?.password });
-  const res = await request(t.app).post('/api/forum.threads.php').send({ g: login.body.g });
+  const res = await request(t.app).post('/api/forum.page.php').send({ g: login.body.g });
   expect(res.status).toBe(200);
   return res.body;
 }

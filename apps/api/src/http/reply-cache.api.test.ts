@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import Database from 'better-sqlite3';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -47,6 +48,7 @@ describe('cached reads', () => {
     expect(zipped.headers['content-type']).toMatch(/^application\/json/);
     const plain = await presidents().set('Accept-Encoding', 'identity');
     expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(Number(plain.headers['content-length'])).toBe(Buffer.byteLength(plain.text));
     // supertest has already inflated the gzip body.
     expect(JSON.parse((zipped.body as Buffer).toString('utf8'))).toEqual(plain.body);
   });
@@ -112,16 +114,30 @@ describe('ReplyCache', () => {
   });
 
   it('drops an answer computed before a write overtook it, and evicts the least recently used over its size', () => {
-    const cache = new ReplyCache(t.db, 1_500);
+    const cache = new ReplyCache(t.db, 1_000);
     const stamp = cache.begin();
     t.db.$client.prepare('INSERT INTO presidents (year, name) VALUES (?, ?)').run(1933, 'Overtaking');
     cache.store('blog.get|*|{}', stamp, { v: [] });
     expect(cache.get('blog.get|*|{}')).toBeUndefined();
 
-    const big = { text: 'x'.repeat(900) };
+    // Random text barely compresses: two such answers (about 720 bytes of gzip each) do not fit in 1,000.
+    const big = { text: randomBytes(675).toString('base64') };
     cache.store('blog.get|*|{"p":1}', cache.begin(), big);
     cache.store('blog.get|*|{"p":2}', cache.begin(), big);
     expect(cache.get('blog.get|*|{"p":1}')).toBeUndefined();
     expect(cache.get('blog.get|*|{"p":2}')).toBeDefined();
+  });
+
+  it('counts and keeps only the compressed bytes, so a large list that compresses well stays small', () => {
+    const cache = new ReplyCache(t.db, 20_000);
+    // 100 KB of JSON like a legacy full list: repetitive rows, about 2 KB once compressed.
+    const list = { v: Array.from({ length: 2_000 }, (_, id) => ({ id, title: 'Club night', venue: 'The hall' })) };
+    cache.store('events.get|1|{}', cache.begin(), list);
+    cache.store('events.get|2|{}', cache.begin(), list);
+    const kept = cache.get('events.get|1|{}');
+    expect(kept).toBeDefined();
+    expect(cache.get('events.get|2|{}')).toBeDefined();
+    expect(kept?.bytes).toBeLessThan(10_000);
+    expect(kept?.jsonBytes).toBe(JSON.stringify(list).length);
   });
 });

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { ForumThread, ForumThreadsReply } from '@club/contracts';
+import type { ForumPageReply, ForumThread } from '@club/contracts';
 import { createMember, type TestMember } from '../../../test/factories.ts';
 import { imageSize, makeJpeg, makePng } from '../../../test/images.ts';
 import { startTestSmtp, type TestSmtp } from '../../../test/smtp.ts';
@@ -46,8 +46,8 @@ async function readOk(name: string, member: TestMember, body: object = {}): Prom
 
 /** The legacy forum.get: every thread the member may see, with its posts. */
 const readAll = async (member: TestMember) => ((await readOk('forum.get', member)) as { f: ForumThread[] }).f;
-/** forum.threads: the list, and for moderators what waits. */
-const readList = async (member: TestMember) => (await readOk('forum.threads', member)) as ForumThreadsReply;
+/** forum.page: the list (one page holds every thread of this test), and for moderators what waits. */
+const readList = async (member: TestMember) => (await readOk('forum.page', member)) as ForumPageReply;
 /** forum.thread: one thread with its posts. */
 const readThread = async (member: TestMember, id: number) => ((await readOk('forum.thread', member, { id })) as { thread: ForumThread }).thread;
 
@@ -55,7 +55,7 @@ const readers = () => ({ plain, author, otherPoster, moderator, admin });
 
 /** Without a login every forum read answers 401 and sends no thread. */
 async function expectAnonymousRefused(threadId: number): Promise<void> {
-  const reads: [string, object][] = [['forum.get', {}], ['forum.threads', {}], ['forum.thread', { id: threadId }], ['forum.thread', { g: '', id: threadId }]];
+  const reads: [string, object][] = [['forum.get', {}], ['forum.page', {}], ['forum.thread', { id: threadId }], ['forum.thread', { g: '', id: threadId }]];
   for (const [name, body] of reads) {
     const res = await post(name, body);
     expect(res.status).toBe(401);
@@ -284,7 +284,7 @@ describe('POST /api/forum.createThread.php and forum.createPost.php by moderator
   });
 });
 
-describe('POST /api/forum.threads.php and forum.thread.php', () => {
+describe('POST /api/forum.page.php and forum.thread.php', () => {
   it('lists threads by newest activity, with visible counts, and gives one thread by id', async () => {
     const older = (await createThread(moderator, 'Older thread')).body.i as number;
     const newer = (await createThread(moderator, 'Newer thread')).body.i as number;

@@ -7,7 +7,7 @@ export function mountForumCalls(api: ApiRouter, deps: AppDeps): void {
 
   mountCall(api, 'forum.get', (_input, { user }) => ({ f: forum.listAll(user) }), { cache: 'member' });
 
-  mountCall(api, 'forum.threads', (_input, { user }) => forum.listThreads(user), { cache: 'member' });
+  mountCall(api, 'forum.page', ({ q, sort, page }, { user }) => forum.pageThreads(user, { words: q, sort, page }), { cache: 'member' });
 
   mountCall(api, 'forum.thread', ({ id }, { user }) => ({ thread: forum.readThread(user, id) }), { cache: 'member' });
 

@@ -1,6 +1,8 @@
 import { postIdsOfThread } from './search-source.ts';
-import { CALLS, forumPostPath, hasPermission, type ForumThread, type ForumThreadSummary, type ForumWaiting, type SessionUser } from '@club/contracts';
+import { CALLS, forumPostPath, hasPermission, type ForumThread, type ForumWaiting, type SessionUser } from '@club/contracts';
 import type { AppDeps } from '../../deps.ts';
+import { changeStampOf } from '../../db/change-stamp.ts';
+import { ThreadIndex, type ThreadPage, type ThreadQuery } from './thread-index.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import { mayActOn } from '../../services/access.ts';
 import { queueMail } from '../../services/mail.ts';
@@ -18,8 +20,9 @@ import {
   insertThread,
   listModeratorEmails,
   listThreads,
-  listThreadSummaries,
+  listThreadFacts,
   listWaiting,
+  listWaitingPostFacts,
   type ForumViewer,
 } from './store.ts';
 
@@ -27,8 +30,8 @@ import {
 const IMAGE_MAX_PX = 1600;
 export const MAX_THREAD_IMAGES = CALLS['forum.createThread'].files.f.maxCount;
 
-/** The thread list, and for moderators what waits for their approval. */
-export type ForumThreadList = { threads: ForumThreadSummary[]; waiting?: ForumWaiting[] };
+/** One page of the thread list, and for moderators what waits for their approval. */
+export type ForumThreadPage = ThreadPage & { waiting?: ForumWaiting[] };
 
 export type NewThread = { title: string; description: string; images: Buffer[] };
 
@@ -37,8 +40,8 @@ export type Moderation = { target: { kind: 'thread' | 'post'; id: number }; acti
 export type ForumService = {
   /** Every thread the viewer may see, with the posts they may see (the legacy forum). */
   listAll(viewer: SessionUser): ForumThread[];
-  /** The threads the viewer may see, newest activity first; moderators also get what waits. */
-  listThreads(viewer: SessionUser): ForumThreadList;
+  /** One page of the threads the viewer may see, searched and sorted; moderators also get what waits. */
+  pageThreads(viewer: SessionUser, query: ThreadQuery): ForumThreadPage;
   /** One thread with its posts; not found for an unknown thread or someone else's unapproved one. */
   readThread(viewer: SessionUser, threadId: number): ForumThread;
   /** Stores the images and the thread together; a non-moderator's thread waits, and moderators are e-mailed. */
@@ -77,13 +80,22 @@ function queueWaitingMail(tx: DbOrTx, config: Config, item: { kind: 'thread' | '
 }
 
 export function createForumService({ db, services, config }: Pick<AppDeps, 'db' | 'services' | 'config'>): ForumService {
+  // The thread list is read from the database once per change to it, not once per request.
+  const changes = changeStampOf(db);
+  let index: { stamp: string; value: ThreadIndex } | undefined;
+  const currentIndex = (): ThreadIndex => {
+    const stamp = changes();
+    if (index?.stamp !== stamp) index = { stamp, value: new ThreadIndex(listThreadFacts(db), listWaitingPostFacts(db)) };
+    return index.value;
+  };
+
   return {
     listAll: (user) => listThreads(db, toViewer(user)),
 
-    listThreads(user) {
+    pageThreads(user, query) {
       const viewer = toViewer(user);
-      const threads = listThreadSummaries(db, viewer);
-      return viewer.isModerator ? { threads, waiting: listWaiting(db) } : { threads };
+      const page = currentIndex().page(viewer, query);
+      return viewer.isModerator ? { ...page, waiting: listWaiting(db) } : page;
     },
 
     readThread(user, threadId) {

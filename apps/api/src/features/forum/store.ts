@@ -1,5 +1,5 @@
 import { and, desc, eq, or, sql, type SQL } from 'drizzle-orm';
-import type { ForumPost, ForumThread, ForumThreadSummary, ForumWaiting } from '@club/contracts';
+import type { ForumPost, ForumThread, ForumWaiting } from '@club/contracts';
 import type { DbOrTx } from '../../db/client.ts';
 import { shownNameSql } from '../../db/member-name.ts';
 import { forumPosts, forumThreads, memberPermissions, members } from '../../db/schema/index.ts';
@@ -24,24 +24,49 @@ const selectIsMine = (column: typeof forumThreads.authorId | typeof forumPosts.a
 const selectLastActivity = (viewer: ForumViewer) =>
   sql<string>`max(${forumThreads.created}, coalesce((select max(${forumPosts.created}) from ${forumPosts} where ${forumPosts.threadId} = ${forumThreads.id} and ${wherePostVisible(viewer)}), ''))`;
 
-/** The thread list the reader may see, newest activity first; counts include only posts they may see. */
-export function listThreadSummaries(db: DbOrTx, viewer: ForumViewer): ForumThreadSummary[] {
-  const activity = selectLastActivity(viewer);
+/** What the thread list is built from, for every reader at once (features/forum/thread-index.ts). */
+export type ThreadFacts = {
+  id: number;
+  title: string;
+  author: string;
+  authorId: number | null;
+  approved: boolean;
+  created: string;
+  /** The thread's approved posts: how many, and the newest one's creation time ('' without any). */
+  approvedPosts: number;
+  lastApprovedPost: string;
+};
+
+/** Every thread with the count and newest time of its approved posts (two grouped reads, no per-thread query). */
+export function listThreadFacts(db: DbOrTx): ThreadFacts[] {
+  const posts = db
+    .select({ threadId: forumPosts.threadId, count: sql<number>`count(*)`.mapWith(Number), last: sql<string>`max(${forumPosts.created})` })
+    .from(forumPosts)
+    .where(eq(forumPosts.approved, true))
+    .groupBy(forumPosts.threadId)
+    .all();
+  const byThread = new Map(posts.map((row) => [row.threadId, row]));
   return db
     .select({
       id: forumThreads.id,
       title: forumThreads.title,
       author: authorName,
+      authorId: forumThreads.authorId,
       approved: forumThreads.approved,
-      isMine: selectIsMine(forumThreads.authorId, viewer),
       created: forumThreads.created,
-      postCount: sql<number>`(select count(*) from ${forumPosts} where ${forumPosts.threadId} = ${forumThreads.id} and ${wherePostVisible(viewer)})`.mapWith(Number),
-      lastActivity: activity,
     })
     .from(forumThreads)
     .leftJoin(members, eq(members.id, forumThreads.authorId))
-    .where(whereThreadVisible(viewer))
-    .orderBy(desc(activity), desc(forumThreads.id))
+    .all()
+    .map((thread) => ({ ...thread, approvedPosts: byThread.get(thread.id)?.count ?? 0, lastApprovedPost: byThread.get(thread.id)?.last ?? '' }));
+}
+
+/** The posts waiting for approval: who wrote them, where and when (few at any time). */
+export function listWaitingPostFacts(db: DbOrTx): { threadId: number; authorId: number | null; created: string }[] {
+  return db
+    .select({ threadId: forumPosts.threadId, authorId: forumPosts.authorId, created: forumPosts.created })
+    .from(forumPosts)
+    .where(eq(forumPosts.approved, false))
     .all();
 }
 

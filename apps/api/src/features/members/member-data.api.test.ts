@@ -169,7 +169,7 @@ describe('POST /api/member.erase.php', () => {
     expect(fs.readFileSync(t.config.databaseFile).includes(Buffer.from(address))).toBe(false);
 
     // The other member can still log in and see the forum.
-    expect((await post('forum.threads', { g: other.token })).status).toBe(200);
+    expect((await post('forum.page', { g: other.token })).status).toBe(200);
     // And the export now says the member is gone.
     expect((await post('member.export', { g: admin.token, id: subject.id })).status).toBe(404);
   });

@@ -1,8 +1,11 @@
-import { useEffect, useRef, useState } from 'react';
+import { FORUM_PAGE_SIZE, FORUM_SORT_LABELS, FORUM_SORTS, type ForumSort } from '@club/contracts/browser';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { QueryState } from '../../components/query-state.tsx';
+import { countOf } from '../../lib/plural.ts';
+import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
 import { useSession } from '../../session/index.ts';
-import { useForumThreads } from './api/forum-reads.ts';
+import { useForumPage } from './api/forum-reads.ts';
 import { CannotPostNote } from './reply-form.tsx';
 import { ThreadList } from './thread-list.tsx';
 import { ThreadView } from './thread-view.tsx';
@@ -13,21 +16,43 @@ import { loadWhenShown } from '../../components/load-when-shown.tsx';
 // The new thread form (with its picture picker) loads when opened.
 const NewThreadDialog = loadWhenShown(() => import('./new-thread-dialog.tsx').then((m) => m.NewThreadDialog));
 
+/** How long the search waits for a pause in the typing before it asks the server. */
+const SEARCH_DELAY_MS = 250;
+const isBlank = (text: string) => text.trim() === '';
+
 /**
- * The forum: the thread list beside the selected thread; on a phone, the list or the thread.
- * Moderators also see what waits for their approval.
+ * The forum: a page of the thread list (searched and sorted by the server) beside the selected
+ * thread; on a phone, the list or the thread. Moderators also see what waits for their approval.
  */
 export function ForumView({ threadId }: { threadId: number | undefined }) {
   const { can } = useSession();
-  const list = useForumThreads();
+  const [search, setSearch] = useState('');
+  const settledSearch = useDebouncedValue(search, SEARCH_DELAY_MS, isBlank);
+  const [sort, setSort] = useState<ForumSort>('activity');
+  // The page belongs to the search it was chosen in: a new search or order starts at page 1.
+  const filterKey = JSON.stringify([settledSearch.trim(), sort]);
+  const [chosenPage, setChosenPage] = useState({ filterKey, page: 1 });
+  const page = chosenPage.filterKey === filterKey ? chosenPage.page : 1;
+  const forgetPage = () => setChosenPage({ filterKey: '', page: 1 });
+  const list = useForumPage({ search: settledSearch, sort, page });
   const [isCreating, setIsCreating] = useState(false);
   const location = useLocation();
   const deletedThread = (location.state as { deletedThread?: string } | null)?.deletedThread;
   const listHeadingRef = useRef<HTMLHeadingElement>(null);
+  const countRef = useRef<HTMLParagraphElement>(null);
+  const searchId = useId();
+  const sortId = useId();
 
   useEffect(() => {
     if (deletedThread !== undefined) listHeadingRef.current?.focus();
   }, [deletedThread, location.key]);
+
+  const toPage = (next: number) => {
+    setChosenPage({ filterKey, page: next });
+    // The new page starts at the top of the list; on a phone the pager is far below it.
+    const count = countRef.current;
+    if (count && count.getBoundingClientRect().top < 0) count.scrollIntoView({ block: 'start' });
+  };
 
   return (
     <div className={`forum${threadId === undefined ? '' : ' forum--thread-open'}`}>
@@ -49,8 +74,77 @@ export function ForumView({ threadId }: { threadId: number | undefined }) {
           </div>
           {deletedThread !== undefined && <p className="forum-note">The thread &ldquo;{deletedThread}&rdquo; is deleted.</p>}
           {!can('forum') && <CannotPostNote />}
+          <div className="forum-tools">
+            <div className="forum-tools__field">
+              <label htmlFor={searchId}>Search threads</label>
+              <input
+                id={searchId}
+                className="form-field__input"
+                type="search"
+                value={search}
+                placeholder="Title or author"
+                onChange={(event) => {
+                  setSearch(event.currentTarget.value);
+                  forgetPage();
+                }}
+              />
+            </div>
+            <div className="forum-tools__field">
+              <label htmlFor={sortId}>Sort by</label>
+              <select
+                id={sortId}
+                className="form-field__input"
+                value={sort}
+                onChange={(event) => {
+                  setSort(event.currentTarget.value as ForumSort);
+                  forgetPage();
+                }}
+              >
+                {FORUM_SORTS.map((choice) => (
+                  <option key={choice} value={choice}>
+                    {FORUM_SORT_LABELS[choice]}
+                  </option>
+                ))}
+              </select>
+            </div>
+          </div>
           <QueryState query={list} what="the forum" loadingLabel="Loading the threads…">
-            {({ threads }) => <ThreadList threads={threads} selectedId={threadId} />}
+            {({ threads, found, total }) => {
+              const pages = Math.max(1, Math.ceil(found / FORUM_PAGE_SIZE));
+              const words = settledSearch.trim();
+              // Typed words not yet asked for, or the next answer on its way: the list shown is about to change.
+              const isUpdating = list.isPlaceholderData || search.trim() !== words;
+              return (
+                <>
+                  <p ref={countRef} className="forum-meta forum-count" aria-live="polite">
+                    {list.isPlaceholderData
+                      ? 'Updating the list…'
+                      : words === ''
+                        ? `${countOf(total, 'thread')}.`
+                        : `Showing ${found} of ${countOf(total, 'thread')} matching “${words}”.`}
+                    {!list.isPlaceholderData && pages > 1 && ` Page ${Math.min(page, pages)} of ${pages}.`}
+                  </p>
+                  {found === 0 && words !== '' ? (
+                    <p className="forum-note">No thread matches. Try fewer or other words.</p>
+                  ) : (
+                    <ThreadList threads={threads} selectedId={threadId} isUpdating={isUpdating} />
+                  )}
+                  {pages > 1 && (
+                    <nav className="forum-pager" aria-label="Pages of threads">
+                      <button type="button" className="button" disabled={page <= 1} onClick={() => toPage(page - 1)}>
+                        ← Previous
+                      </button>
+                      <span className="forum-meta">
+                        Page {Math.min(page, pages)} of {pages}
+                      </span>
+                      <button type="button" className="button" disabled={page >= pages} onClick={() => toPage(page + 1)}>
+                        Next →
+                      </button>
+                    </nav>
+                  )}
+                </>
+              );
+            }}
           </QueryState>
         </section>
         <div className="forum__thread">
@@ -61,7 +155,17 @@ export function ForumView({ threadId }: { threadId: number | undefined }) {
           )}
         </div>
       </div>
-      {isCreating && <NewThreadDialog onClose={() => setIsCreating(false)} />}
+      {isCreating && (
+        <NewThreadDialog
+          onClose={() => setIsCreating(false)}
+          onCreated={() => {
+            // The new thread is shown first: the latest activity, without a search.
+            setSearch('');
+            setSort('activity');
+            forgetPage();
+          }}
+        />
+      )}
     </div>
   );
 }

@@ -14,7 +14,7 @@ import { useCreateThread } from './api/create-thread.ts';
 const MAX_IMAGES = CALLS['forum.createThread'].files.f.maxCount;
 
 /** Starts a thread: title, description and pictures; then opens it. */
-export function NewThreadDialog({ onClose }: { onClose: () => void }) {
+export function NewThreadDialog({ onClose, onCreated }: { onClose: () => void; onCreated: () => void }) {
   const [files, setFiles] = useState<File[]>([]);
   const pickerRef = useRef<HTMLInputElement>(null);
   const navigate = useNavigate();
@@ -34,6 +34,7 @@ export function NewThreadDialog({ onClose }: { onClose: () => void }) {
             return create.mutateAsync({ title, description, images: files });
           }}
           onSuccess={({ id }) => {
+            onCreated();
             onClose();
             void navigate(forumPath(id), { state: { focusThread: true } });
           }}

@@ -5,13 +5,13 @@ import { ForumDate } from './forum-date.tsx';
 import { describeReplyCount } from './forum-rules.ts';
 import { WaitingBadge } from './waiting-badge.tsx';
 
-export type ThreadListProps = { threads: ForumThreadSummary[]; selectedId: number | undefined };
+export type ThreadListProps = { threads: ForumThreadSummary[]; selectedId: number | undefined; isUpdating?: boolean };
 
-/** Every thread the member may see, newest activity first (the server's order). */
-export function ThreadList({ threads, selectedId }: ThreadListProps) {
+/** A page of the threads the member may see, in the server's order; dimmed while the next page loads. */
+export function ThreadList({ threads, selectedId, isUpdating = false }: ThreadListProps) {
   if (threads.length === 0) return <p className="forum-note">No threads yet.</p>;
   return (
-    <ul className="forum-list" aria-label="Threads">
+    <ul className="forum-list" aria-label="Threads" aria-busy={isUpdating} data-loading={isUpdating || undefined}>
       {threads.map((thread) => (
         <li key={thread.id} className={`forum-list__item${thread.approved ? '' : ' forum-item--waiting'}`}>
           <Link

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallMutation } from '../../../api/call-query.ts';
-import { FORUM_READS } from './forum-reads.ts';
+import { FORUM_LIST_READS, FORUM_READS } from './forum-reads.ts';
 
 export type ForumTarget = { kind: 'thread' | 'post'; id: number };
 
@@ -18,7 +18,7 @@ const toUpdateBody = (target: ForumTarget, action: 'approve' | 'delete') => {
 export function useModeration() {
   const queryClient = useQueryClient();
   const { mutateAsync } = useCallMutation('forum.update', {
-    invalidates: (_reply, { body }) => ('t' in body && 'd' in body ? ['forum.get', 'forum.threads'] : FORUM_READS),
+    invalidates: (_reply, { body }) => ('t' in body && 'd' in body ? FORUM_LIST_READS : FORUM_READS),
   });
   return {
     approve: async (target: ForumTarget): Promise<void> => void (await mutateAsync({ body: toUpdateBody(target, 'approve') })),
