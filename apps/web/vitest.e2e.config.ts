@@ -33,6 +33,7 @@ const LONGEST_FIRST = [
   'sign-in',
   'account',
   'accessibility',
+  'review-widths',
   'form-voice',
   'digest',
   'rendered-safely',

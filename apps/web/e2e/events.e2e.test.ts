@@ -193,7 +193,7 @@ describe('events journeys', () => {
     await answer.getByText('Successfully Saved').waitFor();
     const myRow = page.getByRole('row', { name: /Walter Pruitt \(you\)/ });
     await myRow.waitFor();
-    expect(await myRow.getByRole('cell').allTextContents()).toEqual(['Attending', '3', 'Bringing two grandsons', '']);
+    expect(await myRow.getByRole('cell').allTextContents()).toEqual(['Attending', '3', 'Bringing two grandsons']);
     expect(await page.getByTestId('attendance-total').textContent()).toBe('3');
 
     await answer.getByRole('radio', { name: 'Not Sure' }).check();

@@ -7,10 +7,15 @@
  * chart and one car (cars.list, cars.stats, car.get), route books (routes.list, route.get,
  * route.gpx, route.pdf, event.route), the digest switch and the admin's digest preview (digest.get,
  * digest.preview), the classifieds' page and one listing (listings.list, listing.get,
- * listings.mine), the site search (site.search), and the legacy full lists (events.get,
- * blog.get, forum.get) beside them.
+ * listings.mine), the site search (site.search), the Account page's sign-in link check, push
+ * switch and the admin's outbox (signIn.check, token.get, outbox.get), and the legacy full lists
+ * (events.get, blog.get, forum.get) beside them. `webDoors` adds the two calendar files, which are
+ * plain HTTP routes rather than calls.
  */
 import type { CallName } from '@club/contracts';
+
+/** The secrets the generated data holds for the bench's member (generate.ts makes them). */
+export type BenchTokens = { member: string; feed: string; signIn: string; push: string };
 
 export type WebRead = {
   label: string;
@@ -24,7 +29,8 @@ export type WebRead = {
   isAdmin?: boolean;
 };
 
-export function webReads(token: string, now = new Date()): WebRead[] {
+export function webReads(tokens: BenchTokens, now = new Date()): WebRead[] {
+  const token = tokens.member;
   const pad = (n: number) => String(n).padStart(2, '0');
   const month = `${now.getFullYear()}-${pad(now.getMonth() + 1)}`;
   // The moment /new-events asks at (it sends the club's wall clock; the machine's is close enough here).
@@ -97,11 +103,44 @@ export function webReads(token: string, now = new Date()): WebRead[] {
     // The Account page's digest switch, and the admin's preview of the next weekly digest (the
     // events of three weeks with their counts, the week's new posts and threads, written as HTML).
     read('digest.get'),
-    { ...read('digest.preview', {}, 'digest.preview (as the admin)', 0.1), isAdmin: true },
+    { ...read('digest.preview', {}, 'digest.preview (as the admin)'), isAdmin: true },
+    // The sign-in page checks an e-mailed link before using it (no session yet); the Account page
+    // asks whether this browser gets pushes; the admin's outbox page (counts and what waits).
+    { ...read('signIn.check', { t: tokens.signIn }), body: { t: tokens.signIn } },
+    read('token.get', { t: tokens.push }),
+    { ...read('outbox.get', {}, 'outbox.get (as the admin)'), isAdmin: true },
     // The site search as a member (who may find the most): a word found in about one newsletter
     // page in thirty, two words typed with the last one still being typed, and a common word.
     read('site.search', { q: 'carburetor' }, 'site.search (a word in the newsletters)'),
     read('site.search', { q: 'spark radi' }, 'site.search (as typed: "spark radi")'),
     read('site.search', { q: 'club' }, 'site.search (a common word)'),
+  ];
+}
+
+/** A read that is a plain HTTP route, not a call: the calendar files. */
+export type WebDoor = {
+  label: string;
+  method: 'GET' | 'POST';
+  path: string;
+  /** A form post's fields (the browser's "Add to calendar" button). */
+  form?: Record<string, string>;
+  goal: number;
+  /** Held to the 300 KB gzip budget in budgets.api.test.ts. */
+  isBudgeted: boolean;
+  /** Anyone holding the address may ask (the feed's address is its secret). */
+  isPublic: boolean;
+};
+
+/**
+ * The calendar files (features/events/router.ts): the private feed a member's calendar app
+ * subscribes to (GET, the token in the address), and one event's .ics from its page's
+ * "Add to calendar" button (a form post with the session).
+ */
+export function webDoors(tokens: BenchTokens): WebDoor[] {
+  return [
+    // Not held to the 300 KB budget yet: it writes every event of the 15 years (518 KB gzip at ten
+    // times the data when it joined the bench); issue 28 asks for it to stay flat as the club grows.
+    { label: 'calendar feed (GET /calendar/<token>.ics)', method: 'GET', path: `/calendar/${tokens.feed}.ics`, goal: 0.5, isBudgeted: false, isPublic: true },
+    { label: 'event .ics (POST /calendar/event/1.ics)', method: 'POST', path: '/calendar/event/1.ics', form: { g: tokens.member }, goal: 0.5, isBudgeted: true, isPublic: false },
   ];
 }

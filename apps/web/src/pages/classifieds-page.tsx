@@ -71,7 +71,7 @@ export function ClassifiedsPage() {
           }}
         />
       )}
-      <ClassifiedsFiltersForm key={params.toString()} filters={filters} onApply={(next) => setParams(paramsOf(next))} />
+      <ClassifiedsFiltersForm filters={filters} onApply={(next) => setParams(paramsOf(next))} />
       <QueryState query={listings} what="the listings" loadingLabel="Loading the listings…">
         {({ listings: found, total }) => {
           const pages = Math.max(1, Math.ceil(total / CLASSIFIEDS_PAGE_SIZE));

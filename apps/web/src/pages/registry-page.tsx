@@ -87,7 +87,6 @@ export function RegistryPage() {
         {(counts) => <RegistryChart {...counts} />}
       </QueryState>
       <RegistryFiltersForm
-        key={params.toString()}
         filters={filters}
         years={years}
         bodyStyles={styles.data?.styles ?? []}

@@ -103,25 +103,31 @@ function ScrollRestoration() {
     }
   }, [location.key, location.hash, navigationType]);
 
-  useFocusOnNewPage(location.pathname);
+  useFocusOnNewPage(location.pathname, location.search);
   return null;
 }
 
 /**
  * As accessible routers do: on a new page, focus goes to its heading, so a screen reader says
  * where the member landed and Tab starts from the page rather than from the link clicked. A page
- * that placed focus inside itself (a thread's heading, a field to fix) keeps it.
+ * that placed focus inside itself (a thread's heading, a field to fix) keeps it. Within a page
+ * (the next page of cars, a filter applied) focus stays where it is, unless the control that had
+ * it went away with the old results: then it goes to the heading too, not to the top of the
+ * document.
  */
-function useFocusOnNewPage(pathname: string) {
-  const previous = useRef(pathname);
+function useFocusOnNewPage(pathname: string, search: string) {
+  const previous = useRef({ pathname, search });
   useEffect(() => {
-    if (previous.current === pathname) return;
-    previous.current = pathname;
+    const before = previous.current;
+    if (before.pathname === pathname && before.search === search) return;
+    previous.current = { pathname, search };
     const main = document.getElementById(MAIN_CONTENT_ID);
     if (!main || main.contains(document.activeElement)) return;
+    const isFocusLost = document.activeElement === null || document.activeElement === document.body;
+    if (before.pathname === pathname && !isFocusLost) return;
     const heading = main.querySelector<HTMLElement>('h1');
     if (!heading) return;
     if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
     heading.focus({ preventScroll: true });
-  }, [pathname]);
+  }, [pathname, search]);
 }

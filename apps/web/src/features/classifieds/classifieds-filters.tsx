@@ -8,6 +8,16 @@ export function ClassifiedsFiltersForm({ filters, onApply }: { filters: Classifi
   const [kind, setKind] = useState<ListingKind | ''>(filters.kind ?? '');
   const [category, setCategory] = useState<ListingCategory | ''>(filters.category ?? '');
   const [words, setWords] = useState(filters.words);
+  // The fields follow the address (back, forward, a link) without remounting the form: a remount
+  // would drop the keyboard's focus from the button to the top of the page.
+  const signature = JSON.stringify(filters);
+  const [shown, setShown] = useState(signature);
+  if (signature !== shown) {
+    setShown(signature);
+    setKind(filters.kind ?? '');
+    setCategory(filters.category ?? '');
+    setWords(filters.words);
+  }
 
   function apply(event: FormEvent) {
     event.preventDefault();

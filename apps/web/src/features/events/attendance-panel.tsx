@@ -38,7 +38,7 @@ const deadlineText = (deadline: string): string => `${formatEventDay(deadline)},
  * Right under the date and place: how many are coming and the member's own answer, so a member
  * on a phone answers without scrolling past everyone else's.
  */
-export function YourAnswerPanel({ event, signups }: { event: ClubEvent; signups: EventSignups }) {
+export function YourAnswerPanel({ event, signups, onSeeAnswers }: { event: ClubEvent; signups: EventSignups; onSeeAnswers?: () => void }) {
   const mine = signups.households.find((h) => h.isMine);
   const answers = signups.households.length;
   const isClosed = isSignupClosed(signups.settings.deadline, clubNow(new Date(), getClubTimeZone()));
@@ -50,7 +50,9 @@ export function YourAnswerPanel({ event, signups }: { event: ClubEvent; signups:
         {answers > 0 && (
           <>
             {' '}
-            <a href="#attendance-heading">See everyone&rsquo;s answers</a>
+            <a href="#attendance-heading" onClick={onSeeAnswers}>
+              See everyone&rsquo;s answers
+            </a>
           </>
         )}
       </p>
@@ -106,12 +108,22 @@ export function SignupTotals({ signups }: { signups: EventSignups }) {
   );
 }
 
-/** Everyone's answers with the total coming; folded on a phone when the list is long. */
-export function AttendancePanel({ signups }: { signups: EventSignups }) {
+/**
+ * Everyone's answers with the total coming; folded on a phone when the list is long.
+ * `openRequest` counts taps on "See everyone's answers": each one unfolds the list.
+ */
+export function AttendancePanel({ signups, openRequest = 0 }: { signups: EventSignups; openRequest?: number }) {
   const households = signups.households;
   const isLong = households.length > FOLD_AFTER;
   // Read once: a list the member opened or closed stays so when the window turns.
   const [isOpen, setIsOpen] = useState(() => !isLong || window.matchMedia(WIDE_SCREEN).matches);
+  const [seenRequest, setSeenRequest] = useState(openRequest);
+  if (openRequest !== seenRequest) {
+    setSeenRequest(openRequest);
+    setIsOpen(true);
+  }
+  // No column of guests and cars when nobody brings either: the names and answers get its room.
+  const hasExtras = households.some((h) => h.guests.length > 0 || h.cars.length > 0);
   const table = (
     <table className="attendance__table">
       <caption className="visually-hidden">Members' answers</caption>
@@ -123,7 +135,7 @@ export function AttendancePanel({ signups }: { signups: EventSignups }) {
             Number
           </th>
           <th scope="col">Comments</th>
-          <th scope="col">Guests and cars</th>
+          {hasExtras && <th scope="col">Guests and cars</th>}
         </tr>
       </thead>
       <tbody>
@@ -133,10 +145,10 @@ export function AttendancePanel({ signups }: { signups: EventSignups }) {
               {h.name}
               {h.isMine && ' (you)'}
             </th>
-            <td>{answerLabel(h)}</td>
+            <td className="attendance__answer">{answerLabel(h)}</td>
             <td className="attendance__number">{h.status === 'notAttending' ? '' : h.partySize}</td>
             <td>{h.comments}</td>
-            <td>{[...h.guests, ...h.cars.map((car) => car.label)].join(', ')}</td>
+            {hasExtras && <td className="attendance__extras">{[...h.guests, ...h.cars.map((car) => car.label)].join(', ')}</td>}
           </tr>
         ))}
       </tbody>
@@ -148,7 +160,7 @@ export function AttendancePanel({ signups }: { signups: EventSignups }) {
           <td className="attendance__number" data-testid="attendance-total">
             {signups.totals.people}
           </td>
-          <td colSpan={2} />
+          <td colSpan={hasExtras ? 2 : 1} />
         </tr>
       </tfoot>
     </table>

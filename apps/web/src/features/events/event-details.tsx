@@ -1,4 +1,5 @@
 import type { ClubEvent, EventNeighbour, EventSeries, EventSignups } from '@club/contracts';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { editEventPath, eventPath, eventRosterPath, eventsMonthPath } from '../../lib/paths.ts';
 import { useSession, useSessionToken } from '../../session/index.ts';
@@ -38,6 +39,8 @@ export type EventDetailsProps = {
 /** One event: when and where, the picture, the description, links to its neighbours and the attendance. */
 export function EventDetails({ event, signups, series, earlier, later }: EventDetailsProps) {
   const { can } = useSession();
+  // "See everyone's answers" unfolds the list it jumps to (folded on a phone when long).
+  const [answersRequested, setAnswersRequested] = useState(0);
   const place = [event.location, event.addressLine1, event.addressLine2, event.country].filter((line) => line.trim() !== '');
   return (
     <>
@@ -55,7 +58,7 @@ export function EventDetails({ event, signups, series, earlier, later }: EventDe
         )}
       </section>
 
-      <YourAnswerPanel event={event} signups={signups} />
+      <YourAnswerPanel event={event} signups={signups} onSeeAnswers={() => setAnswersRequested((count) => count + 1)} />
 
       <SignupTotals signups={signups} />
 
@@ -84,7 +87,7 @@ export function EventDetails({ event, signups, series, earlier, later }: EventDe
         </div>
       </section>
 
-      <AttendancePanel signups={signups} />
+      <AttendancePanel signups={signups} openRequest={answersRequested} />
 
       <nav className="event-neighbours" aria-label="Earlier and later events">
         {earlier ? (

@@ -16,6 +16,17 @@ export function RegistryFiltersForm({ filters, years, bodyStyles, onApply }: Reg
   const [bodyStyle, setBodyStyle] = useState(filters.bodyStyle);
   const [colour, setColour] = useState(filters.colour);
   const [hasPhotos, setHasPhotos] = useState(filters.hasPhotos);
+  // The fields follow the address (back, forward, a link) without remounting the form: a remount
+  // would drop the keyboard's focus from "Show cars" to the top of the page.
+  const signature = JSON.stringify(filters);
+  const [shown, setShown] = useState(signature);
+  if (signature !== shown) {
+    setShown(signature);
+    setYear(filters.year === undefined ? '' : String(filters.year));
+    setBodyStyle(filters.bodyStyle);
+    setColour(filters.colour);
+    setHasPhotos(filters.hasPhotos);
+  }
   const yearChoices = [...new Set([...years, ...(filters.year === undefined ? [] : [filters.year])])].sort((a, b) => a - b);
 
   function apply(event: FormEvent) {
