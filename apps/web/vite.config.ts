@@ -10,7 +10,8 @@ import { defineConfig, type Plugin } from 'vite';
  */
 const browserContracts = [...fs.readFileSync(new URL('../../packages/contracts/src/browser.ts', import.meta.url), 'utf8').matchAll(/from '\.\/([\w-]+)\.ts'/g)]
   .map(([, name]) => name)
-  .filter((name) => name !== 'paths' && name !== 'permissions');
+  // The club's founding story is long text only the History and Founders pages show.
+  .filter((name) => name !== 'paths' && name !== 'permissions' && name !== 'club-story');
 const browserContractsTest = new RegExp(`/packages/contracts/src/(?:${browserContracts.join('|')})\\.ts$`);
 
 /**
@@ -78,10 +79,15 @@ export default defineConfig({
           // The features' api/ hooks are a few lines each and used by several pages: they ride in the
           // chunk of the call hooks they wrap, which every page that reads loads anyway, instead of one
           // small shared chunk each, whose names would lengthen the entry's preload lists. The same
-          // goes for lib/plural.ts (members and events, both reading pages) and TanStack's useMutation.
+          // goes for lib/plural.ts (members and events, both reading pages) and TanStack's useMutation,
+          // and for the two helpers api/ hooks use (the board's pairs, a route's steps): in a chunk
+          // of their own they brought that chunk's stylesheet (history.css) to every reading page.
           includeDependenciesRecursively: false,
           groups: [
-            { name: 'call-query', test: /\/src\/(api\/call-query\.ts|features\/[^/]+\/api\/|lib\/plural\.ts)|@tanstack\/react-query\/.*useMutation/ },
+            {
+              name: 'call-query',
+              test: /\/src\/(api\/call-query\.ts|features\/[^/]+\/api\/|lib\/plural\.ts|features\/history\/history-rules\.ts|features\/routes\/route-draft\.ts)|@tanstack\/react-query\/.*useMutation/,
+            },
             { name: 'contracts', test: browserContractsTest },
           ],
         },

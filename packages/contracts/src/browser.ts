@@ -18,3 +18,4 @@ export * from './member-name.ts';
 export * from './password-rules.ts';
 export * from './field-messages.ts';
 export * from './repeat-rule.ts';
+export * from './club-story.ts';

@@ -1,14 +1,24 @@
-import { registry, setClubTimeZone, type CallName } from '@club/contracts';
+import type { CallName } from '@club/contracts';
 import { getClubTimeZone } from '../lib/club-time-zone.ts';
+
+/**
+ * zod and every contract's schema (about 33 KB gzip) load with the first check, when a form is
+ * sent, never with a page: importing this module costs a page nothing. A form's `validate` may
+ * return these promises (components/form.tsx waits for them).
+ */
+const loadContracts = async () => {
+  const contracts = await import('@club/contracts');
+  contracts.setClubTimeZone(getClubTimeZone());
+  return contracts;
+};
 
 /**
  * The contract's first message about the fields a form sends, or null when they pass: the
  * client checks with the same zod rules (and words) as the server. Fields the form does not
- * send (the session token, a record id) are not judged. This module loads zod, so only lazily
- * loaded pages may import it, never the first page.
+ * send (the session token, a record id) are not judged.
  */
-export function checkAgainstContract(name: CallName, values: Record<string, unknown>): string | null {
-  setClubTimeZone(getClubTimeZone());
+export async function checkAgainstContract(name: CallName, values: Record<string, unknown>): Promise<string | null> {
+  const { registry } = await loadContracts();
   const parsed = registry[name].request.safeParse(values);
   if (parsed.success) return null;
   const issue = parsed.error.issues.find((candidate) => {
@@ -22,8 +32,8 @@ export function checkAgainstContract(name: CallName, values: Record<string, unkn
  * Every field's first message from the contract, by field, so a form can mark all that is wrong
  * at once (beside each field) rather than one item per try.
  */
-export function contractFieldErrors(name: CallName, values: Record<string, unknown>): Record<string, string> {
-  setClubTimeZone(getClubTimeZone());
+export async function contractFieldErrors(name: CallName, values: Record<string, unknown>): Promise<Record<string, string>> {
+  const { registry } = await loadContracts();
   const parsed = registry[name].request.safeParse(values);
   const byField: Record<string, string> = {};
   for (const issue of parsed.error?.issues ?? []) {

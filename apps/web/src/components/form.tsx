@@ -12,8 +12,11 @@ export const SUBMIT_CANCELLED = Symbol('submit cancelled');
 export type FormProps<T> = {
   /** Sends the form; a rejection's ApiError message is shown in the form; SUBMIT_CANCELLED sends nothing and says nothing. */
   onSubmit: (data: FormData, form: HTMLFormElement) => Promise<T | typeof SUBMIT_CANCELLED>;
-  /** Runs before any call; a returned message is shown as the error and nothing is sent. */
-  validate?: (data: FormData) => string | null;
+  /**
+   * Runs before any call; a returned message is shown as the error and nothing is sent. It may
+   * answer later (a promise): the checks against the contracts load zod only when a form is sent.
+   */
+  validate?: (data: FormData) => string | null | Promise<string | null>;
   onSuccess?: (result: T) => void;
   submitLabel?: string;
   /** The spec's wording (Successfully Saved, Successfully Submitted, …); null shows none. */
@@ -66,6 +69,10 @@ export function Form<T>({
   const summaryRef = useRef<HTMLParagraphElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const shouldFocusProblemRef = useRef(false);
+  /** A send whose checks are still running: a second tap meanwhile sends nothing more. */
+  const isCheckingRef = useRef(false);
+  /** Which check of the fields as typed is the latest: an earlier one answering later is ignored. */
+  const recheckRef = useRef(0);
   const isSubmitting = status === 'submitting';
   const [seenClearKey, setSeenClearKey] = useState(clearMessagesKey);
   if (seenClearKey !== clearMessagesKey) {
@@ -82,7 +89,7 @@ export function Form<T>({
   });
 
   /** Runs the browser's checks (unless the form checks everything itself) and then `validate`. */
-  function check(form: HTMLFormElement, data: FormData): string | null {
+  function check(form: HTMLFormElement, data: FormData): string | null | Promise<string | null> {
     const invalid = noValidate ? {} : findInvalidFields(form);
     setFieldErrors(invalid);
     return summarizeFieldErrors(Object.keys(invalid).length) ?? validate?.(data) ?? null;
@@ -90,13 +97,22 @@ export function Form<T>({
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (isSubmitting) return;
+    if (isSubmitting || isCheckingRef.current) return;
     // After a send that emptied the form, a second tap (a slow double-tap) would check the empty
     // fields and turn the confirmation into errors: the confirmation stays until typing starts anew.
     if (status === 'success' && resetOnSuccess) return;
     const form = event.currentTarget;
     const data = new FormData(form);
-    const invalid = check(form, data);
+    let invalid: string | null;
+    isCheckingRef.current = true;
+    try {
+      invalid = await check(form, data);
+    } catch (error) {
+      // The checks could not load (a flaky connection): say so, as a failed send would.
+      invalid = errorMessageOf(error);
+    } finally {
+      isCheckingRef.current = false;
+    }
     if (invalid !== null) {
       setErrorMessage(invalid);
       setIsCheckError(true);
@@ -137,9 +153,15 @@ export function Form<T>({
       setStatus('idle');
       return;
     }
-    const invalid = check(form, new FormData(form));
-    if (invalid === null) setStatus('idle');
-    else setErrorMessage(invalid);
+    const checking = ++recheckRef.current;
+    void Promise.resolve(check(form, new FormData(form))).then(
+      (invalid) => {
+        if (checking !== recheckRef.current) return;
+        if (invalid === null) setStatus('idle');
+        else setErrorMessage(invalid);
+      },
+      () => undefined,
+    );
   }
 
   return (

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { isApiError } from '../api/client.ts';
 import { ConfirmDeleteDialog } from '../components/confirm-delete-dialog.tsx';
+import { loadWhenShown } from '../components/load-when-shown.tsx';
 import { PageFrame } from '../components/page-frame.tsx';
 import { QueryState } from '../components/query-state.tsx';
 import { hasPermission } from '@club/contracts/browser';
@@ -9,11 +10,13 @@ import { PATHS, listingPath } from '../lib/paths.ts';
 import { useCar } from '../features/garage/api/garage-reads.ts';
 import { useDeleteCar } from '../features/garage/api/garage-writes.ts';
 import { CarDetails } from '../features/garage/car-details.tsx';
-import { CarEditor } from '../features/garage/car-editor.tsx';
-import { ListingEditor } from '../features/classifieds/listing-editor.tsx';
 import { carTitleOf } from '../features/garage/car-text.ts';
 import '../features/garage/garage.css';
 import { useSession } from '../session/index.ts';
+
+// The owner's editors load when opened, never for a visitor.
+const CarEditor = loadWhenShown(() => import('../features/garage/car-editor.tsx').then((m) => m.CarEditor));
+const ListingEditor = loadWhenShown(() => import('../features/classifieds/listing-editor.tsx').then((m) => m.ListingEditor));
 
 function CarNotFound({ isLoggedIn }: { isLoggedIn: boolean }) {
   return (

@@ -1,15 +1,18 @@
 import { CLASSIFIEDS_PAGE_SIZE, hasPermission, LISTING_CATEGORIES, LISTING_KINDS, type ListingCategory, type ListingKind } from '@club/contracts/browser';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { loadWhenShown } from '../components/load-when-shown.tsx';
 import { PageFrame } from '../components/page-frame.tsx';
 import { QueryState } from '../components/query-state.tsx';
 import { PATHS, listingPath } from '../lib/paths.ts';
 import { useListingsPage, type ClassifiedsFilters } from '../features/classifieds/api/classifieds-reads.ts';
 import { ClassifiedsFiltersForm } from '../features/classifieds/classifieds-filters.tsx';
 import { ListingCard } from '../features/classifieds/listing-card.tsx';
-import { ListingEditor } from '../features/classifieds/listing-editor.tsx';
 import '../features/classifieds/classifieds.css';
 import { useSession } from '../session/index.ts';
+
+// The editor loads when a member places a listing, never for a visitor.
+const ListingEditor = loadWhenShown(() => import('../features/classifieds/listing-editor.tsx').then((m) => m.ListingEditor));
 
 const positiveNumber = (value: string | null): number | undefined => (value && /^\d+$/.test(value) && Number(value) > 0 ? Number(value) : undefined);
 const oneOf = <T extends string>(values: readonly T[], value: string | null): T | undefined => values.find((known) => known === value);

@@ -1,17 +1,20 @@
 import { hasPermission, REGISTRY_PAGE_SIZE } from '@club/contracts/browser';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { loadWhenShown } from '../components/load-when-shown.tsx';
 import { PageFrame } from '../components/page-frame.tsx';
 import { QueryState } from '../components/query-state.tsx';
 import { PATHS, carPath } from '../lib/paths.ts';
 import { useBodyStyles, useCarsPage, useCarStats, type RegistryFilters } from '../features/garage/api/garage-reads.ts';
 import { CarCard } from '../features/garage/car-card.tsx';
-import { CarEditor } from '../features/garage/car-editor.tsx';
-import { RegistryAdmin } from '../features/garage/registry-admin.tsx';
 import { RegistryChart } from '../features/garage/registry-chart.tsx';
 import { RegistryFiltersForm } from '../features/garage/registry-filters.tsx';
 import '../features/garage/garage.css';
 import { useSession } from '../session/index.ts';
+
+// A member's editor and the administrator's tools load when shown, never for a visitor.
+const CarEditor = loadWhenShown(() => import('../features/garage/car-editor.tsx').then((m) => m.CarEditor));
+const RegistryAdmin = loadWhenShown(() => import('../features/garage/registry-admin.tsx').then((m) => m.RegistryAdmin));
 
 const positiveNumber = (value: string | null): number | undefined => (value && /^\d+$/.test(value) && Number(value) > 0 ? Number(value) : undefined);
 

@@ -1,11 +1,13 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { PageFrame } from '../components/page-frame.tsx';
 import { QueryState } from '../components/query-state.tsx';
 import { RequireLogin } from '../components/require-login.tsx';
-import { AddNewsletterDialog } from '../features/newsletters/add-newsletter-dialog.tsx';
 import { useNewsletters } from '../features/newsletters/api/newsletters.ts';
 import { NewsletterArchive } from '../features/newsletters/newsletter-archive.tsx';
 import { useSession } from '../session/index.ts';
+
+// The editor's dialog reads editions from file names with the contracts (zod): it loads when opened.
+const AddNewsletterDialog = lazy(() => import('../features/newsletters/add-newsletter-dialog.tsx').then((m) => ({ default: m.AddNewsletterDialog })));
 
 function ValleyNewsArchive() {
   const { can } = useSession();
@@ -29,7 +31,8 @@ function ValleyNewsArchive() {
         {({ v }) => <NewsletterArchive editions={v} showsTextStatus={can('history')} />}
       </QueryState>
       {isAdding && (
-        <AddNewsletterDialog
+        <Suspense fallback={null}>
+          <AddNewsletterDialog
           editions={editions.data?.v ?? []}
           onSaved={(title, warning) => {
             setSaved(title);
@@ -37,7 +40,8 @@ function ValleyNewsArchive() {
             setIsAdding(false);
           }}
           onClose={() => setIsAdding(false)}
-        />
+          />
+        </Suspense>
       )}
     </>
   );

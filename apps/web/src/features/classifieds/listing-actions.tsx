@@ -3,9 +3,12 @@ import { useState } from 'react';
 import { errorMessageOf } from '../../api/client.ts';
 import { ConfirmDeleteDialog } from '../../components/confirm-delete-dialog.tsx';
 import { Dialog } from '../../components/dialog.tsx';
+import { loadWhenShown } from '../../components/load-when-shown.tsx';
 import { useDeleteListing, useMarkSold, useModerateListing, useRenewListing } from './api/classifieds-writes.ts';
 import { dayOf } from './listing-text.ts';
-import { ListingEditor } from './listing-editor.tsx';
+
+// The seller's editor loads when opened, never for a visitor reading the listing.
+const ListingEditor = loadWhenShown(() => import('./listing-editor.tsx').then((m) => m.ListingEditor));
 
 type Asking = 'none' | 'edit' | 'sold' | 'delete';
 

@@ -34,8 +34,8 @@ export function ContactForm() {
         submitLabel="Send message"
         successMessage="Successfully Submitted"
         resetOnSuccess
-        validate={(data) => {
-          const found = checkContactForm(readForm(data, FIELDS));
+        validate={async (data) => {
+          const found = await checkContactForm(readForm(data, FIELDS));
           setErrors(found);
           return summarizeFieldErrors(Object.keys(found).length);
         }}

@@ -1,7 +1,4 @@
-import { contact } from '@club/contracts';
-
-/** What the server accepts from the contact form: the contracts' request, checked here before anything is sent. */
-const contactRequestSchema = contact['contact.submit'].request;
+import { contractFieldErrors } from '../../components/contract-check.ts';
 
 /** The contact form's fields by their wire names, in the order the form shows them. */
 export const CONTACT_FIELDS = ['f', 'l', 'e', 'm'] as const;
@@ -10,15 +7,13 @@ export type ContactField = (typeof CONTACT_FIELDS)[number];
 export type ContactErrors = Partial<Record<ContactField, string>>;
 export type ContactValues = Record<ContactField, string>;
 
-const isContactField = (key: unknown): key is ContactField => (CONTACT_FIELDS as readonly unknown[]).includes(key);
-
-/** What is wrong with each field (the contracts' first message for it) before anything is sent; empty when the form may go. */
-export function checkContactForm(values: ContactValues): ContactErrors {
+/**
+ * What is wrong with each field (the contracts' first message for it, as the server would say)
+ * before anything is sent; empty when the form may go. The check loads zod when the form is sent.
+ */
+export async function checkContactForm(values: ContactValues): Promise<ContactErrors> {
+  const byField = await contractFieldErrors('contact.submit', values);
   const errors: ContactErrors = {};
-  const result = contactRequestSchema.safeParse(values);
-  for (const issue of result.error?.issues ?? []) {
-    const [field] = issue.path;
-    if (isContactField(field) && errors[field] === undefined) errors[field] = issue.message;
-  }
+  for (const field of CONTACT_FIELDS) if (byField[field] !== undefined) errors[field] = byField[field];
   return errors;
 }

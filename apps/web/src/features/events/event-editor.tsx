@@ -164,10 +164,10 @@ export function EventEditor({ event, signupSettings = NO_SETTINGS, meetingPlace,
     <>
       <Form
         aria-label={saved.id === 0 ? 'New event' : 'Edit event'}
-        validate={(data) => {
+        validate={async (data) => {
           const values = fieldsOf(data);
           const settings = signupSettingsOf(data);
-          const message = checkEventFields(values) ?? ('error' in settings ? settings.error : checkSignupSettings(settings));
+          const message = (await checkEventFields(values)) ?? ('error' in settings ? settings.error : await checkSignupSettings(settings));
           setEndError(values.start !== '' && values.end !== '' && values.end < values.start ? (message ?? undefined) : undefined);
           return message;
         }}

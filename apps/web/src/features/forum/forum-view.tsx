@@ -6,12 +6,15 @@ import { countOf } from '../../lib/plural.ts';
 import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
 import { useSession } from '../../session/index.ts';
 import { useForumPage } from './api/forum-reads.ts';
-import { NewThreadDialog } from './new-thread-dialog.tsx';
 import { CannotPostNote } from './reply-form.tsx';
 import { ThreadList } from './thread-list.tsx';
 import { ThreadView } from './thread-view.tsx';
 import { WaitingNotice } from './waiting-notice.tsx';
 import './forum.css';
+import { loadWhenShown } from '../../components/load-when-shown.tsx';
+
+// The new thread form (with its picture picker) loads when opened.
+const NewThreadDialog = loadWhenShown(() => import('./new-thread-dialog.tsx').then((m) => m.NewThreadDialog));
 
 /** How long the search waits for a pause in the typing before it asks the server. */
 const SEARCH_DELAY_MS = 250;

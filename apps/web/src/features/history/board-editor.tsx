@@ -63,8 +63,8 @@ export function BoardEditor({ board, savedYears, onSaved, onDirtyChange }: Board
       aria-label="Edit the board"
       className="board-editor"
       noValidate
-      validate={(data) => {
-        const yearProblem = checkAgainstContract('boardMembers.save', readForm(data, { y: 'text' }));
+      validate={async (data) => {
+        const yearProblem = await checkAgainstContract('boardMembers.save', readForm(data, { y: 'text' }));
         if (yearProblem !== null) return yearProblem;
         const filled = rows.filter((row) => row.post.trim() !== '' || row.member.trim() !== '');
         if (filled.length === 0) return 'Please enter at least one post and member for the board.';

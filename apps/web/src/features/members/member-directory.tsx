@@ -8,10 +8,13 @@ import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
 import { CopyEmailButton, CopyEmailResult, useCopyEmailList } from './copy-email-list.tsx';
 import { DeleteMemberDialog } from './delete-member-dialog.tsx';
 import { MemberCard } from './member-card.tsx';
-import { MemberDialog } from './member-dialog.tsx';
 import { groupRows } from './member-rules.ts';
 import './members.css';
 import { useFetchEmailList, useMemberPage } from './api/members.ts';
+import { loadWhenShown } from '../../components/load-when-shown.tsx';
+
+// The member editor (with its photo picker) loads when opened.
+const MemberDialog = loadWhenShown(() => import('./member-dialog.tsx').then((m) => m.MemberDialog));
 
 /** The show-permissions filter leaves out Forum, which most members hold. */
 const UNFILTERED_PERMISSION: Permission = 'forum';

@@ -100,9 +100,9 @@ export function AddNewsletterDialog({ editions, onSaved, onClose }: AddNewslette
           onDirtyChange={editor.onDirtyChange}
           noValidate
           submitLabel="Save"
-          validate={(data) => {
+          validate={async (data) => {
             // Everything missing at once, each beside its field, not one item per try.
-            const { m, y } = contractFieldErrors('newsletter.set', readForm(data, FIELDS));
+            const { m, y } = await contractFieldErrors('newsletter.set', readForm(data, FIELDS));
             const found = { ...(file ? {} : { f: FILE_REQUIRED }), ...(m === undefined ? {} : { m }), ...(y === undefined ? {} : { y }) };
             setErrors(found);
             return summarizeFieldErrors(Object.keys(found).length);
