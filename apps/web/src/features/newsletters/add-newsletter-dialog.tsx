@@ -1,5 +1,5 @@
 import { FIELD_MESSAGES, MONTHS, newsletterTitle, readEditionFromFileName, type Newsletter } from '@club/contracts';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { ApiError, isApiError } from '../../api/api-error.ts';
 import { contractFieldErrors } from '../../components/contract-check.ts';
 import { useAddNewsletter } from './api/newsletters.ts';
@@ -39,8 +39,16 @@ export function AddNewsletterDialog({ editions, onSaved, onClose }: AddNewslette
   const [refusals, setRefusals] = useState<Refusal[]>([]);
   /** Messages beside the fields from the last check, by wire name; each goes once its field changes. */
   const [errors, setErrors] = useState<Partial<Record<'f' | 'm' | 'y', string>>>({});
-  const clearErrors = (...fields: ('f' | 'm' | 'y')[]) =>
+  /**
+   * Counts the fields changed since the page opened. A check of the fields runs on every input
+   * (the Form re-checks as they are fixed) and answers after loading the contracts; a file chosen
+   * meanwhile fills in the month, so that check read the form as it was and its messages are stale.
+   */
+  const editsRef = useRef(0);
+  const clearErrors = (...fields: ('f' | 'm' | 'y')[]) => {
+    editsRef.current += 1;
     setErrors((current) => Object.fromEntries(Object.entries(current).filter(([field]) => !fields.includes(field as 'f' | 'm' | 'y'))));
+  };
   const specialId = useId();
 
   /** Takes a file of the right kind and size, and prefills month, year and Special from a name like "Valley News March 2025.pdf". */
@@ -102,9 +110,10 @@ export function AddNewsletterDialog({ editions, onSaved, onClose }: AddNewslette
           submitLabel="Save"
           validate={async (data) => {
             // Everything missing at once, each beside its field, not one item per try.
+            const edits = editsRef.current;
             const { m, y } = await contractFieldErrors('newsletter.set', readForm(data, FIELDS));
             const found = { ...(file ? {} : { f: FILE_REQUIRED }), ...(m === undefined ? {} : { m }), ...(y === undefined ? {} : { y }) };
-            setErrors(found);
+            if (edits === editsRef.current) setErrors(found);
             return summarizeFieldErrors(Object.keys(found).length);
           }}
           // Choosing a file fills in the month and year: a message about them (or the file) is then stale.
