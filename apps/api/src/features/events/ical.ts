@@ -24,8 +24,12 @@ export function clubTimeToInstant(local: string, timeZone: string): Date {
 
 const joinLines = (...lines: string[]): string => lines.map((line) => line.trim()).filter(Boolean).join(', ');
 
-/** An event of the private feed with its place in a series (null fields for a single event). */
-export type FeedEvent = EventRecord & { seriesId: number | null; seriesDate: string | null };
+/**
+ * An event of the private feed with its place in a series (null fields for a single event), and
+ * when it was last changed (ISO UTC): its DTSTAMP, so the feed's bytes, and its ETag, stay the
+ * same until an event in it changes.
+ */
+export type FeedEvent = EventRecord & { seriesId: number | null; seriesDate: string | null; modified: string };
 
 /** A series as the feed writes its repeat rule. */
 export type FeedSeries = { id: number; rule: RepeatRule; startTime: string; durationMinutes: number };
@@ -104,15 +108,22 @@ function addSeries(calendar: Calendar, site: URL, timeZone: string, series: Feed
   const uid = `series-${series.id}@${site.hostname}`;
   const firstStart = instanceStart(first);
   const firstEvent = byDate.get(first) as FeedEvent;
+  const lastChanged = occurrences.reduce((latest, o) => (o.modified > latest ? o.modified : latest), firstEvent.modified);
   calendar.createEvent({
     ...eventFields({ ...firstEvent, start: firstStart, end: existingClubTime(addMinutes(firstStart, series.durationMinutes), timeZone) }, site, timeZone),
     id: uid,
+    stamp: new Date(lastChanged),
     repeating: repeating.join('\r\n'),
   });
   for (const date of dates) {
     const occurrence = byDate.get(date);
     if (!occurrence) continue;
-    calendar.createEvent({ ...eventFields(occurrence, site, timeZone), id: uid, recurrenceId: dayjs.tz(instanceStart(date), 'YYYY-MM-DDTHH:mm', timeZone) });
+    calendar.createEvent({
+      ...eventFields(occurrence, site, timeZone),
+      id: uid,
+      stamp: new Date(occurrence.modified),
+      recurrenceId: dayjs.tz(instanceStart(date), 'YYYY-MM-DDTHH:mm', timeZone),
+    });
   }
   return outside;
 }
@@ -142,6 +153,8 @@ export function buildFeed(records: FeedEvent[], series: FeedSeries[], options: C
     singles.push(...addSeries(calendar, site, options.timeZone, one, occurrences));
   }
   singles.push(...[...bySeries.values()].flat());
-  for (const event of singles) calendar.createEvent({ id: `event-${event.id}@${site.hostname}`, ...eventFields(event, site, options.timeZone) });
+  for (const event of singles) {
+    calendar.createEvent({ id: `event-${event.id}@${site.hostname}`, stamp: new Date(event.modified), ...eventFields(event, site, options.timeZone) });
+  }
   return calendar.toString();
 }
