@@ -1,5 +1,4 @@
 import { ATTENDANCE_STATUS, PATHS, eventPath, type CallResponse } from '@club/contracts';
-import type { Response } from 'express';
 import type { AppDeps } from '../../deps.ts';
 import { badRequest, notFound, notLoggedIn } from '../../errors.ts';
 import { streamObject } from '../../http/json-stream.ts';
@@ -13,13 +12,6 @@ import { createSignupService, type SignupAnswer } from './signups.ts';
 export const FEED_ROUTE = '/calendar/:token.ics';
 /** One event's .ics download: a form post carrying the member's session as `g`. */
 export const EVENT_ICS_ROUTE = '/calendar/event/:id.ics';
-
-const sendCalendar = (res: Response, body: string, fileName?: string): void => {
-  res.setHeader('Content-Type', 'text/calendar; charset=utf-8');
-  res.setHeader('Cache-Control', 'private, no-store');
-  if (fileName) res.setHeader('Content-Disposition', `attachment; filename="${fileName}"`);
-  res.send(body);
-};
 
 export function mountEventsCalls(api: ApiRouter, deps: AppDeps): void {
   const events = createEventsService(deps);
@@ -136,6 +128,6 @@ export function mountEventsCalls(api: ApiRouter, deps: AppDeps): void {
       if (!isLoggedIn) throw notLoggedIn('Please log in to add club events to your calendar.');
       throw badRequest('That is not an event number.');
     }
-    sendCalendar(res, events.eventCalendar(id), `event-${id}.ics`);
+    sendCalendarFile(req, res, events.eventCalendar(id), `event-${id}.ics`);
   });
 }
