@@ -1,11 +1,14 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { loadWhenShown } from '../../components/load-when-shown.tsx';
 import { QueryState } from '../../components/query-state.tsx';
 import { PATHS, carPath } from '../../lib/paths.ts';
 import { useMyCars } from './api/garage-reads.ts';
 import { CarCard } from './car-card.tsx';
-import { CarEditor } from './car-editor.tsx';
 import './garage.css';
+
+// The editor (its owner picker, image picker and form) loads when a member opens it.
+const CarEditor = loadWhenShown(() => import('./car-editor.tsx').then((m) => m.CarEditor));
 
 /** The account page's garage: the member's own cars, and adding one. */
 export function MyCars() {
