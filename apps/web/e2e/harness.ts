@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { appendFileSync, existsSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
-import { inject, onTestFailed } from 'vitest';
+import { expect, inject, onTestFailed } from 'vitest';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -23,6 +23,35 @@ const WEB_DIST = process.env.E2E_WEB_DIST ? path.resolve(REPO_ROOT, process.env.
 const SCREENSHOT_DIR = path.join(REPO_ROOT, 'test-results/e2e');
 const STARTUP_TIMEOUT_MS = 90_000;
 const SHUTDOWN_TIMEOUT_MS = 5_000;
+
+/**
+ * E2E_PROFILE=<file>: wall time per kind of step (server start, Chromium, contexts, page loads,
+ * log-ins, axe) of each journey file, appended to that file as one line when its harness closes,
+ * to see where a journey's time goes.
+ */
+const PROFILE_FILE = process.env.E2E_PROFILE;
+const IS_PROFILING = Boolean(PROFILE_FILE);
+const profile = new Map<string, { count: number; ms: number }>();
+
+async function timed<T>(step: string, run: () => Promise<T>): Promise<T> {
+  if (!IS_PROFILING) return run();
+  const started = performance.now();
+  try {
+    return await run();
+  } finally {
+    const entry = profile.get(step) ?? { count: 0, ms: 0 };
+    entry.count += 1;
+    entry.ms += performance.now() - started;
+    profile.set(step, entry);
+  }
+}
+
+function writeProfile(): void {
+  if (!PROFILE_FILE) return;
+  const steps = [...profile].sort((a, b) => b[1].ms - a[1].ms).map(([step, { count, ms }]) => `${step} ${count}x ${Math.round(ms)} ms`);
+  appendFileSync(PROFILE_FILE, `${path.basename(expect.getState().testPath ?? '')}: ${steps.join(', ')}\n`);
+  profile.clear();
+}
 
 export const CLUB_NAME = 'Test Valley Club';
 
@@ -175,8 +204,8 @@ export async function startHarness({ env = {} }: HarnessOptions = {}): Promise<H
   const launching = chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
   let browser: Browser | undefined;
   try {
-    await waitForHealthy(baseUrl, server, serverOutput);
-    browser = await launching;
+    await timed('server start', () => waitForHealthy(baseUrl, server, serverOutput));
+    browser = await timed('chromium start', () => launching);
   } catch (error) {
     await launching.then((launched) => launched.close()).catch(() => undefined);
     await stopServer(server);
@@ -191,10 +220,16 @@ export async function startHarness({ env = {} }: HarnessOptions = {}): Promise<H
     browser: launchedBrowser,
     serverOutput,
     newPage: async (options = {}) => {
-      const context = await launchedBrowser.newContext({ baseURL: baseUrl, viewport: DESKTOP_VIEWPORT, ...options });
-      return context.newPage();
+      const context = await timed('new context', () => launchedBrowser.newContext({ baseURL: baseUrl, viewport: DESKTOP_VIEWPORT, ...options }));
+      const page = await context.newPage();
+      if (IS_PROFILING) {
+        const goto = page.goto.bind(page);
+        page.goto = (url, gotoOptions) => timed('page.goto', () => goto(url, gotoOptions));
+      }
+      return page;
     },
     close: async () => {
+      writeProfile();
       await launchedBrowser.close().catch(() => undefined);
       await stopServer(server);
       await rm(dataDir, { recursive: true, force: true });
@@ -248,7 +283,11 @@ export function serverDatabase(harness: Harness): { prepare(sql: string): Statem
  */
 export async function checkA11y(page: Page): Promise<void> {
   // Pages load lazily: check the page once it has its heading, not the moment before.
-  await page.locator('h1').first().waitFor({ state: 'attached', timeout: 15_000 }).catch(() => undefined);
+  await timed('axe: wait for h1', () => page.locator('h1').first().waitFor({ state: 'attached', timeout: 15_000 }).catch(() => undefined));
+  await timed('axe', () => runAxe(page));
+}
+
+async function runAxe(page: Page): Promise<void> {
   const hasAxe = () => page.evaluate(() => 'axe' in window);
   if (!(await hasAxe())) {
     await page.addScriptTag({ content: readAxeSource() }).catch(() => undefined);
@@ -307,6 +346,10 @@ export async function visit(page: Page, path: string): Promise<void> {
 
 /** Logs in through the login page and waits for the account page. */
 export async function logIn(page: Page, email: string, password: string): Promise<void> {
+  await timed('logIn (form)', () => logInByForm(page, email, password));
+}
+
+async function logInByForm(page: Page, email: string, password: string): Promise<void> {
   await page.goto('/login');
   await page.getByLabel('E-mail address').fill(email);
   await page.getByLabel('Password').fill(password);
