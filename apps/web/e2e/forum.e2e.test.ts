@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeJpeg } from '../../api/test/images.ts';
 import { checkA11y, DEMO_MEMBER, logIn, openPage, serverDatabase, snapshot, startHarness, type Harness } from './harness.ts';
+import { holdAnswers } from './steps.ts';
 
 const POSTER = { email: 'poster@example.org', password: 'demo-poster-1' };
 const MODERATOR = { email: 'moderator@example.org', password: 'demo-moderator-1' };
@@ -250,12 +251,7 @@ describe('forum journeys', () => {
 
     // The next page was fetched ahead: with the server held back, Next still shows it at once.
     await nextPageFetched;
-    let releaseAnswer = () => {};
-    const held = new Promise<void>((resolve) => (releaseAnswer = resolve));
-    await page.route('**/api/forum.page.php', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const answers = await holdAnswers(page, 'forum.page');
     const pager = page.getByRole('navigation', { name: 'Pages of threads' });
     await pager.getByRole('button', { name: 'Next →' }).click();
     await count.getByText(/Page 2 of 2\.$/).waitFor();
@@ -267,9 +263,8 @@ describe('forum journeys', () => {
     await page.locator('.forum-list[aria-busy="true"]').waitFor();
     expect(await links.first().textContent()).toContain('Paging thread 04');
     expect(await page.getByText('Loading the threads…').count()).toBe(0);
-    releaseAnswer();
+    await answers.release();
     await count.getByText(/Page 1 of 2\.$/).waitFor();
-    await page.unroute('**/api/forum.page.php');
     expect(await links.first().textContent()).toContain('Paging thread 12');
     expect(await links.first().textContent()).toContain('3 replies');
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { imageSize, makeJpeg, makePng } from '../../api/test/images.ts';
 import { startTestSmtp, type TestSmtp } from '../../api/test/smtp.ts';
 import { checkA11y, DEMO_ADMIN, DEMO_MEMBER, logIn, MOBILE_VIEWPORT, openPage, snapshot, startHarness, type Harness } from './harness.ts';
+import { holdAnswers, searchMemberList } from './steps.ts';
 
 const SECRETARY = { email: 'secretary@example.org', password: 'demo-secretary-1' };
 const NEWCOMER = { first: 'Loretta', last: 'Quackenbush', email: 'loretta.quackenbush@example.net', password: 'model-a-loretta-1' };
@@ -72,21 +73,15 @@ describe('member list journey', () => {
     expect(String(refused.body.e)).toMatch(/permission/);
 
     // The next page: the page on screen stays (dimmed, busy) until the next one has come.
-    let releaseAnswer = () => {};
-    const held = new Promise<void>((resolve) => (releaseAnswer = resolve));
-    await page.route('**/api/members.page.php', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const nextPage = await holdAnswers(page, 'members.page');
     const pager = page.getByRole('navigation', { name: 'Pages of members' });
     await pager.getByRole('button', { name: 'Next →' }).click();
     const list = page.getByRole('list', { name: 'Members' });
     await page.locator('.member-list[aria-busy="true"]').waitFor();
     expect(await headings.allTextContents()).toEqual(firstPage);
     expect(await page.getByText('Loading the member list…').count()).toBe(0);
-    releaseAnswer();
+    await nextPage.release();
     await count.getByText(`Page 2 of ${pages}.`).waitFor();
-    await page.unroute('**/api/members.page.php');
     const secondPage = await headings.allTextContents();
     expect(secondPage[0]).not.toBe(firstPage[0]);
     expect(secondPage.some((name) => firstPage.includes(name))).toBe(false);
@@ -100,21 +95,19 @@ describe('member list journey', () => {
     await page.getByLabel('Sort by').selectOption({ label: 'Last name' });
 
     // A disabled member is struck through and says so in words.
-    const search = page.getByRole('searchbox', { name: 'Search members' });
-    await search.fill('Virginia Hoffmann');
-    await page.getByText(/Showing 1 of \d+ members matching “Virginia Hoffmann”\./).waitFor();
+    await searchMemberList(page, 'Virginia Hoffmann', { isOpen: true });
+    expect(await count.textContent()).toMatch(/^Showing 1 of /);
     const disabled = page.locator('.member-card--disabled').first();
     expect(await disabled.getByText('Disabled', { exact: true }).isVisible()).toBe(true);
     const decoration = await disabled.locator('.member-card__struck').first().evaluate((el) => getComputedStyle(el).textDecorationLine);
     expect(decoration).toContain('line-through');
 
     // Search narrows by name, city or car; the words are matched by the server.
-    await search.fill('Pruitt');
-    await page.getByText(/Showing 1 of \d+ members matching “Pruitt”\./).waitFor();
+    await searchMemberList(page, 'Pruitt', { isOpen: true });
+    expect(await count.textContent()).toMatch(/^Showing 1 of /);
     expect(await memberCard(page, 'Walter Pruitt').count()).toBe(1);
     expect(await pager.count()).toBe(0);
-    await search.fill('roadster kirkwood');
-    await page.getByText(/Showing \d+ of \d+ members matching “roadster kirkwood”\./).waitFor();
+    await searchMemberList(page, 'roadster kirkwood', { isOpen: true });
     const cards = list.locator('.member-card');
     await cards.first().waitFor();
     const found = await cards.allTextContents();
@@ -123,9 +116,9 @@ describe('member list journey', () => {
       expect(text).toContain('Roadster');
       expect(text).toContain('Kirkwood');
     }
-    await search.fill('no such member anywhere');
+    await searchMemberList(page, 'no such member anywhere', { isOpen: true });
     await page.getByText('No member matches. Try fewer or other words.').waitFor();
-    await search.fill('');
+    await page.getByRole('searchbox', { name: 'Search members' }).fill('');
     await count.getByText(/^\d+ members, \d+ of them enabled\. Page 1 of \d+\.$/).waitFor();
     await page.context().close();
   });
