@@ -8,6 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
 import { expect, inject, onTestFailed } from 'vitest';
+import { SESSION_STORAGE_KEY } from '../src/lib/session-token.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -80,6 +81,11 @@ export type Harness = {
   browser: Browser;
   /** A page in a fresh browser context (own cookies and localStorage). */
   newPage: (options?: BrowserContextOptions) => Promise<Page>;
+  /**
+   * A session token for the account: one password log-in per file and account, handed out
+   * again while the server still accepts it (a journey may have logged it out meanwhile).
+   */
+  sessionToken: (email: string, password: string) => Promise<string>;
   /** The server's stdout and stderr so far, for diagnosing failures. */
   serverOutput: () => string;
   close: () => Promise<void>;
@@ -214,11 +220,26 @@ export async function startHarness({ env = {} }: HarnessOptions = {}): Promise<H
   }
   const launchedBrowser = browser;
 
+  const tokens = new Map<string, string>();
+  const postJson = (call: string, body: Record<string, unknown>) =>
+    fetch(`${baseUrl}/api/${call}.php`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  const sessionToken = async (email: string, password: string): Promise<string> => {
+    const key = `${email}\n${password}`;
+    const known = tokens.get(key);
+    if (known !== undefined && (await postJson('session.get', { g: known })).ok) return known;
+    const reply = await timed('logIn (session.create)', () => postJson('session.create', { u: email, p: password }));
+    if (!reply.ok) throw new Error(`${email} could not log in: ${reply.status} ${await reply.text()}`);
+    const { g } = (await reply.json()) as { g: string };
+    tokens.set(key, g);
+    return g;
+  };
+
   return {
     baseUrl,
     dataDir,
     browser: launchedBrowser,
     serverOutput,
+    sessionToken,
     newPage: async (options = {}) => {
       const context = await timed('new context', () => launchedBrowser.newContext({ baseURL: baseUrl, viewport: DESKTOP_VIEWPORT, ...options }));
       const page = await context.newPage();
@@ -294,9 +315,11 @@ async function runAxe(page: Page): Promise<void> {
     if (!(await hasAxe())) await page.evaluate(readAxeSource());
   }
   const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document) => Promise<{ violations: unknown[] }> } })
+    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: unknown[] }> } })
       .axe;
-    const results = await axe.run(document);
+    // Only violations are read: axe then keeps one node each of what passed or did not apply,
+    // which saves much of its time on a long page and finds the same violations.
+    const results = await axe.run(document, { resultTypes: ['violations'] });
     return results.violations;
   });
   if (violations.length === 0) return;
@@ -335,6 +358,28 @@ export async function openPage(harness: Harness, options?: Parameters<Harness['n
 }
 
 /**
+ * A new page, as `openPage`, in a context already logged in as the account: its session token is
+ * in localStorage before the first page of the site runs, where the login form leaves it. For
+ * journeys whose subject is not the login itself (shell, sign-in and account go through the
+ * form); it saves the login page, the form and most bcrypt hashing (one log-in per file and
+ * account). The token is put there once per context, so a logout in the journey stays a logout.
+ * (An init script rather than the context's storageState, which loads a page of its own.)
+ */
+export async function openPageAs(harness: Harness, email: string, password: string, options: BrowserContextOptions = {}): Promise<Page> {
+  const token = await harness.sessionToken(email, password);
+  const page = await openPage(harness, options);
+  await page.context().addInitScript(
+    ({ origin, key, value }) => {
+      if (window.location.origin !== origin || localStorage.getItem('e2eSessionGiven') !== null) return;
+      localStorage.setItem('e2eSessionGiven', '1');
+      localStorage.setItem(key, value);
+    },
+    { origin: harness.baseUrl, key: SESSION_STORAGE_KEY, value: token },
+  );
+  return page;
+}
+
+/**
  * Opens `path` and waits until React runs the page (the header's page name is filled in then).
  * `/` arrives prerendered, and until it has hydrated its buttons and client-side navigation do
  * nothing; a journey that goes on to use them starts here rather than at `page.goto`.
@@ -362,5 +407,6 @@ export async function snapshot(page: Page, name: string, { fullPage = true }: { 
   const dir = process.env.E2E_SCREENSHOT_DIR;
   if (!dir) return;
   await mkdir(dir, { recursive: true });
-  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage });
+  // Transitions (a dialog or a lightbox opening) are shown finished, without waiting for them.
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage, animations: 'disabled' });
 }

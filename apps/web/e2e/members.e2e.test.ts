@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { imageSize, makeJpeg, makePng } from '../../api/test/images.ts';
 import { startTestSmtp, type TestSmtp } from '../../api/test/smtp.ts';
-import { checkA11y, DEMO_ADMIN, DEMO_MEMBER, logIn, MOBILE_VIEWPORT, openPage, snapshot, startHarness, type Harness } from './harness.ts';
+import { checkA11y, DEMO_ADMIN, DEMO_MEMBER, logIn, MOBILE_VIEWPORT, openPage, openPageAs, snapshot, startHarness, type Harness } from './harness.ts';
 import { holdAnswers, searchMemberList } from './steps.ts';
 
 const SECRETARY = { email: 'secretary@example.org', password: 'demo-secretary-1' };
@@ -50,8 +50,7 @@ function callFromPage(page: Page, name: string, body: Record<string, unknown>) {
 
 describe('member list journey', () => {
   it('lists a page at a time, pages, sorts and searches on the server, and refuses a plain member at the server', async () => {
-    const page = await openPage(harness);
-    await logIn(page, DEMO_MEMBER.email, DEMO_MEMBER.password);
+    const page = await openPageAs(harness, DEMO_MEMBER.email, DEMO_MEMBER.password);
     await openMemberList(page);
     const count = page.locator('.member-count');
     await count.getByText(/^\d+ members, \d+ of them enabled\. Page 1 of \d+\.$/).waitFor();
@@ -124,8 +123,7 @@ describe('member list journey', () => {
   });
 
   it('pages and searches by touch on a 390px phone', async () => {
-    const page = await openPage(harness, { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 1 });
-    await logIn(page, DEMO_MEMBER.email, DEMO_MEMBER.password);
+    const page = await openPageAs(harness, DEMO_MEMBER.email, DEMO_MEMBER.password, { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 1 });
     await openMemberList(page);
     const count = page.locator('.member-count');
     await count.getByText(/Page 1 of \d+\./).waitFor();
@@ -269,8 +267,7 @@ describe('member list journey', () => {
   });
 
   it("keeps an admin's own record enabled and applies their own permission change at once", async () => {
-    const page = await openPage(harness);
-    await logIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+    const page = await openPageAs(harness, DEMO_ADMIN.email, DEMO_ADMIN.password);
     await openMemberList(page);
     await page.getByRole('searchbox', { name: 'Search members' }).fill('Margaret Holloway');
     await page.getByText(/Showing 1 of \d+ members matching “Margaret Holloway”\./).waitFor();
@@ -290,8 +287,7 @@ describe('member list journey', () => {
   });
 
   it('gives a member editor who is not an admin add, edit and delete but no permission boxes', async () => {
-    const page = await openPage(harness);
-    await logIn(page, SECRETARY.email, SECRETARY.password);
+    const page = await openPageAs(harness, SECRETARY.email, SECRETARY.password);
     await openMemberList(page);
     expect(await page.getByRole('button', { name: 'Copy e-mail list' }).count()).toBe(0);
     expect(await page.getByLabel('Show permission').count()).toBe(0);
@@ -309,8 +305,7 @@ describe('member list journey', () => {
   });
 
   it('removes a photo on save, and lets the editor take the removal back first, by keyboard', async () => {
-    const page = await openPage(harness);
-    await logIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+    const page = await openPageAs(harness, DEMO_ADMIN.email, DEMO_ADMIN.password);
     await openMemberList(page);
     const name = 'Philomena Ruckelshaus';
     await page.getByRole('button', { name: 'Add Member' }).click();
@@ -347,8 +342,7 @@ describe('member list journey', () => {
   });
 
   it('fits the member list and its dialog on a 375px screen', async () => {
-    const page = await openPage(harness, { viewport: MOBILE_VIEWPORT });
-    await logIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+    const page = await openPageAs(harness, DEMO_ADMIN.email, DEMO_ADMIN.password, { viewport: MOBILE_VIEWPORT });
     await openMemberList(page);
     await checkA11y(page);
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);

@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkA11y, DEMO_MEMBER, logIn, openPage, snapshot, startHarness, visit, type Harness } from './harness.ts';
+import { checkA11y, DEMO_MEMBER, logIn, openPage, openPageAs, snapshot, startHarness, visit, type Harness } from './harness.ts';
 import { makeEventWith24Answers, sendContactWithDoubleTap } from './steps.ts';
 
 /** Issue 22: what a reviewer found trying every journey; each test at the width where it was seen. */
@@ -51,8 +51,7 @@ describe('a second tap after a successful send (item 1)', () => {
   });
 
   it('keeps the confirmation of a forum reply and posts it once', async () => {
-    const page = await openPage(harness, PHONE);
-    await logIn(page, POSTER.email, POSTER.password);
+    const page = await openPageAs(harness, POSTER.email, POSTER.password, PHONE);
     await page.goto('/forum');
     await page.getByRole('list', { name: 'Threads' }).getByRole('link').first().tap();
     const box = page.getByLabel('Your reply');
@@ -132,8 +131,7 @@ describe('the admin without a mail server (item 3)', () => {
 describe('the event page with many answers (item 2)', () => {
   it("puts the member's own answer and the totals right under the date and place; the long list folds on a phone", async () => {
     const eventId = makeEventWith24Answers(harness);
-    const page = await openPage(harness, PHONE);
-    await logIn(page, DEMO_MEMBER.email, DEMO_MEMBER.password);
+    const page = await openPageAs(harness, DEMO_MEMBER.email, DEMO_MEMBER.password, PHONE);
     await page.goto(`/event/${eventId}`);
     const answer = page.getByRole('form', { name: 'Your answer' });
     await answer.waitFor();
@@ -162,8 +160,7 @@ describe('the event page with many answers (item 2)', () => {
 
   it('shows the whole list at once on a desktop, after the answer', async () => {
     const eventId = makeEventWith24Answers(harness);
-    const page = await openPage(harness, { viewport: { width: 1280, height: 900 } });
-    await logIn(page, DEMO_MEMBER.email, DEMO_MEMBER.password);
+    const page = await openPageAs(harness, DEMO_MEMBER.email, DEMO_MEMBER.password, { viewport: { width: 1280, height: 900 } });
     await page.goto(`/event/${eventId}`);
     const answer = page.getByRole('form', { name: 'Your answer' });
     await answer.waitFor();
