@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 
 /** A plain JPEG of the given size, as a camera would send (optionally with an EXIF orientation). */
@@ -25,3 +27,12 @@ export async function hugeJpeg(side = 16_000): Promise<Buffer> {
   huge.writeUInt16BE(side, frame + 7);
   return huge;
 }
+
+/** A real HEIC photo (640 x 480) carrying EXIF with a GPS position; test/fixtures/README.md says how it was made. */
+export const readHeicPhoto = (): Buffer => fs.readFileSync(fileURLToPath(new URL('./fixtures/model-a-gps.heic', import.meta.url)));
+
+/** The same HEIC cut off halfway, as an interrupted copy from a phone leaves it: its header still says HEIC. */
+export const readTruncatedHeic = (): Buffer => {
+  const whole = readHeicPhoto();
+  return whole.subarray(0, Math.floor(whole.length / 2));
+};

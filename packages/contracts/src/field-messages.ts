@@ -25,7 +25,7 @@ export const FIELD_MESSAGES = {
 /** What a file of the wrong kind is told, before upload (browser) and after (server, by content). */
 export const FILE_KIND_MESSAGES: Readonly<Record<FileKind, string>> = {
   jpeg: 'Please choose a JPEG photo (.jpg or .jpeg); other file types are not accepted.',
-  image: 'Please choose an image file (JPEG, PNG, WebP or GIF).',
+  image: 'Please choose an image file (JPEG, PNG, WebP, GIF or HEIC).',
   'image-or-pdf': 'Please choose a PDF or an image file (JPEG, PNG, WebP or GIF).',
   gpx: 'Please choose a GPX file (.gpx) saved from a mapping app; this file is not one.',
 };

@@ -1,5 +1,5 @@
 /**
- * The heavy packages (sharp, nodemailer, web-push, PDFKit; MuPDF only ever in its own child process) load on first use,
+ * The heavy packages (sharp, the HEIC decoder, nodemailer, web-push, PDFKit; MuPDF only ever in its own child process) load on first use,
  * not at start (issue 16: they cost the start about half a second and the idle server tens of MB).
  * Starts the real server in a child process with a module hook that writes down every package it
  * imports, as it imports it.
@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 
 const API_DIR = fileURLToPath(new URL('../../', import.meta.url));
-const HEAVY = ['sharp', 'nodemailer', 'web-push', 'mupdf', 'pdfkit'];
+const HEAVY = ['sharp', 'heic-decode', 'libheif-js', 'nodemailer', 'web-push', 'mupdf', 'pdfkit'];
 
 /** Registers a resolve hook that sends each bare specifier's package to this thread, which appends it to PACKAGES_FILE. */
 const REGISTER = `

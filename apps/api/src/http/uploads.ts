@@ -246,7 +246,7 @@ export function multipartParser({ fileFields, tempDir, checkAccess, waiting }: M
 
 const ACCEPTED: Record<FileKind, SniffedType[]> = {
   jpeg: ['jpeg'],
-  image: ['jpeg', 'png', 'webp', 'gif'],
+  image: ['jpeg', 'png', 'webp', 'gif', 'heic'],
   'image-or-pdf': ['jpeg', 'png', 'webp', 'gif', 'pdf'],
   gpx: ['xml'],
 };

@@ -1,5 +1,5 @@
 /** What the first bytes of a file say it is. */
-export type SniffedType = 'jpeg' | 'png' | 'gif' | 'webp' | 'pdf' | 'xml' | 'unknown';
+export type SniffedType = 'jpeg' | 'png' | 'gif' | 'webp' | 'heic' | 'pdf' | 'xml' | 'unknown';
 
 /** What a file really is, from its first bytes; the name and the browser's type are not trusted. */
 export function sniffFileType(buffer: Buffer): SniffedType {
@@ -7,6 +7,7 @@ export function sniffFileType(buffer: Buffer): SniffedType {
   if (buffer.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
   if (buffer.subarray(0, 4).toString('latin1') === 'GIF8') return 'gif';
   if (buffer.subarray(0, 4).toString('latin1') === 'RIFF' && buffer.subarray(8, 12).toString('latin1') === 'WEBP') return 'webp';
+  if (isHeic(buffer)) return 'heic';
   if (buffer.subarray(0, 5).toString('latin1') === '%PDF-') return 'pdf';
   if (isXmlStart(buffer)) return 'xml';
   return 'unknown';
@@ -17,4 +18,27 @@ function isXmlStart(buffer: Buffer): boolean {
   let at = buffer.subarray(0, 3).equals(Buffer.from([0xef, 0xbb, 0xbf])) ? 3 : 0;
   while (at < Math.min(buffer.length, 1024) && [0x20, 0x09, 0x0a, 0x0d].includes(buffer[at] as number)) at += 1;
   return buffer[at] === 0x3c;
+}
+
+/** The brands of a HEVC-coded HEIF: stills, sequences, multi-layer and scalable. */
+const HEVC_BRANDS = new Set(['heic', 'heix', 'hevc', 'hevx', 'heim', 'heis', 'hevm', 'hevs']);
+/** The generic HEIF brands; AVIF files carry them too, but also name themselves avif or avis. */
+const HEIF_BRANDS = new Set(['mif1', 'msf1']);
+const MAX_FTYP_BYTES = 256;
+/**
+ * Whether a file is a HEIC photo, by its content alone: an ISO-BMFF `ftyp` box at the start whose
+ * major or compatible brands name HEVC-coded HEIF (or generic HEIF that does not say AVIF).
+ */
+export function isHeic(buffer: Uint8Array): boolean {
+  if (buffer.length < 16) return false;
+  const ascii = (at: number) => String.fromCharCode(...buffer.subarray(at, at + 4));
+  if (ascii(4) !== 'ftyp') return false;
+  // A real ftyp box names a handful of brands; a forged size never makes this read far.
+  const boxSize = Math.min(new DataView(buffer.buffer, buffer.byteOffset, buffer.byteLength).getUint32(0), buffer.length, MAX_FTYP_BYTES);
+  const major = ascii(8);
+  const compatible: string[] = [];
+  for (let at = 16; at + 4 <= boxSize; at += 4) compatible.push(ascii(at));
+  const brands = [major, ...compatible];
+  if (brands.some((brand) => HEVC_BRANDS.has(brand))) return true;
+  return HEIF_BRANDS.has(major) && !brands.some((brand) => brand === 'avif' || brand === 'avis');
 }

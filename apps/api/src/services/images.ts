@@ -6,6 +6,8 @@ import type { Metadata } from 'sharp';
 import type { Config } from '../config.ts';
 import { tooLarge, wrongFileType } from '../errors.ts';
 import { lazyImport } from '../lazy-import.ts';
+import { isHeic } from '../lib/file-type.ts';
+import { decodeHeic, HeicDecodeError } from './heic-decoder.ts';
 
 /** sharp (libvips, about 20-28 MB resident) is loaded on the first picture, not at start; see lazy-import.ts. */
 export const loadSharp = lazyImport('sharp', async () => (await import('sharp')).default);
@@ -19,7 +21,7 @@ export type ImageOptions = {
   crop?: Crop;
   /** Extra quarter turns clockwise. */
   quarterTurns?: number;
-  /** Also take PNG, WebP or GIF (converted to JPEG), for pictures the spec does not limit to JPEG. */
+  /** Also take PNG, WebP, GIF or HEIC (converted to JPEG), for pictures the spec does not limit to JPEG. */
   acceptAnyImage?: boolean;
   /**
    * Through `saveWithUploads`, every picture also gets smaller copies (contracts'
@@ -97,27 +99,44 @@ export function createJobLimiter(max: number): <T>(job: () => Promise<T>) => Pro
 const imageJobs = createJobLimiter(IMAGE_JOBS_AT_ONCE);
 
 const UNREADABLE = 'That photo could not be read. Please choose a JPEG photo (.jpg).';
-const UNREADABLE_IMAGE = 'That picture could not be read; it may be damaged. Please choose a JPEG, PNG, WebP or GIF picture that opens on your computer.';
+const UNREADABLE_IMAGE = 'That picture could not be read; it may be damaged. Please choose a JPEG, PNG, WebP, GIF or HEIC picture that opens on your computer.';
+const UNREADABLE_HEIC =
+  'That HEIC photo could not be converted; it may be damaged or only partly copied. Please choose it again, or send it as a JPEG (on an iPhone: Settings > Camera > Formats > Most Compatible).';
+const TOO_MANY_PIXELS = `That photo has too many pixels (more than ${MAX_INPUT_PIXELS / 1_000_000} megapixels). Please choose a smaller one.`;
+
+/** A picture as sharp takes it: the file itself, or decoded pixels (a HEIC) with their layout. */
+type SharpInput = { data: Buffer; raw?: { width: number; height: number; channels: 4 } };
+
+/** A HEIC's pixels for sharp (see heic-decoder.ts); 415 or 413 with a message a member can act on. */
+async function decodeHeicPhoto(buffer: Buffer): Promise<SharpInput> {
+  try {
+    const { width, height, data } = await decodeHeic(buffer, MAX_INPUT_PIXELS);
+    return { data, raw: { width, height, channels: 4 } };
+  } catch (error) {
+    if (error instanceof HeicDecodeError && error.reason === 'too-large') throw tooLarge(TOO_MANY_PIXELS);
+    throw wrongFileType(UNREADABLE_HEIC);
+  }
+}
 
 async function encodeJpeg(buffer: Buffer, { maxSize, crop, quarterTurns = 0, acceptAnyImage = false, quality = 82 }: EncodeOptions): Promise<Buffer> {
   const unreadable = acceptAnyImage ? UNREADABLE_IMAGE : UNREADABLE;
+  const isHeicPhoto = acceptAnyImage && isHeic(buffer);
+  const source: SharpInput = isHeicPhoto ? await decodeHeicPhoto(buffer) : { data: buffer };
   const sharp = await loadSharp();
-  const input = { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS } as const;
+  const input = { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS, ...(source.raw && { raw: source.raw }) } as const;
   let metadata: Metadata;
   try {
-    metadata = await sharp(buffer, input).metadata();
+    metadata = await sharp(source.data, input).metadata();
   } catch (error) {
-    if (error instanceof Error && /pixel limit/.test(error.message)) {
-      throw tooLarge(`That photo has too many pixels (more than ${MAX_INPUT_PIXELS / 1_000_000} megapixels). Please choose a smaller one.`);
-    }
+    if (error instanceof Error && /pixel limit/.test(error.message)) throw tooLarge(TOO_MANY_PIXELS);
     throw wrongFileType(unreadable);
   }
-  const isAccepted = metadata.format === 'jpeg' || (acceptAnyImage && ['png', 'webp', 'gif'].includes(metadata.format ?? ''));
+  const isAccepted = isHeicPhoto || metadata.format === 'jpeg' || (acceptAnyImage && ['png', 'webp', 'gif'].includes(metadata.format ?? ''));
   if (!isAccepted) throw wrongFileType('Please choose a JPEG photo (.jpg or .jpeg); other file types are not accepted.');
 
   // One pipeline: EXIF orientation (autoOrient), the extra turns, the crop, the resize. sharp
-  // drops all metadata (GPS too) on output.
-  let image = sharp(buffer, { ...input, autoOrient: true });
+  // drops all metadata (GPS too) on output; decoded HEIC pixels carry none to begin with.
+  let image = sharp(source.data, { ...input, autoOrient: true });
   const turns = ((quarterTurns % 4) + 4) % 4;
   if (turns) image = image.rotate(turns * 90);
   if (crop) {

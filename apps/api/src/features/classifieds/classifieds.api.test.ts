@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { LISTING_DAYS, type Listing, type ListingSummary, type MemberData } from '@club/contracts';
 import { listings, listingMessages, outbox } from '../../db/schema/index.ts';
 import { createMember, type TestMember } from '../../../test/factories.ts';
-import { makeJpeg, makePng } from '../../../test/images.ts';
+import { makeJpeg, makePng, readHeicPhoto } from '../../../test/images.ts';
 import { startTestSmtp, type TestSmtp } from '../../../test/smtp.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { renewalToken } from './renewal-links.ts';
@@ -126,6 +126,16 @@ describe('POST /api/listing.save.php', () => {
     expect(shown).toMatchObject({ title: PART.title, price: 125.5, status: 'active', seller: 'Sally Seller', isMine: false, canModerate: false, photoCount: 3 });
     // Rendered as text by the page: the API keeps it as written.
     expect(shown.text).toContain('<b>with new floats</b>');
+  });
+
+  it('takes a HEIC photo from a phone and stores it as JPEG without its location', async () => {
+    const res = await saveListing({ ...PART, g: seller.token }, [{ buffer: readHeicPhoto(), name: 'IMG_3001.HEIC' }]);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const [url = ''] = res.body.photos as string[];
+    expect(url).toMatch(/^\/uploads\/classifieds\/.+\.jpg$/);
+    const meta = await sharp(fs.readFileSync(fileOf(url))).metadata();
+    expect(meta).toMatchObject({ format: 'jpeg', width: 640, height: 480 });
+    expect(meta.exif).toBeUndefined();
   });
 
   it('reads "$1,250" as a price and keeps "offers" beside it; a wanted listing keeps no price', async () => {

@@ -6,7 +6,7 @@ import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import request from 'supertest';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { attendance, blogPosts, digestLedger, events, forumPosts, forumThreads, listings, members, newsletters, outbox } from '../../db/schema/index.ts';
 import { createMember } from '../../../test/factories.ts';
 import { lintMailHtml } from '../../../test/mail-lint.ts';
@@ -468,6 +468,41 @@ describe('digest.preview and digest.sendMe', () => {
     ]);
     // Outside the ledger: the admin still gets the real one.
     expect(t.services.digest.run().emails).toBe(3);
+  });
+
+  it('answers a repeated look with 304, and shows a change, another admin or the next week at once', async () => {
+    open();
+    const ada = createMember(t.db, { permissions: ['admin'], firstName: 'Ada' });
+    const bea = createMember(t.db, { permissions: ['admin'], firstName: 'Bea' });
+    addPhotoPost('Fresh photos', new Date().toISOString());
+    const first = await call('digest.preview', { g: ada.token });
+    expect(first.status).toBe(200);
+    const etag = first.headers.etag as string;
+    expect(etag).toBeTruthy();
+    const again = await call('digest.preview', { g: ada.token }).set('If-None-Match', etag);
+    expect(again.status).toBe(304);
+
+    // Written for whoever asks: never another admin's greeting and links.
+    expect((await call('digest.preview', { g: bea.token })).body.html).toContain('Hello Bea,');
+
+    addThread('Who has a spare carburetor?', new Date().toISOString());
+    const changed = await call('digest.preview', { g: ada.token }).set('If-None-Match', etag);
+    expect(changed.status).toBe(200);
+    expect(changed.body.text).toContain('Who has a spare carburetor?');
+    expect(changed.body.html).toContain('Hello Ada,');
+
+    // Once the run it previews has gone out, the preview is of the week after, data unchanged.
+    const week = changed.body.week as string;
+    const nextRun = nextRunOf('0 8 * * 1', new Date(), 'America/Chicago');
+    vi.useFakeTimers({ toFake: ['Date'], now: nextRun.getTime() + 60_000 });
+    try {
+      const later = await call('digest.preview', { g: ada.token });
+      expect(later.status).toBe(200);
+      expect(later.body.week).not.toBe(week);
+      expect(later.body.week).toBe(weekOf(nextRunOf('0 8 * * 1', new Date(), 'America/Chicago').toISOString().slice(0, 10)));
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('says there is nothing to send in a week with nothing new', async () => {

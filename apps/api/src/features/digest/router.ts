@@ -12,6 +12,17 @@ export function mountDigestCalls(api: ApiRouter, deps: AppDeps): void {
   mountCall(api, 'digest.unsubscribe', ({ t }) => ({ m: digest.turnOff(t) }), { fromQuery: ['t'] });
   mountCall(api, 'rsvp.get', ({ t }) => ({ event: digest.readRsvp(t) }));
   mountCall(api, 'rsvp.confirm', ({ t }) => digest.confirmRsvp(t));
-  mountCall(api, 'digest.preview', (_input, { user }) => digest.preview(user));
+  // Written for the admin who asks (their name and links), and the same until the data changes or
+  // the next run goes out: kept per member until then (it took seconds at ten times the data).
+  mountCall(
+    api,
+    'digest.preview',
+    (_input, { user, cacheUntil }) => {
+      const { preview, until } = digest.preview(user);
+      cacheUntil(until);
+      return preview;
+    },
+    { cache: 'member' },
+  );
   mountCall(api, 'digest.sendMe', (_input, { user }) => ({ to: digest.sendPreview(user) }));
 }

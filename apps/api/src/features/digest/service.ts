@@ -7,7 +7,7 @@ import { describeStart } from '../events/reminders.ts';
 import { createSignupService } from '../events/signups.ts';
 import { readRsvpToken, type RsvpLink } from './rsvp-links.ts';
 import { findDigestSetting, findRsvpEvent, isRsvpLinkUsed, listComingMembers, turnDigestOffAtAddress, useRsvpLink, writeDigestSetting } from './store.ts';
-import type { DigestPreview } from './weekly.ts';
+import type { TimedDigestPreview } from './weekly.ts';
 
 const NOT_VALID_RSVP =
   'This link is not valid: please open the whole link from the digest e-mail, or say whether you are coming on the event page after logging in.';
@@ -21,7 +21,8 @@ export type DigestService = {
   readRsvp(token: string): RsvpEvent;
   /** Records "I'm coming" once for the link's member and event. */
   confirmRsvp(token: string): { event: RsvpEvent; status: 'confirmed' | 'waitlisted' | 'already' };
-  preview(user: SessionUser): DigestPreview;
+  /** The next digest as it would reach this admin, and the moment it goes out (after which the preview is of the week after). */
+  preview(user: SessionUser): TimedDigestPreview;
   sendPreview(user: SessionUser): string;
 };
 
@@ -91,7 +92,7 @@ export function createDigestService({ db, services, config, clock = () => new Da
     preview: (user) => services.digest.preview(user.id),
 
     sendPreview(user) {
-      const preview = services.digest.preview(user.id);
+      const { preview } = services.digest.preview(user.id);
       if (preview.isEmpty) throw badRequest('Nothing new was added this week, so no digest would go out and there is nothing to send.');
       return services.digest.sendPreview(user.id).to;
     },

@@ -280,11 +280,14 @@ export function queueWeeklyDigest(
 /** The admin's preview: the next run's digest as it would reach them, and how many it would go to. */
 export type DigestPreview = { subject: string; html: string; text: string; week: string; recipients: number; isEmpty: boolean };
 
+/** A preview and the moment (ms) it is for: the next run, after which the preview is of the week after. */
+export type TimedDigestPreview = { preview: DigestPreview; until: number };
+
 export type WeeklyDigest = {
   /** The job: queues this week's digest (once per member) and asks the mail service to send it. */
   run(): DigestRun;
-  /** The digest the next scheduled run would send, written for this member (their own links). */
-  preview(memberId: number): DigestPreview;
+  /** The digest the next scheduled run would send, written for this member (their own links), and when that run is. */
+  preview(memberId: number): TimedDigestPreview;
   /** Queues the preview to this member alone, outside the ledger; their address. */
   sendPreview(memberId: number): { to: string; isEmpty: boolean };
 };
@@ -307,7 +310,7 @@ export function createWeeklyDigest(deps: {
     const at = nextRunOf(deps.config.digestCron || DEFAULT_DIGEST_CRON, clock(), deps.config.timeZone);
     const content = readDigestContent(deps.db, deps.config, at);
     const message = composeDigest(deps.db, deps.config, deps.keys, content, { email: reader.email, readers: [reader] }, at);
-    return { reader, content, message };
+    return { reader, content, message, at };
   };
 
   return {
@@ -319,9 +322,12 @@ export function createWeeklyDigest(deps: {
     preview(memberId) {
       const found = previewOf(memberId);
       const recipients = listDigestRecipients(deps.db).length;
-      if (!found) return { subject: '', html: '', text: '', week: '', recipients, isEmpty: true };
-      const { content, message } = found;
-      return { subject: message.subject, html: message.html ?? '', text: message.text, week: content.week, recipients, isEmpty: content.isEmpty };
+      if (!found) return { preview: { subject: '', html: '', text: '', week: '', recipients, isEmpty: true }, until: Number.POSITIVE_INFINITY };
+      const { content, message, at } = found;
+      return {
+        preview: { subject: message.subject, html: message.html ?? '', text: message.text, week: content.week, recipients, isEmpty: content.isEmpty },
+        until: at.getTime(),
+      };
     },
     sendPreview(memberId) {
       const found = previewOf(memberId);

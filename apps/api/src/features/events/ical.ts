@@ -1,4 +1,4 @@
-import { addMinutes, eventPath, existingClubTime, LAST_WEEK, occurrenceDates, type RepeatRule } from '@club/contracts';
+import { addMinutes, clubNow, eventPath, existingClubTime, LAST_WEEK, occurrenceDates, type RepeatRule } from '@club/contracts';
 import { getVtimezoneComponent } from '@touch4it/ical-timezones';
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone.js';
@@ -24,8 +24,12 @@ export function clubTimeToInstant(local: string, timeZone: string): Date {
 
 const joinLines = (...lines: string[]): string => lines.map((line) => line.trim()).filter(Boolean).join(', ');
 
-/** An event of the private feed with its place in a series (null fields for a single event). */
-export type FeedEvent = EventRecord & { seriesId: number | null; seriesDate: string | null };
+/**
+ * An event of the private feed with its place in a series (null fields for a single event), and
+ * when it was last changed (ISO UTC): its DTSTAMP, so the feed's bytes, and its ETag, stay the
+ * same until an event in it changes.
+ */
+export type FeedEvent = EventRecord & { seriesId: number | null; seriesDate: string | null; modified: string };
 
 /** A series as the feed writes its repeat rule. */
 export type FeedSeries = { id: number; rule: RepeatRule; startTime: string; durationMinutes: number };
@@ -38,12 +42,50 @@ function newCalendar({ name, timeZone, baseUrl }: CalendarOptions): { calendar: 
   return { calendar, site };
 }
 
+const pad = (n: number): string => String(n).padStart(2, '0');
+
+const DAY_MS = 86_400_000;
+/** How far a zone's clocks are ahead of UTC at a moment (a whole minute), in ms. */
+const offsetAt = (moment: number, timeZone: string): number => Date.parse(`${clubNow(new Date(moment), timeZone)}:00Z`) - moment;
+const clockChangeDays = new Map<string, boolean>();
+
+/**
+ * Whether a zone's clocks may change on a day (YYYY-MM-DD): its offset differs between a day
+ * before and a day after it (any zone's midnight lies within). Kept per zone and day, as
+ * `existingClubTime` costs about 85 µs and only matters on these few days a year.
+ */
+function changesClocks(day: string, timeZone: string): boolean {
+  const key = `${timeZone}|${day}`;
+  let changes = clockChangeDays.get(key);
+  if (changes === undefined) {
+    const midnight = Date.parse(`${day}T00:00:00Z`);
+    changes = offsetAt(midnight - DAY_MS, timeZone) !== offsetAt(midnight + 2 * DAY_MS, timeZone);
+    if (clockChangeDays.size >= 20_000) clockChangeDays.clear();
+    clockChangeDays.set(key, changes);
+  }
+  return changes;
+}
+
+/**
+ * A club time as ical-generator writes it beside the event's TZID. A time the club's clocks skip
+ * is moved past the gap (RFC 5545, `existingClubTime`). Given as a string, the library reads it in
+ * the server's own zone and writes its digits back, some twenty times faster than from a dayjs
+ * moment (0.5 ms an event, seconds for the feed at ten times the data); if the server's zone
+ * skips that time itself (another zone's DST date), the moment is given instead.
+ */
+function icsTime(local: string, timeZone: string): string | dayjs.Dayjs {
+  const existing = changesClocks(local.slice(0, 10), timeZone) ? existingClubTime(local, timeZone) : local.slice(0, 16);
+  const read = new Date(`${existing}:00`);
+  const written = `${read.getFullYear()}-${pad(read.getMonth() + 1)}-${pad(read.getDate())}T${pad(read.getHours())}:${pad(read.getMinutes())}`;
+  return written === existing ? `${existing}:00` : dayjs.tz(existing, 'YYYY-MM-DDTHH:mm', timeZone);
+}
+
 /** What a calendar app shows of an event: its times, title, place and page. */
 function eventFields(event: EventRecord, site: URL, timeZone: string) {
   const link = new URL(eventPath(event.id), site).toString();
   return {
-    start: dayjs.tz(event.start, 'YYYY-MM-DDTHH:mm', timeZone),
-    end: dayjs.tz(event.end, 'YYYY-MM-DDTHH:mm', timeZone),
+    start: icsTime(event.start, timeZone),
+    end: icsTime(event.end, timeZone),
     timezone: timeZone,
     summary: event.title,
     description: event.text ? `${event.text}\n\n${link}` : link,
@@ -104,15 +146,22 @@ function addSeries(calendar: Calendar, site: URL, timeZone: string, series: Feed
   const uid = `series-${series.id}@${site.hostname}`;
   const firstStart = instanceStart(first);
   const firstEvent = byDate.get(first) as FeedEvent;
+  const lastChanged = occurrences.reduce((latest, o) => (o.modified > latest ? o.modified : latest), firstEvent.modified);
   calendar.createEvent({
     ...eventFields({ ...firstEvent, start: firstStart, end: existingClubTime(addMinutes(firstStart, series.durationMinutes), timeZone) }, site, timeZone),
     id: uid,
+    stamp: new Date(lastChanged),
     repeating: repeating.join('\r\n'),
   });
   for (const date of dates) {
     const occurrence = byDate.get(date);
     if (!occurrence) continue;
-    calendar.createEvent({ ...eventFields(occurrence, site, timeZone), id: uid, recurrenceId: dayjs.tz(instanceStart(date), 'YYYY-MM-DDTHH:mm', timeZone) });
+    calendar.createEvent({
+      ...eventFields(occurrence, site, timeZone),
+      id: uid,
+      stamp: new Date(occurrence.modified),
+      recurrenceId: icsTime(instanceStart(date), timeZone),
+    });
   }
   return outside;
 }
@@ -142,6 +191,8 @@ export function buildFeed(records: FeedEvent[], series: FeedSeries[], options: C
     singles.push(...addSeries(calendar, site, options.timeZone, one, occurrences));
   }
   singles.push(...[...bySeries.values()].flat());
-  for (const event of singles) calendar.createEvent({ id: `event-${event.id}@${site.hostname}`, ...eventFields(event, site, options.timeZone) });
+  for (const event of singles) {
+    calendar.createEvent({ id: `event-${event.id}@${site.hostname}`, stamp: new Date(event.modified), ...eventFields(event, site, options.timeZone) });
+  }
   return calendar.toString();
 }

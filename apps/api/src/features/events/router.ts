@@ -4,6 +4,7 @@ import type { AppDeps } from '../../deps.ts';
 import { badRequest, notFound, notLoggedIn } from '../../errors.ts';
 import { mountCall, type ApiRouter } from '../../http/mount-call.ts';
 import { resolveSession, tokenOf } from '../../http/session.ts';
+import { sendCalendarFile } from './calendar-file.ts';
 import { createEventsService } from './service.ts';
 import { createSignupService, type SignupAnswer } from './signups.ts';
 
@@ -118,7 +119,7 @@ export function mountEventsCalls(api: ApiRouter, deps: AppDeps): void {
   api.routes.get(FEED_ROUTE, (req, res) => {
     const feed = events.feedCalendar(req.params.token);
     if (feed === undefined) throw notFound('That calendar address');
-    sendCalendar(res, feed);
+    sendCalendarFile(req, res, feed);
   });
 
   api.routes.post(EVENT_ICS_ROUTE, (req, res) => {

@@ -11,12 +11,15 @@ import {
   type SeriesScope,
   type SessionUser,
   type SignupSettings,
+  addDays,
   clubNow,
 } from '@club/contracts';
 import type { AppDeps } from '../../deps.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
+import { changeStampOf } from '../../db/change-stamp.ts';
 import type { DbOrTx } from '../../db/client.ts';
+import { packCalendar, type CalendarFile } from './calendar-file.ts';
 import { buildCalendar, buildFeed } from './ical.ts';
 import type { NowReminderReport } from './reminders.ts';
 import { deleteOccurrences, previewSeriesWrite, readSeriesOf, writeSeries } from './series.ts';
@@ -103,13 +106,23 @@ export type EventsService = {
   remove(id: number, scope?: SeriesScope, actorId?: number | null): void;
   /** One event as an iCalendar file. */
   eventCalendar(id: number): string;
-  /** Every event as an iCalendar feed for the owner of a feed token; undefined for an unknown token. */
-  feedCalendar(token: string): string | undefined;
+  /**
+   * The private feed for the owner of a feed token (events from a year ago on, see
+   * `FEED_PAST_DAYS`); undefined for an unknown token or a disabled member.
+   */
+  feedCalendar(token: string): CalendarFile | undefined;
   /** When the member's feed address was made ('' if they have none). */
   feedCreated(member: SessionUser): string;
   /** A new private feed address for the member; their previous one stops working. */
   resetFeed(member: SessionUser): { url: string; created: string };
 };
+
+/**
+ * How far back the private feed reaches: events that started up to a year ago. Calendar apps
+ * poll the feed and show what it holds, and the club's 15 years of events made it grow with every
+ * season (several MB at ten times the data); a year back covers "when was that last time".
+ */
+export const FEED_PAST_DAYS = 365;
 
 /** Reminder days once each, in the order of the choices (now, 1, 3, 5). */
 const normalizeReminders = (days: number[]): number[] => REMINDER_DAYS.filter((d) => days.includes(d));
@@ -118,6 +131,10 @@ export function createEventsService({ db, services, config }: Pick<AppDeps, 'db'
   const calendarOptions = { name: `${config.clubName} events`, timeZone: config.timeZone, baseUrl: config.baseUrl };
   const feedUrl = (token: string): string => `${config.baseUrl}/calendar/${token}.ics`;
   const today = (): string => clubNow(new Date(), config.timeZone).slice(0, 10);
+  // The feed is the same for every member (it holds no answers of theirs), so it is written and
+  // compressed once per change to the database and per day (the window moves), not per poll.
+  const changes = changeStampOf(db);
+  let feed: { key: string; file: CalendarFile } | undefined;
 
   return {
     listAll: (viewer) => attachAttendance(db, listEvents(db), viewer.id, true),
@@ -220,8 +237,11 @@ export function createEventsService({ db, services, config }: Pick<AppDeps, 'db'
 
     feedCalendar(token) {
       if (token.length === 0 || token.length > 200) return undefined;
-      const memberId = findFeedMember(db, hashToken(token));
-      return memberId === undefined ? undefined : buildFeed(listFeedEvents(db), listSeries(db), calendarOptions);
+      if (findFeedMember(db, hashToken(token)) === undefined) return undefined;
+      const from = addDays(today(), -FEED_PAST_DAYS);
+      const key = `${changes()}|${from}`;
+      if (feed?.key !== key) feed = { key, file: packCalendar(buildFeed(listFeedEvents(db, from), listSeries(db), calendarOptions)) };
+      return feed.file;
     },
 
     feedCreated: (member) => findFeedCreated(db, member.id) ?? '',

@@ -41,11 +41,18 @@ export function listEvents(db: DbOrTx): EventRecord[] {
   return db.select(eventColumns).from(events).orderBy(asc(events.start), asc(events.id)).all();
 }
 
-/** Every event with its place in a series (the private feed), by start. */
-export function listFeedEvents(db: DbOrTx): (EventRecord & { seriesId: number | null; seriesDate: string | null })[] {
+/**
+ * The events of the private feed: those starting on or after a day (YYYY-MM-DD), with their place
+ * in a series and when they were last changed, by start.
+ */
+export function listFeedEvents(
+  db: DbOrTx,
+  fromDay: string,
+): (EventRecord & { seriesId: number | null; seriesDate: string | null; modified: string })[] {
   return db
-    .select({ ...eventColumns, seriesId: events.seriesId, seriesDate: events.seriesDate })
+    .select({ ...eventColumns, seriesId: events.seriesId, seriesDate: events.seriesDate, modified: events.modified })
     .from(events)
+    .where(gte(events.start, `${fromDay}T00:00`))
     .orderBy(asc(events.start), asc(events.id))
     .all();
 }

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_BODY_STYLES, imageSources, type Car, type CarSummary, type Member } from '@club/contracts';
 import { cars } from '../../db/schema/index.ts';
 import { createMember, type TestMember } from '../../../test/factories.ts';
-import { hugeJpeg, makeJpeg, makePng } from '../../../test/images.ts';
+import { hugeJpeg, makeJpeg, makePng, readHeicPhoto, readTruncatedHeic } from '../../../test/images.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 
 let t: TestApp;
@@ -124,6 +124,53 @@ describe('POST /api/car.save.php', () => {
     const car = await carOf(id, owner.token);
     expect(car.photos[0]).toMatch(/\.jpg$/);
     expect((await sharp(fs.readFileSync(fileOf(car.photos[0] ?? ''))).metadata()).format).toBe('jpeg');
+  });
+
+  it('takes a HEIC photo from an iPhone and stores it as JPEG renditions without its location', async () => {
+    const heic = readHeicPhoto();
+    expect(heic.toString('latin1', 4, 12)).toBe('ftypheic');
+    const id = await addCar(owner, { visibility: 'members' }, [{ buffer: heic, name: 'IMG_4321.HEIC' }]);
+    const [url = ''] = (await carOf(id, owner.token)).photos;
+    expect(url).toMatch(/^\/uploads\/cars\/.+\.jpg$/);
+    const sources = imageSources(url);
+    expect(sources).toMatchObject({ width: 640, height: 480 });
+    const copies = new Set([sources.src, ...[sources.srcSet, sources.webpSrcSet].filter(Boolean).join(', ').split(', ').map((c) => c.split(' ')[0] ?? '')].filter(Boolean));
+    expect(copies.size).toBeGreaterThan(1);
+    for (const copy of copies) {
+      const meta = await sharp(fs.readFileSync(fileOf(copy))).metadata();
+      expect(meta.format, copy).toBe(copy.endsWith('.webp') ? 'webp' : 'jpeg');
+      expect(meta.exif, copy).toBeUndefined();
+    }
+    // The picture itself came through: the sky at the top is light blue, the car's tyre below is dark.
+    const { data } = await sharp(fs.readFileSync(fileOf(url))).raw().toBuffer({ resolveWithObject: true });
+    const at = (x: number, y: number) => Array.from(data.subarray((y * 640 + x) * 3, (y * 640 + x) * 3 + 3));
+    const [r = 0, g = 0, b = 0] = at(20, 10);
+    expect(b).toBeGreaterThan(r + 40);
+    expect(g).toBeGreaterThan(150);
+    expect(Math.max(...at(190, 320))).toBeLessThan(80);
+  });
+
+  it('refuses a file named .heic that is not a picture with 415, and stores nothing', async () => {
+    const dir = path.join(t.config.uploadsDir, 'cars');
+    const before = fs.existsSync(dir) ? fs.readdirSync(dir).length : 0;
+    const res = await saveCar({ ...CAR, g: owner.token }, [{ buffer: Buffer.from('Not a photo at all, only words.'), name: 'IMG_0001.heic' }]);
+    expect(res.status).toBe(415);
+    expect(res.body.e).toBe('Please choose an image file (JPEG, PNG, WebP, GIF or HEIC).');
+    expect(fs.existsSync(dir) ? fs.readdirSync(dir).length : 0).toBe(before);
+  });
+
+  it('refuses a damaged HEIC with 415 and a message saying what to do, leaving no file of the others behind', async () => {
+    const dir = path.join(t.config.uploadsDir, 'cars');
+    const before = fs.existsSync(dir) ? fs.readdirSync(dir).length : 0;
+    const count = t.db.select().from(cars).all().length;
+    const res = await saveCar({ ...CAR, g: owner.token }, [
+      { buffer: gpsJpeg, name: 'fine.jpg' },
+      { buffer: readTruncatedHeic(), name: 'IMG_0002.HEIC' },
+    ]);
+    expect(res.status).toBe(415);
+    expect(res.body.e).toMatch(/HEIC photo could not be converted.*Most Compatible/);
+    expect(fs.readdirSync(dir).length).toBe(before);
+    expect(t.db.select().from(cars).all().length).toBe(count);
   });
 
   it('refuses a file that is not a picture by its content with 415, whatever its name, and stores nothing', async () => {

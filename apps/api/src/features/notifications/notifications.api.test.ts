@@ -170,6 +170,30 @@ describe('outbox.get', () => {
     const member = createMember(t.db, { permissions: ['event'] });
     expect((await call('outbox.get', { g: member.token })).status).toBe(403);
   });
+
+  it('answers a repeated look with 304, and shows a new or delivered message at the next look', async () => {
+    const admin = createMember(t.db, { permissions: ['admin'] });
+    queueMail(t.db, { to: 'a@example.test', subject: 'First', text: '.' });
+    const first = await call('outbox.get', { g: admin.token });
+    expect(first.body.mail).toEqual({ sent: 0, saved: 0, waiting: 1, failed: 0 });
+    const etag = first.headers.etag as string;
+    expect(etag).toBeTruthy();
+    expect((await call('outbox.get', { g: admin.token }).set('If-None-Match', etag)).status).toBe(304);
+    // Kept for the admin, never handed to a member who may not see it.
+    expect((await call('outbox.get', { g: createMember(t.db).token })).status).toBe(403);
+
+    queueMail(t.db, { to: 'b@example.test', subject: 'Second', text: '.' });
+    const added = await call('outbox.get', { g: admin.token }).set('If-None-Match', etag);
+    expect(added.status).toBe(200);
+    expect(added.body.mail).toEqual({ sent: 0, saved: 0, waiting: 2, failed: 0 });
+    expect(added.body.q.map((e: { subject: string }) => e.subject)).toEqual(['Second', 'First']);
+
+    await t.services.mail.deliverDue();
+    const delivered = await call('outbox.get', { g: admin.token });
+    expect(delivered.body.mail).toEqual({ sent: 0, saved: 2, waiting: 0, failed: 0 });
+    expect(delivered.body.q).toEqual([]);
+    await t.services.mail.stop();
+  });
 });
 
 describe('outbox.retry', () => {

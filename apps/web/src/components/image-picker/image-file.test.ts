@@ -3,6 +3,7 @@ import { FILE_TOO_LARGE_MESSAGE, MAX_UPLOAD_BYTES } from '@club/contracts/browse
 import {
   IMAGE_ONLY_MESSAGE,
   JPEG_ONLY_MESSAGE,
+  acceptOf,
   centredSquare,
   checkChosenFile,
   checkImageFile,
@@ -35,6 +36,20 @@ describe('checkImageFile', () => {
     expect(checkImageFile(png, 'jpeg')).toBe(JPEG_ONLY_MESSAGE);
     expect(checkImageFile(png, 'image')).toBeNull();
     expect(checkImageFile(new File(['x'], 'a.pdf', { type: 'application/pdf' }), 'image')).toBe(IMAGE_ONLY_MESSAGE);
+  });
+});
+
+describe('HEIC photos from phones', () => {
+  it('lets the chooser offer HEIC where any picture is taken, and only there', () => {
+    expect(acceptOf('image').split(',')).toEqual(expect.arrayContaining(['image/*', '.heic', '.heif', 'image/heic', 'image/heif']));
+    expect(acceptOf('jpeg')).not.toMatch(/heic/);
+  });
+
+  it('takes a HEIC photo the browser reports with its type or with none', () => {
+    expect(checkImageFile(new File(['x'], 'IMG_0042.HEIC', { type: 'image/heic' }), 'image')).toBeNull();
+    expect(checkImageFile(new File(['x'], 'IMG_0042.HEIC'), 'image')).toBeNull();
+    expect(checkImageFile(new File(['x'], 'IMG_0042.heif'), 'image')).toBeNull();
+    expect(checkImageFile(new File(['x'], 'IMG_0042.HEIC'), 'jpeg')).toBe(JPEG_ONLY_MESSAGE);
   });
 });
 

@@ -19,6 +19,12 @@ const JPEG_TYPES = ['image/jpeg', 'image/pjpeg'];
 /** When the browser gives no type, the name decides: .jpg, .jpeg and .jfif are all JPEG. */
 const JPEG_NAME = /\.(jpe?g|jfif)$/i;
 const PDF_NAME = /\.pdf$/i;
+/**
+ * Phone photos in HEIC (iPhones save them so); the server turns them into JPEG. Browsers without a
+ * HEIC viewer report them with no type, and some choosers hide them from `image/*` alone.
+ */
+const HEIC_NAME = /\.(heic|heif)$/i;
+const HEIC_ACCEPT = '.heic,.heif,image/heic,image/heif';
 
 /** The one JPEG check before upload; the server decodes the file to be sure. */
 export function isJpegFile(file: File): boolean {
@@ -26,7 +32,7 @@ export function isJpegFile(file: File): boolean {
 }
 
 export function isImageFile(file: File): boolean {
-  return file.type.startsWith('image/') || isJpegFile(file);
+  return file.type.startsWith('image/') || isJpegFile(file) || (file.type === '' && HEIC_NAME.test(file.name));
 }
 
 function isPdfFile(file: File): boolean {
@@ -36,7 +42,7 @@ function isPdfFile(file: File): boolean {
 /** The `accept` attribute of a file input for a kind; it only guides the browser's chooser. */
 export function acceptOf(kind: ImageKind): string {
   if (kind === 'jpeg') return 'image/jpeg,.jpg,.jpeg,.jfif';
-  return kind === 'image' ? 'image/*' : 'application/pdf,.pdf,image/jpeg,image/png,image/webp,image/gif';
+  return kind === 'image' ? `image/*,${HEIC_ACCEPT}` : 'application/pdf,.pdf,image/jpeg,image/png,image/webp,image/gif';
 }
 
 /** The message for a chosen file that is not of the kind, or null when it is. */
