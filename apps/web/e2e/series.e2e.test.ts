@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkA11y, DEMO_MEMBER, DESKTOP_VIEWPORT, openPage, openPageAs, serverDatabase, snapshot, startHarness, type Harness } from './harness.ts';
+import { checkA11y, DEMO_MEMBER, DESKTOP_VIEWPORT, type openPage, openPageAs, serverDatabase, snapshot, startHarness, type Harness } from './harness.ts';
 
 /**
  * Issue 23: the monthly meeting as a repeating series, from the editor to one occurrence's
