@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { pagePreloads } from './vite-page-preloads.ts';
 
 /**
  * The zod-free contracts the pages share (calls registry, labels, field messages, the club clock):
@@ -51,7 +52,7 @@ function preloadHomePage(): Plugin {
 const API_ORIGIN = 'http://127.0.0.1:3000';
 
 export default defineConfig({
-  plugins: [react(), preloadHomePage()],
+  plugins: [react(), preloadHomePage(), pagePreloads()],
   // The prerendered `/` shows the build's year in its footer (site-footer.tsx hydrates with it).
   define: { __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()) },
   server: {

@@ -36,6 +36,7 @@ import { createApiRouter, mountUnbuiltCalls } from './http/mount-call.ts';
 import { escapeHtml } from './services/mail-templates.ts';
 import { mountHealth } from './http/health.ts';
 import { describeMailDelivery } from './services/mail.ts';
+import { pageShells } from './http/page-preloads.ts';
 import { mountRobots } from './http/robots.ts';
 import { setUploadHeaders } from './http/serve-uploads.ts';
 
@@ -211,9 +212,11 @@ export function createApp(deps: AppDeps): Express {
       res.setHeader('Cache-Control', 'no-cache');
       res.type('html').send(homeHtml);
     });
-    app.get('/{*path}', (_req, res) => {
+    // Each address's shell names its page's chunks, so they load beside the entry.
+    const shellFor = pageShells(webDist, indexHtml);
+    app.get('/{*path}', (req, res) => {
       res.setHeader('Cache-Control', 'no-cache');
-      res.type('html').send(indexHtml);
+      res.type('html').send(shellFor(req.path));
     });
   } else {
     logger.warn('The web app is not built (apps/web/dist); only the API is served. Run the build first.');

@@ -13,6 +13,20 @@ const head = (title: string) =>
   `<!doctype html><html><head><meta name="club-name" content="${BUILT_NAME}" /><meta name="club-timezone" content="America/Chicago" />` +
   `<meta name="push-public-key" content="" /><title>${title}</title></head>`;
 
+const files = (name: string) => ({ js: [`/assets/${name}.js`, '/assets/query-provider.js'], css: [`/assets/${name}.css`] });
+const PAGE_PRELOADS = [
+  { path: '/blog/:articleId?', ...files('blog-page') },
+  { path: '/registry', ...files('registry-page') },
+  { path: '/registry/:carId', ...files('car-page') },
+  { path: '/event/:eventId', ...files('event-page') },
+  { path: '/event/:eventId/roster', ...files('event-roster-page') },
+  { path: '/classifieds/:listingId', ...files('listing-page') },
+  { path: '/classifieds/renew/:token', ...files('listing-renew-page') },
+  { path: '/accessibility', js: ['/assets/accessibility-page.js'], css: [] },
+  { path: '*', ...files('not-found-page') },
+];
+const PAGE_FILES = PAGE_PRELOADS.map(({ js }) => js[0]);
+
 let t: TestApp;
 let web: string;
 
@@ -26,6 +40,9 @@ beforeAll(() => {
   );
   fs.writeFileSync(path.join(web, 'images', 'hero.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   fs.writeFileSync(path.join(web, 'sw.js'), 'self.addEventListener("push", () => {});');
+  // What the web build writes (apps/web/vite-page-preloads.ts): each route's files beyond the entry's.
+  fs.mkdirSync(path.join(web, '.vite'));
+  fs.writeFileSync(path.join(web, '.vite', 'page-preloads.json'), JSON.stringify(PAGE_PRELOADS));
   t = createTestApp({ WEB_DIST: web, CLUB_NAME, CLUB_TIMEZONE: 'America/Denver' });
 });
 afterAll(() => {
@@ -64,5 +81,34 @@ describe('the web pages the server sends', () => {
     const worker = await request(t.app).get('/sw.js');
     expect(worker.status).toBe(200);
     expect(worker.headers['cache-control']).toBe('public, max-age=3600');
+  });
+
+  it.each([
+    ['/blog', 'blog-page'],
+    ['/blog/12', 'blog-page'],
+    ['/Registry/', 'registry-page'],
+    ['/registry/7', 'car-page'],
+    ['/event/5', 'event-page'],
+    ['/event/5/roster', 'event-roster-page'],
+    ['/classifieds/9', 'listing-page'],
+    ['/classifieds/renew/abc', 'listing-renew-page'],
+    ['/no/such/page', 'not-found-page'],
+  ])('names the chunks and stylesheet of the page at %s (%s) in its shell, and no other page', async (address, name) => {
+    const res = await request(t.app).get(address);
+    expect(res.status).toBe(200);
+    expect(res.text).toContain(`<link rel="modulepreload" crossorigin href="/assets/${name}.js">`);
+    expect(res.text).toContain('<link rel="modulepreload" crossorigin href="/assets/query-provider.js">');
+    expect(res.text).toContain(`<link rel="preload" as="style" crossorigin href="/assets/${name}.css">`);
+    for (const other of PAGE_FILES.filter((file) => file !== `/assets/${name}.js`)) expect(res.text).not.toContain(other);
+    // In the head, before the page's markup, and with the server's settings still written in.
+    expect(res.text.indexOf(`/assets/${name}.js`)).toBeLessThan(res.text.indexOf('</head>'));
+    expect(res.text).toContain(`<title>${ESCAPED}</title>`);
+  });
+
+  it('names only the chunk of a page that makes no call', async () => {
+    const res = await request(t.app).get('/accessibility');
+    expect(res.text).toContain('<link rel="modulepreload" crossorigin href="/assets/accessibility-page.js">');
+    expect(res.text).not.toContain('query-provider');
+    expect(res.text).not.toContain('rel="preload" as="style"');
   });
 });

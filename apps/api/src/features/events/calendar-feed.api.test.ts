@@ -140,3 +140,27 @@ describe('GET /calendar/<token>.ics', () => {
     expect((await getFeed()).status).toBe(200);
   });
 });
+
+describe('POST /calendar/event/<id>.ics', () => {
+  const download = (id: number, token = ann.token) => request(t.app).post(`/calendar/event/${id}.ics`).type('form').send({ g: token });
+
+  it('sends the same stored file until the event changes, and the change at once', async () => {
+    const id = await saveEvent({ title: 'Cars and coffee', day: dayFromToday(40) });
+    const first = await download(id).set('Accept-Encoding', 'gzip');
+    expect(first.status).toBe(200);
+    expect(first.headers['content-encoding']).toBe('gzip');
+    expect(first.headers['content-disposition']).toBe(`attachment; filename="event-${id}.ics"`);
+    expect(titlesOf(first.text)).toEqual(['Cars and coffee']);
+    // Written once, not per download: a second later it is the very same file.
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const again = await download(id).set('Accept-Encoding', 'identity');
+    expect(again.headers.etag).toBe(first.headers.etag);
+    expect(again.text).toBe(first.text);
+
+    await saveEvent({ id, title: 'Cars and coffee (moved indoors)', day: dayFromToday(40) });
+    expect(titlesOf((await download(id)).text)).toEqual(['Cars and coffee (moved indoors)']);
+    expect((await post('event.delete', { g: editor.token, id })).status).toBe(200);
+    expect((await download(id)).status).toBe(404);
+    expect((await download(id, 'not-a-session')).status).toBe(401);
+  });
+});

@@ -17,12 +17,13 @@ const isKnown = (req: Request, etag: string): boolean =>
   (req.get('if-none-match') ?? '').split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag || tag.trim() === '*');
 
 /**
- * Sends a packed calendar: 304 when the client has it (`If-None-Match`, as calendar apps poll),
+ * Sends a packed calendar (as a download when named): 304 when the client has it (`If-None-Match`, as calendar apps poll),
  * the stored gzip when accepted (so the compression middleware leaves it alone), else the text,
  * inflated as the socket takes it.
  */
-export function sendCalendarFile(req: Request, res: Response, file: CalendarFile): void {
+export function sendCalendarFile(req: Request, res: Response, file: CalendarFile, downloadName?: string): void {
   res.setHeader('Content-Type', 'text/calendar; charset=utf-8');
+  if (downloadName) res.setHeader('Content-Disposition', `attachment; filename="${downloadName}"`);
   // The address is the secret: kept by the member's own client only, and asked again each time.
   res.setHeader('Cache-Control', 'private, no-cache');
   res.setHeader('ETag', file.etag);

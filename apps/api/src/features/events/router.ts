@@ -1,5 +1,4 @@
 import { ATTENDANCE_STATUS, PATHS, eventPath } from '@club/contracts';
-import type { Response } from 'express';
 import type { AppDeps } from '../../deps.ts';
 import { badRequest, notFound, notLoggedIn } from '../../errors.ts';
 import { mountCall, type ApiRouter } from '../../http/mount-call.ts';
@@ -12,13 +11,6 @@ import { createSignupService, type SignupAnswer } from './signups.ts';
 export const FEED_ROUTE = '/calendar/:token.ics';
 /** One event's .ics download: a form post carrying the member's session as `g`. */
 export const EVENT_ICS_ROUTE = '/calendar/event/:id.ics';
-
-const sendCalendar = (res: Response, body: string, fileName?: string): void => {
-  res.setHeader('Content-Type', 'text/calendar; charset=utf-8');
-  res.setHeader('Cache-Control', 'private, no-store');
-  if (fileName) res.setHeader('Content-Disposition', `attachment; filename="${fileName}"`);
-  res.send(body);
-};
 
 export function mountEventsCalls(api: ApiRouter, deps: AppDeps): void {
   const events = createEventsService(deps);
@@ -134,6 +126,6 @@ export function mountEventsCalls(api: ApiRouter, deps: AppDeps): void {
       if (!isLoggedIn) throw notLoggedIn('Please log in to add club events to your calendar.');
       throw badRequest('That is not an event number.');
     }
-    sendCalendar(res, events.eventCalendar(id), `event-${id}.ics`);
+    sendCalendarFile(req, res, events.eventCalendar(id), `event-${id}.ics`);
   });
 }

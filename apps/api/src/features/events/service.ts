@@ -105,7 +105,7 @@ export type EventsService = {
   /** Deletes an event (or the rest of its series); members coming to a day still ahead are e-mailed, not the actor. */
   remove(id: number, scope?: SeriesScope, actorId?: number | null): void;
   /** One event as an iCalendar file. */
-  eventCalendar(id: number): string;
+  eventCalendar(id: number): CalendarFile;
   /**
    * The private feed for the owner of a feed token (events from a year ago on, see
    * `FEED_PAST_DAYS`); undefined for an unknown token or a disabled member.
@@ -124,6 +124,9 @@ export type EventsService = {
  */
 export const FEED_PAST_DAYS = 365;
 
+/** How many events' .ics files are kept at once (about 1 KB each); past it they are written anew. */
+const MAX_EVENT_FILES = 1000;
+
 /** Reminder days once each, in the order of the choices (now, 1, 3, 5). */
 const normalizeReminders = (days: number[]): number[] => REMINDER_DAYS.filter((d) => days.includes(d));
 
@@ -135,6 +138,8 @@ export function createEventsService({ db, services, config }: Pick<AppDeps, 'db'
   // compressed once per change to the database and per day (the window moves), not per poll.
   const changes = changeStampOf(db);
   let feed: { key: string; file: CalendarFile } | undefined;
+  // One event's .ics likewise, per event: compressing each download anew cost more than the rest.
+  let eventFiles: { stamp: string; files: Map<number, CalendarFile> } = { stamp: '', files: new Map() };
 
   return {
     listAll: (viewer) => attachAttendance(db, listEvents(db), viewer.id, true),
@@ -230,9 +235,16 @@ export function createEventsService({ db, services, config }: Pick<AppDeps, 'db'
     },
 
     eventCalendar(id) {
+      const stamp = changes();
+      if (eventFiles.stamp !== stamp) eventFiles = { stamp, files: new Map() };
+      const kept = eventFiles.files.get(id);
+      if (kept) return kept;
       const record = findEvent(db, id);
       if (!record) throw notFound('That event');
-      return buildCalendar([record], calendarOptions);
+      const file = packCalendar(buildCalendar([record], calendarOptions));
+      if (eventFiles.files.size >= MAX_EVENT_FILES) eventFiles.files.clear();
+      eventFiles.files.set(id, file);
+      return file;
     },
 
     feedCalendar(token) {
