@@ -100,7 +100,7 @@ describe('the weekly digest', () => {
     expect(rsvpHref).not.toBe('');
     const visitor = await openPage(harness);
     await visitor.goto(new URL(rsvpHref).pathname);
-    const yes = visitor.getByRole('button', { name: "Yes, I'm coming" });
+    const yes = visitor.getByRole('button', { name: "Yes, I’m coming" });
     await yes.waitFor();
     await checkA11y(visitor);
     await snapshot(visitor, 'digest-rsvp-1280');

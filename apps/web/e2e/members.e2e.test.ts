@@ -324,14 +324,14 @@ describe('member list journey', () => {
 
     await page.getByRole('button', { name: `Edit ${name}` }).click();
     dialog = page.getByRole('dialog', { name: `Edit ${name}` });
-    await dialog.getByRole('img', { name: "The member's current photo" }).waitFor();
+    await dialog.getByRole('img', { name: "The member’s current photo" }).waitFor();
     // Remove, then take it back: focus follows each step instead of falling to the page.
     await dialog.getByRole('button', { name: 'Remove image' }).focus();
     await page.keyboard.press('Enter');
     await dialog.getByText('The image will be removed when you save.').waitFor();
     expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Keep the image');
     await page.keyboard.press('Enter');
-    await dialog.getByRole('img', { name: "The member's current photo" }).waitFor();
+    await dialog.getByRole('img', { name: "The member’s current photo" }).waitFor();
     await dialog.getByRole('button', { name: 'Remove image' }).click();
     await checkA11y(page);
     await dialog.getByRole('button', { name: 'Save' }).click();

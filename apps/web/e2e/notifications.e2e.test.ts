@@ -354,7 +354,7 @@ describe('e-mail opt-out and the outbox', () => {
     await checkA11y(page);
     await snapshot(page, 'account-failed-contact-1280');
     await failed.getByRole('button', { name: 'Send again' }).click();
-    await failed.getByText("Every contact message reached the club's address.").waitFor();
+    await failed.getByText("Every contact message reached the club’s address.").waitFor();
     const check = database();
     const queued = check.prepare("SELECT status FROM outbox WHERE subject = 'Website contact from Grace Hopper' ORDER BY id").all();
     check.close();

@@ -98,7 +98,7 @@ describe('the admin without a mail server (item 3)', () => {
     expect(await panel.getByText(/gone out/).count()).toBe(0);
     // Nor does the contact panel say the messages reached the club: they were only saved.
     const contact = page.getByRole('region', { name: 'Contact messages that were not delivered' });
-    await contact.getByText(/^None failed, but none reached the club's address either: without a mail server \(SMTP_URL\)/).waitFor();
+    await contact.getByText(/^None failed, but none reached the club’s address either: without a mail server \(SMTP_URL\)/).waitFor();
     expect(await contact.getByText(/Every contact message reached/).count()).toBe(0);
     await checkA11y(page);
     for (const [width, height] of [[375, 667], [390, 844], [768, 1024], [1280, 900]] as const) {

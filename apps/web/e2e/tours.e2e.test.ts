@@ -111,7 +111,7 @@ describe('a tour with a capacity, a dinner choice and a waiting list', () => {
     await form.getByText('Successfully Saved').waitFor();
     await page.goto(`/event/${tourId}`);
     await page.getByRole('heading', { level: 2, name: 'Who is coming' }).waitFor();
-    expect(await page.getByTestId('coming-line').textContent()).toBe('0 people and 0 cars coming (room for 3).');
+    expect(await page.getByTestId('coming-line').textContent()).toBe('No one coming yet (room for 3).');
     await page.context().close();
   });
 

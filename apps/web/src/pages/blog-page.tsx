@@ -1,5 +1,6 @@
 import { Link, useParams, useSearchParams } from 'react-router';
 import { PageFrame } from '../components/page-frame.tsx';
+import { Pager } from '../components/pager.tsx';
 import { blogPath, editBlogPath } from '../lib/paths.ts';
 import { DeletedNotice } from '../components/deleted-notice.tsx';
 import { QueryState } from '../components/query-state.tsx';
@@ -33,25 +34,12 @@ function PostPage({ id, canEdit }: { id: number; canEdit: boolean }) {
                 )}
               </p>
               <PostBody post={found} />
-              <nav className="pager" aria-label="Other posts">
-                {newerId ? (
-                  <Link className="button" to={blogPath(newerId)} rel="prev">
-                    ← Previous post
-                  </Link>
-                ) : (
-                  <span />
-                )}
-                <Link className="pager__where" to={blogPath()}>
-                  All photos
-                </Link>
-                {olderId ? (
-                  <Link className="button" to={blogPath(olderId)} rel="next">
-                    Next post →
-                  </Link>
-                ) : (
-                  <span />
-                )}
-              </nav>
+              <Pager
+                label="Other posts"
+                previous={newerId ? { label: '← Previous post', to: blogPath(newerId) } : undefined}
+                where={<Link to={blogPath()}>All photos</Link>}
+                next={olderId ? { label: 'Next post →', to: blogPath(olderId) } : undefined}
+              />
             </>
           )
         }

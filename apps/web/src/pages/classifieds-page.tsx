@@ -1,10 +1,12 @@
 import { CLASSIFIEDS_PAGE_SIZE, hasPermission, LISTING_CATEGORIES, LISTING_KINDS, type ListingCategory, type ListingKind } from '@club/contracts/browser';
 import { useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { loadWhenShown } from '../components/load-when-shown.tsx';
 import { PageFrame } from '../components/page-frame.tsx';
+import { PageNumbers } from '../components/pager.tsx';
 import { QueryState } from '../components/query-state.tsx';
 import { PATHS, listingPath } from '../lib/paths.ts';
+import { useFiltersInAddress } from '../lib/use-filters-in-address.ts';
 import { useListingsPage, type ClassifiedsFilters } from '../features/classifieds/api/classifieds-reads.ts';
 import { ClassifiedsFiltersForm } from '../features/classifieds/classifieds-filters.tsx';
 import { ListingCard } from '../features/classifieds/listing-card.tsx';
@@ -14,7 +16,6 @@ import { useSession } from '../session/index.ts';
 // The editor loads when a member places a listing, never for a visitor.
 const ListingEditor = loadWhenShown(() => import('../features/classifieds/listing-editor.tsx').then((m) => m.ListingEditor));
 
-const positiveNumber = (value: string | null): number | undefined => (value && /^\d+$/.test(value) && Number(value) > 0 ? Number(value) : undefined);
 const oneOf = <T extends string>(values: readonly T[], value: string | null): T | undefined => values.find((known) => known === value);
 
 function filtersFrom(params: URLSearchParams): ClassifiedsFilters {
@@ -23,26 +24,22 @@ function filtersFrom(params: URLSearchParams): ClassifiedsFilters {
   return { ...(kind ? { kind } : {}), ...(category ? { category } : {}), words: params.get('q') ?? '' };
 }
 
-function paramsOf(filters: ClassifiedsFilters, page = 1): Record<string, string> {
+function paramsOf(filters: ClassifiedsFilters): Record<string, string> {
   return {
     ...(filters.kind ? { kind: filters.kind } : {}),
     ...(filters.category ? { what: filters.category } : {}),
     ...(filters.words ? { q: filters.words } : {}),
-    ...(page > 1 ? { page: String(page) } : {}),
   };
 }
 
 /** /classifieds: for sale and wanted, newest first, filters kept in the address, paged; members with the forum right place listings. */
 export function ClassifiedsPage() {
-  const [params, setParams] = useSearchParams();
-  const filters = filtersFrom(params);
-  const page = positiveNumber(params.get('page')) ?? 1;
+  const { filters, page, apply, pathOf } = useFiltersInAddress(filtersFrom, paramsOf);
   const { user, isLoggedIn } = useSession();
   const canPlace = user !== null && hasPermission(user.permissions, 'forum');
   const [isPlacing, setIsPlacing] = useState(false);
   const navigate = useNavigate();
   const listings = useListingsPage(filters, page);
-  const toPage = (n: number) => `?${new URLSearchParams(paramsOf(filters, n)).toString()}`;
   return (
     <PageFrame
       title="Classifieds"
@@ -71,7 +68,7 @@ export function ClassifiedsPage() {
           }}
         />
       )}
-      <ClassifiedsFiltersForm filters={filters} onApply={(next) => setParams(paramsOf(next))} />
+      <ClassifiedsFiltersForm filters={filters} onApply={apply} />
       <QueryState query={listings} what="the listings" loadingLabel="Loading the listings…">
         {({ listings: found, total }) => {
           const pages = Math.max(1, Math.ceil(total / CLASSIFIEDS_PAGE_SIZE));
@@ -87,27 +84,7 @@ export function ClassifiedsPage() {
                   ))}
                 </ul>
               )}
-              {pages > 1 && (
-                <nav className="listing-pager" aria-label="Pages of listings">
-                  {page > 1 ? (
-                    <Link className="button" to={toPage(page - 1)} rel="prev">
-                      ← Previous
-                    </Link>
-                  ) : (
-                    <span />
-                  )}
-                  <span className="listing-pager__where">
-                    Page {page} of {pages}
-                  </span>
-                  {page < pages ? (
-                    <Link className="button" to={toPage(page + 1)} rel="next">
-                      Next →
-                    </Link>
-                  ) : (
-                    <span />
-                  )}
-                </nav>
-              )}
+              {pages > 1 && <PageNumbers label="Pages of listings" page={page} pages={pages} pathOf={pathOf} />}
             </section>
           );
         }}

@@ -12,7 +12,7 @@ import { clubNow } from '../features/events/event-time.ts';
 export function EventListPage() {
   return (
     <PageFrame title="Events">
-      <RequireLogin what="the club's events">
+      <RequireLogin what="the club’s events">
         <UpcomingAndPast />
       </RequireLogin>
     </PageFrame>

@@ -74,8 +74,10 @@ export function HomePage() {
             <h2 className="promo__title">{promo.title}</h2>
             <p className="promo__text">{promo.text}</p>
             <Link className="promo__link" to={promo.to}>
-              {promo.action}
-              <span aria-hidden="true">→</span>
+              {/* One box, so one underline runs from the words to the arrow. */}
+              <span>
+                {promo.action}&nbsp;<span aria-hidden="true">→</span>
+              </span>
             </Link>
           </article>
         ))}

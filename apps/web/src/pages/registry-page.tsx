@@ -1,10 +1,12 @@
 import { hasPermission, REGISTRY_PAGE_SIZE } from '@club/contracts/browser';
 import { useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { loadWhenShown } from '../components/load-when-shown.tsx';
 import { PageFrame } from '../components/page-frame.tsx';
+import { PageNumbers } from '../components/pager.tsx';
 import { QueryState } from '../components/query-state.tsx';
 import { PATHS, carPath } from '../lib/paths.ts';
+import { positiveNumber, useFiltersInAddress } from '../lib/use-filters-in-address.ts';
 import { useBodyStyles, useCarsPage, useCarStats, type RegistryFilters } from '../features/garage/api/garage-reads.ts';
 import { CarCard } from '../features/garage/car-card.tsx';
 import { RegistryChart } from '../features/garage/registry-chart.tsx';
@@ -16,8 +18,6 @@ import { useSession } from '../session/index.ts';
 const CarEditor = loadWhenShown(() => import('../features/garage/car-editor.tsx').then((m) => m.CarEditor));
 const RegistryAdmin = loadWhenShown(() => import('../features/garage/registry-admin.tsx').then((m) => m.RegistryAdmin));
 
-const positiveNumber = (value: string | null): number | undefined => (value && /^\d+$/.test(value) && Number(value) > 0 ? Number(value) : undefined);
-
 function filtersFrom(params: URLSearchParams): RegistryFilters {
   return {
     year: positiveNumber(params.get('year')),
@@ -27,21 +27,18 @@ function filtersFrom(params: URLSearchParams): RegistryFilters {
   };
 }
 
-function paramsOf(filters: RegistryFilters, page = 1): Record<string, string> {
+function paramsOf(filters: RegistryFilters): Record<string, string> {
   return {
     ...(filters.year === undefined ? {} : { year: String(filters.year) }),
     ...(filters.bodyStyle ? { style: filters.bodyStyle } : {}),
     ...(filters.colour ? { colour: filters.colour } : {}),
     ...(filters.hasPhotos ? { photos: '1' } : {}),
-    ...(page > 1 ? { page: String(page) } : {}),
   };
 }
 
 /** /registry: counts at a glance, filters kept in the address, and a grid of the cars the viewer may see. */
 export function RegistryPage() {
-  const [params, setParams] = useSearchParams();
-  const filters = filtersFrom(params);
-  const page = positiveNumber(params.get('page')) ?? 1;
+  const { filters, page, apply, pathOf } = useFiltersInAddress(filtersFrom, paramsOf);
   const { user, isLoggedIn } = useSession();
   const stats = useCarStats();
   const styles = useBodyStyles();
@@ -50,7 +47,6 @@ export function RegistryPage() {
   const [isAdding, setIsAdding] = useState(false);
   const navigate = useNavigate();
   const canChooseOwner = user !== null && hasPermission(user.permissions, 'member');
-  const toPage = (n: number) => `?${new URLSearchParams(paramsOf(filters, n)).toString()}`;
   return (
     <PageFrame
       title="Car Registry"
@@ -90,7 +86,7 @@ export function RegistryPage() {
         filters={filters}
         years={years}
         bodyStyles={styles.data?.styles ?? []}
-        onApply={(next) => setParams(paramsOf(next))}
+        onApply={apply}
       />
       <QueryState query={cars} what="the cars" loadingLabel="Loading the cars…">
         {({ cars: found, total }) => {
@@ -107,27 +103,7 @@ export function RegistryPage() {
                   ))}
                 </ul>
               )}
-              {pages > 1 && (
-                <nav className="car-pager" aria-label="Pages of cars">
-                  {page > 1 ? (
-                    <Link className="button" to={toPage(page - 1)} rel="prev">
-                      ← Previous
-                    </Link>
-                  ) : (
-                    <span />
-                  )}
-                  <span className="car-pager__where">
-                    Page {page} of {pages}
-                  </span>
-                  {page < pages ? (
-                    <Link className="button" to={toPage(page + 1)} rel="next">
-                      Next →
-                    </Link>
-                  ) : (
-                    <span />
-                  )}
-                </nav>
-              )}
+              {pages > 1 && <PageNumbers label="Pages of cars" page={page} pages={pages} pathOf={pathOf} />}
             </section>
           );
         }}

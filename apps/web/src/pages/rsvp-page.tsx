@@ -6,7 +6,7 @@ import { RsvpConfirm } from '../features/account/rsvp-confirm.tsx';
 export function RsvpPage() {
   const { token = '' } = useParams();
   return (
-    <PageFrame title="I'm Coming">
+    <PageFrame title="I’m Coming">
       <RsvpConfirm token={token} />
     </PageFrame>
   );

@@ -55,7 +55,7 @@ export function RsvpConfirm({ token }: { token: string }) {
         </div>
       )}
       <button type="button" className="button button--primary" disabled={confirm.isPending} onClick={() => confirm.mutate({ body: { t: token } })}>
-        {confirm.isPending ? 'Saving…' : "Yes, I'm coming"}
+        {confirm.isPending ? 'Saving…' : "Yes, I’m coming"}
       </button>
     </section>
   );

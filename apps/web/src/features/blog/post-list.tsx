@@ -1,6 +1,7 @@
 import type { BlogPost } from '@club/contracts';
 import { BLOG_PAGE_SIZE } from '@club/contracts/browser';
 import { Link } from 'react-router';
+import { PageNumbers } from '../../components/pager.tsx';
 import { blogPagePath, blogPath, editBlogPath } from '../../lib/paths.ts';
 import { formatPostDate, PostBody } from './post-body.tsx';
 import './blog.css';
@@ -48,25 +49,7 @@ export function PostList({ posts, page, total, canEdit }: PostListProps) {
           </article>
         ))}
       </div>
-      <nav className="pager" aria-label="Photo pages">
-        {page > 1 ? (
-          <Link className="button" to={blogPagePath(page - 1)} rel="prev">
-            ← Previous
-          </Link>
-        ) : (
-          <span />
-        )}
-        <span className="pager__where">
-          Page {page} of {pageCount}
-        </span>
-        {page < pageCount ? (
-          <Link className="button" to={blogPagePath(page + 1)} rel="next">
-            Next →
-          </Link>
-        ) : (
-          <span />
-        )}
-      </nav>
+      <PageNumbers label="Photo pages" page={page} pages={pageCount} pathOf={blogPagePath} />
     </>
   );
 }

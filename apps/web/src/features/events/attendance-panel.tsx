@@ -10,7 +10,7 @@ import { getClubTimeZone } from '../../lib/club-time-zone.ts';
 import { countOf } from '../../lib/plural.ts';
 import { useSetSignup, type SignupDraft } from './api/signups.ts';
 import { clubNow, formatEventDay, formatEventTime } from './event-time.ts';
-import { guestsFrom, isSignupClosed, partyLabels } from './signup-rules.ts';
+import { comingText, guestsFrom, isSignupClosed, partyLabels } from './signup-rules.ts';
 
 type Choice = SignupDraft['answer'];
 
@@ -26,7 +26,7 @@ const answerLabel = (h: Household): string =>
 /** "N people and M cars coming", with the waiting list when there is one. */
 function comingLine(signups: EventSignups): string {
   const { people, cars, waitingHouseholds, waitingPeople } = signups.totals;
-  const coming = `${countOf(people, 'person', 'people')} and ${countOf(cars, 'car')} coming`;
+  const coming = comingText(people, cars);
   const waiting = waitingHouseholds > 0 ? `; ${countOf(waitingPeople, 'person', 'people')} on the waiting list` : '';
   const capacity = signups.settings.capacity === null ? '' : ` (room for ${signups.settings.capacity})`;
   return `${coming}${capacity}${waiting}.`;

@@ -35,7 +35,7 @@ export function CalendarFeedPanel() {
     <section className="panel calendar-feed" aria-labelledby="calendar-feed-heading">
       <h2 id="calendar-feed-heading">Club events in your calendar</h2>
       <p>
-        Subscribe to the club's events in Google Calendar, Apple Calendar or Outlook with your own private address; changed
+        Subscribe to the club’s events in Google Calendar, Apple Calendar or Outlook with your own private address; changed
         and new events show up there by themselves, and it holds the events from a year ago on. Keep the address to
         yourself: anyone who has it can see the events.
       </p>

@@ -2,6 +2,7 @@ import type { EventSummary } from '@club/contracts';
 import { EVENTS_PAGE_SIZE } from '@club/contracts/browser';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
+import { PageNumbers } from '../../components/pager.tsx';
 import { eventPath, PAST_EVENTS_ANCHOR, pastEventsPath } from '../../lib/paths.ts';
 import { formatEventDay, formatEventTime } from './event-time.ts';
 import './events.css';
@@ -52,21 +53,14 @@ export function PastEvents({ page, events, total }: PastEventsProps) {
         <EventRows events={events} label="Past events" />
       )}
       {pageCount > 1 && (
-        <nav className="event-pager" aria-label="Pages of past events">
-          {page > 1 && (
-            <Link className="button event-pager__newer" to={pastEventsPath(Math.min(page - 1, pageCount))} rel="prev">
-              ← Newer events
-            </Link>
-          )}
-          <span className="event-pager__where">
-            Page {page} of {pageCount}
-          </span>
-          {page < pageCount && (
-            <Link className="button event-pager__older" to={pastEventsPath(page + 1)} rel="next">
-              Older events →
-            </Link>
-          )}
-        </nav>
+        <PageNumbers
+          label="Pages of past events"
+          page={page}
+          pages={pageCount}
+          pathOf={pastEventsPath}
+          previousLabel="← Newer events"
+          nextLabel="Older events →"
+        />
       )}
     </>
   );

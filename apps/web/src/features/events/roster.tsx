@@ -7,7 +7,7 @@ import { eventPath } from '../../lib/paths.ts';
 import { countOf } from '../../lib/plural.ts';
 import { useCheckIn } from './api/signups.ts';
 import { clubNow, formatEventSpan } from './event-time.ts';
-import { rosterCsv } from './signup-rules.ts';
+import { comingText, rosterCsv } from './signup-rules.ts';
 import './roster.css';
 
 /** Offers the roster as a CSV file the organiser opens in a spreadsheet. */
@@ -111,7 +111,7 @@ export function Roster({ roster }: { roster: RosterReply }) {
           {event.location !== '' && ` · ${event.location}`}
         </p>
         <p className="roster__totals" data-testid="roster-totals">
-          {countOf(roster.totals.people, 'person', 'people')} and {countOf(roster.totals.cars, 'car')} coming
+          {comingText(roster.totals.people, roster.totals.cars)}
           {roster.settings.capacity !== null && ` (room for ${roster.settings.capacity})`}
           {roster.totals.waitingHouseholds > 0 && `; ${countOf(roster.totals.waitingHouseholds, 'household')} waiting`}
           {isCheckInOpen && `; ${came.length} of ${countOf(coming.length, 'household')} checked in`}.

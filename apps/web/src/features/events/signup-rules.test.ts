@@ -1,6 +1,6 @@
 import type { RosterReply } from '@club/contracts';
 import { describe, expect, it } from 'vitest';
-import { formatQuestions, guestsFrom, isSignupClosed, parseQuestions, partyLabels, rosterCsv } from './signup-rules.ts';
+import { comingText, formatQuestions, guestsFrom, isSignupClosed, parseQuestions, partyLabels, rosterCsv } from './signup-rules.ts';
 
 describe('parseQuestions', () => {
   it('reads one question a line with its answers, and writes them back the same way', () => {
@@ -52,5 +52,14 @@ describe('rosterCsv', () => {
       '"Bob","Waiting list 1","","1","","","","",""',
       '',
     ]);
+  });
+});
+
+describe('comingText', () => {
+  it('counts people and cars, leaving out cars nobody brings and the zero of an empty list', () => {
+    expect(comingText(2, 1)).toBe('2 people and 1 car coming');
+    expect(comingText(36, 0)).toBe('36 people coming');
+    expect(comingText(1, 0)).toBe('1 person coming');
+    expect(comingText(0, 0)).toBe('No one coming yet');
   });
 });

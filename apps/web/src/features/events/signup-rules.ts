@@ -1,4 +1,5 @@
 import type { RosterReply, SignupChoice } from '@club/contracts';
+import { countOf } from '../../lib/plural.ts';
 
 /**
  * The sign-up's rules on the page: the organiser's questions as lines of text, the guests as
@@ -56,4 +57,10 @@ export function rosterCsv(roster: RosterReply): string {
     h.isCheckedIn ? 'yes' : '',
   ]);
   return [header, ...rows].map((row) => row.map(cell).join(',')).join('\r\n') + '\r\n';
+}
+
+/** "12 people and 5 cars coming"; cars only once someone brings one, and no "0 people". */
+export function comingText(people: number, cars: number): string {
+  if (people === 0) return 'No one coming yet';
+  return cars === 0 ? `${countOf(people, 'person', 'people')} coming` : `${countOf(people, 'person', 'people')} and ${countOf(cars, 'car')} coming`;
 }

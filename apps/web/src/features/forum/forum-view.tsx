@@ -1,9 +1,11 @@
 import { FORUM_PAGE_SIZE, FORUM_SORT_LABELS, FORUM_SORTS, type ForumSort } from '@club/contracts/browser';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
+import { PageNumbers } from '../../components/pager.tsx';
 import { QueryState } from '../../components/query-state.tsx';
 import { countOf } from '../../lib/plural.ts';
 import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
+import { usePageChoice } from '../../lib/use-page-choice.ts';
 import { useSession } from '../../session/index.ts';
 import { useForumPage } from './api/forum-reads.ts';
 import { CannotPostNote } from './reply-form.tsx';
@@ -30,29 +32,18 @@ export function ForumView({ threadId }: { threadId: number | undefined }) {
   const settledSearch = useDebouncedValue(search, SEARCH_DELAY_MS, isBlank);
   const [sort, setSort] = useState<ForumSort>('activity');
   // The page belongs to the search it was chosen in: a new search or order starts at page 1.
-  const filterKey = JSON.stringify([settledSearch.trim(), sort]);
-  const [chosenPage, setChosenPage] = useState({ filterKey, page: 1 });
-  const page = chosenPage.filterKey === filterKey ? chosenPage.page : 1;
-  const forgetPage = () => setChosenPage({ filterKey: '', page: 1 });
+  const { page, forgetPage, toPage, topRef: countRef } = usePageChoice<HTMLParagraphElement>(JSON.stringify([settledSearch.trim(), sort]));
   const list = useForumPage({ search: settledSearch, sort, page });
   const [isCreating, setIsCreating] = useState(false);
   const location = useLocation();
   const deletedThread = (location.state as { deletedThread?: string } | null)?.deletedThread;
   const listHeadingRef = useRef<HTMLHeadingElement>(null);
-  const countRef = useRef<HTMLParagraphElement>(null);
   const searchId = useId();
   const sortId = useId();
 
   useEffect(() => {
     if (deletedThread !== undefined) listHeadingRef.current?.focus();
   }, [deletedThread, location.key]);
-
-  const toPage = (next: number) => {
-    setChosenPage({ filterKey, page: next });
-    // The new page starts at the top of the list; on a phone the pager is far below it.
-    const count = countRef.current;
-    if (count && count.getBoundingClientRect().top < 0) count.scrollIntoView({ block: 'start' });
-  };
 
   return (
     <div className={`forum${threadId === undefined ? '' : ' forum--thread-open'}`}>
@@ -129,19 +120,7 @@ export function ForumView({ threadId }: { threadId: number | undefined }) {
                   ) : (
                     <ThreadList threads={threads} selectedId={threadId} isUpdating={isUpdating} />
                   )}
-                  {pages > 1 && (
-                    <nav className="forum-pager" aria-label="Pages of threads">
-                      <button type="button" className="button" disabled={page <= 1} onClick={() => toPage(page - 1)}>
-                        ← Previous
-                      </button>
-                      <span className="forum-meta">
-                        Page {Math.min(page, pages)} of {pages}
-                      </span>
-                      <button type="button" className="button" disabled={page >= pages} onClick={() => toPage(page + 1)}>
-                        Next →
-                      </button>
-                    </nav>
-                  )}
+                  {pages > 1 && <PageNumbers label="Pages of threads" page={page} pages={pages} onPage={toPage} />}
                 </>
               );
             }}

@@ -159,7 +159,7 @@ export function BoardEditor({ board, savedYears, onSaved, onDirtyChange }: Board
         hint="Optional. A wide landscape photo works best; leave empty to keep the current one."
         fileKind="image"
         currentUrl={board.imageUrl}
-        currentAlt={`The board's current background picture`}
+        currentAlt={'The board’s current background picture'}
         choice={picture}
         onChange={setPicture}
       />

@@ -113,7 +113,7 @@ export function MemberDialog({ member, permissionPairs, isAdmin, currentUserId, 
             <ImagePicker
               label={member?.imageUrl ? 'New photo (JPEG)' : 'Photo (JPEG)'}
               currentUrl={member?.imageUrl ?? ''}
-              currentAlt="The member's current photo"
+              currentAlt="The member’s current photo"
               choice={photo}
               onChange={setPhoto}
               hasSquareCrop

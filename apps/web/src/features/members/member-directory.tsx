@@ -1,10 +1,12 @@
 import type { MemberRow } from '@club/contracts';
 import { MEMBER_SORT_LABELS, MEMBER_SORTS, MEMBERS_PAGE_SIZE, PERMISSION_LABELS, PERMISSIONS, type MemberSort, type Permission } from '@club/contracts/browser';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { PageNumbers } from '../../components/pager.tsx';
 import { QueryState } from '../../components/query-state.tsx';
 import { useSession } from '../../session/index.ts';
 import { countOf } from '../../lib/plural.ts';
 import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
+import { usePageChoice } from '../../lib/use-page-choice.ts';
 import { CopyEmailButton, CopyEmailResult, useCopyEmailList } from './copy-email-list.tsx';
 import { DeleteMemberDialog } from './delete-member-dialog.tsx';
 import { MemberCard } from './member-card.tsx';
@@ -39,15 +41,11 @@ export function MemberDirectory({ attendedThisYear }: { attendedThisYear?: Reado
   const [sort, setSort] = useState<MemberSort>('last');
   // The page belongs to the search it was chosen in: a new search, filter or order starts at page 1
   // (also when it comes back to an earlier one: each change below forgets the page).
-  const filterKey = JSON.stringify([settledSearch.trim(), permission, sort]);
-  const [chosenPage, setChosenPage] = useState({ filterKey, page: 1 });
-  const page = chosenPage.filterKey === filterKey ? chosenPage.page : 1;
-  const forgetPage = () => setChosenPage({ filterKey: '', page: 1 });
+  const { page, forgetPage, toPage, topRef: countRef } = usePageChoice<HTMLParagraphElement>(JSON.stringify([settledSearch.trim(), permission, sort]));
   const [editing, setEditing] = useState<Editing>({ kind: 'none' });
   const [status, setStatus] = useState('');
   const shouldFocusStatusRef = useRef(false);
   const statusRef = useRef<HTMLParagraphElement>(null);
-  const countRef = useRef<HTMLParagraphElement>(null);
   const searchId = useId();
   const filterId = useId();
   const sortId = useId();
@@ -85,12 +83,6 @@ export function MemberDirectory({ attendedThisYear }: { attendedThisYear?: Reado
   );
 
   const permissionLabel = permission === '' ? '' : (labels.get(permission) ?? permission);
-  const toPage = (next: number) => {
-    setChosenPage({ filterKey, page: next });
-    // The new page starts at the top of the list; on a phone the pager is far below it.
-    const count = countRef.current;
-    if (count && count.getBoundingClientRect().top < 0) count.scrollIntoView({ block: 'start' });
-  };
 
   return (
     <>
@@ -208,19 +200,7 @@ export function MemberDirectory({ attendedThisYear }: { attendedThisYear?: Reado
                   )}
                 </ul>
               )}
-              {pages > 1 && (
-                <nav className="member-pager" aria-label="Pages of members">
-                  <button type="button" className="button" disabled={page <= 1} onClick={() => toPage(page - 1)}>
-                    ← Previous
-                  </button>
-                  <span className="member-pager__where">
-                    Page {Math.min(page, pages)} of {pages}
-                  </span>
-                  <button type="button" className="button" disabled={page >= pages} onClick={() => toPage(page + 1)}>
-                    Next →
-                  </button>
-                </nav>
-              )}
+              {pages > 1 && <PageNumbers label="Pages of members" page={page} pages={pages} onPage={toPage} />}
             </>
           );
         }}
