@@ -1,13 +1,16 @@
 import type { ShaftAwardWinner } from '@club/contracts';
 import { useState } from 'react';
+import { loadWhenShown } from '../components/load-when-shown.tsx';
 import { PageFrame } from '../components/page-frame.tsx';
 import { IdeaBox } from '../features/history/idea-box.tsx';
 import { QueryState } from '../components/query-state.tsx';
 import { nextYear } from '../features/history/history-rules.ts';
-import { ShaftAwardDialog } from '../features/history/shaft-award-dialog.tsx';
 import { ShaftAwardWinners } from '../features/history/shaft-award-winners.tsx';
 import { useShaftAwardWinners } from '../features/history/api/shaft-award.ts';
 import { useSession } from '../session/index.ts';
+
+// The editor (its image picker and form) loads when an editor opens it, never for a visitor.
+const ShaftAwardDialog = loadWhenShown(() => import('../features/history/shaft-award-dialog.tsx').then((m) => m.ShaftAwardDialog));
 
 type Editing = { winner: ShaftAwardWinner | null } | undefined;
 
