@@ -140,7 +140,8 @@ async function measureReads(base: string, pid: number, bare: Target, reads: Targ
       errors: failures(result),
     };
     rows.push(row);
-    console.log(`${target.label}: ${fixed(row.rps)} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, ${kib(row.rawBytes)} KiB (${kib(row.gzipBytes)} gzip)${isSlow ? `, slow (${plain.millis.toFixed(0)} ms a request): ${SLOW_REQUESTS} requests on one connection` : ''}`);
+    // The peak so far after each read, to tell which read raised it.
+    console.log(`${target.label}: ${fixed(row.rps)} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, ${kib(row.rawBytes)} KiB (${kib(row.gzipBytes)} gzip), peak RSS so far ${memoryMiB(pid, 'VmHWM').toFixed(0)} MiB${isSlow ? `, slow (${plain.millis.toFixed(0)} ms a request): ${SLOW_REQUESTS} requests on one connection` : ''}`);
   }
   return { rows, bareRuns, webPeak: webPeak ?? memoryMiB(pid, 'VmHWM') };
 }

@@ -1,10 +1,12 @@
+import { gunzipSync } from 'node:zlib';
 import { CALL_NAMES, hasPermission, registry, type CallInput, type CallName, type CallResponse, type SessionUser } from '@club/contracts';
 import express, { type Request, type Router } from 'express';
 import type { Logger } from 'pino';
 import type { ZodObject } from 'zod';
 import type { Db } from '../db/client.ts';
 import { ApiError, badRequest, forbidden, notLoggedIn, tooLarge } from '../errors.ts';
-import { replyCacheOf, sendReply, type CacheScope } from './reply-cache.ts';
+import { JsonStream } from './json-stream.ts';
+import { CachedReply, replyCacheOf, sendReply, serializeReply, type CacheScope } from './reply-cache.ts';
 import { resolveSession, tokenOf } from './session.ts';
 import { checkFileKinds, groupUploads, multipartParser, uploadedFiles, type UploadedFile } from './uploads.ts';
 
@@ -28,10 +30,20 @@ export type CallContext<N extends CallName> = {
   cacheUntil: (moment: number) => void;
 };
 
+/** A handler answers the reply, or, for a list too large to build whole, a `JsonStream` of it (http/json-stream.ts). */
 export type CallHandler<N extends CallName> = (
   input: CallInput<N>,
   context: CallContext<N>,
-) => CallResponse<N> | Promise<CallResponse<N>>;
+) => CallResponse<N> | JsonStream<CallResponse<N>> | Promise<CallResponse<N>>;
+
+type MountOptions = {
+  cache?: CacheScope;
+  /**
+   * Fields a caller may put in the query string when the body lacks them: a mail program's
+   * one-click unsubscribe (RFC 8058) posts to the link's URL with a body of its own choosing.
+   */
+  fromQuery?: readonly string[];
+};
 
 export type ApiRouter = {
   routes: Router;
@@ -69,19 +81,7 @@ function normalizeBody(body: unknown): Record<string, unknown> {
  * The only way to add a call: parses JSON, form or multipart alike, resolves `g`, enforces the
  * registry's access rule, validates with the contract, runs the handler and sends its reply.
  */
-export function mountCall<N extends CallName>(
-  api: ApiRouter,
-  name: N,
-  handler: CallHandler<N>,
-  options: {
-    cache?: CacheScope;
-    /**
-     * Fields a caller may put in the query string when the body lacks them: a mail program's
-     * one-click unsubscribe (RFC 8058) posts to the link's URL with a body of its own choosing.
-     */
-    fromQuery?: readonly string[];
-  } = {},
-): void {
+export function mountCall<N extends CallName>(api: ApiRouter, name: N, handler: NoInfer<CallHandler<N>>, options: MountOptions = {}): void {
   if (api.mounted.has(name)) throw new Error(`${name} is mounted twice.`);
   api.mounted.add(name);
   const call = registry[name];
@@ -146,15 +146,20 @@ export function mountCall<N extends CallName>(
     const stamp = cacheKey === undefined ? '' : cache.begin();
     const hit = cacheKey === undefined ? undefined : cache.get(cacheKey);
     if (hit) return hit;
-    const reply = await handler(parsed.data as CallInput<N>, context);
-
-    if (api.checkReplies) {
-      const checked = call.response.safeParse(reply);
-      if (!checked.success) {
-        throw new Error(`Reply of ${name} does not match its contract: ${checked.error.message}`);
+    const answer = async (): Promise<unknown> => {
+      const returned = await handler(parsed.data as CallInput<N>, context);
+      // A streamed answer is compressed as it is written, and only its compressed bytes are kept.
+      const reply = returned instanceof JsonStream ? serializeReply(returned) : returned;
+      if (api.checkReplies) {
+        const checked = call.response.safeParse(reply instanceof CachedReply ? JSON.parse(gunzipSync(reply.gzip).toString('utf8')) : reply);
+        if (!checked.success) {
+          throw new Error(`Reply of ${name} does not match its contract: ${checked.error.message}`);
+        }
       }
-    }
-    return cacheKey === undefined ? reply : cache.store(cacheKey, stamp, reply, expires);
+      return reply;
+    };
+    if (cacheKey === undefined) return answer();
+    return cache.build(cacheKey, stamp, async () => ({ reply: await answer(), expires: () => expires }));
   };
 
   /** The parsed body (JSON, form or multipart), with the `fromQuery` fields it lacks. */

@@ -141,3 +141,39 @@ describe('ReplyCache', () => {
     expect(kept?.jsonBytes).toBe(JSON.stringify(list).length);
   });
 });
+
+describe('ReplyCache.build', () => {
+  it('computes an answer once for every request that asks while it is being computed', async () => {
+    const cache = new ReplyCache(t.db);
+    let computed = 0;
+    const compute = async () => {
+      computed += 1;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      return { reply: { v: [computed] }, expires: () => Number.POSITIVE_INFINITY };
+    };
+    const stamp = cache.begin();
+    const answers = await Promise.all(Array.from({ length: 5 }, () => cache.build('events.get|1|{}', stamp, compute)));
+    expect(computed).toBe(1);
+    expect(new Set(answers).size).toBe(1);
+    expect(cache.get('events.get|1|{}')).toBe(answers[0]);
+    // Another member's answer, or the same one after it is done, is computed anew.
+    await cache.build('events.get|2|{}', stamp, compute);
+    expect(computed).toBe(2);
+  });
+
+  it('lets every waiting request see the error of a failed computation, and tries again afterwards', async () => {
+    const cache = new ReplyCache(t.db);
+    let calls = 0;
+    const failing = async () => {
+      calls += 1;
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      throw new Error('disk on fire');
+    };
+    const stamp = cache.begin();
+    const results = await Promise.allSettled([cache.build('k', stamp, failing), cache.build('k', stamp, failing)]);
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
+    expect(calls).toBe(1);
+    await expect(cache.build('k', stamp, failing)).rejects.toThrow('disk on fire');
+    expect(calls).toBe(2);
+  });
+});

@@ -4,6 +4,7 @@ import type { CallName, SessionUser } from '@club/contracts';
 import type { Request, Response } from 'express';
 import { changeStampOf } from '../db/change-stamp.ts';
 import type { Db } from '../db/client.ts';
+import { compressPieces, JsonStream, type Compressed } from './json-stream.ts';
 
 /**
  * How a read opts into the reply cache (the fourth argument of `mountCall`):
@@ -34,7 +35,7 @@ export type CacheScope = 'shared' | 'member' | { viewer: (user: SessionUser | un
  * compressed; keeping the JSON beside the gzip held ten times the memory for the rare client
  * that asks without gzip.
  */
-export class CachedReply {
+export class CachedReply implements Compressed {
   readonly etag: string;
   readonly gzip: Buffer;
   /** The size of the JSON, for the Content-Length of a plain answer. */
@@ -42,12 +43,12 @@ export class CachedReply {
 
   /** `expires`: the moment (ms) the answer stops being right by the clock alone (see `CallContext.cacheUntil`). */
   constructor(
-    json: Buffer,
+    { gzip, etag, jsonBytes }: Compressed,
     readonly expires = Number.POSITIVE_INFINITY,
   ) {
-    this.etag = `"${createHash('sha1').update(json).digest('base64url')}"`;
-    this.gzip = gzipSync(json);
-    this.jsonBytes = json.length;
+    this.etag = etag;
+    this.gzip = gzip;
+    this.jsonBytes = jsonBytes;
   }
 
   get bytes(): number {
@@ -55,11 +56,21 @@ export class CachedReply {
   }
 }
 
+/** Serializes and compresses a call's answer: a `JsonStream` piece by piece, anything else whole. */
+export function serializeReply(reply: unknown, expires = Number.POSITIVE_INFINITY): CachedReply {
+  if (reply instanceof CachedReply) return new CachedReply(reply, expires);
+  if (reply instanceof JsonStream) return new CachedReply(compressPieces(reply.pieces()), expires);
+  const json = Buffer.from(JSON.stringify(reply));
+  return new CachedReply({ gzip: gzipSync(json), etag: `"${createHash('sha1').update(json).digest('base64url')}"`, jsonBytes: json.length }, expires);
+}
+
 /** The whole cache stays under this many compressed bytes; the least recently used answers go first. */
 const DEFAULT_MAX_BYTES = 64 * 1024 * 1024;
 
 export class ReplyCache {
   private readonly entries = new Map<string, CachedReply>();
+  /** Answers being computed, by database state and key: who asks meanwhile waits for the same one. */
+  private readonly building = new Map<string, Promise<CachedReply>>();
   private readonly scopes = new Map<CallName, CacheScope>();
   private readonly changes: () => string;
   private stamp: string;
@@ -111,9 +122,31 @@ export class ReplyCache {
     return hit;
   }
 
+  /**
+   * Computes the answer of `key` once however many requests ask for it while it is being computed
+   * (fifty members asking for a legacy full list at once build it once), and keeps it. `compute`
+   * gives the answer and, once it is done, the moment it expires.
+   */
+  build(key: string, stamp: string, compute: () => Promise<{ reply: unknown; expires: () => number }>): Promise<CachedReply> {
+    const flight = `${stamp}|${key}`;
+    const running = this.building.get(flight);
+    if (running) return running;
+    const built = (async () => {
+      try {
+        const { reply, expires } = await compute();
+        return this.store(key, stamp, reply, expires());
+      } finally {
+        this.building.delete(flight);
+      }
+    })();
+    // Set before `built` can settle: its `finally` runs after an await at the earliest.
+    this.building.set(flight, built);
+    return built;
+  }
+
   /** Serializes an answer; keeps it (until `expires`, ms) unless the database changed while it was computed. */
   store(key: string, stamp: string, reply: unknown, expires = Number.POSITIVE_INFINITY): CachedReply {
-    const cached = new CachedReply(Buffer.from(JSON.stringify(reply)), expires);
+    const cached = serializeReply(reply, expires);
     if (this.begin() !== stamp) return cached;
     this.remove(key);
     this.entries.set(key, cached);

@@ -2,7 +2,7 @@ import { BLOG_PAGE_SIZE, type BlogLayoutEntry, type BlogPageReply, type BlogPost
 import type { StoredBlogEntry } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../deps.ts';
 import { badRequest, notFound } from '../../errors.ts';
-import { deletePost, findNeighbours, findPost, insertPost, listPostPage, listPosts, updatePost } from './store.ts';
+import { deletePost, findNeighbours, findPost, insertPost, iteratePosts, listPostPage, updatePost } from './store.ts';
 
 /** The longest side a post's picture is stored at; smaller copies go beside it for phones. */
 export const BLOG_IMAGE_MAX_PX = 2048;
@@ -23,8 +23,8 @@ export type PostSave = {
 };
 
 export type BlogService = {
-  /** Every post, newest first (the legacy list). */
-  listAll(): BlogPost[];
+  /** Every post, newest first (the legacy list), read one at a time as it is iterated. */
+  streamAll(): Iterable<BlogPost>;
   /** One page of BLOG_PAGE_SIZE posts (1 = the newest), and how many posts there are. */
   listPage(page: number): BlogPageReply;
   /** One post (null if there is none) with the ids of its newer and older neighbours. */
@@ -81,9 +81,7 @@ export function checkLayout(layout: BlogLayoutEntry[], currentImages: string[], 
 
 export function createBlogService({ db, services }: Pick<AppDeps, 'db' | 'services'>): BlogService {
   return {
-    listAll() {
-      return listPosts(db);
-    },
+    streamAll: () => iteratePosts(db),
 
     listPage(page) {
       return listPostPage(db, page, BLOG_PAGE_SIZE);

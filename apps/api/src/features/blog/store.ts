@@ -1,6 +1,7 @@
-import { and, count, desc, eq, gt, lt, or } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, gt, lt, or } from 'drizzle-orm';
 import type { BlogPost } from '@club/contracts';
-import type { DbOrTx } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { iterateRows } from '../../db/iterate-rows.ts';
 import { blogPosts, type StoredBlogEntry } from '../../db/schema/index.ts';
 
 export type BlogPostFields = { title: string; date: string; htmlData: StoredBlogEntry[]; modifiedKey: number };
@@ -27,6 +28,11 @@ function toPost(row: Row): BlogPost {
 
 export function listPosts(db: DbOrTx): BlogPost[] {
   return db.select().from(blogPosts).orderBy(...NEWEST_FIRST).all().map(toPost);
+}
+
+/** Every post, newest first, one row at a time (the legacy full list, 3 MB of JSON at ten times the club's data). */
+export function* iteratePosts(db: Db): Generator<BlogPost> {
+  for (const row of iterateRows(db, db.select().from(blogPosts).orderBy(...NEWEST_FIRST), getTableColumns(blogPosts))) yield toPost(row);
 }
 
 /** One page of posts, newest first (page 1 = newest), and how many posts there are. */

@@ -27,12 +27,13 @@ import { isImageInUse, listSeries } from './series-store.ts';
 import { applySignupSettings, queueCancellationNotices, queueEventChangeNotices, readEventSignups } from './signups.ts';
 import {
   attachAttendance,
+  attendanceReader,
   deleteFeed,
   findEvent,
   findEventNeighbours,
   findFeedCreated,
   findFeedMember,
-  listEvents,
+  iterateEvents,
   listEventsEndedBefore,
   listEventsEndingFrom,
   listEventSummaries,
@@ -72,8 +73,12 @@ export type EventSave = Omit<EventFields, 'imageUrl'> & {
   dropSignups?: number;
 };
 
-/** Every event with its attendance (the legacy list), and the display names in those lists, sorted. */
-export type EventsRead = { events: ClubEvent[]; names: string[] };
+/**
+ * Every event with its attendance (the legacy list), read one event at a time as `events` is
+ * iterated, and the display names in those lists, sorted: `names` is known once `events` has been
+ * iterated to its end.
+ */
+export type EventsStream = { events: Iterable<ClubEvent>; names: () => string[] };
 
 /** One event (null for an unknown id) and the events just before and after it in start order. */
 export type EventRead = {
@@ -85,8 +90,8 @@ export type EventRead = {
 };
 
 export type EventsService = {
-  /** Every event, each with its attendance and the viewer's own entry marked. */
-  listAll(viewer: SessionUser): EventsRead;
+  /** Every event, each with its attendance and the viewer's own entry marked, one at a time. */
+  streamAll(viewer: SessionUser): EventsStream;
   /** One event as the viewer sees it, with its neighbours. */
   readOne(viewer: SessionUser, id: number): EventRead;
   /** The events that overlap the days from..to (inclusive, club time), as brief rows; reads no attendance. */
@@ -117,6 +122,10 @@ export type EventsService = {
   resetFeed(member: SessionUser): { url: string; created: string };
 };
 
+/** Whether one answer was given before another (the order of `listAttendance`: when, then whose). */
+const isEarlierAnswer = (a: { modified: string; memberId: number }, b: { modified: string; memberId: number }): boolean =>
+  a.modified < b.modified || (a.modified === b.modified && a.memberId < b.memberId);
+
 /**
  * How far back the private feed reaches: events that started up to a year ago. Calendar apps
  * poll the feed and show what it holds, and the club's 15 years of events made it grow with every
@@ -142,7 +151,32 @@ export function createEventsService({ db, services, config }: Pick<AppDeps, 'db'
   let eventFiles: { stamp: string; files: Map<number, CalendarFile> } = { stamp: '', files: new Map() };
 
   return {
-    listAll: (viewer) => attachAttendance(db, listEvents(db), viewer.id, true),
+    streamAll(viewer) {
+      const attendanceOf = attendanceReader(db);
+      // Each name's first answer (when, whose): the names were gathered in that order before they were
+      // sorted, which decides between names that localeCompare holds equal.
+      const firstAnswers = new Map<string, { modified: string; memberId: number }>();
+      function* eventsWithAttendance(): Generator<ClubEvent> {
+        for (const record of iterateEvents(db)) {
+          const list = attendanceOf(record.id);
+          for (const { displayName, modified, memberId } of list) {
+            const seen = firstAnswers.get(displayName);
+            if (!seen || isEarlierAnswer({ modified, memberId }, seen)) firstAnswers.set(displayName, { modified, memberId });
+          }
+          yield {
+            ...record,
+            attendance: list.map(({ displayName, isAttending, totalAttending, comments }) => ({ displayName, isAttending, totalAttending, comments })),
+            myAttendanceIndex: list.findIndex((entry) => entry.memberId === viewer.id),
+          };
+        }
+      }
+      const names = () =>
+        [...firstAnswers.entries()]
+          .sort(([, a], [, b]) => (isEarlierAnswer(a, b) ? -1 : isEarlierAnswer(b, a) ? 1 : 0))
+          .map(([name]) => name)
+          .sort((a, b) => a.localeCompare(b));
+      return { events: eventsWithAttendance(), names };
+    },
 
     readOne(viewer, id) {
       const record = findEvent(db, id);

@@ -1,6 +1,7 @@
-import { and, asc, count, desc, eq, gt, gte, inArray, lt, lte, or } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import type { AttendanceEntry, ClubEvent, EventNeighbour, EventSummary } from '@club/contracts';
-import type { DbOrTx } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { iterateRows } from '../../db/iterate-rows.ts';
 import { shownNameSql } from '../../db/member-name.ts';
 import { attendance, calendarFeeds, events, members } from '../../db/schema/index.ts';
 
@@ -39,6 +40,11 @@ const summaryColumns = { id: events.id, title: events.title, start: events.start
 /** Every event, by start. */
 export function listEvents(db: DbOrTx): EventRecord[] {
   return db.select(eventColumns).from(events).orderBy(asc(events.start), asc(events.id)).all();
+}
+
+/** Every event, by start, one row at a time (the legacy full list; see `iterateRows`). */
+export function iterateEvents(db: Db): Iterable<EventRecord> {
+  return iterateRows(db, db.select(eventColumns).from(events).orderBy(asc(events.start), asc(events.id)), eventColumns);
 }
 
 /**
@@ -134,6 +140,31 @@ export function listAttendance(db: DbOrTx, eventIds?: number[]): AttendanceRecor
     .orderBy(asc(attendance.modified), asc(attendance.memberId))
     .all()
     .map(({ total, ...row }) => ({ ...row, totalAttending: row.isAttending ? total : 0 }));
+}
+
+/** One answer as a list shows it, with whose it is and when it was last given (the order of the lists). */
+export type AnsweredAttendance = AttendanceEntry & { memberId: number; modified: string };
+
+/**
+ * A reader of one event's attendance in the order members answered (as `listAttendance`), its
+ * statement prepared once: the legacy full list asks it for every event in turn.
+ */
+export function attendanceReader(db: DbOrTx): (eventId: number) => AnsweredAttendance[] {
+  const query = db
+    .select({
+      memberId: attendance.memberId,
+      modified: attendance.modified,
+      displayName: shownNameSql,
+      isAttending: attendance.isAttending,
+      total: attendance.total,
+      comments: attendance.comments,
+    })
+    .from(attendance)
+    .innerJoin(members, eq(members.id, attendance.memberId))
+    .where(eq(attendance.eventId, sql.placeholder('eventId')))
+    .orderBy(asc(attendance.modified), asc(attendance.memberId))
+    .prepare();
+  return (eventId) => query.all({ eventId }).map(({ total, ...row }) => ({ ...row, totalAttending: row.isAttending ? total : 0 }));
 }
 
 /**

@@ -1,11 +1,14 @@
+import type { CallResponse } from '@club/contracts';
 import type { AppDeps } from '../../deps.ts';
+import { streamObject } from '../../http/json-stream.ts';
 import { mountCall, type ApiRouter } from '../../http/mount-call.ts';
 import { createForumService } from './service.ts';
 
 export function mountForumCalls(api: ApiRouter, deps: AppDeps): void {
   const forum = createForumService(deps);
 
-  mountCall(api, 'forum.get', (_input, { user }) => ({ f: forum.listAll(user) }), { cache: 'member' });
+  // Several MB of JSON at ten times the club's data: written thread by thread and compressed as it goes.
+  mountCall(api, 'forum.get', (_input, { user }) => streamObject<CallResponse<'forum.get'>>({ f: forum.streamAll(user) }), { cache: 'member' });
 
   mountCall(api, 'forum.page', ({ q, sort, page }, { user }) => forum.pageThreads(user, { words: q, sort, page }), { cache: 'member' });
 

@@ -18,6 +18,7 @@ import {
   findThread,
   insertPost,
   insertThread,
+  iterateThreads,
   listModeratorEmails,
   listThreads,
   listThreadFacts,
@@ -38,8 +39,8 @@ export type NewThread = { title: string; description: string; images: Buffer[] }
 export type Moderation = { target: { kind: 'thread' | 'post'; id: number }; action: 'approve' | 'delete' };
 
 export type ForumService = {
-  /** Every thread the viewer may see, with the posts they may see (the legacy forum). */
-  listAll(viewer: SessionUser): ForumThread[];
+  /** Every thread the viewer may see, with the posts they may see (the legacy forum), read one thread at a time as it is iterated. */
+  streamAll(viewer: SessionUser): Iterable<ForumThread>;
   /** One page of the threads the viewer may see, searched and sorted; moderators also get what waits. */
   pageThreads(viewer: SessionUser, query: ThreadQuery): ForumThreadPage;
   /** One thread with its posts; not found for an unknown thread or someone else's unapproved one. */
@@ -90,7 +91,7 @@ export function createForumService({ db, services, config }: Pick<AppDeps, 'db' 
   };
 
   return {
-    listAll: (user) => listThreads(db, toViewer(user)),
+    streamAll: (user) => iterateThreads(db, toViewer(user)),
 
     pageThreads(user, query) {
       const viewer = toViewer(user);
