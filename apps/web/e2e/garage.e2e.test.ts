@@ -166,10 +166,35 @@ describe('the car registry', () => {
     const dialog = admin.getByRole('dialog', { name: 'Add a Car' });
     await dialog.waitFor();
     await admin.keyboard.type('1929');
+    // The owner picker starts at the admin, and searches the member directory a page at a time as
+    // the admin types (never the whole list): arrows and Enter choose.
     const owner = dialog.getByRole('combobox', { name: 'Owner' });
-    // The member list arrives with its own read: wait for the member before choosing.
-    await owner.locator('option', { hasText: 'Walter Pruitt' }).waitFor({ state: 'attached' });
-    await owner.selectOption({ label: 'Walter Pruitt' });
+    expect(await owner.inputValue()).not.toBe('');
+    const memberReads: string[] = [];
+    admin.on('request', (request) => {
+      const call = /\/api\/(members\.(?:get|page))\.php/.exec(request.url())?.[1];
+      if (call) memberReads.push(call);
+    });
+    await owner.focus();
+    await admin.keyboard.press('Control+A');
+    await admin.keyboard.type('pruitt');
+    const listbox = dialog.getByRole('listbox', { name: 'Members' });
+    const walter = listbox.getByRole('option', { name: /^Walter Pruitt/ });
+    // The first page of the directory shows at once; the search's answer replaces it.
+    await expect.poll(async () => (await listbox.getByRole('option').allTextContents()).every((text) => /Pruitt/.test(text)), { timeout: 10_000 }).toBe(true);
+    await walter.waitFor();
+    expect(await owner.getAttribute('aria-expanded')).toBe('true');
+    await checkA11y(admin);
+    await snapshot(admin, 'car-editor-owner-search-1280');
+    const options = await listbox.getByRole('option').allTextContents();
+    for (let n = 0; n <= options.findIndex((text) => text.startsWith('Walter Pruitt')); n += 1) await admin.keyboard.press('ArrowDown');
+    expect(await walter.getAttribute('aria-selected')).toBe('true');
+    expect(await owner.getAttribute('aria-activedescendant')).toBe(await walter.getAttribute('id'));
+    await admin.keyboard.press('Enter');
+    expect(await owner.inputValue()).toBe('Walter Pruitt');
+    expect(await owner.getAttribute('aria-expanded')).toBe('false');
+    expect(memberReads).toContain('members.page');
+    expect(memberReads).not.toContain('members.get');
     await dialog.getByLabel('Body style').selectOption('Pickup');
     await dialog.getByLabel('Name', { exact: true }).fill('Picked For Walter');
     await checkA11y(admin);
@@ -194,5 +219,27 @@ describe('the car registry', () => {
     await link.click();
     await admin.waitForURL(`**${carPath}`);
     await admin.getByRole('heading', { level: 1, name: '1929 Pickup Picked For Walter' }).waitFor();
+
+    // On a phone the picker shows the current owner, and a tap opens the list and a tap chooses.
+    const phone = await openPage(harness, PHONE);
+    await logIn(phone, DEMO_ADMIN.email, DEMO_ADMIN.password);
+    await visit(phone, carPath);
+    await phone.getByRole('button', { name: 'Edit this car' }).tap();
+    const editor = phone.getByRole('dialog', { name: /^Edit 1929 Pickup/ });
+    const box = editor.getByRole('combobox', { name: 'Owner' });
+    expect(await box.inputValue()).toBe('Walter Pruitt');
+    await box.tap();
+    const list = editor.getByRole('listbox', { name: 'Members' });
+    await list.getByRole('option').first().waitFor();
+    await box.fill('walter');
+    await expect.poll(async () => (await list.getByRole('option').allTextContents()).every((text) => /Walter/.test(text)), { timeout: 10_000 }).toBe(true);
+    const choice = list.getByRole('option', { name: /^Walter Pruitt/ });
+    await choice.waitFor();
+    await checkA11y(phone);
+    await snapshot(phone, 'car-editor-owner-search-390');
+    expect(await scrollsSideways(phone)).toBe(false);
+    await choice.tap();
+    expect(await box.inputValue()).toBe('Walter Pruitt');
+    await list.waitFor({ state: 'hidden' });
   });
 });

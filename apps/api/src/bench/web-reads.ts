@@ -9,7 +9,7 @@
  * digest.preview), the classifieds' page and one listing (listings.list, listing.get,
  * listings.mine), the site search (site.search), the Account page's sign-in link check, push
  * switch and the admin's outbox (signIn.check, token.get, outbox.get), and the legacy full lists
- * (events.get, blog.get, forum.get) beside them. `webDoors` adds the two calendar files, which are
+ * (events.get, blog.get, forum.get, members.get) beside them. `webDoors` adds the two calendar files, which are
  * plain HTTP routes rather than calls.
  */
 import type { CallName } from '@club/contracts';
@@ -67,12 +67,12 @@ export function webReads(tokens: BenchTokens, now = new Date()): WebRead[] {
     read('forum.page', { q: 'carburetor', sort: 'replies', page: 2 }, 'forum.page (searched, most replies)'),
     read('forum.thread', { id: 1 }),
     read('forum.get', {}, 'forum.get (every thread, legacy)', 0.25, false),
-    // The member list reads a page of the directory (search, filters and order on the server);
-    // members.get stays for legacy clients and the registry's owner picker.
+    // The member list and the registry's owner picker read a page of the directory (search,
+    // filters and order on the server); members.get stays for legacy clients only (issue 28).
     read('members.page', { page: 1 }),
     read('members.page', { q: 'roadster', sort: 'first', page: 2 }, 'members.page (searched, by first name)'),
     { ...read('members.emails', {}, 'members.emails (as the admin)'), isAdmin: true },
-    read('members.get'),
+    read('members.get', {}, 'members.get', 0.25, false),
     read('newsletters.get'),
     read('presidents.get'),
     read('shaftAwardWinners.get'),

@@ -20,6 +20,14 @@ export type RateLimit = {
   recent(key: string): readonly number[];
 };
 
+export type ContactLimit = { maxMessages: number; windowMs: number };
+
+/**
+ * Messages one address (or member) may send through the site in the window: the contact form and
+ * the classifieds' replies to sellers. Enough for a person with follow-ups; too few for a script.
+ */
+export const CONTACT_LIMIT: ContactLimit = { maxMessages: 5, windowMs: 60 * 60_000 };
+
 /** Keys kept; past this the least recently touched go first. */
 const MAX_KEYS = 10_000;
 

@@ -1,6 +1,5 @@
 import {
   CLASSIFIEDS_PAGE_SIZE,
-  carLabelOf,
   hasPermission,
   listingPath,
   listingRenewPath,
@@ -23,8 +22,8 @@ import type { CoreServices } from '../../services/index.ts';
 import type { SearchIndex } from '../../services/search-index.ts';
 import { queueMail } from '../../services/mail.ts';
 import { listingRenewalMail, listingReplyMail, oneLine } from '../../services/mail-templates.ts';
-import { CONTACT_LIMIT } from '../contact/service.ts';
-import { carForListing } from '../garage/service.ts';
+import { CONTACT_LIMIT } from '../../services/rate-limit.ts';
+import { findLinkedCar } from '../../services/registry-cars.ts';
 import { readRenewalToken, renewalToken } from './renewal-links.ts';
 import {
   countListingMessagesSince,
@@ -151,12 +150,12 @@ export function createClassifiedsService({ db, services, config }: Pick<AppDeps,
   };
 
   const toListing = (viewer: SessionUser | undefined, listing: ListingRecord, now: Date): Listing => {
-    const car = listing.carId === null ? undefined : carForListing(db, listing.carId, viewer);
+    const car = listing.carId === null ? undefined : findLinkedCar(db, listing.carId, viewer);
     return {
       ...toSummary(viewer, listing, now),
       text: listing.body,
       photos: listing.photos,
-      car: car ? { id: car.id, label: carLabelOf(car) } : null,
+      car: car ? { id: car.id, label: car.label } : null,
       isMine: viewer?.id === listing.sellerId,
       canModerate: isModerator(viewer),
     };
@@ -194,7 +193,7 @@ export function createClassifiedsService({ db, services, config }: Pick<AppDeps,
       const { priceCents, isOffers } = priceOf(input);
       const carId = input.carId ?? null;
       if (carId !== null && carId !== existing?.carId) {
-        const car = carForListing(db, carId, actor);
+        const car = findLinkedCar(db, carId, actor);
         if (!car || car.ownerId !== actor.id) {
           throw badRequest('Only a car of your own in the registry can be linked to your listing. Please choose it from its page.');
         }

@@ -4,12 +4,8 @@ import { notFound, tooManyAttempts } from '../../errors.ts';
 import { addressKey } from '../../lib/client-address.ts';
 import { queueMail } from '../../services/mail.ts';
 import { contactMail, oneLine } from '../../services/mail-templates.ts';
+import { CONTACT_LIMIT } from '../../services/rate-limit.ts';
 import { countContactMessagesSince, findFailedContactMessage, findFailedContactMessages, insertContactMessage, setContactOutbox, type StoredContactMessage } from './store.ts';
-
-export type ContactLimit = { maxMessages: number; windowMs: number };
-
-/** Enough for a person with follow-ups; too few for a script. */
-export const CONTACT_LIMIT: ContactLimit = { maxMessages: 5, windowMs: 60 * 60_000 };
 
 export type ContactSubmission = {
   firstName: string;

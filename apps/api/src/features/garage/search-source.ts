@@ -16,6 +16,18 @@ type CarRow = {
   history: string | null;
 };
 
+const FORMER_MEMBERS_CAR = 'former member’s car';
+
+/**
+ * A car's result title: what it is, then what tells it from the club's other cars of the same year
+ * and style (a search for "ford" finds dozens of 1931 Fordors): its colour, and its owner where
+ * this audience may see who owns it. "1931 Fordor “Lucky Penny” · Copra Drab · Dave Steinkamp".
+ */
+function carTitleOf(car: Pick<CarRow, 'year' | 'bodyStyle' | 'name' | 'colour'>, owner: string): string {
+  const what = [car.year ?? '', car.bodyStyle, car.name ? `“${car.name}”` : ''].filter(Boolean).join(' ');
+  return [what, car.colour, owner].filter(Boolean).join(' · ');
+}
+
 /**
  * Registry cars, found as car.get shows them: members find every car with all its words; a
  * visitor finds a public car without its engine number and serial, and without its owner and
@@ -32,16 +44,16 @@ export const carSearch: SearchSource = {
             FROM cars WHERE cars.id ${onlyRecords(ids)}`,
       )
       .flatMap((car) => {
-        const title = [car.year ?? '', car.colour, car.bodyStyle, car.name ? `“${car.name}”` : ''].filter(Boolean).join(' ');
         const named = [car.owner ?? '', car.history ?? ''];
-        const entry = (body: string[], audience: SearchEntry['audience']): SearchEntry => ({
+        const entry = (title: string, body: string[], audience: SearchEntry['audience']): SearchEntry => ({
           recordId: car.id,
           title,
           body: body.filter(Boolean).join(' · '),
           audience,
         });
-        const forMembers = entry([car.story, ...named, car.engineNumber, car.serial], 'members');
+        const forMembers = entry(carTitleOf(car, car.owner ?? FORMER_MEMBERS_CAR), [car.story, ...named, car.engineNumber, car.serial], 'members');
         if (car.visibility === 'members') return [forMembers];
-        return [forMembers, entry([car.story, ...(car.visibility === 'public-named' ? named : [])], 'visitors')];
+        const isNamed = car.visibility === 'public-named';
+        return [forMembers, entry(carTitleOf(car, isNamed ? (car.owner ?? FORMER_MEMBERS_CAR) : ''), [car.story, ...(isNamed ? named : [])], 'visitors')];
       }),
 };

@@ -343,10 +343,3 @@ export function keepCarsOfDeletedMember(tx: DbOrTx, memberId: number): void {
     updateCar(tx, car.id, { ...fields, ownerId: null });
   }
 }
-
-/** A car a listing names, where the viewer may see it (members every car, visitors public ones); undefined otherwise. */
-export function carForListing(db: DbOrTx, carId: number, viewer: SessionUser | undefined): CarRecord | undefined {
-  const car = findCar(db, carId);
-  if (!car || (viewer === undefined && car.visibility === 'members')) return undefined;
-  return car;
-}

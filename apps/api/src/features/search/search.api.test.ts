@@ -169,6 +169,43 @@ describe('POST /api/site.search.php', () => {
     expect(idsOf(await search('member', 'Hortensia'), 'car')).toEqual([]);
   });
 
+  it('tells alike cars apart in their titles: colour, and the owner where the car lets this viewer see them', async () => {
+    const named = createMember(t.db, { firstName: 'Cornelius', lastName: 'Fairweather' });
+    const unnamed = createMember(t.db, { firstName: 'Drusilla', lastName: 'Ashgrove' });
+    const hidden = createMember(t.db, { firstName: 'Evander', lastName: 'Pumphrey' });
+    const car = (owner: TestMember, fields: Record<string, string | number>) => {
+      let req = request(t.app).post('/api/car.save.php').field('g', owner.token);
+      for (const [key, value] of Object.entries({ id: 0, year: 1931, bodyStyle: 'Fordor', ...fields })) req = req.field(key, String(value));
+      return req;
+    };
+    const ids: number[] = [];
+    for (const [owner, fields] of [
+      [named, { colour: 'Copra Drab', visibility: 'public-named' }],
+      [unnamed, { colour: 'Black', visibility: 'public' }],
+      [hidden, { colour: '', visibility: 'members' }],
+    ] as const) {
+      const res = await car(owner, fields);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      ids.push(res.body.i as number);
+    }
+    const titlesFor = async (role: Role) => {
+      const results = (await search(role, 'fordor', { kind: 'car' })).groups.find((g) => g.kind === 'car')?.results ?? [];
+      return Object.fromEntries(results.map((result) => [result.id, result.title]));
+    };
+
+    expect(await titlesFor('member')).toEqual({
+      [ids[0] ?? 0]: '1931 Fordor · Copra Drab · Cornelius Fairweather',
+      [ids[1] ?? 0]: '1931 Fordor · Black · Drusilla Ashgrove',
+      [ids[2] ?? 0]: '1931 Fordor · Evander Pumphrey',
+    });
+    const visitor = await titlesFor('visitor');
+    expect(visitor).toEqual({
+      [ids[0] ?? 0]: '1931 Fordor · Copra Drab · Cornelius Fairweather',
+      [ids[1] ?? 0]: '1931 Fordor · Black',
+    });
+    expect(JSON.stringify(await search('visitor', 'fordor'))).not.toMatch(/Drusilla|Ashgrove|Evander|Pumphrey/);
+  });
+
   it('finds a word inside a newsletter PDF, page by page, for members only', async () => {
     const pdf = pdfOf(['Valley News cover', 'The zeppelinoid rally report']);
     const saved = await uploadNewsletter({ m: 5, y: 1977 }, pdf, 'Valley News May 1977.pdf');

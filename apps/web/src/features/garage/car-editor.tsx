@@ -7,10 +7,11 @@ import { FormField } from '../../components/form-field.tsx';
 import { Form } from '../../components/form.tsx';
 import { TextAreaField } from '../../components/text-area-field.tsx';
 import { useSession } from '../../session/index.ts';
-import { useBodyStyles, useOwnerChoices } from './api/garage-reads.ts';
+import { useBodyStyles } from './api/garage-reads.ts';
 import { useSaveCar } from './api/garage-writes.ts';
 import { PhotoListField, photoKey, type ListedPhoto } from '../../components/image-picker/photo-list-field.tsx';
 import { carTitleOf, visibilityLabelOf } from './car-text.ts';
+import { OwnerPicker } from './owner-picker.tsx';
 
 type HistoryRow = { key: string; owner: string; from: string; to: string };
 
@@ -92,7 +93,7 @@ export function CarEditor({ car, onClose, onSaved }: { car: Car | null; onClose:
               </select>
             )}
           </FieldFrame>
-          {canChooseOwner && user !== null && <OwnerPicker car={car} currentUserId={user.id} />}
+          {canChooseOwner && user !== null && <OwnerPicker car={car} currentUser={{ id: user.id, name: user.name }} />}
           <FormField label="Colour" name="colour" maxLength={60} defaultValue={car?.colour ?? ''} autoComplete="off" />
           <FormField label="Name" name="name" maxLength={100} defaultValue={car?.name ?? ''} hint="If the car has one, like “Betsy”." autoComplete="off" />
           <FormField label="Engine number" name="engineNumber" maxLength={30} defaultValue={car?.engineNumber ?? ''} hint="Members only: never shown to visitors." autoComplete="off" />
@@ -142,30 +143,5 @@ export function CarEditor({ car, onClose, onSaved }: { car: Car | null; onClose:
         </fieldset>
       </Form>
     </Dialog>
-  );
-}
-
-/**
- * A member editor's (or an admin's) choice of the car's owner: any enabled member, by shown name.
- * A new car starts as the editor's own; a former member's car stays without an owner until one is chosen.
- */
-function OwnerPicker({ car, currentUserId }: { car: Car | null; currentUserId: number }) {
-  const { choices, isLoading, error } = useOwnerChoices(true);
-  const current = car === null ? currentUserId : car.ownerId;
-  const shown = choices.filter((choice) => choice.isEnabled || choice.id === current);
-  return (
-    <FieldFrame label="Owner" hint={error ? 'The member list could not be loaded; the owner stays as it is.' : 'You may add or move a car to any member.'}>
-      {(control) => (
-        <select className="form-field__input" {...control} name="ownerId" key={isLoading ? 'loading' : 'loaded'} defaultValue={current === null ? '' : String(current)} disabled={isLoading}>
-          {current === null && <option value="">Former member (no owner)</option>}
-          {isLoading && current !== null && <option value={String(current)}>{car?.owner ?? 'You'}</option>}
-          {shown.map((choice) => (
-            <option key={choice.id} value={String(choice.id)}>
-              {choice.id === currentUserId ? `${choice.name} (you)` : choice.name}
-            </option>
-          ))}
-        </select>
-      )}
-    </FieldFrame>
   );
 }

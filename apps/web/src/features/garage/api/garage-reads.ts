@@ -4,7 +4,7 @@ import { useCallQuery } from '../../../api/call-query.ts';
 import { callQueryOptions } from '../../../api/call-query.ts';
 
 /** Every read a car's save or removal changes (the member list's lines too). */
-export const CAR_READS = ['cars.list', 'cars.stats', 'car.get', 'cars.mine', 'members.get', 'members.page'] as const satisfies readonly CallName[];
+export const CAR_READS = ['cars.list', 'cars.stats', 'car.get', 'cars.mine', 'members.page'] as const satisfies readonly CallName[];
 
 export type RegistryFilters = { year?: number; bodyStyle: string; colour: string; hasPhotos: boolean };
 
@@ -36,11 +36,19 @@ export function useBodyStyles() {
   return useQuery(callQueryOptions('bodyStyles.get', {}));
 }
 
-/** The members a member editor may put a car in the name of (the owner picker), by shown name. */
-export function useOwnerChoices(isEnabled: boolean) {
-  const query = useCallQuery('members.get', {}, { enabled: isEnabled });
-  const choices = (query.data?.m ?? [])
-    .map((member) => ({ id: member.id, name: shownNameOf({ firstName: member.first_name, lastName: member.last_name, displayName: member.display_name }), isEnabled: member.enabled }))
-    .sort((a, b) => a.name.localeCompare(b.name));
-  return { choices, isLoading: query.isLoading, error: query.error };
+/** A member an editor may put a car in the name of, as the owner picker lists them. */
+export type OwnerChoice = { id: number; name: string; city: string };
+
+/**
+ * The owner picker's choices: one page of the member directory (members.page), the members whose
+ * name, city or cars hold every word typed, enabled ones only. Read only while the list is open, a
+ * page at a time, never the whole directory; the last answer stays while the next one comes.
+ */
+export function useOwnerSearch(search: string, isEnabled: boolean) {
+  const words = search.trim();
+  const query = useCallQuery('members.page', { page: 1, ...(words === '' ? {} : { q: words }) }, { enabled: isEnabled, keepsPreviousAnswer: true });
+  const choices: OwnerChoice[] = (query.data?.members ?? [])
+    .filter((member) => member.enabled)
+    .map((member) => ({ id: member.id, name: shownNameOf({ firstName: member.first_name, lastName: member.last_name, displayName: member.display_name }), city: member.city }));
+  return { choices, found: query.data?.found ?? 0, isLoading: query.isLoading, isFetching: query.isFetching, error: query.error };
 }

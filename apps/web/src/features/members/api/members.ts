@@ -2,8 +2,8 @@ import type { CallName, MemberSort, Permission } from '@club/contracts/browser';
 import { useQueryClient } from '@tanstack/react-query';
 import { callQueryOptions, useCallMutation, useCallQuery } from '../../../api/call-query.ts';
 
-/** Every read a member's save or removal changes: the directory's pages, the e-mail list, the legacy list. */
-export const MEMBER_READS = ['members.page', 'members.emails', 'members.get'] as const satisfies readonly CallName[];
+/** Every read a member's save or removal changes: the directory's pages and the e-mail list. */
+export const MEMBER_READS = ['members.page', 'members.emails'] as const satisfies readonly CallName[];
 
 export type DirectoryFilters = { search: string; permission: Permission | ''; sort: MemberSort; page: number };
 
