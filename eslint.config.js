@@ -21,40 +21,24 @@ const featuresIn = (root, dir) =>
     : [];
 
 /**
- * The API's cross-feature imports made before the rule became "features never import each other"
- * (STYLE.md; what two areas share goes in services/, as the classifieds' link to a registry car went
- * to services/registry-cars.ts). Each is debt to move, never a pattern to copy: add none. Keyed by
- * the importing feature, then the feature imported, then the files it still imports from it.
- */
-const KNOWN_CROSS_FEATURE_IMPORTS = {
-  account: { events: ['reminders.ts'] },
-  digest: { classifieds: ['service.ts'], events: ['reminders.ts', 'signups.ts'] },
-  events: { garage: ['service.ts'] },
-  members: { account: ['service.ts'], classifieds: ['service.ts'], digest: ['weekly.ts'], events: ['service.ts'], garage: ['service.ts'] },
-  routes: { events: ['signups.ts'] },
-};
-
-/**
  * Which API folders may import which, resolved as real paths (so `../other/store.ts` is caught too):
  * features -> services -> http/db: http and services never import a feature, and a feature never
- * imports another feature (what both need lives in services/; the old exceptions are listed above).
+ * imports another feature's store or router (its service is the way in).
  */
-function importZones(root, known = KNOWN_CROSS_FEATURE_IMPORTS) {
+function importZones(root) {
   const apiFeatures = featuresIn(root, `${API}/features`);
-  const message = 'Features never import each other; move what both need to services/ (a shared read or rule), or compose them in site-services.ts.';
   return [
     { target: `./${API}/http`, from: `./${API}/features`, message: 'http/ never imports a feature; move the shared piece to services/ or db/.' },
     { target: `./${API}/services`, from: `./${API}/features`, message: 'services/ never imports a feature; pass in what it needs.' },
-    ...apiFeatures.flatMap((feature) =>
-      apiFeatures
-        .filter((other) => other !== feature)
-        .map((other) => ({
-          target: `./${API}/features/${feature}`,
-          from: `./${API}/features/${other}`,
-          except: (known[feature]?.[other] ?? []).map((file) => `./${file}`),
-          message,
-        })),
-    ),
+    ...apiFeatures
+      .map((feature) => ({
+        target: `./${API}/features/${feature}`,
+        from: apiFeatures
+          .filter((other) => other !== feature)
+          .flatMap((other) => [`./${API}/features/${other}/store.ts`, `./${API}/features/${other}/router.ts`]),
+        message: "A feature never imports another feature's store or router; call that feature's service instead.",
+      }))
+      .filter((zone) => zone.from.length > 0),
   ];
 }
 
@@ -143,7 +127,7 @@ function pageAddressSelectors(root) {
 }
 
 /** The whole configuration for a checkout at `root` (the import zones read its feature folders). */
-export function createConfig(root, { knownCrossFeatureImports } = {}) {
+export function createConfig(root) {
   return tseslint.config(
     { ignores: ['**/dist/**', '**/dist-*/**', '**/node_modules/**', '**/migrations/**', 'data/**', '**/*.d.ts'] },
     js.configs.recommended,
@@ -173,7 +157,7 @@ export function createConfig(root, { knownCrossFeatureImports } = {}) {
       },
       rules: {
         'import-x/no-cycle': 'error',
-        'import-x/no-restricted-paths': ['error', { basePath: root, zones: [...importZones(root, knownCrossFeatureImports), ...apiLayerZones()] }],
+        'import-x/no-restricted-paths': ['error', { basePath: root, zones: [...importZones(root), ...apiLayerZones()] }],
       },
     },
     // The web app's own layers replace the zones above for its files.

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeJpeg, makePng } from '../../api/test/images.ts';
-import { checkA11y, CLUB_NAME, DEMO_MEMBER, logIn, openPage, serverDatabase, snapshot, startHarness, visit, type Harness } from './harness.ts';
+import { checkA11y, CLUB_NAME, DEMO_MEMBER, openPage, openPageAs, serverDatabase, snapshot, startHarness, visit, type Harness } from './harness.ts';
 
 const REPO_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const PHONE_390 = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 1 } as const;
@@ -47,8 +47,7 @@ async function emailSaying(text: string): Promise<string> {
 
 describe('the classifieds', () => {
   it('lets a member place a part for sale from a phone; a visitor finds it and writes to the seller, whose e-mail carries a Reply-To', async () => {
-    const seller = await openPage(harness, PHONE_390);
-    await logIn(seller, SELLER.email, SELLER.password);
+    const seller = await openPageAs(harness, SELLER.email, SELLER.password, PHONE_390);
     await visit(seller, '/classifieds');
     await seller.getByRole('heading', { level: 1, name: 'Classifieds' }).waitFor();
     await seller.getByRole('heading', { name: /^\d+ listings?|^No listings match/ }).waitFor();
@@ -138,8 +137,7 @@ describe('the classifieds', () => {
     expect(run.stdout + run.stderr).toContain('Queued 1 "still for sale?" e-mail(s)');
 
     // A member writes by keyboard alone; the site sends what waits (the notice too) at once.
-    const member = await openPage(harness);
-    await logIn(member, DEMO_MEMBER.email, DEMO_MEMBER.password);
+    const member = await openPageAs(harness, DEMO_MEMBER.email, DEMO_MEMBER.password);
     await visit(member, listingPath);
     await member.getByRole('heading', { level: 1, name: TITLE }).waitFor();
     expect(await member.locator('.listing-facts').textContent()).toContain('George Whitfield');
@@ -163,8 +161,7 @@ describe('the classifieds', () => {
     await member.getByRole('heading', { level: 1, name: 'Listing Not Found' }).waitFor();
     await checkA11y(member);
 
-    const seller = await openPage(harness);
-    await logIn(seller, SELLER.email, SELLER.password);
+    const seller = await openPageAs(harness, SELLER.email, SELLER.password);
     await seller.goto(`/classifieds/renew/${token}`);
     const renew = seller.getByRole('button', { name: 'Renew' });
     await renew.waitFor();
@@ -213,8 +210,7 @@ describe('the classifieds', () => {
   });
 
   it('lists a registry car for sale from its page, and the listing links back to it (390 px with touch)', async () => {
-    const owner = await openPage(harness, PHONE_390);
-    await logIn(owner, SELLER.email, SELLER.password);
+    const owner = await openPageAs(harness, SELLER.email, SELLER.password, PHONE_390);
     await visit(owner, '/account');
     const cars = owner.getByRole('region', { name: 'My cars' });
     const firstCar = cars.locator('.car-card a').first();

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { EVENTS_PAGE_SIZE } from '@club/contracts/browser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeJpeg } from '../../api/test/images.ts';
-import { checkA11y, DEMO_MEMBER, logIn, openPage, serverDatabase, snapshot, startHarness, type Harness } from './harness.ts';
+import { checkA11y, DEMO_MEMBER, logIn, openPage, openPageAs, serverDatabase, snapshot, startHarness, type Harness } from './harness.ts';
 
 const EDITOR = { email: 'events@example.org', password: 'demo-events-1' };
 const PHONE = { width: 390, height: 844 } as const;
@@ -233,8 +233,7 @@ describe('events journeys', () => {
   });
 
   it('takes "Add to calendar" from an ended session to the login form on the event page, then downloads', async () => {
-    const page = await openPage(harness);
-    await logIn(page, DEMO_MEMBER.email, DEMO_MEMBER.password);
+    const page = await openPageAs(harness, DEMO_MEMBER.email, DEMO_MEMBER.password);
     await page.goto('/new-events');
     const first = page.getByRole('list', { name: 'Upcoming events' }).getByRole('link').first();
     await first.click();
@@ -261,8 +260,7 @@ describe('events journeys', () => {
   });
 
   it('reads /new-events as the upcoming events and a page of past ones, and pages by keyboard with the page in the URL', async () => {
-    const page = await openPage(harness);
-    await logIn(page, DEMO_MEMBER.email, DEMO_MEMBER.password);
+    const page = await openPageAs(harness, DEMO_MEMBER.email, DEMO_MEMBER.password);
     const reads = recordEventsReads(page);
     await page.goto('/new-events');
     const upcomingList = page.getByRole('list', { name: 'Upcoming events' });
@@ -319,8 +317,8 @@ describe('events journeys', () => {
   });
 
   it('shows a server error in a dialog titled Error, which the keyboard closes', async () => {
-    const page = await openPage(harness);
-    await logIn(page, DEMO_MEMBER.email, DEMO_MEMBER.password);
+    const page = await openPageAs(harness, DEMO_MEMBER.email, DEMO_MEMBER.password);
+    await page.goto('/account');
     const answer = page.getByRole('form', { name: 'Your answer' });
 
     // The event is deleted by an editor elsewhere while the member is still on its page.
@@ -346,8 +344,7 @@ describe('events journeys', () => {
   });
 
   it('lets the editor delete the event after confirming, then shows the calendar without it', async () => {
-    const page = await openPage(harness);
-    await logIn(page, EDITOR.email, EDITOR.password);
+    const page = await openPageAs(harness, EDITOR.email, EDITOR.password);
     const reads = recordEventsReads(page);
     await page.goto(editPath);
     const form = page.getByRole('form', { name: 'Edit event' });
@@ -399,8 +396,7 @@ describe('events journeys', () => {
     ['390x844', PHONE],
     ['375x667', SMALL_PHONE],
   ] as const)('shows the calendar as a list per day on a %s phone, and steps months by tap', async (label, viewport) => {
-    const page = await openPage(harness, { viewport, hasTouch: true, isMobile: true });
-    await logIn(page, DEMO_MEMBER.email, DEMO_MEMBER.password);
+    const page = await openPageAs(harness, DEMO_MEMBER.email, DEMO_MEMBER.password, { viewport, hasTouch: true, isMobile: true });
     await page.goto('/events?month=2027-06');
     await page.getByRole('heading', { name: 'June 2027' }).waitFor();
     expect(await page.locator('.calendar-grid').isVisible()).toBe(false);
@@ -442,8 +438,7 @@ describe('events journeys', () => {
     ['390x844', PHONE],
     ['375x667', SMALL_PHONE],
   ] as const)('pages the past events by tap on a %s phone, keeping the page in the URL', async (label, viewport) => {
-    const page = await openPage(harness, { viewport, hasTouch: true, isMobile: true });
-    await logIn(page, DEMO_MEMBER.email, DEMO_MEMBER.password);
+    const page = await openPageAs(harness, DEMO_MEMBER.email, DEMO_MEMBER.password, { viewport, hasTouch: true, isMobile: true });
     await page.goto('/new-events');
     const pastList = page.getByRole('list', { name: 'Past events' });
     await pastList.waitFor();
@@ -469,8 +464,7 @@ describe('events journeys', () => {
   });
 
   it('fits the editor and the list of events on a 390px phone, used by tap', async () => {
-    const page = await openPage(harness, { viewport: PHONE, hasTouch: true, isMobile: true });
-    await logIn(page, EDITOR.email, EDITOR.password);
+    const page = await openPageAs(harness, EDITOR.email, EDITOR.password, { viewport: PHONE, hasTouch: true, isMobile: true });
     await page.goto('/new-events');
     await page.getByRole('list', { name: 'Upcoming events' }).waitFor();
     await checkA11y(page);
@@ -492,8 +486,8 @@ describe('events journeys', () => {
   });
 
   it('gives a member a private calendar feed address on the account page, and a new one stops the old', async () => {
-    const page = await openPage(harness);
-    await logIn(page, DEMO_MEMBER.email, DEMO_MEMBER.password);
+    const page = await openPageAs(harness, DEMO_MEMBER.email, DEMO_MEMBER.password);
+    await page.goto('/account');
     const panel = page.getByRole('region', { name: 'Club events in your calendar' });
     await panel.getByRole('button', { name: 'Get my calendar address' }).click();
     const address = panel.getByLabel('Your calendar address');
@@ -523,8 +517,7 @@ describe('events journeys', () => {
   });
 
   it('keeps the month in the URL, and Today comes back to the current month', async () => {
-    const page = await openPage(harness);
-    await logIn(page, DEMO_MEMBER.email, DEMO_MEMBER.password);
+    const page = await openPageAs(harness, DEMO_MEMBER.email, DEMO_MEMBER.password);
     await page.goto('/events?month=2027-06');
     await page.getByRole('link', { name: /^Previous month/ }).click();
     await page.waitForURL('**/events?month=2027-05');

@@ -1,7 +1,8 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeJpeg } from '../../api/test/images.ts';
-import { checkA11y, DEMO_MEMBER, logIn, openPage, serverDatabase, snapshot, startHarness, type Harness } from './harness.ts';
+import { checkA11y, DEMO_MEMBER, openPageAs, serverDatabase, snapshot, startHarness, type Harness } from './harness.ts';
+import { holdAnswers } from './steps.ts';
 
 const POSTER = { email: 'poster@example.org', password: 'demo-poster-1' };
 const MODERATOR = { email: 'moderator@example.org', password: 'demo-moderator-1' };
@@ -30,8 +31,7 @@ async function openForum(page: Page, path = '/forum'): Promise<void> {
 
 describe('forum journeys', () => {
   it('lets a member with "Post on Forum" start a thread with a picture, which waits for approval', async () => {
-    const page = await openPage(harness);
-    await logIn(page, POSTER.email, POSTER.password);
+    const page = await openPageAs(harness, POSTER.email, POSTER.password);
     await openForum(page);
     await checkA11y(page);
 
@@ -79,8 +79,7 @@ describe('forum journeys', () => {
   });
 
   it('keeps the waiting thread from a plain member, who is told why they cannot post', async () => {
-    const page = await openPage(harness);
-    await logIn(page, DEMO_MEMBER.email, DEMO_MEMBER.password);
+    const page = await openPageAs(harness, DEMO_MEMBER.email, DEMO_MEMBER.password);
     await openForum(page);
     expect(await listedThread(page, TITLE).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'New thread' }).count()).toBe(0);
@@ -94,8 +93,7 @@ describe('forum journeys', () => {
   });
 
   it('shows the moderator what waits, highlighted; the moderator approves it, then the plain member sees it', async () => {
-    const page = await openPage(harness);
-    await logIn(page, MODERATOR.email, MODERATOR.password);
+    const page = await openPageAs(harness, MODERATOR.email, MODERATOR.password);
     await openForum(page);
     const notice = page.getByRole('region', { name: /items? waits? for approval/ });
     expect(await notice.getByRole('heading').innerText()).toBe('3 items wait for approval');
@@ -117,8 +115,7 @@ describe('forum journeys', () => {
     await page.getByRole('status').filter({ hasText: `The thread "${TITLE}" is approved` }).waitFor({ state: 'attached' });
     expect(await notice.getByRole('heading').innerText()).toBe('2 items wait for approval');
 
-    const member = await openPage(harness);
-    await logIn(member, DEMO_MEMBER.email, DEMO_MEMBER.password);
+    const member = await openPageAs(harness, DEMO_MEMBER.email, DEMO_MEMBER.password);
     await openForum(member);
     await listedThread(member, TITLE).click();
     await member.getByRole('heading', { level: 2, name: TITLE }).waitFor();
@@ -126,8 +123,7 @@ describe('forum journeys', () => {
   });
 
   it("shows the moderator's reply at once, and deletes a reply only after confirming", async () => {
-    const page = await openPage(harness);
-    await logIn(page, MODERATOR.email, MODERATOR.password);
+    const page = await openPageAs(harness, MODERATOR.email, MODERATOR.password);
     await page.goto(threadPath);
     const thread = page.getByRole('article', { name: TITLE });
     await thread.waitFor();
@@ -165,8 +161,7 @@ describe('forum journeys', () => {
   });
 
   it('approves a waiting demo reply from its link, and deletes a thread after confirming', async () => {
-    const page = await openPage(harness);
-    await logIn(page, MODERATOR.email, MODERATOR.password);
+    const page = await openPageAs(harness, MODERATOR.email, MODERATOR.password);
     await openForum(page);
     await page.getByRole('link', { name: /^Reply by Art Abernathy in/ }).click();
     const waiting = reply(page, 'Art Abernathy').filter({ hasText: 'Waiting for approval' });
@@ -191,8 +186,7 @@ describe('forum journeys', () => {
 
   for (const width of [390, 375]) {
     it(`shows the list and the thread as separate views on a ${width} px phone`, async () => {
-      const page = await openPage(harness, { viewport: { width, height: 800 }, hasTouch: true, isMobile: true });
-      await logIn(page, POSTER.email, POSTER.password);
+      const page = await openPageAs(harness, POSTER.email, POSTER.password, { viewport: { width, height: 800 }, hasTouch: true, isMobile: true });
       await openForum(page);
       const title = 'Setting the ignition timing by ear';
       await checkA11y(page);
@@ -236,8 +230,7 @@ describe('forum journeys', () => {
     }
     db.close();
 
-    const page = await openPage(harness);
-    await logIn(page, DEMO_MEMBER.email, DEMO_MEMBER.password);
+    const page = await openPageAs(harness, DEMO_MEMBER.email, DEMO_MEMBER.password);
     const nextPageFetched = page.waitForResponse((res) => res.url().endsWith('/api/forum.page.php') && res.request().postDataJSON()?.page === 2);
     await openForum(page);
     const count = page.locator('.forum-count');
@@ -250,12 +243,7 @@ describe('forum journeys', () => {
 
     // The next page was fetched ahead: with the server held back, Next still shows it at once.
     await nextPageFetched;
-    let releaseAnswer = () => {};
-    const held = new Promise<void>((resolve) => (releaseAnswer = resolve));
-    await page.route('**/api/forum.page.php', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const answers = await holdAnswers(page, 'forum.page');
     const pager = page.getByRole('navigation', { name: 'Pages of threads' });
     await pager.getByRole('button', { name: 'Next →' }).click();
     await count.getByText(/Page 2 of 2\.$/).waitFor();
@@ -267,9 +255,8 @@ describe('forum journeys', () => {
     await page.locator('.forum-list[aria-busy="true"]').waitFor();
     expect(await links.first().textContent()).toContain('Paging thread 04');
     expect(await page.getByText('Loading the threads…').count()).toBe(0);
-    releaseAnswer();
+    await answers.release();
     await count.getByText(/Page 1 of 2\.$/).waitFor();
-    await page.unroute('**/api/forum.page.php');
     expect(await links.first().textContent()).toContain('Paging thread 12');
     expect(await links.first().textContent()).toContain('3 replies');
 

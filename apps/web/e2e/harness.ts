@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { appendFileSync, existsSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
@@ -7,7 +7,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
-import { inject, onTestFailed } from 'vitest';
+import { expect, inject, onTestFailed } from 'vitest';
+import { SESSION_STORAGE_KEY } from '../src/lib/session-token.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -23,6 +24,35 @@ const WEB_DIST = process.env.E2E_WEB_DIST ? path.resolve(REPO_ROOT, process.env.
 const SCREENSHOT_DIR = path.join(REPO_ROOT, 'test-results/e2e');
 const STARTUP_TIMEOUT_MS = 90_000;
 const SHUTDOWN_TIMEOUT_MS = 5_000;
+
+/**
+ * E2E_PROFILE=<file>: wall time per kind of step (server start, Chromium, contexts, page loads,
+ * log-ins, axe) of each journey file, appended to that file as one line when its harness closes,
+ * to see where a journey's time goes.
+ */
+const PROFILE_FILE = process.env.E2E_PROFILE;
+const IS_PROFILING = Boolean(PROFILE_FILE);
+const profile = new Map<string, { count: number; ms: number }>();
+
+async function timed<T>(step: string, run: () => Promise<T>): Promise<T> {
+  if (!IS_PROFILING) return run();
+  const started = performance.now();
+  try {
+    return await run();
+  } finally {
+    const entry = profile.get(step) ?? { count: 0, ms: 0 };
+    entry.count += 1;
+    entry.ms += performance.now() - started;
+    profile.set(step, entry);
+  }
+}
+
+function writeProfile(): void {
+  if (!PROFILE_FILE) return;
+  const steps = [...profile].sort((a, b) => b[1].ms - a[1].ms).map(([step, { count, ms }]) => `${step} ${count}x ${Math.round(ms)} ms`);
+  appendFileSync(PROFILE_FILE, `${path.basename(expect.getState().testPath ?? '')}: ${steps.join(', ')}\n`);
+  profile.clear();
+}
 
 export const CLUB_NAME = 'Test Valley Club';
 
@@ -51,6 +81,11 @@ export type Harness = {
   browser: Browser;
   /** A page in a fresh browser context (own cookies and localStorage). */
   newPage: (options?: BrowserContextOptions) => Promise<Page>;
+  /**
+   * A session token for the account: one password log-in per file and account, handed out
+   * again while the server still accepts it (a journey may have logged it out meanwhile).
+   */
+  sessionToken: (email: string, password: string) => Promise<string>;
   /** The server's stdout and stderr so far, for diagnosing failures. */
   serverOutput: () => string;
   close: () => Promise<void>;
@@ -175,8 +210,8 @@ export async function startHarness({ env = {} }: HarnessOptions = {}): Promise<H
   const launching = chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
   let browser: Browser | undefined;
   try {
-    await waitForHealthy(baseUrl, server, serverOutput);
-    browser = await launching;
+    await timed('server start', () => waitForHealthy(baseUrl, server, serverOutput));
+    browser = await timed('chromium start', () => launching);
   } catch (error) {
     await launching.then((launched) => launched.close()).catch(() => undefined);
     await stopServer(server);
@@ -185,16 +220,37 @@ export async function startHarness({ env = {} }: HarnessOptions = {}): Promise<H
   }
   const launchedBrowser = browser;
 
+  const tokens = new Map<string, string>();
+  const postJson = (call: string, body: Record<string, unknown>) =>
+    fetch(`${baseUrl}/api/${call}.php`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  const sessionToken = async (email: string, password: string): Promise<string> => {
+    const key = `${email}\n${password}`;
+    const known = tokens.get(key);
+    if (known !== undefined && (await postJson('session.get', { g: known })).ok) return known;
+    const reply = await timed('logIn (session.create)', () => postJson('session.create', { u: email, p: password }));
+    if (!reply.ok) throw new Error(`${email} could not log in: ${reply.status} ${await reply.text()}`);
+    const { g } = (await reply.json()) as { g: string };
+    tokens.set(key, g);
+    return g;
+  };
+
   return {
     baseUrl,
     dataDir,
     browser: launchedBrowser,
     serverOutput,
+    sessionToken,
     newPage: async (options = {}) => {
-      const context = await launchedBrowser.newContext({ baseURL: baseUrl, viewport: DESKTOP_VIEWPORT, ...options });
-      return context.newPage();
+      const context = await timed('new context', () => launchedBrowser.newContext({ baseURL: baseUrl, viewport: DESKTOP_VIEWPORT, ...options }));
+      const page = await context.newPage();
+      if (IS_PROFILING) {
+        const goto = page.goto.bind(page);
+        page.goto = (url, gotoOptions) => timed('page.goto', () => goto(url, gotoOptions));
+      }
+      return page;
     },
     close: async () => {
+      writeProfile();
       await launchedBrowser.close().catch(() => undefined);
       await stopServer(server);
       await rm(dataDir, { recursive: true, force: true });
@@ -248,16 +304,22 @@ export function serverDatabase(harness: Harness): { prepare(sql: string): Statem
  */
 export async function checkA11y(page: Page): Promise<void> {
   // Pages load lazily: check the page once it has its heading, not the moment before.
-  await page.locator('h1').first().waitFor({ state: 'attached', timeout: 15_000 }).catch(() => undefined);
+  await timed('axe: wait for h1', () => page.locator('h1').first().waitFor({ state: 'attached', timeout: 15_000 }).catch(() => undefined));
+  await timed('axe', () => runAxe(page));
+}
+
+async function runAxe(page: Page): Promise<void> {
   const hasAxe = () => page.evaluate(() => 'axe' in window);
   if (!(await hasAxe())) {
     await page.addScriptTag({ content: readAxeSource() }).catch(() => undefined);
     if (!(await hasAxe())) await page.evaluate(readAxeSource());
   }
   const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document) => Promise<{ violations: unknown[] }> } })
+    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: unknown[] }> } })
       .axe;
-    const results = await axe.run(document);
+    // Only violations are read: axe then keeps one node each of what passed or did not apply,
+    // which saves much of its time on a long page and finds the same violations.
+    const results = await axe.run(document, { resultTypes: ['violations'] });
     return results.violations;
   });
   if (violations.length === 0) return;
@@ -296,6 +358,28 @@ export async function openPage(harness: Harness, options?: Parameters<Harness['n
 }
 
 /**
+ * A new page, as `openPage`, in a context already logged in as the account: its session token is
+ * in localStorage before the first page of the site runs, where the login form leaves it. For
+ * journeys whose subject is not the login itself (shell, sign-in and account go through the
+ * form); it saves the login page, the form and most bcrypt hashing (one log-in per file and
+ * account). The token is put there once per context, so a logout in the journey stays a logout.
+ * (An init script rather than the context's storageState, which loads a page of its own.)
+ */
+export async function openPageAs(harness: Harness, email: string, password: string, options: BrowserContextOptions = {}): Promise<Page> {
+  const token = await harness.sessionToken(email, password);
+  const page = await openPage(harness, options);
+  await page.context().addInitScript(
+    ({ origin, key, value }) => {
+      if (window.location.origin !== origin || localStorage.getItem('e2eSessionGiven') !== null) return;
+      localStorage.setItem('e2eSessionGiven', '1');
+      localStorage.setItem(key, value);
+    },
+    { origin: harness.baseUrl, key: SESSION_STORAGE_KEY, value: token },
+  );
+  return page;
+}
+
+/**
  * Opens `path` and waits until React runs the page (the header's page name is filled in then).
  * `/` arrives prerendered, and until it has hydrated its buttons and client-side navigation do
  * nothing; a journey that goes on to use them starts here rather than at `page.goto`.
@@ -307,6 +391,10 @@ export async function visit(page: Page, path: string): Promise<void> {
 
 /** Logs in through the login page and waits for the account page. */
 export async function logIn(page: Page, email: string, password: string): Promise<void> {
+  await timed('logIn (form)', () => logInByForm(page, email, password));
+}
+
+async function logInByForm(page: Page, email: string, password: string): Promise<void> {
   await page.goto('/login');
   await page.getByLabel('E-mail address').fill(email);
   await page.getByLabel('Password').fill(password);
@@ -319,5 +407,6 @@ export async function snapshot(page: Page, name: string, { fullPage = true }: { 
   const dir = process.env.E2E_SCREENSHOT_DIR;
   if (!dir) return;
   await mkdir(dir, { recursive: true });
-  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage });
+  // Transitions (a dialog or a lightbox opening) are shown finished, without waiting for them.
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage, animations: 'disabled' });
 }

@@ -2,7 +2,8 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { imageSize, makeJpeg, makePng } from '../../api/test/images.ts';
 import { startTestSmtp, type TestSmtp } from '../../api/test/smtp.ts';
-import { checkA11y, DEMO_ADMIN, DEMO_MEMBER, logIn, MOBILE_VIEWPORT, openPage, snapshot, startHarness, type Harness } from './harness.ts';
+import { checkA11y, DEMO_ADMIN, DEMO_MEMBER, logIn, MOBILE_VIEWPORT, openPage, openPageAs, snapshot, startHarness, type Harness } from './harness.ts';
+import { holdAnswers, searchMemberList } from './steps.ts';
 
 const SECRETARY = { email: 'secretary@example.org', password: 'demo-secretary-1' };
 const NEWCOMER = { first: 'Loretta', last: 'Quackenbush', email: 'loretta.quackenbush@example.net', password: 'model-a-loretta-1' };
@@ -49,8 +50,7 @@ function callFromPage(page: Page, name: string, body: Record<string, unknown>) {
 
 describe('member list journey', () => {
   it('lists a page at a time, pages, sorts and searches on the server, and refuses a plain member at the server', async () => {
-    const page = await openPage(harness);
-    await logIn(page, DEMO_MEMBER.email, DEMO_MEMBER.password);
+    const page = await openPageAs(harness, DEMO_MEMBER.email, DEMO_MEMBER.password);
     await openMemberList(page);
     const count = page.locator('.member-count');
     await count.getByText(/^\d+ members, \d+ of them enabled\. Page 1 of \d+\.$/).waitFor();
@@ -72,21 +72,15 @@ describe('member list journey', () => {
     expect(String(refused.body.e)).toMatch(/permission/);
 
     // The next page: the page on screen stays (dimmed, busy) until the next one has come.
-    let releaseAnswer = () => {};
-    const held = new Promise<void>((resolve) => (releaseAnswer = resolve));
-    await page.route('**/api/members.page.php', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const nextPage = await holdAnswers(page, 'members.page');
     const pager = page.getByRole('navigation', { name: 'Pages of members' });
     await pager.getByRole('button', { name: 'Next →' }).click();
     const list = page.getByRole('list', { name: 'Members' });
     await page.locator('.member-list[aria-busy="true"]').waitFor();
     expect(await headings.allTextContents()).toEqual(firstPage);
     expect(await page.getByText('Loading the member list…').count()).toBe(0);
-    releaseAnswer();
+    await nextPage.release();
     await count.getByText(`Page 2 of ${pages}.`).waitFor();
-    await page.unroute('**/api/members.page.php');
     const secondPage = await headings.allTextContents();
     expect(secondPage[0]).not.toBe(firstPage[0]);
     expect(secondPage.some((name) => firstPage.includes(name))).toBe(false);
@@ -100,21 +94,19 @@ describe('member list journey', () => {
     await page.getByLabel('Sort by').selectOption({ label: 'Last name' });
 
     // A disabled member is struck through and says so in words.
-    const search = page.getByRole('searchbox', { name: 'Search members' });
-    await search.fill('Virginia Hoffmann');
-    await page.getByText(/Showing 1 of \d+ members matching “Virginia Hoffmann”\./).waitFor();
+    await searchMemberList(page, 'Virginia Hoffmann', { isOpen: true });
+    expect(await count.textContent()).toMatch(/^Showing 1 of /);
     const disabled = page.locator('.member-card--disabled').first();
     expect(await disabled.getByText('Disabled', { exact: true }).isVisible()).toBe(true);
     const decoration = await disabled.locator('.member-card__struck').first().evaluate((el) => getComputedStyle(el).textDecorationLine);
     expect(decoration).toContain('line-through');
 
     // Search narrows by name, city or car; the words are matched by the server.
-    await search.fill('Pruitt');
-    await page.getByText(/Showing 1 of \d+ members matching “Pruitt”\./).waitFor();
+    await searchMemberList(page, 'Pruitt', { isOpen: true });
+    expect(await count.textContent()).toMatch(/^Showing 1 of /);
     expect(await memberCard(page, 'Walter Pruitt').count()).toBe(1);
     expect(await pager.count()).toBe(0);
-    await search.fill('roadster kirkwood');
-    await page.getByText(/Showing \d+ of \d+ members matching “roadster kirkwood”\./).waitFor();
+    await searchMemberList(page, 'roadster kirkwood', { isOpen: true });
     const cards = list.locator('.member-card');
     await cards.first().waitFor();
     const found = await cards.allTextContents();
@@ -123,16 +115,15 @@ describe('member list journey', () => {
       expect(text).toContain('Roadster');
       expect(text).toContain('Kirkwood');
     }
-    await search.fill('no such member anywhere');
+    await searchMemberList(page, 'no such member anywhere', { isOpen: true });
     await page.getByText('No member matches. Try fewer or other words.').waitFor();
-    await search.fill('');
+    await page.getByRole('searchbox', { name: 'Search members' }).fill('');
     await count.getByText(/^\d+ members, \d+ of them enabled\. Page 1 of \d+\.$/).waitFor();
     await page.context().close();
   });
 
   it('pages and searches by touch on a 390px phone', async () => {
-    const page = await openPage(harness, { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 1 });
-    await logIn(page, DEMO_MEMBER.email, DEMO_MEMBER.password);
+    const page = await openPageAs(harness, DEMO_MEMBER.email, DEMO_MEMBER.password, { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 1 });
     await openMemberList(page);
     const count = page.locator('.member-count');
     await count.getByText(/Page 1 of \d+\./).waitFor();
@@ -276,8 +267,7 @@ describe('member list journey', () => {
   });
 
   it("keeps an admin's own record enabled and applies their own permission change at once", async () => {
-    const page = await openPage(harness);
-    await logIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+    const page = await openPageAs(harness, DEMO_ADMIN.email, DEMO_ADMIN.password);
     await openMemberList(page);
     await page.getByRole('searchbox', { name: 'Search members' }).fill('Margaret Holloway');
     await page.getByText(/Showing 1 of \d+ members matching “Margaret Holloway”\./).waitFor();
@@ -297,8 +287,7 @@ describe('member list journey', () => {
   });
 
   it('gives a member editor who is not an admin add, edit and delete but no permission boxes', async () => {
-    const page = await openPage(harness);
-    await logIn(page, SECRETARY.email, SECRETARY.password);
+    const page = await openPageAs(harness, SECRETARY.email, SECRETARY.password);
     await openMemberList(page);
     expect(await page.getByRole('button', { name: 'Copy e-mail list' }).count()).toBe(0);
     expect(await page.getByLabel('Show permission').count()).toBe(0);
@@ -316,8 +305,7 @@ describe('member list journey', () => {
   });
 
   it('removes a photo on save, and lets the editor take the removal back first, by keyboard', async () => {
-    const page = await openPage(harness);
-    await logIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+    const page = await openPageAs(harness, DEMO_ADMIN.email, DEMO_ADMIN.password);
     await openMemberList(page);
     const name = 'Philomena Ruckelshaus';
     await page.getByRole('button', { name: 'Add Member' }).click();
@@ -354,8 +342,7 @@ describe('member list journey', () => {
   });
 
   it('fits the member list and its dialog on a 375px screen', async () => {
-    const page = await openPage(harness, { viewport: MOBILE_VIEWPORT });
-    await logIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+    const page = await openPageAs(harness, DEMO_ADMIN.email, DEMO_ADMIN.password, { viewport: MOBILE_VIEWPORT });
     await openMemberList(page);
     await checkA11y(page);
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);

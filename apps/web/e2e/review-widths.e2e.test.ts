@@ -1,6 +1,7 @@
 import type { BrowserContextOptions, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN, DEMO_MEMBER, logIn, openPage, serverDatabase, snapshot, startHarness, visit, type Harness } from './harness.ts';
+import { makeEventWith24Answers, sendContactWithDoubleTap } from './steps.ts';
 
 /**
  * Issue 22's "Done means": five views at the four review widths (touch on the phones), written
@@ -33,32 +34,6 @@ async function expectNoSidewaysScroll(page: Page, width: number, view: string): 
   expect(scrollWidth, `${view} at ${width} px is ${scrollWidth} px wide`).toBeLessThanOrEqual(width);
 }
 
-/** A future event with 24 answers from other members, as a busy club night has. */
-function makeEventWith24Answers(): number {
-  const db = serverDatabase(harness);
-  try {
-    const event = db
-      .prepare('INSERT INTO events (title, start, "end", venue, address_line1, description) VALUES (?, ?, ?, ?, ?, ?)')
-      .run('Spring Tour 2031', '2031-04-12T09:00', '2031-04-12T16:00', 'Fenton Square', '100 Main St, Fenton, MI', 'A long day out.');
-    const eventId = Number(event.lastInsertRowid);
-    for (let i = 1; i <= 24; i += 1) {
-      const member = db
-        .prepare('INSERT INTO members (first_name, last_name, display_name, email) VALUES (?, ?, ?, ?)')
-        .run(`Guest${i}`, 'Tourer', `Guest${i} Tourer`, `guest${i}.review${eventId}@example.org`);
-      db.prepare('INSERT INTO attendance (event_id, member_id, is_attending, total, comments) VALUES (?, ?, ?, ?, ?)').run(
-        eventId,
-        Number(member.lastInsertRowid),
-        i % 4 === 0 ? 0 : 1,
-        i % 4 === 0 ? 1 : 2,
-        i % 3 === 0 ? 'Bringing the roadster and a picnic' : '',
-      );
-    }
-    return eventId;
-  } finally {
-    db.close();
-  }
-}
-
 describe('the five review views at 375, 390, 768 and 1280 px', () => {
   for (const { label, options, touch } of WIDTHS) {
     it.runIf(process.env.E2E_SCREENSHOT_DIR)(`home, menu, event, contact and outbox at ${label} px`, async () => {
@@ -82,21 +57,12 @@ describe('the five review views at 375, 390, 768 and 1280 px', () => {
       await page.keyboard.press('Escape');
 
       await visit(page, '/contact');
-      const form = page.getByRole('form', { name: 'Contact the club' });
-      await form.getByLabel(/First name/).fill('Ada');
-      await form.getByLabel(/Last name/).fill('Whitcombe');
-      await form.getByLabel(/E-mail address/).fill(`ada.review${label}@example.com`);
-      await form.getByLabel(/Message/).fill('Is the spring tour open to a 1930 Coupe?');
-      const send = form.getByRole('button', { name: 'Send message' });
-      await press(send, touch);
-      await page.waitForTimeout(400);
-      await press(send, touch);
-      await form.getByText('Successfully Submitted').waitFor();
+      await sendContactWithDoubleTap(page, { email: `ada.review${label}@example.com`, touch });
       await page.waitForTimeout(300);
       await expectNoSidewaysScroll(page, width, 'contact');
       await snapshot(page, `review-contact-double-tap-${label}`, { fullPage: false });
 
-      const eventId = makeEventWith24Answers();
+      const eventId = makeEventWith24Answers(harness);
       await logIn(page, DEMO_MEMBER.email, DEMO_MEMBER.password);
       await page.goto(`/event/${eventId}`);
       await page.getByRole('form', { name: 'Your answer' }).waitFor();
@@ -143,7 +109,7 @@ describe('what the review screenshots showed', () => {
   });
 
   it("keeps each member's name and answer on one line in the list of answers at 1280 and 768 px", async () => {
-    const eventId = makeEventWith24Answers();
+    const eventId = makeEventWith24Answers(harness);
     for (const options of [DESKTOP, TABLET]) {
       const page = await openPage(harness, options);
       await logIn(page, DEMO_MEMBER.email, DEMO_MEMBER.password);
@@ -168,7 +134,7 @@ describe('what the review screenshots showed', () => {
   }, 120_000);
 
   it('unfolds the answers when a member taps "See everyone’s answers" on a phone', async () => {
-    const eventId = makeEventWith24Answers();
+    const eventId = makeEventWith24Answers(harness);
     const page = await openPage(harness, PHONE);
     await logIn(page, DEMO_MEMBER.email, DEMO_MEMBER.password);
     await page.goto(`/event/${eventId}`);

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkA11y, DEMO_ADMIN, DEMO_MEMBER, logIn, openPage, serverDatabase, snapshot, startHarness, type Harness } from './harness.ts';
+import { checkA11y, DEMO_ADMIN, DEMO_MEMBER, logIn, openPage, openPageAs, serverDatabase, snapshot, startHarness, type Harness } from './harness.ts';
 
 /** Issue 22, third batch: each test at the width where it was seen (a phone, by tap). */
 
@@ -59,8 +59,7 @@ function reminderReaders(): { members: number; addresses: number } {
 
 describe('"Now (when saved)" in the event editor (item 17)', () => {
   it('says whom the reminder was e-mailed to, unticks it, and a later save sends nothing more', async () => {
-    const page = await openPage(harness, PHONE);
-    await logIn(page, EVENT_EDITOR.email, EVENT_EDITOR.password);
+    const page = await openPageAs(harness, EVENT_EDITOR.email, EVENT_EDITOR.password, PHONE);
     await page.goto('/editEvent/0');
     const form = page.getByRole('form', { name: 'New event' });
     await form.getByLabel('Title').fill('Round two reminder');
@@ -100,8 +99,7 @@ describe('"Now (when saved)" in the event editor (item 17)', () => {
 
 describe('Edit → View on the Board page with unsaved edits (item 11)', () => {
   it('asks first; Keep editing keeps the edits and returns focus to View; Discard goes to the view', async () => {
-    const page = await openPage(harness, PHONE);
-    await logIn(page, HISTORIAN.email, HISTORIAN.password);
+    const page = await openPageAs(harness, HISTORIAN.email, HISTORIAN.password, PHONE);
     await page.goto('/board-members');
     const view = page.getByRole('button', { name: 'View', exact: true });
     await page.getByRole('button', { name: 'Edit', exact: true }).tap();
@@ -143,8 +141,7 @@ describe('Edit → View on the Board page with unsaved edits (item 11)', () => {
 
 describe('the same guard on the history dialogs and the event editor (item 11)', () => {
   it('asks before Close drops an unsaved president, and before a link leaves the event editor', async () => {
-    const page = await openPage(harness, PHONE);
-    await logIn(page, HISTORIAN.email, HISTORIAN.password);
+    const page = await openPageAs(harness, HISTORIAN.email, HISTORIAN.password, PHONE);
     await page.goto('/new-page-3');
     const add = page.getByRole('button', { name: 'Add President' });
     await add.tap();
@@ -171,8 +168,7 @@ describe('the same guard on the history dialogs and the event editor (item 11)',
     expect(await question.count()).toBe(0);
     await page.context().close();
 
-    const events = await openPage(harness, PHONE);
-    await logIn(events, EVENT_EDITOR.email, EVENT_EDITOR.password);
+    const events = await openPageAs(harness, EVENT_EDITOR.email, EVENT_EDITOR.password, PHONE);
     await events.goto('/editEvent/0');
     const form = events.getByRole('form', { name: 'New event' });
     await form.getByLabel('Title').fill('Half-typed event');
@@ -191,8 +187,8 @@ describe('the same guard on the history dialogs and the event editor (item 11)',
 
 describe('the same guard on the new-thread, member and newsletter dialogs and the photo post editor', () => {
   it('asks before Cancel or Escape drops what was typed, and before a link leaves a changed post', async () => {
-    const page = await openPage(harness, PHONE);
-    await logIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+    const page = await openPageAs(harness, DEMO_ADMIN.email, DEMO_ADMIN.password, PHONE);
+    await page.goto('/account');
     const question = page.getByRole('dialog', { name: 'Unsaved changes' });
 
     /** Typed into `field` of `dialog`: Cancel asks, Keep editing keeps it, Escape asks too, Discard closes. */
@@ -294,8 +290,7 @@ describe('the push switch when the browser refuses push (item 12)', () => {
 
 describe('a form that outlives its session (item 4)', () => {
   it('keeps a forum reply, says "You were logged out", and posts it after logging in again in place', async () => {
-    const page = await openPage(harness, PHONE);
-    await logIn(page, POSTER.email, POSTER.password);
+    const page = await openPageAs(harness, POSTER.email, POSTER.password, PHONE);
     await page.goto('/forum');
     await page.getByRole('list', { name: 'Threads' }).getByRole('link').first().tap();
     const box = page.getByLabel('Your reply');
@@ -339,8 +334,7 @@ describe('a form that outlives its session (item 4)', () => {
   });
 
   it('keeps the event editor with its edits and saves them after logging in again', async () => {
-    const page = await openPage(harness, PHONE);
-    await logIn(page, EVENT_EDITOR.email, EVENT_EDITOR.password);
+    const page = await openPageAs(harness, EVENT_EDITOR.email, EVENT_EDITOR.password, PHONE);
     await page.goto('/editEvent/0');
     const form = page.getByRole('form', { name: 'New event' });
     await form.getByLabel('Title').fill('Saved after a new login');
@@ -369,8 +363,8 @@ async function slowDown(page: Page, pattern: RegExp, ms: number): Promise<void> 
 
 describe('a very slow or dropped connection (item 16)', () => {
   it('shows "Loading…" at once on a first load, before the app has arrived', async () => {
-    const page = await openPage(harness, PHONE);
-    await logIn(page, DEMO_MEMBER.email, DEMO_MEMBER.password);
+    const page = await openPageAs(harness, DEMO_MEMBER.email, DEMO_MEMBER.password, PHONE);
+    await page.goto('/account');
     await slowDown(page, /\/assets\/index-[^/]+\.js$/, 3000);
     const started = Date.now();
     await page.goto('/events', { waitUntil: 'commit' });
@@ -386,8 +380,8 @@ describe('a very slow or dropped connection (item 16)', () => {
   });
 
   it('dims the page being left under "Loading the page…" while the next one is slow to arrive', async () => {
-    const page = await openPage(harness, PHONE);
-    await logIn(page, DEMO_MEMBER.email, DEMO_MEMBER.password);
+    const page = await openPageAs(harness, DEMO_MEMBER.email, DEMO_MEMBER.password, PHONE);
+    await page.goto('/account');
     await page.getByRole('heading', { level: 1 }).waitFor();
     await slowDown(page, /\/assets\/meetings-page-[^/]+\.js$/, 2500);
     await page.getByRole('contentinfo').getByRole('link', { name: 'Monthly Meetings' }).tap();
@@ -405,8 +399,8 @@ describe('a very slow or dropped connection (item 16)', () => {
   });
 
   it('says "check your connection" when offline, and not when the server failed', async () => {
-    const page = await openPage(harness, PHONE);
-    await logIn(page, DEMO_MEMBER.email, DEMO_MEMBER.password);
+    const page = await openPageAs(harness, DEMO_MEMBER.email, DEMO_MEMBER.password, PHONE);
+    await page.goto('/account');
     await page.getByRole('heading', { level: 1 }).waitFor();
     await page.context().setOffline(true);
     await page.getByRole('contentinfo').getByRole('link', { name: 'Membership' }).tap();

@@ -1,6 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkA11y, DEMO_MEMBER, logIn, openPage, serverDatabase, snapshot, startHarness, visit, type Harness } from './harness.ts';
+import { checkA11y, DEMO_MEMBER, logIn, openPage, openPageAs, snapshot, startHarness, visit, type Harness } from './harness.ts';
+import { makeEventWith24Answers, sendContactWithDoubleTap } from './steps.ts';
 
 /** Issue 22: what a reviewer found trying every journey; each test at the width where it was seen. */
 
@@ -31,13 +32,7 @@ describe('a second tap after a successful send (item 1)', () => {
       if (request.url().includes('/api/contact.submit')) sends.push(request.url());
     });
     await visit(page, '/contact');
-    const form = page.getByRole('form', { name: 'Contact the club' });
-    await form.getByLabel(/First name/).fill('Ada');
-    await form.getByLabel(/Last name/).fill('Whitcombe');
-    await form.getByLabel(/E-mail address/).fill('ada.double@example.com');
-    await form.getByLabel(/Message/).fill('Is the spring tour open to a 1930 Coupe?');
-    await doubleTap(form.getByRole('button', { name: 'Send message' }), page);
-    await form.getByText('Successfully Submitted').waitFor();
+    const form = await sendContactWithDoubleTap(page, { email: 'ada.double@example.com', touch: true });
     await page.waitForTimeout(300);
     expect(await form.getByText('Successfully Submitted').isVisible()).toBe(true);
     expect(await form.getByRole('alert').count()).toBe(0);
@@ -56,8 +51,7 @@ describe('a second tap after a successful send (item 1)', () => {
   });
 
   it('keeps the confirmation of a forum reply and posts it once', async () => {
-    const page = await openPage(harness, PHONE);
-    await logIn(page, POSTER.email, POSTER.password);
+    const page = await openPageAs(harness, POSTER.email, POSTER.password, PHONE);
     await page.goto('/forum');
     await page.getByRole('list', { name: 'Threads' }).getByRole('link').first().tap();
     const box = page.getByLabel('Your reply');
@@ -134,37 +128,10 @@ describe('the admin without a mail server (item 3)', () => {
   });
 });
 
-/** A future event with 24 answers from other members, as a busy club night has. */
-function makeEventWith24Answers(): number {
-  const db = serverDatabase(harness);
-  try {
-    const event = db
-      .prepare("INSERT INTO events (title, start, \"end\", venue, address_line1, description) VALUES (?, ?, ?, ?, ?, ?)")
-      .run('Spring Tour 2031', '2031-04-12T09:00', '2031-04-12T16:00', 'Fenton Square', '100 Main St, Fenton, MI', 'A long day out.');
-    const eventId = Number(event.lastInsertRowid);
-    for (let i = 1; i <= 24; i += 1) {
-      const member = db
-        .prepare('INSERT INTO members (first_name, last_name, display_name, email) VALUES (?, ?, ?, ?)')
-        .run(`Guest${i}`, 'Tourer', `Guest${i} Tourer`, `guest${i}.tourer${eventId}@example.org`);
-      db.prepare('INSERT INTO attendance (event_id, member_id, is_attending, total, comments) VALUES (?, ?, ?, ?, ?)').run(
-        eventId,
-        Number(member.lastInsertRowid),
-        i % 4 === 0 ? 0 : 1,
-        i % 4 === 0 ? 1 : 2,
-        i % 3 === 0 ? 'Bringing the roadster and a picnic' : '',
-      );
-    }
-    return eventId;
-  } finally {
-    db.close();
-  }
-}
-
 describe('the event page with many answers (item 2)', () => {
   it("puts the member's own answer and the totals right under the date and place; the long list folds on a phone", async () => {
-    const eventId = makeEventWith24Answers();
-    const page = await openPage(harness, PHONE);
-    await logIn(page, DEMO_MEMBER.email, DEMO_MEMBER.password);
+    const eventId = makeEventWith24Answers(harness);
+    const page = await openPageAs(harness, DEMO_MEMBER.email, DEMO_MEMBER.password, PHONE);
     await page.goto(`/event/${eventId}`);
     const answer = page.getByRole('form', { name: 'Your answer' });
     await answer.waitFor();
@@ -192,9 +159,8 @@ describe('the event page with many answers (item 2)', () => {
   });
 
   it('shows the whole list at once on a desktop, after the answer', async () => {
-    const eventId = makeEventWith24Answers();
-    const page = await openPage(harness, { viewport: { width: 1280, height: 900 } });
-    await logIn(page, DEMO_MEMBER.email, DEMO_MEMBER.password);
+    const eventId = makeEventWith24Answers(harness);
+    const page = await openPageAs(harness, DEMO_MEMBER.email, DEMO_MEMBER.password, { viewport: { width: 1280, height: 900 } });
     await page.goto(`/event/${eventId}`);
     const answer = page.getByRole('form', { name: 'Your answer' });
     await answer.waitFor();

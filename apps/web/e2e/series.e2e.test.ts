@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkA11y, DEMO_MEMBER, DESKTOP_VIEWPORT, logIn, openPage, serverDatabase, snapshot, startHarness, type Harness } from './harness.ts';
+import { checkA11y, DEMO_MEMBER, DESKTOP_VIEWPORT, type openPage, openPageAs, serverDatabase, snapshot, startHarness, type Harness } from './harness.ts';
 
 /**
  * Issue 23: the monthly meeting as a repeating series, from the editor to one occurrence's
@@ -59,8 +59,7 @@ describe('a monthly meeting that repeats itself', () => {
     'on $device.name: an editor makes a "third Tuesday except July and August" series, a member answers one, the editor changes this and the following, then leaves out a month a member signed up for',
     async ({ device, title }) => {
       const suffix = String(device.width);
-      const editor = await openPage(harness, device.options);
-      await logIn(editor, EDITOR.email, EDITOR.password);
+      const editor = await openPageAs(harness, EDITOR.email, EDITOR.password, device.options);
       await editor.goto('/editEvent/0');
       const form = editor.getByRole('form', { name: 'New event' });
       await form.getByLabel('Title').fill(title);
@@ -97,8 +96,7 @@ describe('a monthly meeting that repeats itself', () => {
       expect(await link(editor, title).count()).toBe(0);
 
       // A member answers the March meeting on its own page.
-      const member = await openPage(harness, device.options);
-      await logIn(member, DEMO_MEMBER.email, DEMO_MEMBER.password);
+      const member = await openPageAs(harness, DEMO_MEMBER.email, DEMO_MEMBER.password, device.options);
       await member.goto('/events?month=2031-03');
       await press(device, link(member, title).first());
       await member.getByText(RULE_TEXT).waitFor();
@@ -184,8 +182,7 @@ describe('a monthly meeting that repeats itself', () => {
 
   it('makes a new meeting repeat on the club\'s meeting schedule with one press, at 1280 px', async () => {
     const title = 'Schedule Button Meeting';
-    const editor = await openPage(harness, DESKTOP.options);
-    await logIn(editor, EDITOR.email, EDITOR.password);
+    const editor = await openPageAs(harness, EDITOR.email, EDITOR.password, DESKTOP.options);
     await editor.goto('/editEvent/0');
     const form = editor.getByRole('form', { name: 'New event' });
     await form.getByLabel('Title').fill(title);

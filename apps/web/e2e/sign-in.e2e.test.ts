@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSmtp, type TestSmtp } from '../../api/test/smtp.ts';
 import { checkA11y, logIn, openPage, serverDatabase, snapshot, startHarness, type Harness } from './harness.ts';
+import { searchMemberList } from './steps.ts';
 
 // Households sharing one address (issue 26): the demo's John and Mary Smith at smiths@example.org.
 const HOUSEHOLD = 'smiths@example.org';
@@ -83,9 +84,7 @@ describe('a household sharing one address', () => {
     await checkA11y(page);
 
     // The member list shows them together, under one name.
-    await page.goto('/memberList');
-    // The directory shows a page at a time; the demo's members fill the first ones.
-    await page.getByRole('searchbox', { name: 'Search members' }).fill('Smith');
+    await searchMemberList(page, 'Smith');
     const household = page.getByRole('list', { name: 'Household: John & Mary Smith' });
     await household.getByRole('heading', { level: 3, name: JOHN.name }).waitFor();
     await household.getByRole('heading', { level: 3, name: MARY.name }).waitFor();

@@ -11,32 +11,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
  * promise, and no more.
  */
 const CONFIG = fileURLToPath(new URL('../../../../eslint.config.js', import.meta.url));
-type ConfigModule = { createConfig: (root: string, options?: { knownCrossFeatureImports?: Record<string, Record<string, string[]>> }) => Linter.Config[] };
-
-/** The planted tree's one listed old exception: events may still import the members' service. */
-const KNOWN = { events: { members: ['service.ts'] } };
+type ConfigModule = { createConfig: (root: string) => Linter.Config[] };
 
 const PLANTED: Record<string, string> = {
   'apps/api/src/features/members/store.ts': 'export const listMembers = (): string[] => [];\n',
   'apps/api/src/features/members/router.ts': 'export const mountMembersCalls = (): void => undefined;\n',
   'apps/api/src/features/members/service.ts': "import { listMembers } from './store.ts';\n\nexport const members = { list: listMembers };\n",
-  // Features never import each other: only an import listed as an old exception passes.
+  // Another feature's service is the allowed way in; its store and router are not.
   'apps/api/src/features/events/service.ts': [
     "import { listMembers } from '../members/store.ts';",
     "import { mountMembersCalls } from '../members/router.ts';",
     "import { members } from '../members/service.ts';",
     '',
     'export const events = [listMembers, mountMembersCalls, members];',
-    '',
-  ].join('\n'),
-  // The classifieds read a registry car through services/, never through the garage feature.
-  'apps/api/src/features/garage/service.ts': 'export const carForListing = (id: number): number => id;\n',
-  'apps/api/src/services/registry-cars.ts': 'export const findLinkedCar = (id: number): number => id;\n',
-  'apps/api/src/features/classifieds/service.ts': [
-    "import { carForListing } from '../garage/service.ts';",
-    "import { findLinkedCar } from '../../services/registry-cars.ts';",
-    '',
-    'export const linked = [carForListing, findLinkedCar];',
     '',
   ].join('\n'),
   'apps/api/src/http/session.ts': "import { members } from '../features/members/service.ts';\n\nexport const session = members;\n",
@@ -150,7 +137,7 @@ beforeAll(async () => {
     fs.writeFileSync(path.join(root, file), text);
   }
   const { createConfig } = (await import(CONFIG)) as ConfigModule;
-  const eslint = new ESLint({ cwd: root, overrideConfigFile: true, overrideConfig: createConfig(root, { knownCrossFeatureImports: KNOWN }) });
+  const eslint = new ESLint({ cwd: root, overrideConfigFile: true, overrideConfig: createConfig(root) });
   const lint = await eslint.lintFiles(Object.keys(PLANTED));
   results = new Map(
     lint.map((result) => [
@@ -163,43 +150,11 @@ beforeAll(async () => {
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 
 describe('the import rules in eslint.config.js', () => {
-  it("report a feature importing another feature's store or router, and its service unless listed as an old exception", () => {
+  it("report a feature importing another feature's store or router, but not its service", () => {
     expect(reported('apps/api/src/features/events/service.ts')).toEqual([
       'import-x/no-restricted-paths:1',
       'import-x/no-restricted-paths:2',
     ]);
-  });
-
-  it("report a feature importing another feature's service, and let it read through services/", () => {
-    expect(reported('apps/api/src/features/classifieds/service.ts')).toEqual(['import-x/no-restricted-paths:1']);
-  });
-
-  it('list as old exceptions only imports the repository still has', async () => {
-    const { createConfig } = (await import(CONFIG)) as ConfigModule;
-    const repo = path.dirname(CONFIG);
-    const zones = createConfig(repo)
-      .flatMap((block) => {
-        const rule = block.rules?.['import-x/no-restricted-paths'];
-        return Array.isArray(rule) ? (rule[1] as { zones: { target: string | string[]; from: string | string[]; except?: string[] }[] }).zones : [];
-      })
-      .flatMap((zone) =>
-        typeof zone.target === 'string' && typeof zone.from === 'string' && zone.target.startsWith('./apps/api/src/features/') && (zone.except?.length ?? 0) > 0
-          ? [{ target: zone.target, from: zone.from, except: zone.except ?? [] }]
-          : [],
-      );
-    expect(zones.length).toBeGreaterThan(0);
-    for (const zone of zones) {
-      const importer = path.join(repo, zone.target);
-      const sources = fs
-        .readdirSync(importer, { recursive: true, withFileTypes: true })
-        .filter((entry) => entry.isFile())
-        .map((entry) => fs.readFileSync(path.join(entry.parentPath, entry.name), 'utf8'))
-        .join('\n');
-      for (const file of zone.except) {
-        const imported = `../${path.basename(zone.from)}/${file.replace(/^\.\//, '')}`;
-        expect(sources, `${zone.target} no longer imports ${imported}: remove it from KNOWN_CROSS_FEATURE_IMPORTS`).toContain(`'${imported}'`);
-      }
-    }
   });
 
   it('report http/ and services/ importing a feature', () => {

@@ -1,0 +1,88 @@
+import type { Locator, Page } from 'playwright-core';
+import { serverDatabase, type Harness } from './harness.ts';
+
+/** Steps and set-ups that more than one journey takes, written once. */
+
+/** A future event with 24 answers from other members, as a busy club night has; its id. */
+export function makeEventWith24Answers(harness: Harness): number {
+  const db = serverDatabase(harness);
+  try {
+    const event = db
+      .prepare('INSERT INTO events (title, start, "end", venue, address_line1, description) VALUES (?, ?, ?, ?, ?, ?)')
+      .run('Spring Tour 2031', '2031-04-12T09:00', '2031-04-12T16:00', 'Fenton Square', '100 Main St, Fenton, MI', 'A long day out.');
+    const eventId = Number(event.lastInsertRowid);
+    for (let i = 1; i <= 24; i += 1) {
+      const member = db
+        .prepare('INSERT INTO members (first_name, last_name, display_name, email) VALUES (?, ?, ?, ?)')
+        .run(`Guest${i}`, 'Tourer', `Guest${i} Tourer`, `guest${i}.tourer${eventId}@example.org`);
+      db.prepare('INSERT INTO attendance (event_id, member_id, is_attending, total, comments) VALUES (?, ?, ?, ?, ?)').run(
+        eventId,
+        Number(member.lastInsertRowid),
+        i % 4 === 0 ? 0 : 1,
+        i % 4 === 0 ? 1 : 2,
+        i % 3 === 0 ? 'Bringing the roadster and a picnic' : '',
+      );
+    }
+    return eventId;
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * Fills the contact form on the page and presses Send twice about 0.4 s apart, an ordinary slow
+ * double-tap (by tap with `touch`, else by click); returns the form once it says "Successfully
+ * Submitted".
+ */
+export async function sendContactWithDoubleTap(page: Page, { email, touch }: { email: string; touch: boolean }): Promise<Locator> {
+  const form = page.getByRole('form', { name: 'Contact the club' });
+  await form.getByLabel(/First name/).fill('Ada');
+  await form.getByLabel(/Last name/).fill('Whitcombe');
+  await form.getByLabel(/E-mail address/).fill(email);
+  await form.getByLabel(/Message/).fill('Is the spring tour open to a 1930 Coupe?');
+  const send = form.getByRole('button', { name: 'Send message' });
+  const press = () => (touch ? send.tap() : send.click());
+  await press();
+  // The user's own pace, not a wait for the page: the second tap comes while the first is sent.
+  await page.waitForTimeout(400);
+  await press();
+  await form.getByText('Successfully Submitted').waitFor();
+  return form;
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Searches the member list (it shows a page at a time, so a journey finds a member by searching)
+ * and waits for the server's answer: "Showing n of m members matching “words”." Opens the list
+ * first unless `isOpen`.
+ */
+export async function searchMemberList(page: Page, words: string, { isOpen = false }: { isOpen?: boolean } = {}): Promise<void> {
+  if (!isOpen) await page.goto('/memberList');
+  await page.getByRole('searchbox', { name: 'Search members' }).fill(words);
+  await page.getByText(new RegExp(`^Showing \\d+ of \\d+ members matching “${escapeRegExp(words)}”\\.`)).waitFor();
+}
+
+/**
+ * Holds the server's answers to one call (e.g. 'members.page') until `release()`, to see what a
+ * list shows while its next page is on the way; `release` lets them through and stops holding.
+ */
+export async function holdAnswers(page: Page, call: string): Promise<{ release: () => Promise<void> }> {
+  const pattern = `**/api/${call}.php`;
+  let open = () => {};
+  const held = new Promise<void>((resolve) => (open = resolve));
+  const passing = new Set<Promise<void>>();
+  await page.route(pattern, (route) => {
+    const passed = held.then(() => route.continue());
+    passing.add(passed);
+    return passed;
+  });
+  return {
+    release: async () => {
+      open();
+      // Unrouted only once the held answers have gone on: an unroute would answer them itself.
+      await Promise.all(passing);
+      await page.unroute(pattern);
+    },
+  };
+}
