@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeJpeg, makePng } from '../../api/test/images.ts';
@@ -98,6 +99,32 @@ describe('the car registry', () => {
     await checkA11y(visitor);
     await snapshot(visitor, 'car-page-visitor-1280');
     expect(await scrollsSideways(visitor)).toBe(false);
+  });
+
+  it('takes an iPhone photo in HEIC: the editor says it shows once saved, and the car page shows it as JPEG (390 px with touch)', async () => {
+    const heic = await readFile(new URL('../../api/test/fixtures/model-a-gps.heic', import.meta.url));
+    const member = await openPage(harness, PHONE);
+    await logIn(member, DEMO_MEMBER.email, DEMO_MEMBER.password);
+    await member.goto('/account');
+    await member.getByRole('region', { name: 'My cars' }).getByRole('button', { name: 'Add a car' }).tap();
+    const dialog = member.getByRole('dialog', { name: 'Add a Car' });
+    await dialog.getByLabel('Year').fill('1929');
+    await dialog.getByLabel('Body style').selectOption('Roadster');
+    await dialog.getByLabel('Name', { exact: true }).fill('Heic');
+    // As an iPhone's Files app hands it over: HEIC, named in capitals.
+    await dialog.getByLabel(/^Photos \(up to 12\)/).setInputFiles([{ name: 'IMG_2002.HEIC', mimeType: 'image/heic', buffer: heic }]);
+    await dialog.getByRole('img', { name: 'Photo 1, shown once saved' }).waitFor();
+    await checkA11y(member);
+    await dialog.getByRole('button', { name: 'Save' }).tap();
+    await member.waitForURL(/\/registry\/\d+$/);
+    await member.getByRole('heading', { level: 1, name: '1929 Roadster Heic' }).waitFor();
+    const photo = member.getByRole('region', { name: 'Photos' }).getByRole('img').first();
+    await photo.waitFor();
+    await member.waitForFunction((img) => (img as HTMLImageElement).complete, await photo.elementHandle());
+    const drawn = await photo.evaluate((img) => ({ src: (img as HTMLImageElement).currentSrc, width: (img as HTMLImageElement).naturalWidth }));
+    expect(drawn.src).toMatch(/\.(jpe?g|webp)$/);
+    expect(drawn.width).toBeGreaterThan(0);
+    await member.context().close();
   });
 
   it('shows a visitor no members-only car, and a member the whole registry (390 px with touch)', async () => {

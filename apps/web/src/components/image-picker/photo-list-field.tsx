@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { ResponsiveImage } from '../responsive-image.tsx';
 import { usePreviewUrl } from './image-file.ts';
 import { ImagePicker } from './image-picker.tsx';
@@ -14,8 +14,20 @@ export const photoKey = (): string => {
 
 function Thumbnail({ photo, label }: { photo: ListedPhoto; label: string }) {
   const preview = usePreviewUrl(photo.kind === 'new' ? photo.file : null);
+  // A photo this browser cannot draw (an iPhone's HEIC in most browsers) is still sent: the server
+  // turns it into JPEG. Say so instead of showing a broken picture.
+  const [isUndrawable, setIsUndrawable] = useState(false);
   if (photo.kind === 'kept') return <ResponsiveImage className="photo-list__image" url={photo.url} alt={label} sizes="8rem" />;
-  return preview ? <img className="photo-list__image" src={preview} alt={label} /> : <span className="photo-list__image" />;
+  if (isUndrawable) {
+    return (
+      <span className="photo-list__image photo-list__image--undrawable" role="img" aria-label={`${label}, shown once saved`}>
+        {photo.file.name}
+        <br />
+        Shown once saved
+      </span>
+    );
+  }
+  return preview ? <img className="photo-list__image" src={preview} alt={label} onError={() => setIsUndrawable(true)} /> : <span className="photo-list__image" />;
 }
 
 /**
