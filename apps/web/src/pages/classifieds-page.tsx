@@ -32,6 +32,9 @@ function paramsOf(filters: ClassifiedsFilters): Record<string, string> {
   };
 }
 
+/** The first photos, those on a phone's first screen: loaded at once, the rest when scrolled to. */
+const FIRST_ROW = 2;
+
 /** /classifieds: for sale and wanted, newest first, filters kept in the address, paged; members with the forum right place listings. */
 export function ClassifiedsPage() {
   const { filters, page, apply, pathOf } = useFiltersInAddress(filtersFrom, paramsOf);
@@ -79,8 +82,8 @@ export function ClassifiedsPage() {
               </h2>
               {found.length > 0 && (
                 <ul className="listing-grid">
-                  {found.map((listing) => (
-                    <ListingCard key={listing.id} listing={listing} isVisibilityShown={isLoggedIn} />
+                  {found.map((listing, index) => (
+                    <ListingCard key={listing.id} listing={listing} isVisibilityShown={isLoggedIn} isEager={index < FIRST_ROW} />
                   ))}
                 </ul>
               )}

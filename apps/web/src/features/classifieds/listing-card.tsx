@@ -4,15 +4,18 @@ import { ResponsiveImage } from '../../components/responsive-image.tsx';
 import { listingPath } from '../../lib/paths.ts';
 import { kindLineOf, placeOf, priceLineOf, statusLabelOf } from './listing-text.ts';
 
-/** One listing in a list: its first photo, title, price, kind and place; a badge when it is not simply running. */
-export function ListingCard({ listing, isVisibilityShown = false }: { listing: ListingSummary; isVisibilityShown?: boolean }) {
+/**
+ * One listing in a list: its first photo, title, price, kind and place; a badge when it is not simply
+ * running. The first cards' photos load at once (`isEager`): one of them is what a phone paints largest.
+ */
+export function ListingCard({ listing, isVisibilityShown = false, isEager = false }: { listing: ListingSummary; isVisibilityShown?: boolean; isEager?: boolean }) {
   const price = priceLineOf(listing);
   const place = placeOf(listing);
   return (
     <li className={listing.status === 'active' ? 'listing-card' : 'listing-card listing-card--closed'}>
       <Link className="listing-card__link" to={listingPath(listing.id)}>
         {listing.photo ? (
-          <ResponsiveImage className="listing-card__photo" url={listing.photo} alt="" sizes="(max-width: 48rem) 40vw, 12rem" />
+          <ResponsiveImage className="listing-card__photo" url={listing.photo} alt="" sizes="(max-width: 48rem) 40vw, 12rem" isEager={isEager} />
         ) : (
           <span className="listing-card__photo listing-card__photo--none" aria-hidden="true">
             No photo

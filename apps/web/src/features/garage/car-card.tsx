@@ -4,14 +4,17 @@ import { ResponsiveImage } from '../../components/responsive-image.tsx';
 import { carPath } from '../../lib/paths.ts';
 import { carTitleOf, ownerLineOf } from './car-text.ts';
 
-/** One car in a grid: its first photo, its line, colour and owner (as the viewer may know it). */
-export function CarCard({ car, isVisibilityShown = false }: { car: CarSummary; isVisibilityShown?: boolean }) {
+/**
+ * One car in a grid: its first photo, its line, colour and owner (as the viewer may know it). The
+ * first cards' photos load at once (`isEager`): one of them is what a phone paints largest.
+ */
+export function CarCard({ car, isVisibilityShown = false, isEager = false }: { car: CarSummary; isVisibilityShown?: boolean; isEager?: boolean }) {
   const title = carTitleOf(car);
   return (
     <li className="car-card">
       <Link className="car-card__link" to={carPath(car.id)}>
         {car.photo ? (
-          <ResponsiveImage className="car-card__photo" url={car.photo} alt="" sizes="(max-width: 48rem) 50vw, 16rem" />
+          <ResponsiveImage className="car-card__photo" url={car.photo} alt="" sizes="(max-width: 48rem) 50vw, 16rem" isEager={isEager} />
         ) : (
           <span className="car-card__photo car-card__photo--none" aria-hidden="true">
             No photo yet
