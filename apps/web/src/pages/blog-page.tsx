@@ -33,7 +33,7 @@ function PostPage({ id, canEdit }: { id: number; canEdit: boolean }) {
                   </>
                 )}
               </p>
-              <PostBody post={found} />
+              <PostBody post={found} isAtTop />
               <Pager
                 label="Other posts"
                 previous={newerId ? { label: '← Previous post', to: blogPath(newerId) } : undefined}

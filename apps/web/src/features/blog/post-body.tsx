@@ -36,13 +36,14 @@ export function formatPostDate(date: string): string {
   return Number.isNaN(parsed.getTime()) ? date : DATE_FORMAT.format(parsed);
 }
 
-/** A post's entries in order: text, photo galleries and videos. */
-export function PostBody({ post }: { post: BlogPost }) {
+/** A post's entries in order: text, photo galleries and videos; `isAtTop` for the page's first post. */
+export function PostBody({ post, isAtTop = false }: { post: BlogPost; isAtTop?: boolean }) {
+  const firstGallery = post.htmlData.findIndex((entry) => 's' in entry && entry.s.length > 0);
   return (
     <div className="post-body">
       {post.htmlData.map((entry, n) => {
         if ('h' in entry) return <PostText key={n} text={entry.h} />;
-        if ('s' in entry) return entry.s.length ? <PostGallery key={n} urls={entry.s} title={post.title} /> : null;
+        if ('s' in entry) return entry.s.length ? <PostGallery key={n} urls={entry.s} title={post.title} isAtTop={isAtTop && n === firstGallery} /> : null;
         return entry.y ? <VideoEmbed key={n} videoId={entry.y} title={post.title} /> : null;
       })}
     </div>

@@ -12,10 +12,15 @@ export const GALLERY_SIZES = '(max-width: 48rem) calc(50vw - 1.25rem), 14.5rem';
 export type PostGalleryProps = {
   urls: readonly string[];
   title: string;
+  /** The gallery at the top of the page: its first row loads at once (one is what a phone paints largest). */
+  isAtTop?: boolean;
 };
 
+/** Thumbnails in a phone's first row. */
+const FIRST_ROW = 2;
+
 /** A post's photos as thumbnails; one opens them large. */
-export function PostGallery({ urls, title }: PostGalleryProps) {
+export function PostGallery({ urls, title, isAtTop = false }: PostGalleryProps) {
   const [openIndex, setOpenIndex] = useState<number | null>(null);
   const [hasOpened, setHasOpened] = useState(false);
   const openerRef = useRef<HTMLButtonElement | null>(null);
@@ -35,7 +40,7 @@ export function PostGallery({ urls, title }: PostGalleryProps) {
                 setOpenIndex(n);
               }}
             >
-              <ResponsiveImage className="post-gallery__image" url={url} alt={`Photo ${n + 1} of ${urls.length} from ${title}`} sizes={GALLERY_SIZES} />
+              <ResponsiveImage className="post-gallery__image" url={url} alt={`Photo ${n + 1} of ${urls.length} from ${title}`} sizes={GALLERY_SIZES} isEager={isAtTop && n < FIRST_ROW} />
             </button>
           </li>
         ))}

@@ -27,7 +27,7 @@ export function PostList({ posts, page, total, canEdit }: PostListProps) {
   return (
     <>
       <div className="post-list">
-        {posts.map((post) => (
+        {posts.map((post, index) => (
           <article key={post.id} className="post" aria-labelledby={`post-${post.id}`}>
             <header className="post__header">
               <h2 id={`post-${post.id}`} className="post__title">
@@ -45,7 +45,7 @@ export function PostList({ posts, page, total, canEdit }: PostListProps) {
                 )}
               </p>
             </header>
-            <PostBody post={post} />
+            <PostBody post={post} isAtTop={index === 0} />
           </article>
         ))}
       </div>
