@@ -5,6 +5,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeJpeg, makePng } from '../../api/test/images.ts';
 import { checkA11y, CLUB_NAME, DEMO_MEMBER, logIn, MOBILE_VIEWPORT, openPage, snapshot, startHarness, type Harness } from './harness.ts';
+import { isImageDrawn } from './steps.ts';
 
 const HISTORIAN = { email: 'historian@example.org', password: 'demo-history-1' } as const;
 const THIS_YEAR = new Date().getFullYear();
@@ -100,9 +101,6 @@ async function closeDialog(page: Page, dialog: Locator): Promise<void> {
   expect(await page.getByRole('dialog').count()).toBe(0);
 }
 
-async function isImageLoaded(image: Locator): Promise<boolean> {
-  return image.evaluate((element) => element instanceof HTMLImageElement && element.complete && element.naturalWidth > 0);
-}
 
 describe('history editing', () => {
   it('lets a history editor add and edit a president, refusing a blank name and a non-numeric year', async () => {
@@ -177,7 +175,7 @@ describe('history editing', () => {
     const photo = latest.getByRole('img', { name: `${NEW_WINNER.name} with the ${NEW_WINNER.year} Shaft Award` });
     await photo.waitFor();
     await page.waitForFunction((element) => element instanceof HTMLImageElement && element.complete, await photo.elementHandle());
-    expect(await isImageLoaded(photo)).toBe(true);
+    expect(await isImageDrawn(photo)).toBe(true);
 
     // A PNG that claims to be a JPEG gets past the browser, and the server refuses it by its content.
     await page.getByRole('button', { name: `Edit ${NEW_WINNER.year} winner` }).click();

@@ -5,6 +5,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeNewsletterPdf } from '../../api/src/demo/newsletter-pdf.ts';
 import { checkA11y, CLUB_NAME, DEMO_MEMBER, logIn, openPage, snapshot, startHarness, type Harness } from './harness.ts';
+import { isImageDrawn } from './steps.ts';
 
 const HISTORIAN = { email: 'historian@example.org', password: 'demo-history-1' } as const;
 /** An empty archive's site has only this administrator, who holds every edit right (history too). */
@@ -39,9 +40,6 @@ async function visit(page: Page, url: string, pageName: string): Promise<void> {
   await page.getByRole('status').filter({ hasText: 'Loading' }).waitFor({ state: 'detached' });
 }
 
-async function isImageLoaded(image: Locator): Promise<boolean> {
-  return image.evaluate((element) => element instanceof HTMLImageElement && element.complete && element.naturalWidth > 0);
-}
 
 /** Opens the add dialog, picks a March PDF and checks the month and year it filled in. */
 async function pickMarch(page: Page, file: string, fileYear: number): Promise<Locator> {
@@ -109,7 +107,7 @@ describe('Valley News on an empty archive', () => {
     await latest.getByText('Valley News March 2025').waitFor();
     const cover = latest.getByRole('img', { name: 'Cover of Valley News March 2025' });
     await cover.waitFor();
-    expect(await isImageLoaded(cover)).toBe(true);
+    expect(await isImageDrawn(cover)).toBe(true);
     const coverSrc = await cover.getAttribute('src');
     expect(coverSrc).toMatch(/^\/uploads\/newsletter-covers\/[\w-]+\.jpg$/);
 
@@ -127,7 +125,7 @@ describe('Valley News on an empty archive', () => {
     const membershipCover = page.getByRole('complementary', { name: 'Valley News' }).getByRole('img', { name: 'Cover of Valley News March 2025' });
     await membershipCover.waitFor();
     expect(await membershipCover.getAttribute('src')).toBe(coverSrc);
-    expect(await isImageLoaded(membershipCover)).toBe(true);
+    expect(await isImageDrawn(membershipCover)).toBe(true);
     await checkA11y(page);
     await snapshot(page, 'newsletters-membership-cover-1280', { fullPage: false });
   });
@@ -163,7 +161,7 @@ describe('Valley News with three years of editions', () => {
     const latest = page.getByRole('region', { name: 'Latest edition' });
     const latestCover = latest.getByRole('img', { name: /^Cover of Valley News / });
     await latestCover.waitFor();
-    expect(await isImageLoaded(latestCover)).toBe(true);
+    expect(await isImageDrawn(latestCover)).toBe(true);
     expect(await page.getByRole('button', { name: 'Add newsletter' }).count()).toBe(0);
 
     const years = await page.getByRole('region', { name: 'Past editions' }).getByRole('heading', { level: 3 }).allTextContents();
@@ -176,7 +174,7 @@ describe('Valley News with three years of editions', () => {
     expect(await lastYear.getByRole('link').allTextContents()).toEqual(expectedPast.map((label) => `${label} ${thisYear - 1}`));
     const thumbnail = lastYear.getByRole('listitem').first().locator('img');
     await thumbnail.scrollIntoViewIfNeeded();
-    expect(await isImageLoaded(thumbnail)).toBe(true);
+    expect(await isImageDrawn(thumbnail)).toBe(true);
     await checkA11y(page);
     await snapshot(page, 'newsletters-archive-1280');
   });
@@ -228,7 +226,7 @@ describe('Valley News with three years of editions', () => {
     await page.getByRole('status').filter({ hasText: `Valley News March ${DEMO_YEAR} was saved.` }).waitFor();
     const after = await march.locator('img').getAttribute('src');
     expect(after).not.toBe(before);
-    expect(await isImageLoaded(march.locator('img'))).toBe(true);
+    expect(await isImageDrawn(march.locator('img'))).toBe(true);
   });
 
   it('works by touch on phones: the archive in one column of cards and the viewer', async () => {

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkA11y, CLUB_NAME, DEMO_MEMBER, logIn, openPage, snapshot, startHarness, type Harness } from './harness.ts';
+import { isImageDrawn } from './steps.ts';
 
 /**
  * `/` is prerendered at build time (src/prerender.tsx, scripts/prerender.mjs) and hydrated in the
@@ -71,7 +72,7 @@ describe('the prerendered home page', () => {
     expect(await promos.getByRole('heading', { level: 2 }).allTextContents()).toEqual(['Membership', 'Events', 'Photos']);
     expect(await promos.getByRole('link', { name: /Join the club/ }).getAttribute('href')).toBe('/new-page');
     const hero = page.getByRole('img', { name: /Model A Tudor/ });
-    expect(await hero.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+    expect(await isImageDrawn(hero)).toBe(true);
     // Styled: the home page's CSS applies before any script (the cards sit in a grid, not bare).
     expect(await promos.evaluate((element) => getComputedStyle(element).display)).toBe('grid');
     await snapshot(page, 'home-without-javascript-390');

@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nextMeeting } from '../src/features/meetings/next-meeting.ts';
 import { checkA11y, CLUB_NAME, MOBILE_VIEWPORT, openPage, startHarness, type Harness } from './harness.ts';
+import { isImageDrawn } from './steps.ts';
 
 let harness: Harness;
 
@@ -38,7 +39,7 @@ describe('public pages for a visitor', () => {
     await visit(page, '/', 'Home', CLUB_NAME);
     const hero = main(page).getByRole('img', { name: /Model A Tudor/ });
     await hero.waitFor();
-    expect(await hero.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+    expect(await isImageDrawn(hero)).toBe(true);
     const promos = main(page).getByRole('region', { name: 'Explore the club' });
     expect(await promos.getByRole('link', { name: /Join the club/ }).getAttribute('href')).toBe('/new-page');
     expect(await promos.getByRole('link', { name: /See events/ }).getAttribute('href')).toBe('/new-events');

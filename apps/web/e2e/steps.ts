@@ -86,3 +86,22 @@ export async function holdAnswers(page: Page, call: string): Promise<{ release: 
     },
   };
 }
+
+/**
+ * Whether the picture is drawn: true once it has loaded with real pixels, false if it fails or
+ * has not loaded within ten seconds. A lazy picture that has just scrolled into view is still
+ * on its way, so this waits for its load or error rather than looking once.
+ */
+export async function isImageDrawn(image: Locator): Promise<boolean> {
+  return image.evaluate(
+    (element) =>
+      new Promise<boolean>((resolve) => {
+        if (!(element instanceof HTMLImageElement)) return resolve(false);
+        if (element.complete && element.naturalWidth > 0) return resolve(true);
+        const settle = (): void => resolve(element.complete && element.naturalWidth > 0);
+        element.addEventListener('load', settle, { once: true });
+        element.addEventListener('error', settle, { once: true });
+        setTimeout(settle, 10_000);
+      }),
+  );
+}
