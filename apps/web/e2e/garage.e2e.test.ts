@@ -102,8 +102,7 @@ describe('the car registry', () => {
 
   it('takes an iPhone photo in HEIC: the editor says it shows once saved, and the car page shows it as JPEG (390 px with touch)', async () => {
     const heic = await readFile(new URL('../../api/test/fixtures/model-a-gps.heic', import.meta.url));
-    const member = await openPage(harness, PHONE);
-    await logIn(member, DEMO_MEMBER.email, DEMO_MEMBER.password);
+    const member = await openPageAs(harness, DEMO_MEMBER.email, DEMO_MEMBER.password, PHONE);
     await member.goto('/account');
     await member.getByRole('region', { name: 'My cars' }).getByRole('button', { name: 'Add a car' }).tap();
     const dialog = member.getByRole('dialog', { name: 'Add a Car' });
@@ -244,8 +243,7 @@ describe('the car registry', () => {
     await admin.getByRole('heading', { level: 1, name: '1929 Pickup Picked For Walter' }).waitFor();
 
     // On a phone the picker shows the current owner, and a tap opens the list and a tap chooses.
-    const phone = await openPage(harness, PHONE);
-    await logIn(phone, DEMO_ADMIN.email, DEMO_ADMIN.password);
+    const phone = await openPageAs(harness, DEMO_ADMIN.email, DEMO_ADMIN.password, PHONE);
     await visit(phone, carPath);
     await phone.getByRole('button', { name: 'Edit this car' }).tap();
     const editor = phone.getByRole('dialog', { name: /^Edit 1929 Pickup/ });
