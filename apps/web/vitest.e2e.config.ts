@@ -43,6 +43,7 @@ const LONGEST_FIRST = [
   'rendered-safely',
   'member-data',
   'prerendered-home',
+  'first-answers',
   'form-voice',
   'page-loading',
   'budgets',

@@ -37,6 +37,7 @@ import { escapeHtml } from './services/mail-templates.ts';
 import { mountHealth } from './http/health.ts';
 import { describeMailDelivery } from './services/mail.ts';
 import { pageShells } from './http/page-preloads.ts';
+import { withFirstAnswers } from './http/first-answers.ts';
 import { mountRobots } from './http/robots.ts';
 import { setUploadHeaders } from './http/serve-uploads.ts';
 
@@ -214,9 +215,10 @@ export function createApp(deps: AppDeps): Express {
     });
     // Each address's shell names its page's chunks, so they load beside the entry.
     const shellFor = pageShells(webDist, indexHtml);
-    app.get('/{*path}', (req, res) => {
+    app.get('/{*path}', async (req, res) => {
       res.setHeader('Cache-Control', 'no-cache');
-      res.type('html').send(shellFor(req.path));
+      // A visitor's data page comes with the answers of its first reads (http/first-answers.ts).
+      res.type('html').send(await withFirstAnswers(api, req, shellFor(req.path)));
     });
   } else {
     logger.warn('The web app is not built (apps/web/dist); only the API is served. Run the build first.');

@@ -53,11 +53,26 @@ export type ApiRouter = {
   mounted: Set<CallName>;
   /** Client addresses with a multipart body whose files wait on disk for its `g`. */
   waitingUploads: Set<string>;
+  /** The public reads, as a visitor makes them (see `readAsVisitor`). */
+  visitorReads: Map<CallName, (req: Request, body: Record<string, unknown>) => Promise<unknown>>;
 };
 
 /** `tempDir` holds uploads while their request runs. */
 export function createApiRouter(db: Db, { checkReplies, tempDir }: { checkReplies: boolean; tempDir: string }): ApiRouter {
-  return { routes: express.Router(), db, checkReplies, tempDir, mounted: new Set(), waitingUploads: new Set() };
+  return { routes: express.Router(), db, checkReplies, tempDir, mounted: new Set(), waitingUploads: new Set(), visitorReads: new Map() };
+}
+
+/**
+ * A public read's answer as a visitor would get it, as JSON text: the call runs as over HTTP
+ * (input check, handler, reply cache and its stored bytes), without a session. For the pages the
+ * server sends with their first answer (http/first-answers.ts); `req` is the page's request.
+ */
+export async function readAsVisitor(api: ApiRouter, req: Request, name: CallName, body: Record<string, unknown>): Promise<string> {
+  const read = api.visitorReads.get(name);
+  if (!read) throw new Error(`${name} is not a public read that is mounted.`);
+  const reply = await read(req, normalizeBody(body));
+  if (reply instanceof CachedReply) return gunzipSync(reply.gzip).toString('utf8');
+  return JSON.stringify(reply);
 }
 
 /** Keys that could reach an object's prototype; no contract uses them. */
@@ -172,6 +187,15 @@ export function mountCall<N extends CallName>(api: ApiRouter, name: N, handler: 
     }
     return body;
   };
+
+  // Only reads without files and without a session: the token `g` is dropped.
+  const isPublicRead = (call.access as string) === 'public' && Object.keys(fileFields).length === 0;
+  if (isPublicRead) {
+    api.visitorReads.set(name, (req, body) => {
+      const { g: _token, ...visitorBody } = body;
+      return run(req, visitorBody);
+    });
+  }
 
   api.routes.post(call.path, multipart, async (req, res) => {
     sendReply(req, res, await run(req, bodyOf(req)));

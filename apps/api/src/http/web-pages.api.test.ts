@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMember } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 const BUILT_NAME = 'Gateway Region Classic Car Club';
@@ -110,5 +111,62 @@ describe('the web pages the server sends', () => {
     expect(res.text).toContain('<link rel="modulepreload" crossorigin href="/assets/accessibility-page.js">');
     expect(res.text).not.toContain('query-provider');
     expect(res.text).not.toContain('rel="preload" as="style"');
+  });
+});
+
+describe("a visitor's data pages arrive with their first answers", () => {
+  const HOSTILE = `</script><script>alert("out")</script><!-- <SCRIPT> & \u2028 "quoted"`;
+  /** The data blocks of a page: each one's call, payload and text, in order. */
+  const blocksOf = (html: string) =>
+    [...html.matchAll(/<script type="application\/json" class="first-answer" data-call="([^"]*)" data-body="([^"]*)">(.*?)<\/script>/gs)].map(
+      ([, call, body = '', text = '']) => ({ call, body: JSON.parse(body.replaceAll('&quot;', '"').replaceAll('&amp;', '&')) as unknown, text }),
+    );
+
+  beforeAll(async () => {
+    const editor = createMember(t.db, { permissions: ['blog'] });
+    const saved = await request(t.app)
+      .post('/api/blog.save.php')
+      .field('id', '0')
+      .field('g', editor.token)
+      .field('t', HOSTILE)
+      .field('date', '2026-04-18')
+      .field('entries', JSON.stringify([{ h: `${HOSTILE}\n\nTwelve cars left Kirkwood at nine.` }]));
+    expect(saved.status).toBe(200);
+  });
+
+  it('embeds blog.page page 1 in /blog as the call answers a visitor, and no tag can break out', async () => {
+    const res = await request(t.app).get('/blog');
+    const blocks = blocksOf(res.text);
+    expect(blocks.map(({ call, body }) => ({ call, body }))).toEqual([{ call: 'blog.page', body: { page: 1 } }]);
+    const [block] = blocks;
+    // No `<` at all: the text cannot end the block, open a comment or start a tag.
+    expect(block?.text).not.toContain('<');
+    expect(res.text.match(/<\/script/gi)).toHaveLength(1);
+    const answer = await request(t.app).post('/api/blog.page.php').send({ page: 1 });
+    expect(JSON.parse(block?.text ?? '')).toEqual(answer.body);
+    expect(JSON.stringify(answer.body)).toContain(JSON.stringify(HOSTILE).slice(1, -1));
+    // Before #root, which the boot notice's CSS expects right before it.
+    expect(res.text).toMatch(/<\/script><div id="root"><\/div><\/body>/);
+    // A data block is never run: the CSP still allows no inline script.
+    expect(res.headers['content-security-policy']).toMatch(/script-src 'self';/);
+  });
+
+  it('embeds the registry’s three first reads, the classifieds’ first page and a search', async () => {
+    const calls = async (address: string) => blocksOf((await request(t.app).get(address)).text).map(({ call, body }) => ({ call, body }));
+    expect(await calls('/registry')).toEqual([
+      { call: 'cars.stats', body: {} },
+      { call: 'bodyStyles.get', body: {} },
+      { call: 'cars.list', body: { page: 1 } },
+    ]);
+    expect(await calls('/classifieds/')).toEqual([{ call: 'listings.list', body: { page: 1 } }]);
+    expect(await calls('/search?q=ford%20%22A%22')).toEqual([{ call: 'site.search', body: { q: 'ford "A"' } }]);
+  });
+
+  it('embeds nothing where the page reads something else first', async () => {
+    for (const address of ['/blog?page=2', '/blog/12', '/registry?year=1931', '/classifieds?page=2', '/search?q=ford&kind=cars', '/search?q=%20', '/search', '/accessibility', '/event/1']) {
+      const res = await request(t.app).get(address);
+      expect(res.status).toBe(200);
+      expect(blocksOf(res.text), address).toEqual([]);
+    }
   });
 });

@@ -140,9 +140,19 @@ export async function callApi<N extends CallName>(
     throw new ApiError(NETWORK_ERROR_MESSAGE, 0);
   }
 
+  return readReply<N>(text, response.status, response.ok);
+}
+
+/**
+ * A call's answer from the JSON text the server sent: the typed answer, or `ApiError` with the
+ * server's `e`, or with the generic "Error" label when the text is not a JSON object or the
+ * status is not a success (then `rawText` holds it). Every answer is read here, those a page
+ * arrives with (first-answers.ts) too.
+ */
+export function readReply<N extends CallName>(text: string, status: number, isOk: boolean): CallResponse<N> {
   const reply = parseReply(text);
-  if (reply === undefined) throw new ApiError(GENERIC_ERROR_MESSAGE, response.status, text);
-  if (typeof reply.e === 'string') throw new ApiError(reply.e, response.status);
-  if (!response.ok) throw new ApiError(GENERIC_ERROR_MESSAGE, response.status, text);
+  if (reply === undefined) throw new ApiError(GENERIC_ERROR_MESSAGE, status, text);
+  if (typeof reply.e === 'string') throw new ApiError(reply.e, status);
+  if (!isOk) throw new ApiError(GENERIC_ERROR_MESSAGE, status, text);
   return reply as CallResponse<N>;
 }

@@ -1,6 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { registerViewerCache } from '../lib/session-token.ts';
 import { isApiError } from './api-error.ts';
+import { seedFirstAnswers } from './first-answers.ts';
 import { isOtherViewersKey } from './query-keys.ts';
 
 const MAX_RETRIES = 2;
@@ -33,6 +34,9 @@ export const queryClient = new QueryClient({
     mutations: { retry: false, networkMode: 'always' },
   },
 });
+
+// A visitor's data page arrives with its first answers: the page draws with them at once.
+if (typeof document !== 'undefined') seedFirstAnswers(queryClient);
 
 // The session store drops other viewers' answers at login and everything at logout.
 registerViewerCache({

@@ -7,7 +7,10 @@ export type ResponsiveImageProps = {
   /** How wide the picture shows, as the `sizes` attribute says it (e.g. "(max-width: 48rem) 100vw, 40rem"). */
   sizes: string;
   className?: string;
-  /** Lazy unless the picture is at the top of the page. */
+  /**
+   * Lazy unless the picture is at the top of the page; then it loads at once and ahead of other
+   * pictures and scripts, as one of them is what a phone paints largest.
+   */
   isEager?: boolean;
 };
 
@@ -28,6 +31,7 @@ export function ResponsiveImage({ url, alt, sizes, className, isEager = false }:
       height={sources.height}
       alt={alt}
       loading={isEager ? 'eager' : 'lazy'}
+      fetchPriority={isEager ? 'high' : undefined}
       decoding="async"
     />
   );
