@@ -51,11 +51,13 @@ await build({
 
 // esbuild escapes non-ASCII in strings, but not in template literals (a tagged template's raw text
 // must stay as written): such a character makes the whole source two bytes a character again.
+const NOT_ASCII = /\P{ASCII}/u;
 for (const file of ['server.js', 'cli.js']) {
-  const code = readFileSync(`${OUT_DIR}/${file}`, 'utf8');
-  const line = code.split('\n').findIndex((text) => /[^\x00-\x7f]/.test(text));
+  const lines = readFileSync(`${OUT_DIR}/${file}`, 'utf8').split('\n');
+  const line = lines.findIndex((text) => NOT_ASCII.test(text));
   if (line >= 0) {
-    const at = /[^\x00-\x7f]/.exec(code.split('\n')[line])?.index ?? 0;
-    throw new Error(`${OUT_DIR}/${file}:${line + 1}:${at + 1} is not ASCII (${JSON.stringify(code.split('\n')[line].slice(Math.max(0, at - 60), at + 20))}): write it as an escape or a parameter, outside a template literal`);
+    const text = lines[line];
+    const at = NOT_ASCII.exec(text)?.index ?? 0;
+    throw new Error(`${OUT_DIR}/${file}:${line + 1}:${at + 1} is not ASCII (${JSON.stringify(text.slice(Math.max(0, at - 60), at + 20))}): write it as an escape or a parameter, outside a template literal`);
   }
 }
