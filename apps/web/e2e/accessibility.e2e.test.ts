@@ -1,7 +1,7 @@
 import { PUBLIC_PAGES } from '@club/contracts';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkA11y, CLUB_NAME, DEMO_ADMIN, logIn, openPage, startHarness, visit, type Harness } from './harness.ts';
+import { checkA11y, CLUB_NAME, DEMO_ADMIN, openPage, openPageAs, startHarness, visit, type Harness } from './harness.ts';
 
 /**
  * WCAG 2.2 AA checks axe cannot make, as the accessibility statement (/accessibility) describes
@@ -136,8 +136,7 @@ describe(`reflow at ${REFLOW_WIDTH} px and WCAG text spacing`, () => {
   }, 120_000);
 
   it('so do the member pages, an event, a thread, a photo post and the editors', async () => {
-    const page = await openPage(harness, { viewport: { width: REFLOW_WIDTH, height: 640 } });
-    await logIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+    const page = await openPageAs(harness, DEMO_ADMIN.email, DEMO_ADMIN.password, { viewport: { width: REFLOW_WIDTH, height: 640 } });
     const firstLink = async (listPath: string, prefix: string) => {
       await visit(page, listPath);
       const link = page.locator(`main a[href^="${prefix}"]`).first();
@@ -152,8 +151,7 @@ describe(`reflow at ${REFLOW_WIDTH} px and WCAG text spacing`, () => {
   }, 120_000);
 
   it('keyboard focus is never hidden under the sticky phone header, tabbing down or back up (2.4.11)', async () => {
-    const page = await openPage(harness, { viewport: { width: 375, height: 667 } });
-    await logIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+    const page = await openPageAs(harness, DEMO_ADMIN.email, DEMO_ADMIN.password, { viewport: { width: 375, height: 667 } });
     await openAndSettle(page, '/memberList');
     const hidden: string[] = [];
     const check = async (key: string) => {

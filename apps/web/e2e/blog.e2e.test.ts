@@ -1,7 +1,7 @@
 import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeJpeg, makePng } from '../../api/test/images.ts';
-import { checkA11y, DEMO_MEMBER, logIn, openPage, snapshot, startHarness, visit, type Harness } from './harness.ts';
+import { checkA11y, DEMO_MEMBER, openPage, openPageAs, snapshot, startHarness, visit, type Harness } from './harness.ts';
 
 const PHOTO_EDITOR = { email: 'photos@example.org', password: 'demo-photos-1' };
 const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 1 } as const;
@@ -118,7 +118,6 @@ describe('photo posts, as a visitor', () => {
     const scriptsAfter = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name).filter((n) => n.endsWith('.js')));
     expect(scriptsAfter.some((name) => /photo-lightbox/.test(name))).toBe(true);
     await lightbox.getByRole('group', { name: '1 of 2' }).waitFor();
-    await page.waitForTimeout(400);
     await snapshot(page, 'blog-lightbox-1280', { fullPage: false });
 
     await page.keyboard.press('ArrowRight');
@@ -149,7 +148,6 @@ describe('photo posts, as a visitor', () => {
     await page.getByRole('button', { name: 'Open photo 1 of 2 large' }).first().tap();
     const lightbox = page.getByRole('dialog', { name: /^Photos from / });
     await lightbox.waitFor();
-    await page.waitForTimeout(400);
     await snapshot(page, 'blog-lightbox-390', { fullPage: false });
     await lightbox.getByRole('button', { name: 'Close' }).tap();
     await lightbox.waitFor({ state: 'detached' });
@@ -173,8 +171,7 @@ describe('photo posts, as a visitor', () => {
 describe('photo posts, as an editor', () => {
   it('creates a post with text, three JPEGs (one turned) and a video link; it shows first on /blog', async () => {
     const landscape = await makeJpeg(1600, 1000);
-    const page = await openPage(harness);
-    await logIn(page, PHOTO_EDITOR.email, PHOTO_EDITOR.password);
+    const page = await openPageAs(harness, PHOTO_EDITOR.email, PHOTO_EDITOR.password);
     await page.goto('/blog');
     await page.getByRole('link', { name: 'Add Post' }).click();
     await page.waitForURL('**/editBlog/0');
@@ -224,8 +221,7 @@ describe('photo posts, as an editor', () => {
   });
 
   it('shows a server refusal in a dialog titled Error, then deletes a post after confirmation', async () => {
-    const page = await openPage(harness);
-    await logIn(page, PHOTO_EDITOR.email, PHOTO_EDITOR.password);
+    const page = await openPageAs(harness, PHOTO_EDITOR.email, PHOTO_EDITOR.password);
     await page.goto('/editBlog/0');
     await page.getByLabel('Title').fill('Short-lived post');
     await page.getByRole('textbox', { name: 'Text 1', exact: true }).fill('Soon gone.');
@@ -258,8 +254,7 @@ describe('photo posts, as an editor', () => {
   });
 
   it('keeps the editor from a member without the photos permission', async () => {
-    const page = await openPage(harness);
-    await logIn(page, DEMO_MEMBER.email, DEMO_MEMBER.password);
+    const page = await openPageAs(harness, DEMO_MEMBER.email, DEMO_MEMBER.password);
     await page.goto('/blog');
     await postsOnPage(page).first().waitFor();
     expect(await page.getByRole('link', { name: 'Add Post' }).count()).toBe(0);
@@ -268,8 +263,7 @@ describe('photo posts, as an editor', () => {
   });
 
   it('lets an editor work on a phone: tap to add entries, pick photos, save', async () => {
-    const page = await openPage(harness, PHONE);
-    await logIn(page, PHOTO_EDITOR.email, PHOTO_EDITOR.password);
+    const page = await openPageAs(harness, PHOTO_EDITOR.email, PHOTO_EDITOR.password, PHONE);
     await page.goto('/editBlog/0');
     await page.getByLabel('Title').fill('From my phone');
     await page.getByRole('textbox', { name: 'Text 1', exact: true }).fill('Posted from the road.');

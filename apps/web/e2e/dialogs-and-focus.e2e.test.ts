@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkA11y, DEMO_ADMIN, logIn, openPage, snapshot, startHarness, type Harness } from './harness.ts';
+import { checkA11y, DEMO_ADMIN, openPage, openPageAs, snapshot, startHarness, type Harness } from './harness.ts';
 
 const HISTORIAN = { email: 'historian@example.org', password: 'demo-history-1' } as const;
 const NETWORK_MESSAGE = 'The site could not be reached. Check your connection and try again.';
@@ -72,8 +72,7 @@ async function checkEachClose(
 
 describe('dialogs and focus', () => {
   it('member and delete dialogs: centred, focus back to the opener every way, Cancel first on delete', async () => {
-    const page = await openPage(harness);
-    await logIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+    const page = await openPageAs(harness, DEMO_ADMIN.email, DEMO_ADMIN.password);
     await page.goto('/memberList');
     await page.getByRole('list', { name: 'Members' }).waitFor();
 
@@ -109,8 +108,7 @@ describe('dialogs and focus', () => {
   });
 
   it('member dialog: the e-mail field keeps one line, and a bad address gets the site’s own message', async () => {
-    const page = await openPage(harness);
-    await logIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+    const page = await openPageAs(harness, DEMO_ADMIN.email, DEMO_ADMIN.password);
     await page.goto('/memberList');
     await page.getByRole('button', { name: 'Add Member' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add Member' });
@@ -137,8 +135,7 @@ describe('dialogs and focus', () => {
   });
 
   it('history dialogs: centred, focus back to the opener every way', async () => {
-    const page = await openPage(harness);
-    await logIn(page, HISTORIAN.email, HISTORIAN.password);
+    const page = await openPageAs(harness, HISTORIAN.email, HISTORIAN.password);
 
     await page.goto('/new-page-3');
     const addPresident = page.getByRole('button', { name: 'Add President' });
@@ -157,8 +154,7 @@ describe('dialogs and focus', () => {
   });
 
   it('Shaft Award: Escape on Remove image closes only that question and keeps the unsaved edit', async () => {
-    const page = await openPage(harness);
-    await logIn(page, HISTORIAN.email, HISTORIAN.password);
+    const page = await openPageAs(harness, HISTORIAN.email, HISTORIAN.password);
     await page.goto('/the-shaft-award');
     await page.getByRole('button', { name: /^Edit \d{4} winner$/ }).click();
     const editor = page.getByRole('dialog', { name: 'Edit Shaft Award Winner' });
@@ -230,8 +226,8 @@ describe('dialogs and focus', () => {
   });
 
   it('clears a stale mismatch message once the passwords match but are too short', async () => {
-    const page = await openPage(harness);
-    await logIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+    const page = await openPageAs(harness, DEMO_ADMIN.email, DEMO_ADMIN.password);
+    await page.goto('/account');
     const form = page.getByRole('form', { name: 'Change password' });
     await form.getByLabel('Old Password').fill(DEMO_ADMIN.password);
     await form.getByLabel('New Password').fill('long-enough-1');

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkA11y, DEMO_ADMIN, DEMO_MEMBER, logIn, openPage, serverDatabase, snapshot, startHarness, type Harness } from './harness.ts';
+import { checkA11y, DEMO_ADMIN, DEMO_MEMBER, openPage, openPageAs, serverDatabase, snapshot, startHarness, type Harness } from './harness.ts';
 
 let harness: Harness;
 
@@ -39,8 +39,8 @@ async function renderDigest(html: string, width: number): Promise<Page> {
 
 describe('the weekly digest', () => {
   it('a member switches the digest off and on again on the Account page', async () => {
-    const page = await openPage(harness);
-    await logIn(page, DEMO_MEMBER.email, DEMO_MEMBER.password);
+    const page = await openPageAs(harness, DEMO_MEMBER.email, DEMO_MEMBER.password);
+    await page.goto('/account');
     const digestSwitch = page.getByRole('switch', { name: 'Weekly digest' });
     await expect.poll(() => digestSwitch.isChecked()).toBe(true);
     await checkA11y(page);
@@ -57,8 +57,8 @@ describe('the weekly digest', () => {
   });
 
   it('the admin previews next week\'s digest, sends it to themselves, and its links work without a login', async () => {
-    const page = await openPage(harness);
-    await logIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+    const page = await openPageAs(harness, DEMO_ADMIN.email, DEMO_ADMIN.password);
+    await page.goto('/account');
     await page.getByRole('link', { name: 'Preview the weekly digest' }).click();
     await page.waitForURL('**/digest-preview');
     await page.getByRole('heading', { name: /^Week of / }).waitFor();

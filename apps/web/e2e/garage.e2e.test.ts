@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeJpeg, makePng } from '../../api/test/images.ts';
-import { checkA11y, DEMO_ADMIN, DEMO_MEMBER, logIn, openPage, snapshot, startHarness, visit, type Harness } from './harness.ts';
+import { checkA11y, DEMO_ADMIN, DEMO_MEMBER, openPage, openPageAs, snapshot, startHarness, visit, type Harness } from './harness.ts';
 
 const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 1 } as const;
 let harness: Harness;
@@ -57,8 +57,7 @@ async function addCar(page: Page, name: string, viewport: string): Promise<strin
 
 describe('the car registry', () => {
   it('lets a member add a car with two photos and make it public without their name; a visitor finds it with no owner (1280 px)', async () => {
-    const member = await openPage(harness);
-    await logIn(member, DEMO_MEMBER.email, DEMO_MEMBER.password);
+    const member = await openPageAs(harness, DEMO_MEMBER.email, DEMO_MEMBER.password);
     const carPath = await addCar(member, 'Bluebell', '1280');
     const gallery = member.getByRole('region', { name: 'Photos' });
     expect(await gallery.getByRole('button', { name: /Show photo/ }).count()).toBe(2);
@@ -103,8 +102,7 @@ describe('the car registry', () => {
 
   it('takes an iPhone photo in HEIC: the editor says it shows once saved, and the car page shows it as JPEG (390 px with touch)', async () => {
     const heic = await readFile(new URL('../../api/test/fixtures/model-a-gps.heic', import.meta.url));
-    const member = await openPage(harness, PHONE);
-    await logIn(member, DEMO_MEMBER.email, DEMO_MEMBER.password);
+    const member = await openPageAs(harness, DEMO_MEMBER.email, DEMO_MEMBER.password, PHONE);
     await member.goto('/account');
     await member.getByRole('region', { name: 'My cars' }).getByRole('button', { name: 'Add a car' }).tap();
     const dialog = member.getByRole('dialog', { name: 'Add a Car' });
@@ -128,8 +126,7 @@ describe('the car registry', () => {
   });
 
   it('shows a visitor no members-only car, and a member the whole registry (390 px with touch)', async () => {
-    const member = await openPage(harness, PHONE);
-    await logIn(member, DEMO_MEMBER.email, DEMO_MEMBER.password);
+    const member = await openPageAs(harness, DEMO_MEMBER.email, DEMO_MEMBER.password, PHONE);
     const carPath = await addCar(member, 'Hidden Hattie', '390');
     await member.getByRole('button', { name: 'Edit this car' }).tap();
     const dialog = member.getByRole('dialog', { name: /^Edit 1930 Victoria/ });
@@ -163,8 +160,7 @@ describe('the car registry', () => {
   });
 
   it('gives the admin the CSV download and a new body style members can then choose', async () => {
-    const admin = await openPage(harness);
-    await logIn(admin, DEMO_ADMIN.email, DEMO_ADMIN.password);
+    const admin = await openPageAs(harness, DEMO_ADMIN.email, DEMO_ADMIN.password);
     await visit(admin, '/registry');
     const tools = admin.getByRole('region', { name: 'Registry tools' });
     await tools.getByLabel('New body style').fill('Deluxe Delivery');
@@ -184,8 +180,7 @@ describe('the car registry', () => {
   });
 
   it('lets the admin add a car in a member’s name with the owner picker; the member dialog links to it (keyboard only)', async () => {
-    const admin = await openPage(harness);
-    await logIn(admin, DEMO_ADMIN.email, DEMO_ADMIN.password);
+    const admin = await openPageAs(harness, DEMO_ADMIN.email, DEMO_ADMIN.password);
     await visit(admin, '/registry');
     const add = admin.getByRole('button', { name: 'Add a car' });
     await add.focus();
@@ -248,8 +243,7 @@ describe('the car registry', () => {
     await admin.getByRole('heading', { level: 1, name: '1929 Pickup Picked For Walter' }).waitFor();
 
     // On a phone the picker shows the current owner, and a tap opens the list and a tap chooses.
-    const phone = await openPage(harness, PHONE);
-    await logIn(phone, DEMO_ADMIN.email, DEMO_ADMIN.password);
+    const phone = await openPageAs(harness, DEMO_ADMIN.email, DEMO_ADMIN.password, PHONE);
     await visit(phone, carPath);
     await phone.getByRole('button', { name: 'Edit this car' }).tap();
     const editor = phone.getByRole('dialog', { name: /^Edit 1929 Pickup/ });

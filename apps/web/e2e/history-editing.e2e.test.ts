@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeJpeg, makePng } from '../../api/test/images.ts';
-import { checkA11y, CLUB_NAME, DEMO_MEMBER, logIn, MOBILE_VIEWPORT, openPage, snapshot, startHarness, type Harness } from './harness.ts';
+import { checkA11y, CLUB_NAME, DEMO_MEMBER, MOBILE_VIEWPORT, openPage, openPageAs, snapshot, startHarness, type Harness } from './harness.ts';
 import { isImageDrawn } from './steps.ts';
 
 const HISTORIAN = { email: 'historian@example.org', password: 'demo-history-1' } as const;
@@ -104,8 +104,7 @@ async function closeDialog(page: Page, dialog: Locator): Promise<void> {
 
 describe('history editing', () => {
   it('lets a history editor add and edit a president, refusing a blank name and a non-numeric year', async () => {
-    const page = await openPage(harness);
-    await logIn(page, HISTORIAN.email, HISTORIAN.password);
+    const page = await openPageAs(harness, HISTORIAN.email, HISTORIAN.password);
     await visit(page, '/new-page-3', 'Past Club Presidents');
     const list = page.getByRole('list', { name: 'Past club presidents' });
     expect(await list.getByRole('listitem').first().textContent()).toContain(String(THIS_YEAR));
@@ -148,8 +147,7 @@ describe('history editing', () => {
   });
 
   it('lets a history editor add a Shaft Award winner with a JPEG, refuse other files, then remove the photo', async () => {
-    const page = await openPage(harness);
-    await logIn(page, HISTORIAN.email, HISTORIAN.password);
+    const page = await openPageAs(harness, HISTORIAN.email, HISTORIAN.password);
     await visit(page, '/the-shaft-award', 'The Shaft Award');
     await checkA11y(page);
 
@@ -209,8 +207,7 @@ describe('history editing', () => {
   });
 
   it('lets a history editor add a start-up party, refusing non-numeric years idle', async () => {
-    const page = await openPage(harness);
-    await logIn(page, HISTORIAN.email, HISTORIAN.password);
+    const page = await openPageAs(harness, HISTORIAN.email, HISTORIAN.password);
     await visit(page, '/start-up-parties-2', 'Start-up Parties');
     await checkA11y(page);
     const before = await page.getByRole('list', { name: 'Start-up parties' }).getByRole('listitem').count();
@@ -241,8 +238,7 @@ describe('history editing', () => {
   });
 
   it('lets a history editor change the board and the Idea box', async () => {
-    const page = await openPage(harness);
-    await logIn(page, HISTORIAN.email, HISTORIAN.password);
+    const page = await openPageAs(harness, HISTORIAN.email, HISTORIAN.password);
     await visit(page, '/board-members', 'Board Members');
     const board = page.getByRole('region', { name: `Officers and Board ${THIS_YEAR}` });
     await board.getByText('Vice President').waitFor();
@@ -331,8 +327,7 @@ describe('history editing', () => {
   });
 
   it('shows a member without the history permission no edit controls, and the server refuses their save', async () => {
-    const page = await openPage(harness, { viewport: MOBILE_VIEWPORT });
-    await logIn(page, DEMO_MEMBER.email, DEMO_MEMBER.password);
+    const page = await openPageAs(harness, DEMO_MEMBER.email, DEMO_MEMBER.password, { viewport: MOBILE_VIEWPORT });
     for (const [url, name] of [
       ['/new-page-3', 'Past Club Presidents'],
       ['/the-shaft-award', 'The Shaft Award'],

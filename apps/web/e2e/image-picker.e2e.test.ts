@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeJpeg, makePng } from '../../api/test/images.ts';
-import { checkA11y, logIn, openPage, snapshot, startHarness, type Harness } from './harness.ts';
+import { checkA11y, openPageAs, snapshot, startHarness, type Harness } from './harness.ts';
 
 /**
  * Issue 19 §5 / 22.10: one styled picker. The browser's bare "Choose File / No file chosen" is
@@ -53,8 +53,7 @@ async function expectFocusRingOn(button: Locator): Promise<void> {
 
 describe('the image picker', () => {
   it('forum: tapping the styled button adds pictures, names each refused file and keeps the others', async () => {
-    const page = await openPage(harness, PHONE);
-    await logIn(page, POSTER.email, POSTER.password);
+    const page = await openPageAs(harness, POSTER.email, POSTER.password, PHONE);
     await page.goto('/forum');
     await page.getByRole('button', { name: 'New thread' }).tap();
     const dialog = page.getByRole('dialog', { name: 'New thread' });
@@ -105,8 +104,7 @@ describe('the image picker', () => {
   });
 
   it('single picture: says what is chosen, and names a refused file', async () => {
-    const page = await openPage(harness, PHONE);
-    await logIn(page, HISTORIAN.email, HISTORIAN.password);
+    const page = await openPageAs(harness, HISTORIAN.email, HISTORIAN.password, PHONE);
     await page.goto('/the-shaft-award');
     await page.getByRole('button', { name: 'Add Winner' }).tap();
     const dialog = page.getByRole('dialog', { name: 'Add Shaft Award Winner' });

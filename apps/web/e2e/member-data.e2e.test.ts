@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkA11y, DEMO_ADMIN, logIn, openPage, snapshot, startHarness, type Harness } from './harness.ts';
+import { checkA11y, DEMO_ADMIN, openPageAs, snapshot, startHarness, type Harness } from './harness.ts';
 
 const SECRETARY = { email: 'secretary@example.org', password: 'demo-secretary-1' };
 let harness: Harness;
@@ -24,8 +24,7 @@ const memberCard = (page: Page, name: string) =>
 
 describe("a member's data on request", () => {
   it('lets an administrator download a member’s data and then delete it all, asking first', async () => {
-    const page = await openPage(harness, { acceptDownloads: true });
-    await logIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+    const page = await openPageAs(harness, DEMO_ADMIN.email, DEMO_ADMIN.password, { acceptDownloads: true });
     const name = 'Walter Pruitt';
     // The member list answers a page at a time: the member is found by name, as the site search links to them.
     await page.goto('/memberList?search=Walter%20Pruitt');
@@ -68,8 +67,7 @@ describe("a member's data on request", () => {
   });
 
   it('shows a member editor who is not an administrator no such controls', async () => {
-    const page = await openPage(harness);
-    await logIn(page, SECRETARY.email, SECRETARY.password);
+    const page = await openPageAs(harness, SECRETARY.email, SECRETARY.password);
     await openMemberList(page);
     const card = page.getByRole('list', { name: 'Members' }).getByRole('listitem').filter({ has: page.getByRole('button', { name: /^Edit / }) });
     await card.first().getByRole('button', { name: /^Edit / }).click();

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeNewsletterPdf } from '../../api/src/demo/newsletter-pdf.ts';
-import { checkA11y, CLUB_NAME, DEMO_MEMBER, logIn, openPage, snapshot, startHarness, type Harness } from './harness.ts';
+import { checkA11y, CLUB_NAME, DEMO_MEMBER, openPage, openPageAs, snapshot, startHarness, type Harness } from './harness.ts';
 import { isImageDrawn } from './steps.ts';
 
 const HISTORIAN = { email: 'historian@example.org', password: 'demo-history-1' } as const;
@@ -91,8 +91,7 @@ describe('Valley News on an empty archive', () => {
   });
 
   it('lets an editor add Valley News March 2025 from its file name; it is the latest edition, with its cover', async () => {
-    const page = await openPage(harness);
-    await logIn(page, EDITOR.email, EDITOR.password);
+    const page = await openPageAs(harness, EDITOR.email, EDITOR.password);
     await visit(page, '/new-page-4', 'Valley News');
     await page.getByText('No newsletters have been added yet.').waitFor();
 
@@ -155,8 +154,7 @@ describe('Valley News with three years of editions', () => {
   });
 
   it('lists the latest edition large, then past editions by year, newest year first, with covers', async () => {
-    const page = await openPage(harness);
-    await logIn(page, DEMO_MEMBER.email, DEMO_MEMBER.password);
+    const page = await openPageAs(harness, DEMO_MEMBER.email, DEMO_MEMBER.password);
     await visit(page, '/new-page-4', 'Valley News');
     const latest = page.getByRole('region', { name: 'Latest edition' });
     const latestCover = latest.getByRole('img', { name: /^Cover of Valley News / });
@@ -180,8 +178,7 @@ describe('Valley News with three years of editions', () => {
   });
 
   it('opens an edition in the viewer for a member, and says plainly when one does not exist', async () => {
-    const page = await openPage(harness);
-    await logIn(page, DEMO_MEMBER.email, DEMO_MEMBER.password);
+    const page = await openPageAs(harness, DEMO_MEMBER.email, DEMO_MEMBER.password);
     await visit(page, '/new-page-4', 'Valley News');
     await page.getByRole('region', { name: String(DEMO_YEAR) }).getByRole('link', { name: `March ${DEMO_YEAR}`, exact: true }).click();
     await page.getByRole('heading', { level: 1, name: `Valley News March ${DEMO_YEAR}` }).waitFor();
@@ -200,8 +197,7 @@ describe('Valley News with three years of editions', () => {
   });
 
   it('asks a history editor before replacing a month, by keyboard, and keeps the edition when told No', async () => {
-    const page = await openPage(harness);
-    await logIn(page, HISTORIAN.email, HISTORIAN.password);
+    const page = await openPageAs(harness, HISTORIAN.email, HISTORIAN.password);
     await visit(page, '/new-page-4', 'Valley News');
     const march = page.getByRole('region', { name: String(DEMO_YEAR) }).getByRole('link', { name: `March ${DEMO_YEAR}`, exact: true });
     const before = await march.locator('img').getAttribute('src');
@@ -231,8 +227,7 @@ describe('Valley News with three years of editions', () => {
 
   it('works by touch on phones: the archive in one column of cards and the viewer', async () => {
     for (const viewport of PHONES) {
-      const page = await openPage(harness, { viewport, hasTouch: true, isMobile: true });
-      await logIn(page, DEMO_MEMBER.email, DEMO_MEMBER.password);
+      const page = await openPageAs(harness, DEMO_MEMBER.email, DEMO_MEMBER.password, { viewport, hasTouch: true, isMobile: true });
       await visit(page, '/new-page-4', 'Valley News');
       const width = await page.evaluate(() => document.documentElement.scrollWidth);
       expect(width).toBeLessThanOrEqual(viewport.width);

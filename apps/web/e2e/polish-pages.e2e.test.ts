@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkA11y, DEMO_ADMIN, logIn, openPage, snapshot, startHarness, type Harness } from './harness.ts';
+import { checkA11y, DEMO_ADMIN, logIn, openPage, openPageAs, snapshot, startHarness, type Harness } from './harness.ts';
 
 const HISTORIAN = { email: 'historian@example.org', password: 'demo-history-1' } as const;
 const PHONE = { width: 375, height: 667 } as const;
@@ -45,8 +45,7 @@ describe('pages after the polish', () => {
 
   for (const viewport of [PHONE, { width: 1280, height: 900 }]) {
     it(`member cards break e-mail addresses only after the @ or before a dot of the name at ${viewport.width}px`, async () => {
-    const page = await openPage(harness, { viewport });
-    await logIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+    const page = await openPageAs(harness, DEMO_ADMIN.email, DEMO_ADMIN.password, { viewport });
     await page.goto('/memberList');
     await page.getByRole('list', { name: 'Members' }).waitFor();
     // Each line of every address link ends where the <wbr>s allow: after "@", or before a "." of the name.
@@ -103,8 +102,7 @@ describe('pages after the polish', () => {
   });
 
   it('board saved under a new year keeps the picture, with one Year control while editing', async () => {
-    const page = await openPage(harness);
-    await logIn(page, HISTORIAN.email, HISTORIAN.password);
+    const page = await openPageAs(harness, HISTORIAN.email, HISTORIAN.password);
     await page.goto('/board-members');
     const current = page.getByRole('region', { name: `Officers and Board ${THIS_YEAR}` });
     await current.waitFor();
@@ -123,8 +121,7 @@ describe('pages after the polish', () => {
   });
 
   it('Shaft Award: removing the image drops the older "Successfully Saved"', async () => {
-    const page = await openPage(harness);
-    await logIn(page, HISTORIAN.email, HISTORIAN.password);
+    const page = await openPageAs(harness, HISTORIAN.email, HISTORIAN.password);
     await page.goto('/the-shaft-award');
     await page.getByRole('button', { name: /^Edit \d{4} winner$/ }).click();
     const editor = page.getByRole('dialog', { name: 'Edit Shaft Award Winner' });

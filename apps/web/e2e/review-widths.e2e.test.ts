@@ -1,6 +1,6 @@
 import type { BrowserContextOptions, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ADMIN, DEMO_MEMBER, logIn, openPage, serverDatabase, snapshot, startHarness, visit, type Harness } from './harness.ts';
+import { DEMO_ADMIN, DEMO_MEMBER, logIn, openPage, openPageAs, serverDatabase, snapshot, startHarness, visit, type Harness } from './harness.ts';
 import { makeEventWith24Answers, sendContactWithDoubleTap } from './steps.ts';
 
 /**
@@ -71,8 +71,8 @@ describe('the five review views at 375, 390, 768 and 1280 px', () => {
       await snapshot(page, `review-event-24-answers-${label}`);
       await page.context().close();
 
-      const admin = await openPage(harness, options);
-      await logIn(admin, DEMO_ADMIN.email, DEMO_ADMIN.password);
+      const admin = await openPageAs(harness, DEMO_ADMIN.email, DEMO_ADMIN.password, options);
+      await admin.goto('/account');
       const panel = admin.getByRole('region', { name: 'Outgoing e-mail and pushes' });
       await panel.getByRole('note', { name: 'E-mail is not delivered' }).waitFor();
       await admin.waitForLoadState('networkidle');
@@ -111,8 +111,7 @@ describe('what the review screenshots showed', () => {
   it("keeps each member's name and answer on one line in the list of answers at 1280 and 768 px", async () => {
     const eventId = makeEventWith24Answers(harness);
     for (const options of [DESKTOP, TABLET]) {
-      const page = await openPage(harness, options);
-      await logIn(page, DEMO_MEMBER.email, DEMO_MEMBER.password);
+      const page = await openPageAs(harness, DEMO_MEMBER.email, DEMO_MEMBER.password, options);
       await page.goto(`/event/${eventId}`);
       const table = page.getByRole('table', { name: "Members' answers" });
       await table.getByRole('row', { name: /Guest24 Tourer/ }).waitFor();
@@ -135,8 +134,7 @@ describe('what the review screenshots showed', () => {
 
   it('unfolds the answers when a member taps "See everyone’s answers" on a phone', async () => {
     const eventId = makeEventWith24Answers(harness);
-    const page = await openPage(harness, PHONE);
-    await logIn(page, DEMO_MEMBER.email, DEMO_MEMBER.password);
+    const page = await openPageAs(harness, DEMO_MEMBER.email, DEMO_MEMBER.password, PHONE);
     await page.goto(`/event/${eventId}`);
     await page.getByText('Show all 24 answers').waitFor();
     await page.getByRole('link', { name: 'See everyone’s answers' }).tap();
@@ -158,8 +156,7 @@ describe('the newer pages at 390 px, by touch and by keyboard', () => {
     });
 
   it("keeps a route's badge clear of its description and the steps clear of Stops", async () => {
-    const page = await openPage(harness, PHONE);
-    await logIn(page, DEMO_MEMBER.email, DEMO_MEMBER.password);
+    const page = await openPageAs(harness, DEMO_MEMBER.email, DEMO_MEMBER.password, PHONE);
     await page.goto('/routes');
     await page.getByRole('link', { name: 'Great River Road to Grafton' }).tap();
     const stops = page.getByRole('heading', { level: 2, name: 'Stops' });
@@ -178,8 +175,7 @@ describe('the newer pages at 390 px, by touch and by keyboard', () => {
       .prepare("SELECT id FROM events WHERE series_id IS NOT NULL AND title = 'Monthly Meeting' AND start > ? ORDER BY start LIMIT 1")
       .get(new Date().toISOString().slice(0, 16)) as { id: number };
     db.close();
-    const page = await openPage(harness, PHONE);
-    await logIn(page, DEMO_MEMBER.email, DEMO_MEMBER.password);
+    const page = await openPageAs(harness, DEMO_MEMBER.email, DEMO_MEMBER.password, PHONE);
     await page.goto(`/event/${meeting.id}`);
     const repeats = await boxOf(page.getByText(/^Repeats /));
     const place = await boxOf(page.getByRole('region', { name: 'When and where' }).locator('address'));
@@ -188,8 +184,7 @@ describe('the newer pages at 390 px, by touch and by keyboard', () => {
   });
 
   it('keeps focus on "Show cars" and "Show listings", and puts it on the heading after Next and "Show all"', async () => {
-    const page = await openPage(harness, KEYBOARD_390);
-    await logIn(page, DEMO_MEMBER.email, DEMO_MEMBER.password);
+    const page = await openPageAs(harness, DEMO_MEMBER.email, DEMO_MEMBER.password, KEYBOARD_390);
     await page.goto('/registry');
     await page.getByRole('heading', { level: 2, name: /page 1 of/ }).waitFor();
     await page.getByLabel('Year').selectOption('1929');

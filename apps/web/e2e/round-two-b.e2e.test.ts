@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeNewsletterPdf } from '../../api/src/demo/newsletter-pdf.ts';
-import { logIn, openPage, snapshot, startHarness, type Harness } from './harness.ts';
+import { openPageAs, snapshot, startHarness, type Harness } from './harness.ts';
 
 /** Issue 22, second batch: each test at the width where it was seen (a 390 px phone, by tap). */
 
@@ -27,8 +27,7 @@ const POSTER = { email: 'poster@example.org', password: 'demo-poster-1' };
 
 describe('a new photo post after its first save (item 7), then deleting it (item 5)', () => {
   it('moves to /editBlog/{id}, survives a reload, and confirms the delete on the list page', async () => {
-    const page = await openPage(harness, PHONE);
-    await logIn(page, PHOTO_EDITOR.email, PHOTO_EDITOR.password);
+    const page = await openPageAs(harness, PHOTO_EDITOR.email, PHOTO_EDITOR.password, PHONE);
     await page.goto('/editBlog/0');
     await page.getByRole('heading', { level: 1, name: 'New Post' }).waitFor();
     await page.getByLabel('Title').fill('Round two post');
@@ -60,8 +59,7 @@ describe('a new photo post after its first save (item 7), then deleting it (item
 
 describe('deleting an event (item 5)', () => {
   it('confirms with "Successfully Deleted" on the calendar', async () => {
-    const page = await openPage(harness, PHONE);
-    await logIn(page, EVENT_EDITOR.email, EVENT_EDITOR.password);
+    const page = await openPageAs(harness, EVENT_EDITOR.email, EVENT_EDITOR.password, PHONE);
     await page.goto('/editEvent/0');
     const form = page.getByRole('form', { name: 'New event' });
     await form.getByLabel('Title').fill('Round two gathering');
@@ -82,8 +80,7 @@ describe('deleting an event (item 5)', () => {
 
 describe('a forum thread that is not there (item 14)', () => {
   it('says "Thread not found" with a way back, not "Try again"', async () => {
-    const page = await openPage(harness, PHONE);
-    await logIn(page, POSTER.email, POSTER.password);
+    const page = await openPageAs(harness, POSTER.email, POSTER.password, PHONE);
     await page.goto('/forum/999999');
     await page.getByRole('heading', { name: 'Thread not found' }).waitFor();
     expect(await page.getByRole('button', { name: 'Try again' }).count()).toBe(0);
@@ -99,8 +96,7 @@ describe('Add Newsletter messages (item 8)', () => {
   it('reports every missing item at once, and drops the month message once the file name fills it in', async () => {
     const file = path.join(fileDir, 'Valley News April 2024.pdf');
     await writeFile(file, makeNewsletterPdf({ year: 2024, month: 4, isSpecial: false }, 'Round Two Edition'));
-    const page = await openPage(harness, PHONE);
-    await logIn(page, HISTORIAN.email, HISTORIAN.password);
+    const page = await openPageAs(harness, HISTORIAN.email, HISTORIAN.password, PHONE);
     await page.goto('/new-page-4');
     await page.getByRole('button', { name: 'Add newsletter' }).tap();
     const dialog = page.getByRole('dialog', { name: 'Add Newsletter' });

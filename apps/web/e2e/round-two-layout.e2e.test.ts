@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkA11y, DEMO_ADMIN, DEMO_MEMBER, logIn, openPage, serverDatabase, snapshot, startHarness, visit, type Harness } from './harness.ts';
+import { checkA11y, DEMO_ADMIN, DEMO_MEMBER, logIn, openPage, openPageAs, serverDatabase, snapshot, startHarness, visit, type Harness } from './harness.ts';
 
 /** Issue 22, items 9, 13, 18 and 21: each test at the width where it was seen (phones by tap). */
 
@@ -182,8 +182,7 @@ describe('spacing and layout (item 18)', () => {
   });
 
   it("keeps the event editor's club-time hint clear of End", async () => {
-    const page = await openPage(harness, PHONE);
-    await logIn(page, EVENT_EDITOR.email, EVENT_EDITOR.password);
+    const page = await openPageAs(harness, EVENT_EDITOR.email, EVENT_EDITOR.password, PHONE);
     await page.goto('/editEvent/0');
     const form = page.getByRole('form', { name: 'New event' });
     const hint = form.getByText(/^Club time/).first();
@@ -206,8 +205,7 @@ describe('spacing and layout (item 18)', () => {
   });
 
   it('does not leave a tapped button looking hovered on a touch screen', async () => {
-    const page = await openPage(harness, PHONE);
-    await logIn(page, DEMO_MEMBER.email, DEMO_MEMBER.password);
+    const page = await openPageAs(harness, DEMO_MEMBER.email, DEMO_MEMBER.password, PHONE);
     await page.goto('/events');
     const next = page.getByRole('link', { name: /^Next/ }).first();
     const look = () => next.evaluate((element) => getComputedStyle(element).backgroundColor);
@@ -254,8 +252,7 @@ describe('spacing and layout (item 18)', () => {
   });
 
   it("lines up the admin's member filters", async () => {
-    const page = await openPage(harness, DESKTOP);
-    await logIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+    const page = await openPageAs(harness, DEMO_ADMIN.email, DEMO_ADMIN.password, DESKTOP);
     await page.goto('/memberList');
     const search = await boxOf(page.getByLabel('Search members'));
     const filter = await boxOf(page.getByLabel('Show permission'));
@@ -289,8 +286,7 @@ describe('spacing and layout (item 18)', () => {
 
 describe('calendar, lightbox, Shaft Award and member cards (item 21)', () => {
   it("marks today and sets past days apart in the phone's list of the month", async () => {
-    const page = await openPage(harness, PHONE);
-    await logIn(page, DEMO_MEMBER.email, DEMO_MEMBER.password);
+    const page = await openPageAs(harness, DEMO_MEMBER.email, DEMO_MEMBER.password, PHONE);
     await page.goto('/events');
     const list = page.locator('.calendar-list');
     const today = list.locator('[aria-current="date"]');
@@ -368,8 +364,7 @@ describe('calendar, lightbox, Shaft Award and member cards (item 21)', () => {
 
   it("gives a member card's phone and e-mail links room to tap", async () => {
     for (const [options, least] of [[PHONE, 44], [DESKTOP, 24]] as const) {
-      const page = await openPage(harness, options);
-      await logIn(page, DEMO_MEMBER.email, DEMO_MEMBER.password);
+      const page = await openPageAs(harness, DEMO_MEMBER.email, DEMO_MEMBER.password, options);
       await page.goto('/memberList');
       const card = page.locator('.member-card').filter({ has: page.locator('a[href^="tel:"]') }).filter({ has: page.locator('a[href^="mailto:"]') }).first();
       const phone = card.locator('a[href^="tel:"]');
@@ -398,8 +393,7 @@ describe('one meeting place and schedule (item 13)', () => {
   });
 
   it("lets the admin move the meetings; the page, its next date and the event editor's venue follow", async () => {
-    const page = await openPage(harness, DESKTOP);
-    await logIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+    const page = await openPageAs(harness, DEMO_ADMIN.email, DEMO_ADMIN.password, DESKTOP);
     await visit(page, '/new-page-1');
     await page.getByRole('button', { name: 'Edit the meeting place and schedule' }).click();
     const form = page.getByRole('form', { name: 'Meeting place and schedule' });

@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkA11y, DEMO_MEMBER, logIn, openPage, serverDatabase, snapshot, startHarness, visit, type Harness } from './harness.ts';
+import { checkA11y, DEMO_MEMBER, logIn, openPage, openPageAs, serverDatabase, snapshot, startHarness, visit, type Harness } from './harness.ts';
 
 const ORGANISER = { email: 'events@example.org', password: 'demo-events-1' } as const;
 const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 1 } as const;
@@ -190,8 +190,7 @@ describe('route books', () => {
   });
 
   it('lets a member download the GPX from a tour’s page, and an organiser reorder steps with a finger (390 px, touch)', async () => {
-    const member = await openPage(harness, PHONE);
-    await logIn(member, DEMO_MEMBER.email, DEMO_MEMBER.password);
+    const member = await openPageAs(harness, DEMO_MEMBER.email, DEMO_MEMBER.password, PHONE);
     const tour = queryOne<{ id: number }>("SELECT id FROM events WHERE title = 'Wildflower Tour to Hermann' ORDER BY start DESC LIMIT 1");
     await visit(member, `/event/${tour.id}`);
     const panel = member.getByRole('region', { name: 'Route book' });
@@ -216,8 +215,7 @@ describe('route books', () => {
     await snapshot(member, 'routes-route-390');
     await member.context().close();
 
-    const organiser = await openPage(harness, PHONE);
-    await logIn(organiser, ORGANISER.email, ORGANISER.password);
+    const organiser = await openPageAs(harness, ORGANISER.email, ORGANISER.password, PHONE);
     const hermann = queryOne<{ id: number }>("SELECT id FROM routes WHERE title = 'Highway 100 to Hermann'");
     await visit(organiser, `/routes/${hermann.id}/edit`);
     await stepCards(organiser).nth(17).waitFor();

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPdf, say } from '../../api/src/demo/pdf-writer.ts';
-import { checkA11y, DEMO_ADMIN, DEMO_MEMBER, logIn, openPage, snapshot, startHarness, visit, type Harness } from './harness.ts';
+import { checkA11y, DEMO_ADMIN, DEMO_MEMBER, openPage, openPageAs, snapshot, startHarness, visit, type Harness } from './harness.ts';
 
 const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 1 } as const;
 /** A word printed only on page 3 of the newsletter this journey uploads. */
@@ -80,8 +80,7 @@ describe('site search', () => {
     }
     await snapshot(visitor, 'search-calm-answer-1280', { fullPage: false });
 
-    const member = await openPage(harness);
-    await logIn(member, DEMO_MEMBER.email, DEMO_MEMBER.password);
+    const member = await openPageAs(harness, DEMO_MEMBER.email, DEMO_MEMBER.password);
     await member.goto('/search?q=Bauernhof');
     expect(await statusFor(member, 'Bauernhof')).toMatch(/^\d+ results? for/);
     const events = member.getByRole('region', { name: /^Events \(\d+\)$/ });

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkA11y, DEMO_ADMIN, DEMO_MEMBER, logIn, openPage, serverDatabase, snapshot, startHarness, type Harness } from './harness.ts';
+import { checkA11y, DEMO_ADMIN, DEMO_MEMBER, openPageAs, serverDatabase, snapshot, startHarness, type Harness } from './harness.ts';
 import { searchMemberList } from './steps.ts';
 
 /** Issue 23: a tour from the organiser's settings to the check-in at the door. */
@@ -100,8 +100,7 @@ describe('a tour with a capacity, a dinner choice and a waiting list', () => {
 
   it('lets an editor set the capacity and a dinner question in the event editor', async () => {
     tourId = prepareTour();
-    const page = await openPage(harness, DESKTOP);
-    await logIn(page, EDITOR.email, EDITOR.password);
+    const page = await openPageAs(harness, EDITOR.email, EDITOR.password, DESKTOP);
     await page.goto(`/editEvent/${tourId}`);
     const form = page.getByRole('form', { name: 'Edit event' });
     await form.getByLabel('Capacity (people)').fill('3');
@@ -116,8 +115,7 @@ describe('a tour with a capacity, a dinner choice and a waiting list', () => {
   });
 
   it('signs a member up at 1280 px with a guest, a car and dinner choices, and shows the totals', async () => {
-    const page = await openPage(harness, DESKTOP);
-    await logIn(page, DEMO_MEMBER.email, DEMO_MEMBER.password);
+    const page = await openPageAs(harness, DEMO_MEMBER.email, DEMO_MEMBER.password, DESKTOP);
     const form = await answerForm(page, tourId);
     await form.getByRole('radio', { name: 'Attending', exact: true }).check();
     await form.getByLabel('Guests coming with you (one name a line)').fill('Mary (wife) <b>');
@@ -142,8 +140,7 @@ describe('a tour with a capacity, a dinner choice and a waiting list', () => {
   });
 
   it('signs the next household up on a 390 px phone with a guest, a car and dinner choices, puts it on the waiting list, and a cancellation moves it up with one e-mail', async () => {
-    const phone = await openPage(harness, PHONE);
-    await logIn(phone, SECOND.email, SECOND.password);
+    const phone = await openPageAs(harness, SECOND.email, SECOND.password, PHONE);
     const form = await answerForm(phone, tourId);
     await form.getByRole('radio', { name: 'Attending', exact: true }).tap();
     await form.getByLabel('Guests coming with you (one name a line)').fill('Sam (son)');
@@ -160,8 +157,7 @@ describe('a tour with a capacity, a dinner choice and a waiting list', () => {
     await snapshot(phone, 'tours-waitlisted-390');
 
     // Walter cancels on his desktop: Sadie's party of two now fits.
-    const desktop = await openPage(harness, DESKTOP);
-    await logIn(desktop, DEMO_MEMBER.email, DEMO_MEMBER.password);
+    const desktop = await openPageAs(harness, DEMO_MEMBER.email, DEMO_MEMBER.password, DESKTOP);
     const walter = await answerForm(desktop, tourId);
     await walter.getByRole('radio', { name: 'Not Attending' }).check();
     await walter.getByRole('button', { name: 'Save' }).click();
@@ -182,8 +178,7 @@ describe('a tour with a capacity, a dinner choice and a waiting list', () => {
   });
 
   it('lets an editor check members in on a phone at the door and print the roster', async () => {
-    const phone = await openPage(harness, PHONE);
-    await logIn(phone, EDITOR.email, EDITOR.password);
+    const phone = await openPageAs(harness, EDITOR.email, EDITOR.password, PHONE);
     await phone.goto(`/event/${tourId}`);
     await phone.getByRole('link', { name: 'Roster and check-in' }).tap();
     await phone.getByRole('heading', { level: 2, name: 'Fall Color Tour' }).waitFor();
@@ -202,14 +197,13 @@ describe('a tour with a capacity, a dinner choice and a waiting list', () => {
     await phone.context().close();
 
     // Her account page lists the tour; the admin's member list counts it.
-    const sadie = await openPage(harness, PHONE);
-    await logIn(sadie, SECOND.email, SECOND.password);
+    const sadie = await openPageAs(harness, SECOND.email, SECOND.password, PHONE);
+    await sadie.goto('/account');
     const attended = sadie.getByRole('region', { name: /Events you attended in/ });
     await attended.getByRole('link', { name: 'Fall Color Tour' }).waitFor();
     await checkA11y(sadie);
     await sadie.context().close();
-    const admin = await openPage(harness, DESKTOP);
-    await logIn(admin, DEMO_ADMIN.email, DEMO_ADMIN.password);
+    const admin = await openPageAs(harness, DEMO_ADMIN.email, DEMO_ADMIN.password, DESKTOP);
     await searchMemberList(admin, 'Sadie Second');
     await admin.getByRole('listitem').filter({ hasText: 'Sadie Second' }).getByText('Events attended this year: 1').waitFor();
     await admin.context().close();
@@ -217,8 +211,7 @@ describe('a tour with a capacity, a dinner choice and a waiting list', () => {
 
   it('prints the roster of 40 households on one page', async () => {
     const eventId = prepareBigTour();
-    const page = await openPage(harness, DESKTOP);
-    await logIn(page, EDITOR.email, EDITOR.password);
+    const page = await openPageAs(harness, EDITOR.email, EDITOR.password, DESKTOP);
     await page.goto(`/event/${eventId}/roster`);
     await page.getByRole('cell', { name: 'Driver40 Fentonian' }).waitFor();
     expect(await page.getByTestId('roster-totals').textContent()).toBe('80 people and 40 cars coming.');
