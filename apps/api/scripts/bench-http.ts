@@ -24,6 +24,8 @@ export type Target = {
   goal?: number;
   /** A legacy full list (several MB at ten times the data), measured after the web app's reads. */
   isLegacy?: boolean;
+  /** Why the read may grow with the data: its client shows all it holds (`WebDoor.showsAll`). */
+  showsAll?: string;
 };
 
 const json = (body: Record<string, unknown>) => JSON.stringify(body);
@@ -57,6 +59,7 @@ export function targets(data: Pick<GeneratedData, 'tokens'>, now = new Date()): 
       isPublic: door.isPublic,
       anonymousPayload: '',
       goal: door.goal,
+      showsAll: door.showsAll,
     };
   });
   const bare: Target = {

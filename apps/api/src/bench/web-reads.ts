@@ -129,6 +129,11 @@ export type WebDoor = {
   isBudgeted: boolean;
   /** Anyone holding the address may ask (the feed's address is its secret). */
   isPublic: boolean;
+  /**
+   * Why this read may grow with the data (issue 28: "unless the page shows everything it
+   * reads"): its client shows all it holds. The growth table names the reason instead of a miss.
+   */
+  showsAll?: string;
 };
 
 /**
@@ -138,9 +143,17 @@ export type WebDoor = {
  */
 export function webDoors(tokens: BenchTokens): WebDoor[] {
   return [
-    // The events from a year ago on (it wrote every event of the 15 years, 518 KB gzip at ten times
-    // the data), written once per change to the data and served as stored gzip.
-    { label: 'calendar feed (GET /calendar/<token>.ics)', method: 'GET', path: `/calendar/${tokens.feed}.ics`, goal: 0.5, isBudgeted: true, isPublic: true },
+    // The events from a year ago on, past days' without their text (it wrote every event of the
+    // 15 years, 518 KB gzip at ten times the data), written once per change and day, served as stored gzip.
+    {
+      label: 'calendar feed (GET /calendar/<token>.ics)',
+      method: 'GET',
+      path: `/calendar/${tokens.feed}.ics`,
+      goal: 0.5,
+      isBudgeted: true,
+      isPublic: true,
+      showsAll: 'a calendar app shows every event of the year back and ahead it holds, and a club three times larger has three times the events',
+    },
     { label: 'event .ics (POST /calendar/event/1.ics)', method: 'POST', path: '/calendar/event/1.ics', form: { g: tokens.member }, goal: 0.5, isBudgeted: true, isPublic: false },
   ];
 }

@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
-import { createGunzip, gzipSync } from 'node:zlib';
+import { gzipSync } from 'node:zlib';
 import type { CallName, SessionUser } from '@club/contracts';
 import type { Request, Response } from 'express';
 import { changeStampOf } from '../db/change-stamp.ts';
 import type { Db } from '../db/client.ts';
 import { compressPieces, JsonStream, type Compressed } from './json-stream.ts';
+import { sendStoredGzip } from './send-stored.ts';
 
 /**
  * How a read opts into the reply cache (the fourth argument of `mountCall`):
@@ -178,36 +179,11 @@ export function replyCacheOf(owner: object, db: Db): ReplyCache {
   return cache;
 }
 
-const acceptsGzip = (req: Request) => /\bgzip\b/.test(req.get('accept-encoding') ?? '');
-
 /**
- * Sends a call's answer. A cached one goes out as stored bytes (gzip when accepted, so the
- * compression middleware leaves it alone) with its ETag, or as 304 when the client has it.
+ * Sends a call's answer. A cached one goes out as its stored bytes with its ETag, or as 304
+ * when the client has it (`sendStoredGzip`).
  */
 export function sendReply(req: Request, res: Response, reply: unknown): void {
-  if (!(reply instanceof CachedReply)) {
-    res.json(reply);
-    return;
-  }
-  res.setHeader('ETag', reply.etag);
-  res.setHeader('Cache-Control', 'private, no-cache');
-  res.vary('Accept-Encoding');
-  const known = req.get('if-none-match');
-  if (known && known.split(',').some((tag) => tag.trim().replace(/^W\//, '') === reply.etag)) {
-    res.status(304).end();
-    return;
-  }
-  res.type('application/json');
-  if (acceptsGzip(req)) {
-    res.setHeader('Content-Encoding', 'gzip');
-    res.setHeader('Content-Length', reply.gzip.length);
-    res.end(reply.gzip);
-    return;
-  }
-  // Inflated as the socket takes it (the stream waits on a slow client), never as a whole copy.
-  res.setHeader('Content-Length', reply.jsonBytes);
-  const inflate = createGunzip();
-  inflate.on('error', (error) => res.destroy(error));
-  inflate.pipe(res);
-  inflate.end(reply.gzip);
+  if (reply instanceof CachedReply) sendStoredGzip(req, res, reply, reply.jsonBytes, 'application/json; charset=utf-8');
+  else res.json(reply);
 }

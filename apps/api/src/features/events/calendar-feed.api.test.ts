@@ -22,6 +22,7 @@ async function saveEvent(fields: { id?: number; title: string; day: string }): P
     .field('g', editor.token)
     .field('id', String(fields.id ?? 0))
     .field('t', fields.title)
+    .field('description', `Bring a lunch to the ${fields.title.toLowerCase()}.`)
     .field('start', `${fields.day}T09:00`)
     .field('end', `${fields.day}T12:00`)
     .field('venue', 'Oak Hall')
@@ -34,6 +35,10 @@ const titlesOf = (text: string): string[] =>
   Object.values(ical.sync.parseICS(text))
     .flatMap((c) => (c?.type === 'VEVENT' ? [String(c.summary)] : []))
     .sort();
+
+/** Each event's title and what a calendar app shows as its description. */
+const descriptionsOf = (text: string): Record<string, string> =>
+  Object.fromEntries(Object.values(ical.sync.parseICS(text)).flatMap((c) => (c?.type === 'VEVENT' ? [[String(c.summary), String(c.description)]] : [])));
 
 const getFeed = (path = feedPath) => request(t.app).get(path);
 
@@ -60,6 +65,13 @@ describe('GET /calendar/<token>.ics', () => {
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/calendar/);
     expect(titlesOf(res.text)).toEqual(['Picnic last spring', 'Tour next month']);
+  });
+
+  it('gives an event that has not started its text and page, and a past one its page only', async () => {
+    const res = await getFeed();
+    const descriptions = descriptionsOf(res.text);
+    expect(descriptions['Tour next month']).toMatch(/^Bring a lunch to the tour next month\.\n\nhttps:\/\/club\.example\.org\/event\/\d+$/);
+    expect(descriptions['Picnic last spring']).toMatch(/^https:\/\/club\.example\.org\/event\/\d+$/);
   });
 
   it('answers a later poll with 304 while nothing in the feed changed, even after other writes', async () => {

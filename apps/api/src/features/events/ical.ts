@@ -15,6 +15,12 @@ export type CalendarOptions = {
   timeZone: string;
   /** The site's public address, for each event's link and unique id. */
   baseUrl: string;
+  /**
+   * The club-local day (YYYY-MM-DD) from which events carry their text. An event that started
+   * before it carries only its page's link: a calendar app keeps past events to show when and
+   * where they were, and their text was most of the private feed's bytes (70% compressed).
+   */
+  textFrom?: string;
 };
 
 /** The moment a stored local club time (YYYY-MM-DDTHH:mm) stands for. */
@@ -80,15 +86,15 @@ function icsTime(local: string, timeZone: string): string | dayjs.Dayjs {
   return written === existing ? `${existing}:00` : dayjs.tz(existing, 'YYYY-MM-DDTHH:mm', timeZone);
 }
 
-/** What a calendar app shows of an event: its times, title, place and page. */
-function eventFields(event: EventRecord, site: URL, timeZone: string) {
+/** What a calendar app shows of an event: its times, title, place, text (see `textFrom`) and page. */
+function eventFields(event: EventRecord, site: URL, { timeZone, textFrom = '' }: CalendarOptions) {
   const link = new URL(eventPath(event.id), site).toString();
   return {
     start: icsTime(event.start, timeZone),
     end: icsTime(event.end, timeZone),
     timezone: timeZone,
     summary: event.title,
-    description: event.text ? `${event.text}\n\n${link}` : link,
+    description: event.text && event.start >= textFrom ? `${event.text}\n\n${link}` : link,
     location: joinLines(event.location, event.addressLine1, event.addressLine2, event.country) || null,
     url: link,
   };
@@ -100,7 +106,7 @@ function eventFields(event: EventRecord, site: URL, timeZone: string) {
  */
 export function buildCalendar(records: EventRecord[], options: CalendarOptions): string {
   const { calendar, site } = newCalendar(options);
-  for (const event of records) calendar.createEvent({ id: `event-${event.id}@${site.hostname}`, ...eventFields(event, site, options.timeZone) });
+  for (const event of records) calendar.createEvent({ id: `event-${event.id}@${site.hostname}`, ...eventFields(event, site, options) });
   return calendar.toString();
 }
 
@@ -130,7 +136,8 @@ function rruleOf(rule: RepeatRule, until: Date): string {
  * edited one shows as it is. Returns the occurrences it could not place on a day of the rule,
  * for the caller to write as single events.
  */
-function addSeries(calendar: Calendar, site: URL, timeZone: string, series: FeedSeries, occurrences: FeedEvent[]): FeedEvent[] {
+function addSeries(calendar: Calendar, site: URL, options: CalendarOptions, series: FeedSeries, occurrences: FeedEvent[]): FeedEvent[] {
+  const { timeZone } = options;
   const byDate = new Map(occurrences.flatMap((o) => (o.seriesDate === null ? [] : [[o.seriesDate, o] as const])));
   const days = [...byDate.keys()].sort();
   const [first, last] = [days[0], days.at(-1)];
@@ -148,7 +155,7 @@ function addSeries(calendar: Calendar, site: URL, timeZone: string, series: Feed
   const firstEvent = byDate.get(first) as FeedEvent;
   const lastChanged = occurrences.reduce((latest, o) => (o.modified > latest ? o.modified : latest), firstEvent.modified);
   calendar.createEvent({
-    ...eventFields({ ...firstEvent, start: firstStart, end: existingClubTime(addMinutes(firstStart, series.durationMinutes), timeZone) }, site, timeZone),
+    ...eventFields({ ...firstEvent, start: firstStart, end: existingClubTime(addMinutes(firstStart, series.durationMinutes), timeZone) }, site, options),
     id: uid,
     stamp: new Date(lastChanged),
     repeating: repeating.join('\r\n'),
@@ -157,7 +164,7 @@ function addSeries(calendar: Calendar, site: URL, timeZone: string, series: Feed
     const occurrence = byDate.get(date);
     if (!occurrence) continue;
     calendar.createEvent({
-      ...eventFields(occurrence, site, timeZone),
+      ...eventFields(occurrence, site, options),
       id: uid,
       stamp: new Date(occurrence.modified),
       recurrenceId: icsTime(instanceStart(date), timeZone),
@@ -188,11 +195,11 @@ export function buildFeed(records: FeedEvent[], series: FeedSeries[], options: C
     const occurrences = bySeries.get(one.id);
     if (!occurrences) continue;
     bySeries.delete(one.id);
-    singles.push(...addSeries(calendar, site, options.timeZone, one, occurrences));
+    singles.push(...addSeries(calendar, site, options, one, occurrences));
   }
   singles.push(...[...bySeries.values()].flat());
   for (const event of singles) {
-    calendar.createEvent({ id: `event-${event.id}@${site.hostname}`, stamp: new Date(event.modified), ...eventFields(event, site, options.timeZone) });
+    calendar.createEvent({ id: `event-${event.id}@${site.hostname}`, stamp: new Date(event.modified), ...eventFields(event, site, options) });
   }
   return calendar.toString();
 }

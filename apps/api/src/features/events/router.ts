@@ -3,8 +3,8 @@ import type { AppDeps } from '../../deps.ts';
 import { badRequest, notFound, notLoggedIn } from '../../errors.ts';
 import { streamObject } from '../../http/json-stream.ts';
 import { mountCall, type ApiRouter } from '../../http/mount-call.ts';
+import { sendStoredGzip } from '../../http/send-stored.ts';
 import { resolveSession, tokenOf } from '../../http/session.ts';
-import { sendCalendarFile } from './calendar-file.ts';
 import { createEventsService } from './service.ts';
 import { createSignupService, type SignupAnswer } from './signups.ts';
 
@@ -12,6 +12,8 @@ import { createSignupService, type SignupAnswer } from './signups.ts';
 export const FEED_ROUTE = '/calendar/:token.ics';
 /** One event's .ics download: a form post carrying the member's session as `g`. */
 export const EVENT_ICS_ROUTE = '/calendar/event/:id.ics';
+
+const ICS_TYPE = 'text/calendar; charset=utf-8';
 
 export function mountEventsCalls(api: ApiRouter, deps: AppDeps): void {
   const events = createEventsService(deps);
@@ -113,7 +115,7 @@ export function mountEventsCalls(api: ApiRouter, deps: AppDeps): void {
   api.routes.get(FEED_ROUTE, (req, res) => {
     const feed = events.feedCalendar(req.params.token);
     if (feed === undefined) throw notFound('That calendar address');
-    sendCalendarFile(req, res, feed);
+    sendStoredGzip(req, res, feed, feed.bytes, ICS_TYPE);
   });
 
   api.routes.post(EVENT_ICS_ROUTE, (req, res) => {
@@ -128,6 +130,8 @@ export function mountEventsCalls(api: ApiRouter, deps: AppDeps): void {
       if (!isLoggedIn) throw notLoggedIn('Please log in to add club events to your calendar.');
       throw badRequest('That is not an event number.');
     }
-    sendCalendarFile(req, res, events.eventCalendar(id), `event-${id}.ics`);
+    const file = events.eventCalendar(id);
+    res.setHeader('Content-Disposition', `attachment; filename="event-${id}.ics"`);
+    sendStoredGzip(req, res, file, file.bytes, ICS_TYPE);
   });
 }

@@ -284,9 +284,10 @@ export function createEventsService({ db, services, config }: Pick<AppDeps, 'db'
     feedCalendar(token) {
       if (token.length === 0 || token.length > 200) return undefined;
       if (findFeedMember(db, hashToken(token)) === undefined) return undefined;
-      const from = addDays(today(), -FEED_PAST_DAYS);
-      const key = `${changes()}|${from}`;
-      if (feed?.key !== key) feed = { key, file: packCalendar(buildFeed(listFeedEvents(db, from), listSeries(db), calendarOptions)) };
+      const day = today();
+      const from = addDays(day, -FEED_PAST_DAYS);
+      const key = `${changes()}|${day}`;
+      if (feed?.key !== key) feed = { key, file: packCalendar(buildFeed(listFeedEvents(db, from), listSeries(db), { ...calendarOptions, textFrom: day })) };
       return feed.file;
     },
 

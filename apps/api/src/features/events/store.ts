@@ -123,23 +123,28 @@ export function findEvent(db: DbOrTx, id: number): EventRecord | undefined {
 }
 
 /** Attendance entries of the given events (of every event without ids), in the order members answered. */
+/** The columns of an answer as the lists show it; `total` becomes `totalAttending` (`withTotalAttending`). */
+const answerColumns = {
+  memberId: attendance.memberId,
+  displayName: shownNameSql,
+  isAttending: attendance.isAttending,
+  total: attendance.total,
+  comments: attendance.comments,
+};
+
+/** An answer's count of people coming: its total when attending, else none. */
+const withTotalAttending = <Row extends { total: number; isAttending: boolean }>({ total, ...row }: Row) => ({ ...row, totalAttending: row.isAttending ? total : 0 });
+
 export function listAttendance(db: DbOrTx, eventIds?: number[]): AttendanceRecord[] {
   if (eventIds?.length === 0) return [];
   return db
-    .select({
-      eventId: attendance.eventId,
-      memberId: attendance.memberId,
-      displayName: shownNameSql,
-      isAttending: attendance.isAttending,
-      total: attendance.total,
-      comments: attendance.comments,
-    })
+    .select({ eventId: attendance.eventId, ...answerColumns })
     .from(attendance)
     .innerJoin(members, eq(members.id, attendance.memberId))
     .where(eventIds ? inArray(attendance.eventId, eventIds) : undefined)
     .orderBy(asc(attendance.modified), asc(attendance.memberId))
     .all()
-    .map(({ total, ...row }) => ({ ...row, totalAttending: row.isAttending ? total : 0 }));
+    .map(withTotalAttending);
 }
 
 /** One answer as a list shows it, with whose it is and when it was last given (the order of the lists). */
@@ -151,20 +156,13 @@ export type AnsweredAttendance = AttendanceEntry & { memberId: number; modified:
  */
 export function attendanceReader(db: DbOrTx): (eventId: number) => AnsweredAttendance[] {
   const query = db
-    .select({
-      memberId: attendance.memberId,
-      modified: attendance.modified,
-      displayName: shownNameSql,
-      isAttending: attendance.isAttending,
-      total: attendance.total,
-      comments: attendance.comments,
-    })
+    .select({ ...answerColumns, modified: attendance.modified })
     .from(attendance)
     .innerJoin(members, eq(members.id, attendance.memberId))
     .where(eq(attendance.eventId, sql.placeholder('eventId')))
     .orderBy(asc(attendance.modified), asc(attendance.memberId))
     .prepare();
-  return (eventId) => query.all({ eventId }).map(({ total, ...row }) => ({ ...row, totalAttending: row.isAttending ? total : 0 }));
+  return (eventId) => query.all({ eventId }).map(withTotalAttending);
 }
 
 /**

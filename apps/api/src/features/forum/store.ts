@@ -71,20 +71,33 @@ export function listWaitingPostFacts(db: DbOrTx): { threadId: number; authorId: 
     .all();
 }
 
+/** A thread's columns as the reader sees them (the order of the legacy JSON). */
+const threadColumns = (viewer: ForumViewer) => ({
+  id: forumThreads.id,
+  title: forumThreads.title,
+  description: forumThreads.description,
+  imageUrls: forumThreads.imagePaths,
+  author: authorName,
+  approved: forumThreads.approved,
+  isMine: selectIsMine(forumThreads.authorId, viewer),
+  created: forumThreads.created,
+});
+
+/** A post's columns as the reader sees them (the order of the legacy JSON). */
+const postColumns = (viewer: ForumViewer) => ({
+  id: forumPosts.id,
+  created: forumPosts.created,
+  content: forumPosts.content,
+  author: authorName,
+  approved: forumPosts.approved,
+  isMine: selectIsMine(forumPosts.authorId, viewer),
+});
+
 /** Threads with their posts in order, the reader's view: every thread, or only `threadId`. */
 export function listThreads(db: DbOrTx, viewer: ForumViewer, threadId?: number): ForumThread[] {
   const activity = selectLastActivity(viewer);
   const threads = db
-    .select({
-      id: forumThreads.id,
-      title: forumThreads.title,
-      description: forumThreads.description,
-      imageUrls: forumThreads.imagePaths,
-      author: authorName,
-      approved: forumThreads.approved,
-      isMine: selectIsMine(forumThreads.authorId, viewer),
-      created: forumThreads.created,
-    })
+    .select(threadColumns(viewer))
     .from(forumThreads)
     .leftJoin(members, eq(members.id, forumThreads.authorId))
     .where(and(whereThreadVisible(viewer), threadId === undefined ? undefined : eq(forumThreads.id, threadId)))
@@ -93,15 +106,7 @@ export function listThreads(db: DbOrTx, viewer: ForumViewer, threadId?: number):
   if (threads.length === 0) return [];
 
   const posts = db
-    .select({
-      threadId: forumPosts.threadId,
-      id: forumPosts.id,
-      created: forumPosts.created,
-      content: forumPosts.content,
-      author: authorName,
-      approved: forumPosts.approved,
-      isMine: selectIsMine(forumPosts.authorId, viewer),
-    })
+    .select({ threadId: forumPosts.threadId, ...postColumns(viewer) })
     .from(forumPosts)
     .leftJoin(members, eq(members.id, forumPosts.authorId))
     .where(and(threadId === undefined ? undefined : eq(forumPosts.threadId, threadId), wherePostVisible(viewer)))
@@ -121,25 +126,9 @@ export function listThreads(db: DbOrTx, viewer: ForumViewer, threadId?: number):
  * the legacy full list (4.7 MB of JSON at ten times the club's data) is written as it is read.
  */
 export function* iterateThreads(db: Db, viewer: ForumViewer): Generator<ForumThread> {
-  const threadFields = {
-    id: forumThreads.id,
-    title: forumThreads.title,
-    description: forumThreads.description,
-    imageUrls: forumThreads.imagePaths,
-    author: authorName,
-    approved: forumThreads.approved,
-    isMine: selectIsMine(forumThreads.authorId, viewer),
-    created: forumThreads.created,
-  };
+  const threadFields = threadColumns(viewer);
   const postsOf = db
-    .select({
-      id: forumPosts.id,
-      created: forumPosts.created,
-      content: forumPosts.content,
-      author: authorName,
-      approved: forumPosts.approved,
-      isMine: selectIsMine(forumPosts.authorId, viewer),
-    })
+    .select(postColumns(viewer))
     .from(forumPosts)
     .leftJoin(members, eq(members.id, forumPosts.authorId))
     .where(and(eq(forumPosts.threadId, sql.placeholder('threadId')), wherePostVisible(viewer)))
