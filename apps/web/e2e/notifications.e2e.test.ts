@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { BrowserContext, Page, Worker } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unsubscribeToken } from '../../api/src/services/unsubscribe-links.ts';
-import { checkA11y, DEMO_ADMIN, DEMO_MEMBER, logIn, MOBILE_VIEWPORT, openPage, openPageAs, serverDatabase, snapshot, startHarness, visit, type Harness } from './harness.ts';
+import { checkA11y, DEMO_ADMIN, DEMO_MEMBER, MOBILE_VIEWPORT, openPage, openPageAs, serverDatabase, snapshot, startHarness, visit, type Harness } from './harness.ts';
 
 let harness: Harness;
 
@@ -91,10 +91,10 @@ async function serviceWorkerOf(page: Page): Promise<Worker> {
 
 describe('push notifications', () => {
   it('registers the service worker; the switch subscribes, survives a reload, renews after 7 days and unsubscribes', async () => {
-    const page = await openPage(harness);
+    const page = await openPageAs(harness, DEMO_MEMBER.email, DEMO_MEMBER.password);
     await page.context().grantPermissions(['notifications'], { origin: harness.baseUrl });
     await stubPushManager(page.context());
-    await logIn(page, DEMO_MEMBER.email, DEMO_MEMBER.password);
+    await page.goto('/account');
     await serviceWorkerOf(page);
 
     const pushSwitch = page.getByRole('switch', { name: 'Push notifications' });
@@ -142,10 +142,10 @@ describe('push notifications', () => {
   });
 
   it('finishes on the next visit a renewal that a closed page left half done', async () => {
-    const page = await openPage(harness);
+    const page = await openPageAs(harness, DEMO_MEMBER.email, DEMO_MEMBER.password);
     await page.context().grantPermissions(['notifications'], { origin: harness.baseUrl });
     await stubPushManager(page.context());
-    await logIn(page, DEMO_MEMBER.email, DEMO_MEMBER.password);
+    await page.goto('/account');
     const pushSwitch = page.getByRole('switch', { name: 'Push notifications' });
     await waitFor(() => pushSwitch.isEnabled(), Boolean, 'the push switch');
     await pushSwitch.click();
@@ -221,21 +221,21 @@ describe('push notifications', () => {
   });
 
   it('says plainly when notifications are blocked or the browser has no push, and how to allow them', async () => {
-    const blocked = await openPage(harness);
+    const blocked = await openPageAs(harness, DEMO_MEMBER.email, DEMO_MEMBER.password);
     await blocked.context().addInitScript(() => {
       Object.defineProperty(Notification, 'permission', { get: () => 'denied' });
     });
-    await logIn(blocked, DEMO_MEMBER.email, DEMO_MEMBER.password);
+    await blocked.goto('/account');
     await blocked.getByText('Notifications are blocked for this website in this browser. To allow them, open the site settings').waitFor();
     expect(await blocked.getByRole('switch', { name: 'Push notifications' }).isChecked()).toBe(false);
     await checkA11y(blocked);
     await blocked.context().close();
 
-    const noPush = await openPage(harness, { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+    const noPush = await openPageAs(harness, DEMO_MEMBER.email, DEMO_MEMBER.password, { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
     await noPush.context().addInitScript(() => {
       delete (window as { PushManager?: unknown }).PushManager;
     });
-    await logIn(noPush, DEMO_MEMBER.email, DEMO_MEMBER.password);
+    await noPush.goto('/account');
     await noPush.getByText('This browser cannot receive push notifications. On an iPhone or iPad, first add this site to your Home Screen').waitFor();
     expect(await noPush.getByRole('switch', { name: 'Push notifications' }).isDisabled()).toBe(true);
     await checkA11y(noPush);
@@ -244,10 +244,10 @@ describe('push notifications', () => {
 
   it('works by touch on a phone', async () => {
     for (const viewport of [{ width: 390, height: 844 }, MOBILE_VIEWPORT]) {
-      const page = await openPage(harness, { viewport, hasTouch: true, isMobile: true });
+      const page = await openPageAs(harness, DEMO_MEMBER.email, DEMO_MEMBER.password, { viewport, hasTouch: true, isMobile: true });
       await page.context().grantPermissions(['notifications'], { origin: harness.baseUrl });
       await stubPushManager(page.context());
-      await logIn(page, DEMO_MEMBER.email, DEMO_MEMBER.password);
+      await page.goto('/account');
       const pushSwitch = page.getByRole('switch', { name: 'Push notifications' });
       await waitFor(() => pushSwitch.isEnabled(), Boolean, 'the push switch');
       await pushSwitch.tap();

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkA11y, DEMO_ADMIN, DEMO_MEMBER, logIn, openPage, openPageAs, serverDatabase, snapshot, startHarness, type Harness } from './harness.ts';
+import { checkA11y, DEMO_ADMIN, DEMO_MEMBER, openPageAs, serverDatabase, snapshot, startHarness, type Harness } from './harness.ts';
 
 /** Issue 22, third batch: each test at the width where it was seen (a phone, by tap). */
 
@@ -261,7 +261,7 @@ describe('the push switch when the browser refuses push (item 12)', () => {
   ];
   for (const failure of cases) {
     it(`says why and what to do, not a bare "Error" (${failure.name})`, async () => {
-      const page = await openPage(harness, PHONE);
+      const page = await openPageAs(harness, DEMO_MEMBER.email, DEMO_MEMBER.password, PHONE);
       await page.context().grantPermissions(['notifications'], { origin: harness.baseUrl });
       await page.context().addInitScript(({ name, message }) => {
         PushManager.prototype.getSubscription = async () => null;
@@ -269,7 +269,7 @@ describe('the push switch when the browser refuses push (item 12)', () => {
           throw new DOMException(message, name);
         };
       }, failure);
-      await logIn(page, DEMO_MEMBER.email, DEMO_MEMBER.password);
+      await page.goto('/account');
       const pushSwitch = page.getByRole('switch', { name: 'Push notifications' });
       await expect.poll(() => pushSwitch.isEnabled(), { timeout: 15_000 }).toBe(true);
       await pushSwitch.tap();
