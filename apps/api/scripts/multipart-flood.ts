@@ -83,7 +83,7 @@ function sendOne(port: number, call: string): Promise<number> {
 async function main(): Promise<void> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'flood-'));
-  const server = spawn(process.execPath, ['--max-semi-space-size=4', serverFile], {
+  const server = spawn(process.execPath, ['--max-semi-space-size=4', '--heap-growing-percent=100', serverFile], {
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -8,6 +8,10 @@ const read = (file: string) => fs.readFileSync(new URL(`../../../${file}`, impor
 describe('the start command', () => {
   const flags = SERVER_NODE_FLAGS.join(' ');
 
+  it('keeps the old generation from growing to four times its live size before a full GC', () => {
+    expect(SERVER_NODE_FLAGS).toEqual(['--max-semi-space-size=4', '--heap-growing-percent=100']);
+  });
+
   it('is `node <flags> dist/server.js` in pnpm start', () => {
     const pkg = JSON.parse(read('apps/api/package.json')) as { scripts: Record<string, string> };
     expect(pkg.scripts.start).toBe(`node ${flags} dist/server.js`);
