@@ -1,9 +1,9 @@
 import { CLASSIFIEDS_PAGE_SIZE, hasPermission, LISTING_CATEGORIES, LISTING_KINDS, type ListingCategory, type ListingKind } from '@club/contracts/browser';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { FoundGrid } from '../components/found-grid.tsx';
 import { loadWhenShown } from '../components/load-when-shown.tsx';
 import { PageFrame } from '../components/page-frame.tsx';
-import { PageNumbers } from '../components/pager.tsx';
 import { QueryState } from '../components/query-state.tsx';
 import { PATHS, listingPath } from '../lib/paths.ts';
 import { useFiltersInAddress } from '../lib/use-filters-in-address.ts';
@@ -31,9 +31,6 @@ function paramsOf(filters: ClassifiedsFilters): Record<string, string> {
     ...(filters.words ? { q: filters.words } : {}),
   };
 }
-
-/** The first photos, those on a phone's first screen: loaded at once, the rest when scrolled to. */
-const FIRST_ROW = 2;
 
 /** /classifieds: for sale and wanted, newest first, filters kept in the address, paged; members with the forum right place listings. */
 export function ClassifiedsPage() {
@@ -73,24 +70,20 @@ export function ClassifiedsPage() {
       )}
       <ClassifiedsFiltersForm filters={filters} onApply={apply} />
       <QueryState query={listings} what="the listings" loadingLabel="Loading the listings…">
-        {({ listings: found, total }) => {
-          const pages = Math.max(1, Math.ceil(total / CLASSIFIEDS_PAGE_SIZE));
-          return (
-            <section aria-labelledby="classifieds-found">
-              <h2 id="classifieds-found" className="classifieds__found">
-                {total === 0 ? 'No listings match.' : `${total} ${total === 1 ? 'listing' : 'listings'}${pages > 1 ? `, page ${page} of ${pages}` : ''}`}
-              </h2>
-              {found.length > 0 && (
-                <ul className="listing-grid">
-                  {found.map((listing, index) => (
-                    <ListingCard key={listing.id} listing={listing} isVisibilityShown={isLoggedIn} isEager={index < FIRST_ROW} />
-                  ))}
-                </ul>
-              )}
-              {pages > 1 && <PageNumbers label="Pages of listings" page={page} pages={pages} pathOf={pathOf} />}
-            </section>
-          );
-        }}
+        {({ listings: found, total }) => (
+          <FoundGrid
+            id="classifieds-found"
+            items={found}
+            total={total}
+            page={page}
+            pageSize={CLASSIFIEDS_PAGE_SIZE}
+            noun={['listing', 'listings']}
+            headingClassName="classifieds__found"
+            gridClassName="listing-grid"
+            pathOf={pathOf}
+            renderItem={(listing, isEager) => <ListingCard key={listing.id} listing={listing} isVisibilityShown={isLoggedIn} isEager={isEager} />}
+          />
+        )}
       </QueryState>
       {isLoggedIn && (
         <p>

@@ -1,10 +1,10 @@
 import { hasPermission, REGISTRY_PAGE_SIZE } from '@club/contracts/browser';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { FoundGrid } from '../components/found-grid.tsx';
 import { loadWhenShown } from '../components/load-when-shown.tsx';
 import { Loading } from '../components/loading.tsx';
 import { PageFrame } from '../components/page-frame.tsx';
-import { PageNumbers } from '../components/pager.tsx';
 import { QueryState } from '../components/query-state.tsx';
 import { PATHS, carPath } from '../lib/paths.ts';
 import { positiveNumber, useFiltersInAddress } from '../lib/use-filters-in-address.ts';
@@ -38,9 +38,6 @@ function paramsOf(filters: RegistryFilters): Record<string, string> {
 }
 
 /** /registry: counts at a glance, filters kept in the address, and a grid of the cars the viewer may see. */
-/** The first photos, those on a phone's first screen: loaded at once, the rest when scrolled to. */
-const FIRST_ROW = 2;
-
 export function RegistryPage() {
   const { filters, page, apply, pathOf } = useFiltersInAddress(filtersFrom, paramsOf);
   const { user, isLoggedIn } = useSession();
@@ -94,24 +91,20 @@ export function RegistryPage() {
           </QueryState>
           <RegistryFiltersForm filters={filters} years={years} bodyStyles={styles.data?.styles ?? []} onApply={apply} />
           <QueryState query={cars} what="the cars" loadingLabel="Loading the cars…">
-            {({ cars: found, total }) => {
-              const pages = Math.max(1, Math.ceil(total / REGISTRY_PAGE_SIZE));
-              return (
-                <section aria-labelledby="registry-cars">
-                  <h2 id="registry-cars" className="registry__found">
-                    {total === 0 ? 'No cars match.' : `${total} ${total === 1 ? 'car' : 'cars'}${pages > 1 ? `, page ${page} of ${pages}` : ''}`}
-                  </h2>
-                  {found.length > 0 && (
-                    <ul className="car-grid">
-                      {found.map((car, index) => (
-                        <CarCard key={car.id} car={car} isVisibilityShown={isLoggedIn} isEager={index < FIRST_ROW} />
-                      ))}
-                    </ul>
-                  )}
-                  {pages > 1 && <PageNumbers label="Pages of cars" page={page} pages={pages} pathOf={pathOf} />}
-                </section>
-              );
-            }}
+            {({ cars: found, total }) => (
+              <FoundGrid
+                id="registry-cars"
+                items={found}
+                total={total}
+                page={page}
+                pageSize={REGISTRY_PAGE_SIZE}
+                noun={['car', 'cars']}
+                headingClassName="registry__found"
+                gridClassName="car-grid"
+                pathOf={pathOf}
+                renderItem={(car, isEager) => <CarCard key={car.id} car={car} isVisibilityShown={isLoggedIn} isEager={isEager} />}
+              />
+            )}
           </QueryState>
         </>
       )}

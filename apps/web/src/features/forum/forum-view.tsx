@@ -1,6 +1,7 @@
 import { FORUM_PAGE_SIZE, FORUM_SORT_LABELS, FORUM_SORTS, type ForumSort } from '@club/contracts/browser';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
+import { ListChoiceField, ListSearchField } from '../../components/list-tools.tsx';
 import { PageNumbers } from '../../components/pager.tsx';
 import { QueryState } from '../../components/query-state.tsx';
 import { countOf } from '../../lib/plural.ts';
@@ -16,6 +17,8 @@ import './forum.css';
 import { loadWhenShown } from '../../components/load-when-shown.tsx';
 
 // The new thread form (with its picture picker) loads when opened.
+const FORUM_SORT_OPTIONS = FORUM_SORTS.map((choice) => [choice, FORUM_SORT_LABELS[choice]] as const);
+
 const NewThreadDialog = loadWhenShown(() => import('./new-thread-dialog.tsx').then((m) => m.NewThreadDialog));
 
 /** How long the search waits for a pause in the typing before it asks the server. */
@@ -38,8 +41,6 @@ export function ForumView({ threadId }: { threadId: number | undefined }) {
   const location = useLocation();
   const deletedThread = (location.state as { deletedThread?: string } | null)?.deletedThread;
   const listHeadingRef = useRef<HTMLHeadingElement>(null);
-  const searchId = useId();
-  const sortId = useId();
 
   useEffect(() => {
     if (deletedThread !== undefined) listHeadingRef.current?.focus();
@@ -66,38 +67,26 @@ export function ForumView({ threadId }: { threadId: number | undefined }) {
           {deletedThread !== undefined && <p className="forum-note">The thread &ldquo;{deletedThread}&rdquo; is deleted.</p>}
           {!can('forum') && <CannotPostNote />}
           <div className="forum-tools">
-            <div className="forum-tools__field">
-              <label htmlFor={searchId}>Search threads</label>
-              <input
-                id={searchId}
-                className="form-field__input"
-                type="search"
-                value={search}
-                placeholder="Title or author"
-                onChange={(event) => {
-                  setSearch(event.currentTarget.value);
-                  forgetPage();
-                }}
-              />
-            </div>
-            <div className="forum-tools__field">
-              <label htmlFor={sortId}>Sort by</label>
-              <select
-                id={sortId}
-                className="form-field__input"
-                value={sort}
-                onChange={(event) => {
-                  setSort(event.currentTarget.value as ForumSort);
-                  forgetPage();
-                }}
-              >
-                {FORUM_SORTS.map((choice) => (
-                  <option key={choice} value={choice}>
-                    {FORUM_SORT_LABELS[choice]}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <ListSearchField
+              className="forum-tools__field"
+              label="Search threads"
+              placeholder="Title or author"
+              value={search}
+              onChange={(value) => {
+                setSearch(value);
+                forgetPage();
+              }}
+            />
+            <ListChoiceField
+              className="forum-tools__field"
+              label="Sort by"
+              value={sort}
+              options={FORUM_SORT_OPTIONS}
+              onChange={(value) => {
+                setSort(value);
+                forgetPage();
+              }}
+            />
           </div>
           <QueryState query={list} what="the forum" loadingLabel="Loading the threads…">
             {({ threads, found, total }) => {

@@ -1,6 +1,7 @@
 import type { MemberRow } from '@club/contracts';
 import { MEMBER_SORT_LABELS, MEMBER_SORTS, MEMBERS_PAGE_SIZE, PERMISSION_LABELS, PERMISSIONS, type MemberSort, type Permission } from '@club/contracts/browser';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { ListChoiceField, ListSearchField } from '../../components/list-tools.tsx';
 import { PageNumbers } from '../../components/pager.tsx';
 import { QueryState } from '../../components/query-state.tsx';
 import { useSession } from '../../session/index.ts';
@@ -22,6 +23,9 @@ const MemberDialog = loadWhenShown(() => import('./member-dialog.tsx').then((m) 
 const UNFILTERED_PERMISSION: Permission = 'forum';
 /** Every permission with its label, in the order the member editor shows them. */
 const PERMISSION_PAIRS = PERMISSIONS.map((p): [Permission, string] => [p, PERMISSION_LABELS[p]]);
+/** The admin's permission filter: everyone, or each permission but the one every member has. */
+const PERMISSION_FILTER_OPTIONS: readonly (readonly [Permission | '', string])[] = [['', 'Everyone'], ...PERMISSION_PAIRS.filter(([name]) => name !== UNFILTERED_PERMISSION)];
+const MEMBER_SORT_OPTIONS = MEMBER_SORTS.map((choice) => [choice, MEMBER_SORT_LABELS[choice]] as const);
 /** How long the search waits for a pause in the typing before it asks the server. */
 const SEARCH_DELAY_MS = 250;
 const isBlank = (text: string) => text.trim() === '';
@@ -46,9 +50,6 @@ export function MemberDirectory({ attendedThisYear }: { attendedThisYear?: Reado
   const [status, setStatus] = useState('');
   const shouldFocusStatusRef = useRef(false);
   const statusRef = useRef<HTMLParagraphElement>(null);
-  const searchId = useId();
-  const filterId = useId();
-  const sortId = useId();
   const isAdmin = can('admin');
   const canEdit = can('member');
   const copyEmails = useCopyEmailList(useFetchEmailList());
@@ -87,53 +88,37 @@ export function MemberDirectory({ attendedThisYear }: { attendedThisYear?: Reado
   return (
     <>
       <div className="member-tools">
-        <div className="member-tools__search">
-          <label htmlFor={searchId}>Search members</label>
-          <input
-            id={searchId}
-            className="form-field__input"
-            type="search"
-            value={search}
-            placeholder="Name, city or car"
-            onChange={(event) => {
-              setSearch(event.currentTarget.value);
+        <ListSearchField
+          className="member-tools__search"
+          label="Search members"
+          placeholder="Name, city or car"
+          value={search}
+          onChange={(value) => {
+            setSearch(value);
+            forgetPage();
+          }}
+        />
+        <ListChoiceField
+          className="member-tools__filter"
+          label="Sort by"
+          value={sort}
+          options={MEMBER_SORT_OPTIONS}
+          onChange={(value) => {
+            setSort(value);
+            forgetPage();
+          }}
+        />
+        {isAdmin && (
+          <ListChoiceField
+            className="member-tools__filter"
+            label="Show permission"
+            value={permission}
+            options={PERMISSION_FILTER_OPTIONS}
+            onChange={(value) => {
+              setPermission(value);
               forgetPage();
             }}
           />
-        </div>
-        <div className="member-tools__filter">
-          <label htmlFor={sortId}>Sort by</label>
-          <select id={sortId} className="form-field__input" value={sort} onChange={(event) => {
-              setSort(event.currentTarget.value as MemberSort);
-              forgetPage();
-            }}>
-            {MEMBER_SORTS.map((choice) => (
-              <option key={choice} value={choice}>
-                {MEMBER_SORT_LABELS[choice]}
-              </option>
-            ))}
-          </select>
-        </div>
-        {isAdmin && (
-          <div className="member-tools__filter">
-            <label htmlFor={filterId}>Show permission</label>
-            <select
-              id={filterId}
-              className="form-field__input"
-              value={permission}
-              onChange={(event) => {
-                setPermission(event.currentTarget.value as Permission | '');
-                forgetPage();
-              }}
-            >
-              <option value="">Everyone</option>
-              {PERMISSION_PAIRS.filter(([name]) => name !== UNFILTERED_PERMISSION).map(([name, label]) => (
-                <option key={name} value={name}>
-                  {label}
-                </option>
-              ))}
-            </select>
-          </div>
         )}
         <div className="member-tools__actions">
           {canEdit && (
