@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkA11y, DEMO_ADMIN, DEMO_MEMBER, openPage, openPageAs, startHarness, visit, type Harness } from './harness.ts';
+import { collectErrors } from './steps.ts';
 
 /**
  * A visitor's data pages arrive with the answers of their first reads in the HTML
@@ -44,16 +45,6 @@ async function watchLoadingLabels(page: Page): Promise<void> {
 }
 
 const loadingSeen = (page: Page) => page.evaluate(() => (window as unknown as { loadingSeen: string[] }).loadingSeen);
-
-/** Console errors and uncaught exceptions of a page (a CSP violation logs one). */
-function collectErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
-  return errors;
-}
 
 /** What a post's title tries: end the data block, run a script, open a comment. */
 const HOSTILE_TITLE = `</script><script>window.brokeOut = 1</script><!-- <img src=x onerror="window.brokeOut = 2"> “A”`;

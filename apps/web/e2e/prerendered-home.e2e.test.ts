@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkA11y, CLUB_NAME, DEMO_MEMBER, logIn, openPage, snapshot, startHarness, type Harness } from './harness.ts';
-import { isImageDrawn } from './steps.ts';
+import { collectErrors, isImageDrawn } from './steps.ts';
 
 /**
  * `/` is prerendered at build time (src/prerender.tsx, scripts/prerender.mjs) and hydrated in the
@@ -18,16 +18,6 @@ afterAll(async () => {
 });
 
 const PHONE = { width: 390, height: 844 } as const;
-
-/** Console errors and uncaught exceptions of a page (a failed hydration logs one). Check before checkA11y. */
-function collectErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
-  return errors;
-}
 
 /**
  * Before any script runs, notes the prerendered heading and watches for a loading state, so a

@@ -105,3 +105,13 @@ export async function isImageDrawn(image: Locator): Promise<boolean> {
       }),
   );
 }
+
+/** The console errors and uncaught exceptions of a page from now on (a failed hydration or a CSP violation logs one). */
+export function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
