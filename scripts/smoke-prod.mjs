@@ -204,6 +204,7 @@ async function main() {
       ADMIN_EMAIL,
       ADMIN_PASSWORD,
       NODE_OPTIONS: '--enable-source-maps',
+      MALLOC_ARENA_MAX: '2',
     };
     step(`starting node api/dist/server.js on ${base}`);
     let output = '';

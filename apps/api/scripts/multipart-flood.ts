@@ -12,6 +12,7 @@ import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { SERVER_ENV, SERVER_NODE_FLAGS } from './server-process.ts';
 
 const serverFile = path.resolve(process.argv[2] ?? 'dist/server.js');
 const connections = Number(process.argv[3] ?? 8);
@@ -83,8 +84,8 @@ function sendOne(port: number, call: string): Promise<number> {
 async function main(): Promise<void> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'flood-'));
-  const server = spawn(process.execPath, ['--max-semi-space-size=4', '--heap-growing-percent=100', serverFile], {
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production' },
+  const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, serverFile], {
+    env: { ...process.env, ...SERVER_ENV, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const pid = server.pid ?? 0;

@@ -21,6 +21,15 @@ import path from 'node:path';
  */
 export const SERVER_NODE_FLAGS = ['--max-semi-space-size=4', '--heap-growing-percent=100'];
 
+/**
+ * The environment every start sets beside the flags. glibc's malloc gives each thread that
+ * allocates an arena of its own (up to eight a core) and keeps freed memory in each: libuv's
+ * pool, V8's GC helpers and sharp's threads left about 10 MiB more resident, idle and under
+ * load. Two arenas: idle 100-106 -> 92 MiB, peak 165-168 -> 156-158 MiB over session.get,
+ * forum.page, members.page and route.pdf, CPU a request unchanged (issue 28, docs/PERFORMANCE.md).
+ */
+export const SERVER_ENV = { MALLOC_ARENA_MAX: '2' } as const;
+
 export const freePort = () =>
   new Promise<number>((resolve, reject) => {
     const probe = net.createServer();
@@ -39,7 +48,7 @@ export async function startServer(
   nodeOptions: string[] = [],
 ): Promise<{ child: ChildProcess; millis: number }> {
   const started = performance.now();
-  const child = spawn(process.execPath, [...nodeOptions, script], { env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, [...nodeOptions, script], { env: { ...process.env, ...SERVER_ENV, ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const deadline = Date.now() + 30_000;
