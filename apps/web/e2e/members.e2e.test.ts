@@ -320,6 +320,8 @@ describe('member list journey', () => {
     await dialog.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Successfully Saved').waitFor();
     const card = memberCard(page, name);
+    // The list is asked again after the save: wait for the new member's card with its photo.
+    await card.locator('img').waitFor();
     expect(await card.locator('img').count()).toBe(1);
 
     await page.getByRole('button', { name: `Edit ${name}` }).click();
