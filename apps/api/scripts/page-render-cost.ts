@@ -10,6 +10,8 @@
  * and the server's resident memory idle, and after the pages were rendered.
  *
  *   pnpm build && pnpm --filter @club/api exec tsx scripts/page-render-cost.ts
+ *   WEB_DIST=/tmp/web-without-ssr …   the same with another build of the web app (one without
+ *                                      dist/.ssr sends the shell: the cost before the server render)
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -48,7 +50,7 @@ async function main(): Promise<void> {
     db.$client.pragma('wal_checkpoint(TRUNCATE)');
     db.$client.close();
     const port = await freePort();
-    const env = { DATA_DIR: path.join(work, 'data'), LOG_LEVEL: 'warn', BENCH: '1', NODE_ENV: 'production', REMINDER_CRON: 'off', BACKUP_CRON: 'off', BASE_URL: `http://127.0.0.1:${port}` };
+    const env = { DATA_DIR: path.join(work, 'data'), LOG_LEVEL: 'warn', BENCH: '1', NODE_ENV: 'production', REMINDER_CRON: 'off', BACKUP_CRON: 'off', BASE_URL: `http://127.0.0.1:${port}`, ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}) };
     const site = await startServer(serverJs, env, port, SERVER_NODE_FLAGS);
     const pid = site.child.pid as number;
     try {
