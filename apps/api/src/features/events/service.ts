@@ -32,7 +32,7 @@ import {
   findEvent,
   findEventNeighbours,
   findFeedCreated,
-  findFeedMember,
+  feedMemberFinder,
   iterateEvents,
   listEventsEndedBefore,
   listEventsEndingFrom,
@@ -154,6 +154,7 @@ export function createEventsService({ db, services, config }: Pick<AppDeps, 'db'
   // The feed is the same for every member (it holds no answers of theirs), so it is written and
   // compressed once per change to the database and per day (the window moves), not per poll.
   const changes = changeStampOf(db);
+  const findFeedMember = feedMemberFinder(db);
   let feed: { key: string; file: CalendarFile } | undefined;
   // One event's .ics likewise, per event: compressing each download anew cost more than the rest.
   let eventFiles: { stamp: string; files: Map<number, CalendarFile> } = { stamp: '', files: new Map() };
@@ -291,7 +292,7 @@ export function createEventsService({ db, services, config }: Pick<AppDeps, 'db'
 
     feedCalendar(token) {
       if (token.length === 0 || token.length > 200) return undefined;
-      if (findFeedMember(db, hashToken(token)) === undefined) return undefined;
+      if (findFeedMember(hashToken(token)) === undefined) return undefined;
       const day = today();
       const from = addDays(day, -FEED_PAST_DAYS);
       const key = `${changes()}|${day}`;
