@@ -6,7 +6,6 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -42,16 +41,6 @@ export async function resolve(specifier, context, next) {
 }
 `;
 
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-
 let work: string;
 let child: ChildProcess | undefined;
 afterEach(async () => {
@@ -81,17 +70,17 @@ describe('starting the server', () => {
     fs.writeFileSync(path.join(work, 'hooks.mjs'), HOOKS);
     const packagesFile = path.join(work, 'packages.txt');
     const dataDir = path.join(work, 'data');
-    const port = await freePort();
-    const base = `http://127.0.0.1:${port}`;
     const env: NodeJS.ProcessEnv = {
       ...process.env,
       PACKAGES_FILE: packagesFile,
       DATA_DIR: dataDir,
-      PORT: String(port),
+      // A port of the system's choosing, read back from the server's "listening" line: a port
+      // chosen free beforehand could be taken by another test's server before this one listens.
+      PORT: '0',
       HOST: '127.0.0.1',
-      BASE_URL: base,
+      BASE_URL: 'http://club.example',
       NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: 'info',
       DEMO_DATA: '0',
       BACKUP_CRON: 'off',
       REMINDER_CRON: 'off',
@@ -107,8 +96,11 @@ describe('starting the server', () => {
     child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
     const loaded = () => (fs.existsSync(packagesFile) ? fs.readFileSync(packagesFile, 'utf8').split('\n').filter(Boolean) : []);
 
-    await waitUntil(`/healthz (server output: ${output})`, async () => {
+    const base = await waitUntil(`the server's listening line (output: ${output})`, () => {
       if (child?.exitCode !== null) throw new Error(`The server exited:\n${output}`);
+      return /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1];
+    });
+    await waitUntil(`/healthz (server output: ${output})`, async () => {
       const res = await fetch(`${base}/healthz`).catch(() => undefined);
       return res?.status === 200 ? true : undefined;
     });

@@ -20,7 +20,7 @@ import {
   findHousematePasswordHashes,
   findLoginsByEmail,
   findPasswordHash,
-  findPasswordResets,
+  passwordResetFinder,
   foldErrorReport,
   hasEnabledAdmin,
   insertAccount,
@@ -197,11 +197,12 @@ export function createAccountService({ db, services, config }: Pick<AppDeps, 'db
   const resetRequests = createRateLimit({ windowMs: HOUR_MS, max: MAX_RESET_REQUESTS_PER_IP });
   const signInRequests = createRateLimit({ windowMs: HOUR_MS, max: MAX_RESET_REQUESTS_PER_IP });
   const errorReports = createRateLimit({ windowMs: ERROR_REPORT_LIMITS.windowMs, max: ERROR_REPORT_LIMITS.perAddress });
+  const findPasswordResets = passwordResetFinder(db);
 
   /** The open rows of a link, one per member it is still good for; throws the link's message otherwise. */
   const findLiveReset = (token: string, purpose: LinkPurpose = 'password'): PasswordReset[] => {
     const messages = LINK_MESSAGES[purpose];
-    const rows = findPasswordResets(db, hashToken(token), purpose).filter((row) => row.memberEnabled);
+    const rows = findPasswordResets(hashToken(token), purpose).filter((row) => row.memberEnabled);
     if (rows.length === 0) throw new ApiError(404, messages.bad);
     const open = rows.filter((row) => !row.used);
     if (open.length === 0) throw badRequest(messages.used);

@@ -1,4 +1,4 @@
-import { and, asc, count, countDistinct, desc, eq, gt, inArray, isNotNull, isNull, lt, max, ne, notInArray } from 'drizzle-orm';
+import { and, asc, count, countDistinct, desc, eq, gt, inArray, isNotNull, isNull, lt, max, ne, notInArray, sql } from 'drizzle-orm';
 import { fullNameOf, type Permission } from '@club/contracts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { calendarFeeds, errorReports, memberPermissions, members, passwordResets } from '../../db/schema/index.ts';
@@ -98,9 +98,13 @@ export function countPasswordResetsSince(db: Db, memberIds: number[], sinceIso: 
   );
 }
 
-/** Every row of a link (one per member it is for, several when they share the address), oldest member first. */
-export function findPasswordResets(db: Db, tokenHash: string, purpose: LinkPurpose): PasswordReset[] {
-  return db
+/**
+ * A finder of every row of a link (one per member it is for, several when they share the address),
+ * oldest member first, its statement prepared once: the sign-in page checks its link on every
+ * visit, and building and preparing the join anew was most of that call's cost (issue 28).
+ */
+export function passwordResetFinder(db: Db): (tokenHash: string, purpose: LinkPurpose) => PasswordReset[] {
+  const query = db
     .select({
       id: passwordResets.id,
       memberId: passwordResets.memberId,
@@ -112,10 +116,11 @@ export function findPasswordResets(db: Db, tokenHash: string, purpose: LinkPurpo
     })
     .from(passwordResets)
     .innerJoin(members, eq(members.id, passwordResets.memberId))
-    .where(and(eq(passwordResets.tokenHash, tokenHash), eq(passwordResets.purpose, purpose)))
+    .where(and(eq(passwordResets.tokenHash, sql.placeholder('tokenHash')), eq(passwordResets.purpose, sql.placeholder('purpose'))))
     .orderBy(asc(members.id))
-    .all()
-    .map((row) => ({
+    .prepare();
+  return (tokenHash, purpose) =>
+    query.all({ tokenHash, purpose }).map((row) => ({
       id: row.id,
       memberId: row.memberId,
       expires: row.expires,

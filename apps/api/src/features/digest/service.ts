@@ -6,7 +6,7 @@ import { maskedEmail, readUnsubscribeToken, UNSUBSCRIBE_LINK_DAYS } from '../../
 import { describeStart } from '../events/reminders.ts';
 import { createSignupService } from '../events/signups.ts';
 import { readRsvpToken, type RsvpLink } from './rsvp-links.ts';
-import { findDigestSetting, findRsvpEvent, isRsvpLinkUsed, listComingMembers, turnDigestOffAtAddress, useRsvpLink, writeDigestSetting } from './store.ts';
+import { digestSettingFinder, findRsvpEvent, isRsvpLinkUsed, listComingMembers, turnDigestOffAtAddress, useRsvpLink, writeDigestSetting } from './store.ts';
 import type { TimedDigestPreview } from './weekly.ts';
 
 const NOT_VALID_RSVP =
@@ -30,6 +30,7 @@ type Deps = Pick<AppDeps, 'db' | 'services' | 'config'> & { clock?: () => Date }
 
 export function createDigestService({ db, services, config, clock = () => new Date() }: Deps): DigestService {
   const signups = createSignupService({ db, services, config, clock });
+  const findDigestSetting = digestSettingFinder(db);
 
   /** The link's member and event, or the refusal a member can act on. */
   const openRsvp = (token: string): { link: RsvpLink; event: RsvpEvent } => {
@@ -47,7 +48,7 @@ export function createDigestService({ db, services, config, clock = () => new Da
   };
 
   return {
-    isOn: (user) => findDigestSetting(db, user.id) ?? false,
+    isOn: (user) => findDigestSetting(user.id) ?? false,
 
     setOn(user, isOn) {
       writeDigestSetting(db, user.id, isOn);

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gt, gte, inArray, lt, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { groupByAddress } from '../../services/households.ts';
 import { attendance, blogPosts, digestLedger, events, forumPosts, forumThreads, members, newsletters, rsvpLinkUses } from '../../db/schema/index.ts';
 
@@ -140,9 +140,14 @@ export function listActiveThreads(db: DbOrTx, since: string): DigestThreadRow[] 
     .map((row) => ({ id: row.id, title: row.title, isNew: row.created > since, newReplies: row.newReplies }));
 }
 
-/** A member's digest setting; undefined for no such member. */
-export function findDigestSetting(db: DbOrTx, memberId: number): boolean | undefined {
-  return db.select({ on: members.weeklyDigest }).from(members).where(eq(members.id, memberId)).get()?.on;
+/**
+ * A finder of a member's digest setting (undefined for no such member), its statement prepared
+ * once: the Account page asks on every visit, and building and preparing the query anew cost more
+ * than resolving the session.
+ */
+export function digestSettingFinder(db: Db): (memberId: number) => boolean | undefined {
+  const query = db.select({ on: members.weeklyDigest }).from(members).where(eq(members.id, sql.placeholder('memberId'))).prepare();
+  return (memberId) => query.get({ memberId })?.on;
 }
 
 /** Turns the member's own digest on or off (the Account page). */

@@ -74,6 +74,15 @@ describe('GET /calendar/<token>.ics', () => {
     expect(descriptions['Picnic last spring']).toMatch(/^https:\/\/club\.example\.org\/event\/\d+$/);
   });
 
+  it('gives an event more than a season ahead its page only, and its text once it comes near', async () => {
+    const rally = await saveEvent({ title: 'Rally next summer', day: dayFromToday(200) });
+    const onlyLink = descriptionsOf((await getFeed()).text)['Rally next summer'];
+    expect(onlyLink).toBe(`https://club.example.org/event/${rally}`);
+    await saveEvent({ id: rally, title: 'Rally next summer', day: dayFromToday(80) });
+    expect(descriptionsOf((await getFeed()).text)['Rally next summer']).toBe(`Bring a lunch to the rally next summer.\n\n${onlyLink}`);
+    expect((await post('event.delete', { g: editor.token, id: rally })).status).toBe(200);
+  });
+
   it('answers a later poll with 304 while nothing in the feed changed, even after other writes', async () => {
     const first = await getFeed();
     const etag = first.headers.etag as string;

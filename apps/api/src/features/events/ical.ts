@@ -21,6 +21,12 @@ export type CalendarOptions = {
    * where they were, and their text was most of the private feed's bytes (70% compressed).
    */
   textFrom?: string;
+  /**
+   * The club-local day (YYYY-MM-DD) before which events carry their text. An event that starts
+   * on it or later carries only its page's link until it comes nearer: calendar apps poll the feed
+   * (every few hours to a day), and the text of every coming event was half the feed's bytes.
+   */
+  textUntil?: string;
 };
 
 /** The moment a stored local club time (YYYY-MM-DDTHH:mm) stands for. */
@@ -87,14 +93,15 @@ function icsTime(local: string, timeZone: string): string | dayjs.Dayjs {
 }
 
 /** What a calendar app shows of an event: its times, title, place, text (see `textFrom`) and page. */
-function eventFields(event: EventRecord, site: URL, { timeZone, textFrom = '' }: CalendarOptions) {
+function eventFields(event: EventRecord, site: URL, { timeZone, textFrom = '', textUntil }: CalendarOptions) {
   const link = new URL(eventPath(event.id), site).toString();
+  const hasText = event.text !== '' && event.start >= textFrom && (textUntil === undefined || event.start < textUntil);
   return {
     start: icsTime(event.start, timeZone),
     end: icsTime(event.end, timeZone),
     timezone: timeZone,
     summary: event.title,
-    description: event.text && event.start >= textFrom ? `${event.text}\n\n${link}` : link,
+    description: hasText ? `${event.text}\n\n${link}` : link,
     location: joinLines(event.location, event.addressLine1, event.addressLine2, event.country) || null,
     url: link,
   };

@@ -222,14 +222,18 @@ export function removeAttendance(db: DbOrTx, eventId: number, memberId: number):
   db.delete(attendance).where(and(eq(attendance.eventId, eventId), eq(attendance.memberId, memberId))).run();
 }
 
-/** The enabled member a feed token hash belongs to. */
-export function findFeedMember(db: DbOrTx, tokenHash: string): number | undefined {
-  return db
+/**
+ * A finder of the enabled member a feed token hash belongs to, its statement prepared once:
+ * building and preparing the join anew was a fifth of the feed's CPU at 50 connections.
+ */
+export function feedMemberFinder(db: Db): (tokenHash: string) => number | undefined {
+  const query = db
     .select({ memberId: calendarFeeds.memberId })
     .from(calendarFeeds)
     .innerJoin(members, eq(members.id, calendarFeeds.memberId))
-    .where(and(eq(calendarFeeds.tokenHash, tokenHash), eq(members.enabled, true)))
-    .get()?.memberId;
+    .where(and(eq(calendarFeeds.tokenHash, sql.placeholder('tokenHash')), eq(members.enabled, true)))
+    .prepare();
+  return (tokenHash) => query.get({ tokenHash })?.memberId;
 }
 
 /** When the member's feed was made; undefined if they have none. */

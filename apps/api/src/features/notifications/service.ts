@@ -6,7 +6,7 @@ import { describeMailDelivery, type MailDelivery } from '../../services/mail.ts'
 import { maskedEmail, readUnsubscribeToken, UNSUBSCRIBE_LINK_DAYS } from '../../services/unsubscribe-links.ts';
 import {
   deleteSubscription,
-  findSubscription,
+  subscriptionFinder,
   pruneSubscriptions,
   makeQueuedDueNow,
   queueCounts,
@@ -65,6 +65,7 @@ export type NotificationsService = {
 };
 
 export function createNotificationsService({ config, db, services }: Pick<AppDeps, 'config' | 'db' | 'services'>): NotificationsService {
+  const findSubscription = subscriptionFinder(db);
   return {
     retryNow() {
       const counts = db.transaction((tx) => makeQueuedDueNow(tx, new Date()));
@@ -74,7 +75,7 @@ export function createNotificationsService({ config, db, services }: Pick<AppDep
     },
 
     isRegistered(user, t) {
-      return findSubscription(db, endpointOf(t))?.memberId === user.id;
+      return findSubscription(endpointOf(t))?.memberId === user.id;
     },
 
     saveSubscription(user, t, isSubscribing) {
@@ -88,7 +89,7 @@ export function createNotificationsService({ config, db, services }: Pick<AppDep
       db.transaction((tx) => {
         // A browser moves to the member now logged in on it (a family computer) only when they send
         // its keys: the endpoint alone, which another member may have seen, is no proof.
-        const existing = findSubscription(tx, subscription.endpoint);
+        const existing = findSubscription(subscription.endpoint);
         if (existing && existing.memberId !== user.id && !hasSameKeys(parseSubscription(existing.subscription), subscription)) {
           throw badRequest(REGISTERED_BY_ANOTHER);
         }

@@ -1,12 +1,17 @@
 import type { QueueCounts, QueueEntry } from '@club/contracts';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { members, outbox, pushQueue, pushSubscriptions } from '../../db/schema/index.ts';
 
 export type StoredSubscription = { id: number; memberId: number; endpoint: string; refreshed: string; subscription: string };
 
-export function findSubscription(db: DbOrTx, endpoint: string): StoredSubscription | undefined {
-  return db
+/**
+ * A finder of the browser registered at a push endpoint, its statement prepared once: the Account
+ * page asks on every visit whether this browser gets pushes. It runs on the database's one
+ * connection, so inside a transaction it sees that transaction's writes.
+ */
+export function subscriptionFinder(db: Db): (endpoint: string) => StoredSubscription | undefined {
+  const query = db
     .select({
       id: pushSubscriptions.id,
       memberId: pushSubscriptions.memberId,
@@ -15,8 +20,9 @@ export function findSubscription(db: DbOrTx, endpoint: string): StoredSubscripti
       subscription: pushSubscriptions.subscription,
     })
     .from(pushSubscriptions)
-    .where(eq(pushSubscriptions.endpoint, endpoint))
-    .get();
+    .where(eq(pushSubscriptions.endpoint, sql.placeholder('endpoint')))
+    .prepare();
+  return (endpoint) => query.get({ endpoint });
 }
 
 /** Registers a browser for a member, or refreshes it (new keys, or now another member on the same browser). */

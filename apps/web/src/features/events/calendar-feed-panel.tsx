@@ -36,8 +36,9 @@ export function CalendarFeedPanel() {
       <h2 id="calendar-feed-heading">Club events in your calendar</h2>
       <p>
         Subscribe to the club’s events in Google Calendar, Apple Calendar or Outlook with your own private address; changed
-        and new events show up there by themselves, and it holds the events from a year ago on. Keep the address to
-        yourself: anyone who has it can see the events.
+        and new events show up there by themselves, and it holds the events from a year ago on (each with a link to its
+        page here; its description from three months before it). Keep the address to yourself: anyone who has it can see
+        the events.
       </p>
       <QueryState query={feed} what="your calendar address">
         {({ created }) => (
