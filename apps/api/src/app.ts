@@ -37,7 +37,8 @@ import { escapeHtml } from './services/mail-templates.ts';
 import { mountHealth } from './http/health.ts';
 import { describeMailDelivery } from './services/mail.ts';
 import { pageShells } from './http/page-preloads.ts';
-import { withFirstAnswers } from './http/first-answers.ts';
+import { readFirstAnswers } from './http/first-answers.ts';
+import { pageRenderer } from './http/page-render.ts';
 import { mountRobots } from './http/robots.ts';
 import { setUploadHeaders } from './http/serve-uploads.ts';
 
@@ -215,10 +216,12 @@ export function createApp(deps: AppDeps): Express {
     });
     // Each address's shell names its page's chunks, so they load beside the entry.
     const shellFor = pageShells(webDist, indexHtml);
+    const renderPage = pageRenderer(webDist, settings);
     app.get('/{*path}', async (req, res) => {
       res.setHeader('Cache-Control', 'no-cache');
-      // A visitor's data page comes with the answers of its first reads (http/first-answers.ts).
-      res.type('html').send(await withFirstAnswers(api, req, shellFor(req.path)));
+      // A visitor's data page comes with the answers of its first reads (http/first-answers.ts),
+      // and its markup rendered from them (http/page-render.ts).
+      res.type('html').send(await renderPage(req, shellFor(req.path), await readFirstAnswers(api, req)));
     });
   } else {
     logger.warn('The web app is not built (apps/web/dist); only the API is served. Run the build first.');

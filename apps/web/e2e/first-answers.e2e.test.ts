@@ -1,12 +1,16 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkA11y, DEMO_ADMIN, DEMO_MEMBER, openPage, openPageAs, startHarness, visit, type Harness } from './harness.ts';
+import { checkA11y, DEMO_ADMIN, DEMO_MEMBER, openPage, openPageAs, snapshot, startHarness, visit, type Harness } from './harness.ts';
 import { collectErrors } from './steps.ts';
+
+const PHONE = { width: 390, height: 844 } as const;
 
 /**
  * A visitor's data pages arrive with the answers of their first reads in the HTML
  * (apps/api/src/http/first-answers.ts), and the app puts them in its query cache before the page
- * renders (src/api/first-answers.ts): the page draws its content without a call for it.
+ * renders (src/api/first-answers.ts): the page draws its content without a call for it. The
+ * server also renders the page's markup from those answers (apps/api/src/http/page-render.ts with
+ * src/prerender.tsx), which the browser paints before any script and then hydrates (main.tsx).
  */
 let harness: Harness;
 
@@ -120,5 +124,74 @@ describe("a visitor's data pages draw with the answers they arrived with", () =>
       expect(calls.filter(({ name }) => name === read).map(({ body }) => (JSON.parse(body) as { g?: string }).g), read).toEqual([token]);
     }
     await page.context().close();
+  });
+});
+
+/** The data pages the server renders, and an element of their content (a post, a car, a listing, a hit). */
+const RENDERED_PAGES = [
+  { address: '/blog', content: '.post-list article', text: /\S/, styled: '.post-list' },
+  { address: '/registry', content: '.car-grid li', text: /\S/, styled: '.car-grid' },
+  { address: '/classifieds', content: '.listing-grid li', text: /\S/, styled: '.listing-grid' },
+  { address: '/search?q=ford', content: '.search-group li', text: /ford/i, styled: '.search-group' },
+];
+
+/**
+ * Before any script runs, notes the first content element the HTML brought, so a test can tell
+ * a hydrated page (the same element, still in the document) from one React drew again.
+ */
+async function watchServerContent(page: Page, selector: string): Promise<void> {
+  await page.addInitScript((content) => {
+    document.addEventListener('DOMContentLoaded', () => {
+      (window as unknown as { serverContent: Element | null }).serverContent = document.querySelector(content);
+    });
+  }, selector);
+}
+
+const isHydrated = (page: Page) =>
+  page.waitForFunction(() => {
+    const root = document.getElementById('root');
+    return root !== null && Object.keys(root).some((key) => key.startsWith('__reactContainer$'));
+  });
+
+describe("a visitor's data pages rendered on the server", () => {
+  it('have their content in the HTML, styled, without JavaScript', async () => {
+    for (const { address, content, text, styled } of RENDERED_PAGES) {
+      const html = await (await fetch(`${harness.baseUrl}${address}`)).text();
+      expect(html, address).not.toContain('<div id="root"></div>');
+      const page = await openPage(harness, { viewport: PHONE, javaScriptEnabled: false });
+      await page.goto(address);
+      const first = page.locator(content).first();
+      expect(await first.textContent(), address).toMatch(text);
+      // The page's own CSS is in the HTML, for the screen (its file is linked for print only).
+      const hasRule = (selector: string) =>
+        [...document.styleSheets].some(
+          (sheet) => !sheet.media.mediaText.includes('print') && [...sheet.cssRules].some((rule) => rule instanceof CSSStyleRule && rule.selectorText.includes(selector)),
+        );
+      expect(await page.evaluate(hasRule, styled), address).toBe(true);
+      await snapshot(page, `ssr-without-javascript-390${address.replace(/[/?=]/g, '-')}`);
+      await page.context().close();
+    }
+  });
+
+  it('hydrate with no console error, keep the server\'s elements, and work', async () => {
+    for (const { address, content } of RENDERED_PAGES) {
+      const page = await openPage(harness, { viewport: PHONE });
+      const errors = collectErrors(page);
+      await watchServerContent(page, content);
+      await page.goto(address);
+      await isHydrated(page);
+      await page.waitForLoadState('networkidle');
+      expect(await page.evaluate(() => (window as unknown as { serverContent: Element | null }).serverContent?.isConnected), address).toBe(true);
+      expect(errors, address).toEqual([]);
+      // A link in the content leads on in the app (no new document: the marker survives).
+      await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+      const link = page.locator(content).first().locator('a[href]').first();
+      const href = (await link.getAttribute('href')) ?? '';
+      await link.click();
+      await page.waitForURL((url) => `${url.pathname}${url.search}${url.hash}` === href);
+      expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument), address).toBe(true);
+      expect(errors, address).toEqual([]);
+      await page.context().close();
+    }
   });
 });

@@ -2,7 +2,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { installErrorReporting } from './api/error-reporting.ts';
-import { AppRoutes, preloadHomePage, prefetchOtherPages } from './app/router.tsx';
+import { AppRoutes, preloadPageAt, prefetchOtherPages } from './app/router.tsx';
 import { getSessionToken, SessionProvider } from './session/index.ts';
 import './styles/tokens.css';
 import './styles/base.css';
@@ -27,14 +27,6 @@ const site = (
 );
 
 /**
- * `/` arrives prerendered as a visitor sees it (src/prerender.tsx): a visitor's copy is hydrated,
- * a member's (whose session the markup cannot know) is rendered afresh. Either way the home
- * page's chunk, which index.html preloads, is awaited first: the page then shows at once, not its
- * loading state, and hydration starts with no page load pending (a pending one re-renders the
- * layout, and an update reaching the page's Suspense boundary before it has hydrated would put
- * the loading state in place of the markup).
- */
-/**
  * After `/`, the table of the other pages loads once the page has loaded and the browser is idle,
  * so the first click away waits for no more than that page's own chunk.
  */
@@ -45,9 +37,20 @@ function prefetchOtherPagesWhenIdle() {
   else window.addEventListener('load', whenIdle, { once: true });
 }
 
+/**
+ * `/` arrives prerendered as a visitor sees it (src/prerender.tsx), and so do the data pages,
+ * rendered by the server from the answers it also sends as data blocks (api/first-answers.ts seeds
+ * the cache with them when TanStack Query loads). A visitor's copy is hydrated; a member's (whose
+ * session the markup cannot know) is rendered afresh. Either way the page's chunk, which the HTML
+ * preloads, is awaited first: the page then shows at once, not its loading state, and hydration
+ * starts with no page load pending (a pending one re-renders the layout, and an update reaching
+ * the page's Suspense boundary before it has hydrated would put the loading state in place of
+ * the markup).
+ */
 if (rootElement.hasChildNodes()) {
-  prefetchOtherPagesWhenIdle();
-  void preloadHomePage().then(
+  const { pathname } = window.location;
+  if (pathname === '/') prefetchOtherPagesWhenIdle();
+  void preloadPageAt(pathname).then(
     () => {
       // In a transition, hydration yields to the browser every few milliseconds instead of
       // holding the main thread in one long task (the page is already painted meanwhile).

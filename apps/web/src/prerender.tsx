@@ -1,24 +1,91 @@
-import { StrictMode } from 'react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode, type ReactNode } from 'react';
 import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
+import { seedAnswers, type FirstAnswer } from './api/first-answers.ts';
 import { AppRoutes } from './app/router.tsx';
+import { setClubTimeZone } from './lib/club-time-zone.ts';
+import { setClubName } from './lib/page-title.ts';
 import { SessionProvider } from './session/index.ts';
 
-/**
- * The markup of `/` as a visitor sees it, rendered at build time by scripts/prerender.mjs into
- * dist/home.html, which the server sends for `/` only. The browser paints it before any
- * JavaScript has run; main.tsx then hydrates it. The tree is main.tsx's, with a static router.
- * `prerender` waits for the lazy home page, so the markup holds the page, not its loading state.
- */
-export async function renderHome(): Promise<string> {
-  const { prelude } = await prerender(
+export type { FirstAnswer };
+
+/** The tree of main.tsx with a static router at one address: what a visitor's browser renders there. */
+function site(location: string): ReactNode {
+  return (
     <StrictMode>
-      <StaticRouter location="/">
+      <StaticRouter location={location}>
         <SessionProvider>
           <AppRoutes />
         </SessionProvider>
       </StaticRouter>
-    </StrictMode>,
+    </StrictMode>
   );
-  return new Response(prelude).text();
+}
+
+/**
+ * Every Suspense boundary in place: by default React moves a boundary larger than 12.8 KB out of
+ * the markup, behind its fallback, with an inline script that swaps it in (which the CSP blocks,
+ * and which hydration would not find in place).
+ */
+const IN_PLACE = { progressiveChunkSize: Number.POSITIVE_INFINITY };
+
+/**
+ * React puts preloads for the pictures it rendered first ahead of the markup; hydration expects
+ * the tree alone, so they are returned apart (the server puts them in the head).
+ */
+function splitPreloads(html: string): { preloads: string; markup: string } {
+  const preloads = /^(?:<link rel="preload" as="image"[^>]*\/>)+/.exec(html)?.[0] ?? '';
+  return { preloads, markup: html.slice(preloads.length) };
+}
+
+/**
+ * The markup of `/` as a visitor sees it, rendered at build time by scripts/prerender.mjs into
+ * dist/home.html, which the server sends for `/` only. The browser paints it before any
+ * JavaScript has run; main.tsx then hydrates it. `prerender` waits for the lazy home page, so the
+ * markup holds the page, not its loading state.
+ */
+export async function renderHome(): Promise<string> {
+  const { prelude } = await prerender(site('/'), IN_PLACE);
+  return splitPreloads(await new Response(prelude).text()).markup;
+}
+
+/**
+ * What the server asks for: the address (path and query), the answers of the page's first reads,
+ * and the settings the browser reads from the page's metas (CLUB_NAME, CLUB_TIMEZONE).
+ */
+export type PageRequest = { url: string; answers: readonly FirstAnswer[]; clubName: string; timeZone: string; signal?: AbortSignal };
+
+/**
+ * The markup of a data page as a visitor sees it, rendered by the server per request
+ * (apps/api/src/http/page-render.ts) from the answers it also sends as data blocks: main.tsx
+ * seeds the browser's cache with those blocks and hydrates the markup, which therefore draws the
+ * same. The query client is this request's own (api/query-provider.tsx keeps a provided client),
+ * holds exactly those answers and fetches nothing (TanStack Query does not fetch on a server): a read without an answer renders its loading
+ * state, as the browser's first render does. Rejects when `signal` aborts (the server's time limit)
+ * and when any part of the page failed to render.
+ */
+export async function renderPage({ url, answers, clubName, timeZone, signal }: PageRequest): Promise<{ markup: string; preloads: string }> {
+  setClubName(clubName);
+  setClubTimeZone(timeZone);
+  const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false, networkMode: 'always' } } });
+  seedAnswers(client, answers, false);
+  // An error inside a Suspense boundary does not end a render: React sends the boundary's fallback
+  // with an inline script that renders it in the browser, which the CSP blocks. The server sends
+  // the shell instead.
+  let failure: unknown;
+  try {
+    const { prelude } = await prerender(<QueryClientProvider client={client}>{site(url)}</QueryClientProvider>, {
+      ...IN_PLACE,
+      signal,
+      onError: (error) => void (failure ??= error),
+    });
+    const html = await new Response(prelude).text();
+    signal?.throwIfAborted();
+    if (failure !== undefined) throw failure instanceof Error ? failure : new Error(String(failure));
+    if (html.includes('<script')) throw new Error('React put a script in the markup of the page, which the CSP would block.');
+    return splitPreloads(html);
+  } finally {
+    client.clear();
+  }
 }

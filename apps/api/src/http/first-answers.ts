@@ -49,26 +49,37 @@ export function firstAnswerBlock({ name, body }: FirstRead, json: string): strin
   );
 }
 
+/** A first read and the JSON text it answered a visitor. */
+export type FirstAnswer = FirstRead & { json: string };
+
 /**
- * The shell with the answers of the page's first reads in it, as a visitor gets them (from the
- * reply cache, so they cost no more than the call the page would make): the page draws with no
- * round trip for its data. The server cannot know a member (the session is in the browser's
- * storage), so the page uses an answer that depends on who asks only when no one is logged in.
- * A read that fails is left out; the page then makes it itself.
+ * The answers of the page's first reads, as a visitor gets them (from the reply cache, so they
+ * cost no more than the call the page would make). A read that fails is left out; the page then
+ * makes it itself.
  */
-export async function withFirstAnswers(api: ApiRouter, req: Request, html: string): Promise<string> {
+export async function readFirstAnswers(api: ApiRouter, req: Request): Promise<FirstAnswer[]> {
   const reads = firstReadsOf(req.path, new URLSearchParams(req.originalUrl.split('?')[1] ?? ''));
-  if (reads.length === 0) return html;
-  const blocks = await Promise.all(
+  const answers = await Promise.all(
     reads.map(async (read) => {
       try {
-        return firstAnswerBlock(read, await readAsVisitor(api, req, read.name, read.body));
+        return { ...read, json: await readAsVisitor(api, req, read.name, read.body) };
       } catch (error) {
         req.log.warn({ err: error, call: read.name }, 'A first answer for the page could not be read; the page reads it itself.');
-        return '';
+        return undefined;
       }
     }),
   );
+  return answers.filter((answer) => answer !== undefined);
+}
+
+/**
+ * The page with its first answers in data blocks before #root (and `markup`, the page as the
+ * server rendered it from them, in #root): the page draws with no round trip for its data. The
+ * server cannot know a member (the session is in the browser's storage), so the page uses an
+ * answer that depends on who asks only when no one is logged in.
+ */
+export function withAnswerBlocks(html: string, answers: readonly FirstAnswer[], markup = ''): string {
+  const blocks = answers.map((answer) => firstAnswerBlock(answer, answer.json)).join('');
   // Before #root: the boot notice's CSS hides it once #root, its previous sibling, has content.
-  return html.replace('<div id="root"></div>', () => `${blocks.join('')}<div id="root"></div>`);
+  return html.replace('<div id="root"></div>', () => `${blocks}<div id="root">${markup}</div>`);
 }

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { Navigate, useRoutes, type RouteObject } from 'react-router';
+import { matchRoutes, Navigate, useRoutes, type RouteObject } from 'react-router';
 import { PATHS } from '../lib/paths.ts';
 import { lazyPage, type PageRoute } from './lazy-page.ts';
 
@@ -76,4 +76,11 @@ const routes: RouteObject[] = OTHER_PAGES.map((route) =>
 /** The pages under the layout's `*` route (app/router.tsx). */
 export function OtherPages() {
   return useRoutes(routes);
+}
+
+/** Fetches the page of the table shown at an address (app/router.tsx's preloadPageAt). */
+export async function preloadOtherPage(pathname: string): Promise<void> {
+  const route = matchRoutes(routes, pathname)?.at(-1)?.route;
+  const shown = OTHER_PAGES.find((page) => page.path === route?.path);
+  if (shown && 'lazy' in shown) await shown.lazy.preload();
 }

@@ -1,13 +1,10 @@
-import { useRoutes, type RouteObject } from 'react-router';
+import { matchPath, useRoutes, type RouteObject } from 'react-router';
 import { PATHS } from '../lib/paths.ts';
 import { lazyPage } from './lazy-page.ts';
 import { RootLayout } from './layout/root-layout.tsx';
 
 // The home page makes no call: TanStack Query stays off the first paint of `/`.
 const HomePage = lazyPage(() => import('../pages/home-page.tsx'), (m) => m.HomePage, { queries: false });
-
-/** Fetches the home page's chunk (index.html preloads it), for hydrating the prerendered `/`. */
-export const preloadHomePage = HomePage.preload;
 
 /**
  * The table of every other page (app/other-pages.tsx) is a chunk of its own: with its page
@@ -19,6 +16,19 @@ const OtherPages = lazyPage(() => import('./other-pages.tsx'), (m) => m.OtherPag
 
 /** Fetches the table of the other pages in the background (main.tsx, once `/` has loaded). */
 export const prefetchOtherPages = OtherPages.prefetch;
+
+/**
+ * Fetches the page shown at an address (and the table of the other pages), for hydrating the
+ * markup the server sent (main.tsx): the page then renders at once, not its loading state.
+ */
+export async function preloadPageAt(pathname: string): Promise<void> {
+  if (matchPath(PATHS.home, pathname)) {
+    await HomePage.preload();
+    return;
+  }
+  const [table] = await Promise.all([import('./other-pages.tsx'), OtherPages.preload()]);
+  await table.preloadOtherPage(pathname);
+}
 
 const routes: RouteObject[] = [
   {

@@ -11,3 +11,8 @@ export function getClubTimeZone(): string {
   }
   return timeZone;
 }
+
+/** The server's render of a page (src/prerender.tsx) has no page to read the zone from: it is told it. */
+export function setClubTimeZone(zone: string): void {
+  timeZone = isTimeZone(zone) ? zone : DEFAULT_CLUB_TIME_ZONE;
+}

@@ -7,15 +7,20 @@ let clubName: string | undefined;
 /**
  * The club's name, which the server writes into index.html from CLUB_NAME. The build's prerender
  * of `/` (src/prerender.tsx) has no document and uses index.html's own name, which the server
- * then replaces with CLUB_NAME like the rest of the page's.
+ * then replaces with CLUB_NAME like the rest of the page's; the server's render of a data page is
+ * told CLUB_NAME (`setClubName`).
  */
 export function getClubName(): string {
-  if (typeof document === 'undefined') return DEFAULT_CLUB_NAME;
   if (clubName === undefined) {
-    const content = document.querySelector<HTMLMetaElement>('meta[name="club-name"]')?.content.trim();
+    const content = typeof document === 'undefined' ? undefined : document.querySelector<HTMLMetaElement>('meta[name="club-name"]')?.content.trim();
     clubName = content ? content : DEFAULT_CLUB_NAME;
   }
   return clubName;
+}
+
+/** The server's render of a page (src/prerender.tsx) has no page to read the name from: it is told it. */
+export function setClubName(name: string): void {
+  clubName = name.trim() || DEFAULT_CLUB_NAME;
 }
 
 let currentPageName = '';

@@ -1,0 +1,95 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Request } from 'express';
+import { withAnswerBlocks, type FirstAnswer } from './first-answers.ts';
+
+/** What the web app's SSR build exports (apps/web/src/prerender.tsx, built into dist/.ssr/). */
+type PageRenderModule = {
+  renderPage(request: { url: string; answers: readonly FirstAnswer[]; clubName: string; timeZone: string; signal: AbortSignal }): Promise<{ markup: string; preloads: string }>;
+};
+
+/** A visitor waits this long at most for the markup; past it they get the shell, which draws as before. */
+export const RENDER_TIME_LIMIT_MS = 500;
+
+/** Rendered pages kept while their answers are unchanged (a page's markup is 10-40 KB). */
+const CACHE_SIZE = 32;
+
+export type PageRenderer = (req: Request, shell: string, answers: readonly FirstAnswer[]) => Promise<string>;
+
+/**
+ * Sends a visitor's data page with its markup: the page as the web app renders it from the same
+ * first answers the data blocks hold (http/first-answers.ts), so it paints with the HTML alone
+ * and main.tsx hydrates it. The SSR build is imported on the first such page, never at start
+ * (idle memory and cold start stay as they were). The page's own CSS goes inline, as the entry's
+ * is, so nothing but the HTML blocks the paint.
+ *
+ * Never costs the visitor the page: without the SSR build, on a render that fails or takes longer
+ * than RENDER_TIME_LIMIT_MS, the shell with the data blocks goes out (logged), as before this.
+ * A render is kept while the answers it came from are the same (the reply cache gives the same
+ * bytes until a write changes them): a repeat visit costs a hash, not a render.
+ */
+/** The settings the browser reads from the page's metas, which the render has no page to read from. */
+export type RenderSettings = { clubName: string; timeZone: string };
+
+export function pageRenderer(webDist: string, { clubName, timeZone }: RenderSettings): PageRenderer {
+  const entry = path.join(webDist, '.ssr', 'prerender.js');
+  let loading: Promise<PageRenderModule> | undefined;
+  const load = () => (loading ??= import(pathToFileURL(entry).href) as Promise<PageRenderModule>);
+  const rendered = new Map<string, { markup: string; preloads: string }>();
+  const styledShells = new Map<string, string>();
+  const readCss = (href: string) => fs.readFileSync(path.join(webDist, href.replace(/^\/+/, '')), 'utf8').replace(/<\/style/gi, '<\\/style');
+
+  return async (req, shell, answers) => {
+    if (answers.length === 0 || !fs.existsSync(entry)) return withAnswerBlocks(shell, answers);
+    const url = req.originalUrl;
+    const key = createHash('sha256').update(url).update('\0').update(answers.map((answer) => answer.json).join('\0')).digest('base64');
+    let page = rendered.get(key);
+    if (page === undefined) {
+      const signal = AbortSignal.timeout(RENDER_TIME_LIMIT_MS);
+      try {
+        const started = performance.now();
+        const { renderPage } = await Promise.race([load(), aborted(signal)]);
+        page = await Promise.race([renderPage({ url, answers, clubName, timeZone, signal }), aborted(signal)]);
+        req.log.debug({ ms: Math.round(performance.now() - started) }, 'Rendered the page.');
+      } catch (error) {
+        req.log.warn({ err: error }, 'The page could not be rendered in time; the shell went out, the page draws in the browser.');
+        return withAnswerBlocks(shell, answers);
+      }
+      if (rendered.size >= CACHE_SIZE) rendered.delete(rendered.keys().next().value as string);
+      rendered.set(key, page);
+    }
+    let styled = styledShells.get(shell);
+    if (styled === undefined) {
+      styled = inlinePageCss(shell, readCss);
+      styledShells.set(shell, styled);
+    }
+    // React's preloads of the first pictures go in the head, where the browser reads them first.
+    const withPreloads = page.preloads ? styled.replace('</head>', () => `  ${page.preloads}\n  </head>`) : styled;
+    return withAnswerBlocks(withPreloads, answers, page.markup);
+  };
+}
+
+/** Rejects once the signal aborts (the render's time limit). */
+function aborted(signal: AbortSignal): Promise<never> {
+  return new Promise((_resolve, reject) => {
+    signal.addEventListener('abort', () => reject(signal.reason as Error), { once: true });
+  });
+}
+
+/**
+ * The shell with the page's stylesheets (which it preloads, http/page-preloads.ts) inline, so the
+ * markup paints with the HTML alone. Each file stays linked for print only, which blocks nothing:
+ * Vite's loader adds a stylesheet a chunk lists unless a link to it exists (as for the entry's CSS,
+ * apps/web/scripts/prerender.mjs).
+ */
+function inlinePageCss(shell: string, readCss: (href: string) => string): string {
+  return shell.replace(/<link rel="preload" as="style" crossorigin href="([^"]+\.css)">/g, (link, href: string) => {
+    try {
+      return `<style>${readCss(href.replaceAll('&amp;', '&'))}</style><link rel="stylesheet" crossorigin href="${href}" media="print">`;
+    } catch {
+      return link; // A file missing from the build: the page loads it as before.
+    }
+  });
+}
