@@ -256,6 +256,13 @@ async function main() {
     check(cover?.status === 200 && /image\/jpeg/.test(cover.headers.get('content-type') ?? ''), `The newsletter got no cover: ${JSON.stringify(listed.v?.[0])}`);
     step('newsletter.set drew the cover of a PDF in the renderer process');
 
+    // The route book renderer is a child process with its own file too (dist/route-pdf-worker.js, PDFKit).
+    const route = await (await postJson(base, 'route.save', { g: session.g, id: 0, title: 'Smoke test loop', visibility: 'public', steps: [{ instruction: 'Leave the lot', at: 0 }] })).json();
+    check(typeof route.i === 'number', `route.save answered ${JSON.stringify(route)}`);
+    const book = await (await postJson(base, 'route.pdf', { id: route.i })).json();
+    check(typeof book.pdf === 'string' && Buffer.from(book.pdf, 'base64').subarray(0, 5).toString() === '%PDF-', `route.pdf answered ${JSON.stringify(book).slice(0, 200)}`);
+    step('route.pdf drew a route book in the renderer process');
+
     const backup = spawnSync(process.execPath, ['api/dist/cli.js', 'backup'], { cwd: prod, env, encoding: 'utf8' });
     check(backup.status === 0, `cli.js backup exited ${backup.status}: ${backup.stderr}`);
     const backupPath = /Backup written to (\S+) /.exec(backup.stdout)?.[1];

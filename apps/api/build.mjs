@@ -22,9 +22,14 @@ const external = [...Object.keys(pkg.dependencies).filter((name) => !name.starts
 const OUT_DIR = process.env.OUT_DIR ?? 'dist';
 
 await build({
-  // The cover renderer runs in a child process of its own (services/pdf-covers.ts finds it
-  // beside server.js and cli.js).
-  entryPoints: { server: 'src/server.ts', cli: 'src/cli.ts', 'pdf-cover-worker': 'src/services/pdf-cover-worker.ts' },
+  // The cover renderer and the route book renderer run in child processes of their own
+  // (services/pdf-covers.ts and features/routes/route-pdf-renderer.ts find them beside server.js).
+  entryPoints: {
+    server: 'src/server.ts',
+    cli: 'src/cli.ts',
+    'pdf-cover-worker': 'src/services/pdf-cover-worker.ts',
+    'route-pdf-worker': 'src/features/routes/route-pdf-worker.ts',
+  },
   outdir: OUT_DIR,
   bundle: true,
   platform: 'node',

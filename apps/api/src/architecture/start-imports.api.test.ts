@@ -1,5 +1,5 @@
 /**
- * The heavy packages (sharp, the HEIC decoder, nodemailer, web-push, PDFKit; MuPDF only ever in its own child process) load on first use,
+ * The heavy packages (sharp, the HEIC decoder, nodemailer, web-push; MuPDF and PDFKit only ever in child processes of their own) load on first use,
  * not at start (issue 16: they cost the start about half a second and the idle server tens of MB).
  * Starts the real server in a child process with a module hook that writes down every package it
  * imports, as it imports it.
@@ -64,7 +64,7 @@ async function waitUntil<T>(what: string, check: () => Promise<T | undefined> | 
 }
 
 describe('starting the server', () => {
-  it('loads none of the heavy packages, and loads nodemailer for the first e-mail', async () => {
+  it('loads none of the heavy packages, loads nodemailer for the first e-mail, and never PDFKit', async () => {
     work = fs.mkdtempSync(path.join(os.tmpdir(), 'club-start-imports-'));
     fs.writeFileSync(path.join(work, 'register.mjs'), REGISTER);
     fs.writeFileSync(path.join(work, 'hooks.mjs'), HOOKS);
@@ -86,6 +86,8 @@ describe('starting the server', () => {
       REMINDER_CRON: 'off',
       WEB_DIST: path.join(work, 'no-web'),
       CONTACT_EMAIL: 'webmaster@club.example',
+      ADMIN_EMAIL: 'admin@club.example',
+      ADMIN_PASSWORD: 'start-imports-password',
     };
     delete env.SMTP_URL;
     let output = '';
@@ -123,5 +125,19 @@ describe('starting the server', () => {
     expect(fs.readFileSync(path.join(outboxDir, eml ?? ''), 'utf8')).toContain('Is there room for a 1930 Tudor');
     expect(loaded()).toContain('nodemailer');
     expect(loaded()).not.toContain('sharp');
+
+    // A route book is drawn in the renderer's child process: PDFKit never loads in the site's.
+    const call = async (name: string, body: object) => {
+      const answer = await fetch(`${base}/api/${name}.php`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      return { status: answer.status, body: (await answer.json()) as Record<string, unknown> };
+    };
+    const session = await call('session.create', { u: 'admin@club.example', p: 'start-imports-password' });
+    expect(session.status).toBe(200);
+    const saved = await call('route.save', { g: session.body.g, id: 0, title: 'River road', visibility: 'public', steps: [{ instruction: 'Leave the lot', at: 0 }] });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const book = await call('route.pdf', { id: saved.body.i });
+    expect(book.status, JSON.stringify(book.body)).toBe(200);
+    expect(Buffer.from(book.body.pdf as string, 'base64').subarray(0, 5).toString()).toBe('%PDF-');
+    expect(loaded()).not.toContain('pdfkit');
   });
 });

@@ -1,5 +1,9 @@
 import type PDFKitDocument from 'pdfkit';
-import { STOP_KIND_LABELS, formatDistance, milesText, type CallResponse, type LatLon, type RouteStep } from '@club/contracts';
+import type { CallResponse, LatLon, RouteStep } from '@club/contracts';
+// The zod-free files only: route-pdf-worker.ts bundles this file, and the whole contracts package
+// would bring every schema into that child.
+import { STOP_KIND_LABELS } from '@club/contracts/route-constants';
+import { formatDistance, milesText } from '@club/contracts/route-distance';
 
 /**
  * The route book as a PDF for the glovebox, drawn on the server with PDFKit (the container has no
@@ -241,20 +245,15 @@ function drawPhoneList(doc: Doc, phoneList: NonNullable<Book['phoneList']>): voi
 }
 
 type PdfKit = typeof PDFKitDocument;
-let pdfKit: PdfKit | undefined;
+
+export type RouteBookOptions = { clubName: string; link: string };
 
 /**
- * The route book as PDF bytes. PDFKit is loaded on the first download, not at start (the heavy
- * packages load on use, docs/PERFORMANCE.md); after that a book is drawn and read out in one go,
- * with nothing to wait for, so concurrent requests for one book cannot all draw it before the
- * first answer reaches the reply cache.
+ * The route book as PDF bytes, drawn with the PDFKit class it is given. Only the renderer's child
+ * process runs it (route-pdf-worker.ts): loading PDFKit and its font machinery kept about 13 MiB
+ * in the site's own process for good (issue 28).
  */
-export async function renderRouteBookPdf(book: Book, options: { clubName: string; link: string }): Promise<Buffer> {
-  pdfKit ??= (await import('pdfkit')).default;
-  return drawRouteBook(pdfKit, book, options);
-}
-
-function drawRouteBook(PDFDocument: PdfKit, book: Book, { clubName, link }: { clubName: string; link: string }): Buffer {
+export function drawRouteBook(PDFDocument: PdfKit, book: Book, { clubName, link }: RouteBookOptions): Buffer {
   const { route, event, phoneList, showKilometres } = book;
   const doc = new PDFDocument({
     size: 'LETTER',

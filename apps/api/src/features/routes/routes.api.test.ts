@@ -323,6 +323,41 @@ describe('POST /api/route.pdf.php', () => {
   });
 });
 
+describe('POST /api/route.pdf.php, drawn in the renderer process', () => {
+  it('draws the route as it is now: a changed title and step give a changed book', async () => {
+    const id = await saveRoute({ title: 'Augusta loop', visibility: 'public' });
+    const before = pdfText(readPdf((await post('route.pdf', { id })).body.pdf as string));
+    expect(before).toContain('Augusta loop');
+    expect(before).toContain('Leave the church lot');
+    const changed = await post('route.save', {
+      g: organiser.token,
+      id,
+      title: 'Augusta loop, by the river',
+      visibility: 'public',
+      steps: [{ instruction: 'Leave the winery lot, L on Hwy 94', at: 0 }, ...STEPS.slice(1)],
+    });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    const res = await post('route.pdf', { id });
+    expect(res.body.fileName).toBe('augusta-loop-by-the-river.pdf');
+    const after = pdfText(readPdf(res.body.pdf as string));
+    expect(after).toContain('Augusta loop, by the river');
+    expect(after).toContain('Leave the winery lot, L on Hwy 94');
+    expect(after).not.toContain('Leave the church lot');
+  });
+
+  it('gives each of several books asked for at once its own route', async () => {
+    const titles = ['Busch Wildlife run', 'Chain of Rocks crossing', 'Elsah bluffs'];
+    const ids = await Promise.all(titles.map((title) => saveRoute({ title, visibility: 'public' })));
+    const books = await Promise.all(ids.map((id) => post('route.pdf', { id })));
+    books.forEach((res, index) => {
+      expect(res.status).toBe(200);
+      const text = pdfText(readPdf(res.body.pdf as string));
+      expect(text).toContain(titles[index]);
+      for (const other of titles.filter((_, i) => i !== index)) expect(text).not.toContain(other);
+    });
+  });
+});
+
 describe('routes on events', () => {
   it('attaches a route to an event (event editors only), shows it there and in the route’s history', async () => {
     const routeId = await saveRoute({ title: 'Hermann wine country' });

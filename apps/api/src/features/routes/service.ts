@@ -19,7 +19,7 @@ import { badRequest, notFound } from '../../errors.ts';
 import { createSignupService } from '../events/signups.ts';
 import { GpxError, parseGpx, writeGpx } from './gpx.ts';
 import { simplifyLine } from './line.ts';
-import { renderRouteBookPdf } from './route-pdf.ts';
+import { renderRouteBookPdf } from './route-pdf-renderer.ts';
 import {
   clearRouteOfEvent,
   deleteRoute,

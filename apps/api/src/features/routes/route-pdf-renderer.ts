@@ -1,0 +1,139 @@
+import { fork } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { CallResponse } from '@club/contracts';
+import type { RouteBookOptions } from './route-pdf.ts';
+
+/**
+ * Route books are drawn in a child process (route-pdf-worker.ts) that lives while books are
+ * waiting and exits after the last. Loaded in the site's own process, PDFKit (fontkit, the line
+ * breaker's tables, the standard fonts' metrics) kept about 13 MiB resident for good after the
+ * first download, the largest single step of the peak over the web app's reads (issue 28). A
+ * download costs the child's start (about 0.2-0.3 s of CPU) instead; the reply cache keeps the
+ * answer until the data changes, so that is once per route, kind of reader and change.
+ */
+
+export type RouteBookJob = { book: CallResponse<'route.get'>; options: RouteBookOptions };
+export type RouteBookAnswer = { kind: 'ready' } | { kind: 'pdf'; pdf: Uint8Array } | { kind: 'failed'; message: string };
+
+/** Starting Node and loading PDFKit takes well under a second; a busy host gets ample room. */
+const STARTUP_LIMIT_MS = 30_000;
+/** A book of a few hundred steps is drawn in well under a second. */
+const DRAW_LIMIT_MS = 30_000;
+
+type Waiting = RouteBookJob & { resolve: (pdf: Buffer) => void; reject: (error: Error) => void };
+const queue: Waiting[] = [];
+let isDrawing = false;
+
+let devWorker: Promise<string> | undefined;
+
+/**
+ * Development and tests run this file as TypeScript: the worker is bundled once per process with
+ * esbuild (a development dependency; PDFKit stays external) into node_modules/.cache, where
+ * `pdfkit` resolves, as services/pdf-covers.ts does for its renderer.
+ */
+function buildDevWorker(): Promise<string> {
+  devWorker ??= (async () => {
+    const { build } = await import('esbuild');
+    const result = await build({
+      entryPoints: [fileURLToPath(new URL('./route-pdf-worker.ts', import.meta.url))],
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      external: ['pdfkit'],
+      write: false,
+      logLevel: 'silent',
+    });
+    const dir = fileURLToPath(new URL('../../../node_modules/.cache/club-api/', import.meta.url));
+    fs.mkdirSync(dir, { recursive: true });
+    const file = path.join(dir, 'route-pdf-worker.mjs');
+    // Written aside and renamed: test files in other processes may be starting it at this moment.
+    const staged = `${file}.${process.pid}`;
+    fs.writeFileSync(staged, result.outputFiles[0]?.contents ?? '');
+    fs.renameSync(staged, file);
+    return file;
+  })();
+  return devWorker;
+}
+
+/** The worker's file: beside server.js in the production bundle (build.mjs), else built from the source. */
+function workerFile(): Promise<string> {
+  if (import.meta.url.endsWith('.ts')) return buildDevWorker();
+  return Promise.resolve(fileURLToPath(new URL('./route-pdf-worker.js', import.meta.url)));
+}
+
+/** One child for the books waiting now, and those asked for while it draws; it ends when none is left. */
+async function drawWaiting(): Promise<void> {
+  const file = await workerFile();
+  await new Promise<void>((resolve) => {
+    const child = fork(file, [], {
+      // No secrets in the environment of a process that needs none.
+      env: {},
+      execArgv: ['--max-old-space-size=128'],
+      serialization: 'advanced',
+      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+    });
+    let current: Waiting | undefined;
+    let stopped: string | undefined;
+    const stop = (why: string) => {
+      stopped ??= why;
+      child.kill('SIGKILL');
+    };
+    let timer = setTimeout(() => stop(`the route book renderer did not start within ${STARTUP_LIMIT_MS / 1000} s`), STARTUP_LIMIT_MS);
+    const sendNext = () => {
+      clearTimeout(timer);
+      current = queue.shift();
+      if (!current) {
+        child.disconnect();
+        return;
+      }
+      timer = setTimeout(() => stop(`the route book took longer than ${DRAW_LIMIT_MS / 1000} s to draw`), DRAW_LIMIT_MS);
+      child.send({ book: current.book, options: current.options } satisfies RouteBookJob);
+    };
+    child.on('message', (message: RouteBookAnswer) => {
+      if (message.kind === 'pdf') current?.resolve(Buffer.from(message.pdf));
+      if (message.kind === 'failed') current?.reject(new Error(`The route book could not be drawn: ${message.message}`));
+      sendNext();
+    });
+    let isFinished = false;
+    const finish = (why: string) => {
+      if (isFinished) return;
+      isFinished = true;
+      clearTimeout(timer);
+      current?.reject(new Error(stopped ?? why));
+      resolve();
+    };
+    child.on('error', (error) => {
+      // A child that never started sends no 'exit'.
+      if (child.pid === undefined) finish(`the route book renderer could not start (${error.message})`);
+      else stop(`the route book renderer failed (${error.message})`);
+    });
+    child.on('exit', (code, signal) => finish(`the route book renderer stopped (${signal ?? `exit ${code}`})`));
+  });
+}
+
+async function drain(): Promise<void> {
+  isDrawing = true;
+  try {
+    while (queue.length > 0) {
+      try {
+        await drawWaiting();
+      } catch (error) {
+        // The worker's file could not be found or built: every waiting book fails alike.
+        for (const waiting of queue.splice(0)) waiting.reject(error instanceof Error ? error : new Error(String(error)));
+      }
+    }
+  } finally {
+    isDrawing = false;
+  }
+}
+
+/** The route book as PDF bytes, drawn in the renderer's child process (one book at a time). */
+export function renderRouteBookPdf(book: CallResponse<'route.get'>, options: RouteBookOptions): Promise<Buffer> {
+  return new Promise<Buffer>((resolve, reject) => {
+    queue.push({ book, options, resolve, reject });
+    if (!isDrawing) void drain();
+  });
+}
