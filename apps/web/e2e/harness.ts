@@ -411,12 +411,18 @@ export async function openPageAs(harness: Harness, email: string, password: stri
 }
 
 /**
- * Opens `path` and waits until React runs the page (the header's page name is filled in then).
- * `/` arrives prerendered, and until it has hydrated its buttons and client-side navigation do
- * nothing; a journey that goes on to use them starts here rather than at `page.goto`.
+ * Opens `path` and waits until React runs the page: it has taken over #root and the page has set
+ * the tab's title ("Page - Club", from an effect, so after hydration). `/` arrives prerendered
+ * and a visitor's data pages rendered by the server (with their scripts loaded after the paint);
+ * until they have hydrated their buttons and client-side navigation do nothing, so a journey that
+ * goes on to use them starts here rather than at `page.goto`.
  */
 export async function visit(page: Page, path: string): Promise<void> {
   await page.goto(path);
+  await page.waitForFunction(() => {
+    const root = document.getElementById('root');
+    return root !== null && Object.keys(root).some((key) => key.startsWith('__reactContainer$')) && document.title.includes(' - ');
+  });
   await page.locator('.site-header__page-title').filter({ hasText: /\S/ }).waitFor({ state: 'attached' });
 }
 

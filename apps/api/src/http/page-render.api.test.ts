@@ -65,10 +65,10 @@ describe("a visitor's data page rendered on the server", () => {
     expect(res.text).toContain('<style>.post-list{display:grid}</style><link rel="stylesheet" crossorigin href="/assets/blog-page.css" media="print">');
     expect(res.text).not.toContain('rel="preload" as="style"');
     expect(res.text).toMatch(/<link rel="preload" as="image" href="\/uploads\/first.jpg"\/>\s*<\/head>/);
-    // The scripts, which only hydrate what is painted, at low priority: no script holds the first paint.
-    expect(res.text).toContain('<script type="module" crossorigin fetchpriority="low" src="/assets/index.js">');
-    expect(res.text).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/blog-page.js">');
-    expect(res.text).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/jsx-runtime.js">');
+    // The scripts, which only hydrate what is painted, load after the paint (apps/web/public/after-paint.js).
+    expect(res.text).toContain('<script defer src="/after-paint.js" data-entry="/assets/index.js" data-modules="/assets/jsx-runtime.js /assets/blog-page.js"></script>');
+    expect(res.text).not.toContain('type="module"');
+    expect(res.text).not.toContain('modulepreload');
   });
 
   it('renders a page once while its answers are unchanged, and again for other answers', async () => {
@@ -92,9 +92,10 @@ describe("a visitor's data page rendered on the server", () => {
     expect(res.status).toBe(200);
     expect(res.text).toContain('class="first-answer" data-call="site.search"');
     expect(res.text).toContain('<div id="root"></div>');
-    // The page's CSS stays a preload (the browser's render links it), its scripts at their priority.
+    // The page's CSS stays a preload (the browser's render links it), its scripts load at once.
     expect(res.text).toContain('<link rel="preload" as="style" crossorigin href="/assets/search-page.css">');
     expect(res.text).toContain('<script type="module" crossorigin src="/assets/index.js">');
+    expect(res.text).toContain('<link rel="modulepreload" crossorigin href="/assets/search-page.js">');
   });
 
   it('sends the shell once the render has taken longer than its time limit', async () => {
