@@ -141,6 +141,8 @@ export function createConfig(root) {
         'no-console': 'error',
       },
     },
+    // A public script of the web app, served as it is: a plain browser script.
+    { files: ['apps/web/public/after-paint.js'], languageOptions: { globals: { ...globals.browser }, sourceType: 'script' } },
     {
       files: [`${WEB}/**/*.{ts,tsx}`],
       languageOptions: { globals: { ...globals.browser } },

@@ -185,7 +185,7 @@ describe('the newer pages at 390 px, by touch and by keyboard', () => {
 
   it('keeps focus on "Show cars" and "Show listings", and puts it on the heading after Next and "Show all"', async () => {
     const page = await openPageAs(harness, DEMO_MEMBER.email, DEMO_MEMBER.password, KEYBOARD_390);
-    await page.goto('/registry');
+    await visit(page, '/registry');
     await page.getByRole('heading', { level: 2, name: /page 1 of/ }).waitFor();
     await page.getByLabel('Year').selectOption('1929');
     await page.getByRole('button', { name: 'Show cars' }).focus();
@@ -202,7 +202,7 @@ describe('the newer pages at 390 px, by touch and by keyboard', () => {
     await page.getByRole('heading', { level: 2, name: /page 2 of/ }).waitFor();
     await expect.poll(() => focused(page)).toBe('H1 Car Registry');
 
-    await page.goto('/classifieds');
+    await visit(page, '/classifieds');
     await page.getByRole('heading', { level: 2, name: /listing/ }).waitFor();
     await page.getByLabel('For sale or wanted').selectOption('sale');
     await page.getByRole('button', { name: 'Show listings' }).focus();
@@ -211,7 +211,7 @@ describe('the newer pages at 390 px, by touch and by keyboard', () => {
     await page.waitForLoadState('networkidle');
     expect(await focused(page)).toBe('BUTTON Show listings');
 
-    await page.goto('/search?q=ford');
+    await visit(page, '/search?q=ford');
     await page.getByRole('link', { name: /^Show all \d+ results in Registry cars/ }).focus();
     await page.keyboard.press('Enter');
     await page.waitForURL(/kind=car/);

@@ -81,14 +81,14 @@ describe('site search', () => {
     await snapshot(visitor, 'search-calm-answer-1280', { fullPage: false });
 
     const member = await openPageAs(harness, DEMO_MEMBER.email, DEMO_MEMBER.password);
-    await member.goto('/search?q=Bauernhof');
+    await visit(member, '/search?q=Bauernhof');
     expect(await statusFor(member, 'Bauernhof')).toMatch(/^\d+ results? for/);
     const events = member.getByRole('region', { name: /^Events \(\d+\)$/ });
     expect(await events.locator('mark').first().textContent()).toBe('Bauernhof');
     await events.getByRole('link', { name: 'Valentine Dinner' }).first().click();
     await member.waitForURL(/\/event\/\d+$/);
 
-    await member.goto('/search?q=Quixotical');
+    await visit(member, '/search?q=Quixotical');
     expect(await statusFor(member, 'Quixotical')).toMatch(/^1 result for/);
     const post = member.getByRole('region', { name: 'Forum posts (1)' });
     expect(await post.locator('.search-result__snippet').textContent()).toContain('<img src=x onerror="window.__searchXss=1">');
