@@ -9,7 +9,8 @@ import { RENDER_TIME_LIMIT_MS } from './page-render.ts';
 
 const SHELL =
   '<!doctype html><html><head><meta name="club-name" content="Club" /><meta name="club-timezone" content="America/Chicago" />' +
-  '<meta name="push-public-key" content="" /><title>Club</title></head><body><div id="root"></div></body></html>';
+  '<meta name="push-public-key" content="" /><title>Club</title><script type="module" crossorigin src="/assets/index.js"></script>' +
+  '<link rel="modulepreload" crossorigin href="/assets/jsx-runtime.js"></head><body><div id="root"></div></body></html>';
 
 const PAGE_PRELOADS = [
   { path: '/blog/:articleId?', js: ['/assets/blog-page.js'], css: ['/assets/blog-page.css'] },
@@ -64,6 +65,10 @@ describe("a visitor's data page rendered on the server", () => {
     expect(res.text).toContain('<style>.post-list{display:grid}</style><link rel="stylesheet" crossorigin href="/assets/blog-page.css" media="print">');
     expect(res.text).not.toContain('rel="preload" as="style"');
     expect(res.text).toMatch(/<link rel="preload" as="image" href="\/uploads\/first.jpg"\/>\s*<\/head>/);
+    // The scripts, which only hydrate what is painted, at low priority: no script holds the first paint.
+    expect(res.text).toContain('<script type="module" crossorigin fetchpriority="low" src="/assets/index.js">');
+    expect(res.text).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/blog-page.js">');
+    expect(res.text).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/jsx-runtime.js">');
   });
 
   it('renders a page once while its answers are unchanged, and again for other answers', async () => {
@@ -87,8 +92,9 @@ describe("a visitor's data page rendered on the server", () => {
     expect(res.status).toBe(200);
     expect(res.text).toContain('class="first-answer" data-call="site.search"');
     expect(res.text).toContain('<div id="root"></div>');
-    // The page's CSS stays a preload: the browser's render links it.
+    // The page's CSS stays a preload (the browser's render links it), its scripts at their priority.
     expect(res.text).toContain('<link rel="preload" as="style" crossorigin href="/assets/search-page.css">');
+    expect(res.text).toContain('<script type="module" crossorigin src="/assets/index.js">');
   });
 
   it('sends the shell once the render has taken longer than its time limit', async () => {

@@ -62,7 +62,7 @@ export function pageRenderer(webDist: string, { clubName, timeZone }: RenderSett
     }
     let styled = styledShells.get(shell);
     if (styled === undefined) {
-      styled = inlinePageCss(shell, readCss);
+      styled = shellForMarkup(shell, readCss);
       styledShells.set(shell, styled);
     }
     // React's preloads of the first pictures go in the head, where the browser reads them first.
@@ -79,17 +79,23 @@ function aborted(signal: AbortSignal): Promise<never> {
 }
 
 /**
- * The shell with the page's stylesheets (which it preloads, http/page-preloads.ts) inline, so the
- * markup paints with the HTML alone. Each file stays linked for print only, which blocks nothing:
- * Vite's loader adds a stylesheet a chunk lists unless a link to it exists (as for the entry's CSS,
- * apps/web/scripts/prerender.mjs).
+ * The shell made ready for markup: the page's stylesheets (which it preloads,
+ * http/page-preloads.ts) inline, so the markup paints with the HTML alone; each file stays linked
+ * for print only, which blocks nothing (Vite's loader adds a stylesheet a chunk lists unless a link
+ * to it exists, as for the entry's CSS, apps/web/scripts/prerender.mjs). The scripts only hydrate
+ * what is already painted: fetched at low priority, as home.html's are, they leave the bandwidth
+ * to the HTML's pictures and do not count as render-blocking (Lighthouse counts a high-priority
+ * script fetched before the first paint as holding it).
  */
-function inlinePageCss(shell: string, readCss: (href: string) => string): string {
-  return shell.replace(/<link rel="preload" as="style" crossorigin href="([^"]+\.css)">/g, (link, href: string) => {
-    try {
-      return `<style>${readCss(href.replaceAll('&amp;', '&'))}</style><link rel="stylesheet" crossorigin href="${href}" media="print">`;
-    } catch {
-      return link; // A file missing from the build: the page loads it as before.
-    }
-  });
+function shellForMarkup(shell: string, readCss: (href: string) => string): string {
+  return shell
+    .replace(/<link rel="preload" as="style" crossorigin href="([^"]+\.css)">/g, (link, href: string) => {
+      try {
+        return `<style>${readCss(href.replaceAll('&amp;', '&'))}</style><link rel="stylesheet" crossorigin href="${href}" media="print">`;
+      } catch {
+        return link; // A file missing from the build: the page loads it as before.
+      }
+    })
+    .replace('<script type="module" crossorigin src=', '<script type="module" crossorigin fetchpriority="low" src=')
+    .replaceAll('<link rel="modulepreload" crossorigin', '<link rel="modulepreload" fetchpriority="low" crossorigin');
 }
