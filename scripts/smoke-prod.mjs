@@ -205,6 +205,9 @@ async function main() {
       ADMIN_PASSWORD,
       NODE_OPTIONS: '--enable-source-maps',
       MALLOC_ARENA_MAX: '2',
+      MALLOC_MMAP_THRESHOLD_: '32768',
+      MALLOC_TRIM_THRESHOLD_: '65536',
+      MALLOC_TOP_PAD_: '0',
     };
     step(`starting node api/dist/server.js on ${base}`);
     let output = '';

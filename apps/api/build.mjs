@@ -2,6 +2,7 @@
 // the plain-JavaScript dependencies every start loads; the native ones, the heavy ones loaded on
 // first use, and those that find their own files at run time stay external, installed beside it.
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { build } from 'esbuild';
 
 /**
@@ -20,6 +21,29 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 // renderer from its TypeScript there); bundled, it was 100 KB of source every start reads.
 const external = [...Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@club/') && !BUNDLED.includes(name)), 'esbuild'];
 const OUT_DIR = process.env.OUT_DIR ?? 'dist';
+
+/**
+ * zod's namespace (`import { z } from 'zod'`) re-exports every one of its 49 locales as
+ * `z.locales` (and `z.core.locales`), 340 KB of source every start parses and keeps, of which the site uses English
+ * alone (its messages are English; zod registers `en` itself, from its own file). The locales'
+ * index is replaced by one that gives English only. The build fails if zod no longer asks for
+ * that index, rather than silently keep them all.
+ */
+let zodLocalesReplaced = 0;
+const englishZodOnly = {
+  name: 'english-zod-only',
+  setup(builder) {
+    builder.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) => {
+      if (!/[\\/]zod[\\/]v4[\\/](classic|core|mini)[\\/]/.test(args.importer)) return undefined;
+      zodLocalesReplaced += 1;
+      return { path: path.join(path.dirname(args.importer), '..', 'locales', 'en.js'), namespace: 'zod-english' };
+    });
+    builder.onLoad({ filter: /.*/, namespace: 'zod-english' }, (args) => ({
+      contents: `export { default as en } from ${JSON.stringify(args.path)};`,
+      resolveDir: path.dirname(args.path),
+    }));
+  },
+};
 
 await build({
   // The cover renderer and the route book renderer run in child processes of their own
@@ -51,8 +75,10 @@ await build({
   // require of its own.
   banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
   external,
+  plugins: [englishZodOnly],
   logLevel: 'warning',
 });
+if (zodLocalesReplaced === 0) throw new Error("zod's locales index was not found to replace: check how zod's namespace exports its locales (build.mjs, englishZodOnly)");
 
 // esbuild escapes non-ASCII in strings, but not in template literals (a tagged template's raw text
 // must stay as written): such a character makes the whole source two bytes a character again.

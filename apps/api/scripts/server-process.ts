@@ -27,8 +27,14 @@ export const SERVER_NODE_FLAGS = ['--max-semi-space-size=4', '--heap-growing-per
  * pool, V8's GC helpers and sharp's threads left about 10 MiB more resident, idle and under
  * load. Two arenas: idle 100-106 -> 92 MiB, peak 165-168 -> 156-158 MiB over session.get,
  * forum.page, members.page and route.pdf, CPU a request unchanged (issue 28, docs/PERFORMANCE.md).
+ * And a fixed mmap threshold of 32 KiB, freed memory at the top of a heap given back past 64 KiB,
+ * no padding: glibc otherwise raises the threshold to the largest block freed so far (up to 32
+ * MiB), so the start's and each answer's blocks of 32 KiB-1 MiB stay in the heaps, freed but
+ * resident. Idle 92-97 -> 87 MiB, the peak over session.get, forum.page, members.page and
+ * routes.list 143-149 -> 138-145 MiB, CPU a request within the noise (+3% on the means of three
+ * alternating runs at load 9-12; issue 28).
  */
-export const SERVER_ENV = { MALLOC_ARENA_MAX: '2' } as const;
+export const SERVER_ENV = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '32768', MALLOC_TRIM_THRESHOLD_: '65536', MALLOC_TOP_PAD_: '0' } as const;
 
 export const freePort = () =>
   new Promise<number>((resolve, reject) => {
