@@ -60,19 +60,25 @@ describe('page loading', () => {
 
   it('names the own chunk and stylesheet of the page at an address in the HTML sent for it, and no other page', async () => {
     const manifest = readManifest();
+    // A visitor's data page at its plain address arrives rendered by the server (/blog, /registry):
+    // its chunk is fetched at low priority (it only hydrates what is painted) and its stylesheet
+    // is inline, the file linked for print only. The other pages preload both.
     const pages = [
-      ['/blog', 'src/pages/blog-page.tsx'],
-      ['/blog/3', 'src/pages/blog-page.tsx'],
-      ['/registry', 'src/pages/registry-page.tsx'],
-      ['/event/1', 'src/pages/event-page.tsx'],
-      ['/event/1/roster', 'src/pages/event-roster-page.tsx'],
+      ['/blog', 'src/pages/blog-page.tsx', true],
+      ['/blog/3', 'src/pages/blog-page.tsx', false],
+      ['/registry', 'src/pages/registry-page.tsx', true],
+      ['/event/1', 'src/pages/event-page.tsx', false],
+      ['/event/1/roster', 'src/pages/event-roster-page.tsx', false],
     ] as const;
-    for (const [address, module] of pages) {
+    for (const [address, module, isRendered] of pages) {
       const html = await (await fetch(`${harness.baseUrl}${address}`)).text();
       const chunk = manifest[module];
       if (!chunk) throw new Error(`${module} is not in the manifest`);
-      expect(html, address).toContain(`<link rel="modulepreload" crossorigin href="/${chunk.file}">`);
-      for (const css of chunk.css ?? []) expect(html, address).toContain(`<link rel="preload" as="style" crossorigin href="/${css}">`);
+      const priority = isRendered ? ' fetchpriority="low"' : '';
+      expect(html, address).toContain(`<link rel="modulepreload"${priority} crossorigin href="/${chunk.file}">`);
+      for (const css of chunk.css ?? []) {
+        expect(html, address).toContain(isRendered ? `<link rel="stylesheet" crossorigin href="/${css}" media="print">` : `<link rel="preload" as="style" crossorigin href="/${css}">`);
+      }
       const others = pages.filter(([, other]) => other !== module).map(([, other]) => manifest[other]?.file);
       for (const other of others) expect(html, address).not.toContain(`href="/${other}"`);
     }
