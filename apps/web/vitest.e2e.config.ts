@@ -76,6 +76,9 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 90_000,
     fileParallelism: true,
+    // A worker imports vitest, Playwright and the harness once for all the files it runs, not
+    // once per file (each file still starts its own server, data and Chromium in beforeAll).
+    isolate: false,
     maxWorkers: Number(process.env.E2E_WORKERS ?? 2),
     sequence: { sequencer: LongestFirst },
   },
