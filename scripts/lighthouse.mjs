@@ -129,7 +129,7 @@ async function main() {
   try {
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
-    const server = spawn(process.execPath, ['--max-semi-space-size=4', '--heap-growing-percent=100', serverJs], {
+    const server = spawn(process.execPath, ['--max-semi-space-size=2', '--heap-growing-percent=100', serverJs], {
       env: { ...process.env, MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '32768', MALLOC_TRIM_THRESHOLD_: '65536', MALLOC_TOP_PAD_: '0', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: path.join(work, 'data'), DEMO_DATA: '1', LOG_LEVEL: 'warn', REMINDER_CRON: 'off', BACKUP_CRON: 'off', BASE_URL: base },
       stdio: 'ignore',
     });

@@ -212,7 +212,7 @@ async function main() {
     step(`starting node api/dist/server.js on ${base}`);
     let output = '';
     // The image's CMD, flags included (apps/api/src/start-command.test.ts keeps them alike).
-    child = spawn(process.execPath, ['--max-semi-space-size=4', '--heap-growing-percent=100', 'api/dist/server.js'], { cwd: prod, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    child = spawn(process.execPath, ['--max-semi-space-size=2', '--heap-growing-percent=100', 'api/dist/server.js'], { cwd: prod, env, stdio: ['ignore', 'pipe', 'pipe'] });
     child.stdout.on('data', (chunk) => (output += chunk));
     child.stderr.on('data', (chunk) => (output += chunk));
     const showOutput = () => output.split('\n').slice(-30).join('\n');

@@ -11,15 +11,17 @@ import path from 'node:path';
 /**
  * What the start command adds to node (apps/api's `pnpm start`, docker/Dockerfile's CMD, the README's
  * systemd line; start-command.test.ts holds them together).
- * - A young generation of 4 MB semi-spaces instead of V8's 16 MB: at 50 connections the peak RSS
- *   was 150-165 MiB instead of 180-186, with no CPU cost per request above the noise (issue 16).
+ * - A young generation of 2 MB semi-spaces instead of V8's 16 MB: at 50 connections the peak RSS
+ *   was 150-165 MiB instead of 180-186 with 4 MB (issue 16, no CPU cost above the noise); 2 MB took
+ *   it from 154 to 149 MiB and idle from 86 to 83 in back-to-back quiet benches, for 0-3.5% more
+ *   CPU a request (issue 28, docs/PERFORMANCE.md).
  * - An old generation that grows to twice what survived the last full GC before the next one, not
  *   up to four times: at 50 connections a request's objects outlive two scavenges and are promoted,
  *   so V8 let 60 MB of garbage pile up in the old space (live: about 23 MB). Peak RSS 133-143 MiB
  *   instead of 188-194 under session.get and presidents.get, for 2-3% more CPU per request
  *   (issue 28, docs/PERFORMANCE.md).
  */
-export const SERVER_NODE_FLAGS = ['--max-semi-space-size=4', '--heap-growing-percent=100'];
+export const SERVER_NODE_FLAGS = ['--max-semi-space-size=2', '--heap-growing-percent=100'];
 
 /**
  * The environment every start sets beside the flags. glibc's malloc gives each thread that

@@ -9,7 +9,7 @@ describe('the start command', () => {
   const flags = SERVER_NODE_FLAGS.join(' ');
 
   it('keeps the old generation from growing to four times its live size before a full GC', () => {
-    expect(SERVER_NODE_FLAGS).toEqual(['--max-semi-space-size=4', '--heap-growing-percent=100']);
+    expect(SERVER_NODE_FLAGS).toEqual(['--max-semi-space-size=2', '--heap-growing-percent=100']);
   });
 
   it('runs with two malloc arenas, and large blocks mapped and freed memory given back at once', () => {
