@@ -1,7 +1,6 @@
 import { fork } from 'node:child_process';
 import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { workerFile } from '../lib/worker-file.ts';
 import { createJobLimiter } from './images.ts';
 import type { CoverAnswer, CoverJob } from './pdf-cover-worker.ts';
 
@@ -59,36 +58,6 @@ const MAX_PAGE_CHARS = 20_000;
 
 type Job = { task: CoverJob['task']; pdf: Buffer };
 
-let devWorker: Promise<string> | undefined;
-
-/**
- * Development and tests run this file as TypeScript: the renderer beside it is turned into
- * JavaScript once per process with esbuild (a development dependency), into node_modules/.cache
- * where `mupdf` resolves. Starting the child through tsx instead would cost 1-2 s per cover.
- */
-function buildDevWorker(): Promise<string> {
-  devWorker ??= (async () => {
-    const { transform } = await import('esbuild');
-    const source = fs.readFileSync(fileURLToPath(new URL('./pdf-cover-worker.ts', import.meta.url)), 'utf8');
-    const { code } = await transform(source, { loader: 'ts', format: 'esm', target: 'node20' });
-    const dir = fileURLToPath(new URL('../../node_modules/.cache/club-api/', import.meta.url));
-    fs.mkdirSync(dir, { recursive: true });
-    const file = path.join(dir, 'pdf-cover-worker.mjs');
-    // Written aside and renamed: test files in other processes may be starting it at this moment.
-    const staged = `${file}.${process.pid}`;
-    fs.writeFileSync(staged, code);
-    fs.renameSync(staged, file);
-    return file;
-  })();
-  return devWorker;
-}
-
-/** The renderer's file: beside server.js and cli.js in the production bundle (build.mjs), else built from the source. */
-function workerFile(): Promise<string> {
-  if (import.meta.url.endsWith('.ts')) return buildDevWorker();
-  return Promise.resolve(fileURLToPath(new URL('./pdf-cover-worker.js', import.meta.url)));
-}
-
 /** The resident memory of a process in MB, where /proc tells it. */
 function residentMb(pid: number): number | undefined {
   try {
@@ -121,7 +90,7 @@ function outcomeOf(answer: CoverAnswer | undefined, stopped: string): Buffer | s
  * goes on with the rest.
  */
 async function drawInChild(jobs: Job[], limits: PdfCoverLimits): Promise<(Buffer | string[] | Error)[]> {
-  const file = await workerFile();
+  const file = await workerFile(new URL('./pdf-cover-worker.ts', import.meta.url), ['mupdf']);
   const outcomes: (Buffer | string[] | Error)[] = [];
   while (outcomes.length < jobs.length) {
     const first = outcomes.length;

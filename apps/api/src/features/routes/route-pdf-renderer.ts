@@ -1,8 +1,6 @@
 import { fork } from 'node:child_process';
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { CallResponse } from '@club/contracts';
+import { workerFile } from '../../lib/worker-file.ts';
 import type { RouteBookOptions } from './route-pdf.ts';
 
 /**
@@ -26,47 +24,9 @@ type Waiting = RouteBookJob & { resolve: (pdf: Buffer) => void; reject: (error: 
 const queue: Waiting[] = [];
 let isDrawing = false;
 
-let devWorker: Promise<string> | undefined;
-
-/**
- * Development and tests run this file as TypeScript: the worker is bundled once per process with
- * esbuild (a development dependency; PDFKit stays external) into node_modules/.cache, where
- * `pdfkit` resolves, as services/pdf-covers.ts does for its renderer.
- */
-function buildDevWorker(): Promise<string> {
-  devWorker ??= (async () => {
-    const { build } = await import('esbuild');
-    const result = await build({
-      entryPoints: [fileURLToPath(new URL('./route-pdf-worker.ts', import.meta.url))],
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      target: 'node20',
-      external: ['pdfkit'],
-      write: false,
-      logLevel: 'silent',
-    });
-    const dir = fileURLToPath(new URL('../../../node_modules/.cache/club-api/', import.meta.url));
-    fs.mkdirSync(dir, { recursive: true });
-    const file = path.join(dir, 'route-pdf-worker.mjs');
-    // Written aside and renamed: test files in other processes may be starting it at this moment.
-    const staged = `${file}.${process.pid}`;
-    fs.writeFileSync(staged, result.outputFiles[0]?.contents ?? '');
-    fs.renameSync(staged, file);
-    return file;
-  })();
-  return devWorker;
-}
-
-/** The worker's file: beside server.js in the production bundle (build.mjs), else built from the source. */
-function workerFile(): Promise<string> {
-  if (import.meta.url.endsWith('.ts')) return buildDevWorker();
-  return Promise.resolve(fileURLToPath(new URL('./route-pdf-worker.js', import.meta.url)));
-}
-
 /** One child for the books waiting now, and those asked for while it draws; it ends when none is left. */
 async function drawWaiting(): Promise<void> {
-  const file = await workerFile();
+  const file = await workerFile(new URL('./route-pdf-worker.ts', import.meta.url), ['pdfkit']);
   await new Promise<void>((resolve) => {
     const child = fork(file, [], {
       // No secrets in the environment of a process that needs none.
