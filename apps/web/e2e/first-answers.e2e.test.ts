@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkA11y, DEMO_ADMIN, DEMO_MEMBER, openPage, openPageAs, snapshot, startHarness, visit, type Harness } from './harness.ts';
+import { checkA11y, DEMO_ADMIN, DEMO_MEMBER, openPage, openPageAs, snapshot, startHarness, visit, waitForHydration, type Harness } from './harness.ts';
 import { collectErrors } from './steps.ts';
 
 const PHONE = { width: 390, height: 844 } as const;
@@ -147,12 +147,6 @@ async function watchServerContent(page: Page, selector: string): Promise<void> {
   }, selector);
 }
 
-const isHydrated = (page: Page) =>
-  page.waitForFunction(() => {
-    const root = document.getElementById('root');
-    return root !== null && Object.keys(root).some((key) => key.startsWith('__reactContainer$'));
-  });
-
 describe("a visitor's data pages rendered on the server", () => {
   it('have their content in the HTML, styled, without JavaScript', async () => {
     for (const { address, content, text, styled } of RENDERED_PAGES) {
@@ -181,7 +175,7 @@ describe("a visitor's data pages rendered on the server", () => {
       const errors = collectErrors(page);
       await watchServerContent(page, content);
       await page.goto(address);
-      await isHydrated(page);
+      await waitForHydration(page);
       await page.waitForLoadState('networkidle');
       expect(await page.evaluate(() => (window as unknown as { serverContent: Element | null }).serverContent?.isConnected), address).toBe(true);
       expect(errors, address).toEqual([]);

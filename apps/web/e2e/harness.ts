@@ -410,6 +410,14 @@ export async function openPageAs(harness: Harness, email: string, password: stri
   return page;
 }
 
+/** Waits until React has taken over #root: rendered it, or hydrated the markup the server sent. */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const root = document.getElementById('root');
+    return root !== null && Object.keys(root).some((key) => key.startsWith('__reactContainer$'));
+  });
+}
+
 /**
  * Opens `path` and waits until React runs the page: it has taken over #root and the page has set
  * the tab's title ("Page - Club", from an effect, so after hydration). `/` arrives prerendered
@@ -419,10 +427,8 @@ export async function openPageAs(harness: Harness, email: string, password: stri
  */
 export async function visit(page: Page, path: string): Promise<void> {
   await page.goto(path);
-  await page.waitForFunction(() => {
-    const root = document.getElementById('root');
-    return root !== null && Object.keys(root).some((key) => key.startsWith('__reactContainer$')) && document.title.includes(' - ');
-  });
+  await waitForHydration(page);
+  await page.waitForFunction(() => document.title.includes(' - '));
   await page.locator('.site-header__page-title').filter({ hasText: /\S/ }).waitFor({ state: 'attached' });
 }
 

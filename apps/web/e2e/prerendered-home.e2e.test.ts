@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkA11y, CLUB_NAME, DEMO_MEMBER, logIn, openPage, snapshot, startHarness, type Harness } from './harness.ts';
+import { checkA11y, CLUB_NAME, DEMO_MEMBER, logIn, openPage, snapshot, startHarness, waitForHydration, type Harness } from './harness.ts';
 import { collectErrors, isImageDrawn } from './steps.ts';
 
 /**
@@ -36,12 +36,6 @@ async function watchFirstPaint(page: Page): Promise<void> {
   });
 }
 
-const isHydrated = (page: Page) =>
-  page.waitForFunction(() => {
-    const root = document.getElementById('root');
-    return root !== null && Object.keys(root).some((key) => key.startsWith('__reactContainer$'));
-  });
-
 describe('the prerendered home page', () => {
   it('is in the HTML the server sends for /, with CLUB_NAME, and only for /', async () => {
     const home = await (await fetch(`${harness.baseUrl}/`)).text();
@@ -75,7 +69,7 @@ describe('the prerendered home page', () => {
     const errors = collectErrors(page);
     await watchFirstPaint(page);
     await page.goto('/');
-    await isHydrated(page);
+    await waitForHydration(page);
     // The header learns the page's name once React runs: hydration is done.
     await page.locator('.site-header__page-title', { hasText: 'Home' }).waitFor();
     const firstPaint = await page.evaluate(() => {
