@@ -86,12 +86,21 @@ const median = (values) => {
 const loadAverage = () => os.loadavg().map((value) => value.toFixed(1)).join(' / ');
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
 
-/** One Lighthouse run; a member's run first stores the session in the origin's localStorage. */
+/** One Lighthouse run; a member's run first stores the session in the origin's localStorage and cookie. */
 async function measure({ base, debugPort, browser, url, token }) {
   if (token) {
     const page = await browser.newPage();
     await page.goto(`${base}/robots.txt`);
-    await page.evaluate((key, value) => globalThis.localStorage.setItem(key, value), SESSION_STORAGE_KEY, token);
+    // The session as a member's browser holds it from their second page on: stored, and mirrored
+    // in the cookie that lets the server send their page drawn for them (apps/web/src/lib/session-token.ts).
+    await page.evaluate(
+      (key, value) => {
+        globalThis.localStorage.setItem(key, value);
+        globalThis.document.cookie = `${key}=${value}; Path=/; SameSite=Lax`;
+      },
+      SESSION_STORAGE_KEY,
+      token,
+    );
     await page.close();
   }
   // Lighthouse empties the cache and the origin's storage before a run unless told not to; a

@@ -218,10 +218,12 @@ export function createApp(deps: AppDeps): Express {
     const shellFor = pageShells(webDist, indexHtml);
     const renderPage = pageRenderer(webDist, settings);
     app.get('/{*path}', async (req, res) => {
-      res.setHeader('Cache-Control', 'no-cache');
-      // A visitor's data page comes with the answers of its first reads (http/first-answers.ts),
-      // and its markup rendered from them (http/page-render.ts).
-      res.type('html').send(await renderPage(req, shellFor(req.path), await readFirstAnswers(api, req)));
+      // A data page comes with the answers of its first reads for its viewer (http/first-answers.ts),
+      // and its markup rendered from them (http/page-render.ts). A member's is theirs alone.
+      const page = await readFirstAnswers(api, req, config.timeZone);
+      res.setHeader('Cache-Control', page.viewer.kind === 'member' ? 'private, no-cache' : 'no-cache');
+      res.setHeader('Vary', 'Cookie');
+      res.type('html').send(await renderPage(req, shellFor(req.path), page));
     });
   } else {
     logger.warn('The web app is not built (apps/web/dist); only the API is served. Run the build first.');

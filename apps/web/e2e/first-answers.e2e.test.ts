@@ -110,12 +110,12 @@ describe("a visitor's data pages draw with the answers they arrived with", () =>
     }
   });
 
-  it("gives a member their own registry, not the visitor's answer the page arrived with", async () => {
+  it("gives a member whose browser has no session cookie yet their own registry, not the visitor's answers", async () => {
     const token = await harness.sessionToken(DEMO_MEMBER.email, DEMO_MEMBER.password);
     const page = await openPageAs(harness, DEMO_MEMBER.email, DEMO_MEMBER.password);
+    // A session stored before the cookie existed: the first page is the visitor's.
+    await page.context().clearCookies();
     const calls = watchCalls(page);
-    const html = await (await fetch(`${harness.baseUrl}/registry`)).text();
-    expect(html).toContain('data-call="cars.list"');
     await visit(page, '/registry');
     await page.locator('.car-grid li').first().waitFor();
     await page.waitForLoadState('networkidle');
@@ -123,6 +123,10 @@ describe("a visitor's data pages draw with the answers they arrived with", () =>
     for (const read of ['cars.list', 'cars.stats']) {
       expect(calls.filter(({ name }) => name === read).map(({ body }) => (JSON.parse(body) as { g?: string }).g), read).toEqual([token]);
     }
+    // The app has mirrored the session in the cookie: the next page arrives drawn for the member.
+    expect((await page.context().cookies()).find(({ name }) => name === 'clubSession')?.value).toBe(token);
+    const next = await page.goto('/registry');
+    expect(await next?.text()).toContain('<div id="root" data-viewer="member">');
     await page.context().close();
   });
 });
@@ -189,5 +193,72 @@ describe("a visitor's data pages rendered on the server", () => {
       expect(errors, address).toEqual([]);
       await page.context().close();
     }
+  });
+});
+
+/** The next event of the demo's calendar (the Lighthouse run's member page too). */
+async function nextEventId(token: string): Promise<number> {
+  const at = new Date().toISOString().slice(0, 16);
+  const res = await fetch(`${harness.baseUrl}/api/events.upcoming.php`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ g: token, at }) });
+  const { rows } = (await res.json()) as { rows: { id: number }[] };
+  if (rows[0] === undefined) throw new Error('The demo has no upcoming event.');
+  return rows[0].id;
+}
+
+describe("a member's pages, sent drawn for them (their session cookie)", () => {
+  it('the event page and the events list arrive drawn for the member, hydrate with no console error and no call for their answers, and work by touch', async () => {
+    const token = await harness.sessionToken(DEMO_MEMBER.email, DEMO_MEMBER.password);
+    const eventId = await nextEventId(token);
+    for (const { address, content } of [
+      { address: `/event/${eventId}`, content: '.event-details' },
+      { address: '/new-events', content: '#upcoming-events + * li, #upcoming-events ~ * li' },
+    ]) {
+      const page = await openPageAs(harness, DEMO_MEMBER.email, DEMO_MEMBER.password, { viewport: PHONE, hasTouch: true, isMobile: true, timezoneId: 'Pacific/Auckland' });
+      const errors = collectErrors(page);
+      const calls = watchCalls(page);
+      await watchLoadingLabels(page);
+      await watchServerContent(page, content);
+      const response = await page.goto(address);
+      const html = (await response?.text()) ?? '';
+      expect(html, address).toContain('<div id="root" data-viewer="member">');
+      // Drawn for the member: their header's Account link, not Member Login.
+      expect(html, address).toMatch(/>Account</);
+      expect(html, address).not.toContain('Member Login');
+      await waitForHydration(page);
+      await page.waitForLoadState('networkidle');
+      expect(await page.evaluate(() => (window as unknown as { serverContent: Element | null }).serverContent?.isConnected), address).toBe(true);
+      expect(errors, address).toEqual([]);
+      expect(await loadingSeen(page), address).toEqual([]);
+      // Neither the session check nor the page's reads were asked again: the page had their answers.
+      expect(calls.map(({ name }) => name).filter((name) => ['session.get', 'event.get', 'events.upcoming', 'events.past'].includes(name)), address).toEqual([]);
+      expect(await page.locator('.site-main--leaving').count(), address).toBe(0);
+      if (address.startsWith('/event/')) {
+        // Hydrated: answering works, and says so.
+        await page.getByRole('radio', { name: 'Attending', exact: true }).tap();
+        await page.getByRole('form', { name: 'Your answer' }).getByRole('button', { name: 'Save' }).tap();
+        await expect.poll(() => calls.some(({ name }) => name === 'signup.set')).toBe(true);
+        await checkA11y(page);
+      } else {
+        await page.locator(content).first().locator('a[href]').first().tap();
+        await page.waitForURL(/\/event\/\d+$/);
+        expect(errors, address).toEqual([]);
+      }
+      await snapshot(page, `member-rendered-390${address.replace(/[/?=]/g, '-')}`);
+      await page.context().close();
+    }
+  });
+
+  it("sends a visitor the members' pages with the login form in the HTML, and a member who logs out is a visitor again", async () => {
+    const html = await (await fetch(`${harness.baseUrl}/new-events`)).text();
+    expect(html).toContain('aria-label="Member login"');
+    expect(html).not.toContain('data-viewer');
+    const page = await openPageAs(harness, DEMO_ADMIN.email, DEMO_ADMIN.password, { viewport: PHONE, hasTouch: true });
+    await visit(page, '/account');
+    await page.getByRole('button', { name: 'Log out' }).tap();
+    await expect.poll(async () => (await page.context().cookies()).some(({ name }) => name === 'clubSession')).toBe(false);
+    const after = await page.goto('/new-events');
+    expect(await after?.text()).not.toContain('data-viewer');
+    await page.getByRole('form', { name: 'Member login' }).waitFor();
+    await page.context().close();
   });
 });

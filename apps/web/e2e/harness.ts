@@ -8,6 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
 import { expect, inject, onTestFailed } from 'vitest';
+import { SESSION_COOKIE } from '@club/contracts/session-cookie';
 import { SESSION_STORAGE_KEY } from '../src/lib/session-token.ts';
 
 declare module 'vitest' {
@@ -475,6 +476,9 @@ export async function openPageAs(harness: Harness, email: string, password: stri
     },
     { origin: harness.baseUrl, key: SESSION_STORAGE_KEY, value: token },
   );
+  // The cookie in which the app mirrors the stored session (src/lib/session-token.ts), as a member's
+  // browser holds it from their second page on: the server then sends their pages drawn for them.
+  await page.context().addCookies([{ name: SESSION_COOKIE, value: token, url: harness.baseUrl, sameSite: 'Lax' }]);
   return page;
 }
 

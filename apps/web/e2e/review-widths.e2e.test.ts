@@ -135,7 +135,7 @@ describe('what the review screenshots showed', () => {
   it('unfolds the answers when a member taps "See everyone’s answers" on a phone', async () => {
     const eventId = makeEventWith24Answers(harness);
     const page = await openPageAs(harness, DEMO_MEMBER.email, DEMO_MEMBER.password, PHONE);
-    await page.goto(`/event/${eventId}`);
+    await visit(page, `/event/${eventId}`);
     await page.getByText('Show all 24 answers').waitFor();
     await page.getByRole('link', { name: 'See everyone’s answers' }).tap();
     const row = page.getByRole('row', { name: /Guest1 Tourer/ });

@@ -1,7 +1,7 @@
 // A page the server rendered (apps/api/src/http/page-render.ts) is whole without JavaScript: its
 // links are links. Its scripts, which only hydrate it, are fetched once it has painted and its
 // first pictures have loaded, so nothing competes with them for the phone's bandwidth or CPU
-// before the largest paint (a member's load at once). This classic script (the CSP allows no
+// before the largest paint (those of a page drawn for someone else load at once). This classic script (the CSP allows no
 // inline one) names them: data-entry is the app's entry, data-modules the chunks the page needs,
 // preloaded beside it.
 (function () {
@@ -25,17 +25,23 @@
       setTimeout(start, 0);
     });
   }
-  // A member's page is rendered afresh over the visitor's markup (main.tsx): no waiting for them.
-  // The key is apps/web/src/lib/session-token.ts's SESSION_STORAGE_KEY.
-  var isMember = false;
+  // The markup is this browser's own when it was sent for its session: a visitor's page with no
+  // session stored, or a member's page (data-viewer on #root) whose request carried the stored
+  // session in its cookie. Then it is hydrated after paint as above. Any other is rendered afresh
+  // (main.tsx), at once. The key and the cookie are apps/web/src/lib/session-token.ts's.
+  var stored = null;
   try {
-    isMember = Boolean(window.localStorage.getItem('clubSession'));
+    stored = window.localStorage.getItem('clubSession') || null;
   } catch {
     // Storage blocked: a visitor.
   }
-  if (isMember) {
-    // The markup is a visitor's (their registry, their search results): dimmed, as a page being
-    // left is (layout.css), and out of reach until the member's own page replaces it.
+  var cookie = /(?:^|;\s*)clubSession=([^;]*)/.exec(document.cookie);
+  var root = document.getElementById('root');
+  var sentForMember = Boolean(root && root.getAttribute('data-viewer') === 'member');
+  var isOwn = sentForMember ? stored !== null && cookie !== null && cookie[1] === stored : stored === null;
+  if (!isOwn) {
+    // Someone else's markup (a visitor's registry while a member is logged in here): dimmed, as a
+    // page being left is (layout.css), and out of reach until this browser's own page replaces it.
     var main = document.getElementById('main-content');
     if (main) {
       main.classList.add('site-main--leaving');
@@ -44,6 +50,8 @@
     }
     start();
   }
-  else if (document.readyState === 'complete') afterPaint();
+  // A member's own page (its forms wait for React, components/form.tsx) starts at its first paint;
+  // its first screen is text. A visitor's waits for its first photos too.
+  else if (sentForMember || document.readyState === 'complete') afterPaint();
   else window.addEventListener('load', afterPaint, { once: true });
 })();

@@ -3,7 +3,8 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { installErrorReporting } from './api/error-reporting.ts';
 import { AppRoutes, preloadPageAt, prefetchOtherPages } from './app/router.tsx';
-import { getSessionToken, SessionProvider } from './session/index.ts';
+import { isPageSentForThisSession } from './lib/session-token.ts';
+import { SessionProvider } from './session/index.ts';
 import './styles/tokens.css';
 import './styles/base.css';
 
@@ -39,22 +40,26 @@ function prefetchOtherPagesWhenIdle() {
 
 /**
  * `/` arrives prerendered as a visitor sees it (src/prerender.tsx), and so do the data pages,
- * rendered by the server from the answers it also sends as data blocks (api/first-answers.ts seeds
- * the cache with them when TanStack Query loads). A visitor's copy is hydrated; a member's (whose
- * session the markup cannot know) is rendered afresh. Either way the page's chunk, which the HTML
- * preloads, is awaited first: the page then shows at once, not its loading state, and hydration
- * starts with no page load pending (a pending one re-renders the layout, and an update reaching
- * the page's Suspense boundary before it has hydrated would put the loading state in place of
- * the markup).
+ * rendered by the server for whoever asked (a visitor, or the member whose session cookie came
+ * with the request) from the answers it also sends as data blocks (api/first-answers.ts seeds the
+ * cache with them when TanStack Query loads). A page sent for this browser's session is hydrated;
+ * one sent for someone else (a visitor's markup while a session is stored, or the other way round
+ * after a log in or out in another tab) is rendered afresh. Either way the page's chunk, which the
+ * HTML preloads, is awaited first, and for a member the query cache with the page's answers (the
+ * member is then known and the page drawn at once, not its loading state); hydration then starts
+ * with no load pending (a pending one re-renders the layout, and an update reaching the page's
+ * Suspense boundary before it has hydrated would put the loading state in place of the markup).
  */
 if (rootElement.hasChildNodes()) {
   const { pathname } = window.location;
   if (pathname === '/') prefetchOtherPagesWhenIdle();
-  void preloadPageAt(pathname).then(
+  const sentForThisSession = isPageSentForThisSession();
+  const sentForMember = rootElement.dataset.viewer === 'member';
+  void Promise.all([preloadPageAt(pathname), sentForMember ? import('./api/query-client.ts') : undefined]).then(
     () => {
       // In a transition, hydration yields to the browser every few milliseconds instead of
       // holding the main thread in one long task (the page is already painted meanwhile).
-      if (getSessionToken() === null) startTransition(() => void hydrateRoot(rootElement, site));
+      if (sentForThisSession) startTransition(() => void hydrateRoot(rootElement, site));
       else createRoot(rootElement).render(site);
     },
     () => createRoot(rootElement).render(site),

@@ -6,19 +6,25 @@ import { seedAnswers, type FirstAnswer } from './api/first-answers.ts';
 import { AppRoutes } from './app/router.tsx';
 import { setClubTimeZone } from './lib/club-time-zone.ts';
 import { setClubName } from './lib/page-title.ts';
+import { RenderedViewerContext, type RenderedViewer } from './lib/use-session-token.ts';
 import { SessionProvider } from './session/index.ts';
 
 export type { FirstAnswer };
 
-/** The tree of main.tsx with a static router at one address: what a visitor's browser renders there. */
-function site(location: string): ReactNode {
+/**
+ * The tree of main.tsx with a static router at one address: what a visitor's browser renders
+ * there, or the browser of `viewer`, the member whose session the page's request carried.
+ */
+function site(location: string, viewer: RenderedViewer | null = null): ReactNode {
   return (
     <StrictMode>
-      <StaticRouter location={location}>
-        <SessionProvider>
-          <AppRoutes />
-        </SessionProvider>
-      </StaticRouter>
+      <RenderedViewerContext value={viewer}>
+        <StaticRouter location={location}>
+          <SessionProvider>
+            <AppRoutes />
+          </SessionProvider>
+        </StaticRouter>
+      </RenderedViewerContext>
     </StrictMode>
   );
 }
@@ -52,12 +58,28 @@ export async function renderHome(): Promise<string> {
 
 /**
  * What the server asks for: the address (path and query), the answers of the page's first reads,
- * and the settings the browser reads from the page's metas (CLUB_NAME, CLUB_TIMEZONE).
+ * the session token they were read with (null: a visitor's; a member's answers start with their
+ * `session.get`), and the settings the browser reads from the page's metas (CLUB_NAME, CLUB_TIMEZONE).
  */
-export type PageRequest = { url: string; answers: readonly FirstAnswer[]; clubName: string; timeZone: string; signal?: AbortSignal };
+export type PageRequest = {
+  url: string;
+  answers: readonly FirstAnswer[];
+  viewerToken: string | null;
+  clubName: string;
+  timeZone: string;
+  signal?: AbortSignal;
+};
+
+/** The member the answers were read for, from their `session.get` answer. */
+function viewerOf(token: string | null, answers: readonly FirstAnswer[]): RenderedViewer | null {
+  const session = answers.find((answer) => answer.name === 'session.get');
+  if (token === null || session === undefined) return null;
+  const { u } = JSON.parse(session.json) as { u: RenderedViewer['user'] };
+  return { token, user: u };
+}
 
 /**
- * The markup of a data page as a visitor sees it, rendered by the server per request
+ * The markup of a data page as its viewer sees it, rendered by the server per request
  * (apps/api/src/http/page-render.ts) from the answers it also sends as data blocks: main.tsx
  * seeds the browser's cache with those blocks and hydrates the markup, which therefore draws the
  * same. The query client is this request's own (api/query-provider.tsx keeps a provided client),
@@ -65,17 +87,18 @@ export type PageRequest = { url: string; answers: readonly FirstAnswer[]; clubNa
  * state, as the browser's first render does. Rejects when `signal` aborts (the server's time limit)
  * and when any part of the page failed to render.
  */
-export async function renderPage({ url, answers, clubName, timeZone, signal }: PageRequest): Promise<{ markup: string; preloads: string }> {
+export async function renderPage({ url, answers, viewerToken, clubName, timeZone, signal }: PageRequest): Promise<{ markup: string; preloads: string }> {
   setClubName(clubName);
   setClubTimeZone(timeZone);
   const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false, networkMode: 'always' } } });
-  seedAnswers(client, answers, false);
+  seedAnswers(client, answers, viewerToken, true);
+  const viewer = viewerOf(viewerToken, answers);
   // An error inside a Suspense boundary does not end a render: React sends the boundary's fallback
   // with an inline script that renders it in the browser, which the CSP blocks. The server sends
   // the shell instead.
   let failure: unknown;
   try {
-    const { prelude } = await prerender(<QueryClientProvider client={client}>{site(url)}</QueryClientProvider>, {
+    const { prelude } = await prerender(<QueryClientProvider client={client}>{site(url, viewer)}</QueryClientProvider>, {
       ...IN_PLACE,
       signal,
       onError: (error) => void (failure ??= error),

@@ -53,24 +53,45 @@ export type ApiRouter = {
   mounted: Set<CallName>;
   /** Client addresses with a multipart body whose files wait on disk for its `g`. */
   waitingUploads: Set<string>;
-  /** The public reads, as a visitor makes them (see `readAsVisitor`). */
-  visitorReads: Map<CallName, (req: Request, body: Record<string, unknown>) => Promise<unknown>>;
+  /** The reads a page may arrive with, as the page's viewer makes them (see `readForPage`). */
+  pageReads: Map<PageRead, (req: Request, body: Record<string, unknown>, token: string | undefined) => Promise<unknown>>;
 };
+
+/**
+ * The only calls the server makes itself, for a page it sends with their answers
+ * (http/first-answers.ts): reads, none with files. Nothing else can be run outside a request.
+ */
+export const PAGE_READS = [
+  'session.get',
+  'blog.page',
+  'cars.stats',
+  'bodyStyles.get',
+  'cars.list',
+  'listings.list',
+  'site.search',
+  'event.get',
+  'events.upcoming',
+  'events.past',
+] as const satisfies readonly CallName[];
+export type PageRead = (typeof PAGE_READS)[number];
+const isPageRead = (name: CallName): name is PageRead => (PAGE_READS as readonly CallName[]).includes(name);
 
 /** `tempDir` holds uploads while their request runs. */
 export function createApiRouter(db: Db, { checkReplies, tempDir }: { checkReplies: boolean; tempDir: string }): ApiRouter {
-  return { routes: express.Router(), db, checkReplies, tempDir, mounted: new Set(), waitingUploads: new Set(), visitorReads: new Map() };
+  return { routes: express.Router(), db, checkReplies, tempDir, mounted: new Set(), waitingUploads: new Set(), pageReads: new Map() };
 }
 
 /**
- * A public read's answer as a visitor would get it, as JSON text: the call runs as over HTTP
- * (input check, handler, reply cache and its stored bytes), without a session. For the pages the
- * server sends with their first answer (http/first-answers.ts); `req` is the page's request.
+ * A page read's answer as JSON text, as the page's viewer would get it: the call runs as over
+ * HTTP (session, access rule, input check, handler, reply cache and its stored bytes) with
+ * `token` as its `g` (none: a visitor's). For the pages the server sends with their first
+ * answers (http/first-answers.ts); `req` is the page's request. Throws as the call would (401,
+ * 403, 404).
  */
-export async function readAsVisitor(api: ApiRouter, req: Request, name: CallName, body: Record<string, unknown>): Promise<string> {
-  const read = api.visitorReads.get(name);
-  if (!read) throw new Error(`${name} is not a public read that is mounted.`);
-  const reply = await read(req, normalizeBody(body));
+export async function readForPage(api: ApiRouter, req: Request, name: PageRead, body: Record<string, unknown>, token?: string): Promise<string> {
+  const read = api.pageReads.get(name);
+  if (!read) throw new Error(`${name} is not mounted.`);
+  const reply = await read(req, normalizeBody(body), token);
   if (reply instanceof CachedReply) return gunzipSync(reply.gzip).toString('utf8');
   return JSON.stringify(reply);
 }
@@ -188,12 +209,11 @@ export function mountCall<N extends CallName>(api: ApiRouter, name: N, handler: 
     return body;
   };
 
-  // Only reads without files and without a session: the token `g` is dropped.
-  const isPublicRead = (call.access as string) === 'public' && Object.keys(fileFields).length === 0;
-  if (isPublicRead) {
-    api.visitorReads.set(name, (req, body) => {
-      const { g: _token, ...visitorBody } = body;
-      return run(req, visitorBody);
+  // The payload's own `g` is dropped: the page's viewer is the only one a page read runs as.
+  if (isPageRead(name) && Object.keys(fileFields).length === 0) {
+    api.pageReads.set(name, (req, body, token) => {
+      const { g: _token, ...payload } = body;
+      return run(req, token === undefined ? payload : { ...payload, g: token });
     });
   }
 

@@ -24,12 +24,12 @@ const PAGE_PRELOADS = [
  */
 const STAND_IN = `
 let renders = 0;
-export async function renderPage({ url, answers, clubName, timeZone }) {
+export async function renderPage({ url, answers, viewerToken, clubName, timeZone }) {
   if (url.includes('boom')) throw new Error('The page threw while rendering.');
   if (url.includes('stall')) return new Promise(() => {});
   renders += 1;
   const shown = answers.map(({ name, body, json }) => name + ' ' + JSON.stringify(body) + ' ' + json).join('|');
-  return { markup: '<main data-render="' + renders + '" data-zone="' + timeZone + '" data-club="' + clubName.replace(/[&"<]/g, '') + '">' + shown.replace(/</g, '&lt;') + '</main>', preloads: '<link rel="preload" as="image" href="/uploads/first.jpg"/>' };
+  return { markup: '<main data-render="' + renders + '" data-zone="' + timeZone + '" data-club="' + clubName.replace(/[&"<]/g, '') + '" data-for="' + (viewerToken === null ? 'visitor' : 'member ' + viewerToken.slice(0, 6)) + '">' + shown.replace(/</g, '&lt;') + '</main>', preloads: '<link rel="preload" as="image" href="/uploads/first.jpg"/>' };
 }
 `;
 
@@ -53,14 +53,15 @@ afterAll(() => {
   fs.rmSync(web, { recursive: true, force: true });
 });
 
-const rootOf = (html: string) => /<div id="root">([\s\S]*?)<\/div><\/body>/.exec(html)?.[1];
+const rootOf = (html: string) => /<div id="root"(?: data-viewer="member")?>([\s\S]*?)<\/div><\/body>/.exec(html)?.[1];
+const callsIn = (html: string) => [...html.matchAll(/class="first-answer" data-call="([^"]+)" data-body="([^"]*)"/g)].map(([, call, body = '']) => `${call} ${body.replaceAll('&quot;', '"')}`);
 
 describe("a visitor's data page rendered on the server", () => {
   it('holds the markup rendered from the answers it also sends, with the page CSS inline and the first picture preloaded', async () => {
     const res = await request(t.app).get('/blog');
     expect(res.status).toBe(200);
     const root = rootOf(res.text);
-    expect(root).toMatch(/^<main data-render="\d+" data-zone="America\/Denver" data-club="Rivertown A's">blog\.page \{"page":1\} \{/);
+    expect(root).toMatch(/^<main data-render="\d+" data-zone="America\/Denver" data-club="Rivertown A's" data-for="visitor">blog\.page \{"page":1\} \{/);
     expect(res.text).toContain('<script type="application/json" class="first-answer" data-call="blog.page"');
     expect(res.text).toContain('<style>.post-list{display:grid}</style><link rel="stylesheet" crossorigin href="/assets/blog-page.css" media="print">');
     expect(res.text).not.toContain('rel="preload" as="style"');
@@ -77,14 +78,6 @@ describe("a visitor's data page rendered on the server", () => {
     expect(first).toBeDefined();
     expect(await renderOf('/search?q=ford')).toBe(first);
     expect(Number(await renderOf('/search?q=chevrolet'))).toBeGreaterThan(Number(first));
-  });
-
-  it("renders the visitor's page for a member too: the server cannot know their session", async () => {
-    const member = createMember(t.db);
-    const asVisitor = await request(t.app).get('/registry');
-    const asMember = await request(t.app).get('/registry').set('Authorization', `Bearer ${member.token}`).set('Cookie', `clubSession=${member.token}`);
-    expect(rootOf(asMember.text)).toBe(rootOf(asVisitor.text));
-    expect(rootOf(asMember.text)).toContain('cars.list {"page":1}');
   });
 
   it('sends the shell with the data blocks, not an error, when the render fails', async () => {
@@ -111,5 +104,80 @@ describe("a visitor's data page rendered on the server", () => {
     const res = await request(t.app).get('/blog?page=2');
     expect(res.text).toContain('<div id="root"></div>');
     expect(res.text).not.toContain('first-answer');
+  });
+
+  it("renders the members' pages with no reads: a visitor gets the login form, drawn by the page", async () => {
+    for (const address of ['/new-events', '/event/7']) {
+      const res = await request(t.app).get(address);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(callsIn(res.text), address).toEqual([]);
+      expect(rootOf(res.text), address).toMatch(/^<main data-render="\d+" [^>]*data-for="visitor"><\/main>$/);
+    }
+    // Another page, or a bad event id, is sent as the shell.
+    for (const address of ['/new-events?past=2', '/event/x', '/forum']) expect(rootOf((await request(t.app).get(address)).text), address).toBe('');
+  });
+});
+
+describe("a member's page, when their session cookie comes with it", () => {
+  it('is rendered for them from their own answers, marked as theirs and kept out of shared caches', async () => {
+    const member = createMember(t.db, { firstName: 'Edsel' });
+    const res = await request(t.app).get('/event/7').set('Cookie', `theme=dark; clubSession=${member.token}`);
+    expect(res.headers['cache-control']).toBe('private, no-cache');
+    expect(res.headers.vary).toMatch(/Cookie/);
+    expect(res.text).toContain('<div id="root" data-viewer="member">');
+    expect(callsIn(res.text)).toEqual(['session.get {}', 'event.get {"id":7}']);
+    const root = rootOf(res.text) ?? '';
+    expect(root).toContain(`data-for="member ${member.token.slice(0, 6)}"`);
+    expect(root).toMatch(/session\.get \{\} \{"u":\{[^]*"name":"Edsel Tester"/);
+    // The session cookie never reaches a visitor's copy of the same address.
+    const asVisitor = await request(t.app).get('/event/7');
+    expect(asVisitor.text).not.toContain('data-viewer');
+    expect(rootOf(asVisitor.text)).toContain('data-for="visitor"');
+  });
+
+  it('asks the events list as of now in club time, and draws public pages for the member too', async () => {
+    const member = createMember(t.db);
+    const cookie = `clubSession=${member.token}`;
+    const events = callsIn((await request(t.app).get('/new-events').set('Cookie', cookie)).text);
+    expect(events).toHaveLength(3);
+    expect(events[0]).toBe('session.get {}');
+    expect(events[1]).toMatch(/^events\.upcoming \{"at":"\d{4}-\d\d-\d\dT\d\d:\d\d"\}$/);
+    const at = /"at":"([^"]+)"/.exec(events[1] ?? '')?.[1];
+    expect(events[2]).toBe(`events.past {"at":"${at}","page":1}`);
+    // CLUB_TIMEZONE is America/Denver here: the page asks with the club's clock, not the server's.
+    const denver = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Denver', hour: '2-digit', hourCycle: 'h23' }).format(new Date());
+    expect(at?.slice(11, 13)).toBe(denver);
+    expect(callsIn((await request(t.app).get('/registry').set('Cookie', cookie)).text)).toEqual(['session.get {}', 'cars.stats {}', 'bodyStyles.get {}', 'cars.list {"page":1}']);
+  });
+
+  it('keeps each session its own render (a member page can hold its token), and a visitor theirs', async () => {
+    const member = createMember(t.db);
+    const again = await request(t.app).post('/api/session.create.php').send({ u: member.email, p: member.password });
+    expect(again.status).toBe(200);
+    const renderOf = async (token: string) => /data-render="(\d+)" [^>]*data-for="([^"]+)"/.exec((await request(t.app).get('/classifieds').set('Cookie', `clubSession=${token}`)).text)?.slice(1);
+    const first = await renderOf(member.token);
+    expect(await renderOf(member.token)).toEqual(first);
+    const second = await renderOf((again.body as { g: string }).g);
+    expect(second?.[0]).not.toBe(first?.[0]);
+    expect(second?.[1]).toBe(`member ${(again.body as { g: string }).g.slice(0, 6)}`);
+  });
+
+  it('is a visitor’s page when the cookie holds no current session (logged out, unknown, junk)', async () => {
+    const member = createMember(t.db);
+    expect((await request(t.app).post('/api/session.destroy.php').send({ g: member.token })).status).toBe(200);
+    for (const cookie of [`clubSession=${member.token}`, 'clubSession=not-a-session', 'clubSession=', 'clubsession=x; other=1']) {
+      const res = await request(t.app).get('/event/7').set('Cookie', cookie);
+      expect(res.headers['cache-control'], cookie).toBe('no-cache');
+      expect(res.text, cookie).not.toContain('data-viewer');
+      expect(callsIn(res.text), cookie).toEqual([]);
+    }
+  });
+
+  it('never authorises a call: the API takes the session from g alone', async () => {
+    const member = createMember(t.db);
+    const res = await request(t.app).post('/api/session.get.php').set('Cookie', `clubSession=${member.token}`).send({});
+    expect(res.status).toBe(401);
+    const events = await request(t.app).post('/api/event.get.php').set('Cookie', `clubSession=${member.token}`).send({ id: 7 });
+    expect(events.status).toBe(401);
   });
 });

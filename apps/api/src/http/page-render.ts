@@ -3,11 +3,18 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Request } from 'express';
-import { withAnswerBlocks, type FirstAnswer } from './first-answers.ts';
+import { withAnswerBlocks, type FirstAnswer, type PageAnswers } from './first-answers.ts';
 
 /** What the web app's SSR build exports (apps/web/src/prerender.tsx, built into dist/.ssr/). */
 type PageRenderModule = {
-  renderPage(request: { url: string; answers: readonly FirstAnswer[]; clubName: string; timeZone: string; signal: AbortSignal }): Promise<{ markup: string; preloads: string }>;
+  renderPage(request: {
+    url: string;
+    answers: readonly FirstAnswer[];
+    viewerToken: string | null;
+    clubName: string;
+    timeZone: string;
+    signal: AbortSignal;
+  }): Promise<{ markup: string; preloads: string }>;
 };
 
 /** A visitor waits this long at most for the markup; past it they get the shell, which draws as before. */
@@ -16,19 +23,20 @@ export const RENDER_TIME_LIMIT_MS = 500;
 /** Rendered pages kept while their answers are unchanged (a page's markup is 10-40 KB). */
 const CACHE_SIZE = 32;
 
-export type PageRenderer = (req: Request, shell: string, answers: readonly FirstAnswer[]) => Promise<string>;
+export type PageRenderer = (req: Request, shell: string, page: PageAnswers) => Promise<string>;
 
 /**
- * Sends a visitor's data page with its markup: the page as the web app renders it from the same
- * first answers the data blocks hold (http/first-answers.ts), so it paints with the HTML alone
- * and main.tsx hydrates it. The SSR build is imported on the first such page, never at start
+ * Sends a data page with its markup: the page as the web app renders it for its viewer (a visitor,
+ * or the member whose session cookie came with it) from the same first answers the data blocks
+ * hold (http/first-answers.ts), so it paints with the HTML alone and main.tsx hydrates it. The SSR build is imported on the first such page, never at start
  * (idle memory and cold start stay as they were). The page's own CSS goes inline, as the entry's
  * is, so nothing but the HTML blocks the paint.
  *
  * Never costs the visitor the page: without the SSR build, on a render that fails or takes longer
  * than RENDER_TIME_LIMIT_MS, the shell with the data blocks goes out (logged), as before this.
  * A render is kept while the answers it came from are the same (the reply cache gives the same
- * bytes until a write changes them): a repeat visit costs a hash, not a render.
+ * bytes until a write changes them) and, for a member, for the same session: a repeat visit costs
+ * a hash, not a render.
  */
 /** The settings the browser reads from the page's metas, which the render has no page to read from. */
 export type RenderSettings = { clubName: string; timeZone: string };
@@ -41,21 +49,30 @@ export function pageRenderer(webDist: string, { clubName, timeZone }: RenderSett
   const styledShells = new Map<string, string>();
   const readCss = (href: string) => fs.readFileSync(path.join(webDist, href.replace(/^\/+/, '')), 'utf8').replace(/<\/style/gi, '<\\/style');
 
-  return async (req, shell, answers) => {
-    if (answers.length === 0 || !fs.existsSync(entry)) return withAnswerBlocks(shell, answers);
+  return async (req, shell, { viewer, answers }) => {
+    if (answers === undefined || !fs.existsSync(entry)) return withAnswerBlocks(shell, answers ?? [], viewer.kind);
     const url = req.originalUrl;
-    const key = createHash('sha256').update(url).update('\0').update(answers.map((answer) => answer.json).join('\0')).digest('base64');
+    // A member's markup can hold their session token (the event page's calendar download posts
+    // it), so it is kept for that session alone.
+    const key = createHash('sha256')
+      .update(viewer.kind === 'member' ? viewer.token : '')
+      .update('\0')
+      .update(url)
+      .update('\0')
+      .update(answers.map((answer) => answer.json).join('\0'))
+      .digest('base64');
     let page = rendered.get(key);
     if (page === undefined) {
       const signal = AbortSignal.timeout(RENDER_TIME_LIMIT_MS);
       try {
         const started = performance.now();
         const { renderPage } = await Promise.race([load(), aborted(signal)]);
-        page = await Promise.race([renderPage({ url, answers, clubName, timeZone, signal }), aborted(signal)]);
+        const viewerToken = viewer.kind === 'member' ? viewer.token : null;
+        page = await Promise.race([renderPage({ url, answers, viewerToken, clubName, timeZone, signal }), aborted(signal)]);
         req.log.debug({ ms: Math.round(performance.now() - started) }, 'Rendered the page.');
       } catch (error) {
         req.log.warn({ err: error }, 'The page could not be rendered in time; the shell went out, the page draws in the browser.');
-        return withAnswerBlocks(shell, answers);
+        return withAnswerBlocks(shell, answers, viewer.kind);
       }
       if (rendered.size >= CACHE_SIZE) rendered.delete(rendered.keys().next().value as string);
       rendered.set(key, page);
@@ -67,7 +84,7 @@ export function pageRenderer(webDist: string, { clubName, timeZone }: RenderSett
     }
     // React's preloads of the first pictures go in the head, where the browser reads them first.
     const withPreloads = page.preloads ? styled.replace('</head>', () => `  ${page.preloads}\n  </head>`) : styled;
-    return withAnswerBlocks(withPreloads, answers, page.markup);
+    return withAnswerBlocks(withPreloads, answers, viewer.kind, page.markup);
   };
 }
 

@@ -1,7 +1,7 @@
 import { CALLS, type CallName } from '@club/contracts/browser';
 import type { QueryClient } from '@tanstack/react-query';
-import { getSessionToken } from '../lib/session-token.ts';
-import { readReply } from './client.ts';
+import { getSessionToken, isPageSentForThisSession, rememberSessionUser } from '../lib/session-token.ts';
+import { readReply, type CallResponse } from './client.ts';
 import { callQueryKey, isViewerDependent } from './query-keys.ts';
 
 const isCallName = (name: string): name is CallName => Object.hasOwn(CALLS, name);
@@ -20,16 +20,21 @@ export type FirstAnswer = { name: string; body: Record<string, unknown> | undefi
 
 /**
  * Caches each answer as a fetched answer is read (`readReply`), under its call and payload, so a
- * page finds it only when it asks for exactly that. A member skips an answer that depends on who
- * asks (it is a visitor's) and fetches their own. The browser seeds its cache with the server's
- * data blocks (below); the server's render of the page (src/prerender.tsx) seeds its own with the
- * same answers, so both draw the same page.
+ * page finds it only when it asks for exactly that. An answer that depends on who asks is cached
+ * for `viewer` (the session token the answers were read with, null for a visitor's) only when
+ * `isViewers` says they were read for them; otherwise the page fetches its own. A member's
+ * `session.get` answer also makes them known at once (the session provider draws them without
+ * waiting for its check). The browser seeds its cache with the server's data blocks (below); the
+ * server's render of the page (src/prerender.tsx) seeds its own with the same answers, so both
+ * draw the same page.
  */
-export function seedAnswers(client: QueryClient, answers: readonly FirstAnswer[], isMember: boolean): void {
+export function seedAnswers(client: QueryClient, answers: readonly FirstAnswer[], viewer: string | null, isViewers: boolean): void {
   for (const { name, body, json } of answers) {
-    if (!isCallName(name) || body === undefined || (isMember && isViewerDependent(name))) continue;
+    if (!isCallName(name) || body === undefined || (isViewerDependent(name) && !isViewers)) continue;
     try {
-      client.setQueryData(callQueryKey(name, body, null), readReply(json, 200, true));
+      const reply = readReply(json, 200, true);
+      client.setQueryData(callQueryKey(name, body, viewer), reply);
+      if (name === 'session.get' && viewer !== null) rememberSessionUser(viewer, (reply as CallResponse<'session.get'>).u);
     } catch {
       // Not an answer (cannot happen with the server's blocks): the page fetches it.
     }
@@ -37,7 +42,7 @@ export function seedAnswers(client: QueryClient, answers: readonly FirstAnswer[]
 }
 
 /**
- * Puts the answers a page arrived with (the server's data blocks for a visitor's first reads,
+ * Puts the answers a page arrived with (the server's data blocks for its first reads,
  * apps/api/src/http/first-answers.ts) in the query cache before the page first renders, so it
  * draws without a round trip. The blocks are removed once read, so they seed one cache once.
  */
@@ -47,5 +52,5 @@ export function seedFirstAnswers(client: QueryClient, root: ParentNode = documen
     block.remove();
     answers.push({ name: block.dataset.call ?? '', body: parseBody(block.dataset.body), json: block.textContent ?? '' });
   }
-  seedAnswers(client, answers, getSessionToken() !== null);
+  seedAnswers(client, answers, getSessionToken(), isPageSentForThisSession());
 }

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'rea
 import { errorMessageOf } from '../api/client.ts';
 import { FormErrorsContext, findInvalidFields, summarizeFieldErrors, type FieldErrors } from './form-errors.ts';
 import { Loading } from './loading.tsx';
+import { useIsHydrated } from '../lib/use-is-hydrated.ts';
 import './form.css';
 
 export type FormStatus = 'idle' | 'submitting' | 'success' | 'error';
@@ -74,6 +75,7 @@ export function Form<T>({
   /** Which check of the fields as typed is the latest: an earlier one answering later is ignored. */
   const recheckRef = useRef(0);
   const isSubmitting = status === 'submitting';
+  const isHydrated = useIsHydrated();
   const [seenClearKey, setSeenClearKey] = useState(clearMessagesKey);
   if (seenClearKey !== clearMessagesKey) {
     setSeenClearKey(clearMessagesKey);
@@ -172,6 +174,9 @@ export function Form<T>({
       aria-busy={isSubmitting}
       // The site shows its own messages beside the fields, never the browser's bubbles.
       noValidate
+      // Painted from the server's HTML, the form is out of reach until React runs it: a choice
+      // made before would not be React's, and Enter would send the fields in the address.
+      inert={!isHydrated}
       onSubmit={(event) => void handleSubmit(event)}
       onInput={(event) => handleInput(event.currentTarget)}
     >

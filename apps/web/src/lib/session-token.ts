@@ -1,6 +1,10 @@
+import type { SessionUser } from '@club/contracts';
+import { SESSION_COOKIE, sessionCookieIn } from '@club/contracts/session-cookie';
+
 /**
  * The session token lives outside React so that the API client (plain functions) and the
- * React tree read and clear the same value. Only this module touches localStorage. It sits in
+ * React tree read and clear the same value. Only this module touches localStorage and the
+ * session cookie, which mirrors it for page requests. It sits in
  * lib/, below both api/ (which sends the token and clears it on a 401) and session/ (which logs
  * in and out through api/), so those two never import each other's way round.
  */
@@ -35,6 +39,53 @@ function readStoredToken(): string | null {
 
 let currentToken: string | null = typeof window === 'undefined' ? null : readStoredToken();
 
+/** Sessions end a year after login at the latest (docs/SECURITY.md); the cookie never outlives one. */
+const COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
+
+/**
+ * Mirrors the stored token in the session cookie, which page requests carry so that the server
+ * can send a member's page drawn for them (apps/api/src/http/first-answers.ts). The API never
+ * reads it: calls carry `g`. `SameSite=Lax`: a link from an e-mail opens the member's page as
+ * theirs, while no other site's request or form carries it.
+ */
+function writeSessionCookie(token: string | null): void {
+  if (typeof document === 'undefined') return;
+  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+  document.cookie = `${SESSION_COOKIE}=${token ?? ''}; Path=/; Max-Age=${token === null ? 0 : COOKIE_MAX_AGE_SECONDS}; SameSite=Lax${secure}`;
+}
+
+/** The session cookie this page's request carried, read before anything writes it. */
+const cookieOfPageRequest = typeof document === 'undefined' ? undefined : sessionCookieIn(document.cookie);
+// Sessions stored before the cookie existed, and storage cleared behind the cookie's back, are
+// put right at once: the next page request carries the stored session, or none.
+if (typeof document !== 'undefined' && cookieOfPageRequest !== (currentToken ?? undefined)) writeSessionCookie(currentToken);
+
+/**
+ * Whether the page's markup and data blocks were sent for this browser's session: a visitor's
+ * page with no session stored, or a member's page (`data-viewer="member"` on #root) whose request
+ * carried the session stored now. Only then may the page be hydrated, and its answers that depend
+ * on who asks be used (after a log in or out in another tab, they are someone else's).
+ */
+export function isPageSentForThisSession(): boolean {
+  if (typeof document === 'undefined') return false;
+  const sentForMember = document.getElementById('root')?.dataset.viewer === 'member';
+  return sentForMember ? currentToken !== null && cookieOfPageRequest === currentToken : currentToken === null;
+}
+
+/**
+ * Who each token is known to belong to before its check answers: a login on this page, or the
+ * member a page was sent for (its `session.get` answer). The session provider draws them at once.
+ */
+const knownUsers = new Map<string, SessionUser>();
+
+export function rememberSessionUser(token: string, user: SessionUser): void {
+  knownUsers.set(token, user);
+}
+
+export function knownSessionUser(token: string): SessionUser | undefined {
+  return knownUsers.get(token);
+}
+
 function notifyTokenListeners(): void {
   for (const listener of tokenListeners) listener();
 }
@@ -54,6 +105,7 @@ function forgetOtherViewersAnswers(viewer: string): void {
 export function setSessionToken(token: string): void {
   if (token !== currentToken) forgetOtherViewersAnswers(token);
   currentToken = token;
+  writeSessionCookie(token);
   try {
     window.localStorage.setItem(SESSION_STORAGE_KEY, token);
   } catch {
@@ -70,6 +122,7 @@ export function setSessionToken(token: string): void {
 export function clearSessionToken(): void {
   const wasLoggedIn = currentToken !== null;
   currentToken = null;
+  writeSessionCookie(null);
   try {
     window.localStorage.removeItem(SESSION_STORAGE_KEY);
   } catch {
@@ -117,6 +170,7 @@ if (typeof window !== 'undefined') {
     } else {
       forgetOtherViewersAnswers(stored);
       currentToken = stored;
+      writeSessionCookie(stored);
       notifyTokenListeners();
     }
   });

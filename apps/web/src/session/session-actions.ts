@@ -1,20 +1,12 @@
 import type { SessionUser } from '@club/contracts';
 import type { CallBody, CallName, CallResponse } from '../api/client.ts';
-import { clearSessionToken, getSessionToken, setSessionToken } from '../lib/session-token.ts';
+import { clearSessionToken, getSessionToken, rememberSessionUser, setSessionToken } from '../lib/session-token.ts';
 
 /**
  * The API client (and the calls registry it reads) loads with the first call, not with the entry:
  * a visitor's first paint makes none, and these actions run only when someone logs in or out.
  */
 const callApi = async <N extends CallName>(name: N, body: CallBody<N>): Promise<CallResponse<N>> => (await import('../api/client.ts')).callApi(name, body);
-
-/** The member each login of this page returned, by token: known at once, before the session check reports. */
-const loggedInUsers = new Map<string, SessionUser>();
-
-/** The member a login of this page returned for `token`, if any. */
-export function loggedInUserOf(token: string): SessionUser | undefined {
-  return loggedInUsers.get(token);
-}
 
 /** Logs in with an e-mail address and password; throws `ApiError` with the server's message. */
 export async function login(username: string, password: string): Promise<SessionUser> {
@@ -39,7 +31,7 @@ async function startSession(call: Promise<{ g: string; u: SessionUser }>): Promi
   if (previous !== null && previousUser?.id === reply.u.id) carryAnswersOver(previous, reply.g);
   // Seed the user before publishing the token, so no extra session.get is made.
   queryClient.setQueryData(callQueryKey('session.get', {}, reply.g), { u: reply.u });
-  loggedInUsers.set(reply.g, reply.u);
+  rememberSessionUser(reply.g, reply.u);
   setSessionToken(reply.g);
   return reply.u;
 }

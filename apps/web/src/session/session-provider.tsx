@@ -2,8 +2,9 @@ import type { Permission, SessionUser } from '@club/contracts';
 import { hasPermission } from '@club/contracts/permissions';
 import { createContext, lazy, Suspense, useContext, useMemo, useState, type ReactNode } from 'react';
 import type { SessionCheck } from './session-query.tsx';
-import { loggedInUserOf, login, logout } from './session-actions.ts';
-import { useSessionToken } from '../lib/use-session-token.ts';
+import { login, logout } from './session-actions.ts';
+import { knownSessionUser } from '../lib/session-token.ts';
+import { RenderedViewerContext, useSessionToken } from '../lib/use-session-token.ts';
 
 export { useSessionToken } from '../lib/use-session-token.ts';
 
@@ -32,11 +33,13 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const [check, setCheck] = useState<SessionCheck | null>(null);
   const current = check !== null && check.token === token ? check : null;
 
-  // Just logged in here: the member is known before the check of the new token reports, so a page
-  // kept on screen through a login in place (session-renewal) does not flash "Checking your login…".
-  const justLoggedIn = token !== null && current === null ? loggedInUserOf(token) : undefined;
-  const user = token !== null ? (current?.user ?? justLoggedIn ?? null) : null;
-  const isLoading = token !== null && justLoggedIn === undefined && (current === null || current.isPending);
+  // Known before the check of the token reports (just logged in here, or the member the page was
+  // sent or rendered for), so neither a page kept on screen through a login in place
+  // (session-renewal) nor a member's page drawn by the server flashes "Checking your login…".
+  const rendered = useContext(RenderedViewerContext);
+  const known = token !== null && current === null ? (rendered?.token === token ? rendered.user : knownSessionUser(token)) : undefined;
+  const user = token !== null ? (current?.user ?? known ?? null) : null;
+  const isLoading = token !== null && known === undefined && (current === null || current.isPending);
   const error = token !== null && user === null ? (current?.error ?? null) : null;
   const refetch = current?.refetch;
 

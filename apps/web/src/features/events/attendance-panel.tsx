@@ -1,6 +1,6 @@
 import type { ClubEvent, EventSignups, Household, SignupCar } from '@club/contracts';
 import { MAX_GUESTS } from '@club/contracts/browser';
-import { useState } from 'react';
+import { useState, useSyncExternalStore } from 'react';
 import { ErrorDialog } from '../../components/error-dialog.tsx';
 import { FormField } from '../../components/form-field.tsx';
 import { readForm } from '../../components/form-values.ts';
@@ -19,6 +19,13 @@ const FIELDS = { totalAttending: 'text', guests: 'text', comments: 'text', cars:
 /** Longer lists than this start folded on a phone, so the page does not run on for screens. */
 const FOLD_AFTER = 8;
 const WIDE_SCREEN = '(min-width: 48rem)';
+
+const isWideScreen = () => window.matchMedia(WIDE_SCREEN).matches;
+function subscribeToWideScreen(onChange: () => void): () => void {
+  const query = window.matchMedia(WIDE_SCREEN);
+  query.addEventListener('change', onChange);
+  return () => query.removeEventListener('change', onChange);
+}
 
 const answerLabel = (h: Household): string =>
   h.status === 'confirmed' ? 'Attending' : h.status === 'waitlisted' ? `Waiting list (${h.waitlistPosition})` : 'Not Attending';
@@ -115,12 +122,15 @@ export function SignupTotals({ signups }: { signups: EventSignups }) {
 export function AttendancePanel({ signups, openRequest = 0 }: { signups: EventSignups; openRequest?: number }) {
   const households = signups.households;
   const isLong = households.length > FOLD_AFTER;
-  // Read once: a list the member opened or closed stays so when the window turns.
-  const [isOpen, setIsOpen] = useState(() => !isLong || window.matchMedia(WIDE_SCREEN).matches);
+  // Open on a wide screen, folded on a phone (and in the server's markup, which a wide screen
+  // unfolds as it hydrates); a list the member opened or closed stays so when the window turns.
+  const isWide = useSyncExternalStore(subscribeToWideScreen, isWideScreen, () => false);
+  const [chosen, setChosen] = useState<boolean | null>(null);
+  const isOpen = chosen ?? (!isLong || isWide);
   const [seenRequest, setSeenRequest] = useState(openRequest);
   if (openRequest !== seenRequest) {
     setSeenRequest(openRequest);
-    setIsOpen(true);
+    setChosen(true);
   }
   // No column of guests and cars when nobody brings either: the names and answers get its room.
   const hasExtras = households.some((h) => h.guests.length > 0 || h.cars.length > 0);
@@ -173,7 +183,7 @@ export function AttendancePanel({ signups, openRequest = 0 }: { signups: EventSi
       {households.length === 0 ? (
         <p>Nobody has answered yet.</p>
       ) : isLong ? (
-        <details className="attendance__fold" open={isOpen} onToggle={(toggled) => setIsOpen(toggled.currentTarget.open)}>
+        <details className="attendance__fold" open={isOpen} onToggle={(toggled) => setChosen(toggled.currentTarget.open)}>
           <summary>{isOpen ? 'Hide the answers' : `Show all ${countOf(households.length, 'answer')}`}</summary>
           {table}
         </details>
