@@ -171,20 +171,19 @@ async function startOnDatabase(config: Config, db: Db, logger: Logger, unlock: (
 
   const isAdminCreated = ensureAdmin(db, config.adminEmail, config.adminPassword);
   if (isAdminCreated) logger.info({ email: config.adminEmail }, 'created the first administrator from ADMIN_EMAIL');
-  if (config.demoData) {
-    const accounts = await seedDemoData(db, { uploadsDir: config.uploadsDir, dataDir: config.dataDir });
-    if (accounts) {
-      logger.info('filled the empty database with demo content');
-      const [roleWidth, emailWidth] = [Math.max(...accounts.map((a) => a.role.length)), Math.max(...accounts.map((a) => a.email.length))];
-      const lines = accounts.map((a) => `  ${a.role.padEnd(roleWidth)}  ${a.email.padEnd(emailWidth)}  ${a.password}`);
-      process.stdout.write(`\nDemo accounts (log in at ${config.baseUrl}${PATHS.login}):\n${lines.join('\n')}\n\n`);
-    }
+  const accounts = config.demoData ? await seedDemoData(db, { uploadsDir: config.uploadsDir, dataDir: config.dataDir }) : undefined;
+  if (accounts) {
+    logger.info('filled the empty database with demo content');
+    const [roleWidth, emailWidth] = [Math.max(...accounts.map((a) => a.role.length)), Math.max(...accounts.map((a) => a.email.length))];
+    const lines = accounts.map((a) => `  ${a.role.padEnd(roleWidth)}  ${a.email.padEnd(emailWidth)}  ${a.password}`);
+    process.stdout.write(`\nDemo accounts (log in at ${config.baseUrl}${PATHS.login}):\n${lines.join('\n')}\n\n`);
   }
 
   const services = createServices(config, db, logger);
   // The migration that added the site search asks for it to be filled from the existing data;
-  // so do demo content and the first administrator, written straight into the tables.
-  if (config.demoData || isAdminCreated ? services.search.rebuild() : services.search.rebuildIfWanted()) logger.info('filled the site search index');
+  // so do demo content and the first administrator, written straight into the tables (demo
+  // content only when this start wrote it: a demo site started again has its index already).
+  if (accounts || isAdminCreated ? services.search.rebuild() : services.search.rebuildIfWanted()) logger.info('filled the site search index');
   const app = createApp({ config, db, services, logger });
   // `pnpm bench` measures every call against this trivial route on the same server and middleware.
   if (process.env.BENCH === '1') app.post('/bench/bare', (_req, res) => void res.json({ ok: true }));

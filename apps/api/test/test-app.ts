@@ -13,9 +13,16 @@ import { createMember, type TestMember } from './factories.ts';
 
 export type TestApp = { app: Express; db: Db; config: Config; services: Services; dataDir: string; close: () => void };
 
-/** The real app on a fresh SQLite file in a temp DATA_DIR. Replies are checked against their contracts. */
-export function createTestApp(env: Record<string, string> = {}, options: ServiceOptions = {}): TestApp {
+/**
+ * The real app on a fresh SQLite file in a temp DATA_DIR (or on the files `files` writes there
+ * first, by path in the folder). Replies are checked against their contracts.
+ */
+export function createTestApp(env: Record<string, string> = {}, options: ServiceOptions = {}, { files }: { files?: ReadonlyMap<string, Buffer> } = {}): TestApp {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'club-test-'));
+  for (const [name, content] of files ?? []) {
+    fs.mkdirSync(path.dirname(path.join(dataDir, name)), { recursive: true });
+    fs.writeFileSync(path.join(dataDir, name), content);
+  }
   const config = loadConfig({
     DATA_DIR: dataDir,
     NODE_ENV: 'test',

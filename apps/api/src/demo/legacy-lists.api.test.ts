@@ -2,11 +2,12 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasPermission, type SessionUser } from '@club/contracts';
 import { createMember, type TestMember } from '../../test/factories.ts';
+import { createDemoTestApp } from '../../test/demo-app.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { listPosts } from '../features/blog/store.ts';
 import { attachAttendance, listEvents } from '../features/events/store.ts';
 import { listThreads } from '../features/forum/store.ts';
-import { DEMO_ACCOUNTS, seedDemoData } from './index.ts';
+import { DEMO_ACCOUNTS } from './index.ts';
 
 // The legacy full lists (events.get, blog.get, forum.get) are written row by row and compressed as
 // they go (http/json-stream.ts): each answer must stay, byte for byte, what the whole list built
@@ -62,8 +63,7 @@ async function logIn(role: string): Promise<{ token: string; id: number; isModer
 }
 
 beforeAll(async () => {
-  t = createTestApp();
-  await seedDemoData(t.db, { uploadsDir: t.config.uploadsDir, dataDir: t.config.dataDir });
+  t = await createDemoTestApp();
   // Names and comments that test the escaping and the order of the names: quotes, accents, an emoji.
   answering = createMember(t.db, { firstName: 'Zoë "Zed"', lastName: 'Ångström' });
   silent = createMember(t.db, { firstName: 'Émile', lastName: 'Quiet' });

@@ -1,13 +1,13 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CallResponse } from '@club/contracts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { DEMO_ACCOUNTS, seedDemoData } from './index.ts';
+import { createDemoTestApp } from '../../test/demo-app.ts';
+import type { TestApp } from '../../test/test-app.ts';
+import { DEMO_ACCOUNTS } from './index.ts';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = createTestApp();
-  await seedDemoData(t.db, { uploadsDir: t.config.uploadsDir, dataDir: t.config.dataDir });
+  t = await createDemoTestApp();
 }, 60_000);
 afterAll(() => t.close());
 

@@ -126,16 +126,22 @@ export type NewAccount = {
   extra?: Parameters<typeof writeAccount>[1]['extra'];
 };
 
+/** An account whose password is hashed already (hashPassword): the demo hashes its accounts side by side. */
+export type HashedAccount = Omit<NewAccount, 'password'> & { passwordHash: string | null };
+
 /** Creates a member with a password and permissions, or resets an existing one's (by e-mail). For the CLI, start-up and the demo. */
 export function upsertAccount(db: Db, { password, ...account }: NewAccount): number {
-  const passwordHash = password ? hashPasswordSync(password) : null;
-  return db.transaction((tx) => writeAccount(tx, { ...account, passwordHash }));
+  return upsertHashedAccount(db, { ...account, passwordHash: password ? hashPasswordSync(password) : null });
+}
+
+/** As upsertAccount, with the password hashed already. */
+export function upsertHashedAccount(db: Db, account: HashedAccount): number {
+  return db.transaction((tx) => writeAccount(tx, account));
 }
 
 /** Creates a new member with a password even where the address is taken already (a household's second member): for the demo. */
-export function addAccount(db: Db, { password, ...account }: NewAccount): number {
-  const passwordHash = password ? hashPasswordSync(password) : null;
-  return db.transaction((tx) => insertAccount(tx, { ...account, passwordHash }));
+export function addHashedAccount(db: Db, account: HashedAccount): number {
+  return db.transaction((tx) => insertAccount(tx, account));
 }
 
 /** ADMIN_EMAIL/ADMIN_PASSWORD create the first admin when the club has none enabled. */
