@@ -57,8 +57,9 @@ function writeSessionCookie(token: string | null): void {
 /** The session cookie this page's request carried, read before anything writes it. */
 const cookieOfPageRequest = typeof document === 'undefined' ? undefined : sessionCookieIn(document.cookie);
 // Sessions stored before the cookie existed, and storage cleared behind the cookie's back, are
-// put right at once: the next page request carries the stored session, or none.
-if (typeof document !== 'undefined' && cookieOfPageRequest !== (currentToken ?? undefined)) writeSessionCookie(currentToken);
+// put right at once: the next page request carries the stored session, or none. A stored session
+// writes it anew on every visit: Safari keeps a cookie a script wrote for seven days at most.
+if (typeof document !== 'undefined' && (currentToken !== null || cookieOfPageRequest !== undefined)) writeSessionCookie(currentToken);
 
 /**
  * Whether the page's markup and data blocks were sent for this browser's session: a visitor's
