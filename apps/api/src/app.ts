@@ -38,7 +38,7 @@ import { mountHealth } from './http/health.ts';
 import { describeMailDelivery } from './services/mail.ts';
 import { pageShells } from './http/page-preloads.ts';
 import { readFirstAnswers } from './http/first-answers.ts';
-import { pageRenderer } from './http/page-render.ts';
+import { pageRenderer, scriptsAfterPaint } from './http/page-render.ts';
 import { mountRobots } from './http/robots.ts';
 import { setUploadHeaders } from './http/serve-uploads.ts';
 
@@ -208,12 +208,8 @@ export function createApp(deps: AppDeps): Express {
     const indexHtml = shellHtml(path.join(webDist, 'index.html'), settings);
     // `/` prerendered at build time (apps/web/scripts/prerender.mjs): painted before any script runs.
     const homeFile = path.join(webDist, 'home.html');
-    const homeHtml = fs.existsSync(homeFile) ? shellHtml(homeFile, settings) : indexHtml;
+    const homeHtml = fs.existsSync(homeFile) ? scriptsAfterPaint(shellHtml(homeFile, settings)) : indexHtml;
     app.use(express.static(webDist, { index: false, maxAge: '1h', setHeaders: cachePictures }));
-    app.get('/', (_req, res) => {
-      res.setHeader('Cache-Control', 'no-cache');
-      res.type('html').send(homeHtml);
-    });
     // Each address's shell names its page's chunks, so they load beside the entry.
     const shellFor = pageShells(webDist, indexHtml);
     const renderPage = pageRenderer(webDist, settings);
@@ -223,7 +219,9 @@ export function createApp(deps: AppDeps): Express {
       const page = await readFirstAnswers(api, req, config.timeZone);
       res.setHeader('Cache-Control', page.viewer.kind === 'member' ? 'private, no-cache' : 'no-cache');
       res.setHeader('Vary', 'Cookie');
-      res.type('html').send(await renderPage(req, shellFor(req.path), page));
+      // A visitor's `/` is the same for everyone: prerendered at build time. A member's is drawn for them.
+      if (req.path === '/' && page.answers === undefined) res.type('html').send(homeHtml);
+      else res.type('html').send(await renderPage(req, shellFor(req.path), page));
     });
   } else {
     logger.warn('The web app is not built (apps/web/dist); only the API is served. Run the build first.');

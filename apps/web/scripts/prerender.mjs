@@ -52,12 +52,11 @@ const home = shell
   .replace('<div id="root"></div>', () => `<div id="root">${markup}</div>`)
   .replace(/<title>[^<]*<\/title>/, () => `<title>Home - ${clubName}</title>`)
   .replace(entryCss[0], () => `${inline(entryCss[1])}\n    ${inline(homeCss[1])}\n    ${printLink(entryCss[1])}`)
-  .replace(homeCss[0], () => printLink(homeCss[1]))
-  // The scripts only hydrate what is already painted: fetched at low priority, they leave the
-  // bandwidth to the hero picture (the largest paint) and do not count as render-blocking.
-  .replace('<script type="module" crossorigin src=', '<script type="module" crossorigin fetchpriority="low" src=')
-  .replaceAll('<link rel="modulepreload" crossorigin', '<link rel="modulepreload" fetchpriority="low" crossorigin');
-if (!home.includes('<script type="module" crossorigin fetchpriority="low" src=')) throw new Error('index.html no longer has the module script this script expects.');
+  .replace(homeCss[0], () => printLink(homeCss[1]));
+// The scripts only hydrate what is already painted: the server names them in /after-paint.js,
+// which fetches them once the hero picture (the largest paint) has loaded
+// (apps/api/src/http/page-render.ts, scriptsAfterPaint).
+if (!home.includes('<script type="module" crossorigin src=')) throw new Error('index.html no longer has the module script the server expects.');
 if (home.includes('<div id="root"><link')) throw new Error('The prerendered markup starts with a tag hydration would not expect.');
 fs.writeFileSync(path.join(dist, 'home.html'), home);
 // Every other path gets index.html: the home page's chunk, stylesheet and picture would be

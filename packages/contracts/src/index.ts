@@ -23,7 +23,6 @@ export * from './routes.ts';
 export * from './registry.ts';
 export * from './media.ts';
 export * from './paths.ts';
-export * from './session-cookie.ts';
 export * from './club-time.ts';
 export * from './member-name.ts';
 export * from './password-rules.ts';

@@ -1,4 +1,5 @@
-import { clubNow, PATHS, sessionCookieIn } from '@club/contracts';
+import { clubNow, PATHS } from '@club/contracts';
+import { sessionCookieIn } from '@club/contracts/session-cookie';
 import type { Request } from 'express';
 import { readForPage, type ApiRouter, type PageRead } from './mount-call.ts';
 import { resolveSession } from './session.ts';
@@ -38,6 +39,8 @@ function readsOfPage(address: string, query: URLSearchParams, viewer: PageViewer
   const keys = [...query.keys()];
   const asMember = (reads: FirstRead[]) => (viewer === 'member' ? reads : []);
   if (keys.length === 0) {
+    // `/` is prerendered for a visitor at build time; a member's is drawn for them (their header).
+    if (address === PATHS.home) return viewer === 'member' ? [] : undefined;
     if (address === addressOf(PATHS.blog)) return [{ name: 'blog.page', body: { page: 1 } }];
     if (address === PATHS.registry) {
       return [

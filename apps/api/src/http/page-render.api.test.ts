@@ -39,6 +39,7 @@ let web: string;
 beforeAll(() => {
   web = fs.mkdtempSync(path.join(os.tmpdir(), 'club-web-'));
   fs.writeFileSync(path.join(web, 'index.html'), SHELL);
+  fs.writeFileSync(path.join(web, 'home.html'), SHELL.replace('<div id="root"></div>', '<div id="root"><h1>The prerendered home</h1></div>'));
   fs.mkdirSync(path.join(web, '.vite'));
   fs.writeFileSync(path.join(web, '.vite', 'page-preloads.json'), JSON.stringify(PAGE_PRELOADS));
   fs.mkdirSync(path.join(web, 'assets'));
@@ -115,6 +116,26 @@ describe("a visitor's data page rendered on the server", () => {
     }
     // Another page, or a bad event id, is sent as the shell.
     for (const address of ['/new-events?past=2', '/event/x', '/forum']) expect(rootOf((await request(t.app).get(address)).text), address).toBe('');
+  });
+});
+
+describe('`/`', () => {
+  it("is the page prerendered at build time for a visitor, its scripts loaded after the paint", async () => {
+    const res = await request(t.app).get('/');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(rootOf(res.text)).toBe('<h1>The prerendered home</h1>');
+    expect(res.text).toContain('<script defer src="/after-paint.js" data-entry="/assets/index.js" data-modules="/assets/jsx-runtime.js"></script>');
+    expect(res.text).not.toContain('type="module"');
+    expect(callsIn(res.text)).toEqual([]);
+  });
+
+  it('is drawn for a member whose session cookie comes with it: their header', async () => {
+    const member = createMember(t.db);
+    const res = await request(t.app).get('/').set('Cookie', `clubSession=${member.token}`);
+    expect(res.headers['cache-control']).toBe('private, no-cache');
+    expect(res.text).toContain('<div id="root" data-viewer="member">');
+    expect(callsIn(res.text)).toEqual(['session.get {}']);
+    expect(rootOf(res.text)).toContain(`data-for="member ${member.token.slice(0, 6)}"`);
   });
 });
 

@@ -101,17 +101,10 @@ const escapeAttribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"
  * The shell made ready for markup: the page's stylesheets (which it preloads,
  * http/page-preloads.ts) inline, so the markup paints with the HTML alone; each file stays linked
  * for print only, which blocks nothing (Vite's loader adds a stylesheet a chunk lists unless a link
- * to it exists, as for the entry's CSS, apps/web/scripts/prerender.mjs).
- *
- * The scripts only hydrate what is painted: the entry and the page's chunks are named in
- * `/after-paint.js` (apps/web/public), which fetches them once the page has loaded and painted.
- * Lighthouse's simulation counts every request that ended before the largest paint it observed
- * as holding that paint (110 KB gzip of JavaScript: LCP 2.0-2.4 s on a loaded machine); fetched
- * after it, they cannot. A visitor loses nothing: the links work before the scripts run.
+ * to it exists, as for the entry's CSS, apps/web/scripts/prerender.mjs). Its scripts load after
+ * the paint (`scriptsAfterPaint`).
  */
 function shellForMarkup(shell: string, readCss: (href: string) => string): string {
-  const modules: string[] = [];
-  let entry = '';
   const styled = shell.replace(/<link rel="preload" as="style" crossorigin href="([^"]+\.css)">/g, (link, href: string) => {
     try {
       return `<style>${readCss(href.replaceAll('&amp;', '&'))}</style><link rel="stylesheet" crossorigin href="${href}" media="print">`;
@@ -119,7 +112,23 @@ function shellForMarkup(shell: string, readCss: (href: string) => string): strin
       return link; // A file missing from the build: the page loads it as before.
     }
   });
-  const afterPaint = styled
+  return scriptsAfterPaint(styled);
+}
+
+/**
+ * A page whose markup is in its HTML (`/`, prerendered at build time, and the pages rendered
+ * here) with its scripts, which only hydrate what is painted, named in `/after-paint.js`
+ * (apps/web/public) instead of loaded beside the HTML: it fetches the entry and the page's chunks
+ * once the page has painted (a visitor's once its first pictures have loaded). Lighthouse's
+ * simulation counts every request that ended before the largest paint it observed as holding
+ * that paint (110 KB gzip of JavaScript: LCP 2.0-2.4 s on a loaded machine); fetched after it,
+ * they cannot. A visitor loses nothing: the links work before the scripts run, and the forms wait
+ * for them (inert until hydrated, apps/web/src/components/form.tsx).
+ */
+export function scriptsAfterPaint(html: string): string {
+  const modules: string[] = [];
+  let entry = '';
+  const afterPaint = html
     .replace(/\s*<link rel="modulepreload"[^>]*href="([^"]+)"[^>]*>/g, (_link, href: string) => {
       modules.push(href.replaceAll('&amp;', '&'));
       return '';
@@ -128,7 +137,7 @@ function shellForMarkup(shell: string, readCss: (href: string) => string): strin
       entry = src.replaceAll('&amp;', '&');
       return '<script defer src="/after-paint.js" data-entry="" data-modules=""></script>';
     });
-  // Without the entry script the shell is not one this knows: its scripts stay as they are.
-  if (entry === '') return styled;
+  // Without the entry script the page is not one this knows: its scripts stay as they are.
+  if (entry === '') return html;
   return afterPaint.replace('data-entry="" data-modules=""', () => `data-entry="${escapeAttribute(entry)}" data-modules="${escapeAttribute(modules.join(' '))}"`);
 }
