@@ -9,9 +9,12 @@ import { makeNewsletterPdf } from '../demo/newsletter-pdf.ts';
 /**
  * Issue 20, item 3: a newsletter PDF is drawn outside the site's process, within a time limit,
  * a memory cap and a bound on image size. Short limits here keep the test quick; the site's own
- * are in services/pdf-covers.ts.
+ * are in services/pdf-covers.ts. The hostile PDFs run each of their two jobs (cover, text) into
+ * the time limit, so it is short; an ordinary edition is drawn with more room, as a loaded
+ * machine may need.
  */
-const TIME_LIMIT_MS = 3_000;
+const TIME_LIMIT_MS = 1_000;
+const ORDINARY_TIME_LIMIT_MS = 3_000;
 
 type Reply = { status: number; body: { n?: string; w?: string; e?: string } };
 type Edition = { fileName: string; coverUrl: string };
@@ -71,16 +74,16 @@ afterAll(async () => {
   t?.close();
 });
 
-const editionOf = async (fileName: string): Promise<Edition | undefined> => {
-  const { v } = (await (await fetch(`${server.base}/api/newsletters.get.php`)).json()) as { v: Edition[] };
+const editionOf = async (base: string, fileName: string): Promise<Edition | undefined> => {
+  const { v } = (await (await fetch(`${base}/api/newsletters.get.php`)).json()) as { v: Edition[] };
   return v.find((edition) => edition.fileName === fileName);
 };
 
 describe('POST /api/newsletter.set.php with a PDF that is costly to draw', () => {
   it.each([
-    ['30 million tiny rectangles', 2, () => manyRectanglesPdf(30), /took longer than 3 s/],
+    ['30 million tiny rectangles', 2, () => manyRectanglesPdf(30), /took longer than 1 s/],
     ['a 20,000 x 20,000 image', 3, () => hugeImagePdf(20_000), /an image of 400 megapixels/],
-    ['a content stream that inflates to 2 GB', 4, () => compressionBombPdf(2), /took longer than 3 s/],
+    ['a content stream that inflates to 2 GB', 4, () => compressionBombPdf(2), /took longer than 1 s/],
   ])('keeps answering while it meets %s, then stores the edition with a plain cover and says so', async (_, month, makePdf, reason) => {
     const started = performance.now();
     const { result, slowestMs } = await slowestHealthAnswer(server.base, uploadPdf(server.base, editor.token, month, makePdf()));
@@ -93,13 +96,21 @@ describe('POST /api/newsletter.set.php with a PDF that is costly to draw', () =>
     expect(slowestMs).toBeLessThan(1_000);
     // The time limit, plus starting the renderer (timed apart) and storing the file.
     expect(tookMs).toBeLessThan(TIME_LIMIT_MS + 10_000);
-    expect(await editionOf(result.body.n ?? '')).toMatchObject({ coverUrl: '' });
+    expect(await editionOf(server.base, result.body.n ?? '')).toMatchObject({ coverUrl: '' });
   }, 30_000);
 
   it('still draws an ordinary newsletter and says nothing more', async () => {
-    const result = await uploadPdf(server.base, editor.token, 5, makeNewsletterPdf({ year: 2024, month: 5, isSpecial: false }));
-    expect(result).toEqual({ status: 200, body: { n: 'Valley News May 2024.pdf' } });
-    expect((await editionOf('Valley News May 2024.pdf'))?.coverUrl).toMatch(/^\/uploads\/newsletter-covers\/.+\.jpg$/);
+    const ordinary = createTestApp({}, { pdfCoverLimits: { timeLimitMs: ORDINARY_TIME_LIMIT_MS } });
+    const ordinaryEditor = createMember(ordinary.db, { permissions: ['history'] });
+    const ordinaryServer = await startServer(ordinary);
+    try {
+      const result = await uploadPdf(ordinaryServer.base, ordinaryEditor.token, 5, makeNewsletterPdf({ year: 2024, month: 5, isSpecial: false }));
+      expect(result).toEqual({ status: 200, body: { n: 'Valley News May 2024.pdf' } });
+      expect((await editionOf(ordinaryServer.base, 'Valley News May 2024.pdf'))?.coverUrl).toMatch(/^\/uploads\/newsletter-covers\/.+\.jpg$/);
+    } finally {
+      await ordinaryServer.close();
+      ordinary.close();
+    }
   }, 30_000);
 });
 
