@@ -1,13 +1,10 @@
-import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageFrame } from '../components/page-frame.tsx';
-import { getClubTimeZone } from '../lib/club-time-zone.ts';
 import { PAST_EVENTS_ANCHOR } from '../lib/paths.ts';
 import { QueryState } from '../components/query-state.tsx';
 import { RequireLogin } from '../components/require-login.tsx';
 import { PastEvents, PastEventsHeading, UpcomingEvents } from '../features/events/event-list.tsx';
-import { usePastEvents, useUpcomingEvents } from '../features/events/api/event-reads.ts';
-import { clubNow } from '../features/events/event-time.ts';
+import { usePastEvents, useUpcomingEvents, useVisitMinute } from '../features/events/api/event-reads.ts';
 
 export function EventListPage() {
   return (
@@ -27,7 +24,7 @@ function UpcomingAndPast() {
   const [search] = useSearchParams();
   const page = pageOf(search.get('past'));
   // What this visit calls now, in club time: fixed while the member turns pages, so they fit together.
-  const [now] = useState(() => clubNow(new Date(), getClubTimeZone()));
+  const now = useVisitMinute();
   const upcoming = useUpcomingEvents(now);
   const past = usePastEvents(now, page);
   return (
