@@ -182,7 +182,8 @@ describe('preloads (item 22)', () => {
   it("only / preloads the home page's picture, stylesheet and chunk", async () => {
     const home = await (await fetch(`${harness.baseUrl}/`)).text();
     expect(home).toContain('href="/images/hero-model-a.svg"');
-    expect(home).toMatch(/<link rel="modulepreload"[^>]*home-page-[^"]+\.js"/);
+    // The chunk loads after the paint: named in after-paint.js, beside the entry.
+    expect(home).toMatch(/<script defer src="\/after-paint\.js" [^>]*data-modules="[^"]*\/assets\/home-page-[^"]+\.js/);
     for (const path of ['/contact', '/events', '/new-page-1']) {
       const html = await (await fetch(`${harness.baseUrl}${path}`)).text();
       expect(html).not.toContain('hero-model-a');
