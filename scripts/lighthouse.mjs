@@ -8,6 +8,7 @@
 //
 //   RUNS=5 node scripts/lighthouse.mjs      more runs a page (after `pnpm build`)
 //   PAGES=/blog,/registry node scripts/lighthouse.mjs   some pages only (the doc is not written)
+//   LH_JSON=/tmp/lh node scripts/lighthouse.mjs           also write each run's whole report there
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -113,6 +114,11 @@ async function measure({ base, debugPort, browser, url, token }) {
   const result = await lighthouse(url, { port: debugPort, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES, disableStorageReset: Boolean(token) });
   const lhr = result?.lhr;
   if (!lhr) throw new Error('Lighthouse returned nothing');
+  // LH_JSON=<folder>: each run's whole report, to see what holds a figure back (its long tasks, its LCP element).
+  if (process.env.LH_JSON) {
+    fs.mkdirSync(process.env.LH_JSON, { recursive: true });
+    fs.writeFileSync(path.join(process.env.LH_JSON, `${new URL(url).pathname.replace(/\W+/g, '_')}-${Date.now()}.json`), JSON.stringify(lhr));
+  }
   if (lhr.runtimeError) throw new Error(`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
   const failing = Object.values(lhr.audits)
     .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'notApplicable' && a.scoreDisplayMode !== 'manual')
