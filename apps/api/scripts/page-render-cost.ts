@@ -1,6 +1,7 @@
 /**
- * What rendering a visitor's data pages on the server costs (http/page-render.ts), at ten times
- * the club's data (as `pnpm bench`): starts the built server, then for each page prints
+ * What rendering the data pages on the server costs (http/page-render.ts), a visitor's and a
+ * member's (their session cookie with the request), at ten times the club's data (as
+ * `pnpm bench`): starts the built server, then for each page prints
  *
  * - the CPU of one render, timed here with the build's own renderPage (dist/.ssr) on the answers
  *   the page's data blocks hold, median of RUNS renders after one to warm up;
@@ -22,14 +23,20 @@ import { generateClubData } from '../src/bench/generate.ts';
 import { migrateDatabase, openDatabase } from '../src/db/client.ts';
 import { cpuMillis, freePort, memoryMiB, SERVER_NODE_FLAGS, startServer, stopServer } from './server-process.ts';
 
-const PAGES = ['/blog', '/registry', '/classifieds', '/search?q=ford'];
+/** Each page as a visitor, then the members' pages (`:event` is the next event) and /blog as a member. */
+const PAGES = [
+  ...['/blog', '/registry', '/classifieds', '/search?q=ford', '/new-events', '/event/:event'].map((page) => ({ page, member: false })),
+  ...['/', '/blog', '/new-events', '/event/:event'].map((page) => ({ page, member: true })),
+];
 const RUNS = Number(process.env.RUNS ?? 30);
 const REQUESTS = Number(process.env.REQUESTS ?? 300);
 const serverJs = fileURLToPath(new URL('../dist/server.js', import.meta.url));
 const ssrJs = fileURLToPath(new URL('../../web/dist/.ssr/prerender.js', import.meta.url));
 
 type FirstAnswer = { name: string; body: Record<string, unknown>; json: string };
-type Renderer = { renderPage(request: { url: string; answers: FirstAnswer[]; clubName: string; timeZone: string }): Promise<{ markup: string }> };
+type Renderer = {
+  renderPage(request: { url: string; answers: FirstAnswer[]; viewerToken: string | null; clubName: string; timeZone: string }): Promise<{ markup: string }>;
+};
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 const unescapeAttribute = (text: string) => text.replaceAll('&lt;', '<').replaceAll('&quot;', '"').replaceAll('&amp;', '&');
@@ -46,7 +53,7 @@ async function main(): Promise<void> {
   try {
     const db = openDatabase(path.join(work, 'data', 'club.db'));
     migrateDatabase(db);
-    generateClubData(db);
+    const { tokens } = generateClubData(db);
     db.$client.pragma('wal_checkpoint(TRUNCATE)');
     db.$client.close();
     const port = await freePort();
@@ -58,23 +65,31 @@ async function main(): Promise<void> {
       const idle = memoryMiB(pid, 'VmRSS');
       const { renderPage } = (await import(pathToFileURL(ssrJs).href)) as Renderer;
       console.log('page | one render (CPU ms, here) | a request once kept (server CPU ms) | HTML raw / gzip KB | rendered in the HTML');
-      for (const page of PAGES) {
+      const upcoming = await fetch(`http://127.0.0.1:${port}/api/events.upcoming.php`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ g: tokens.member, at: new Date().toISOString().slice(0, 16) }),
+      });
+      const nextEvent = ((await upcoming.json()) as { rows: { id: number }[] }).rows[0]?.id ?? 1;
+      for (const { page: pattern, member } of PAGES) {
+        const page = pattern.replace(':event', String(nextEvent));
         const url = `http://127.0.0.1:${port}${page}`;
-        const html = await (await fetch(url)).text();
+        const cookie: Record<string, string> = member ? { cookie: `clubSession=${tokens.member}` } : {};
+        const html = await (await fetch(url, { headers: cookie })).text();
         const answers = answersOf(html);
         const renders: number[] = [];
         for (let run = 0; run <= RUNS; run += 1) {
           const before = process.cpuUsage();
-          await renderPage({ url: page, answers, clubName: 'Club', timeZone: 'America/Chicago' });
+          await renderPage({ url: page, answers, viewerToken: member ? tokens.member : null, clubName: 'Club', timeZone: 'America/Chicago' });
           const used = process.cpuUsage(before);
           if (run > 0) renders.push((used.user + used.system) / 1000);
         }
         const cpuBefore = cpuMillis(pid);
-        for (let request = 0; request < REQUESTS; request += 1) await (await fetch(url, { headers: { 'accept-encoding': 'gzip' } })).arrayBuffer();
+        for (let request = 0; request < REQUESTS; request += 1) await (await fetch(url, { headers: { 'accept-encoding': 'gzip', ...cookie } })).arrayBuffer();
         const perRequest = (cpuMillis(pid) - cpuBefore) / REQUESTS;
         const rendered = !html.includes('<div id="root"></div>');
         const kb = (bytes: number) => (bytes / 1024).toFixed(1);
-        console.log(`${page} | ${median(renders).toFixed(1)} | ${perRequest.toFixed(2)} | ${kb(Buffer.byteLength(html))} / ${kb(gzipSync(html).length)} | ${rendered ? 'yes' : 'no'}`);
+        console.log(`${page}${member ? ' (member)' : ''} | ${median(renders).toFixed(1)} | ${perRequest.toFixed(2)} | ${kb(Buffer.byteLength(html))} / ${kb(gzipSync(html).length)} | ${rendered ? 'yes' : 'no'}`);
       }
       console.log(`server RSS: idle ${idle} MiB, after rendering the pages ${memoryMiB(pid, 'VmRSS')} MiB; load average ${os.loadavg().map((n) => n.toFixed(1)).join(' ')}`);
     } finally {
