@@ -4,7 +4,8 @@ import { PAST_EVENTS_ANCHOR } from '../lib/paths.ts';
 import { QueryState } from '../components/query-state.tsx';
 import { RequireLogin } from '../components/require-login.tsx';
 import { PastEvents, PastEventsHeading, UpcomingEvents } from '../features/events/event-list.tsx';
-import { usePastEvents, useUpcomingEvents, useVisitMinute } from '../features/events/api/event-reads.ts';
+import { usePastEvents, useUpcomingEvents } from '../features/events/api/event-reads.ts';
+import { useVisitMinute } from '../features/events/visit-minute.ts';
 
 export function EventListPage() {
   return (

@@ -1,12 +1,8 @@
 import type { CallName } from '@club/contracts/browser';
-import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import type { CallBody } from '../../../api/client.ts';
 import { callQueryOptions, type UseCallQueryOptions } from '../../../api/call-query.ts';
-import { getClubTimeZone } from '../../../lib/club-time-zone.ts';
-import { useIsHydrated } from '../../../lib/use-is-hydrated.ts';
 import { useSessionToken } from '../../../session/index.ts';
-import { clubNow } from '../event-time.ts';
 
 /** Every read that answers events: a write to an event reloads them all. */
 export const EVENT_READS = ['events.get', 'event.get', 'events.month', 'events.upcoming', 'events.past', 'event.nowReminder'] as const satisfies readonly CallName[];
@@ -53,26 +49,4 @@ export function usePastEvents(at: string, page: number) {
 /** An event's "now" reminder report; off for a new event (id 0). */
 export function useNowReminder(id: number) {
   return useQuery({ ...nowReminderQueryOptions(id, useSessionToken()), enabled: id !== 0 });
-}
-
-/** The club minute of the upcoming events in `client`, if any (the page's first answers). */
-function arrivedUpcomingAt(client: QueryClient): string | undefined {
-  for (const query of client.getQueryCache().findAll({ queryKey: ['events.upcoming'] })) {
-    const body = query.queryKey[1];
-    if (query.state.data !== undefined && typeof body === 'object' && body !== null && 'at' in body && typeof body.at === 'string') return body.at;
-  }
-  return undefined;
-}
-
-/**
- * What this visit calls now, in club time (YYYY-MM-DDTHH:mm), fixed for the component's life.
- * In the server's render of the page, and while the browser hydrates it, it is the minute the
- * page's first answers were read at: the list hydrates as drawn even when the clock has ticked
- * on since (otherwise the page would ask anew and React would find other markup).
- */
-export function useVisitMinute(): string {
-  const isHydrated = useIsHydrated();
-  const client = useQueryClient();
-  const [now] = useState(() => (isHydrated ? undefined : arrivedUpcomingAt(client)) ?? clubNow(new Date(), getClubTimeZone()));
-  return now;
 }
