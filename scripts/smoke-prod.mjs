@@ -223,10 +223,11 @@ async function main() {
     const home = await fetch(`${base}/`);
     const html = await home.text();
     check(home.status === 200 && /text\/html/.test(home.headers.get('content-type') ?? ''), `GET / answered ${home.status}`);
-    check(html.includes('id="root"') && /<script[^>]+type="module"/.test(html), 'GET / is not the app shell');
+    // Its scripts load after the paint: the server names them in after-paint.js (http/page-render.ts).
+    check(html.includes('id="root"') && /<script defer src="\/after-paint\.js" data-entry="\/assets\/[^"]+\.js"/.test(html), 'GET / is not the app shell');
     check(html.includes(`<title>Home - ${CLUB_NAME}</title>`), 'GET / does not carry CLUB_NAME in the title');
     check(html.includes(`>${CLUB_NAME}</h1>`), 'GET / is not the prerendered home page with CLUB_NAME in its heading');
-    const asset = /(?:src|href)="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+    const asset = /(?:src|href|data-entry)="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
     check(asset, 'The home page links no /assets/*.js file');
     const script = await fetch(`${base}${asset}`);
     check(script.status === 200 && (await script.text()).length > 1000, `GET ${asset} answered ${script.status}`);

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { EVENTS_PAGE_SIZE } from '@club/contracts/browser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeJpeg } from '../../api/test/images.ts';
-import { checkA11y, DEMO_MEMBER, logIn, openPage, openPageAs, serverDatabase, snapshot, startHarness, type Harness } from './harness.ts';
+import { checkA11y, DEMO_MEMBER, logIn, openPage, openPageAs, serverDatabase, snapshot, startHarness, visit, type Harness } from './harness.ts';
 
 const EDITOR = { email: 'events@example.org', password: 'demo-events-1' };
 const PHONE = { width: 390, height: 844 } as const;
@@ -234,9 +234,12 @@ describe('events journeys', () => {
 
   it('takes "Add to calendar" from an ended session to the login form on the event page, then downloads', async () => {
     const page = await openPageAs(harness, DEMO_MEMBER.email, DEMO_MEMBER.password);
-    await page.goto('/new-events');
+    // Hydrated first: the link then opens the event in the app, which checks the session as it
+    // opens (before, the server's drawing of the page is a plain link and a plain form).
+    await visit(page, '/new-events');
     const first = page.getByRole('list', { name: 'Upcoming events' }).getByRole('link').first();
     await first.click();
+    await page.waitForURL(/\/event\/\d+$/);
     const eventUrl = page.url();
     await page.getByRole('button', { name: 'Add to calendar' }).waitFor();
 
