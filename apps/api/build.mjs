@@ -14,7 +14,7 @@ import { build } from 'esbuild';
  * (native), mupdf (reads its .wasm beside it), nodemailer and web-push (loaded on first use)
  * stay external.
  */
-const BUNDLED = ['zod', 'drizzle-orm', 'express', 'helmet', 'compression', 'express-static-gzip', 'busboy', 'pino-http', 'dayjs', 'ical-generator'];
+const BUNDLED = ['zod', 'drizzle-orm', 'express', 'helmet', 'compression', 'express-static-gzip', 'busboy', 'pino', 'pino-http', 'dayjs', 'ical-generator'];
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 // esbuild: only development and tests import it (services/pdf-covers.ts builds the cover

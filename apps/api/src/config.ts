@@ -198,7 +198,8 @@ function lookalikeWarnings(env: NodeJS.ProcessEnv): string[] {
   return Object.keys(env)
     .filter((name) => /^[A-Z][A-Z0-9_]*$/.test(name) && !known.includes(name))
     .flatMap((name) => {
-      const match = known.find((ours) => ours.length >= 6 && editDistance(name, ours) <= 2);
+      // Two edits cannot bridge a greater difference in length: most names are not compared.
+      const match = known.find((ours) => ours.length >= 6 && Math.abs(ours.length - name.length) <= 2 && editDistance(name, ours) <= 2);
       return match ? [`${name} is not a setting this site reads (did you mean ${match}?); it is ignored.`] : [];
     });
 }

@@ -196,25 +196,41 @@ async function startOnDatabase(config: Config, db: Db, logger: Logger, unlock: (
     .catch((error: unknown) => logger.warn({ err: error }, 'could not read the text of stored newsletters for the site search'));
   // What `pnpm reminders` checks its own settings against.
   saveSiteSettings(config);
-  services.mail.start();
-  services.push.start();
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   logger.info({ port, host: config.host, dataDir: config.dataDir }, `club website listening on http://${config.host}:${port}`);
 
-  // Mail polling, the daily backup and reminders, on their schedules in CLUB_TIMEZONE.
+  // The mail and push rounds and the schedules in CLUB_TIMEZONE (mail polling, the daily backup,
+  // reminders) start once the site has answered its first request, or after a quarter of a
+  // second: setting them up (node-cron works out each schedule's next time) would otherwise hold
+  // the first answer of a starting container, and nothing they do is due that soon.
   const jobs = createSiteJobRunner({ config, db, services, logger });
-  jobs.start();
+  let rounds: 'waiting' | 'started' | 'stopped' = 'waiting';
+  const startRounds = () => {
+    if (rounds !== 'waiting') return;
+    rounds = 'started';
+    clearTimeout(roundsTimer);
+    services.mail.start();
+    services.push.start();
+    jobs.start();
+  };
+  const roundsTimer = setTimeout(startRounds, 250);
+  server.once('request', (_req: unknown, res: NodeJS.EventEmitter) => res.once('finish', () => setImmediate(startRounds)));
 
   const close = async () => {
-    await jobs.stop();
+    const hadStarted = rounds === 'started';
+    rounds = 'stopped';
+    clearTimeout(roundsTimer);
+    if (hadStarted) await jobs.stop();
     await new Promise<void>((resolve) => {
       server.close(() => resolve());
       server.closeIdleConnections();
       setTimeout(() => server.closeAllConnections(), 5000).unref();
     });
-    await services.mail.stop();
-    await services.push.stop();
+    if (hadStarted) {
+      await services.mail.stop();
+      await services.push.stop();
+    }
     db.$client.close();
     unlock();
     logger.info('stopped cleanly');
