@@ -27,7 +27,7 @@ import type autocannon from 'autocannon';
 import { prepareBenchData, type BenchData } from './bench-data.ts';
 import { load, probe, targets, warm, type Target } from './bench-http.ts';
 import { phoneBytesForBlog } from './phone-blog-bytes.ts';
-import { cpuMillis, freePort, memoryMiB, SERVER_NODE_FLAGS, startServer, stopServer as stop, writeBareExpressApp } from './server-process.ts';
+import { cpuMillis, freePort, memoryMiB, SERVER_NODE_FLAGS, startServer, stopServer as stop, writeBareExpressApp, median } from './server-process.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -47,7 +47,6 @@ const slowLoad = (amount: number) => ({ connections: 1, amount, timeoutSeconds: 
 const ONLY = (process.env.BENCH_ONLY ?? '').split(',').filter(Boolean);
 const isChosen = (target: Target) => ONLY.length === 0 || ONLY.some((part) => target.label.includes(part));
 /** The goals (28): memory, cold start, flat growth and p99. */
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 /** Starts of the site and of a bare Express app, in turn, for the cold start's medians. */
 const COLD_STARTS = Number(process.env.COLD_STARTS ?? 7);
 const GOALS = { peakMiB: 150, peakWithLegacyMiB: 200, idleMiB: 90, coldStartX: 2, flatX: 1.5, p99X: 3 };

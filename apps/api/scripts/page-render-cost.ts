@@ -21,7 +21,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { generateClubData } from '../src/bench/generate.ts';
 import { migrateDatabase, openDatabase } from '../src/db/client.ts';
-import { cpuMillis, freePort, memoryMiB, SERVER_NODE_FLAGS, startServer, stopServer } from './server-process.ts';
+import { cpuMillis, freePort, memoryMiB, SERVER_NODE_FLAGS, startServer, stopServer, median } from './server-process.ts';
 
 /** Each page as a visitor, then the members' pages (`:event` is the next event) and /blog as a member. */
 const PAGES = [
@@ -38,7 +38,6 @@ type Renderer = {
   renderPage(request: { url: string; answers: FirstAnswer[]; viewerToken: string | null; clubName: string; timeZone: string }): Promise<{ markup: string }>;
 };
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 const unescapeAttribute = (text: string) => text.replaceAll('&lt;', '<').replaceAll('&quot;', '"').replaceAll('&amp;', '&');
 
 /** The answers in a page's data blocks (http/first-answers.ts writes them). */

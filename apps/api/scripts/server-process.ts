@@ -76,6 +76,9 @@ export async function startServer(
   throw new Error(`${script} was not healthy within 30 s:\n${stderr}`);
 }
 
+/** The middle value (the upper one of an even count); 0 for none. */
+export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+
 export const stopServer = (child: ChildProcess) =>
   new Promise<void>((resolve) => {
     if (child.exitCode !== null) return resolve();

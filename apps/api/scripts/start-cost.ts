@@ -17,14 +17,13 @@ import autocannon from 'autocannon';
 import { registry } from '@club/contracts';
 import { generateClubData } from '../src/bench/generate.ts';
 import { migrateDatabase, openDatabase } from '../src/db/client.ts';
-import { cpuMillis, freePort, memoryMiB, SERVER_NODE_FLAGS, startServer, stopServer, writeBareExpressApp } from './server-process.ts';
+import { cpuMillis, freePort, memoryMiB, SERVER_NODE_FLAGS, startServer, stopServer, writeBareExpressApp, median } from './server-process.ts';
 
 const RUNS = Number(process.env.RUNS ?? 5);
 const LOAD_SECONDS = Number(process.env.LOAD_SECONDS ?? 0);
 const NODE_FLAGS = (process.env.NODE_FLAGS ?? SERVER_NODE_FLAGS.join(' ')).split(' ').filter(Boolean);
 const serverJs = process.env.SERVER_JS ? path.resolve(process.env.SERVER_JS) : fileURLToPath(new URL('../dist/server.js', import.meta.url));
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function main(): Promise<void> {
