@@ -101,6 +101,34 @@ describe('the prerendered home page', () => {
     await page.context().close();
   });
 
+  it('opens the menu tapped while its scripts were still loading, once they have', async () => {
+    const page = await openPage(harness, { viewport: PHONE, hasTouch: true });
+    const errors = collectErrors(page);
+    // The app's entry is held back until after the tap, as on a slow phone line.
+    let releaseEntry: (value?: unknown) => void = () => undefined;
+    const tapped = new Promise((resolve) => (releaseEntry = resolve));
+    await page.route(/\/assets\/index[^/]*\.js$/, async (route) => {
+      await tapped;
+      await route.continue();
+    });
+    await page.goto('/');
+    const toggle = page.getByRole('banner').getByRole('button', { name: 'Menu' });
+    await toggle.tap();
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    releaseEntry();
+    await waitForHydration(page);
+    // Opened once, not toggled twice, and a group inside it answers the next tap at once.
+    const close = page.getByRole('banner').getByRole('button', { name: 'Close' });
+    await close.waitFor();
+    expect(await close.getAttribute('aria-expanded')).toBe('true');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await nav.getByRole('button', { name: 'History', exact: true }).tap();
+    await nav.getByRole('link', { name: 'Our Founders', exact: true }).tap();
+    await page.waitForURL('**/our-founders');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it('shows a logged-in member their own header on /', async () => {
     const page = await openPage(harness, { viewport: PHONE });
     const errors = collectErrors(page);

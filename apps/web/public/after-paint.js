@@ -9,6 +9,24 @@
   var entry = script && script.getAttribute('data-entry');
   if (!entry) return;
   var modules = (script.getAttribute('data-modules') || '').split(' ').filter(Boolean);
+  // A tap on a button before React has taken the page over would do nothing (a phone's "Menu"
+  // tapped while the scripts load): the last one is held, and main.tsx clicks that button again
+  // once the page is hydrated (src/lib/held-click.ts). Links and forms need no help: links work
+  // as they are, and forms are inert until hydrated.
+  var heldButton = null;
+  function holdClick(event) {
+    var button = event.target instanceof Element ? event.target.closest('button') : null;
+    if (button) heldButton = button;
+  }
+  document.addEventListener('click', holdClick, true);
+  window.clubHeldClick = {
+    take: function () {
+      document.removeEventListener('click', holdClick, true);
+      var button = heldButton;
+      heldButton = null;
+      return button;
+    },
+  };
   function start() {
     modules.forEach(function (href) {
       var link = document.createElement('link');

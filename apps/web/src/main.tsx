@@ -3,6 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { installErrorReporting } from './api/error-reporting.ts';
 import { AppRoutes, preloadPageAt, prefetchOtherPages } from './app/router.tsx';
+import { ReplayHeldClick, takeHeldClick } from './lib/held-click.ts';
 import { isPageSentForThisSession } from './lib/session-token.ts';
 import { SessionProvider } from './session/index.ts';
 import './styles/tokens.css';
@@ -59,10 +60,16 @@ if (rootElement.hasChildNodes()) {
     () => {
       // In a transition, hydration yields to the browser every few milliseconds instead of
       // holding the main thread in one long task (the page is already painted meanwhile).
-      if (sentForThisSession) startTransition(() => void hydrateRoot(rootElement, site));
-      else createRoot(rootElement).render(site);
+      // A button tapped before now is clicked once the page is hydrated (lib/held-click.ts).
+      takeHeldClick();
+      if (sentForThisSession) {
+        startTransition(() => void hydrateRoot(rootElement, <ReplayHeldClick>{site}</ReplayHeldClick>));
+      } else createRoot(rootElement).render(site);
     },
-    () => createRoot(rootElement).render(site),
+    () => {
+      takeHeldClick();
+      createRoot(rootElement).render(site);
+    },
   );
 } else {
   createRoot(rootElement).render(site);
