@@ -12,6 +12,7 @@ import { migrateWithBackup, startServer, StartError } from './server.ts';
 import { spawn } from 'node:child_process';
 import { listBackups, startPartialBackup } from './services/backup.ts';
 import { queueDueReminders } from './features/events/reminders.ts';
+import { readSiteSettings } from './site-settings.ts';
 
 type Journal = { entries: { idx: number; when: number; tag: string; version: string; breakpoints: boolean }[] };
 
@@ -78,6 +79,31 @@ describe('startServer on a database from the first release', () => {
     const applied = (upToDate.prepare('SELECT COUNT(*) AS n FROM __drizzle_migrations').get() as { n: number }).n;
     upToDate.close();
     expect(applied).toBe(realJournal.entries.length);
+  });
+});
+
+describe('startServer, once it has answered its first request', () => {
+  it('writes the settings `pnpm reminders` reads and indexes the written pages again, after that answer', async () => {
+    const config = configFor(path.join(root, 'data'));
+    const db = openDatabase(config.databaseFile);
+    migrateDatabase(db);
+    // As after an upgrade: the index has lost a written page's words.
+    db.$client.exec("DELETE FROM search_text WHERE rowid IN (SELECT id FROM search_entries WHERE kind = 'page'); DELETE FROM search_entries WHERE kind = 'page'");
+    db.$client.close();
+    const search = (base: string) =>
+      fetch(`${base}/api/site.search.php`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ q: 'babbitt' }) }).then(
+        (res) => res.json() as Promise<{ groups: { kind: string }[] }>,
+      );
+
+    const { server, close } = await startServer(config);
+    try {
+      const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      expect((await fetch(`${base}/healthz`)).status).toBe(200);
+      await expect.poll(() => readSiteSettings(config.dataDir)).toMatchObject({ baseUrl: config.baseUrl });
+      expect((await search(base)).groups.map((group) => group.kind)).toEqual(['page']);
+    } finally {
+      await close();
+    }
   });
 });
 

@@ -21,6 +21,7 @@ import { seedDemoData } from './demo/index.ts';
 import { ensureAdmin } from './features/account/service.ts';
 import { createLogger } from './logger.ts';
 import { createSiteJobRunner } from './jobs/index.ts';
+import type { JobRunner } from './jobs/runner.ts';
 import { createBackup, listBackups, removeUnfinishedBackups } from './services/backup.ts';
 import { createServices } from './site-services.ts';
 import { tryLockDataDir } from './site-lock.ts';
@@ -183,35 +184,44 @@ async function startOnDatabase(config: Config, db: Db, logger: Logger, unlock: (
   // The migration that added the site search asks for it to be filled from the existing data;
   // so do demo content and the first administrator, written straight into the tables (demo
   // content only when this start wrote it: a demo site started again has its index already).
-  if (accounts || isAdminCreated ? services.search.rebuild() : services.search.rebuildIfWanted()) logger.info('filled the site search index');
+  const isIndexFilled = accounts || isAdminCreated ? services.search.rebuild() : services.search.rebuildIfWanted();
+  if (isIndexFilled) logger.info('filled the site search index');
   const app = createApp({ config, db, services, logger });
   // `pnpm bench` measures every call against this trivial route on the same server and middleware.
   if (process.env.BENCH === '1') app.post('/bench/bare', (_req, res) => void res.json({ ok: true }));
   const server = await listen(app, config);
-  // Editions stored before the search (or by the demo) have their text read in the background,
-  // in the cover renderer's child process, one batch at a time.
-  createNewslettersService({ db, config, services })
-    .readPendingTexts()
-    .then((read) => read > 0 && logger.info({ read }, 'read the text of stored newsletters for the site search'))
-    .catch((error: unknown) => logger.warn({ err: error }, 'could not read the text of stored newsletters for the site search'));
-  // What `pnpm reminders` checks its own settings against.
-  saveSiteSettings(config);
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   logger.info({ port, host: config.host, dataDir: config.dataDir }, `club website listening on http://${config.host}:${port}`);
 
-  // The mail and push rounds and the schedules in CLUB_TIMEZONE (mail polling, the daily backup,
-  // reminders) start once the site has answered its first request, or after a quarter of a
-  // second: setting them up (node-cron works out each schedule's next time) would otherwise hold
-  // the first answer of a starting container, and nothing they do is due that soon.
-  const jobs = createSiteJobRunner({ config, db, services, logger });
+  // What no request waits for starts once the site has answered its first request, or after a
+  // quarter of a second: done before, it would hold the first answer of a starting container
+  // (about 15 ms), and none of it is due that soon.
+  let jobs: JobRunner | undefined;
   let rounds: 'waiting' | 'started' | 'stopped' = 'waiting';
   const startRounds = () => {
     if (rounds !== 'waiting') return;
     rounds = 'started';
     clearTimeout(roundsTimer);
+    // What `pnpm reminders` checks its own settings against.
+    try {
+      saveSiteSettings(config);
+    } catch (error) {
+      logger.error({ err: error }, 'could not write the site settings that `pnpm reminders` checks its own against');
+    }
+    // The written pages' words, which a new version may have changed (a rebuild has them already).
+    if (!isIndexFilled) services.search.reindexShipped();
+    // Editions stored before the search (or by the demo) have their text read in the background,
+    // in the cover renderer's child process, one batch at a time.
+    createNewslettersService({ db, config, services })
+      .readPendingTexts()
+      .then((read) => read > 0 && logger.info({ read }, 'read the text of stored newsletters for the site search'))
+      .catch((error: unknown) => logger.warn({ err: error }, 'could not read the text of stored newsletters for the site search'));
+    // The mail and push rounds and the schedules in CLUB_TIMEZONE (mail polling, the daily
+    // backup, reminders; node-cron works out each schedule's next time).
     services.mail.start();
     services.push.start();
+    jobs = createSiteJobRunner({ config, db, services, logger });
     jobs.start();
   };
   const roundsTimer = setTimeout(startRounds, 250);
@@ -221,7 +231,7 @@ async function startOnDatabase(config: Config, db: Db, logger: Logger, unlock: (
     const hadStarted = rounds === 'started';
     rounds = 'stopped';
     clearTimeout(roundsTimer);
-    if (hadStarted) await jobs.stop();
+    await jobs?.stop();
     await new Promise<void>((resolve) => {
       server.close(() => resolve());
       server.closeIdleConnections();

@@ -65,11 +65,10 @@ export type SearchIndex = {
   reindex(tx: DbOrTx, kind: SearchKind, recordIds: readonly number[]): void;
   /** Empties the index and fills it again from every source, in one transaction. */
   rebuild(): { entries: number };
-  /**
-   * At a start: runs the rebuild a migration asked for (true when it ran), or else indexes again
-   * the kinds whose text ships with the code.
-   */
+  /** At a start: runs the rebuild a migration asked for (true when it ran). */
   rebuildIfWanted(): boolean;
+  /** Indexes again the kinds whose text ships with the code: after a start, as a new version may have changed it. */
+  reindexShipped(): void;
   /**
    * What the viewer may find for the user's query, with each kind's total: the first
    * SEARCH_OVERVIEW_SIZE results of every kind, or with `kind` a page of SEARCH_PAGE_SIZE of it.
@@ -273,17 +272,18 @@ export function createSearchIndex(db: Db, sources: readonly SearchSource[]): Sea
 
     rebuildIfWanted() {
       const state = client.prepare('SELECT is_rebuild_wanted AS wanted FROM search_state WHERE id = 1').get() as { wanted: number } | undefined;
-      if (state?.wanted) {
-        index.rebuild();
-        return true;
-      }
+      if (!state?.wanted) return false;
+      index.rebuild();
+      return true;
+    },
+
+    reindexShipped() {
       db.transaction((tx) => {
         for (const source of sources.filter((each) => each.isShipped)) {
           const held = tx.all<{ id: number }>(sql`SELECT DISTINCT record_id AS id FROM search_entries WHERE kind = ${source.kind}`).map((row) => row.id);
           index.reindex(tx, source.kind, [...new Set([...held, ...source.entriesOf(tx).map((entry) => entry.recordId)])]);
         }
       });
-      return false;
     },
 
     search(viewer, query, { kind, page = 1 } = {}) {

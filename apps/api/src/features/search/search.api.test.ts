@@ -378,6 +378,7 @@ describe('the public kinds: history, presidents, Shaft Award, start-up parties, 
     expect((await search('visitor', 'frobnicator')).groups.map((g) => g.kind)).toEqual(['page']);
 
     expect(t.services.search.rebuildIfWanted()).toBe(false);
+    t.services.search.reindexShipped();
     expect(idsOf(await search('visitor', 'babbitt'), 'page')).toHaveLength(1);
     expect((await search('visitor', 'frobnicator')).groups).toEqual([]);
   });
