@@ -5,7 +5,9 @@
  * site's resident memory once idle, and the CPU each took to get there; with LOAD_SECONDS, it then loads the bare route and one cached
  * read at 50 connections and prints the peak (VmHWM) and the CPU each request took. The site
  * runs with the start command's node flags (SERVER_NODE_FLAGS) unless NODE_FLAGS gives others
- * (NODE_FLAGS= for none); SERVER_JS measures another build of it.
+ * (NODE_FLAGS= for none); SERVER_JS measures another build of it, and COMPARE_JS starts a second
+ * build in turn with it (an A/B of two builds: a start's wall time swings 10-20 ms run to run,
+ * so only builds started alternately in the same run compare).
  *
  *   pnpm build && RUNS=5 LOAD_SECONDS=5 pnpm --filter @club/api exec tsx scripts/start-cost.ts
  */
@@ -23,6 +25,7 @@ const RUNS = Number(process.env.RUNS ?? 5);
 const LOAD_SECONDS = Number(process.env.LOAD_SECONDS ?? 0);
 const NODE_FLAGS = (process.env.NODE_FLAGS ?? SERVER_NODE_FLAGS.join(' ')).split(' ').filter(Boolean);
 const serverJs = process.env.SERVER_JS ? path.resolve(process.env.SERVER_JS) : fileURLToPath(new URL('../dist/server.js', import.meta.url));
+const compareJs = process.env.COMPARE_JS ? path.resolve(process.env.COMPARE_JS) : undefined;
 
 const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -55,11 +58,18 @@ async function main(): Promise<void> {
     const bareCpu: number[] = [];
     const siteCpu: number[] = [];
     const idleMiB: number[] = [];
+    const compareMs: number[] = [];
     for (let run = 0; run < RUNS; run += 1) {
       const bare = await startServer(bareScript, {}, await freePort());
       bareMs.push(bare.millis);
       bareCpu.push(cpuMillis(bare.child.pid as number));
       await stopServer(bare.child);
+      if (compareJs !== undefined) {
+        const comparePort = await freePort();
+        const other = await startServer(compareJs, siteEnv(comparePort), comparePort, NODE_FLAGS);
+        compareMs.push(other.millis);
+        await stopServer(other.child);
+      }
       const port = await freePort();
       const site = await startServer(serverJs, siteEnv(port), port, NODE_FLAGS);
       siteMs.push(site.millis);
@@ -86,6 +96,9 @@ async function main(): Promise<void> {
     const list = (values: number[]) => values.map((v) => v.toFixed(0)).join(', ');
     console.log(`bare Express cold start ms: ${list(bareMs)} (median ${median(bareMs).toFixed(0)})`);
     console.log(`site cold start ms: ${list(siteMs)} (median ${median(siteMs).toFixed(0)}, ${(median(siteMs) / median(bareMs)).toFixed(1)}x bare)`);
+    if (compareJs !== undefined) {
+      console.log(`${path.relative(process.cwd(), compareJs)} cold start ms: ${list(compareMs)} (median ${median(compareMs).toFixed(0)}, ${(median(compareMs) / median(bareMs)).toFixed(2)}x bare; the site ${(median(siteMs) / median(bareMs)).toFixed(2)}x)`);
+    }
     console.log(`CPU ms until healthy: bare ${list(bareCpu)} (median ${median(bareCpu).toFixed(0)}), site ${list(siteCpu)} (median ${median(siteCpu).toFixed(0)})`);
     console.log(`site idle RSS MiB: ${list(idleMiB)} (median ${median(idleMiB).toFixed(0)})`);
     console.log(`load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}; node flags: ${NODE_FLAGS.join(' ') || 'none'}`);

@@ -28,6 +28,18 @@ describe('every call', () => {
     expect(res.body.e).toContain('/api/no.such.call.php');
   });
 
+  it('finds a call by its path written in any case or with a trailing slash, and only for POST, GET and HEAD', async () => {
+    for (const path of ['/api/SESSION.get.php', '/api/session.get.php/']) {
+      const res = await request(t.app).post(path).send({ g: member.token });
+      expect(res.status, path).toBe(200);
+      expect(res.body.u.id).toBe(member.id);
+    }
+    expect((await request(t.app).head('/api/presidents.get.php')).status).toBe(200);
+    const put = await request(t.app).put('/api/session.get.php').send({ g: member.token });
+    expect(put.status).toBe(404);
+    expect(put.body.e).toContain('/api/session.get.php');
+  });
+
   it('names the field that failed validation', async () => {
     const res = await request(t.app).post('/api/session.create.php').send({ u: 'someone@example.org' });
     expect(res.status).toBe(400);
