@@ -35,18 +35,18 @@ const SHOWS_THE_MAP = ['src/pages/route-page.tsx', 'src/pages/route-book-page.ts
 const ROUTE_MAP = 'src/features/routes/route-map-leaflet.tsx';
 /**
  * Over the goal, each for the reason docs/PERFORMANCE.md gives, at most this much (issue 28):
- * Leaflet alone is 39 KB gzip; the account page and the two editors are members' editors, whose
+ * Leaflet alone is 39 KB gzip; the account page and the event editor are members' editors, whose
  * forms (image picker, file chooser, the event's sign-up and series settings) are the page. The
- * event page (a member's; a visitor gets the login form) was 39.7 KB until the route's PDF button
- * and the route writes of the route books' round joined it: 40.2 KB, to be won back.
+ * event page and the post editor are back under 40 (39.4 and 39.6 KB): they loaded the route
+ * pages' and the blog's whole stylesheets for a few rules (event-route-panel.css, post-editor.css),
+ * and the deleted notice's chunk for a helper (editors import its type only). The route book
+ * imports routes.css itself (it had it only through the event page's route panel): 77.1 KB.
  */
 const OVER_PAGE_BUDGET_KB: Readonly<Record<string, number>> = {
   'src/pages/route-page.tsx': 80,
-  'src/pages/route-book-page.tsx': 77,
+  'src/pages/route-book-page.tsx': 78,
   'src/pages/account-page.tsx': 54,
-  'src/pages/edit-event-page.tsx': 47,
-  'src/pages/edit-blog-page.tsx': 41,
-  'src/pages/event-page.tsx': 41,
+  'src/pages/edit-event-page.tsx': 46,
 };
 
 type ManifestChunk = { file: string; imports?: string[]; css?: string[]; isEntry?: boolean; isDynamicEntry?: boolean };

@@ -156,6 +156,7 @@ describe('route books', () => {
     await panel.getByText('Successfully Saved').waitFor();
     await panel.getByRole('link', { name: 'Sixty-mile fall tour' }).waitFor();
     await checkA11y(page);
+    await snapshot(page, 'routes-event-panel-1280');
 
     // The printed book: large type, the phone list of the day, one or two Letter pages.
     await panel.getByRole('link', { name: 'Print route book' }).click();
@@ -164,6 +165,12 @@ describe('route books', () => {
     await page.locator('.route-phones').getByRole('link', { name: rider.phone }).waitFor();
     await expectRouteDrawn(page, 5);
     await checkA11y(page);
+    await snapshot(page, 'routes-book-1280');
+    // Opened by its address, not from the event page, it is as styled (it loads the route pages'
+    // stylesheet itself): the map has its height and draws the route.
+    await page.reload();
+    await page.getByRole('heading', { name: 'Phone list for the day' }).waitFor();
+    await expectRouteDrawn(page, 5);
     await page.emulateMedia({ media: 'print' });
     const sizes = await page.locator('.route-steps td, .route-phones td, .route-book__facts').evaluateAll((cells) => cells.map((cell) => parseFloat(getComputedStyle(cell).fontSize)));
     // 14 pt is 18.67 CSS pixels.

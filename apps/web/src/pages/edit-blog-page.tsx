@@ -6,7 +6,6 @@ import { QueryState } from '../components/query-state.tsx';
 import { RequireLogin } from '../components/require-login.tsx';
 import { isSavedAsNew, PostEditor } from '../features/blog/post-editor.tsx';
 import { useBlogPost } from '../features/blog/api/blog-reads.ts';
-import '../features/blog/blog.css';
 import { useSession } from '../session/index.ts';
 
 function EditExisting({ id }: { id: number }) {

@@ -1,6 +1,7 @@
 import { ResponsiveImage } from '../../components/responsive-image.tsx';
 import { usePreviewUrl } from '../../components/image-picker/image-file.ts';
 import type { EditorPicture } from './editor-entries.ts';
+import './picture-card.css';
 
 export type PictureCardProps = {
   picture: EditorPicture;

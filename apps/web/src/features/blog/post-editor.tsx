@@ -2,7 +2,7 @@ import type { BlogPost } from '@club/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { deletedState } from '../../components/deleted-notice.tsx';
+import type { DeletedState } from '../../components/deleted-notice.tsx';
 import { ConfirmDeleteDialog } from '../../components/confirm-delete-dialog.tsx';
 import { ErrorDialog } from '../../components/error-dialog.tsx';
 import { Form } from '../../components/form.tsx';
@@ -14,6 +14,7 @@ import { PicturesEntryField, TextEntryField, VideoEntryField } from './entry-fie
 import { blogPostQueryOptions } from './api/blog-reads.ts';
 import { useDeletePost } from './api/delete-post.ts';
 import { useSavePost } from './api/save-post.ts';
+import './post-editor.css';
 
 const KIND_LABELS: Record<EditorEntry['kind'], string> = { text: 'Text', pictures: 'Photos', video: 'Video' };
 
@@ -158,7 +159,7 @@ export function PostEditor({ post }: PostEditorProps) {
           onDeleted={() => {
             setIsConfirmingDelete(false);
             // The list page confirms; staying here would show "Post Not Found" once the post is gone.
-            void navigate(blogPath(), { replace: true, state: deletedState(post?.title || 'The post') });
+            void navigate(blogPath(), { replace: true, state: { deleted: post?.title || 'The post' } satisfies DeletedState });
           }}
         />
       )}

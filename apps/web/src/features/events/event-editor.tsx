@@ -5,7 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import { getClubTimeZone } from '../../lib/club-time-zone.ts';
 import { editEventPath, eventPath, eventsMonthPath } from '../../lib/paths.ts';
 import { ConfirmDeleteDialog } from '../../components/confirm-delete-dialog.tsx';
-import { deletedState } from '../../components/deleted-notice.tsx';
+import type { DeletedState } from '../../components/deleted-notice.tsx';
 import { ErrorDialog } from '../../components/error-dialog.tsx';
 import { FormField } from '../../components/form-field.tsx';
 import { readForm } from '../../components/form-values.ts';
@@ -354,7 +354,7 @@ export function EventEditor({ event, signupSettings = NO_SETTINGS, meetingPlace,
           onClose={() => setDeleting(null)}
           onDeleted={() => {
             setDeleting(null);
-            void navigate(eventsMonthPath(saved.start.slice(0, 7)), { replace: true, state: deletedState(saved.title) });
+            void navigate(eventsMonthPath(saved.start.slice(0, 7)), { replace: true, state: { deleted: saved.title } satisfies DeletedState });
           }}
         />
       )}

@@ -6,7 +6,7 @@ import { PATHS, routePath } from '../../lib/paths.ts';
 import { useEventRoute, useRoutes } from './api/route-reads.ts';
 import { useAttachRoute } from './api/route-writes.ts';
 import { RouteActions } from './route-actions.tsx';
-import './routes.css';
+import './event-route-panel.css';
 
 /** The event's route book on its page: open it, print it, take the GPX; an event editor picks it from the library. */
 export function EventRoutePanel({ eventId, canEdit }: { eventId: number; canEdit: boolean }) {

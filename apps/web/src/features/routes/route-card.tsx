@@ -3,6 +3,7 @@ import type { RouteSummary } from '@club/contracts';
 import { Link } from 'react-router';
 import { eventPath, routePath } from '../../lib/paths.ts';
 import { formatRouteDay } from './route-text.ts';
+import './routes.css';
 
 /** A route in the library: its length, region, stops and the events that drove it. */
 export function RouteCard({ route, showKilometres, isVisibilityShown }: { route: RouteSummary; showKilometres: boolean; isVisibilityShown: boolean }) {

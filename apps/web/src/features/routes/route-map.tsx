@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Loading } from '../../components/loading.tsx';
 import type { LeafletRouteMapProps } from './route-map-leaflet.tsx';
+import './routes.css';
 
 // Leaflet (about 40 KB gzip with its CSS) loads with the first map, never with the site's first page.
 const LeafletRouteMap = lazy(() => import('./route-map-leaflet.tsx'));

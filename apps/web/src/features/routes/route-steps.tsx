@@ -1,5 +1,6 @@
 import { STOP_KIND_LABELS, formatDistance, milesText } from '@club/contracts/browser';
 import type { RouteStep } from '@club/contracts';
+import './routes.css';
 
 /** A distance in a table cell: "12.4", with the kilometres beside where the club asks for them. */
 export function MilesCell({ miles, showKilometres }: { miles: number; showKilometres: boolean }) {
