@@ -33,7 +33,7 @@ import { mountDigestCalls } from './features/digest/router.ts';
 import { apiNotFound, errorHandler } from './http/errors.ts';
 import { proxyCheck } from './http/proxy-check.ts';
 import { createApiRouter, mountUnbuiltCalls } from './http/mount-call.ts';
-import { escapeHtml } from './services/mail-templates.ts';
+import { escapeHtml } from './lib/escape-html.ts';
 import { mountHealth } from './http/health.ts';
 import { describeMailDelivery } from './services/mail.ts';
 import { pageShells } from './http/page-preloads.ts';

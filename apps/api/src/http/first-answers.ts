@@ -3,6 +3,7 @@ import { sessionCookieIn } from '@club/contracts/session-cookie';
 import type { Request } from 'express';
 import { readForPage, type ApiRouter, type PageRead } from './mount-call.ts';
 import { resolveSession } from './session.ts';
+import { escapeHtml } from '../lib/escape-html.ts';
 
 /** A read a page makes as it opens, with the payload the page sends. */
 export type FirstRead = { name: PageRead; body: Record<string, unknown> };
@@ -64,7 +65,6 @@ function readsOfPage(address: string, query: URLSearchParams, viewer: PageViewer
   return undefined;
 }
 
-const escapeAttribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 /**
  * One answer as a data block: the JSON text the call answers a visitor, with every `<` written as
@@ -74,7 +74,7 @@ const escapeAttribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"
  */
 export function firstAnswerBlock({ name, body }: FirstRead, json: string): string {
   return (
-    `<script type="application/json" class="first-answer" data-call="${escapeAttribute(name)}" data-body="${escapeAttribute(JSON.stringify(body))}">` +
+    `<script type="application/json" class="first-answer" data-call="${escapeHtml(name)}" data-body="${escapeHtml(JSON.stringify(body))}">` +
     `${json.replace(/</g, '\\u003c')}</script>`
   );
 }

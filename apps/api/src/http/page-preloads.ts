@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { escapeHtml } from '../lib/escape-html.ts';
 
 /** One route of the web app and the files its page needs beyond index.html's (apps/web/vite-page-preloads.ts). */
 type PagePreload = { path: string; js: string[]; css: string[] };
@@ -20,15 +21,14 @@ function compileRoute(route: string): Pick<Route, 'pattern' | 'rank'> {
   return { pattern: new RegExp(`^${source || ''}/?$`, 'i'), rank };
 }
 
-const escapeAttribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 /** index.html with the page's files named in its head, fetched beside the entry. */
 function withPreloads(html: string, { js, css }: PagePreload): string {
   const links = [
-    ...js.map((file) => `<link rel="modulepreload" crossorigin href="${escapeAttribute(file)}">`),
+    ...js.map((file) => `<link rel="modulepreload" crossorigin href="${escapeHtml(file)}">`),
     // Preloaded, not linked: Vite's loader links them when the page's chunk loads, in the order the
     // cascade expects; the files are in the cache by then.
-    ...css.map((file) => `<link rel="preload" as="style" crossorigin href="${escapeAttribute(file)}">`),
+    ...css.map((file) => `<link rel="preload" as="style" crossorigin href="${escapeHtml(file)}">`),
   ];
   return links.length === 0 ? html : html.replace('</head>', () => `  ${links.join('\n    ')}\n  </head>`);
 }

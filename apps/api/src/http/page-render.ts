@@ -4,6 +4,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Request } from 'express';
 import { withAnswerBlocks, type FirstAnswer, type PageAnswers } from './first-answers.ts';
+import { escapeHtml } from '../lib/escape-html.ts';
 
 /** What the web app's SSR build exports (apps/web/src/prerender.tsx, built into dist/.ssr/). */
 type PageRenderModule = {
@@ -95,7 +96,6 @@ function aborted(signal: AbortSignal): Promise<never> {
   });
 }
 
-const escapeAttribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 /**
  * The shell made ready for markup: the page's stylesheets (which it preloads,
@@ -139,5 +139,5 @@ export function scriptsAfterPaint(html: string): string {
     });
   // Without the entry script the page is not one this knows: its scripts stay as they are.
   if (entry === '') return html;
-  return afterPaint.replace('data-entry="" data-modules=""', () => `data-entry="${escapeAttribute(entry)}" data-modules="${escapeAttribute(modules.join(' '))}"`);
+  return afterPaint.replace('data-entry="" data-modules=""', () => `data-entry="${escapeHtml(entry)}" data-modules="${escapeHtml(modules.join(' '))}"`);
 }

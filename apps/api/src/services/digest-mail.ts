@@ -1,6 +1,6 @@
 import type { MailMessage } from './mail.ts';
 import { joinNames } from './households.ts';
-import { escapeHtml } from './mail-templates.ts';
+import { escapeHtml } from '../lib/escape-html.ts';
 
 /**
  * The weekly digest e-mail. Written for mail programs rather than browsers: layout in tables,

@@ -1,5 +1,6 @@
 import { PATHS } from '@club/contracts';
 import type { MailMessage } from './mail.ts';
+import { escapeHtml } from '../lib/escape-html.ts';
 
 /**
  * Every e-mail the site writes, and the one HTML escaper. Templates are plain functions from
@@ -14,9 +15,6 @@ export const SIGN_IN_LINK_MINUTES = 15;
 
 type LinkMail = { to: string; firstName: string; link: string; clubName: string };
 
-/** Escapes text for HTML element content and quoted attribute values. */
-export const escapeHtml = (value: string): string =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 const paragraphsToHtml = (paragraphs: string[], link: string) =>
   paragraphs
