@@ -210,7 +210,12 @@ async function startOnDatabase(config: Config, db: Db, logger: Logger, unlock: (
       logger.error({ err: error }, 'could not write the site settings that `pnpm reminders` checks its own against');
     }
     // The written pages' words, which a new version may have changed (a rebuild has them already).
-    if (!isIndexFilled) services.search.reindexShipped();
+    // Nothing here may take the serving site down: a failure is logged, and the next start retries.
+    try {
+      if (!isIndexFilled) services.search.reindexShipped();
+    } catch (error) {
+      logger.error({ err: error }, 'could not index the written pages again for the site search');
+    }
     // Editions stored before the search (or by the demo) have their text read in the background,
     // in the cover renderer's child process, one batch at a time.
     createNewslettersService({ db, config, services })

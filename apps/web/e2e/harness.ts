@@ -183,6 +183,11 @@ function spawnServer(port: number, dataDir: string, env: Record<string, string>)
   });
   server.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   server.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  // A server that dies under a test (stopServer's SIGTERM ends it with 0) says why: the tests
+  // themselves only see their requests refused.
+  server.once('exit', (code, signal) => {
+    if (code !== 0 && signal !== 'SIGKILL') process.stderr.write(`The server on port ${port} exited (${signal ?? `code ${code}`}) while tests ran. Its output:\n${output}\n`);
+  });
   return { server, output: () => output };
 }
 

@@ -1,4 +1,6 @@
 import { PATHS, type SearchGroup, type SearchKind } from '@club/contracts';
+import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
 import { sql } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,6 +8,7 @@ import { createMember, type TestMember } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { buildPdf, say } from '../../demo/pdf-writer.ts';
 
+const require = createRequire(import.meta.url);
 let t: TestApp;
 let admin: TestMember;
 let moderator: TestMember;
@@ -381,6 +384,25 @@ describe('the public kinds: history, presidents, Shaft Award, start-up parties, 
     t.services.search.reindexShipped();
     expect(idsOf(await search('visitor', 'babbitt'), 'page')).toHaveLength(1);
     expect((await search('visitor', 'frobnicator')).groups).toEqual([]);
+  });
+});
+
+describe('indexing the written pages again while another process writes', () => {
+  it('waits for that write to end instead of failing at its own first write', async () => {
+    // Another process (a CLI command) holds the write lock for 300 ms from now.
+    const script = `
+      const db = new (require(${JSON.stringify(require.resolve('better-sqlite3'))}))(${JSON.stringify(t.config.databaseFile)});
+      db.exec('BEGIN IMMEDIATE');
+      db.prepare("INSERT INTO presidents (year, name) VALUES (1929, 'Lock Holder')").run();
+      process.stdout.write('locked\\n');
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 300);
+      db.exec('COMMIT');
+    `;
+    const child = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+    await new Promise<void>((resolve) => child.stdout.once('data', () => resolve()));
+    expect(() => t.services.search.reindexShipped()).not.toThrow();
+    await new Promise((resolve) => child.once('exit', resolve));
+    expect(idsOf(await search('visitor', 'babbitt'), 'page')).toHaveLength(1);
   });
 });
 
