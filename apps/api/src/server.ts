@@ -203,31 +203,35 @@ async function startOnDatabase(config: Config, db: Db, logger: Logger, unlock: (
     if (rounds !== 'waiting') return;
     rounds = 'started';
     clearTimeout(roundsTimer);
+    // Each step on its own: nothing here may take the serving site down, so a failure is logged
+    // (and the next start tries again), and the steps after it still run.
+    const step = (what: string, run: () => void) => {
+      try {
+        run();
+      } catch (error) {
+        logger.error({ err: error }, `could not ${what}`);
+      }
+    };
     // What `pnpm reminders` checks its own settings against.
-    try {
-      saveSiteSettings(config);
-    } catch (error) {
-      logger.error({ err: error }, 'could not write the site settings that `pnpm reminders` checks its own against');
-    }
+    step('write the site settings that `pnpm reminders` checks its own against', () => saveSiteSettings(config));
     // The written pages' words, which a new version may have changed (a rebuild has them already).
-    // Nothing here may take the serving site down: a failure is logged, and the next start retries.
-    try {
-      if (!isIndexFilled) services.search.reindexShipped();
-    } catch (error) {
-      logger.error({ err: error }, 'could not index the written pages again for the site search');
-    }
+    if (!isIndexFilled) step('index the written pages again for the site search', () => services.search.reindexShipped());
     // Editions stored before the search (or by the demo) have their text read in the background,
     // in the cover renderer's child process, one batch at a time.
-    createNewslettersService({ db, config, services })
-      .readPendingTexts()
-      .then((read) => read > 0 && logger.info({ read }, 'read the text of stored newsletters for the site search'))
-      .catch((error: unknown) => logger.warn({ err: error }, 'could not read the text of stored newsletters for the site search'));
+    step('start reading the text of stored newsletters for the site search', () => {
+      createNewslettersService({ db, config, services })
+        .readPendingTexts()
+        .then((read) => read > 0 && logger.info({ read }, 'read the text of stored newsletters for the site search'))
+        .catch((error: unknown) => logger.warn({ err: error }, 'could not read the text of stored newsletters for the site search'));
+    });
     // The mail and push rounds and the schedules in CLUB_TIMEZONE (mail polling, the daily
     // backup, reminders; node-cron works out each schedule's next time).
-    services.mail.start();
-    services.push.start();
-    jobs = createSiteJobRunner({ config, db, services, logger });
-    jobs.start();
+    step('start the mail round', () => services.mail.start());
+    step('start the push round', () => services.push.start());
+    step('start the schedules (reminders, backups, the digest)', () => {
+      jobs = createSiteJobRunner({ config, db, services, logger });
+      jobs.start();
+    });
   };
   const roundsTimer = setTimeout(startRounds, 250);
   server.once('request', (_req: unknown, res: NodeJS.EventEmitter) => res.once('finish', () => setImmediate(startRounds)));
