@@ -166,6 +166,10 @@ describe("a visitor's data pages rendered on the server", () => {
           (sheet) => !sheet.media.mediaText.includes('print') && [...sheet.cssRules].some((rule) => rule instanceof CSSStyleRule && rule.selectorText.includes(selector)),
         );
       expect(await page.evaluate(hasRule, styled), address).toBe(true);
+      // Its fields are styled too (form.css, which the page's filters import themselves): each
+      // stacks its label over its control, not beside it.
+      const fields = await page.locator('.form-field').evaluateAll((elements) => elements.map((element) => getComputedStyle(element).display));
+      expect(fields.filter((display) => display !== 'grid'), address).toEqual([]);
       await snapshot(page, `ssr-without-javascript-390${address.replace(/[/?=]/g, '-')}`);
       await page.context().close();
     }

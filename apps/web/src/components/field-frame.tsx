@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from 'react';
+import './form.css';
 
 export type FieldControlProps = { id: string; 'aria-describedby': string | undefined; 'aria-invalid': true | undefined };
 

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import './form.css';
 
 /**
  * The search box and the choices above a searched list (the forum's threads, the member list):

@@ -1,6 +1,7 @@
 import type { TextareaHTMLAttributes } from 'react';
 import { FieldFrame } from './field-frame.tsx';
 import { useFieldError } from './form-errors.ts';
+import './form.css';
 
 export type TextAreaFieldProps = TextareaHTMLAttributes<HTMLTextAreaElement> & {
   label: string;

@@ -8,6 +8,7 @@ import { BoardView } from '../features/history/board-view.tsx';
 import type { BoardYear } from '../features/history/history-rules.ts';
 import { useBoardYears } from '../features/history/api/board-members.ts';
 import { useSession } from '../session/index.ts';
+import '../components/form.css';
 
 type Mode = 'view' | 'edit';
 

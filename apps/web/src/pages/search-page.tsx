@@ -7,6 +7,7 @@ import { useSiteSearch } from '../features/search/api/search.ts';
 import { SearchResults } from '../features/search/search-results.tsx';
 import { countOf } from '../lib/plural.ts';
 import { searchPath } from '../lib/paths.ts';
+import '../components/form.css';
 
 /** How long typing pauses before the search runs (each keystroke would be a request otherwise). */
 const TYPING_PAUSE_MS = 250;

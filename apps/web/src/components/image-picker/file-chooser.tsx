@@ -1,5 +1,6 @@
 import { useId, type ChangeEvent, type Ref } from 'react';
 import { acceptOf, describeRefusal, type ImageKind, type Refusal } from './image-file.ts';
+import '../form.css';
 import './image-picker.css';
 
 export type FileChooserProps = {

@@ -4,6 +4,7 @@ import { turn } from '../../components/image-picker/image-file.ts';
 import { ImagePicker } from '../../components/image-picker/image-picker.tsx';
 import { nextKey, videoIdOf, type EditorEntry, type EditorPicture } from './editor-entries.ts';
 import { PictureCard } from './picture-card.tsx';
+import '../../components/form.css';
 
 type EntryOf<K extends EditorEntry['kind']> = Extract<EditorEntry, { kind: K }>;
 

@@ -1,6 +1,7 @@
 import { LISTING_CATEGORIES, LISTING_CATEGORY_LABELS, type ListingCategory, type ListingKind } from '@club/contracts/browser';
 import { useId, useState, type FormEvent } from 'react';
 import type { ClassifiedsFilters } from './api/classifieds-reads.ts';
+import '../../components/form.css';
 
 /** For sale / wanted, what it is, and words; applied together, kept in the address. */
 export function ClassifiedsFiltersForm({ filters, onApply }: { filters: ClassifiedsFilters; onApply: (filters: ClassifiedsFilters) => void }) {

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { ResponsiveImage } from '../../components/responsive-image.tsx';
 import { listingPath } from '../../lib/paths.ts';
 import { kindLineOf, placeOf, priceLineOf, statusLabelOf } from './listing-text.ts';
+import './listing-card.css';
 
 /**
  * One listing in a list: its first photo, title, price, kind and place; a badge when it is not simply

@@ -3,7 +3,6 @@ import { QueryState } from '../../components/query-state.tsx';
 import { PATHS } from '../../lib/paths.ts';
 import { useMyListings } from './api/classifieds-reads.ts';
 import { ListingCard } from './listing-card.tsx';
-import './classifieds.css';
 
 /** The account page's classifieds: the member's own listings in every state (expired, sold, hidden too). */
 export function MyListings() {

@@ -3,7 +3,8 @@ import { errorMessageOf } from '../../api/api-error.ts';
 import { Dialog } from '../../components/dialog.tsx';
 import { QueryState } from '../../components/query-state.tsx';
 import { useCalendarFeed, useResetCalendarFeed } from './api/calendar-feed.ts';
-import './events.css';
+import '../../components/form.css';
+import './calendar-feed-panel.css';
 
 const formatDate = (iso: string): string =>
   new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric' }).format(new Date(iso));

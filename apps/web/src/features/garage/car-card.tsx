@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { ResponsiveImage } from '../../components/responsive-image.tsx';
 import { carPath } from '../../lib/paths.ts';
 import { carTitleOf, ownerLineOf } from './car-text.ts';
+import './car-card.css';
 
 /**
  * One car in a grid: its first photo, its line, colour and owner (as the viewer may know it). The

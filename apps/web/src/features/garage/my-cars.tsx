@@ -5,7 +5,6 @@ import { QueryState } from '../../components/query-state.tsx';
 import { PATHS, carPath } from '../../lib/paths.ts';
 import { useMyCars } from './api/garage-reads.ts';
 import { CarCard } from './car-card.tsx';
-import './garage.css';
 
 // The editor (its owner picker, image picker and form) loads when a member opens it.
 const CarEditor = loadWhenShown(() => import('./car-editor.tsx').then((m) => m.CarEditor));

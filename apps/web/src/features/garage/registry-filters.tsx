@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { RegistryFilters } from './api/garage-reads.ts';
+import '../../components/form.css';
 
 export type RegistryFiltersProps = {
   filters: RegistryFilters;

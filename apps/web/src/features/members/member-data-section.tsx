@@ -4,6 +4,7 @@ import { errorMessageOf } from '../../api/client.ts';
 import { ConfirmDeleteDialog } from '../../components/confirm-delete-dialog.tsx';
 import { fullNameOf } from './member-rules.ts';
 import { useEraseMember, useExportMemberData } from './api/members.ts';
+import '../../components/form.css';
 
 export type MemberDataSectionProps = {
   member: MemberRow;
