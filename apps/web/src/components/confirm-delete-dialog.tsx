@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { errorMessageOf } from '../api/client.ts';
 import { Dialog } from './dialog.tsx';
 import { Loading } from './loading.tsx';
+import './form.css';
 
 export type ConfirmDeleteDialogProps = {
   title: string;

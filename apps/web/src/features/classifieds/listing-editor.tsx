@@ -23,6 +23,8 @@ import { Form } from '../../components/form.tsx';
 import { PhotoListField, photoKey, type ListedPhoto } from '../../components/image-picker/photo-list-field.tsx';
 import { TextAreaField } from '../../components/text-area-field.tsx';
 import { useSaveListing } from './api/classifieds-writes.ts';
+import '../../components/form.css';
+import './classifieds.css';
 
 /** What a new listing starts with when it comes from elsewhere (a registry car's "List this car for sale"). */
 export type ListingPreset = { category?: ListingCategory; title?: string; carId?: number; carLabel?: string };

@@ -12,6 +12,8 @@ import { useSaveCar } from './api/garage-writes.ts';
 import { PhotoListField, photoKey, type ListedPhoto } from '../../components/image-picker/photo-list-field.tsx';
 import { carTitleOf, visibilityLabelOf } from './car-text.ts';
 import { OwnerPicker } from './owner-picker.tsx';
+import '../../components/form.css';
+import './garage.css';
 
 type HistoryRow = { key: string; owner: string; from: string; to: string };
 

@@ -4,6 +4,7 @@ import { FieldFrame } from '../../components/field-frame.tsx';
 import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
 import { useOwnerSearch, type OwnerChoice } from './api/garage-reads.ts';
 import '../../components/form.css';
+import './garage.css';
 
 /** Long enough to skip the keys of a word being typed, short enough to feel immediate. */
 const SEARCH_DELAY_MS = 250;

@@ -5,6 +5,7 @@ import { routeBookPath } from '../../lib/paths.ts';
 import { useExportGpx } from './api/route-writes.ts';
 import { RoutePdfButton } from './route-pdf-button.tsx';
 import { downloadFile } from './route-text.ts';
+import '../../components/form.css';
 
 /** "Print route book", "Download PDF" and "Download GPX": for the glovebox, and for phones and car navigators. */
 export function RouteActions({ routeId, eventId }: { routeId: number; eventId?: number }) {

@@ -7,6 +7,7 @@ import { RouteMap } from './route-map.tsx';
 import { RoutePdfButton } from './route-pdf-button.tsx';
 import { RouteStepsTable, RouteStops } from './route-steps.tsx';
 import { formatRouteDay } from './route-text.ts';
+import '../../components/form.css';
 import './routes.css';
 import './route-book.css';
 
