@@ -198,11 +198,11 @@ async function startOnDatabase(config: Config, db: Db, logger: Logger, unlock: (
   // quarter of a second: done before, it would hold the first answer of a starting container
   // (about 15 ms), and none of it is due that soon.
   let jobs: JobRunner | undefined;
-  let rounds: 'waiting' | 'started' | 'stopped' = 'waiting';
-  const startRounds = () => {
-    if (rounds !== 'waiting') return;
-    rounds = 'started';
-    clearTimeout(roundsTimer);
+  let background: 'waiting' | 'started' | 'stopped' = 'waiting';
+  const startBackgroundWork = () => {
+    if (background !== 'waiting') return;
+    background = 'started';
+    clearTimeout(backgroundTimer);
     // Each step on its own: nothing here may take the serving site down, so a failure is logged
     // (and the next start tries again), and the steps after it still run.
     const step = (what: string, run: () => void) => {
@@ -233,13 +233,13 @@ async function startOnDatabase(config: Config, db: Db, logger: Logger, unlock: (
       jobs.start();
     });
   };
-  const roundsTimer = setTimeout(startRounds, 250);
-  server.once('request', (_req: unknown, res: NodeJS.EventEmitter) => res.once('finish', () => setImmediate(startRounds)));
+  const backgroundTimer = setTimeout(startBackgroundWork, 250);
+  server.once('request', (_req: unknown, res: NodeJS.EventEmitter) => res.once('finish', () => setImmediate(startBackgroundWork)));
 
   const close = async () => {
-    const hadStarted = rounds === 'started';
-    rounds = 'stopped';
-    clearTimeout(roundsTimer);
+    const hadStarted = background === 'started';
+    background = 'stopped';
+    clearTimeout(backgroundTimer);
     await jobs?.stop();
     await new Promise<void>((resolve) => {
       server.close(() => resolve());

@@ -65,7 +65,6 @@ function readsOfPage(address: string, query: URLSearchParams, viewer: PageViewer
   return undefined;
 }
 
-
 /**
  * One answer as a data block: the JSON text the call answers a visitor, with every `<` written as
  * `\u003c` (the same JSON to a parser, and no `</script>` or `<!--` can end or bend the block).

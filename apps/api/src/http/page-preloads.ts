@@ -21,7 +21,6 @@ function compileRoute(route: string): Pick<Route, 'pattern' | 'rank'> {
   return { pattern: new RegExp(`^${source || ''}/?$`, 'i'), rank };
 }
 
-
 /** index.html with the page's files named in its head, fetched beside the entry. */
 function withPreloads(html: string, { js, css }: PagePreload): string {
   const links = [

@@ -96,7 +96,6 @@ function aborted(signal: AbortSignal): Promise<never> {
   });
 }
 
-
 /**
  * The shell made ready for markup: the page's stylesheets (which it preloads,
  * http/page-preloads.ts) inline, so the markup paints with the HTML alone; each file stays linked

@@ -15,7 +15,6 @@ export const SIGN_IN_LINK_MINUTES = 15;
 
 type LinkMail = { to: string; firstName: string; link: string; clubName: string };
 
-
 const paragraphsToHtml = (paragraphs: string[], link: string) =>
   paragraphs
     .map((p) =>
