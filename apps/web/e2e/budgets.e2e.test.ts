@@ -42,7 +42,7 @@ const ROUTE_MAP = 'src/features/routes/route-map-leaflet.tsx';
  * and the deleted notice's chunk for a helper (editors import its type only). The route book
  * imports routes.css itself (it had it only through the event page's route panel): 77.1 KB.
  * The account page 45.8 -> 42.8 KB: its cars, listings and calendar feed panels load the cards'
- * and the panel's own rules (car-card.css, listing-card.css, calendar-feed-panel.css), not the
+ * and the panel's own rules (components/photo-card.css, calendar-feed-panel.css), not the
  * registry's, the classifieds' and the events' whole stylesheets.
  */
 const OVER_PAGE_BUDGET_KB: Readonly<Record<string, number>> = {
