@@ -211,7 +211,7 @@ describe('the classifieds', () => {
     await visit(seller, '/account');
     const mine = seller.getByRole('region', { name: 'My listings' });
     await mine.getByRole('link', { name: TITLE }).waitFor();
-    expect(await mine.locator('.listing-card').filter({ hasText: TITLE }).textContent()).toContain('Sold');
+    expect(await mine.locator('.photo-card').filter({ hasText: TITLE }).textContent()).toContain('Sold');
     await checkA11y(seller);
     await member.context().close();
     await seller.context().close();
@@ -221,7 +221,7 @@ describe('the classifieds', () => {
     const owner = await openPageAs(harness, SELLER.email, SELLER.password, PHONE_390);
     await visit(owner, '/account');
     const cars = owner.getByRole('region', { name: 'My cars' });
-    const firstCar = cars.locator('.car-card a').first();
+    const firstCar = cars.locator('.photo-card a').first();
     await firstCar.waitFor();
     await firstCar.tap();
     await owner.waitForURL(/\/registry\/\d+$/);

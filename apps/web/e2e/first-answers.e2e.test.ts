@@ -92,8 +92,8 @@ describe("a visitor's data pages draw with the answers they arrived with", () =>
 
   it('draws the registry, the classifieds and a search with no call for their first answers', async () => {
     const pages = [
-      { address: '/registry', reads: ['cars.list', 'cars.stats', 'bodyStyles.get'], content: '.car-grid li' },
-      { address: '/classifieds', reads: ['listings.list'], content: '.listing-grid li' },
+      { address: '/registry', reads: ['cars.list', 'cars.stats', 'bodyStyles.get'], content: '.photo-grid li' },
+      { address: '/classifieds', reads: ['listings.list'], content: '.photo-grid li' },
       { address: '/search?q=ford', reads: ['site.search'], content: '.search-group' },
     ];
     for (const { address, reads, content } of pages) {
@@ -117,7 +117,7 @@ describe("a visitor's data pages draw with the answers they arrived with", () =>
     await page.context().clearCookies();
     const calls = watchCalls(page);
     await visit(page, '/registry');
-    await page.locator('.car-grid li').first().waitFor();
+    await page.locator('.photo-grid li').first().waitFor();
     await page.waitForLoadState('networkidle');
     // The registry's answers depend on who asks: each is asked for with the member's session.
     for (const read of ['cars.list', 'cars.stats']) {
@@ -134,8 +134,8 @@ describe("a visitor's data pages draw with the answers they arrived with", () =>
 /** The data pages the server renders, and an element of their content (a post, a car, a listing, a hit). */
 const RENDERED_PAGES = [
   { address: '/blog', content: '.post-list article', text: /\S/, styled: '.post-list' },
-  { address: '/registry', content: '.car-grid li', text: /\S/, styled: '.car-grid' },
-  { address: '/classifieds', content: '.listing-grid li', text: /\S/, styled: '.listing-grid' },
+  { address: '/registry', content: '.photo-grid li', text: /\S/, styled: '.photo-grid' },
+  { address: '/classifieds', content: '.photo-grid li', text: /\S/, styled: '.photo-grid' },
   { address: '/search?q=ford', content: '.search-group li', text: /ford/i, styled: '.search-group' },
 ];
 

@@ -82,7 +82,7 @@ describe('the car registry', () => {
     await visitor.waitForURL(/style=Victoria/);
     const card = visitor.getByRole('link', { name: '1930 Victoria Bluebell' });
     await card.waitFor();
-    const cardItem = visitor.locator('.car-card').filter({ has: card });
+    const cardItem = visitor.locator('.photo-card').filter({ has: card });
     expect(await cardItem.textContent()).toContain('Owner not shown');
     expect(await cardItem.textContent()).not.toContain('Walter');
     await card.click();

@@ -241,6 +241,28 @@ describe('route books', () => {
     await organiser.context().close();
   });
 
+  it('lets an organiser on a 375 px phone choose the GPX with a finger: the chooser fits, and a wrong file is named', async () => {
+    const organiser = await openPageAs(harness, ORGANISER.email, ORGANISER.password, { viewport: { width: 375, height: 667 }, hasTouch: true, isMobile: true });
+    await visit(organiser, '/routes/0/edit');
+    await organiser.getByRole('heading', { level: 1, name: 'New Route' }).waitFor();
+    expect(await scrollsSideways(organiser)).toBe(false);
+    const choose = organiser.getByText('Choose a GPX file', { exact: true });
+    expect((await choose.boundingBox())?.height ?? 0).toBeGreaterThanOrEqual(44);
+    const [chooser] = await Promise.all([organiser.waitForEvent('filechooser'), choose.tap()]);
+    await chooser.setFiles({ name: 'IMG_2041.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('not a route') });
+    await organiser.getByText('Chosen: IMG_2041.jpg (1 KB).').waitFor();
+    await organiser.getByRole('button', { name: 'Import' }).tap();
+    await organiser.getByRole('alert').filter({ hasText: 'Please choose a GPX file (.gpx) saved from a mapping app; this file is not one.' }).waitFor();
+    const [again] = await Promise.all([organiser.waitForEvent('filechooser'), organiser.getByText('Choose another GPX file', { exact: true }).tap()]);
+    await again.setFiles({ name: 'fall-tour.gpx', mimeType: 'application/gpx+xml', buffer: sixtyMileGpx() });
+    await organiser.getByRole('button', { name: 'Import' }).tap();
+    await organiser.waitForURL(/\/routes\/[1-9]\d*\/edit$/);
+    await stepCards(organiser).nth(4).waitFor();
+    expect(await scrollsSideways(organiser)).toBe(false);
+    await checkA11y(organiser);
+    await organiser.context().close();
+  });
+
   it('never shows a visitor a members-only route, its book, its PDF or its GPX; the map stays off the first page (375 px)', async () => {
     const visitor = await openPage(harness, { viewport: { width: 375, height: 667 }, hasTouch: true, isMobile: true });
     const requested: string[] = [];

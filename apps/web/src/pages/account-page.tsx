@@ -1,6 +1,6 @@
 import { hasPermission } from '@club/contracts/browser';
 import { useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { loadWhenShown } from '../components/load-when-shown.tsx';
 import { PageFrame } from '../components/page-frame.tsx';
 import { RequireLogin } from '../components/require-login.tsx';
 import { ChangePasswordForm } from '../features/account/change-password-form.tsx';
@@ -12,10 +12,10 @@ import { AttendedEventsPanel } from '../features/events/attended-events-panel.ts
 import { CalendarFeedPanel } from '../features/events/calendar-feed-panel.tsx';
 import { MyListings } from '../features/classifieds/my-listings.tsx';
 import { MyCars } from '../features/garage/my-cars.tsx';
-import { FailedContactMessages } from '../features/account/failed-contact-messages.tsx';
-import { OutboxStatus } from '../features/account/outbox-status.tsx';
-import { PATHS } from '../lib/paths.ts';
 import { useSession } from '../session/index.ts';
+
+/** The webmaster's panels: members without the `admin` permission never load their code. */
+const AdminPanels = loadWhenShown(() => import('../features/account/admin-panels.tsx').then((m) => m.AdminPanels));
 
 export function AccountPage() {
   const session = useSession();
@@ -76,19 +76,7 @@ function AccountDetails({ onLogout }: { onLogout: () => void }) {
       <AttendedEventsPanel />
       <CalendarFeedPanel />
       <ChangePasswordForm />
-      {hasPermission(user.permissions, 'admin') && (
-        <>
-          <OutboxStatus />
-          <section className="panel" aria-labelledby="digest-preview-heading">
-            <h2 id="digest-preview-heading">The weekly digest</h2>
-            <p>
-              See next week&rsquo;s digest as members will get it, and send it to yourself:{' '}
-              <Link to={PATHS.digestPreview}>Preview the weekly digest</Link>.
-            </p>
-          </section>
-          <FailedContactMessages />
-        </>
-      )}
+      {hasPermission(user.permissions, 'admin') && <AdminPanels />}
     </>
   );
 }

@@ -79,7 +79,7 @@ export function ClassifiedsPage() {
             pageSize={CLASSIFIEDS_PAGE_SIZE}
             noun={['listing', 'listings']}
             headingClassName="classifieds__found"
-            gridClassName="listing-grid"
+            gridClassName="photo-grid"
             pathOf={pathOf}
             renderItem={(listing, isEager) => <ListingCard key={listing.id} listing={listing} isVisibilityShown={isLoggedIn} isEager={isEager} />}
           />

@@ -100,7 +100,7 @@ export function RegistryPage() {
                 pageSize={REGISTRY_PAGE_SIZE}
                 noun={['car', 'cars']}
                 headingClassName="registry__found"
-                gridClassName="car-grid"
+                gridClassName="photo-grid"
                 pathOf={pathOf}
                 renderItem={(car, isEager) => <CarCard key={car.id} car={car} isVisibilityShown={isLoggedIn} isEager={isEager} />}
               />

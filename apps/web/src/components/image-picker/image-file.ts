@@ -8,7 +8,7 @@ export type { Crop };
 /** A quarter turn clockwise, as the server's `rot` fields count it. */
 export type Rotation = 0 | 90 | 180 | 270;
 
-/** What a picker accepts: the contracts' file kinds (`jpeg`, `image`, `image-or-pdf`). */
+/** What a picker accepts: the contracts' file kinds (`jpeg`, `image`, `image-or-pdf`, `gpx`). */
 export type ImageKind = FileKind;
 
 export const JPEG_ONLY_MESSAGE = FILE_KIND_MESSAGES.jpeg;
@@ -42,6 +42,7 @@ function isPdfFile(file: File): boolean {
 /** The `accept` attribute of a file input for a kind; it only guides the browser's chooser. */
 export function acceptOf(kind: ImageKind): string {
   if (kind === 'jpeg') return 'image/jpeg,.jpg,.jpeg,.jfif';
+  if (kind === 'gpx') return '.gpx,application/gpx+xml,application/xml,text/xml';
   return kind === 'image' ? `image/*,${HEIC_ACCEPT}` : 'application/pdf,.pdf,image/jpeg,image/png,image/webp,image/gif';
 }
 

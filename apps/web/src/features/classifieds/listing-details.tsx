@@ -1,33 +1,8 @@
 import type { Listing } from '@club/contracts';
-import { useState } from 'react';
 import { Link } from 'react-router';
-import { ResponsiveImage } from '../../components/responsive-image.tsx';
+import { PhotoGallery } from '../../components/photo-gallery.tsx';
 import { carPath } from '../../lib/paths.ts';
 import { conditionOf, dayOf, kindLineOf, paragraphsOf, placeOf, priceLineOf, statusLabelOf } from './listing-text.ts';
-
-function Gallery({ listing }: { listing: Listing }) {
-  const [shown, setShown] = useState(0);
-  const current = listing.photos[shown] ?? listing.photos[0];
-  if (!current) return null;
-  return (
-    <section className="listing-gallery" aria-label="Photos">
-      <figure className="listing-gallery__main">
-        <ResponsiveImage url={current} alt={`${listing.title}, photo ${shown + 1} of ${listing.photos.length}`} sizes="(max-width: 48rem) 100vw, 44rem" isEager />
-      </figure>
-      {listing.photos.length > 1 && (
-        <ul className="listing-gallery__thumbs">
-          {listing.photos.map((url, n) => (
-            <li key={url}>
-              <button type="button" className="listing-gallery__thumb" aria-pressed={n === shown} aria-label={`Show photo ${n + 1}`} onClick={() => setShown(n)}>
-                <ResponsiveImage url={url} alt="" sizes="6rem" />
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
-    </section>
-  );
-}
 
 /** A listing's page: its state, photos, facts and text (all rendered as text). */
 export function ListingDetails({ listing }: { listing: Listing }) {
@@ -44,7 +19,7 @@ export function ListingDetails({ listing }: { listing: Listing }) {
           {listing.status === 'hidden' && ': only its seller and the moderators see it.'}
         </p>
       )}
-      <Gallery listing={listing} />
+      <PhotoGallery photos={listing.photos} title={listing.title} />
       <dl className="facts listing-facts">
         <div className="facts__row">
           <dt>Listing</dt>

@@ -18,7 +18,7 @@ export function MyListings() {
           listings.length === 0 ? (
             <p>You have no listings.</p>
           ) : (
-            <ul className="listing-grid listing-grid--compact">
+            <ul className="photo-grid photo-grid--compact">
               {listings.map((listing) => (
                 <ListingCard key={listing.id} listing={listing} isVisibilityShown />
               ))}

@@ -1,39 +1,13 @@
 import type { Car } from '@club/contracts';
-import { useState } from 'react';
-import { ResponsiveImage } from '../../components/responsive-image.tsx';
+import { PhotoGallery } from '../../components/photo-gallery.tsx';
 import { carTitleOf, ownerLineOf, paragraphsOf, visibilityLabelOf } from './car-text.ts';
-
-function Gallery({ car }: { car: Car }) {
-  const [shown, setShown] = useState(0);
-  const title = carTitleOf(car);
-  const current = car.photos[shown] ?? car.photos[0];
-  if (!current) return null;
-  return (
-    <section className="car-gallery" aria-label="Photos">
-      <figure className="car-gallery__main">
-        <ResponsiveImage url={current} alt={`${title}, photo ${shown + 1} of ${car.photos.length}`} sizes="(max-width: 48rem) 100vw, 44rem" isEager />
-      </figure>
-      {car.photos.length > 1 && (
-        <ul className="car-gallery__thumbs">
-          {car.photos.map((url, n) => (
-            <li key={url}>
-              <button type="button" className="car-gallery__thumb" aria-pressed={n === shown} aria-label={`Show photo ${n + 1}`} onClick={() => setShown(n)}>
-                <ResponsiveImage url={url} alt="" sizes="6rem" />
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
-    </section>
-  );
-}
 
 /** A car's page: photos, facts (the engine number and serial only reach members), story and history. */
 export function CarDetails({ car }: { car: Car }) {
   const story = paragraphsOf(car.story);
   return (
     <>
-      <Gallery car={car} />
+      <PhotoGallery photos={car.photos} title={carTitleOf(car)} />
       <dl className="facts car-facts">
         <div className="facts__row">
           <dt>Year</dt>

@@ -25,7 +25,7 @@ export function MyCars() {
           cars.length === 0 ? (
             <p>You have no cars in the registry yet.</p>
           ) : (
-            <ul className="car-grid car-grid--compact">
+            <ul className="photo-grid photo-grid--compact">
               {cars.map((car) => (
                 <CarCard key={car.id} car={car} isVisibilityShown />
               ))}

@@ -1,6 +1,8 @@
 import { FILE_KIND_MESSAGES, GPX_MAX_BYTES, formatDistance } from '@club/contracts/browser';
-import { useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { errorMessageOf } from '../../api/api-error.ts';
+import { FileChooser } from '../../components/image-picker/file-chooser.tsx';
+import { formatFileSize } from '../../components/image-picker/image-file.ts';
 import { useImportGpx } from './api/route-writes.ts';
 
 /**
@@ -9,23 +11,20 @@ import { useImportGpx } from './api/route-writes.ts';
  */
 export function GpxImport({ routeId, onImported }: { routeId: number; onImported: (id: number) => void }) {
   const id = useId();
-  const inputRef = useRef<HTMLInputElement>(null);
+  const [file, setFile] = useState<File | null>(null);
   const { importGpx, isPending } = useImportGpx();
   const [message, setMessage] = useState<{ text: string; isError: boolean } | null>(null);
   const isNew = routeId === 0;
+  const hint = isNew
+    ? 'Export the tour from your mapping app as GPX (a track or a route) and choose the file: its line becomes the map, its points the steps, with their distances.'
+    : 'Replaces this route’s steps and map line with the file’s. Save your changes first.';
   return (
     <section className="panel gpx-import" aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`}>{isNew ? 'Start from a GPX file' : 'Import a GPX file'}</h2>
-      <p id={`${id}-hint`}>
-        {isNew
-          ? 'Export the tour from your mapping app as GPX (a track or a route) and choose the file: its line becomes the map, its points the steps, with their distances.'
-          : 'Replaces this route’s steps and map line with the file’s. Save your changes first.'}
-      </p>
       <form
         className="gpx-import__form"
         onSubmit={(submitted) => {
           submitted.preventDefault();
-          const file = inputRef.current?.files?.[0];
           setMessage(null);
           if (!file) return setMessage({ text: 'Please choose the GPX file to import.', isError: true });
           if (file.size > GPX_MAX_BYTES) return setMessage({ text: `That file is too large. Please choose a smaller one (at most ${GPX_MAX_BYTES / 1024 / 1024} MB).`, isError: true });
@@ -39,8 +38,17 @@ export function GpxImport({ routeId, onImported }: { routeId: number; onImported
           );
         }}
       >
-        <label htmlFor={`${id}-file`}>GPX file</label>
-        <input ref={inputRef} id={`${id}-file`} type="file" accept=".gpx,application/gpx+xml,application/xml,text/xml" aria-describedby={`${id}-hint`} />
+        <FileChooser
+          label="GPX file"
+          buttonText={file === null ? 'Choose a GPX file' : 'Choose another GPX file'}
+          status={file === null ? 'No file chosen yet.' : `Chosen: ${file.name} (${formatFileSize(file.size)}).`}
+          hint={hint}
+          fileKind="gpx"
+          onChoose={([chosen]) => {
+            setFile(chosen ?? null);
+            setMessage(null);
+          }}
+        />
         <button type="submit" className="button" disabled={isPending}>
           {isPending ? 'Importing…' : 'Import'}
         </button>
