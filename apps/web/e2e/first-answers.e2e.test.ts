@@ -175,6 +175,25 @@ describe("a visitor's data pages rendered on the server", () => {
     }
   });
 
+  it('leave a visitor without JavaScript on a page the server does not draw a way on, not an endless Loading…', async () => {
+    const page = await openPage(harness, { viewport: PHONE, javaScriptEnabled: false });
+    for (const address of ['/contact', '/new-page-3', '/routes']) {
+      await page.goto(address);
+      const notice = page.getByRole('status');
+      expect(await notice.textContent(), address).toContain('This page needs JavaScript');
+      expect(await notice.getByText('Loading…').isVisible(), address).toBe(false);
+      expect(await notice.getByRole('link', { name: 'home page' }).getAttribute('href'), address).toBe('/');
+      expect(await notice.getByRole('link', { name: 'photos' }).getAttribute('href'), address).toBe('/blog');
+    }
+    await snapshot(page, 'no-javascript-notice-390');
+    // A page the server draws shows the page, not the notice.
+    for (const address of ['/', '/blog']) {
+      await page.goto(address);
+      expect(await page.getByText('This page needs JavaScript').isVisible(), address).toBe(false);
+    }
+    await page.context().close();
+  });
+
   it('hydrate with no console error, keep the server\'s elements, and work', async () => {
     for (const { address, content } of RENDERED_PAGES) {
       // A phone far from the club, in another language: the markup holds no date or number
