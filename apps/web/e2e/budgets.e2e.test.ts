@@ -45,12 +45,14 @@ const ROUTE_MAP = 'src/features/routes/route-map-leaflet.tsx';
  * and the panel's own rules (components/photo-card.css, calendar-feed-panel.css), not the
  * registry's, the classifieds' and the events' whole stylesheets. Then 42.5 -> 41.3 KB: the
  * webmaster's panels (the outbox, failed contact messages) load only for an administrator.
+ * The event editor 45.9 -> 44.5 KB: it loads its own rules (event-editor.css), not the calendar's,
+ * the event page's and the attendance table's (events.css); its groups of choices are form.css's.
  */
 const OVER_PAGE_BUDGET_KB: Readonly<Record<string, number>> = {
   'src/pages/route-page.tsx': 80,
   'src/pages/route-book-page.tsx': 78,
   'src/pages/account-page.tsx': 42,
-  'src/pages/edit-event-page.tsx': 46,
+  'src/pages/edit-event-page.tsx': 45,
 };
 
 type ManifestChunk = { file: string; imports?: string[]; css?: string[]; isEntry?: boolean; isDynamicEntry?: boolean };

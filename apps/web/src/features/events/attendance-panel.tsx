@@ -251,10 +251,10 @@ function AttendanceForm({ eventId, mine, signups }: FormProps) {
           )
         }
       >
-        <fieldset className="attendance__choices">
+        <fieldset className="choice-group">
           <legend>Are you coming?</legend>
           {options.map(([value, label]) => (
-            <label key={value} className="attendance__choice">
+            <label key={value} className="choice">
               <input type="radio" name="choice" value={value} checked={choice === value} onChange={() => setChoice(value)} /> {label}
             </label>
           ))}
@@ -295,7 +295,7 @@ function AttendanceForm({ eventId, mine, signups }: FormProps) {
               ) : (
                 <>
                   {signups.myCars.map((car) => (
-                    <label key={car.carId} className="attendance__choice">
+                    <label key={car.carId} className="choice">
                       <input type="checkbox" name="cars" value={car.carId} defaultChecked={myCarIds.has(car.carId)} /> {car.label}
                     </label>
                   ))}

@@ -21,7 +21,8 @@ import { formatQuestions, parseQuestions } from './signup-rules.ts';
 import { useNowReminder } from './api/event-reads.ts';
 import { useSaveEvent, useSeriesPreview, type EventDraft, type EventFields, type NowReminder, type SeriesRemoval } from './api/save-event.ts';
 import { droppedSignups, SeriesDropsDialog } from './series-drops-dialog.tsx';
-import './events.css';
+import '../../components/form.css';
+import './event-editor.css';
 
 const FIELDS = {
   title: 'text',
@@ -228,7 +229,7 @@ export function EventEditor({ event, signupSettings = NO_SETTINGS, meetingPlace,
         }
       >
         {series && (
-          <fieldset className="event-editor__scope">
+          <fieldset className="choice-group">
             <legend>This event repeats: {series.description}</legend>
             {(
               [
@@ -236,7 +237,7 @@ export function EventEditor({ event, signupSettings = NO_SETTINGS, meetingPlace,
                 ['following', 'Change this and the following events'],
               ] as const
             ).map(([value, label]) => (
-              <label key={value} className="event-editor__reminder">
+              <label key={value} className="choice">
                 <input type="radio" name="scope" value={value} checked={scope === value} onChange={() => setScope(value)} /> {label}
               </label>
             ))}
@@ -287,7 +288,7 @@ export function EventEditor({ event, signupSettings = NO_SETTINGS, meetingPlace,
           maxLength={20000}
           hint="Plain text. To add a link, write the address between [u] and [/u], like [u]https://example.org[/u]."
         />
-        <fieldset className="event-editor__reminders">
+        <fieldset className="choice-group">
           <legend>E-mail reminders</legend>
           {isNowSent && (
             <p className="event-editor__now-sent">
@@ -296,7 +297,7 @@ export function EventEditor({ event, signupSettings = NO_SETTINGS, meetingPlace,
             </p>
           )}
           {REMINDER_DAYS.filter((days) => days !== 0 || !isNowSent).map((days) => (
-            <label key={days} className="event-editor__reminder">
+            <label key={days} className="choice">
               <input type="checkbox" name="notifyDaysOut" value={days} defaultChecked={saved.notifyDaysOut.includes(days)} /> {REMINDER_LABELS[days]}
             </label>
           ))}

@@ -14,6 +14,7 @@ import { useState } from 'react';
 import { meetingTimes, type MeetingSchedule } from './event-time.ts';
 import { FieldFrame } from '../../components/field-frame.tsx';
 import { FormField } from '../../components/form-field.tsx';
+import './event-editor.css';
 
 /** How the editor holds a repeat rule: 'never' does not repeat; the end as a choice. */
 export type RepeatDraft = Omit<RepeatRule, 'frequency' | 'until' | 'count'> & {
@@ -116,7 +117,7 @@ export function RepeatFields({ draft, onChange, meetingSchedule, timeZone }: Rep
   }
 
   return (
-    <fieldset className="event-editor__repeat">
+    <fieldset className="choice-group">
       <legend>Repeats</legend>
       {meetingSchedule && (
         <p className="event-editor__meeting-place">
@@ -203,7 +204,7 @@ export function RepeatFields({ draft, onChange, meetingSchedule, timeZone }: Rep
           <fieldset className="event-editor__months-off">
             <legend>Months without it</legend>
             {MEETING_MONTHS.map((name, index) => (
-              <label key={name} className="event-editor__reminder">
+              <label key={name} className="choice">
                 <input
                   type="checkbox"
                   checked={draft.monthsOff.includes(index + 1)}
@@ -224,7 +225,7 @@ export function RepeatFields({ draft, onChange, meetingSchedule, timeZone }: Rep
                 ['count', 'After a number of times'],
               ] as const
             ).map(([value, label]) => (
-              <label key={value} className="event-editor__reminder">
+              <label key={value} className="choice">
                 <input type="radio" name="repeatEnds" value={value} checked={draft.ends === value} onChange={() => set({ ends: value })} /> {label}
               </label>
             ))}
