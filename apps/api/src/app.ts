@@ -36,7 +36,7 @@ import { createApiRouter, mountUnbuiltCalls } from './http/mount-call.ts';
 import { escapeHtml } from './lib/escape-html.ts';
 import { mountHealth } from './http/health.ts';
 import { describeMailDelivery } from './services/mail.ts';
-import { pageShells } from './http/page-preloads.ts';
+import { isPageAddress, pageShells } from './http/page-preloads.ts';
 import { readFirstAnswers } from './http/first-answers.ts';
 import { pageRenderer, scriptsAfterPaint } from './http/page-render.ts';
 import { mountRobots } from './http/robots.ts';
@@ -219,6 +219,7 @@ export function createApp(deps: AppDeps): Express {
       const page = await readFirstAnswers(api, req, config.timeZone);
       res.setHeader('Cache-Control', page.viewer.kind === 'member' ? 'private, no-cache' : 'no-cache');
       res.setHeader('Vary', 'Cookie');
+      if (!isPageAddress(req.path)) res.status(404);
       // A visitor's `/` is the same for everyone: prerendered at build time. A member's is drawn for them.
       if (req.path === '/' && page.answers === undefined) res.type('html').send(homeHtml);
       else res.type('html').send(await renderPage(req, shellFor(req.path), page));

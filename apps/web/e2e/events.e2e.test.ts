@@ -454,6 +454,8 @@ describe('events journeys', () => {
     await older.scrollIntoViewIfNeeded();
     const box = await older.boundingBox();
     expect(box?.height ?? 0).toBeGreaterThanOrEqual(44);
+    // Each event's title is a link a finger hits (44 px), not a 32 px line.
+    for (const title of await page.locator('.event-list__title').all()) expect((await title.boundingBox())?.height ?? 0).toBeGreaterThanOrEqual(44);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
     await older.tap();
     await page.waitForURL('**/new-events?past=2#past-events');
@@ -495,9 +497,14 @@ describe('events journeys', () => {
     const page = await openPageAs(harness, DEMO_MEMBER.email, DEMO_MEMBER.password);
     await page.goto('/account');
     const panel = page.getByRole('region', { name: 'Club events in your calendar' });
-    await panel.getByRole('button', { name: 'Get my calendar address' }).click();
+    // By keyboard: the button is replaced by the address, and focus goes to it (selected, to copy).
+    await panel.getByRole('button', { name: 'Get my calendar address' }).focus();
+    await page.keyboard.press('Enter');
     const address = panel.getByLabel('Your calendar address');
     await address.waitFor();
+    const focusedId = () => page.evaluate(() => document.activeElement?.id);
+    await page.waitForFunction(() => document.activeElement !== document.body, undefined, { timeout: 2000 }).catch(() => undefined);
+    expect(await focusedId()).toBe('calendar-feed-url');
     const firstUrl = await address.inputValue();
     expect(firstUrl).toMatch(new RegExp(`^${harness.baseUrl}/calendar/[\\w-]+\\.ics$`));
     expect(await panel.getByRole('link', { name: 'Open in my calendar app' }).getAttribute('href')).toBe(firstUrl.replace(/^http:/, 'webcal:'));
@@ -516,6 +523,8 @@ describe('events journeys', () => {
     const dialog = page.getByRole('dialog', { name: 'New calendar address' });
     await dialog.getByRole('button', { name: 'Make a new address' }).click();
     await page.waitForFunction((old) => (document.querySelector<HTMLInputElement>('#calendar-feed-url')?.value ?? old) !== old, firstUrl);
+    await page.waitForFunction(() => document.activeElement !== document.body, undefined, { timeout: 2000 }).catch(() => undefined);
+    expect(await focusedId()).toBe('calendar-feed-url');
     const secondUrl = await address.inputValue();
     expect((await page.request.get(firstUrl)).status()).toBe(404);
     expect((await page.request.get(secondUrl)).status()).toBe(200);

@@ -128,6 +128,8 @@ describe('forum journeys', () => {
     const thread = page.getByRole('article', { name: TITLE });
     await thread.waitFor();
 
+    await thread.getByRole('button', { name: 'Post reply' }).click();
+    expect(await thread.getByText('Please enter your reply.').count()).toBe(1);
     await thread.getByLabel('Your reply').fill('Try the machine shop in Fenton.\nAsk for Earl.');
     await thread.getByRole('button', { name: 'Post reply' }).click();
     await thread.getByText('Your reply is posted.').waitFor();

@@ -138,6 +138,10 @@ describe('member list journey', () => {
     await pager.getByRole('button', { name: '← Previous' }).tap();
     await count.getByText(/Page 1 of \d+\./).waitFor();
     expect(await headings.first().textContent()).toBe(firstName);
+    // A member's cars are links a finger hits as surely as their phone and e-mail.
+    const carLinks = page.locator('.member-card__cars a');
+    expect(await carLinks.count()).toBeGreaterThan(1);
+    for (const link of await carLinks.all()) expect((await link.boundingBox())?.height ?? 0).toBeGreaterThanOrEqual(44);
 
     await page.getByRole('searchbox', { name: 'Search members' }).tap();
     await page.keyboard.type('webster');

@@ -178,4 +178,27 @@ describe('phone menu (touch)', () => {
     });
     await page.context().close();
   });
+
+  it('closes the menu with Escape by keyboard alone, from its Menu button as from an entry, focus on the button', async () => {
+    const page = await openPage(harness, { viewport: PHONES[0] });
+    await page.goto('/contact');
+    const toggle = page.locator('.site-header__menu-toggle');
+    await toggle.waitFor();
+    await toggle.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('true');
+    // Straight after opening, the focus is still on the button.
+    await page.keyboard.press('Escape');
+    await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(await toggle.evaluate((button) => button === document.activeElement)).toBe(true);
+    expect(await navLink(page, 'Tech').isVisible()).toBe(false);
+    // From an entry of the open menu, as before.
+    await page.keyboard.press('Enter');
+    await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('true');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(await toggle.evaluate((button) => button === document.activeElement)).toBe(true);
+    await page.context().close();
+  });
 });

@@ -263,6 +263,30 @@ describe('route books', () => {
     await organiser.context().close();
   });
 
+  it('prints the route book with the whole route on the map, refitted to the paper rather than the window (820 px tablet)', async () => {
+    const page = await openPage(harness, { viewport: { width: 820, height: 1180 } });
+    const hermann = queryOne<{ id: number }>("SELECT id FROM routes WHERE title = 'Highway 100 to Hermann'");
+    await visit(page, `/routes/${hermann.id}/book`);
+    await expectRouteDrawn(page, 18);
+    // Paper narrower than the window, as Letter is than a tablet held upright: the browser lays the
+    // page out at the paper's width, then the print query changes.
+    await page.setViewportSize({ width: 560, height: 1180 });
+    await page.emulateMedia({ media: 'print' });
+    const map = page.getByRole('region', { name: /^Map of / });
+    await expect
+      .poll(() =>
+        map.evaluate((element) => {
+          const box = element.getBoundingClientRect();
+          return [...element.querySelectorAll('.route-marker')].filter((marker) => {
+            const at = marker.getBoundingClientRect();
+            return at.left < box.left || at.right > box.right || at.top < box.top || at.bottom > box.bottom;
+          }).length;
+        }),
+      )
+      .toBe(0);
+    await page.context().close();
+  });
+
   it('never shows a visitor a members-only route, its book, its PDF or its GPX; the map stays off the first page (375 px)', async () => {
     const visitor = await openPage(harness, { viewport: { width: 375, height: 667 }, hasTouch: true, isMobile: true });
     const requested: string[] = [];

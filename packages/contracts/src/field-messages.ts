@@ -1,6 +1,18 @@
 import { MAX_UPLOAD_BYTES, type FileKind } from './calls.ts';
 
 /**
+ * A label that speaks to the member ("Your reply") already says whose it is: "Please enter your
+ * reply.", not "Please enter the your reply.".
+ */
+const isYours = (label: string) => /^your\s/i.test(label);
+const the = (label: string) => (isYours(label) ? label : `the ${label}`);
+const The = (label: string) => {
+  const phrase = the(label);
+  return phrase.charAt(0).toUpperCase() + phrase.slice(1);
+};
+const withoutYour = (label: string) => label.replace(/^your\s+/i, '');
+
+/**
  * The site's one voice for what is wrong with a field. The contracts (so the server and the
  * browser's contract checks) and the browser's own checks (required, type, length, range) all
  * word their messages here: "Please enter the year." for what is missing, "The year must be …"
@@ -8,18 +20,18 @@ import { MAX_UPLOAD_BYTES, type FileKind } from './calls.ts';
  * Zod-free, so the first page may load it.
  */
 export const FIELD_MESSAGES = {
-  missing: (label: string) => `Please enter the ${label}.`,
+  missing: (label: string) => `Please enter ${the(label)}.`,
   /** A file, or an option from a list, that was not chosen. */
-  notChosen: (label: string) => `Please choose the ${label}.`,
-  notANumber: (label: string) => `The ${label} must be a number.`,
-  notWholeNumber: (label: string) => `The ${label} must be a whole number.`,
-  belowMinimum: (label: string, min: number | string) => `The ${label} must be at least ${min}.`,
-  aboveMaximum: (label: string, max: number | string) => `The ${label} must be at most ${max}.`,
+  notChosen: (label: string) => `Please choose ${the(label)}.`,
+  notANumber: (label: string) => `${The(label)} must be a number.`,
+  notWholeNumber: (label: string) => `${The(label)} must be a whole number.`,
+  belowMinimum: (label: string, min: number | string) => `${The(label)} must be at least ${min}.`,
+  aboveMaximum: (label: string, max: number | string) => `${The(label)} must be at most ${max}.`,
   tooShort: (label: string, min: number, now?: number) =>
-    `The ${label} must be at least ${min} characters long${now === undefined ? '' : ` (now ${now})`}.`,
-  tooLong: (label: string, max: number) => `The ${label} is too long (at most ${max} characters).`,
-  notEmailAddress: (label: string) => `Please enter a valid ${label}, like name@example.com.`,
-  notWebAddress: (label: string) => `Please enter a valid ${label}, like https://example.org.`,
+    `${The(label)} must be at least ${min} characters long${now === undefined ? '' : ` (now ${now})`}.`,
+  tooLong: (label: string, max: number) => `${The(label)} is too long (at most ${max} characters).`,
+  notEmailAddress: (label: string) => `Please enter a valid ${withoutYour(label)}, like name@example.com.`,
+  notWebAddress: (label: string) => `Please enter a valid ${withoutYour(label)}, like https://example.org.`,
 } as const;
 
 /** What a file of the wrong kind is told, before upload (browser) and after (server, by content). */

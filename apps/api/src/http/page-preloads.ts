@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { PATHS } from '@club/contracts';
 import { escapeHtml } from '../lib/escape-html.ts';
 
 /** One route of the web app and the files its page needs beyond index.html's (apps/web/vite-page-preloads.ts). */
@@ -19,6 +20,19 @@ function compileRoute(route: string): Pick<Route, 'pattern' | 'rank'> {
   const source = parts.map((part) => (part.startsWith(':') ? (part.endsWith('?') ? '(?:/[^/]+)?' : '/[^/]+') : `/${escape(part)}`)).join('');
   const rank = parts.reduce((sum, part) => sum + (part.startsWith(':') ? 3 : 10), 0);
   return { pattern: new RegExp(`^${source || ''}/?$`, 'i'), rank };
+}
+
+const PAGE_PATTERNS = Object.values(PATHS)
+  .filter((route) => route !== PATHS.notFound)
+  .map((route) => compileRoute(route).pattern);
+
+/**
+ * Whether an address is one of the site's pages (the web app's routes are PATHS). Any other gets
+ * the shell as a 404: the app draws Page Not Found for it, and a search engine or a link checker
+ * is told the page is not there.
+ */
+export function isPageAddress(pathname: string): boolean {
+  return PAGE_PATTERNS.some((pattern) => pattern.test(pathname));
 }
 
 /** index.html with the page's files named in its head, fetched beside the entry. */

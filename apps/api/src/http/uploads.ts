@@ -251,7 +251,25 @@ const ACCEPTED: Record<FileKind, SniffedType[]> = {
   gpx: ['xml'],
 };
 
-/** Throws 413 for a file over its field's own limit, 415 unless every file is of the kind its field accepts. */
+/** What a file of each kind is, to say which of several files is not one. */
+const KIND_NOUNS: Record<FileKind, string> = {
+  jpeg: 'a JPEG photo',
+  image: 'a picture',
+  'image-or-pdf': 'a picture or a PDF',
+  gpx: 'a GPX file',
+};
+
+/** A sent file's name as a member would recognise it: no folders, no control characters, not too long. */
+function shownFileName(originalName: string): string {
+  // eslint-disable-next-line no-control-regex -- control characters are what is removed
+  const name = path.basename(originalName.replace(/\\/g, '/')).replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  return name.length > 80 ? `${name.slice(0, 77)}…` : name;
+}
+
+/**
+ * Throws 413 for a file over its field's own limit, 415 unless every file is of the kind its field
+ * accepts; among several files, the message names the one refused, so the member knows which to remove.
+ */
 export function checkFileKinds(files: Record<string, UploadedFile[]>, fields: Record<string, FileField>): void {
   for (const [field, list] of Object.entries(files)) {
     const spec = fields[field];
@@ -261,7 +279,8 @@ export function checkFileKinds(files: Record<string, UploadedFile[]>, fields: Re
         throw tooLarge(`That file is too large. Please choose a smaller one (at most ${spec.maxBytes / 1024 / 1024} MB).`);
       }
       if (!ACCEPTED[spec.kind].includes(sniffFileType(file.buffer))) {
-        throw wrongFileType(FILE_KIND_MESSAGES[spec.kind]);
+        const name = list.length > 1 ? shownFileName(file.originalName) : '';
+        throw wrongFileType(`${name === '' ? '' : `“${name}” is not ${KIND_NOUNS[spec.kind]}. `}${FILE_KIND_MESSAGES[spec.kind]}`);
       }
     }
   }

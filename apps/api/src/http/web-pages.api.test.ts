@@ -75,6 +75,17 @@ describe('the web pages the server sends', () => {
     expect(res.text).not.toContain(BUILT_NAME);
   });
 
+  it('answers an address that is no page of the site with 404 and the shell, which draws Page Not Found', async () => {
+    for (const address of ['/no-such-page', '/blog/12/extra', '/routes/3/book/2', '/new-page-3x']) {
+      const res = await request(t.app).get(address);
+      expect(res.status, address).toBe(404);
+      expect(res.text, address).toContain('<div id="root"></div>');
+    }
+    for (const address of ['/new-page-3', '/NEW-PAGE-3/', '/blog/12', '/routes/3/book', '/reset/abc', '/newsletters/Valley%20News%20May%202024.pdf', '/forum']) {
+      expect((await request(t.app).get(address)).status, address).toBe(200);
+    }
+  });
+
   it('lets browsers keep public pictures a week, then refresh them in the background; other files an hour', async () => {
     const picture = await request(t.app).get('/images/hero.svg');
     expect(picture.status).toBe(200);
@@ -96,7 +107,7 @@ describe('the web pages the server sends', () => {
     ['/no/such/page', 'not-found-page'],
   ])('names the chunks and stylesheet of the page at %s (%s) in its shell, and no other page', async (address, name) => {
     const res = await request(t.app).get(address);
-    expect(res.status).toBe(200);
+    expect(res.status).toBe(name === 'not-found-page' ? 404 : 200);
     expect(res.text).toContain(`<link rel="modulepreload" crossorigin href="/assets/${name}.js">`);
     expect(res.text).toContain('<link rel="modulepreload" crossorigin href="/assets/query-provider.js">');
     expect(res.text).toContain(`<link rel="preload" as="style" crossorigin href="/assets/${name}.css">`);

@@ -24,3 +24,12 @@ describe('FIELD_MESSAGES', () => {
     expect(FIELD_MESSAGES.missing('first name')).toBe('Please enter the first name.');
   });
 });
+
+describe('FIELD_MESSAGES with a label that speaks to the member ("Your reply")', () => {
+  it('reads as a sentence, without "the your"', () => {
+    expect(FIELD_MESSAGES.missing('your reply')).toBe('Please enter your reply.');
+    expect(FIELD_MESSAGES.notChosen('your car')).toBe('Please choose your car.');
+    expect(FIELD_MESSAGES.tooLong('your reply', 20000)).toBe('Your reply is too long (at most 20000 characters).');
+    expect(FIELD_MESSAGES.notEmailAddress('your e-mail address')).toBe('Please enter a valid e-mail address, like name@example.com.');
+  });
+});

@@ -159,6 +159,18 @@ describe('POST /api/car.save.php', () => {
     expect(fs.existsSync(dir) ? fs.readdirSync(dir).length : 0).toBe(before);
   });
 
+  it('names the file that is not a picture among several with 415, so the member knows which to remove', async () => {
+    const count = t.db.select().from(cars).all().length;
+    const res = await saveCar({ ...CAR, g: owner.token }, [
+      { buffer: gpsJpeg, name: 'front.jpg' },
+      { buffer: Buffer.from('Not a photo at all, only words.'), name: 'notes.jpg' },
+      { buffer: gpsJpeg, name: 'back.jpg' },
+    ]);
+    expect(res.status).toBe(415);
+    expect(res.body.e).toBe('“notes.jpg” is not a picture. Please choose an image file (JPEG, PNG, WebP, GIF or HEIC).');
+    expect(t.db.select().from(cars).all().length).toBe(count);
+  });
+
   it('refuses a damaged HEIC with 415 and a message saying what to do, leaving no file of the others behind', async () => {
     const dir = path.join(t.config.uploadsDir, 'cars');
     const before = fs.existsSync(dir) ? fs.readdirSync(dir).length : 0;

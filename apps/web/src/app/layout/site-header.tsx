@@ -60,7 +60,8 @@ export function SiteHeader() {
   }
 
   return (
-    <header className="site-header">
+    // Escape closes the open menu from its Menu button (the focus right after opening it) as from its entries.
+    <header className="site-header" onKeyDown={handleKeyDown}>
       <div className="site-header__bar">
         <Link to={PATHS.home} className="site-header__brand" onClick={closeMenu}>
           <img className="site-header__logo" src="/logo.svg" alt="" width="96" height="48" />
@@ -81,7 +82,7 @@ export function SiteHeader() {
           {isMenuOpen ? 'Close' : 'Menu'}
         </button>
       </div>
-      <nav className="nav" aria-label="Main" onKeyDown={handleKeyDown}>
+      <nav className="nav" aria-label="Main">
         <ul id={menuId} className={`nav__list${isMenuOpen ? ' is-open' : ''}`}>
           {NAV_ENTRIES.map((entry) =>
             isNavGroup(entry) ? (

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { errorMessageOf } from '../../api/api-error.ts';
 import { Dialog } from '../../components/dialog.tsx';
 import { QueryState } from '../../components/query-state.tsx';
@@ -20,6 +20,12 @@ export function CalendarFeedPanel() {
   const [isAsking, setIsAsking] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [copied, setCopied] = useState(false);
+  const addressRef = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    // The button pressed was disabled while asking (or was in the dialog, now closed), so focus fell
+    // to the page: it goes to the new address instead, selected to copy, and a screen reader reads it.
+    if (url !== null) addressRef.current?.focus();
+  }, [url]);
 
   async function makeAddress() {
     setIsAsking(false);
@@ -49,7 +55,7 @@ export function CalendarFeedPanel() {
                 <label htmlFor="calendar-feed-url" className="form-field__label">
                   Your calendar address
                 </label>
-                <input id="calendar-feed-url" className="form-field__input" readOnly value={url} onFocus={(e) => e.currentTarget.select()} />
+                <input ref={addressRef} id="calendar-feed-url" className="form-field__input" readOnly value={url} onFocus={(e) => e.currentTarget.select()} />
                 <p className="form-field__hint">It is shown only now. If you lose it, make a new one.</p>
                 <div className="button-row">
                   <button

@@ -53,12 +53,26 @@ export default function LeafletRouteMap({ tiles, track, steps, label, isCompact 
       }).addTo(map);
     }
     const bounds = L.latLngBounds([...line, ...located.map((point) => point.at)]);
-    if (bounds.isValid()) map.fitBounds(bounds, { padding: [24, 24], maxZoom: 15 });
-    else map.setView([38.58, -90.41], 9);
+    const fit = () => {
+      if (bounds.isValid()) map.fitBounds(bounds, { padding: [24, 24], maxZoom: 15, animate: false });
+      else map.setView([38.58, -90.41], 9);
+    };
+    fit();
+    // Printed, the map is as wide as the paper, not the window: fitted to the window, a route
+    // ran off its edge (from a tablet) or sat in one corner (from a phone). The browser lays the
+    // page out for print before it tells this query's listeners, so the map refits to that size,
+    // and to the window's again after.
+    const printing = window.matchMedia('print');
+    const refit = () => {
+      map.invalidateSize({ pan: false });
+      fit();
+    };
+    printing.addEventListener('change', refit);
     // The container is named for screen readers; the numbered steps beside it say the same in words.
     container.setAttribute('role', 'region');
     container.setAttribute('aria-label', label);
     return () => {
+      printing.removeEventListener('change', refit);
       map.remove();
     };
   }, [tiles.url, tiles.attribution, track, steps, label]);
