@@ -68,6 +68,13 @@ describe('the classifieds', () => {
       { name: 'axle.png', mimeType: 'image/png', buffer: png },
     ]);
     await dialog.getByRole('img', { name: 'Photo 2' }).waitFor();
+    // A slip of the finger on × does not throw away what was typed: it asks first.
+    await dialog.getByRole('button', { name: 'Close' }).tap();
+    const unsaved = seller.getByRole('dialog', { name: 'Unsaved changes' });
+    await unsaved.waitFor();
+    await unsaved.getByRole('button', { name: 'Keep editing' }).tap();
+    await unsaved.waitFor({ state: 'detached' });
+    expect(await dialog.getByLabel('Title').inputValue()).toBe(TITLE);
     await checkA11y(seller);
     await snapshot(seller, 'listing-editor-390');
     expect(await scrollsSideways(seller)).toBe(false);

@@ -112,6 +112,13 @@ describe('the car registry', () => {
     // As an iPhone's Files app hands it over: HEIC, named in capitals.
     await dialog.getByLabel(/^Photos \(up to 12\)/).setInputFiles([{ name: 'IMG_2002.HEIC', mimeType: 'image/heic', buffer: heic }]);
     await dialog.getByRole('img', { name: 'Photo 1, shown once saved' }).waitFor();
+    // A slip of the finger on × does not throw away what was typed and chosen: it asks first.
+    await dialog.getByRole('button', { name: 'Close' }).tap();
+    const unsaved = member.getByRole('dialog', { name: 'Unsaved changes' });
+    await unsaved.waitFor();
+    await unsaved.getByRole('button', { name: 'Keep editing' }).tap();
+    await unsaved.waitFor({ state: 'detached' });
+    expect(await dialog.getByLabel('Name', { exact: true }).inputValue()).toBe('Heic');
     await checkA11y(member);
     await dialog.getByRole('button', { name: 'Save' }).tap();
     await member.waitForURL(/\/registry\/\d+$/);

@@ -22,6 +22,7 @@ import { FormField } from '../../components/form-field.tsx';
 import { Form } from '../../components/form.tsx';
 import { PhotoListField, photoKey, type ListedPhoto } from '../../components/image-picker/photo-list-field.tsx';
 import { TextAreaField } from '../../components/text-area-field.tsx';
+import { useGuardedEditor } from '../../components/unsaved-changes.tsx';
 import { useSaveListing } from './api/classifieds-writes.ts';
 import '../../components/form.css';
 import './classifieds.css';
@@ -42,6 +43,12 @@ export function ListingEditor({ listing, preset = {}, onClose, onSaved }: { list
   const saveListing = useSaveListing();
   const [kind, setKind] = useState<ListingKind>(listing?.kind ?? 'sale');
   const [photos, setPhotos] = useState<ListedPhoto[]>(() => (listing?.photos ?? []).map((url) => ({ key: photoKey(), kind: 'kept', url })));
+  // Asks before ×, Cancel or Escape drop what was typed; photos change by buttons, not typing.
+  const editor = useGuardedEditor(onClose);
+  const changePhotos = (next: ListedPhoto[]) => {
+    setPhotos(next);
+    editor.onDirtyChange(true);
+  };
   const carId = listing ? (listing.car?.id ?? undefined) : preset.carId;
   const carLabel = listing ? listing.car?.label : preset.carLabel;
 
@@ -66,100 +73,104 @@ export function ListingEditor({ listing, preset = {}, onClose, onSaved }: { list
   }
 
   return (
-    <Dialog title={listing ? `Edit ${listing.title}` : 'Place a Listing'} isOpen onClose={onClose}>
-      <Form
-        aria-label={listing ? 'Edit listing' : 'Place listing'}
-        className="listing-form"
-        onSubmit={save}
-        onSuccess={onSaved}
-        submitLabel={listing ? 'Save' : 'Place listing'}
-        actions={
-          <button type="button" className="button" onClick={onClose}>
-            Cancel
-          </button>
-        }
-      >
-        <fieldset className="listing-form__choice">
-          <legend>For sale or wanted?</legend>
-          {LISTING_KINDS.map((choice) => (
-            <div key={choice} className="checkbox-field">
-              <input id={`${id}-kind-${choice}`} type="radio" name="kind" value={choice} checked={kind === choice} onChange={() => setKind(choice)} data-autofocus={kind === choice || undefined} />
-              <label htmlFor={`${id}-kind-${choice}`}>{LISTING_KIND_LABELS[choice]}</label>
-            </div>
-          ))}
-        </fieldset>
-        {carLabel !== undefined && (
-          <p className="notice">
-            This listing sells <strong>{carLabel}</strong> from the registry, and links to its page.
-          </p>
-        )}
-        <div className="listing-form__grid">
-          <FieldFrame label="What is it?" required>
-            {(control) => (
-              <select className="form-field__input" {...control} name="category" required defaultValue={listing?.category ?? preset.category ?? ''}>
-                <option value="">Choose one</option>
-                {LISTING_CATEGORIES.map((category) => (
-                  <option key={category} value={category}>
-                    {LISTING_CATEGORY_LABELS[category]}
-                  </option>
-                ))}
-              </select>
-            )}
-          </FieldFrame>
-          <FormField label="Title" name="title" maxLength={120} required defaultValue={listing?.title ?? preset.title ?? ''} autoComplete="off" hint="What a member looks for, like “Zenith carburetor, rebuilt”." />
-          {kind === 'sale' && (
-            <>
-              <FormField
-                label="Price in dollars"
-                name="price"
-                inputMode="decimal"
-                maxLength={14}
-                defaultValue={priceText(listing)}
-                autoComplete="off"
-                hint="Like 125 or 12.50. Leave blank if you take offers only."
-              />
-              <div className="checkbox-field listing-form__offers">
-                <input id={`${id}-offers`} type="checkbox" name="offers" defaultChecked={listing?.isOffers ?? false} />
-                <label htmlFor={`${id}-offers`}>Offers (or best offer)</label>
+    <>
+      <Dialog title={listing ? `Edit ${listing.title}` : 'Place a Listing'} isOpen onClose={editor.close}>
+        <Form
+          aria-label={listing ? 'Edit listing' : 'Place listing'}
+          className="listing-form"
+          onSubmit={save}
+          onSuccess={onSaved}
+          onDirtyChange={editor.onDirtyChange}
+          submitLabel={listing ? 'Save' : 'Place listing'}
+          actions={
+            <button type="button" className="button" onClick={editor.close}>
+              Cancel
+            </button>
+          }
+        >
+          <fieldset className="listing-form__choice">
+            <legend>For sale or wanted?</legend>
+            {LISTING_KINDS.map((choice) => (
+              <div key={choice} className="checkbox-field">
+                <input id={`${id}-kind-${choice}`} type="radio" name="kind" value={choice} checked={kind === choice} onChange={() => setKind(choice)} data-autofocus={kind === choice || undefined} />
+                <label htmlFor={`${id}-kind-${choice}`}>{LISTING_KIND_LABELS[choice]}</label>
               </div>
-            </>
+            ))}
+          </fieldset>
+          {carLabel !== undefined && (
+            <p className="notice">
+              This listing sells <strong>{carLabel}</strong> from the registry, and links to its page.
+            </p>
           )}
-          <FieldFrame label="Condition">
-            {(control) => (
-              <select className="form-field__input" {...control} name="condition" defaultValue={listing?.condition ?? ''}>
-                {LISTING_CONDITIONS.map((condition) => (
-                  <option key={condition} value={condition}>
-                    {LISTING_CONDITION_LABELS[condition]}
-                  </option>
-                ))}
-              </select>
+          <div className="listing-form__grid">
+            <FieldFrame label="What is it?" required>
+              {(control) => (
+                <select className="form-field__input" {...control} name="category" required defaultValue={listing?.category ?? preset.category ?? ''}>
+                  <option value="">Choose one</option>
+                  {LISTING_CATEGORIES.map((category) => (
+                    <option key={category} value={category}>
+                      {LISTING_CATEGORY_LABELS[category]}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </FieldFrame>
+            <FormField label="Title" name="title" maxLength={120} required defaultValue={listing?.title ?? preset.title ?? ''} autoComplete="off" hint="What a member looks for, like “Zenith carburetor, rebuilt”." />
+            {kind === 'sale' && (
+              <>
+                <FormField
+                  label="Price in dollars"
+                  name="price"
+                  inputMode="decimal"
+                  maxLength={14}
+                  defaultValue={priceText(listing)}
+                  autoComplete="off"
+                  hint="Like 125 or 12.50. Leave blank if you take offers only."
+                />
+                <div className="checkbox-field listing-form__offers">
+                  <input id={`${id}-offers`} type="checkbox" name="offers" defaultChecked={listing?.isOffers ?? false} />
+                  <label htmlFor={`${id}-offers`}>Offers (or best offer)</label>
+                </div>
+              </>
             )}
-          </FieldFrame>
-          <FormField label="City" name="city" maxLength={100} defaultValue={listing?.city ?? ''} autoComplete="address-level2" />
-          <FormField label="State" name="state" maxLength={50} defaultValue={listing?.state ?? ''} autoComplete="address-level1" />
-        </div>
-        <TextAreaField label="Description" name="text" rows={6} maxLength={LISTING_TEXT_MAX} defaultValue={listing?.text ?? ''} hint="Part numbers, what fits, what it needs. Leave a blank line between paragraphs." />
-        <fieldset className="listing-form__choice">
-          <legend>Who may see it?</legend>
-          {LISTING_VISIBILITIES.map((visibility) => (
-            <div key={visibility} className="checkbox-field">
-              <input
-                id={`${id}-${visibility}`}
-                type="radio"
-                name="visibility"
-                value={visibility}
-                defaultChecked={(listing?.visibility ?? 'members') === visibility}
-                aria-describedby={`${id}-${visibility}-hint`}
-              />
-              <label htmlFor={`${id}-${visibility}`}>{LISTING_VISIBILITY_LABELS[visibility]}</label>
-              <p id={`${id}-${visibility}-hint`} className="form-field__hint">
-                {VISIBILITY_HINTS[visibility]}
-              </p>
-            </div>
-          ))}
-        </fieldset>
-        <PhotoListField photos={photos} onChange={setPhotos} max={LISTING_MAX_PHOTOS} what="listing" />
-      </Form>
-    </Dialog>
+            <FieldFrame label="Condition">
+              {(control) => (
+                <select className="form-field__input" {...control} name="condition" defaultValue={listing?.condition ?? ''}>
+                  {LISTING_CONDITIONS.map((condition) => (
+                    <option key={condition} value={condition}>
+                      {LISTING_CONDITION_LABELS[condition]}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </FieldFrame>
+            <FormField label="City" name="city" maxLength={100} defaultValue={listing?.city ?? ''} autoComplete="address-level2" />
+            <FormField label="State" name="state" maxLength={50} defaultValue={listing?.state ?? ''} autoComplete="address-level1" />
+          </div>
+          <TextAreaField label="Description" name="text" rows={6} maxLength={LISTING_TEXT_MAX} defaultValue={listing?.text ?? ''} hint="Part numbers, what fits, what it needs. Leave a blank line between paragraphs." />
+          <fieldset className="listing-form__choice">
+            <legend>Who may see it?</legend>
+            {LISTING_VISIBILITIES.map((visibility) => (
+              <div key={visibility} className="checkbox-field">
+                <input
+                  id={`${id}-${visibility}`}
+                  type="radio"
+                  name="visibility"
+                  value={visibility}
+                  defaultChecked={(listing?.visibility ?? 'members') === visibility}
+                  aria-describedby={`${id}-${visibility}-hint`}
+                />
+                <label htmlFor={`${id}-${visibility}`}>{LISTING_VISIBILITY_LABELS[visibility]}</label>
+                <p id={`${id}-${visibility}-hint`} className="form-field__hint">
+                  {VISIBILITY_HINTS[visibility]}
+                </p>
+              </div>
+            ))}
+          </fieldset>
+          <PhotoListField photos={photos} onChange={changePhotos} max={LISTING_MAX_PHOTOS} what="listing" />
+        </Form>
+      </Dialog>
+      {editor.dialog}
+    </>
   );
 }
