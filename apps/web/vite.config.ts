@@ -1,19 +1,6 @@
-import fs from 'node:fs';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { pagePreloads } from './vite-page-preloads.ts';
-
-/**
- * The zod-free contracts the pages share (calls registry, labels, field messages, the club clock):
- * one chunk, loaded with the pages. Only the page addresses and permissions are left out, which
- * the entry itself needs; without this group they shared a chunk with the registry, and the first
- * paint of `/` carried 2 KB gzip of it.
- */
-const browserContracts = [...fs.readFileSync(new URL('../../packages/contracts/src/browser.ts', import.meta.url), 'utf8').matchAll(/from '\.\/([\w-]+)\.ts'/g)]
-  .map(([, name]) => name)
-  // The club's founding story is long text only the History and Founders pages show.
-  .filter((name) => name !== 'paths' && name !== 'permissions' && name !== 'club-story');
-const browserContractsTest = new RegExp(`/packages/contracts/src/(?:${browserContracts.join('|')})\\.ts$`);
 
 /**
  * The home page is where most visits land: its HTML preloads its chunk, its CSS and its hero
@@ -83,13 +70,16 @@ export default defineConfig({
           // goes for lib/plural.ts (members and events, both reading pages) and TanStack's useMutation,
           // and for the two helpers api/ hooks use (the board's pairs, a route's steps): in a chunk
           // of their own they brought that chunk's stylesheet (history.css) to every reading page.
+          // The zod-free contracts (labels, limits, the club clock, the calls table) are left to the
+          // default split, by the pages that share them: in one chunk of their own, every page loaded
+          // every area's constants (6.4 KB gzip); split, most pages load about 2 KB less of their own
+          // (docs/PERFORMANCE.md), for two to six more files.
           includeDependenciesRecursively: false,
           groups: [
             {
               name: 'call-query',
               test: /\/src\/(api\/call-query\.ts|features\/[^/]+\/api\/|lib\/plural\.ts|features\/history\/history-rules\.ts|features\/routes\/route-draft\.ts)|@tanstack\/react-query\/.*useMutation/,
             },
-            { name: 'contracts', test: browserContractsTest },
           ],
         },
       },

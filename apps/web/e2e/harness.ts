@@ -148,19 +148,48 @@ async function findFreePort(): Promise<number> {
 
 async function waitForHealthy(baseUrl: string, server: ChildProcess, output: () => string): Promise<void> {
   const deadline = Date.now() + STARTUP_TIMEOUT_MS;
+  // Only this server's own word that it listens makes /healthz count: another program that took
+  // the port first (see startServer) would answer it too.
+  const listening = `listening on ${baseUrl}`;
   while (Date.now() < deadline) {
     if (server.exitCode !== null) {
       throw new Error(`The server exited with code ${server.exitCode} during start:\n${output()}`);
     }
-    try {
-      const response = await fetch(`${baseUrl}/healthz`);
-      if (response.status === 200) return;
-    } catch {
-      // Not listening yet.
+    if (output().includes(listening)) {
+      try {
+        const response = await fetch(`${baseUrl}/healthz`);
+        if (response.status === 200) return;
+      } catch {
+        // Not answering yet.
+      }
     }
     await new Promise((resolve) => setTimeout(resolve, HEALTH_POLL_MS));
   }
   throw new Error(`The server did not answer /healthz within ${STARTUP_TIMEOUT_MS} ms:\n${output()}`);
+}
+
+/** How many ports a start tries before it gives up. */
+const PORT_ATTEMPTS = 3;
+
+/**
+ * Starts the server on a free port and waits until it answers. The port is free when picked, but
+ * another test file's server (or a connection's local end) may take it before the server listens:
+ * the server then stops, saying the port is in use, and another port is tried.
+ */
+async function startServer(dataDir: string, env: Record<string, string>): Promise<{ server: ChildProcess; output: () => string; baseUrl: string }> {
+  for (let attempt = 1; ; attempt += 1) {
+    const port = await findFreePort();
+    const baseUrl = `http://127.0.0.1:${port}`;
+    const { server, output } = spawnServer(port, dataDir, env);
+    try {
+      await waitForHealthy(baseUrl, server, output);
+      return { server, output, baseUrl };
+    } catch (error) {
+      await stopServer(server);
+      if (attempt < PORT_ATTEMPTS && output().includes('is already in use')) continue;
+      throw error;
+    }
+  }
 }
 
 function spawnServer(port: number, dataDir: string, env: Record<string, string>): { server: ChildProcess; output: () => string } {
@@ -176,6 +205,8 @@ function spawnServer(port: number, dataDir: string, env: Record<string, string>)
       CLUB_NAME,
       REMINDER_CRON: 'off',
       BASE_URL: `http://127.0.0.1:${port}`,
+      // Its "listening on" line tells waitForHealthy the server is up, whatever the caller's level.
+      LOG_LEVEL: 'info',
       ...(WEB_DIST ? { WEB_DIST } : {}),
       ...env,
     },
@@ -266,12 +297,16 @@ export async function makeDemoDataTemplate(): Promise<DemoDataTemplate> {
     throw new Error(`${SERVER_ENTRY} is missing: build first (pnpm build).`);
   }
   const dataDir = await mkdtemp(path.join(tmpdir(), 'club-e2e-template-'));
-  const port = await findFreePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const { server, output } = spawnServer(port, dataDir, {});
+  let started: Awaited<ReturnType<typeof startServer>>;
+  try {
+    started = await startServer(dataDir, {});
+  } catch (error) {
+    await rm(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+  const { server, output, baseUrl } = started;
   const sessions: Record<string, string> = {};
   try {
-    await waitForHealthy(baseUrl, server, output);
     const logIns = demoAccountsIn(output()).map(async ({ email, password }) => {
       const reply = await fetch(`${baseUrl}/api/session.create.php`, {
         method: 'POST',
@@ -306,22 +341,20 @@ export async function startHarness({ env = {} }: HarnessOptions = {}): Promise<H
   const template = inject('demoDataTemplate');
   const isFromTemplate = template !== undefined && (env.DEMO_DATA ?? '1') === '1';
   if (isFromTemplate) await cp(template, dataDir, { recursive: true });
-  const port = await findFreePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const { server, output: serverOutput } = spawnServer(port, dataDir, env);
-
   // Chromium starts while the server does.
   const launching = chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  let started: Awaited<ReturnType<typeof startServer>> | undefined;
   let browser: Browser | undefined;
   try {
-    await timed('server start', () => waitForHealthy(baseUrl, server, serverOutput));
+    started = await timed('server start', () => startServer(dataDir, env));
     browser = await timed('chromium start', () => launching);
   } catch (error) {
     await launching.then((launched) => launched.close()).catch(() => undefined);
-    await stopServer(server);
+    if (started) await stopServer(started.server);
     await rm(dataDir, { recursive: true, force: true });
     throw error;
   }
+  const { server, output: serverOutput, baseUrl } = started;
   const launchedBrowser = browser;
 
   // The demo accounts' sessions came with the template; sessionToken checks each is still valid.

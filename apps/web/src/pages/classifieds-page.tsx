@@ -78,8 +78,6 @@ export function ClassifiedsPage() {
             page={page}
             pageSize={CLASSIFIEDS_PAGE_SIZE}
             noun={['listing', 'listings']}
-            headingClassName="classifieds__found"
-            gridClassName="photo-grid"
             pathOf={pathOf}
             renderItem={(listing, isEager) => <ListingCard key={listing.id} listing={listing} isVisibilityShown={isLoggedIn} isEager={isEager} />}
           />

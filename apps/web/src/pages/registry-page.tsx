@@ -99,8 +99,6 @@ export function RegistryPage() {
                 page={page}
                 pageSize={REGISTRY_PAGE_SIZE}
                 noun={['car', 'cars']}
-                headingClassName="registry__found"
-                gridClassName="photo-grid"
                 pathOf={pathOf}
                 renderItem={(car, isEager) => <CarCard key={car.id} car={car} isVisibilityShown={isLoggedIn} isEager={isEager} />}
               />

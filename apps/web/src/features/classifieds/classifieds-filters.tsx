@@ -1,6 +1,7 @@
 import { LISTING_CATEGORIES, LISTING_CATEGORY_LABELS, type ListingCategory, type ListingKind } from '@club/contracts/browser';
 import { useId, useState, type FormEvent } from 'react';
 import type { ClassifiedsFilters } from './api/classifieds-reads.ts';
+import '../../components/filter-panel.css';
 import '../../components/form.css';
 
 /** For sale / wanted, what it is, and words; applied together, kept in the address. */
@@ -26,7 +27,7 @@ export function ClassifiedsFiltersForm({ filters, onApply }: { filters: Classifi
   }
 
   return (
-    <form className="classifieds-filters" role="search" aria-label="Find listings" onSubmit={apply}>
+    <form className="filter-panel" role="search" aria-label="Find listings" onSubmit={apply}>
       <div className="form-field">
         <label className="form-field__label" htmlFor={`${id}-kind`}>
           For sale or wanted
@@ -56,7 +57,7 @@ export function ClassifiedsFiltersForm({ filters, onApply }: { filters: Classifi
         </label>
         <input id={`${id}-words`} className="form-field__input" type="search" maxLength={100} value={words} onChange={(event) => setWords(event.target.value)} />
       </div>
-      <div className="button-row classifieds-filters__actions">
+      <div className="button-row filter-panel__actions">
         <button type="submit" className="button button--primary">
           Show listings
         </button>

@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { RegistryFilters } from './api/garage-reads.ts';
+import '../../components/filter-panel.css';
 import '../../components/form.css';
 
 export type RegistryFiltersProps = {
@@ -44,7 +45,7 @@ export function RegistryFiltersForm({ filters, years, bodyStyles, onApply }: Reg
   }
 
   return (
-    <form className="registry-filters" role="search" aria-label="Find cars" onSubmit={apply}>
+    <form className="filter-panel" role="search" aria-label="Find cars" onSubmit={apply}>
       <div className="form-field">
         <label className="form-field__label" htmlFor={`${id}-year`}>
           Year
@@ -81,7 +82,7 @@ export function RegistryFiltersForm({ filters, years, bodyStyles, onApply }: Reg
         <input id={`${id}-photos`} type="checkbox" checked={hasPhotos} onChange={(event) => setHasPhotos(event.target.checked)} />
         <label htmlFor={`${id}-photos`}>Only cars with photos</label>
       </div>
-      <div className="button-row registry-filters__actions">
+      <div className="button-row filter-panel__actions">
         <button type="submit" className="button button--primary">
           Show cars
         </button>
