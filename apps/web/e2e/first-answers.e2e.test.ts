@@ -194,6 +194,34 @@ describe("a visitor's data pages rendered on the server", () => {
     await page.context().close();
   });
 
+  it('leave a visitor without JavaScript the main menu: its links on a phone, its groups open by tap, hover or focus', async () => {
+    const phone = await openPage(harness, { viewport: PHONE, hasTouch: true, isMobile: true, javaScriptEnabled: false });
+    for (const address of ['/', '/blog']) {
+      await phone.goto(address);
+      const nav = phone.getByRole('navigation', { name: 'Main' });
+      // The Menu button cannot open anything without a script: the list shows instead.
+      expect(await phone.locator('.site-header__menu-toggle').isVisible(), address).toBe(false);
+      expect(await nav.getByRole('link', { name: 'Valley News', exact: true }).isVisible(), address).toBe(true);
+      await nav.getByRole('button', { name: 'History', exact: true }).tap();
+      const presidents = nav.getByRole('link', { name: 'Past Presidents', exact: true });
+      expect(await presidents.isVisible(), address).toBe(true);
+      expect(await presidents.getAttribute('href'), address).toBe('/new-page-3');
+    }
+    await phone.context().close();
+    const desktop = await openPage(harness, { viewport: { width: 1280, height: 900 }, javaScriptEnabled: false });
+    await desktop.goto('/blog');
+    const nav = desktop.getByRole('navigation', { name: 'Main' });
+    const presidents = nav.getByRole('link', { name: 'Past Presidents', exact: true });
+    expect(await presidents.isVisible()).toBe(false);
+    await nav.getByRole('button', { name: 'History', exact: true }).hover();
+    expect(await presidents.isVisible()).toBe(true);
+    await desktop.mouse.move(5, 800);
+    await nav.getByRole('button', { name: 'History', exact: true }).focus();
+    await desktop.keyboard.press('Tab');
+    expect(await presidents.isVisible()).toBe(true);
+    await desktop.context().close();
+  });
+
   it('hydrate with no console error, keep the server\'s elements, and work', async () => {
     for (const { address, content } of RENDERED_PAGES) {
       // A phone far from the club, in another language: the markup holds no date or number
