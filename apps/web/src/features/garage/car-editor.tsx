@@ -142,7 +142,7 @@ export function CarEditor({ car, onClose, onSaved }: { car: Car | null; onClose:
               <ol className="car-history__rows">
                 {history.map((row, n) => (
                   <li key={row.key} className="car-history__row">
-                    <FormField label={`Owner ${n + 1}`} name={`history-owner-${n}`} maxLength={120} value={row.owner} onChange={(event) => setRow(row.key, { owner: event.target.value })} required autoComplete="off" />
+                    <FormField label={`Name of owner ${n + 1}`} name={`history-owner-${n}`} maxLength={120} value={row.owner} onChange={(event) => setRow(row.key, { owner: event.target.value })} required autoComplete="off" />
                     <FormField label="From" name={`history-from-${n}`} type="number" inputMode="numeric" min={FIRST_CAR_YEAR} max={lastCarYear()} value={row.from} onChange={(event) => setRow(row.key, { from: event.target.value })} />
                     <FormField label="To" name={`history-to-${n}`} type="number" inputMode="numeric" min={FIRST_CAR_YEAR} max={lastCarYear()} value={row.to} onChange={(event) => setRow(row.key, { to: event.target.value })} />
                     <button type="button" className="button button--small" aria-label={`Remove owner ${n + 1}`} onClick={() => changeHistory(history.filter((r) => r.key !== row.key))}>
