@@ -208,6 +208,10 @@ describe('the classifieds', () => {
     await seller.keyboard.press('Enter');
     await seller.getByText('Successfully Saved: the listing shows as sold for 30 days').waitFor();
     await seller.getByRole('status').filter({ hasText: 'Sold' }).first().waitFor();
+    // The button that opened the question is gone with the sale: focus goes to the answer, not the page's top.
+    expect(await seller.evaluate(() => (document.activeElement === document.body ? 'the page' : (document.activeElement?.textContent ?? 'nothing')))).toMatch(
+      /^Successfully Saved: the listing shows as sold/,
+    );
     await checkA11y(seller);
     await snapshot(seller, 'listing-sold-1280');
 

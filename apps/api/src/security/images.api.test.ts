@@ -1,9 +1,9 @@
 import sharp from 'sharp';
-import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember, type TestMember } from '../../test/factories.ts';
 import { hugeJpeg } from '../../test/images.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { postMultipart } from '../../test/post-multipart.ts';
 import { createJobLimiter } from '../services/images.ts';
 
 let t: TestApp;
@@ -14,18 +14,13 @@ beforeAll(() => {
 });
 afterAll(() => t.close());
 
-const saveMemberWithPhoto = (photo: Buffer, extra: Record<string, string> = {}) => {
-  let req = request(t.app)
-    .post('/api/member.save.php')
-    .field('g', admin.token)
-    .field('i', '0')
-    .field('o', '1')
-    .field('fn', 'Photo')
-    .field('l', 'Owner')
-    .field('e', `photo.owner.${Math.random().toString(36).slice(2)}@example.test`);
-  for (const [key, value] of Object.entries(extra)) req = req.field(key, value);
-  return req.attach('f', photo, 'face.jpg');
-};
+const saveMemberWithPhoto = (photo: Buffer, extra: Record<string, string> = {}) =>
+  postMultipart(
+    t.app,
+    'member.save',
+    { g: admin.token, i: 0, o: 1, fn: 'Photo', l: 'Owner', e: `photo.owner.${Math.random().toString(36).slice(2)}@example.test`, ...extra },
+    [{ field: 'f', buffer: photo, name: 'face.jpg' }],
+  );
 
 describe('image processing (finding 8)', () => {
   it('refuses a photo with too many pixels without decoding it', async () => {

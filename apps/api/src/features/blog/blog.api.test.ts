@@ -7,6 +7,7 @@ import { imageSources, type BlogPageReply, type BlogPost, type BlogPostReply, ty
 import { createMember, type TestMember } from '../../../test/factories.ts';
 import { makeJpeg, makePng } from '../../../test/images.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { postMultipart } from '../../../test/post-multipart.ts';
 
 let t: TestApp;
 let editor: TestMember;
@@ -40,13 +41,7 @@ type Upload = { buffer: Buffer; name: string };
 
 /** blog.save as the editor's browser sends it: multipart with f[] files and rot[] turns. */
 function savePost(fields: Record<string, string | number | string[]>, files: Upload[] = []) {
-  let req = request(t.app).post('/api/blog.save.php');
-  for (const [key, value] of Object.entries(fields)) {
-    if (Array.isArray(value)) for (const item of value) req = req.field(`${key}[]`, item);
-    else req = req.field(key, String(value));
-  }
-  for (const file of files) req = req.attach('f[]', file.buffer, file.name);
-  return req;
+  return postMultipart(t.app, 'blog.save', fields, files.map((file) => ({ field: 'f[]', ...file })));
 }
 
 /** blog.get, the spec's every-post list. */

@@ -10,6 +10,7 @@ import { createMember, type TestMember } from '../../../test/factories.ts';
 import { makeJpeg, makePng, readHeicPhoto } from '../../../test/images.ts';
 import { startTestSmtp, type TestSmtp } from '../../../test/smtp.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { postMultipart, type FormFields } from '../../../test/post-multipart.ts';
 import { renewalToken } from './renewal-links.ts';
 import { listingsPublishedSince } from './service.ts';
 
@@ -57,18 +58,11 @@ const newAddress = () => {
 const post = (name: string, body: object, ip = newAddress()) => request(t.app).post(`/api/${name}.php`).set('X-Forwarded-For', ip).send(body);
 
 type Upload = { buffer: Buffer; name: string };
-type Fields = Record<string, string | number | string[] | undefined>;
+type Fields = FormFields;
 
 /** listing.save as the browser sends it: multipart, photos as f[]. */
 function saveListing(fields: Fields, files: Upload[] = []) {
-  let req = request(t.app).post('/api/listing.save.php');
-  for (const [key, value] of Object.entries(fields)) {
-    if (value === undefined) continue;
-    if (Array.isArray(value)) for (const item of value) req = req.field(`${key}[]`, item);
-    else req = req.field(key, String(value));
-  }
-  for (const file of files) req = req.attach('f[]', file.buffer, file.name);
-  return req;
+  return postMultipart(t.app, 'listing.save', fields, files.map((file) => ({ field: 'f[]', ...file })));
 }
 
 const PART = {

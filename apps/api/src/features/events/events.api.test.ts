@@ -9,6 +9,7 @@ import { attendance, members, outbox } from '../../db/schema/index.ts';
 import { createMember, type TestMember } from '../../../test/factories.ts';
 import { makeJpeg, makePng } from '../../../test/images.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { postMultipart } from '../../../test/post-multipart.ts';
 
 let t: TestApp;
 let editor: TestMember;
@@ -51,12 +52,7 @@ const baseEvent = (overrides: EventForm = {}): EventForm => ({
 
 /** event.save as the legacy client sends it: multipart, `notify[]` repeated, the image as `f`. */
 function saveEvent(token: string, fields: EventForm, image?: { buffer: Buffer; name: string }) {
-  let req = request(t.app).post('/api/event.save.php').field('g', token);
-  const { notify = [], ...rest } = fields;
-  for (const [key, value] of Object.entries(rest)) if (value !== undefined) req = req.field(key, value);
-  for (const days of notify) req = req.field('notify[]', days);
-  if (image) req = req.attach('f', image.buffer, image.name);
-  return req;
+  return postMultipart(t.app, 'event.save', { g: token, ...fields }, image ? [{ field: 'f', ...image }] : []);
 }
 
 async function listEvents(token: string): Promise<ClubEvent[]> {

@@ -9,6 +9,7 @@ import { eventSeries, events, members, outbox } from '../../db/schema/index.ts';
 import { createMember, type TestMember } from '../../../test/factories.ts';
 import { makeJpeg } from '../../../test/images.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { postMultipart } from '../../../test/post-multipart.ts';
 
 let t: TestApp;
 let editor: TestMember;
@@ -32,13 +33,19 @@ type SaveFields = { id?: number; title?: string; start?: string; end?: string; v
 
 /** event.save as the editor sends it: multipart, the repeat rule and the settings as JSON text. */
 function save({ id = 0, title = 'Club Meeting', start = '2027-01-19T19:00', end = '2027-01-19T20:30', venue = 'Meadowbrook Church', repeat, scope, signup, notify = [], dropSignups }: SaveFields, token = editor.token) {
-  let req = request(t.app).post('/api/event.save.php').field('g', token).field('id', String(id)).field('t', title).field('start', start).field('end', end).field('venue', venue);
-  if (repeat) req = req.field('repeat', JSON.stringify(repeat));
-  if (scope) req = req.field('scope', scope);
-  if (signup) req = req.field('signup', JSON.stringify(signup));
-  if (dropSignups !== undefined) req = req.field('dropSignups', String(dropSignups));
-  for (const days of notify) req = req.field('notify[]', days);
-  return req;
+  return postMultipart(t.app, 'event.save', {
+    g: token,
+    id,
+    t: title,
+    start,
+    end,
+    venue,
+    repeat: repeat ? JSON.stringify(repeat) : undefined,
+    scope: scope || undefined,
+    signup: signup ? JSON.stringify(signup) : undefined,
+    dropSignups,
+    notify,
+  });
 }
 
 async function readEvent(id: number, token = ann.token): Promise<EventReply> {

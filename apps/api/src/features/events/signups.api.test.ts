@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attendance, attendanceCars, cars, events, members, outbox, pushQueue, pushSubscriptions } from '../../db/schema/index.ts';
 import { createMember, type TestMember } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { postMultipart } from '../../../test/post-multipart.ts';
 
 let t: TestApp;
 let editor: TestMember;
@@ -454,12 +455,8 @@ describe('the roster and check-in', () => {
 });
 
 describe('telling the signed-up when an event moves', () => {
-  const form = (id: number, fields: Record<string, string>) => {
-    let req = request(t.app).post('/api/event.save.php').field('g', editor.token).field('id', String(id));
-    const all = { t: 'Moving Tour', start: '2099-05-01T09:00', end: '2099-05-01T15:00', venue: 'Old Mill', ...fields };
-    for (const [key, value] of Object.entries(all)) req = req.field(key, value);
-    return req;
-  };
+  const form = (id: number, fields: Record<string, string>) =>
+    postMultipart(t.app, 'event.save', { g: editor.token, id, t: 'Moving Tour', start: '2099-05-01T09:00', end: '2099-05-01T15:00', venue: 'Old Mill', ...fields });
 
   it('e-mails (and pushes) everyone signed up once per change of date, time or place, and not for a new title', async () => {
     const carol = createMember(t.db, { firstName: 'Carol' });

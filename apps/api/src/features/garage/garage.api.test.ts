@@ -9,6 +9,7 @@ import { cars } from '../../db/schema/index.ts';
 import { createMember, type TestMember } from '../../../test/factories.ts';
 import { hugeJpeg, makeJpeg, makePng, readHeicPhoto, readTruncatedHeic } from '../../../test/images.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { postMultipart, type FormFields } from '../../../test/post-multipart.ts';
 
 let t: TestApp;
 let owner: TestMember;
@@ -42,15 +43,8 @@ const post = (name: string, body: object) => request(t.app).post(`/api/${name}.p
 type Upload = { buffer: Buffer; name: string };
 
 /** car.save as the browser sends it: multipart, photos as f[]. */
-function saveCar(fields: Record<string, string | number | string[] | undefined>, files: Upload[] = []) {
-  let req = request(t.app).post('/api/car.save.php');
-  for (const [key, value] of Object.entries(fields)) {
-    if (value === undefined) continue;
-    if (Array.isArray(value)) for (const item of value) req = req.field(`${key}[]`, item);
-    else req = req.field(key, String(value));
-  }
-  for (const file of files) req = req.attach('f[]', file.buffer, file.name);
-  return req;
+function saveCar(fields: FormFields, files: Upload[] = []) {
+  return postMultipart(t.app, 'car.save', fields, files.map((file) => ({ field: 'f[]', ...file })));
 }
 
 const CAR = {

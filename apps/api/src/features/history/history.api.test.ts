@@ -7,6 +7,7 @@ import { boardPairsSchema } from '@club/contracts';
 import { createMember, type TestMember } from '../../../test/factories.ts';
 import { makeJpeg, makePng } from '../../../test/images.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { postMultipart } from '../../../test/post-multipart.ts';
 
 let t: TestApp;
 let editor: TestMember;
@@ -102,12 +103,8 @@ describe('POST /api/president.save.php', () => {
 });
 
 describe('POST /api/shaftAwardWinner.set.php', () => {
-  const saveWinner = (fields: Record<string, string | number>, photo?: { buffer: Buffer; name: string }) => {
-    let req = request(t.app).post('/api/shaftAwardWinner.set.php');
-    for (const [key, value] of Object.entries(fields)) req = req.field(key, String(value));
-    if (photo) req = req.attach('f', photo.buffer, photo.name);
-    return req;
-  };
+  const saveWinner = (fields: Record<string, string | number>, photo?: { buffer: Buffer; name: string }) =>
+    postMultipart(t.app, 'shaftAwardWinner.set', fields, photo ? [{ field: 'f', ...photo }] : []);
 
   it('adds a winner with a JPEG photo, resized, and lists it', async () => {
     const res = await saveWinner({ i: 0, g: editor.token, y: 2030, n: 'Gordon Hargrove', img: '' }, { buffer: bigJpeg, name: 'g.jpg' });

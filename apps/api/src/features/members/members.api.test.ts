@@ -9,6 +9,7 @@ import { members, outbox, passwordResets } from '../../db/schema/index.ts';
 import { createMember, type TestMember } from '../../../test/factories.ts';
 import { startTestSmtp, type TestSmtp } from '../../../test/smtp.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { postMultipart } from '../../../test/post-multipart.ts';
 
 let t: TestApp;
 let smtp: TestSmtp;
@@ -73,9 +74,7 @@ const uploadedFile = (url: string) => path.join(t.config.uploadsDir, url.replace
 
 /** Saves through multipart, as the dialog does when a photo is chosen. */
 function saveWithPhoto(fields: Record<string, string | number>, file: Buffer, fileName = 'photo.jpg') {
-  let req = request(t.app).post('/api/member.save.php');
-  for (const [key, value] of Object.entries(fields)) req = req.field(key, String(value));
-  return req.attach('f', file, fileName);
+  return postMultipart(t.app, 'member.save', fields, [{ field: 'f', buffer: file, name: fileName }]);
 }
 
 const linkIn = (text: string | undefined) => /https:\/\/club\.example\.test\/reset\/([\w-]+)/.exec(text ?? '')?.[1];

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember, type TestMember } from '../../../test/factories.ts';
 import { hugeJpeg, makeJpeg, makePng } from '../../../test/images.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { postMultipart } from '../../../test/post-multipart.ts';
 import { makeNewsletterPdf } from '../../demo/newsletter-pdf.ts';
 import { createNewslettersService, LINK_LIFETIME_MS, newsletterFilesDir } from './service.ts';
 
@@ -24,12 +25,8 @@ afterAll(() => t.close());
 
 type Edition = { id: number; fileName: string; title: string; label: string; isSpecial: boolean; kind: string; coverUrl: string };
 
-const upload = (fields: Record<string, string | number>, file?: { buffer: Buffer; name: string }) => {
-  let req = request(t.app).post('/api/newsletter.set.php');
-  for (const [key, value] of Object.entries(fields)) req = req.field(key, String(value));
-  if (file) req = req.attach('f', file.buffer, file.name);
-  return req;
-};
+const upload = (fields: Record<string, string | number>, file?: { buffer: Buffer; name: string }) =>
+  postMultipart(t.app, 'newsletter.set', fields, file ? [{ field: 'f', ...file }] : []);
 const list = async (): Promise<{ n: string[]; v: Edition[] }> => (await request(t.app).get('/api/newsletters.get.php')).body;
 const linkFor = (name: string, token?: string) => request(t.app).post('/api/newsletter.link.php').send({ g: token, n: name });
 const uploadedFile = (url: string) => path.join(t.config.uploadsDir, url.replace(/^\/uploads\//, ''));

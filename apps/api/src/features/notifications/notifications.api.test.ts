@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { members, outbox, pushQueue, pushSubscriptions } from '../../db/schema/index.ts';
 import { createMember } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { postMultipart } from '../../../test/post-multipart.ts';
 import { loadSiteKeys, siteKeysFile } from '../../services/site-keys.ts';
 import { maskedEmail, unsubscribeToken } from '../../services/unsubscribe-links.ts';
 import { queueMail } from '../../services/mail.ts';
@@ -314,10 +315,7 @@ describe('site keys', () => {
 describe('a "now" reminder after event.save', () => {
   /** event.save as the web app sends it: multipart with `notify[]` repeated. */
   function saveEvent(token: string, fields: Record<string, string>, notify: string[]) {
-    let req = request(t.app).post('/api/event.save.php').field('g', token);
-    for (const [key, value] of Object.entries(fields)) req = req.field(key, value);
-    for (const days of notify) req = req.field('notify[]', days);
-    return req;
+    return postMultipart(t.app, 'event.save', { g: token, ...fields, notify });
   }
   const swapMeet = { id: '0', t: 'Swap Meet', start: '2031-05-02T09:00', end: '2031-05-02T12:00', venue: 'Fairgrounds', country: '', address: '', address2: '', description: 'Parts.' };
   const remindersOf = (title: string) =>

@@ -6,6 +6,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember, type TestMember } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { postMultipart } from '../../../test/post-multipart.ts';
 import { buildPdf, say } from '../../demo/pdf-writer.ts';
 
 const require = createRequire(import.meta.url);
@@ -42,9 +43,7 @@ function pdfOf(pages: string[]): Buffer {
 }
 
 function uploadNewsletter(fields: Record<string, string | number>, file: Buffer, name: string) {
-  let req = request(t.app).post('/api/newsletter.set.php').field('g', admin.token);
-  for (const [key, value] of Object.entries(fields)) req = req.field(key, String(value));
-  return req.attach('f', file, name);
+  return postMultipart(t.app, 'newsletter.set', { g: admin.token, ...fields }, [{ field: 'f', buffer: file, name }]);
 }
 
 beforeAll(() => {
@@ -147,11 +146,7 @@ describe('POST /api/site.search.php', () => {
   });
 
   it('shows a public car to visitors without its owner, serial or engine number; members-only cars to members only', async () => {
-    const car = (fields: Record<string, string | number>) => {
-      let req = request(t.app).post('/api/car.save.php').field('g', member.token);
-      for (const [key, value] of Object.entries(fields)) req = req.field(key, String(value));
-      return req;
-    };
+    const car = (fields: Record<string, string | number>) => postMultipart(t.app, 'car.save', { g: member.token, ...fields });
     const open = await car({ id: 0, year: 1929, bodyStyle: 'Roadster', colour: 'Brewster Green', name: 'Clementine', story: 'Rescued from a quarry', engineNumber: 'QX778899', serial: 'SR4455', visibility: 'public' });
     const hidden = await car({ id: 0, year: 1931, bodyStyle: 'Tudor', colour: 'Black', name: 'Hortensia', story: 'Kept in a quarry shed', visibility: 'members' });
     expect(open.status, JSON.stringify(open.body)).toBe(200);

@@ -1,5 +1,5 @@
 import type { Listing } from '@club/contracts';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { errorMessageOf } from '../../api/client.ts';
 import { ConfirmDeleteDialog } from '../../components/confirm-delete-dialog.tsx';
 import { Dialog } from '../../components/dialog.tsx';
@@ -24,6 +24,12 @@ export function ListingActions({ listing, onDeleted }: { listing: Listing; onDel
   const moderate = useModerateListing();
   const remove = useDeleteListing();
   const isBusy = markSold.isPending || renew.isPending || moderate.isPending;
+  const messageRef = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    // Marking it sold takes away the button that asked (and Renew): focus, left on the page, goes
+    // to the answer rather than back to the page's top.
+    if (message !== null && (document.activeElement === null || document.activeElement === document.body)) messageRef.current?.focus();
+  }, [message]);
   const canRenew = listing.isMine && (listing.status === 'active' || listing.status === 'expired');
 
   async function run(action: () => Promise<string>) {
@@ -74,7 +80,11 @@ export function ListingActions({ listing, onDeleted }: { listing: Listing; onDel
         </button>
       </p>
       <div aria-live="polite" className="form__status">
-        {message && <p className={message.isError ? 'form__message form__message--error' : 'form__message form__message--success'}>{message.text}</p>}
+        {message && (
+          <p ref={messageRef} tabIndex={-1} className={message.isError ? 'form__message form__message--error' : 'form__message form__message--success'}>
+            {message.text}
+          </p>
+        )}
       </div>
       {asking === 'edit' && <ListingEditor listing={listing} onClose={() => setAsking('none')} onSaved={() => setAsking('none')} />}
       {asking === 'sold' && (
