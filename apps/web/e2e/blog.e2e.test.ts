@@ -151,6 +151,10 @@ describe('photo posts, as a visitor', () => {
     await snapshot(page, 'blog-lightbox-390', { fullPage: false });
     await lightbox.getByRole('button', { name: 'Close' }).tap();
     await lightbox.waitFor({ state: 'detached' });
+    // A post's way back to the list is a finger's height, not a 29 px line of text.
+    await page.getByRole('link', { name: 'Spring tour to Hermann', exact: true }).tap();
+    const allPhotos = page.getByRole('link', { name: 'All photos', exact: true });
+    expect((await allPhotos.boundingBox())?.height ?? 0).toBeGreaterThanOrEqual(44);
   });
 
   it('shows the newest post’s first photo on the home page’s Photos card', async () => {
@@ -273,6 +277,7 @@ describe('photo posts, as an editor', () => {
     await page.getByRole('img', { name: 'photo 1, new: p.jpg, turned 270°' }).waitFor();
     await checkA11y(page);
     await snapshot(page, 'blog-editor-390');
+    expect((await page.getByRole('link', { name: 'Back to Photos' }).boundingBox())?.height ?? 0).toBeGreaterThanOrEqual(44);
     await page.getByRole('button', { name: 'Save Post' }).tap();
     await page.getByText('Successfully Saved').waitFor();
   });

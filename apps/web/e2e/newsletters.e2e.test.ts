@@ -236,6 +236,7 @@ describe('Valley News with three years of editions', () => {
       await page.locator('iframe.newsletter-viewer__frame').waitFor();
       const frameBox = await page.locator('iframe.newsletter-viewer__frame').boundingBox();
       expect(frameBox?.width).toBeLessThanOrEqual(viewport.width);
+      expect((await page.getByRole('link', { name: 'All editions' }).boundingBox())?.height ?? 0).toBeGreaterThanOrEqual(44);
       await snapshot(page, `newsletters-viewer-${viewport.width}`, { fullPage: false });
       await checkA11y(page);
       await page.close();

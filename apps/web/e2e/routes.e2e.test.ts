@@ -218,6 +218,7 @@ describe('route books', () => {
     expect(pdf.suggestedFilename()).toBe('highway-100-to-hermann.pdf');
     expect(readFileSync(await pdf.path()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect(await scrollsSideways(member)).toBe(false);
+    expect((await member.getByRole('link', { name: '← All route books' }).boundingBox())?.height ?? 0).toBeGreaterThanOrEqual(44);
     await checkA11y(member);
     await snapshot(member, 'routes-route-390');
     await member.context().close();

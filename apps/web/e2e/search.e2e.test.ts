@@ -132,6 +132,10 @@ describe('site search', () => {
     expect(await scrollsSideways(phone)).toBe(false);
     await checkA11y(phone);
     await snapshot(phone, 'search-results-390');
+    // A group's "Show all" link stands on its own line: a finger's height.
+    await phone.goto('/search?q=club');
+    const showAll = phone.getByRole('link', { name: /^Show all \d+ results in / }).first();
+    expect((await showAll.boundingBox())?.height ?? 0).toBeGreaterThanOrEqual(44);
 
     await phone.goto('/our-tudor-restoration');
     const offer = phone.getByRole('link', { name: 'Search the site for “our tudor restoration”' });

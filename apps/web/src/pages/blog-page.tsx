@@ -37,7 +37,11 @@ function PostPage({ id, canEdit }: { id: number; canEdit: boolean }) {
               <Pager
                 label="Other posts"
                 previous={newerId ? { label: '← Previous post', to: blogPath(newerId) } : undefined}
-                where={<Link to={blogPath()}>All photos</Link>}
+                where={
+                  <Link to={blogPath()} className="link-alone">
+                    All photos
+                  </Link>
+                }
                 next={olderId ? { label: 'Next post →', to: blogPath(olderId) } : undefined}
               />
             </>

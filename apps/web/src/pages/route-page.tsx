@@ -70,7 +70,9 @@ export function RoutePage() {
               </section>
             )}
             <p>
-              <Link to={PATHS.routes}>← All route books</Link>
+              <Link to={PATHS.routes} className="link-alone">
+                ← All route books
+              </Link>
             </p>
             {isDeleting && (
               <ConfirmDeleteDialog

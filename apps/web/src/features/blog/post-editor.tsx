@@ -164,7 +164,9 @@ export function PostEditor({ post }: PostEditorProps) {
         />
       )}
       <p className="post-editor__back">
-        <Link to={blogPath()}>Back to Photos</Link>
+        <Link to={blogPath()} className="link-alone">
+          Back to Photos
+        </Link>
       </p>
     </>
   );

@@ -51,7 +51,9 @@ export function NewsletterViewer({ fileName, page = 1 }: { fileName: string; pag
         <a className="button button--primary" href={downloadUrl} download={edition.fileName} onClick={(event) => void download(event)}>
           Download {edition.kind === 'pdf' ? 'the PDF' : 'the picture'}
         </a>
-        <Link to={PATHS.valleyNews}>All editions</Link>
+        <Link to={PATHS.valleyNews} className="link-alone">
+          All editions
+        </Link>
       </p>
       <p className="newsletter-viewer__hint">Some phones cannot show a PDF inside a page; if it stays blank below, use Download.</p>
       {/* PDF viewers open at `#page=N` (the browsers' open parameters); a picture edition has one page. */}

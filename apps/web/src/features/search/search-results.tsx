@@ -87,7 +87,7 @@ export function SearchResults({
             </ol>
             {isOverview && group.total > shown.length && (
               <p className="search-group__more">
-                <Link to={searchPath(query, group.kind)}>
+                <Link to={searchPath(query, group.kind)} className="link-alone">
                   Show all {countOf(group.total, 'result')} in {SEARCH_KIND_LABELS[group.kind]}
                 </Link>
               </p>
