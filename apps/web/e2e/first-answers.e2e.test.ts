@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkA11y, DEMO_ADMIN, DEMO_MEMBER, openPage, openPageAs, snapshot, startHarness, visit, waitForHydration, type Harness } from './harness.ts';
+import { CLUB_NAME, checkA11y, DEMO_ADMIN, DEMO_MEMBER, openPage, openPageAs, snapshot, startHarness, visit, waitForHydration, type Harness } from './harness.ts';
 import { collectErrors } from './steps.ts';
 
 const PHONE = { width: 390, height: 844 } as const;
@@ -133,10 +133,10 @@ describe("a visitor's data pages draw with the answers they arrived with", () =>
 
 /** The data pages the server renders, and an element of their content (a post, a car, a listing, a hit). */
 const RENDERED_PAGES = [
-  { address: '/blog', content: '.post-list article', text: /\S/, styled: '.post-list' },
-  { address: '/registry', content: '.photo-grid li', text: /\S/, styled: '.photo-grid' },
-  { address: '/classifieds', content: '.photo-grid li', text: /\S/, styled: '.photo-grid' },
-  { address: '/search?q=ford', content: '.search-group li', text: /ford/i, styled: '.search-group' },
+  { address: '/blog', content: '.post-list article', text: /\S/, styled: '.post-list', title: 'Photos' },
+  { address: '/registry', content: '.photo-grid li', text: /\S/, styled: '.photo-grid', title: 'Car Registry' },
+  { address: '/classifieds', content: '.photo-grid li', text: /\S/, styled: '.photo-grid', title: 'Classifieds' },
+  { address: '/search?q=ford', content: '.search-group li', text: /ford/i, styled: '.search-group', title: 'Search' },
 ];
 
 /**
@@ -153,9 +153,11 @@ async function watchServerContent(page: Page, selector: string): Promise<void> {
 
 describe("a visitor's data pages rendered on the server", () => {
   it('have their content in the HTML, styled, without JavaScript', async () => {
-    for (const { address, content, text, styled } of RENDERED_PAGES) {
+    for (const { address, content, text, styled, title } of RENDERED_PAGES) {
       const html = await (await fetch(`${harness.baseUrl}${address}`)).text();
       expect(html, address).not.toContain('<div id="root"></div>');
+      // Its own title, for a link's preview and for crawlers, which run no script.
+      expect(/<title>([^<]*)<\/title>/.exec(html)?.[1], address).toBe(`${title} - ${CLUB_NAME}`);
       const page = await openPage(harness, { viewport: PHONE, javaScriptEnabled: false });
       await page.goto(address);
       const first = page.locator(content).first();

@@ -5,7 +5,7 @@ import { StaticRouter } from 'react-router';
 import { seedAnswers, type FirstAnswer } from './api/first-answers.ts';
 import { AppRoutes } from './app/router.tsx';
 import { setClubTimeZone } from './lib/club-time-zone.ts';
-import { setClubName } from './lib/page-title.ts';
+import { PageTitleSink, pageTitleOf, setClubName } from './lib/page-title.ts';
 import { RenderedViewerContext, type RenderedViewer } from './lib/use-session-token.ts';
 import { SessionProvider } from './session/index.ts';
 
@@ -87,7 +87,7 @@ function viewerOf(token: string | null, answers: readonly FirstAnswer[]): Render
  * state, as the browser's first render does. Rejects when `signal` aborts (the server's time limit)
  * and when any part of the page failed to render.
  */
-export async function renderPage({ url, answers, viewerToken, clubName, timeZone, signal }: PageRequest): Promise<{ markup: string; preloads: string }> {
+export async function renderPage({ url, answers, viewerToken, clubName, timeZone, signal }: PageRequest): Promise<{ markup: string; preloads: string; title: string | null }> {
   setClubName(clubName);
   setClubTimeZone(timeZone);
   const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false, networkMode: 'always' } } });
@@ -97,8 +97,18 @@ export async function renderPage({ url, answers, viewerToken, clubName, timeZone
   // with an inline script that renders it in the browser, which the CSP blocks. The server sends
   // the shell instead.
   let failure: unknown;
+  // The page's own name, as usePageTitle hears it (the last page drawn, should a page draw another).
+  let name = null as string | null;
+  const hearName = (heard: string) => {
+    name = heard;
+  };
   try {
-    const { prelude } = await prerender(<QueryClientProvider client={client}>{site(url, viewer)}</QueryClientProvider>, {
+    const page = (
+      <PageTitleSink value={hearName}>
+        <QueryClientProvider client={client}>{site(url, viewer)}</QueryClientProvider>
+      </PageTitleSink>
+    );
+    const { prelude } = await prerender(page, {
       ...IN_PLACE,
       signal,
       onError: (error) => void (failure ??= error),
@@ -107,7 +117,7 @@ export async function renderPage({ url, answers, viewerToken, clubName, timeZone
     signal?.throwIfAborted();
     if (failure !== undefined) throw failure instanceof Error ? failure : new Error(String(failure));
     if (html.includes('<script')) throw new Error('React put a script in the markup of the page, which the CSP would block.');
-    return splitPreloads(html);
+    return { ...splitPreloads(html), title: name === null ? null : pageTitleOf(name) };
   } finally {
     client.clear();
   }

@@ -29,7 +29,8 @@ export async function renderPage({ url, answers, viewerToken, clubName, timeZone
   if (url.includes('stall')) return new Promise(() => {});
   renders += 1;
   const shown = answers.map(({ name, body, json }) => name + ' ' + JSON.stringify(body) + ' ' + json).join('|');
-  return { markup: '<main data-render="' + renders + '" data-zone="' + timeZone + '" data-club="' + clubName.replace(/[&"<]/g, '') + '" data-for="' + (viewerToken === null ? 'visitor' : 'member ' + viewerToken.slice(0, 6)) + '">' + shown.replace(/</g, '&lt;') + '</main>', preloads: '<link rel="preload" as="image" href="/uploads/first.jpg"/>' };
+  const title = url.startsWith('/blog') ? 'Photos & news - ' + clubName : null;
+  return { title, markup: '<main data-render="' + renders + '" data-zone="' + timeZone + '" data-club="' + clubName.replace(/[&"<]/g, '') + '" data-for="' + (viewerToken === null ? 'visitor' : 'member ' + viewerToken.slice(0, 6)) + '">' + shown.replace(/</g, '&lt;') + '</main>', preloads: '<link rel="preload" as="image" href="/uploads/first.jpg"/>' };
 }
 `;
 
@@ -66,6 +67,9 @@ describe("a visitor's data page rendered on the server", () => {
     expect(res.text).toContain('<script type="application/json" class="first-answer" data-call="blog.page"');
     expect(res.text).toContain('<style>.post-list{display:grid}</style><link rel="stylesheet" crossorigin href="/assets/blog-page.css" media="print">');
     expect(res.text).not.toContain('rel="preload" as="style"');
+    // The page's own title, escaped, in place of the club's name alone; a page without one keeps it.
+    expect(res.text).toContain("<title>Photos &amp; news - Rivertown A&#39;s</title>");
+    expect((await request(t.app).get('/registry')).text).toMatch(/<title>Rivertown A(&#39;|')s<\/title>/);
     expect(res.text).toMatch(/<link rel="preload" as="image" href="\/uploads\/first.jpg"\/>\s*<\/head>/);
     // The scripts, which only hydrate what is painted, load after the paint (apps/web/public/after-paint.js).
     expect(res.text).toContain('<script defer src="/after-paint.js" data-entry="/assets/index.js" data-modules="/assets/jsx-runtime.js /assets/blog-page.js"></script>');

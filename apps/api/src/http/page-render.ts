@@ -15,8 +15,11 @@ type PageRenderModule = {
     clubName: string;
     timeZone: string;
     signal: AbortSignal;
-  }): Promise<{ markup: string; preloads: string }>;
+  }): Promise<RenderedPage>;
 };
+
+/** The page's markup, React's preloads of its first pictures, and its title (null: the shell's stays). */
+type RenderedPage = { markup: string; preloads: string; title?: string | null };
 
 /** A visitor waits this long at most for the markup; past it they get the shell, which draws as before. */
 export const RENDER_TIME_LIMIT_MS = 500;
@@ -46,7 +49,7 @@ export function pageRenderer(webDist: string, { clubName, timeZone }: RenderSett
   const entry = path.join(webDist, '.ssr', 'prerender.js');
   let loading: Promise<PageRenderModule> | undefined;
   const load = () => (loading ??= import(pathToFileURL(entry).href) as Promise<PageRenderModule>);
-  const rendered = new Map<string, { markup: string; preloads: string }>();
+  const rendered = new Map<string, RenderedPage>();
   const styledShells = new Map<string, string>();
   const readCss = (href: string) => fs.readFileSync(path.join(webDist, href.replace(/^\/+/, '')), 'utf8').replace(/<\/style/gi, '<\\/style');
 
@@ -83,8 +86,11 @@ export function pageRenderer(webDist: string, { clubName, timeZone }: RenderSett
       styled = shellForMarkup(shell, readCss);
       styledShells.set(shell, styled);
     }
+    // The page's own title, for link previews and crawlers (the browser sets the same one).
+    const { title } = page;
+    const titled = title ? styled.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`) : styled;
     // React's preloads of the first pictures go in the head, where the browser reads them first.
-    const withPreloads = page.preloads ? styled.replace('</head>', () => `  ${page.preloads}\n  </head>`) : styled;
+    const withPreloads = page.preloads ? titled.replace('</head>', () => `  ${page.preloads}\n  </head>`) : titled;
     return withAnswerBlocks(withPreloads, answers, viewer.kind, page.markup);
   };
 }

@@ -1,4 +1,4 @@
-import { useEffect, useSyncExternalStore } from 'react';
+import { createContext, useContext, useEffect, useSyncExternalStore } from 'react';
 
 const DEFAULT_CLUB_NAME = 'Gateway Region Classic Car Club';
 
@@ -33,10 +33,21 @@ function subscribe(listener: () => void): () => void {
   };
 }
 
+/** The page's full title as the tab shows it. */
+export const pageTitleOf = (name: string): string => `${name} - ${getClubName()}`;
+
+/**
+ * The server's render of a page (src/prerender.tsx) runs no effects: it hears the page's name
+ * here, during the render, and writes the title into the HTML it sends (for link previews and
+ * for crawlers, which run no script).
+ */
+export const PageTitleSink = createContext<((name: string) => void) | null>(null);
+
 /** Sets the tab title to "Page Name - Club Name" and tells the header which page is showing. */
 export function usePageTitle(name: string): void {
+  useContext(PageTitleSink)?.(name);
   useEffect(() => {
-    document.title = `${name} - ${getClubName()}`;
+    document.title = pageTitleOf(name);
     currentPageName = name;
     for (const listener of listeners) listener();
   }, [name]);
