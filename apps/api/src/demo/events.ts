@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import {
   addDays,
+  carLabelOf,
   DEFAULT_CLUB_TIME_ZONE,
   DEFAULT_MEETING,
   meetingCityLine,
@@ -13,7 +14,7 @@ import {
 import path from 'node:path';
 import { asc } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { attendance, eventSeries, events, members } from '../db/schema/index.ts';
+import { attendance, attendanceCars, cars, eventSeries, events, members } from '../db/schema/index.ts';
 import { loadSharp } from '../services/images.ts';
 import type { DemoContext } from './context.ts';
 
@@ -255,5 +256,82 @@ export function seedDemoEvents(db: Db): void {
         .values({ eventId, memberId, isAttending, total: isAttending ? 1 + ((index + m) % 3) : 0, comments: COMMENTS[(index + m) % COMMENTS.length] ?? '' })
         .run();
     });
+  });
+}
+
+/** The tour's households in sign-up order: guests by name, each person's dinner (the member first). */
+const TOUR_PARTIES: { guests: string[]; dinners: string[]; comments: string }[] = [
+  { guests: ['Ruth (wife)'], dinners: ['catfish', 'pork roast'], comments: 'We can take one more in the rumble seat.' },
+  { guests: ['Linda (wife)'], dinners: ['pork roast', 'pork roast'], comments: '' },
+  { guests: ['Carol (wife)', 'Ben, 12'], dinners: ['vegetarian', 'catfish', 'pork roast'], comments: 'Ben is bringing his camera.' },
+  { guests: [], dinners: ['catfish'], comments: 'Coming alone; Joan is at her sister’s.' },
+  { guests: ['Dorothy (wife)'], dinners: ['pork roast', 'vegetarian'], comments: 'Happy to wait for a place.' },
+  { guests: [], dinners: ['catfish'], comments: '' },
+];
+
+/** People the demo tour takes: the first four parties fill it (2 + 2 + 3 + 1), the last two wait. */
+export const DEMO_TOUR_CAPACITY = 8;
+
+/**
+ * A tour three weeks or so ahead (the Saturday on or after `today` + 21 days) with a small
+ * capacity, a dinner question and a sign-up deadline a week before: the demo's waiting list.
+ */
+export function demoTour(today: Date): typeof events.$inferInsert {
+  const soon = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() + 21));
+  const day = addDays(soon.toISOString().slice(0, 10), (6 - soon.getUTCDay() + 7) % 7);
+  return {
+    title: 'Ste. Genevieve Caravan and Dinner',
+    start: `${day}T09:00`,
+    end: `${day}T20:00`,
+    venue: 'Old Brick House Restaurant',
+    addressLine1: '90 S 3rd St',
+    addressLine2: 'Ste. Genevieve, MO 63670',
+    country: 'United States',
+    description:
+      'A caravan down the river roads to the old French town, a walk through the historic district and a private dinner. ' +
+      `The dining room seats ${DEMO_TOUR_CAPACITY}: sign up with your party and choose each person’s dinner.`,
+    notifyDaysOut: [5, 1],
+    imagePath: `/uploads/events/${pictureFile(2)}`,
+    capacity: DEMO_TOUR_CAPACITY,
+    signupDeadline: `${addDays(day, -7)}T20:00`,
+    signupChoices: [{ question: 'Dinner', options: ['pork roast', 'catfish', 'vegetarian'] }],
+  };
+}
+
+/**
+ * Seeds the demo tour last, so the other demo rows keep their ids: full with the first four car
+ * owners' parties (the demo accounts aside, so they can still sign up), and two parties waiting.
+ */
+export function seedDemoTour(db: Db): void {
+  const today = new Date();
+  const tour = demoTour(today);
+  const eventId = db.insert(events).values(tour).returning({ id: events.id }).get().id;
+  const owned = db.select({ id: cars.id, ownerId: cars.ownerId, year: cars.year, bodyStyle: cars.bodyStyle, name: cars.name }).from(cars).orderBy(asc(cars.id)).all();
+  // The demo accounts are made before the other members: the tour takes the club's last car owners.
+  const owners = [...new Set(owned.map((car) => car.ownerId).filter((id): id is number => id !== null))].sort((a, b) => b - a);
+  const signedUp = new Date(today.getTime() - 10 * 86_400_000);
+  let seats = 0;
+  TOUR_PARTIES.forEach((party, index) => {
+    const memberId = owners[index];
+    if (memberId === undefined) return;
+    const total = party.guests.length + 1;
+    const isWaiting = seats + total > DEMO_TOUR_CAPACITY;
+    if (!isWaiting) seats += total;
+    const at = new Date(signedUp.getTime() + index * 3_600_000).toISOString();
+    db.insert(attendance)
+      .values({
+        eventId,
+        memberId,
+        isAttending: true,
+        total,
+        comments: party.comments,
+        guests: party.guests,
+        choiceAnswers: [{ question: 'Dinner', answers: party.dinners }],
+        waitlistedAt: isWaiting ? at : null,
+        modified: at,
+      })
+      .run();
+    const car = owned.find((c) => c.ownerId === memberId);
+    if (car !== undefined) db.insert(attendanceCars).values({ eventId, memberId, position: 0, carId: car.id, label: carLabelOf(car) }).run();
   });
 }

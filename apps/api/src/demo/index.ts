@@ -7,7 +7,7 @@ import { addHashedAccount, upsertHashedAccount } from '../features/account/servi
 import { makeDemoBlogPictures, seedDemoBlog } from './blog.ts';
 import { makeDemoListingPictures, seedDemoClassifieds } from './classifieds.ts';
 import type { DemoContext, DemoFileMaker, DemoSeeder } from './context.ts';
-import { makeDemoEventPictures, seedDemoEvents } from './events.ts';
+import { makeDemoEventPictures, seedDemoEvents, seedDemoTour } from './events.ts';
 import { makeDemoForumPictures, seedDemoForum } from './forum.ts';
 import { makeDemoCarPictures, seedDemoGarage } from './garage.ts';
 import { makeDemoHistoryPictures, seedDemoHistory } from './history.ts';
@@ -49,6 +49,8 @@ const SEEDERS: DemoSeeder[] = [
   seedDemoBlog,
   seedDemoForum,
   seedDemoClassifieds,
+  // Last, so the rows before it keep their ids (the browser journeys name demo events by id).
+  seedDemoTour,
 ];
 
 const FILE_MAKERS: DemoFileMaker[] = [makeDemoMemberPhotos, makeDemoHistoryPictures, makeDemoEventPictures, makeDemoNewsletters, makeDemoBlogPictures, makeDemoForumPictures, makeDemoCarPictures, makeDemoListingPictures];
