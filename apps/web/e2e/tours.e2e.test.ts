@@ -172,7 +172,9 @@ describe('a tour with a capacity, a dinner choice and a waiting list', () => {
     await dinner.getByLabel('You').selectOption('none');
     await dinner.getByLabel('Sam (son)').selectOption('chicken');
     await form.getByRole('button', { name: 'Save' }).tap();
-    await form.getByText('The event is full: you are number 1 on the waiting list.').waitFor();
+    // The form's own message says where the party stands, not a bare "Successfully Saved" that reads as a place.
+    await form.getByText('Successfully Saved: you are number 1 on the waiting list; we will e-mail you if a place opens.').waitFor();
+    expect(await form.getByText('Successfully Saved', { exact: true }).count()).toBe(0);
     await phone.getByText('you are number 1 on the waiting list. If a place opens up').waitFor();
     expect(await phone.getByRole('row', { name: /Sadie Second \(you\)/ }).getByRole('cell').first().textContent()).toBe('Waiting list (1)');
     await checkA11y(phone);

@@ -194,6 +194,10 @@ export function AttendancePanel({ signups, openRequest = 0 }: { signups: EventSi
   );
 }
 
+/** A bare "Successfully Saved" would read as a place: a party that lands on the waiting list is told so. */
+const waitlistedMessage = (position: number): string =>
+  `Successfully Saved: you are number ${position} on the waiting list; we will e-mail you if a place opens.`;
+
 type FormProps = { eventId: number; mine: Household | undefined; signups: EventSignups };
 
 const initialChoice = (mine: Household | undefined): Choice => (mine === undefined ? 'notSure' : mine.status === 'notAttending' ? 'notAttending' : 'attending');
@@ -206,6 +210,8 @@ function AttendanceForm({ eventId, mine, signups }: FormProps) {
     Object.fromEntries((mine?.choices ?? []).map(({ question, answers }) => [question, answers])),
   );
   const [result, setResult] = useState<string | null>(null);
+  /** Where the last save put the party on the waiting list; 0 when it has a place or is not coming. */
+  const [waitlistPosition, setWaitlistPosition] = useState(0);
   const [serverError, setServerError] = useState<string | null>(null);
   const setSignup = useSetSignup();
   const guests = guestsFrom(guestText);
@@ -241,15 +247,11 @@ function AttendanceForm({ eventId, mine, signups }: FormProps) {
           };
           return setSignup.mutateAsync(draft);
         }}
-        onSuccess={(reply) =>
-          setResult(
-            reply.status === 'waitlisted'
-              ? `The event is full: you are number ${reply.waitlistPosition} on the waiting list.`
-              : reply.status === 'confirmed'
-                ? 'You are signed up.'
-                : null,
-          )
-        }
+        successMessage={waitlistPosition === 0 ? 'Successfully Saved' : waitlistedMessage(waitlistPosition)}
+        onSuccess={(reply) => {
+          setWaitlistPosition(reply.status === 'waitlisted' ? reply.waitlistPosition : 0);
+          setResult(reply.status === 'confirmed' ? 'You are signed up.' : null);
+        }}
       >
         <fieldset className="choice-group">
           <legend>Are you coming?</legend>
