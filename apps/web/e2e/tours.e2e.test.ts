@@ -16,6 +16,7 @@ afterAll(async () => {
 });
 
 const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true } as const;
+const SMALL_PHONE = { viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true } as const;
 const DESKTOP = { viewport: { width: 1280, height: 900 } } as const;
 const EDITOR = { email: 'events@example.org', password: 'demo-events-1' } as const;
 /** A second member, made with the demo member's password hash so the journey logs in as them. */
@@ -87,6 +88,27 @@ const outboxSubjects = (to: string): string[] => {
     db.close();
   }
 };
+
+/**
+ * On a phone the roster is read without scrolling sideways: no table is wider than its box, nor the
+ * page than the screen, and every value named is on screen horizontally.
+ */
+async function expectRosterFitsPhone(page: Page, household: string, values: string[]): Promise<void> {
+  const width = page.viewportSize()?.width ?? 0;
+  const overflows = await page.locator('.roster__scroll').evaluateAll((boxes) => boxes.map((box) => box.scrollWidth - box.clientWidth));
+  expect(overflows.length).toBeGreaterThan(0);
+  for (const overflow of overflows) expect(overflow, 'roster table scrolls sideways').toBeLessThanOrEqual(0);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), 'page scrolls sideways').toBeLessThanOrEqual(0);
+  const row = page.getByRole('region', { name: 'Roster' }).getByRole('row', { name: new RegExp(`\\b${household}\\b`) });
+  for (const value of values) {
+    const cell = row.getByRole('cell', { name: value, exact: true });
+    await cell.scrollIntoViewIfNeeded();
+    const box = await cell.boundingBox();
+    expect(box, value).not.toBeNull();
+    expect(box?.x ?? -1, `${value} starts on screen`).toBeGreaterThanOrEqual(0);
+    expect((box?.x ?? 0) + (box?.width ?? Infinity), `${value} ends on screen`).toBeLessThanOrEqual(width);
+  }
+}
 
 async function answerForm(page: Page, eventId: number) {
   await page.goto(`/event/${eventId}`);
@@ -180,18 +202,27 @@ describe('a tour with a capacity, a dinner choice and a waiting list', () => {
   });
 
   it('lets an editor check members in on a phone at the door and print the roster', async () => {
-    const phone = await openPageAs(harness, EDITOR.email, EDITOR.password, PHONE);
+    const phone = await openPageAs(harness, EDITOR.email, EDITOR.password, SMALL_PHONE);
     await phone.goto(`/event/${tourId}`);
     await phone.getByRole('link', { name: 'Roster and check-in' }).tap();
     await phone.getByRole('heading', { level: 2, name: 'Fall Color Tour' }).waitFor();
     const roster = phone.getByRole('region', { name: 'Roster' });
     await roster.getByRole('cell', { name: '(314) 555-0199' }).waitFor();
     expect(await phone.getByTestId('roster-totals').textContent()).toBe('2 people and 1 car coming (room for 3); 0 of 1 household checked in.');
+    // At 375 px each household is a card: every value named by its column, none off screen,
+    // and the tick box a thumb hits, before everything else of the household.
+    await expectRosterFitsPhone(phone, 'Sadie Second', ['Phone (314) 555-0199', 'People 2', 'Guests Sam (son)', 'Cars 1929 AA truck']);
+    const tick = await roster.getByRole('checkbox', { name: 'Sadie Second came' }).boundingBox();
+    const name = await roster.getByRole('rowheader', { name: /Sadie Second/ }).boundingBox();
+    expect(tick?.width ?? 0, 'tick box width').toBeGreaterThanOrEqual(28);
+    expect(tick?.y ?? Infinity, 'tick box first').toBeLessThanOrEqual(name?.y ?? 0);
+    expect(tick?.x ?? Infinity, 'tick box first').toBeLessThan(name?.x ?? 0);
+    await snapshot(phone, 'tours-roster-375');
     await checkA11y(phone);
     await roster.getByRole('checkbox', { name: 'Sadie Second came' }).tap();
     await phone.getByText('1 of 1 household checked in').waitFor();
     expect(await roster.getByRole('checkbox', { name: 'Sadie Second came' }).isChecked()).toBe(true);
-    await snapshot(phone, 'tours-check-in-390');
+    await snapshot(phone, 'tours-check-in-375');
 
     const [download] = await Promise.all([phone.waitForEvent('download'), roster.getByRole('button', { name: 'Download CSV' }).tap()]);
     const csv = await fs.readFile(await download.path(), 'utf8');
@@ -213,6 +244,17 @@ describe('a tour with a capacity, a dinner choice and a waiting list', () => {
 
   it('prints the roster of 40 households on one page', async () => {
     const eventId = prepareBigTour();
+    // On a phone, forty households are forty cards, the longest (with a comment) on screen whole.
+    const phone = await openPageAs(harness, EDITOR.email, EDITOR.password, SMALL_PHONE);
+    await phone.goto(`/event/${eventId}/roster`);
+    await phone.getByRole('rowheader', { name: 'Driver40 Fentonian' }).waitFor();
+    await expectRosterFitsPhone(phone, 'Driver40 Fentonian', ['Dinner fish, chicken', 'Comments Will follow in the modern car', 'Guests Spouse of 40', 'Cars 1930 Tudor']);
+    await checkA11y(phone);
+    // Printed from the phone, it is still the table with its column headings.
+    await phone.emulateMedia({ media: 'print' });
+    expect(await phone.getByRole('columnheader', { name: 'Guests' }).first().isVisible()).toBe(true);
+    await phone.context().close();
+
     const page = await openPageAs(harness, EDITOR.email, EDITOR.password, DESKTOP);
     await page.goto(`/event/${eventId}/roster`);
     await page.getByRole('cell', { name: 'Driver40 Fentonian' }).waitFor();

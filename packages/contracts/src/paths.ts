@@ -121,6 +121,8 @@ export const routeBookPath = (routeId: number, eventId?: number): string =>
 
 /** /login#forgot-password opens the login page with "Forgot your password?" already open. */
 export const FORGOT_PASSWORD_HASH = 'forgot-password';
+/** /login#sign-in-link opens it with "E-mail me a sign-in link" open (a members' page's login form links there). */
+export const SIGN_IN_LINK_HASH = 'sign-in-link';
 
 /** What robots.txt keeps crawlers out of: members-only pages and the API. */
 export const DISALLOWED_PATHS = [

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { FORGOT_PASSWORD_HASH, PATHS } from '../lib/paths.ts';
+import { FORGOT_PASSWORD_HASH, PATHS, SIGN_IN_LINK_HASH } from '../lib/paths.ts';
 import { isNetworkFailure } from '../api/api-error.ts';
 import { useSession } from '../session/index.ts';
 import { Loading } from './loading.tsx';
@@ -12,12 +12,12 @@ export type RequireLoginProps = {
   children: ReactNode;
   /** False when the page heading already says "Member Login". */
   isHeadingShown?: boolean;
-  /** False when the page offers "Forgot your password?" itself (the account page). */
-  isForgotLinkShown?: boolean;
+  /** False when the page offers "Forgot your password?" and the sign-in link itself (the account page). */
+  isLoginHelpShown?: boolean;
 };
 
 /** Members-only content: shows the login form in its place until the member logs in. */
-export function RequireLogin({ what, children, isHeadingShown = true, isForgotLinkShown = true }: RequireLoginProps) {
+export function RequireLogin({ what, children, isHeadingShown = true, isLoginHelpShown = true }: RequireLoginProps) {
   const { isLoggedIn, isLoading, error, retry } = useSession();
   if (isLoading) return <Loading label="Checking your login…" />;
   if (error !== null) {
@@ -40,10 +40,15 @@ export function RequireLogin({ what, children, isHeadingShown = true, isForgotLi
         {isHeadingShown && <h2>Member Login</h2>}
         <p>Please log in to see {what}.</p>
         <LoginForm />
-        {isForgotLinkShown && (
-          <p className="login-panel__forgot">
-            <Link to={`${PATHS.login}#${FORGOT_PASSWORD_HASH}`}>Forgot your password?</Link>
-          </p>
+        {isLoginHelpShown && (
+          <>
+            <p className="login-panel__help">
+              <Link to={`${PATHS.login}#${FORGOT_PASSWORD_HASH}`}>Forgot your password?</Link>
+            </p>
+            <p className="login-panel__help">
+              <Link to={`${PATHS.login}#${SIGN_IN_LINK_HASH}`}>No password? E-mail me a sign-in link</Link>
+            </p>
+          </>
         )}
       </section>
     );

@@ -6,6 +6,7 @@ export {
   PATHS,
   NEW_RECORD_ID,
   FORGOT_PASSWORD_HASH,
+  SIGN_IN_LINK_HASH,
   PAST_EVENTS_ANCHOR,
   blogPagePath,
   carPath,

@@ -36,7 +36,7 @@ export function AccountPage() {
           </p>
         )}
       </div>
-      <RequireLogin what="your account" isHeadingShown={false} isForgotLinkShown={false}>
+      <RequireLogin what="your account" isHeadingShown={false} isLoginHelpShown={false}>
         <AccountDetails onLogout={() => setHasLoggedOut(true)} />
       </RequireLogin>
       {isLoggedOut && <SignInLinkRequest />}

@@ -1,6 +1,6 @@
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { PageFrame } from '../components/page-frame.tsx';
-import { FORGOT_PASSWORD_HASH, PATHS } from '../lib/paths.ts';
+import { FORGOT_PASSWORD_HASH, PATHS, SIGN_IN_LINK_HASH } from '../lib/paths.ts';
 import { Loading } from '../components/loading.tsx';
 import { LoginForm } from '../components/login-form.tsx';
 import { ForgotPassword } from '../features/account/forgot-password.tsx';
@@ -10,7 +10,9 @@ import { useSession } from '../session/index.ts';
 export function LoginPage() {
   const { isLoggedIn, isLoading } = useSession();
   const navigate = useNavigate();
-  const isForgotOpen = useLocation().hash === `#${FORGOT_PASSWORD_HASH}`;
+  const { hash } = useLocation();
+  const isForgotOpen = hash === `#${FORGOT_PASSWORD_HASH}`;
+  const isSignInLinkOpen = hash === `#${SIGN_IN_LINK_HASH}`;
 
   if (isLoggedIn) return <Navigate to={PATHS.account} replace />;
 
@@ -23,7 +25,7 @@ export function LoginPage() {
           <div className="panel">
             <LoginForm onSuccess={() => void navigate(PATHS.account, { replace: true })} />
           </div>
-          <SignInLinkRequest />
+          <SignInLinkRequest key={String(isSignInLinkOpen)} isInitiallyOpen={isSignInLinkOpen} />
           <ForgotPassword key={String(isForgotOpen)} isInitiallyOpen={isForgotOpen} />
         </>
       )}

@@ -5,7 +5,7 @@ import { EmailLinkRequest } from './email-link-request.tsx';
 const LINK_MINUTES = 15;
 
 /** "E-mail me a sign-in link" beside the password form: for members without (or without their) password. */
-export function SignInLinkRequest() {
+export function SignInLinkRequest({ isInitiallyOpen = false }: { isInitiallyOpen?: boolean }) {
   const request = useRequestSignInLink();
   return (
     <EmailLinkRequest
@@ -20,6 +20,7 @@ export function SignInLinkRequest() {
           for {LINK_MINUTES} minutes.
         </>
       )}
+      isInitiallyOpen={isInitiallyOpen}
     />
   );
 }

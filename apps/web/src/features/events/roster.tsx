@@ -71,21 +71,25 @@ function RosterTable({ roster, rows, caption, isCheckInOpen, onError }: { roster
         <tbody>
           {rows.map((h) => (
             <tr key={h.memberId} className={h.isCheckedIn ? 'roster__came' : undefined}>
-              <td>
+              <td className="roster__check-cell">
                 <CheckInBox eventId={eventId} household={h} isOpen={isCheckInOpen} onError={onError} />
               </td>
               <th scope="row">
                 {h.status === 'waitlisted' && `${h.waitlistPosition}. `}
                 {h.name}
               </th>
-              <td>{h.phone === '' ? '' : <a href={`tel:${h.phone.replace(/[^\d+]/g, '')}`}>{h.phone}</a>}</td>
-              <td className="roster__number">{h.partySize}</td>
-              <td>{h.guests.join(', ')}</td>
-              <td>{h.cars.map((c) => c.label).join(', ')}</td>
+              <td data-label="Phone">{h.phone === '' ? '' : <a href={`tel:${h.phone.replace(/[^\d+]/g, '')}`}>{h.phone}</a>}</td>
+              <td data-label="People" className="roster__number">
+                {h.partySize}
+              </td>
+              <td data-label="Guests">{h.guests.join(', ')}</td>
+              <td data-label="Cars">{h.cars.map((c) => c.label).join(', ')}</td>
               {questions.map((q) => (
-                <td key={q}>{(h.choices.find((c) => c.question === q)?.answers ?? []).filter(Boolean).join(', ')}</td>
+                <td key={q} data-label={q}>
+                  {(h.choices.find((c) => c.question === q)?.answers ?? []).filter(Boolean).join(', ')}
+                </td>
               ))}
-              <td>{h.comments}</td>
+              <td data-label="Comments">{h.comments}</td>
             </tr>
           ))}
         </tbody>
