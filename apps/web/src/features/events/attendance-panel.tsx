@@ -184,7 +184,12 @@ export function AttendancePanel({ signups, openRequest = 0 }: { signups: EventSi
         <p>Nobody has answered yet.</p>
       ) : isLong ? (
         <details className="attendance__fold" open={isOpen} onToggle={(toggled) => setChosen(toggled.currentTarget.open)}>
-          <summary>{isOpen ? 'Hide the answers' : `Show all ${countOf(households.length, 'answer')}`}</summary>
+          {/* The label follows the fold itself (events.css): one tapped open before the page's
+              scripts ran is open, whatever the state React starts with. */}
+          <summary>
+            <span className="attendance__fold-show">Show all {countOf(households.length, 'answer')}</span>
+            <span className="attendance__fold-hide">Hide the answers</span>
+          </summary>
           {table}
         </details>
       ) : (
