@@ -20,6 +20,7 @@ import { Dialog } from '../../components/dialog.tsx';
 import { FieldFrame } from '../../components/field-frame.tsx';
 import { FormField } from '../../components/form-field.tsx';
 import { Form } from '../../components/form.tsx';
+import { RadioChoices } from '../../components/radio-choices.tsx';
 import { PhotoListField, photoKey, type ListedPhoto } from '../../components/image-picker/photo-list-field.tsx';
 import { TextAreaField } from '../../components/text-area-field.tsx';
 import { useGuardedEditor } from '../../components/unsaved-changes.tsx';
@@ -148,25 +149,13 @@ export function ListingEditor({ listing, preset = {}, onClose, onSaved }: { list
             <FormField label="State" name="state" maxLength={50} defaultValue={listing?.state ?? ''} autoComplete="address-level1" />
           </div>
           <TextAreaField label="Description" name="text" rows={6} maxLength={LISTING_TEXT_MAX} defaultValue={listing?.text ?? ''} hint="Part numbers, what fits, what it needs. Leave a blank line between paragraphs." />
-          <fieldset className="listing-form__choice">
-            <legend>Who may see it?</legend>
-            {LISTING_VISIBILITIES.map((visibility) => (
-              <div key={visibility} className="checkbox-field">
-                <input
-                  id={`${id}-${visibility}`}
-                  type="radio"
-                  name="visibility"
-                  value={visibility}
-                  defaultChecked={(listing?.visibility ?? 'members') === visibility}
-                  aria-describedby={`${id}-${visibility}-hint`}
-                />
-                <label htmlFor={`${id}-${visibility}`}>{LISTING_VISIBILITY_LABELS[visibility]}</label>
-                <p id={`${id}-${visibility}-hint`} className="form-field__hint">
-                  {VISIBILITY_HINTS[visibility]}
-                </p>
-              </div>
-            ))}
-          </fieldset>
+          <RadioChoices
+            className="listing-form__choice"
+            legend="Who may see it?"
+            name="visibility"
+            choices={LISTING_VISIBILITIES.map((visibility) => ({ value: visibility, label: LISTING_VISIBILITY_LABELS[visibility], hint: VISIBILITY_HINTS[visibility] }))}
+            defaultValue={listing?.visibility ?? 'members'}
+          />
           <PhotoListField photos={photos} onChange={changePhotos} max={LISTING_MAX_PHOTOS} what="listing" />
         </Form>
       </Dialog>

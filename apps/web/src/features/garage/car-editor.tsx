@@ -1,6 +1,6 @@
 import { CAR_MAX_PHOTOS, CAR_STORY_MAX, CAR_VISIBILITIES, FIRST_CAR_YEAR, hasPermission, lastCarYear, type CarVisibility } from '@club/contracts/browser';
 import type { Car } from '@club/contracts';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Dialog } from '../../components/dialog.tsx';
 import { FieldFrame } from '../../components/field-frame.tsx';
 import { FormField } from '../../components/form-field.tsx';
@@ -10,6 +10,7 @@ import { useGuardedEditor } from '../../components/unsaved-changes.tsx';
 import { useSession } from '../../session/index.ts';
 import { useBodyStyles } from './api/garage-reads.ts';
 import { useSaveCar } from './api/garage-writes.ts';
+import { RadioChoices } from '../../components/radio-choices.tsx';
 import { PhotoListField, photoKey, type ListedPhoto } from '../../components/image-picker/photo-list-field.tsx';
 import { carTitleOf, visibilityLabelOf } from './car-text.ts';
 import { OwnerPicker } from './owner-picker.tsx';
@@ -26,7 +27,6 @@ const VISIBILITY_HINTS: Record<CarVisibility, string> = {
 
 /** Adds (car null) or edits a car; rendered only while open, so each opening starts afresh. */
 export function CarEditor({ car, onClose, onSaved }: { car: Car | null; onClose: () => void; onSaved: (id: number) => void }) {
-  const id = useId();
   const styles = useBodyStyles();
   const saveCar = useSaveCar();
   const { user } = useSession();
@@ -114,25 +114,13 @@ export function CarEditor({ car, onClose, onSaved }: { car: Car | null; onClose:
             <FormField label="Engine number" name="engineNumber" maxLength={30} defaultValue={car?.engineNumber ?? ''} hint="Members only: never shown to visitors." autoComplete="off" />
             <FormField label="Serial" name="serial" maxLength={30} defaultValue={car?.serial ?? ''} hint="Members only: never shown to visitors." autoComplete="off" />
           </div>
-          <fieldset className="car-form__visibility">
-            <legend>Who may see this car?</legend>
-            {CAR_VISIBILITIES.map((visibility) => (
-              <div key={visibility} className="checkbox-field">
-                <input
-                  id={`${id}-${visibility}`}
-                  type="radio"
-                  name="visibility"
-                  value={visibility}
-                  defaultChecked={(car?.visibility ?? 'members') === visibility}
-                  aria-describedby={`${id}-${visibility}-hint`}
-                />
-                <label htmlFor={`${id}-${visibility}`}>{visibilityLabelOf(visibility)}</label>
-                <p id={`${id}-${visibility}-hint`} className="form-field__hint">
-                  {VISIBILITY_HINTS[visibility]}
-                </p>
-              </div>
-            ))}
-          </fieldset>
+          <RadioChoices
+            className="car-form__visibility"
+            legend="Who may see this car?"
+            name="visibility"
+            choices={CAR_VISIBILITIES.map((visibility) => ({ value: visibility, label: visibilityLabelOf(visibility), hint: VISIBILITY_HINTS[visibility] }))}
+            defaultValue={car?.visibility ?? 'members'}
+          />
           <TextAreaField label="Story" name="story" rows={6} maxLength={CAR_STORY_MAX} defaultValue={car?.story ?? ''} hint="Where it was found, how it was restored, who drove it. Leave a blank line between paragraphs." />
           <PhotoListField photos={photos} onChange={changePhotos} max={CAR_MAX_PHOTOS} what="car" />
           <fieldset className="car-history">
