@@ -11,7 +11,7 @@ import {
   type RepeatRule,
 } from '@club/contracts/browser';
 import { useState } from 'react';
-import { meetingTimes, type MeetingSchedule } from './event-time.ts';
+import { meetingTimes, type MeetingSchedule } from './meeting-times.ts';
 import { FieldFrame } from '../../components/field-frame.tsx';
 import { FormField } from '../../components/form-field.tsx';
 import './event-editor.css';
