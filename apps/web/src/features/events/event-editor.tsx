@@ -17,7 +17,7 @@ import { countOf } from '../../lib/plural.ts';
 import { useDeleteEvent } from './api/delete-event.ts';
 import { checkEventFields, checkSignupSettings } from './event-checks.ts';
 import { initialRepeat, RepeatFields, repeatRuleOf, type MeetingSchedule, type RepeatDraft } from './repeat-fields.tsx';
-import { formatQuestions, parseQuestions } from './signup-rules.ts';
+import { formatQuestions, parseQuestions } from './signup-questions.ts';
 import { useNowReminder } from './api/event-reads.ts';
 import { useSaveEvent, useSeriesPreview, type EventDraft, type EventFields, type NowReminder, type SeriesRemoval } from './api/save-event.ts';
 import { droppedSignups, SeriesDropsDialog } from './series-drops-dialog.tsx';
