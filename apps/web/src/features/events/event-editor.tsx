@@ -16,11 +16,12 @@ import { useUnsavedChangesGuard } from '../../components/unsaved-changes.tsx';
 import { countOf } from '../../lib/plural.ts';
 import { useDeleteEvent } from './api/delete-event.ts';
 import { checkEventFields, checkSignupSettings } from './event-checks.ts';
-import { initialRepeat, RepeatFields, repeatRuleOf, type MeetingSchedule, type RepeatDraft } from './repeat-fields.tsx';
+import { droppedSignups, initialRepeat, repeatRuleOf, type RepeatDraft } from './repeat-draft.ts';
+import { preloadRepeatRule, RepeatFields, type MeetingSchedule } from './repeat-fields.tsx';
 import { formatQuestions, parseQuestions } from './signup-questions.ts';
 import { useNowReminder } from './api/event-reads.ts';
 import { useSaveEvent, useSeriesPreview, type EventDraft, type EventFields, type NowReminder, type SeriesRemoval } from './api/save-event.ts';
-import { droppedSignups, SeriesDropsDialog } from './series-drops-dialog.tsx';
+import { SeriesDropsDialog } from './series-drops-dialog.tsx';
 import '../../components/form.css';
 import './event-editor.css';
 
@@ -238,7 +239,7 @@ export function EventEditor({ event, signupSettings = NO_SETTINGS, meetingPlace,
               ] as const
             ).map(([value, label]) => (
               <label key={value} className="choice">
-                <input type="radio" name="scope" value={value} checked={scope === value} onChange={() => setScope(value)} /> {label}
+                <input type="radio" name="scope" value={value} checked={scope === value} onFocus={preloadRepeatRule} onChange={() => setScope(value)} /> {label}
               </label>
             ))}
           </fieldset>
