@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { EVENTS_PAGE_SIZE } from '@club/contracts/browser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeJpeg } from '../../api/test/images.ts';
-import { checkA11y, DEMO_MEMBER, logIn, openPage, openPageAs, serverDatabase, snapshot, startHarness, visit, type Harness } from './harness.ts';
+import { checkA11y, DEMO_MEMBER, openPage, openPageAs, serverDatabase, snapshot, startHarness, visit, type Harness } from './harness.ts';
 
 const EDITOR = { email: 'events@example.org', password: 'demo-events-1' };
 const PHONE = { width: 390, height: 844 } as const;
@@ -28,7 +28,8 @@ afterAll(async () => {
 });
 
 /** A page whose browser clock runs in another zone than the club's, to prove times stay in club time. */
-const openInTokyo = (options: Parameters<typeof openPage>[1] = {}) => openPage(harness, { timezoneId: 'Asia/Tokyo', ...options });
+/** A page in Tokyo's time zone logged in as the account (the login form is sign-in's and account's journey). */
+const openInTokyoAs = (account: { email: string; password: string }) => openPageAs(harness, account.email, account.password, { timezoneId: 'Asia/Tokyo' });
 
 /** The answer to event.get: one event with its neighbours. */
 type EventReply = {
@@ -98,8 +99,7 @@ describe('events journeys', () => {
   });
 
   it('lets an event editor create an event with a picture and a reminder, refusing an end before the start', async () => {
-    const page = await openInTokyo();
-    await logIn(page, EDITOR.email, EDITOR.password);
+    const page = await openInTokyoAs(EDITOR);
     await page.goto(`/events?month=2027-02`);
     await page.getByRole('heading', { name: 'February 2027' }).waitFor();
     await page.getByRole('link', { name: 'Add event' }).click();
@@ -155,8 +155,7 @@ describe('events journeys', () => {
   });
 
   it('lets a member answer Attending with 3, see the total, then Not Sure removes their entry', async () => {
-    const page = await openInTokyo();
-    await logIn(page, DEMO_MEMBER.email, DEMO_MEMBER.password);
+    const page = await openInTokyoAs(DEMO_MEMBER);
     await page.goto('/events?month=2027-02');
     const calendarLink = page.getByRole('cell', { name: /Wednesday, February 17/ }).getByRole('link', { name: new RegExp(TITLE) });
     await calendarLink.waitFor();

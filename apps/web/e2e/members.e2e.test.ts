@@ -154,9 +154,8 @@ describe('member list journey', () => {
   });
 
   it('lets an admin add a member with rights, who then logs in with exactly those rights, and disable them', async () => {
-    const admin = await openPage(harness);
+    const admin = await openPageAs(harness, DEMO_ADMIN.email, DEMO_ADMIN.password);
     await admin.context().grantPermissions(['clipboard-read', 'clipboard-write']);
-    await logIn(admin, DEMO_ADMIN.email, DEMO_ADMIN.password);
     await openMemberList(admin);
     await snapshot(admin, 'member-list-desktop');
 

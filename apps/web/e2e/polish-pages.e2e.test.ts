@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkA11y, DEMO_ADMIN, logIn, openPage, openPageAs, snapshot, startHarness, type Harness } from './harness.ts';
+import { checkA11y, DEMO_ADMIN, openPage, openPageAs, snapshot, startHarness, type Harness } from './harness.ts';
 
 const HISTORIAN = { email: 'historian@example.org', password: 'demo-history-1' } as const;
 const PHONE = { width: 375, height: 667 } as const;
@@ -24,9 +24,8 @@ const boxOf = async (page: Page, selector: string) => {
 
 describe('pages after the polish', () => {
   it('copy e-mail list keeps the toolbar on one line and its message goes after a while', async () => {
-    const page = await openPage(harness);
+    const page = await openPageAs(harness, DEMO_ADMIN.email, DEMO_ADMIN.password);
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
-    await logIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
     await page.goto('/memberList');
     await page.getByRole('list', { name: 'Members' }).waitFor();
     const copy = page.getByRole('button', { name: 'Copy e-mail list' });

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkA11y, CLUB_NAME, DEMO_MEMBER, logIn, openPage, snapshot, startHarness, waitForHydration, type Harness } from './harness.ts';
+import { checkA11y, CLUB_NAME, DEMO_MEMBER, openPage, openPageAs, snapshot, startHarness, waitForHydration, type Harness } from './harness.ts';
 import { collectErrors, isImageDrawn } from './steps.ts';
 
 /**
@@ -130,9 +130,8 @@ describe('the prerendered home page', () => {
   });
 
   it('shows a logged-in member their own header on /', async () => {
-    const page = await openPage(harness, { viewport: PHONE });
+    const page = await openPageAs(harness, DEMO_MEMBER.email, DEMO_MEMBER.password, { viewport: PHONE });
     const errors = collectErrors(page);
-    await logIn(page, DEMO_MEMBER.email, DEMO_MEMBER.password);
     await watchFirstPaint(page);
     await page.goto('/');
     await page.getByRole('button', { name: 'Menu' }).click();

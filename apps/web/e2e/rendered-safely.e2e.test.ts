@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkA11y, CLUB_NAME, DEMO_ADMIN, logIn, openPage, startHarness, type Harness } from './harness.ts';
+import { checkA11y, CLUB_NAME, DEMO_ADMIN, openPageAs, startHarness, type Harness } from './harness.ts';
 
 /**
  * Markup typed into every text field that a page shows must come out as text: nothing runs
@@ -84,7 +84,7 @@ const PAGES: [string, string][] = [
 
 describe('text is rendered safely', () => {
   it('runs nothing typed into any field, on every page that shows it', async () => {
-    const page = await openPage(harness);
+    const page = await openPageAs(harness, DEMO_ADMIN.email, DEMO_ADMIN.password);
     const dialogs: string[] = [];
     page.on('dialog', (dialog) => {
       dialogs.push(dialog.message());
@@ -94,7 +94,6 @@ describe('text is rendered safely', () => {
       const ran: string[] = [];
       Object.assign(window, { __ran: ran, __pwned: () => ran.push(location.pathname) });
     });
-    await logIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
     for (const [url, heading] of PAGES) {
       await page.goto(url);
       await page.getByRole('heading', { level: 1, name: heading }).waitFor();

@@ -1,6 +1,6 @@
 import type { BrowserContextOptions, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ADMIN, DEMO_MEMBER, logIn, openPage, openPageAs, serverDatabase, snapshot, startHarness, visit, type Harness } from './harness.ts';
+import { DEMO_ADMIN, DEMO_MEMBER, openPage, openPageAs, serverDatabase, snapshot, startHarness, visit, type Harness } from './harness.ts';
 import { makeEventWith24Answers, sendContactWithDoubleTap } from './steps.ts';
 
 /**
@@ -62,14 +62,16 @@ describe('the five review views at 375, 390, 768 and 1280 px', () => {
       await expectNoSidewaysScroll(page, width, 'contact');
       await snapshot(page, `review-contact-double-tap-${label}`, { fullPage: false });
 
-      const eventId = makeEventWith24Answers(harness);
-      await logIn(page, DEMO_MEMBER.email, DEMO_MEMBER.password);
-      await page.goto(`/event/${eventId}`);
-      await page.getByRole('form', { name: 'Your answer' }).waitFor();
-      await page.waitForLoadState('networkidle');
-      await expectNoSidewaysScroll(page, width, 'event');
-      await snapshot(page, `review-event-24-answers-${label}`);
       await page.context().close();
+
+      const eventId = makeEventWith24Answers(harness);
+      const member = await openPageAs(harness, DEMO_MEMBER.email, DEMO_MEMBER.password, options);
+      await member.goto(`/event/${eventId}`);
+      await member.getByRole('form', { name: 'Your answer' }).waitFor();
+      await member.waitForLoadState('networkidle');
+      await expectNoSidewaysScroll(member, width, 'event');
+      await snapshot(member, `review-event-24-answers-${label}`);
+      await member.context().close();
 
       const admin = await openPageAs(harness, DEMO_ADMIN.email, DEMO_ADMIN.password, options);
       await admin.goto('/account');

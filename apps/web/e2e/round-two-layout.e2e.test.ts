@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkA11y, DEMO_ADMIN, DEMO_MEMBER, logIn, openPage, openPageAs, serverDatabase, snapshot, startHarness, visit, type Harness } from './harness.ts';
+import { checkA11y, DEMO_ADMIN, DEMO_MEMBER, openPage, openPageAs, serverDatabase, snapshot, startHarness, visit, type Harness } from './harness.ts';
 
 /** Issue 22, items 9, 13, 18 and 21: each test at the width where it was seen (phones by tap). */
 
@@ -383,13 +383,14 @@ describe('one meeting place and schedule (item 13)', () => {
     await visit(page, '/new-page-1');
     const place = ((await page.getByRole('main').locator('address strong').textContent()) ?? '').trim();
     expect(place).not.toBe('');
-    await logIn(page, DEMO_MEMBER.email, DEMO_MEMBER.password);
-    await page.goto('/new-events');
-    await page.getByRole('main').getByRole('link', { name: /Monthly Meeting\b(?!s)/ }).first().tap();
-    await page.waitForURL(/\/event\/\d+$/);
-    await page.getByRole('heading', { level: 1, name: 'Monthly Meeting', exact: true }).waitFor();
-    await page.getByRole('main').getByText(place).first().waitFor({ timeout: 5000 });
     await page.context().close();
+    const member = await openPageAs(harness, DEMO_MEMBER.email, DEMO_MEMBER.password, PHONE);
+    await member.goto('/new-events');
+    await member.getByRole('main').getByRole('link', { name: /Monthly Meeting\b(?!s)/ }).first().tap();
+    await member.waitForURL(/\/event\/\d+$/);
+    await member.getByRole('heading', { level: 1, name: 'Monthly Meeting', exact: true }).waitFor();
+    await member.getByRole('main').getByText(place).first().waitFor({ timeout: 5000 });
+    await member.context().close();
   });
 
   it("lets the admin move the meetings; the page, its next date and the event editor's venue follow", async () => {

@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkA11y, DEMO_MEMBER, logIn, openPage, openPageAs, serverDatabase, snapshot, startHarness, visit, type Harness } from './harness.ts';
+import { checkA11y, DEMO_MEMBER, openPage, openPageAs, serverDatabase, snapshot, startHarness, visit, type Harness } from './harness.ts';
 
 const ORGANISER = { email: 'events@example.org', password: 'demo-events-1' } as const;
 const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 1 } as const;
@@ -79,13 +79,12 @@ async function dragByTouch(page: Page, handle: Locator, target: Locator): Promis
 
 describe('route books', () => {
   it('lets an organiser import a 60-mile GPX, add stops and notes, reorder by keyboard, attach it to a tour and print it (1280 px)', async () => {
-    const page = await openPage(harness);
+    const page = await openPageAs(harness, ORGANISER.email, ORGANISER.password);
     const cspErrors: string[] = [];
     page.on('console', (message) => {
       // The axe checker's own inline script is refused by design; the map's images and styles must not be.
       if (/Content Security Policy/i.test(message.text()) && /img-src|style-src|connect-src/.test(message.text())) cspErrors.push(message.text());
     });
-    await logIn(page, ORGANISER.email, ORGANISER.password);
 
     // The library, then a new route from the GPX file.
     await visit(page, '/routes');
