@@ -212,6 +212,11 @@ describe('route books', () => {
     await panel.getByRole('link', { name: 'Highway 100 to Hermann' }).tap();
     await member.getByRole('heading', { level: 1, name: 'Highway 100 to Hermann' }).waitFor();
     await expectRouteDrawn(member, 18);
+    // The map's zoom buttons are a finger's size (Leaflet draws them 30 px on touch screens).
+    for (const name of ['Zoom in', 'Zoom out']) {
+      const box = await member.getByRole('button', { name }).boundingBox();
+      expect({ name, width: box?.width, height: box?.height }).toEqual({ name, width: 44, height: 44 });
+    }
     // The route book as a PDF from its page, with a tap.
     const [pdf] = await Promise.all([member.waitForEvent('download'), member.getByRole('button', { name: 'Download PDF' }).tap()]);
     expect(pdf.suggestedFilename()).toBe('highway-100-to-hermann.pdf');
