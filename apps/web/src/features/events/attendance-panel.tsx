@@ -48,7 +48,10 @@ const deadlineText = (deadline: string): string => `${formatEventDay(deadline)},
 export function YourAnswerPanel({ event, signups, onSeeAnswers }: { event: ClubEvent; signups: EventSignups; onSeeAnswers?: () => void }) {
   const mine = signups.households.find((h) => h.isMine);
   const answers = signups.households.length;
-  const isClosed = isSignupClosed(signups.settings.deadline, clubNow(new Date(), getClubTimeZone()));
+  // The club's clock only when there is a deadline to hold it against: its first reading starts
+  // ICU's time zones, a long task on a phone while the page hydrates (docs/PERFORMANCE.md).
+  const { deadline } = signups.settings;
+  const isClosed = deadline !== '' && isSignupClosed(deadline, clubNow(new Date(), getClubTimeZone()));
   return (
     <section className="panel attendance" aria-labelledby="your-answer-heading">
       <h2 id="your-answer-heading">Your answer</h2>
