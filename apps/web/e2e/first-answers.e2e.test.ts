@@ -287,7 +287,8 @@ describe("a member's pages, sent drawn for them (their session cookie)", () => {
       expect(errors, address).toEqual([]);
       expect(await loadingSeen(page), address).toEqual([]);
       // Neither the session check nor the page's reads were asked again: the page had their answers.
-      expect(calls.map(({ name }) => name).filter((name) => ['session.get', 'event.get', 'events.upcoming', 'events.past'].includes(name)), address).toEqual([]);
+      // Nor the event's route book: its answer came with the page too.
+      expect(calls.map(({ name }) => name).filter((name) => ['session.get', 'event.get', 'event.route', 'events.upcoming', 'events.past'].includes(name)), address).toEqual([]);
       expect(await page.locator('.site-main--leaving').count(), address).toBe(0);
       if (address.startsWith('/event/')) {
         // Hydrated: answering works, and says so.

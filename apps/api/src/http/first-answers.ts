@@ -58,7 +58,14 @@ function readsOfPage(address: string, query: URLSearchParams, viewer: PageViewer
       ]);
     }
     const eventId = eventIdAt(address);
-    if (eventId !== undefined) return asMember([{ name: 'event.get', body: { id: eventId } }]);
+    // The route book's panel too: fetched after the page had drawn, it came in below the event
+    // (a shift) and its answer re-rendered the page once hydrated, a long task on a phone.
+    if (eventId !== undefined) {
+      return asMember([
+        { name: 'event.get', body: { id: eventId } },
+        { name: 'event.route', body: { eventId } },
+      ]);
+    }
   }
   const words = query.get('q');
   if (address === PATHS.search && keys.length === 1 && words !== null && words.trim() !== '') return [{ name: 'site.search', body: { q: words } }];

@@ -78,6 +78,7 @@ export const PAGE_READS = [
   'listings.list',
   'site.search',
   'event.get',
+  'event.route',
   'events.upcoming',
   'events.past',
 ] as const satisfies readonly CallName[];

@@ -150,7 +150,8 @@ describe("a member's page, when their session cookie comes with it", () => {
     expect(res.headers['cache-control']).toBe('private, no-cache');
     expect(res.headers.vary).toMatch(/Cookie/);
     expect(res.text).toContain('<div id="root" data-viewer="member">');
-    expect(callsIn(res.text)).toEqual(['session.get {}', 'event.get {"id":7}']);
+    // The event and its route book: the route panel is drawn from the HTML, not fetched after.
+    expect(callsIn(res.text)).toEqual(['session.get {}', 'event.get {"id":7}', 'event.route {"eventId":7}']);
     const root = rootOf(res.text) ?? '';
     expect(root).toContain(`data-for="member ${member.token.slice(0, 6)}"`);
     expect(root).toMatch(/session\.get \{\} \{"u":\{[^]*"name":"Edsel Tester"/);

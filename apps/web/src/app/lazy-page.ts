@@ -1,5 +1,6 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { withQueries } from '../api/lazy-queries.tsx';
+import { alreadyLoaded } from '../lib/already-loaded.ts';
 import { trackPageLoad } from './layout/page-loads.ts';
 
 /**
@@ -21,7 +22,7 @@ export type PageRoute = { path: string; lazy: LazyPage } | { path: string; redir
  * so every page may read and write with `useCallQuery`/`useCallMutation`. Only a page that makes
  * no call at all passes `{ queries: false }` and keeps TanStack Query off its first paint.
  * The load is made once, by `preload` or by the first render; a page preloaded before its first
- * render renders at once (see `alreadyLoaded`) instead of showing the loading state.
+ * render renders at once (see lib/already-loaded.ts) instead of showing the loading state.
  */
 export function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType, { queries = true } = {}): LazyPage {
   type Loaded = { default: ComponentType };
@@ -45,17 +46,3 @@ export function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => Compone
   // React.lazy takes any thenable at run time; its types ask for a Promise.
   return Object.assign(lazy(() => (loaded ? (alreadyLoaded(loaded) as Promise<Loaded>) : preload())), { preload, prefetch });
 }
-
-/**
- * A thenable that calls back at once. React.lazy takes the module synchronously from such a
- * thenable (a promise calls back only in a later microtask, so the first render would suspend):
- * the preloaded home page then hydrates, or renders for a member, without a loading state.
- */
-function alreadyLoaded<T>(value: T): PromiseLike<T> {
-  return {
-    then<R1 = T, R2 = never>(onFulfilled?: ((result: T) => R1 | PromiseLike<R1>) | null): PromiseLike<R1 | R2> {
-      return Promise.resolve(onFulfilled ? onFulfilled(value) : (value as unknown as R1));
-    },
-  };
-}
-

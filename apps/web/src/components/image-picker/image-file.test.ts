@@ -4,14 +4,11 @@ import {
   IMAGE_ONLY_MESSAGE,
   JPEG_ONLY_MESSAGE,
   acceptOf,
-  centredSquare,
   checkChosenFile,
   checkImageFile,
-  clampCrop,
   describeRefusal,
   formatFileSize,
   isJpegFile,
-  resizeCrop,
   sortChosenFiles,
   turn,
 } from './image-file.ts';
@@ -98,21 +95,5 @@ describe('turn', () => {
     expect(turn(0, 90)).toBe(90);
     expect(turn(270, 90)).toBe(0);
     expect(turn(0, -90)).toBe(270);
-  });
-});
-
-describe('crops', () => {
-  it('starts as the largest centred square', () => {
-    expect(centredSquare(1200, 800)).toEqual({ x: 200, y: 0, size: 800 });
-  });
-
-  it('keeps a square inside the image', () => {
-    expect(clampCrop({ x: 1000, y: -5, size: 400 }, 1200, 800)).toEqual({ x: 800, y: 0, size: 400 });
-    expect(clampCrop({ x: 0, y: 0, size: 5000 }, 1200, 800)).toEqual({ x: 0, y: 0, size: 800 });
-    expect(clampCrop({ x: 0, y: 0, size: 3 }, 1200, 800, 50).size).toBe(50);
-  });
-
-  it('resizes around the centre', () => {
-    expect(resizeCrop({ x: 200, y: 0, size: 800 }, 400, 1200, 800)).toEqual({ x: 400, y: 200, size: 400 });
   });
 });

@@ -1,11 +1,14 @@
-import { Fragment, useRef, useState, type ReactNode, type Ref } from 'react';
+import { Fragment, useEffect, useRef, useState, type ReactNode, type Ref } from 'react';
 import { errorMessageOf } from '../../api/api-error.ts';
 import { Dialog } from '../dialog.tsx';
+import { loadWhenShown } from '../load-when-shown.tsx';
 import { Loading } from '../loading.tsx';
 import { FileChooser } from './file-chooser.tsx';
 import { formatFileSize, sortChosenFiles, turn, usePreviewUrl, type Crop, type ImageKind, type Refusal, type Rotation } from './image-file.ts';
-import { SquareCropper } from './square-cropper.tsx';
 import './image-picker.css';
+
+/** The square crop of a member photo, shown once a photo is chosen: only the member editor asks for it. */
+const SquareCropper = loadWhenShown(() => import('./square-cropper.tsx').then((m) => m.SquareCropper));
 
 /** What happens to the image on save. */
 export type ImageChoice = { kind: 'keep' } | { kind: 'remove' } | { kind: 'new'; file: File; crop: Crop | null; rotation: Rotation };
@@ -165,6 +168,10 @@ function SingleImagePicker({
   const isKeepFocusDueRef = useRef(false);
   const file = choice.kind === 'new' ? choice.file : null;
   const previewUrl = usePreviewUrl(file);
+  // A picker that crops has the cropper ready before a photo is chosen, so it shows at once.
+  useEffect(() => {
+    if (hasSquareCrop) void SquareCropper.preload();
+  }, [hasSquareCrop]);
 
   function choose([chosen]: File[]) {
     if (chosen === undefined) return;

@@ -2,6 +2,7 @@ import { useRef, useState } from 'react';
 import { ResponsiveImage } from '../responsive-image.tsx';
 import { usePreviewUrl } from './image-file.ts';
 import { ImagePicker } from './image-picker.tsx';
+import './photo-list.css';
 
 /** A photo in an editor's list: one already saved (its URL) or a file chosen now. */
 export type ListedPhoto = { key: string; kind: 'kept'; url: string } | { key: string; kind: 'new'; file: File };

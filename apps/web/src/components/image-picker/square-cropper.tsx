@@ -1,5 +1,7 @@
 import { Fragment, useId, useRef, useState, type PointerEvent } from 'react';
-import { centredSquare, clampCrop, resizeCrop, type Crop } from './image-file.ts';
+import type { Crop } from './image-file.ts';
+import { centredSquare, clampCrop, resizeCrop } from './square-crop.ts';
+import './square-cropper.css';
 
 export type SquareCropperProps = {
   /** An object URL of the chosen file. */

@@ -4,25 +4,34 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { getClubTimeZone } from '../../lib/club-time-zone.ts';
 import { editEventPath, eventPath, eventsMonthPath } from '../../lib/paths.ts';
-import { ConfirmDeleteDialog } from '../../components/confirm-delete-dialog.tsx';
 import type { DeletedState } from '../../components/deleted-notice.tsx';
 import { ErrorDialog } from '../../components/error-dialog.tsx';
 import { FormField } from '../../components/form-field.tsx';
 import { readForm } from '../../components/form-values.ts';
 import { Form, SUBMIT_CANCELLED } from '../../components/form.tsx';
 import { ImagePicker, KEEP_IMAGE, type ImageChoice } from '../../components/image-picker/image-picker.tsx';
+import { loadWhenShown } from '../../components/load-when-shown.tsx';
 import { TextAreaField } from '../../components/text-area-field.tsx';
 import { useUnsavedChangesGuard } from '../../components/unsaved-changes.tsx';
 import { countOf } from '../../lib/plural.ts';
 import { useDeleteEvent } from './api/delete-event.ts';
-import { checkEventFields, checkSignupSettings } from './event-checks.ts';
-import { initialRepeat, RepeatFields, repeatRuleOf, type MeetingSchedule, type RepeatDraft } from './repeat-fields.tsx';
-import { formatQuestions, parseQuestions } from './signup-rules.ts';
+import { droppedSignups, initialRepeat, repeatRuleOf, type RepeatDraft } from './repeat-draft.ts';
+import { preloadRepeatRule, RepeatFields, type MeetingSchedule } from './repeat-fields.tsx';
+import { formatQuestions, parseQuestions } from './signup-questions.ts';
 import { useNowReminder } from './api/event-reads.ts';
 import { useSaveEvent, useSeriesPreview, type EventDraft, type EventFields, type NowReminder, type SeriesRemoval } from './api/save-event.ts';
-import { droppedSignups, SeriesDropsDialog } from './series-drops-dialog.tsx';
 import '../../components/form.css';
 import './event-editor.css';
+
+/**
+ * The checks against the contract run when the form is sent (and load zod then); their own code
+ * loads as soon as the member changes a field, so sending does not wait for it.
+ */
+const loadChecks = () => import('./event-checks.ts');
+
+/** Asked only when a member deletes, or when a series change would drop sign-ups: loaded then. */
+const ConfirmDeleteDialog = loadWhenShown(() => import('../../components/confirm-delete-dialog.tsx').then((m) => m.ConfirmDeleteDialog));
+const SeriesDropsDialog = loadWhenShown(() => import('./series-drops-dialog.tsx').then((m) => m.SeriesDropsDialog));
 
 const FIELDS = {
   title: 'text',
@@ -168,12 +177,16 @@ export function EventEditor({ event, signupSettings = NO_SETTINGS, meetingPlace,
         validate={async (data) => {
           const values = fieldsOf(data);
           const settings = signupSettingsOf(data);
+          const { checkEventFields, checkSignupSettings } = await loadChecks();
           const message = (await checkEventFields(values)) ?? ('error' in settings ? settings.error : await checkSignupSettings(settings));
           setEndError(values.start !== '' && values.end !== '' && values.end < values.start ? (message ?? undefined) : undefined);
           return message;
         }}
         onError={setServerError}
-        onDirtyChange={setIsDirty}
+        onDirtyChange={(isNowDirty) => {
+          setIsDirty(isNowDirty);
+          if (isNowDirty) void loadChecks();
+        }}
         successMessage={nowSentNote === '' ? 'Successfully Saved' : `Successfully Saved.${nowSentNote}`}
         onSubmit={async (data) => {
           const values = fieldsOf(data);
@@ -181,6 +194,8 @@ export function EventEditor({ event, signupSettings = NO_SETTINGS, meetingPlace,
           const repeatRule = isSeriesChange ? repeatRuleOf(repeat) : undefined;
           let dropSignups = 0;
           if (series && repeatRule) {
+            // The question's code loads while the server works out what the change removes.
+            void SeriesDropsDialog.preload();
             const removed = await previewSeries(saved.id, values.start, repeatRule);
             dropSignups = droppedSignups(removed);
             if (dropSignups > 0 && !(await askToDrop(values.title, removed))) return SUBMIT_CANCELLED;
@@ -216,12 +231,12 @@ export function EventEditor({ event, signupSettings = NO_SETTINGS, meetingPlace,
               Back to the calendar
             </Link>
             {saved.id !== 0 && (
-              <button type="button" className="button button--danger" onClick={() => setDeleting('one')}>
+              <button type="button" className="button button--danger" onFocus={() => void ConfirmDeleteDialog.preload()} onClick={() => setDeleting('one')}>
                 {series ? 'Delete this event' : 'Delete event'}
               </button>
             )}
             {saved.id !== 0 && series && (
-              <button type="button" className="button button--danger" onClick={() => setDeleting('following')}>
+              <button type="button" className="button button--danger" onFocus={() => void ConfirmDeleteDialog.preload()} onClick={() => setDeleting('following')}>
                 Delete this and the following
               </button>
             )}
@@ -238,7 +253,7 @@ export function EventEditor({ event, signupSettings = NO_SETTINGS, meetingPlace,
               ] as const
             ).map(([value, label]) => (
               <label key={value} className="choice">
-                <input type="radio" name="scope" value={value} checked={scope === value} onChange={() => setScope(value)} /> {label}
+                <input type="radio" name="scope" value={value} checked={scope === value} onFocus={preloadRepeatRule} onChange={() => setScope(value)} /> {label}
               </label>
             ))}
           </fieldset>

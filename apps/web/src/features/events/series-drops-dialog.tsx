@@ -2,9 +2,7 @@ import { Dialog } from '../../components/dialog.tsx';
 import { countOf } from '../../lib/plural.ts';
 import type { SeriesRemoval } from './api/save-event.ts';
 import { formatEventDay, formatEventTime } from './event-time.ts';
-
-/** How many households said they are coming to the dates a series change removes. */
-export const droppedSignups = (removed: SeriesRemoval[]): number => removed.reduce((sum, r) => sum + r.households, 0);
+import { droppedSignups } from './repeat-draft.ts';
 
 export type SeriesDropsDialogProps = {
   title: string;

@@ -1,28 +1,11 @@
-import type { RosterReply, SignupChoice } from '@club/contracts';
+import type { RosterReply } from '@club/contracts';
 import { countOf } from '../../lib/plural.ts';
 
 /**
- * The sign-up's rules on the page: the organiser's questions as lines of text, the guests as
- * lines, who each per-person answer belongs to, whether sign-up has closed, and the roster as CSV.
- * The server checks all of it again.
+ * The sign-up's rules on the event page and the roster: the guests as lines, who each per-person
+ * answer belongs to, whether sign-up has closed, and the roster as CSV (the editor's questions
+ * as lines of text are signup-questions.ts's). The server checks all of it again.
  */
-
-/** "Dinner: chicken / fish / none", one question a line; blank lines are skipped. */
-export function parseQuestions(text: string): { choices: SignupChoice[] } | { error: string } {
-  const choices: SignupChoice[] = [];
-  for (const line of text.split('\n').map((l) => l.trim()).filter(Boolean)) {
-    const colon = line.indexOf(':');
-    const question = colon === -1 ? '' : line.slice(0, colon).trim();
-    const options = colon === -1 ? [] : line.slice(colon + 1).split('/').map((o) => o.trim()).filter(Boolean);
-    if (question === '' || options.length < 2) {
-      return { error: `Write each question as a name, a colon and at least two answers split by "/", like "Dinner: chicken / fish / none" (not "${line}").` };
-    }
-    choices.push({ question, options });
-  }
-  return { choices };
-}
-
-export const formatQuestions = (choices: SignupChoice[]): string => choices.map((c) => `${c.question}: ${c.options.join(' / ')}`).join('\n');
 
 /** The guests' names, one a line. */
 export const guestsFrom = (text: string): string[] => text.split('\n').map((line) => line.trim()).filter(Boolean);

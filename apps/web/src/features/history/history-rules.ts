@@ -3,15 +3,19 @@ export function nextYear(years: readonly number[], today = new Date()): number {
   return years.length === 0 ? today.getFullYear() : Math.max(...years) + 1;
 }
 
-/** The calendar day alone, read and shown in UTC so that no time zone moves it. */
-const PARTY_DATE = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+/**
+ * en-US's short month names. Not Intl.DateTimeFormat: this module rides with the reads every page
+ * loads (vite.config.ts), and the first Intl formatter a page makes starts ICU's date support, a
+ * task of 10-50 ms on a phone (docs/PERFORMANCE.md); the calendar day alone needs none of it.
+ */
+const SHORT_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 /** A start-up party's date (YYYY-MM-DD) as the spec shows it, e.g. "Apr 13, 2019"; anything else as it is. */
 export function formatPartyDate(isoDate: string): string {
   const [, year, month, day] = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDate) ?? [];
   if (!year || !month || !day) return isoDate;
   const date = new Date(Date.UTC(Number(year), Number(month) - 1, Number(day)));
-  return date.toISOString().startsWith(isoDate) ? PARTY_DATE.format(date) : isoDate;
+  return date.toISOString().startsWith(isoDate) ? `${SHORT_MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}, ${date.getUTCFullYear()}` : isoDate;
 }
 
 export type BoardSeat = { post: string; member: string };
