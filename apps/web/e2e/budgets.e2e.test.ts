@@ -46,7 +46,7 @@ const ROUTE_MAP = 'src/features/routes/route-map-leaflet.tsx';
  * webmaster's panels (the outbox, failed contact messages) load only for an administrator. Then
  * 41.8 -> 39.7 KB, under the goal: the events' date formatting (event-time.ts) no longer brings the
  * contracts' repeat rules and meeting schedule, which only the editor's "Use the meeting schedule"
- * needs (meeting-times.ts).
+ * needs (meeting-times.ts); 39.6 once the words for a failed push switch load after a failure.
  * The event editor 45.9 -> 44.5 KB: it loads its own rules (event-editor.css), not the calendar's,
  * the event page's and the attendance table's (events.css); its groups of choices are form.css's.
  * Then 44.5 -> 39.5 KB, under the goal: a repeating event's rule (its fields, its description, "Use

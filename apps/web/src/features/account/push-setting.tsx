@@ -4,7 +4,6 @@ import { Loading } from '../../components/loading.tsx';
 import { useMarkPushRegistered, usePushRegistration, useSavePushToken } from './api/notifications.ts';
 import {
   currentSubscription,
-  describePushFailure,
   forgetRenewal,
   isDueForRefresh,
   markRefreshed,
@@ -25,6 +24,16 @@ const PROBLEM_TEXT: Record<PushProblem, string> = {
     'Notifications are blocked for this website in this browser. To allow them, open the site settings (the icon just left of the web address), set Notifications to Allow, then switch this on again.',
   dismissed: 'Notifications were not allowed. Switch this on again and choose Allow when the browser asks.',
 };
+
+/**
+ * What went wrong in the member's words (push-failure.ts, loaded only after a failure); the
+ * error's own message if even that cannot load (the network is gone).
+ */
+const describeFailure = (error: unknown): Promise<string> =>
+  import('./push-failure.ts').then(
+    ({ describePushFailure }) => describePushFailure(error),
+    () => errorMessageOf(error),
+  );
 
 type Status = { kind: 'idle' } | { kind: 'busy' } | { kind: 'saved'; isOn: boolean } | { kind: 'error'; message: string };
 
@@ -101,7 +110,7 @@ export function PushSetting() {
       showRegistered(fresh);
       setStatus({ kind: 'saved', isOn: true });
     } catch (error) {
-      setStatus({ kind: 'error', message: describePushFailure(error) });
+      setStatus({ kind: 'error', message: await describeFailure(error) });
     }
   }
 

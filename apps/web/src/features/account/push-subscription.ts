@@ -1,5 +1,3 @@
-import { isApiError } from '../../api/client.ts';
-
 /**
  * This browser's side of push notifications: whether it can receive them, its subscription, and
  * the key the server signs pushes with (written into index.html by the server).
@@ -21,24 +19,6 @@ export type PushProblem =
   | 'denied'
   /** The member closed the permission prompt without allowing. */
   | 'dismissed';
-
-/**
- * What to tell the member when switching push on failed, instead of a bare "Error": why (the
- * browser refused, it has no push service, or the subscription failed) and what to do. A refusal
- * from this website's server keeps the server's own words.
- */
-export function describePushFailure(error: unknown): string {
-  if (isApiError(error)) return error.message;
-  const name = error instanceof DOMException || error instanceof Error ? error.name : '';
-  const detail = error instanceof Error ? error.message.trim() : '';
-  if (name === 'NotAllowedError') {
-    return 'Your browser refused push notifications for this website (permission denied). To allow them, open the site settings (the icon just left of the web address), set Notifications to Allow, then switch this on again.';
-  }
-  if (name === 'AbortError' || /push service/i.test(detail)) {
-    return 'Your browser could not reach its push service (it is switched off or not available), so push notifications cannot work here right now. In Brave, turn on "Use Google services for push messaging" under Settings, Privacy; otherwise try again later or use another browser. E-mail notifications still work.';
-  }
-  return `Your browser could not set up push notifications (subscription failed${detail === '' ? '' : `: ${detail}`}). Reload the page and switch this on again; if it keeps failing, use another browser. E-mail notifications still work.`;
-}
 
 /** Why push cannot work in this browser right now, or null when it can. */
 export function pushProblem(): PushProblem | null {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../api/client.ts';
-import { describePushFailure } from './push-subscription.ts';
+import { describePushFailure } from './push-failure.ts';
 
 describe('describePushFailure', () => {
   it('names a refused permission and how to allow it', () => {
