@@ -33,6 +33,17 @@ function SiteSearch() {
 }
 
 /**
+ * The bar's title on small screens: the section, or the page's own name, which the page gives
+ * once it has rendered (lib/page-title.ts). A component of its own, so that the name arriving
+ * re-renders this line alone, not the header with its 30-odd menu links: on a page the server
+ * drew, it arrives right after hydration, in the same task (a long one on a phone).
+ */
+function BarTitle({ pathname }: { pathname: string }) {
+  const pageName = useCurrentPageName();
+  return <p className="site-header__page-title">{sectionLabelFor(pathname) ?? pageName}</p>;
+}
+
+/**
  * One navigation for every width: from 64rem it is a horizontal bar with dropdowns (one row needs
  * about 60rem; at 768 px it wrapped into two); below, the same list folds behind the Menu button
  * and the bar shows the current page's name.
@@ -43,8 +54,6 @@ export function SiteHeader() {
   const menuId = useId();
   const toggleRef = useRef<HTMLButtonElement>(null);
   const { pathname } = useLocation();
-  const pageName = useCurrentPageName();
-  const barTitle = sectionLabelFor(pathname) ?? pageName;
   const clubName = getClubName();
   const sessionLink = isLoggedIn ? ACCOUNT_LINK : LOGIN_LINK;
   const closeMenu = () => setIsMenuOpen(false);
@@ -68,7 +77,7 @@ export function SiteHeader() {
           <span className="site-header__club-name">{clubName}</span>
           <span className="visually-hidden"> home page</span>
         </Link>
-        <p className="site-header__page-title">{barTitle}</p>
+        <BarTitle pathname={pathname} />
         <SiteSearch />
         <button
           ref={toggleRef}
