@@ -57,7 +57,10 @@ if (rootElement.hasChildNodes()) {
   const sentForThisSession = isPageSentForThisSession();
   const sentForMember = rootElement.dataset.viewer === 'member';
   void Promise.all([preloadPageAt(pathname), sentForMember ? import('./api/query-client.ts') : undefined]).then(
-    () => {
+    async () => {
+      // The page's modules (and the query cache with its answers) were evaluated in this task:
+      // hydration starts in the next one, so that neither makes one long task on a phone.
+      await new Promise((resolve) => setTimeout(resolve, 0));
       // In a transition, hydration yields to the browser every few milliseconds instead of
       // holding the main thread in one long task (the page is already painted meanwhile).
       // A button tapped before now is clicked once the page is hydrated (lib/held-click.ts).
