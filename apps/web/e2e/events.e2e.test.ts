@@ -517,6 +517,24 @@ describe('events journeys', () => {
     expect(text).toContain('X-WR-TIMEZONE:America/Chicago');
     expect(text).toContain('SUMMARY:Monthly Meeting');
 
+    // Copy: to the clipboard, and said; a browser that refuses (no permission, a page not on https)
+    // is said too, with the address selected to copy by hand.
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    const copyButton = panel.getByRole('button', { name: 'Copy address' });
+    await copyButton.click();
+    await panel.getByText('Copied.', { exact: true }).waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(firstUrl);
+    await page.evaluate(() => {
+      navigator.clipboard.writeText = () => Promise.reject(new DOMException('Write permission denied.', 'NotAllowedError'));
+    });
+    await copyButton.click();
+    await panel.getByText('This browser would not let the page copy the address: it is selected above, copy it yourself (Ctrl+C, or press and hold on a phone).').waitFor();
+    expect(await panel.getByText('Copied.', { exact: true }).count()).toBe(0);
+    expect(await focusedId()).toBe('calendar-feed-url');
+    expect(await address.evaluate((input: HTMLInputElement) => input.value.slice(input.selectionStart ?? 0, input.selectionEnd ?? 0))).toBe(firstUrl);
+    await checkA11y(page);
+    await snapshot(page, 'events-account-feed-copy-refused-1280', { fullPage: false });
+
     const makeNew = panel.getByRole('button', { name: 'Make a new calendar address' });
     await makeNew.click();
     const dialog = page.getByRole('dialog', { name: 'New calendar address' });

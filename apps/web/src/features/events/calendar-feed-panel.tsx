@@ -19,7 +19,7 @@ export function CalendarFeedPanel() {
   const [url, setUrl] = useState<string | null>(null);
   const [isAsking, setIsAsking] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [copied, setCopied] = useState(false);
+  const [copied, setCopied] = useState<'no' | 'yes' | 'refused'>('no');
   const addressRef = useRef<HTMLInputElement>(null);
   useEffect(() => {
     // The button pressed was disabled while asking (or was in the dialog, now closed), so focus fell
@@ -30,11 +30,24 @@ export function CalendarFeedPanel() {
   async function makeAddress() {
     setIsAsking(false);
     setError(null);
-    setCopied(false);
+    setCopied('no');
     try {
       setUrl((await reset.mutateAsync()).url);
     } catch (caught) {
       setError(errorMessageOf(caught));
+    }
+  }
+
+  async function copyAddress(address: string) {
+    setCopied('no');
+    try {
+      // The browser may refuse (no permission), and a page not on https has no clipboard at all.
+      await navigator.clipboard.writeText(address);
+      setCopied('yes');
+    } catch {
+      setCopied('refused');
+      addressRef.current?.focus();
+      addressRef.current?.select();
     }
   }
 
@@ -61,9 +74,7 @@ export function CalendarFeedPanel() {
                   <button
                     type="button"
                     className="button"
-                    onClick={() => {
-                      void navigator.clipboard.writeText(url).then(() => setCopied(true));
-                    }}
+                    onClick={() => void copyAddress(url)}
                   >
                     Copy address
                   </button>
@@ -72,7 +83,13 @@ export function CalendarFeedPanel() {
                   </a>
                 </div>
                 <div className="form__status" aria-live="polite">
-                  {copied && <p className="form__message form__message--success">Copied.</p>}
+                  {copied === 'yes' && <p className="form__message form__message--success">Copied.</p>}
+                  {copied === 'refused' && (
+                    <p className="form__message form__message--error">
+                      This browser would not let the page copy the address: it is selected above, copy it yourself (Ctrl+C, or
+                      press and hold on a phone).
+                    </p>
+                  )}
                 </div>
               </div>
             ) : created !== '' ? (
