@@ -145,6 +145,25 @@ function memberWithoutPassword(): { email: string; name: string } {
   }
 }
 
+describe('the address typed into the login form', () => {
+  it('is already in the sign-in link and password reset requests opened below it, on /login and on /account', async () => {
+    const page = await openPage(harness, PHONE);
+    for (const path of ['/login', '/account']) {
+      await page.goto(path);
+      const login = page.getByRole('form', { name: 'Member login' });
+      await login.getByLabel('E-mail address').fill('walter@example.org');
+      await page.getByRole('button', { name: 'E-mail me a sign-in link' }).tap();
+      const link = page.getByRole('form', { name: 'Request a sign-in link' }).getByLabel('E-mail address');
+      expect({ path, value: await link.inputValue() }).toEqual({ path, value: 'walter@example.org' });
+      await page.getByRole('button', { name: 'Forgot your password?' }).tap();
+      const reset = page.getByRole('form', { name: 'Request a password reset' }).getByLabel('E-mail address');
+      expect({ path, value: await reset.inputValue() }).toEqual({ path, value: 'walter@example.org' });
+    }
+    await checkA11y(page);
+    await page.context().close();
+  });
+});
+
 describe('sign-in by e-mailed link', () => {
   it('asks for a link on the login page, opens it from the e-mail and is signed in; a shared address chooses', async () => {
     const member = memberWithoutPassword();

@@ -9,10 +9,12 @@ export type LoginFormProps = {
   onSuccess?: (user: SessionUser) => void;
   /** True in a dialog: the e-mail field takes focus when it opens. */
   isAutofocused?: boolean;
+  /** Told the address as it is typed (or filled in by the browser), for the link requests below the form. */
+  onEmailInput?: (email: string) => void;
 };
 
 /** Members log in with their e-mail address; the server's message is shown on failure. */
-export function LoginForm({ onSuccess, isAutofocused = false }: LoginFormProps) {
+export function LoginForm({ onSuccess, isAutofocused = false, onEmailInput }: LoginFormProps) {
   const { login } = useSession();
   return (
     <Form
@@ -32,6 +34,7 @@ export function LoginForm({ onSuccess, isAutofocused = false }: LoginFormProps) 
         type="email"
         autoComplete="username"
         required
+        onChange={onEmailInput && ((event) => onEmailInput(event.currentTarget.value.trim()))}
         {...(isAutofocused ? { [AUTOFOCUS_ATTRIBUTE]: true } : {})}
       />
       <FormField label="Password" name="p" type="password" autoComplete="current-password" required />

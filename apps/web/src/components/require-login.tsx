@@ -14,10 +14,12 @@ export type RequireLoginProps = {
   isHeadingShown?: boolean;
   /** False when the page offers "Forgot your password?" and the sign-in link itself (the account page). */
   isLoginHelpShown?: boolean;
+  /** Told the address typed into the login form (the account page's link requests start from it). */
+  onEmailInput?: (email: string) => void;
 };
 
 /** Members-only content: shows the login form in its place until the member logs in. */
-export function RequireLogin({ what, children, isHeadingShown = true, isLoginHelpShown = true }: RequireLoginProps) {
+export function RequireLogin({ what, children, isHeadingShown = true, isLoginHelpShown = true, onEmailInput }: RequireLoginProps) {
   const { isLoggedIn, isLoading, error, retry } = useSession();
   if (isLoading) return <Loading label="Checking your login…" />;
   if (error !== null) {
@@ -39,7 +41,7 @@ export function RequireLogin({ what, children, isHeadingShown = true, isLoginHel
       <section className="panel login-panel" aria-label={isHeadingShown ? undefined : 'Member Login'}>
         {isHeadingShown && <h2>Member Login</h2>}
         <p>Please log in to see {what}.</p>
-        <LoginForm />
+        <LoginForm onEmailInput={onEmailInput} />
         {isLoginHelpShown && (
           <>
             <p className="login-panel__help">

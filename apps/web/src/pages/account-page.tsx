@@ -21,6 +21,7 @@ export function AccountPage() {
   const session = useSession();
   const isLoggedOut = !session.isLoggedIn && !session.isLoading && session.error === null;
   const [hasLoggedOut, setHasLoggedOut] = useState(false);
+  const [typedEmail, setTypedEmail] = useState('');
   const noticeRef = useRef<HTMLParagraphElement>(null);
   const isNoticeShown = hasLoggedOut && isLoggedOut;
   useEffect(() => {
@@ -36,11 +37,11 @@ export function AccountPage() {
           </p>
         )}
       </div>
-      <RequireLogin what="your account" isHeadingShown={false} isLoginHelpShown={false}>
+      <RequireLogin what="your account" isHeadingShown={false} isLoginHelpShown={false} onEmailInput={setTypedEmail}>
         <AccountDetails onLogout={() => setHasLoggedOut(true)} />
       </RequireLogin>
-      {isLoggedOut && <SignInLinkRequest />}
-      {isLoggedOut && <ForgotPassword />}
+      {isLoggedOut && <SignInLinkRequest initialEmail={typedEmail} />}
+      {isLoggedOut && <ForgotPassword initialEmail={typedEmail} />}
     </PageFrame>
   );
 }

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { PageFrame } from '../components/page-frame.tsx';
 import { FORGOT_PASSWORD_HASH, PATHS, SIGN_IN_LINK_HASH } from '../lib/paths.ts';
@@ -13,6 +14,8 @@ export function LoginPage() {
   const { hash } = useLocation();
   const isForgotOpen = hash === `#${FORGOT_PASSWORD_HASH}`;
   const isSignInLinkOpen = hash === `#${SIGN_IN_LINK_HASH}`;
+  // What the member typed as their address: the link requests below start from it.
+  const [typedEmail, setTypedEmail] = useState('');
 
   if (isLoggedIn) return <Navigate to={PATHS.account} replace />;
 
@@ -23,10 +26,10 @@ export function LoginPage() {
       ) : (
         <>
           <div className="panel">
-            <LoginForm onSuccess={() => void navigate(PATHS.account, { replace: true })} />
+            <LoginForm onSuccess={() => void navigate(PATHS.account, { replace: true })} onEmailInput={setTypedEmail} />
           </div>
-          <SignInLinkRequest key={String(isSignInLinkOpen)} isInitiallyOpen={isSignInLinkOpen} />
-          <ForgotPassword key={String(isForgotOpen)} isInitiallyOpen={isForgotOpen} />
+          <SignInLinkRequest key={String(isSignInLinkOpen)} isInitiallyOpen={isSignInLinkOpen} initialEmail={typedEmail} />
+          <ForgotPassword key={String(isForgotOpen)} isInitiallyOpen={isForgotOpen} initialEmail={typedEmail} />
         </>
       )}
       <p>

@@ -16,13 +16,15 @@ interface EmailLinkRequestProps {
   /** What was sent, said of the address it went to. */
   sentText: (email: ReactNode) => ReactNode;
   isInitiallyOpen?: boolean;
+  /** The address to start from when the panel opens: the one typed into the login form above it. */
+  initialEmail?: string;
 }
 
 /**
  * A link-button that opens a panel asking for the member's address and e-mails them a link (a
  * password reset, a sign-in link). The answer never tells whether the address is on file.
  */
-export function EmailLinkRequest({ title, formLabel, intro, submitLabel, send, sentText, isInitiallyOpen = false }: EmailLinkRequestProps) {
+export function EmailLinkRequest({ title, formLabel, intro, submitLabel, send, sentText, isInitiallyOpen = false, initialEmail }: EmailLinkRequestProps) {
   const [isOpen, setIsOpen] = useState(isInitiallyOpen);
   const [sentTo, setSentTo] = useState<string | null>(null);
   const headingId = useId();
@@ -59,7 +61,7 @@ export function EmailLinkRequest({ title, formLabel, intro, submitLabel, send, s
               </button>
             }
           >
-            <FormField label="E-mail address" name="e" type="email" autoComplete="email" required autoFocus />
+            <FormField label="E-mail address" name="e" type="email" autoComplete="email" required autoFocus defaultValue={initialEmail} />
           </Form>
         </>
       ) : (

@@ -2,7 +2,7 @@ import { useRequestPasswordReset } from './api/password.ts';
 import { EmailLinkRequest } from './email-link-request.tsx';
 
 /** "Forgot your password?": asks for the address and e-mails a one-hour reset link. */
-export function ForgotPassword({ isInitiallyOpen = false }: { isInitiallyOpen?: boolean }) {
+export function ForgotPassword({ isInitiallyOpen = false, initialEmail }: { isInitiallyOpen?: boolean; initialEmail?: string }) {
   const request = useRequestPasswordReset();
   return (
     <EmailLinkRequest
@@ -18,6 +18,7 @@ export function ForgotPassword({ isInitiallyOpen = false }: { isInitiallyOpen?: 
         </>
       )}
       isInitiallyOpen={isInitiallyOpen}
+      initialEmail={initialEmail}
     />
   );
 }

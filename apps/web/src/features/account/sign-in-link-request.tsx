@@ -5,7 +5,7 @@ import { EmailLinkRequest } from './email-link-request.tsx';
 const LINK_MINUTES = 15;
 
 /** "E-mail me a sign-in link" beside the password form: for members without (or without their) password. */
-export function SignInLinkRequest({ isInitiallyOpen = false }: { isInitiallyOpen?: boolean }) {
+export function SignInLinkRequest({ isInitiallyOpen = false, initialEmail }: { isInitiallyOpen?: boolean; initialEmail?: string }) {
   const request = useRequestSignInLink();
   return (
     <EmailLinkRequest
@@ -21,6 +21,7 @@ export function SignInLinkRequest({ isInitiallyOpen = false }: { isInitiallyOpen
         </>
       )}
       isInitiallyOpen={isInitiallyOpen}
+      initialEmail={initialEmail}
     />
   );
 }
