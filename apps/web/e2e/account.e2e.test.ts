@@ -138,6 +138,10 @@ describe('account journey', () => {
     // The link worked once.
     await page.goto(link ?? '');
     await page.getByText('This password link has already been used.').waitFor();
+    // The server's message and the page around it quote the buttons' names alike (curly quotes).
+    const main = (await page.getByRole('main').textContent()) ?? '';
+    expect(main).toContain('“Forgot your password?”');
+    expect(main).not.toContain('"');
     await checkA11y(page);
     await page.context().close();
   });

@@ -40,7 +40,7 @@ import {
 
 export { SharedAddressError } from './store.ts';
 
-const WRONG_LOGIN = 'The e-mail address or password is not right. Please try again, or use "Forgot your password?".';
+const WRONG_LOGIN = 'The e-mail address or password is not right. Please try again, or use “Forgot your password?”.';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 86_400_000;
@@ -52,14 +52,14 @@ const MAX_RESET_REQUESTS_PER_IP = 30;
 /** What a dead link says, by what it was for. */
 const LINK_MESSAGES: Record<LinkPurpose, { bad: string; used: string; expired: string }> = {
   password: {
-    bad: 'This password link is not valid. Please check that you opened the whole link from the e-mail, or ask for a new one with "Forgot your password?" on the Member Login page.',
-    used: 'This password link has already been used. If you still need to set your password, ask for a new link with "Forgot your password?" on the Member Login page.',
-    expired: 'This password link has expired. Please ask for a new one with "Forgot your password?" on the Member Login page.',
+    bad: 'This password link is not valid. Please check that you opened the whole link from the e-mail, or ask for a new one with “Forgot your password?” on the Member Login page.',
+    used: 'This password link has already been used. If you still need to set your password, ask for a new link with “Forgot your password?” on the Member Login page.',
+    expired: 'This password link has expired. Please ask for a new one with “Forgot your password?” on the Member Login page.',
   },
   signin: {
-    bad: 'This sign-in link is not valid. Please check that you opened the whole link from the e-mail, or ask for a new one with "E-mail me a sign-in link" on the Member Login page.',
-    used: 'This sign-in link has already been used. Ask for a new one with "E-mail me a sign-in link" on the Member Login page, or log in with your password.',
-    expired: `This sign-in link has expired (they work for ${SIGN_IN_LINK_MINUTES} minutes). Please ask for a new one with "E-mail me a sign-in link" on the Member Login page.`,
+    bad: 'This sign-in link is not valid. Please check that you opened the whole link from the e-mail, or ask for a new one with “E-mail me a sign-in link” on the Member Login page.',
+    used: 'This sign-in link has already been used. Ask for a new one with “E-mail me a sign-in link” on the Member Login page, or log in with your password.',
+    expired: `This sign-in link has expired (they work for ${SIGN_IN_LINK_MINUTES} minutes). Please ask for a new one with “E-mail me a sign-in link” on the Member Login page.`,
   },
 };
 const CHOOSE_PERSON = 'This link went to an e-mail address several members share. Please choose who you are.';
@@ -364,12 +364,12 @@ export function createAccountService({ db, services, config }: Pick<AppDeps, 'db
       // Keyed by member, not address, so guessing the old password through a stolen session is slowed too.
       const throttleKey = `member#${user.id}`;
       if (services.loginThrottle.isBlocked(ip, throttleKey)) {
-        throw tooManyAttempts('Too many wrong old passwords. Please wait 15 minutes and try again, or log out and use "Forgot your password?".');
+        throw tooManyAttempts('Too many wrong old passwords. Please wait 15 minutes and try again, or log out and use “Forgot your password?”.');
       }
       const currentHash = findPasswordHash(db, user.id);
       if (!currentHash || !(await bcrypt.compare(oldPassword, currentHash))) {
         services.loginThrottle.recordFailure(ip, throttleKey);
-        throw badRequest('The old password is not right. Please type your current password again, or log out and use "Forgot your password?".');
+        throw badRequest('The old password is not right. Please type your current password again, or log out and use “Forgot your password?”.');
       }
       services.loginThrottle.recordSuccess(ip, throttleKey);
       await refuseHousematePassword(user.id, newPassword);
