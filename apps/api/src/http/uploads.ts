@@ -259,6 +259,30 @@ const KIND_NOUNS: Record<FileKind, string> = {
   gpx: 'a GPX file',
 };
 
+/** What a file's name says it is, by its extension (undefined for a name that says nothing known). */
+const TYPE_BY_EXTENSION: Readonly<Record<string, SniffedType>> = {
+  jpg: 'jpeg',
+  jpeg: 'jpeg',
+  png: 'png',
+  webp: 'webp',
+  gif: 'gif',
+  heic: 'heic',
+  heif: 'heic',
+  pdf: 'pdf',
+  gpx: 'xml',
+};
+
+const TYPE_NOUNS: Readonly<Record<SniffedType, string>> = {
+  jpeg: 'a JPEG photo',
+  png: 'a PNG picture',
+  webp: 'a WebP picture',
+  gif: 'a GIF picture',
+  heic: 'a HEIC photo',
+  pdf: 'a PDF',
+  xml: 'a GPX file',
+  unknown: 'a file',
+};
+
 /** A sent file's name as a member would recognise it: no folders, no control characters, not too long. */
 function shownFileName(originalName: string): string {
   // eslint-disable-next-line no-control-regex -- control characters are what is removed
@@ -279,7 +303,14 @@ export function checkFileKinds(files: Record<string, UploadedFile[]>, fields: Re
         throw tooLarge(`That file is too large. Please choose a smaller one (at most ${spec.maxBytes / 1024 / 1024} MB).`);
       }
       if (!ACCEPTED[spec.kind].includes(sniffFileType(file.buffer))) {
-        const name = list.length > 1 ? shownFileName(file.originalName) : '';
+        // A name of a kind the field takes, on something else inside: a damaged or renamed file,
+        // which the browser let through by its name; saying so tells the member what to look for.
+        const claimed = TYPE_BY_EXTENSION[path.extname(file.originalName).slice(1).toLowerCase()];
+        const shown = shownFileName(file.originalName);
+        if (claimed !== undefined && ACCEPTED[spec.kind].includes(claimed) && shown !== '') {
+          throw wrongFileType(`“${shown}” is named like ${TYPE_NOUNS[claimed]} but is not one: it may be damaged, or another kind of file renamed. ${FILE_KIND_MESSAGES[spec.kind]}`);
+        }
+        const name = list.length > 1 ? shown : '';
         throw wrongFileType(`${name === '' ? '' : `“${name}” is not ${KIND_NOUNS[spec.kind]}. `}${FILE_KIND_MESSAGES[spec.kind]}`);
       }
     }

@@ -149,7 +149,7 @@ describe('POST /api/car.save.php', () => {
     const before = fs.existsSync(dir) ? fs.readdirSync(dir).length : 0;
     const res = await saveCar({ ...CAR, g: owner.token }, [{ buffer: Buffer.from('Not a photo at all, only words.'), name: 'IMG_0001.heic' }]);
     expect(res.status).toBe(415);
-    expect(res.body.e).toBe('Please choose an image file (JPEG, PNG, WebP, GIF or HEIC).');
+    expect(res.body.e).toBe('“IMG_0001.heic” is named like a HEIC photo but is not one: it may be damaged, or another kind of file renamed. Please choose an image file (JPEG, PNG, WebP, GIF or HEIC).');
     expect(fs.existsSync(dir) ? fs.readdirSync(dir).length : 0).toBe(before);
   });
 
@@ -161,7 +161,7 @@ describe('POST /api/car.save.php', () => {
       { buffer: gpsJpeg, name: 'back.jpg' },
     ]);
     expect(res.status).toBe(415);
-    expect(res.body.e).toBe('“notes.jpg” is not a picture. Please choose an image file (JPEG, PNG, WebP, GIF or HEIC).');
+    expect(res.body.e).toBe('“notes.jpg” is named like a JPEG photo but is not one: it may be damaged, or another kind of file renamed. Please choose an image file (JPEG, PNG, WebP, GIF or HEIC).');
     expect(t.db.select().from(cars).all().length).toBe(count);
   });
 

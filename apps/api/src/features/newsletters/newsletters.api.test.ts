@@ -115,10 +115,10 @@ describe('POST /api/newsletter.set.php', () => {
     const before = await list();
     const text = await upload({ g: editor.token, m: 5, y: 2025 }, { buffer: Buffer.from('Minutes of the May meeting'), name: 'Valley News May 2025.pdf' });
     expect(text.status).toBe(415);
-    expect(text.body.e).toMatch(/PDF/);
+    expect(text.body.e).toBe('“Valley News May 2025.pdf” is named like a PDF but is not one: it may be damaged, or another kind of file renamed. Please choose a PDF or an image file (JPEG, PNG, WebP or GIF).');
     const png = await upload({ g: editor.token, m: 5, y: 2025 }, { buffer: await makePng(60, 80), name: 'Valley News May 2025.pdf' });
     expect(png.status).toBe(415);
-    expect(png.body.e).toBe('"Valley News May 2025.pdf" is named .pdf but is not a PDF. Please choose the newsletter\'s real PDF file.');
+    expect(png.body.e).toBe('“Valley News May 2025.pdf” is named .pdf but is not a PDF. Please choose the newsletter’s real PDF file.');
     expect(await list()).toEqual(before);
     expect(storedFiles()).toEqual(files);
   });

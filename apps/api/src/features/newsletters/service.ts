@@ -67,10 +67,10 @@ function detectEdition(file: Buffer, originalName: string): Detected {
   const isImage = sniffed === 'jpeg' || sniffed === 'png' || sniffed === 'webp' || sniffed === 'gif';
   if (!isPdf && !isImage) throw wrongFileType('Please choose the newsletter as a PDF, or as a picture (JPEG, PNG, WebP or GIF).');
   if (extension === 'pdf' && !isPdf) {
-    throw wrongFileType(`"${originalName}" is named .pdf but is not a PDF. Please choose the newsletter's real PDF file.`);
+    throw wrongFileType(`“${originalName}” is named .pdf but is not a PDF. Please choose the newsletter’s real PDF file.`);
   }
   if (extension && IMAGE_EXTENSIONS.has(extension) && !isImage) {
-    throw wrongFileType(`"${originalName}" is named .${extension} but is not that kind of picture. Please choose the real file.`);
+    throw wrongFileType(`“${originalName}” is named .${extension} but is not that kind of picture. Please choose the real file.`);
   }
   return isPdf ? 'pdf' : 'image';
 }
