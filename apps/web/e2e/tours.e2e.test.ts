@@ -217,6 +217,9 @@ describe('a tour with a capacity, a dinner choice and a waiting list', () => {
     expect(tick?.width ?? 0, 'tick box width').toBeGreaterThanOrEqual(28);
     expect(tick?.y ?? Infinity, 'tick box first').toBeLessThanOrEqual(name?.y ?? 0);
     expect(tick?.x ?? Infinity, 'tick box first').toBeLessThan(name?.x ?? 0);
+    // The phone number calls with a tap: a finger's height, not a line of text's.
+    const call = await roster.getByRole('link', { name: '(314) 555-0199' }).boundingBox();
+    expect(call?.height ?? 0, 'phone link height').toBeGreaterThanOrEqual(44);
     await snapshot(phone, 'tours-roster-375');
     await checkA11y(phone);
     await roster.getByRole('checkbox', { name: 'Sadie Second came' }).tap();
