@@ -7,7 +7,7 @@ import Busboy from 'busboy';
 import type { Request, RequestHandler } from 'express';
 import { ApiError, badRequest, tooLarge, tooManyAttempts, wrongFileType } from '../errors.ts';
 import { addressKey } from '../lib/client-address.ts';
-import { sniffFileType, type SniffedType } from '../lib/file-type.ts';
+import { sniffFileType, typeNamed, type SniffedType } from '../lib/file-type.ts';
 
 /** The longest text field any contract takes is 50,000 characters: at most 150 KB of UTF-8. */
 export const MAX_FIELD_BYTES = 160 * 1024;
@@ -259,19 +259,6 @@ const KIND_NOUNS: Record<FileKind, string> = {
   gpx: 'a GPX file',
 };
 
-/** What a file's name says it is, by its extension (undefined for a name that says nothing known). */
-const TYPE_BY_EXTENSION: Readonly<Record<string, SniffedType>> = {
-  jpg: 'jpeg',
-  jpeg: 'jpeg',
-  png: 'png',
-  webp: 'webp',
-  gif: 'gif',
-  heic: 'heic',
-  heif: 'heic',
-  pdf: 'pdf',
-  gpx: 'xml',
-};
-
 const TYPE_NOUNS: Readonly<Record<SniffedType, string>> = {
   jpeg: 'a JPEG photo',
   png: 'a PNG picture',
@@ -305,7 +292,7 @@ export function checkFileKinds(files: Record<string, UploadedFile[]>, fields: Re
       if (!ACCEPTED[spec.kind].includes(sniffFileType(file.buffer))) {
         // A name of a kind the field takes, on something else inside: a damaged or renamed file,
         // which the browser let through by its name; saying so tells the member what to look for.
-        const claimed = TYPE_BY_EXTENSION[path.extname(file.originalName).slice(1).toLowerCase()];
+        const claimed = typeNamed(file.originalName)?.type;
         const shown = shownFileName(file.originalName);
         if (claimed !== undefined && ACCEPTED[spec.kind].includes(claimed) && shown !== '') {
           throw wrongFileType(`“${shown}” is named like ${TYPE_NOUNS[claimed]} but is not one: it may be damaged, or another kind of file renamed. ${FILE_KIND_MESSAGES[spec.kind]}`);

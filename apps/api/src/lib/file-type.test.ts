@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readHeicPhoto } from '../../test/images.ts';
-import { isHeic, sniffFileType } from './file-type.ts';
+import { isHeic, sniffFileType, typeNamed } from './file-type.ts';
 
 /** The start of an ISO-BMFF file: an ftyp box with a major brand and compatible brands. */
 function ftyp(major: string, ...compatible: string[]): Buffer {
@@ -39,5 +39,16 @@ describe('isHeic', () => {
     const forged = Buffer.concat([ftyp('isom'), Buffer.alloc(1_000_000), Buffer.from('heic')]);
     forged.writeUInt32BE(forged.length, 0);
     expect(isHeic(forged)).toBe(false);
+  });
+});
+
+describe('typeNamed', () => {
+  it('reads what a name claims from its extension, in any case, and nothing from an unknown one', () => {
+    expect(typeNamed('Valley News May 2025.PDF')).toEqual({ type: 'pdf', extension: 'pdf' });
+    expect(typeNamed('IMG_0001.heif')).toEqual({ type: 'heic', extension: 'heif' });
+    expect(typeNamed('front.JPG')).toEqual({ type: 'jpeg', extension: 'jpg' });
+    expect(typeNamed('fall-tour.gpx')).toEqual({ type: 'xml', extension: 'gpx' });
+    expect(typeNamed('notes.txt')).toBeUndefined();
+    expect(typeNamed('no extension')).toBeUndefined();
   });
 });

@@ -13,6 +13,29 @@ export function sniffFileType(buffer: Buffer): SniffedType {
   return 'unknown';
 }
 
+/** What a file's name says it is, by its extension. */
+const TYPE_BY_EXTENSION: Readonly<Record<string, SniffedType>> = {
+  jpg: 'jpeg',
+  jpeg: 'jpeg',
+  png: 'png',
+  webp: 'webp',
+  gif: 'gif',
+  heic: 'heic',
+  heif: 'heic',
+  pdf: 'pdf',
+  gpx: 'xml',
+};
+
+/**
+ * What a file's name claims it is, and the extension that claims it (lower case); undefined for
+ * a name whose extension says nothing known. Only to word a refusal: sniffFileType decides.
+ */
+export function typeNamed(fileName: string): { type: SniffedType; extension: string } | undefined {
+  const extension = /\.([a-z0-9]+)$/i.exec(fileName)?.[1]?.toLowerCase();
+  const type = extension === undefined ? undefined : TYPE_BY_EXTENSION[extension];
+  return extension === undefined || type === undefined ? undefined : { type, extension };
+}
+
 /** Text that opens with a tag (after a UTF-8 byte order mark and white space): an XML document such as GPX. */
 function isXmlStart(buffer: Buffer): boolean {
   let at = buffer.subarray(0, 3).equals(Buffer.from([0xef, 0xbb, 0xbf])) ? 3 : 0;

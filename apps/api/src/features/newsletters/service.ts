@@ -4,7 +4,7 @@ import path from 'node:path';
 import { newsletterLabel, newsletterTitle, type Newsletter, type NewsletterEdition, type NewsletterTextStatus } from '@club/contracts';
 import type { AppDeps } from '../../deps.ts';
 import { ApiError, badRequest, notFound, notLoggedIn, wrongFileType } from '../../errors.ts';
-import { sniffFileType } from '../../lib/file-type.ts';
+import { sniffFileType, typeNamed, type SniffedType } from '../../lib/file-type.ts';
 import { CoverNotDrawnError, UnreadablePdfError } from '../../services/pdf-covers.ts';
 import {
   findEdition,
@@ -53,24 +53,24 @@ export function isPlainFileName(name: string): boolean {
 
 type Detected = 'pdf' | 'image';
 
-const IMAGE_EXTENSIONS = new Set(['jpg', 'jpeg', 'png', 'webp', 'gif']);
-
 /**
  * What the file is by its first bytes, refusing a name that claims another type (a PNG named
  * .pdf). A picture is only read further by the image pipeline, which refuses a damaged one (415)
  * or one with too many pixels (413).
  */
+const PICTURE_TYPES: readonly SniffedType[] = ['jpeg', 'png', 'webp', 'gif'];
+
 function detectEdition(file: Buffer, originalName: string): Detected {
-  const extension = /\.([a-z0-9]+)$/i.exec(originalName)?.[1]?.toLowerCase();
+  const named = typeNamed(originalName);
   const sniffed = sniffFileType(file);
   const isPdf = sniffed === 'pdf';
-  const isImage = sniffed === 'jpeg' || sniffed === 'png' || sniffed === 'webp' || sniffed === 'gif';
+  const isImage = PICTURE_TYPES.includes(sniffed);
   if (!isPdf && !isImage) throw wrongFileType('Please choose the newsletter as a PDF, or as a picture (JPEG, PNG, WebP or GIF).');
-  if (extension === 'pdf' && !isPdf) {
+  if (named?.type === 'pdf' && !isPdf) {
     throw wrongFileType(`“${originalName}” is named .pdf but is not a PDF. Please choose the newsletter’s real PDF file.`);
   }
-  if (extension && IMAGE_EXTENSIONS.has(extension) && !isImage) {
-    throw wrongFileType(`“${originalName}” is named .${extension} but is not that kind of picture. Please choose the real file.`);
+  if (named !== undefined && PICTURE_TYPES.includes(named.type) && !isImage) {
+    throw wrongFileType(`“${originalName}” is named .${named.extension} but is not that kind of picture. Please choose the real file.`);
   }
   return isPdf ? 'pdf' : 'image';
 }
