@@ -45,6 +45,11 @@ type LayoutFaults = { scrollWidth: number; clipped: string[]; overlapping: strin
  */
 function findLayoutFaults(page: Page): Promise<LayoutFaults> {
   return page.evaluate(() => {
+    // Cards out of sight are drawn only when scrolled to (content-visibility: auto, as the
+    // registry's): draw everything, so every card's text is checked too.
+    const drawAll = document.createElement('style');
+    drawAll.textContent = '* { content-visibility: visible !important; }';
+    document.head.append(drawAll);
     // Visually hidden text (for screen readers) is clipped to nothing on purpose.
     const isClippedAway = (element: Element) => {
       for (let at: Element | null = element; at; at = at.parentElement) {
@@ -85,7 +90,9 @@ function findLayoutFaults(page: Page): Promise<LayoutFaults> {
         if (across > 2 && down > 2) overlapping.push(`${describe(a.owner)} over ${describe(b.owner)}`);
       }
     }
-    return { scrollWidth: document.documentElement.scrollWidth, clipped, overlapping };
+    const faults = { scrollWidth: document.documentElement.scrollWidth, clipped, overlapping };
+    drawAll.remove();
+    return faults;
   });
 }
 
