@@ -97,7 +97,8 @@ describe('photo posts, as a visitor', () => {
     await nav.getByRole('link', { name: /Previous post/ }).click();
     await page.getByRole('heading', { level: 1, name: 'Spring tune-up clinic' }).waitFor();
 
-    await page.goto('/blog/999999');
+    // A search engine or a link checker is told the post is not there; the person sees why.
+    expect((await page.goto('/blog/999999'))?.status()).toBe(404);
     await page.getByRole('heading', { level: 1, name: 'Post Not Found' }).waitFor();
     await checkA11y(page);
   });

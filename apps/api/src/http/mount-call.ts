@@ -69,7 +69,8 @@ export type ApiRouter = {
 
 /**
  * The only calls the server makes itself, for a page it sends with their answers
- * (http/first-answers.ts): reads, none with files. Nothing else can be run outside a request.
+ * (http/first-answers.ts) or whose record it checks is there (http/missing-records.ts): reads,
+ * none with files. Nothing else can be run outside a request.
  */
 export const PAGE_READS = [
   'session.get',
@@ -83,6 +84,13 @@ export const PAGE_READS = [
   'event.route',
   'events.upcoming',
   'events.past',
+  'blog.post',
+  'car.get',
+  'listing.get',
+  'route.get',
+  'event.roster',
+  'forum.thread',
+  'newsletter.link',
 ] as const satisfies readonly CallName[];
 export type PageRead = (typeof PAGE_READS)[number];
 const isPageRead = (name: CallName): name is PageRead => (PAGE_READS as readonly CallName[]).includes(name);
