@@ -126,6 +126,11 @@ function pageAddressSelectors(root) {
   ];
 }
 
+/** The contracts' entries that build zod schemas as they load, and why the API's code imports only types from them. */
+const CONTRACTS_WITH_SCHEMAS = ['@club/contracts', '@club/contracts/registry'];
+const SCHEMAS_AT_FIRST_CALL =
+  "Import values from '@club/contracts/plain' (types may come from here): loading this builds every call's schemas, which the server leaves to the first call (http/call-contracts.ts).";
+
 /** The whole configuration for a checkout at `root` (the import zones read its feature folders). */
 export function createConfig(root) {
   return tseslint.config(
@@ -173,10 +178,15 @@ export function createConfig(root) {
       rules: { 'no-restricted-imports': ['error', { patterns: [CALL_HOOKS_ONLY_IN_FEATURE_API] }] },
     },
     // Page addresses have one home, the contracts' paths.ts; the API's own code never spells one.
+    // Its values come from the contracts' zod-free part: the server builds no schema until the
+    // first call (http/call-contracts.ts loads them); types come from anywhere.
     {
       files: [`${API}/**/*.ts`],
       ignores: ['**/*.test.ts'],
-      rules: { 'no-restricted-syntax': ['error', ...pageAddressSelectors(root)] },
+      rules: {
+        'no-restricted-syntax': ['error', ...pageAddressSelectors(root)],
+        '@typescript-eslint/no-restricted-imports': ['error', { paths: CONTRACTS_WITH_SCHEMAS.map((name) => ({ name, message: SCHEMAS_AT_FIRST_CALL, allowTypeImports: true })) }],
+      },
     },
     {
       files: ['**/*.test.ts', '**/*.test.tsx', '**/e2e/**', 'scripts/**', '**/scripts/**', '**/build.mjs'],

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { setClubTimeZone } from '@club/contracts';
+import { setClubTimeZone } from '@club/contracts/plain';
 import compression from 'compression';
 import express, { type Express, type RequestHandler } from 'express';
 import expressStaticGzip from 'express-static-gzip';

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PATHS } from '@club/contracts/browser';
+import { PATHS } from '@club/contracts/plain';
 import { startHarness, type Harness } from './harness.ts';
 
 /**

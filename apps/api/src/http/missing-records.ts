@@ -1,4 +1,4 @@
-import { PATHS } from '@club/contracts';
+import { PATHS } from '@club/contracts/plain';
 import type { Request } from 'express';
 import { ApiError } from '../errors.ts';
 import type { FirstRead, PageViewer } from './first-answers.ts';

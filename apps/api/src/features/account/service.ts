@@ -1,5 +1,6 @@
 import bcrypt from 'bcrypt';
-import { resetPath, signInPath, type LinkPerson, type Permission, type SessionUser } from '@club/contracts';
+import { resetPath, signInPath } from '@club/contracts/plain';
+import type { LinkPerson, Permission, SessionUser } from '@club/contracts';
 import type { Logger } from 'pino';
 import type { Config } from '../../config.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
