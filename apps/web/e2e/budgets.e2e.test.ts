@@ -118,6 +118,19 @@ describe('first paint of /', () => {
     expect(over).toEqual([]);
   });
 
+  it('loads the contract check with no page and no dialog: a form fetches it once its fields change, or when it is sent', () => {
+    const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+    const check = Object.entries(manifest).find(([key]) => /contract-check/.test(key))?.[1].file;
+    expect(check).toMatch(/contract-check/);
+    // Every page, and every part of one that loads when it opens (a dialog, an editor), but the
+    // checks themselves (the event editor's and the contracts with zod).
+    const opened = Object.entries(manifest)
+      .filter(([key, chunk]) => /^src\/pages\/.+-page\.tsx$/.test(key) || (chunk.isDynamicEntry === true && !/contract-check|-checks\.ts$|contracts\/src\/index\.ts$/.test(key)))
+      .map(([key]) => key);
+    expect(opened.length).toBeGreaterThan(50);
+    expect(opened.filter((key) => closure(manifest, [key]).has(check ?? ''))).toEqual([]);
+  });
+
   it(`sends the prerendered / as at most ${HOME_HTML_BUDGET_KB} KB of gzip HTML, its CSS inline`, () => {
     const html = fs.readFileSync(path.join(dist, 'home.html'));
     const kb = gzipSync(html, { level: 6 }).length / 1024;
