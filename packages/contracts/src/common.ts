@@ -17,7 +17,10 @@ export { PERMISSIONS, PERMISSION_LABELS, hasPermission, type Permission } from '
  */
 
 /** Names a field's schema (what `.describe(label)` records) without copying it. */
-const labelled = <T extends z.ZodType>(schema: T, label: string): T => schema.register(z.globalRegistry, { description: label });
+const labelled = <T extends z.ZodType>(schema: T, label: string): T => {
+  z.globalRegistry.add(schema as z.ZodType, { description: label });
+  return schema;
+};
 
 const blankToUndefined = (value: unknown): unknown =>
   value === '' || value === null || value === 'null' || value === 'undefined' ? undefined : value;

@@ -1,10 +1,4 @@
 /**
- * The checks against the contracts (contract-check.ts), for a form's `validate`: loaded when the
- * form's fields first change (its `preload`) or it is sent, never with its page.
- */
-export const loadContractCheck = () => import('./contract-check.ts');
-
-/**
  * How to read one form field: `text` trimmed, `secret` exactly as typed (passwords), `flag`
  * a checkbox as 1 or 0, `list` every non-blank value of a repeated field, trimmed.
  */

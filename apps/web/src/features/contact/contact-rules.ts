@@ -1,4 +1,4 @@
-import { loadContractCheck } from '../../components/form-values.ts';
+import { loadContractCheck } from '../../components/load-contract-check.ts';
 
 /** The contact form's fields by their wire names, in the order the form shows them. */
 export const CONTACT_FIELDS = ['f', 'l', 'e', 'm'] as const;

@@ -3,7 +3,8 @@ import { ApiError, NETWORK_ERROR_MESSAGE, isApiError } from '../../api/client.ts
 import { FormField } from '../../components/form-field.tsx';
 import { ImagePicker, KEEP_IMAGE, type ImageChoice } from '../../components/image-picker/image-picker.tsx';
 import { Form } from '../../components/form.tsx';
-import { loadContractCheck, readForm } from '../../components/form-values.ts';
+import { readForm } from '../../components/form-values.ts';
+import { loadContractCheck } from '../../components/load-contract-check.ts';
 import type { BoardYear } from './history-rules.ts';
 import { useSaveBoardYear } from './api/board-members.ts';
 import './history.css';

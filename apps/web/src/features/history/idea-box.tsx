@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { FormField } from '../../components/form-field.tsx';
-import { loadContractCheck, readForm } from '../../components/form-values.ts';
+import { readForm } from '../../components/form-values.ts';
+import { loadContractCheck } from '../../components/load-contract-check.ts';
 import { Form } from '../../components/form.tsx';
 import { TextAreaField } from '../../components/text-area-field.tsx';
 import { useSession } from '../../session/index.ts';

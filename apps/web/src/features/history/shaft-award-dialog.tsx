@@ -1,7 +1,8 @@
 import type { ShaftAwardWinner } from '@club/contracts';
 import { useState } from 'react';
 import { FormField } from '../../components/form-field.tsx';
-import { loadContractCheck, readForm } from '../../components/form-values.ts';
+import { readForm } from '../../components/form-values.ts';
+import { loadContractCheck } from '../../components/load-contract-check.ts';
 import { Form } from '../../components/form.tsx';
 import { ImagePicker, KEEP_IMAGE, type ImageChoice } from '../../components/image-picker/image-picker.tsx';
 import { useSaveShaftAwardWinner } from './api/shaft-award.ts';

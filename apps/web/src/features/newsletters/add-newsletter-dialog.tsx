@@ -1,4 +1,5 @@
-import { FIELD_MESSAGES, MONTHS, newsletterTitle, readEditionFromFileName, type Newsletter } from '@club/contracts';
+import type { Newsletter } from '@club/contracts';
+import { FIELD_MESSAGES, MONTHS, newsletterTitle, readEditionFromFileName } from '@club/contracts/plain';
 import { useId, useRef, useState } from 'react';
 import { ApiError, isApiError } from '../../api/api-error.ts';
 import { useAddNewsletter } from './api/newsletters.ts';
@@ -9,7 +10,8 @@ import { FormField } from '../../components/form-field.tsx';
 import { FileChooser } from '../../components/image-picker/file-chooser.tsx';
 import { formatFileSize, sortChosenFiles, type Refusal } from '../../components/image-picker/image-file.ts';
 import { Form } from '../../components/form.tsx';
-import { loadContractCheck, readForm } from '../../components/form-values.ts';
+import { readForm } from '../../components/form-values.ts';
+import { loadContractCheck } from '../../components/load-contract-check.ts';
 import { useGuardedEditor } from '../../components/unsaved-changes.tsx';
 import { defaultNewsletterYear, findSameEdition } from './archive-rules.ts';
 
