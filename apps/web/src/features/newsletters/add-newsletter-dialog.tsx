@@ -1,4 +1,5 @@
-import { FIELD_MESSAGES, MONTHS, newsletterTitle, readEditionFromFileName, type Newsletter } from '@club/contracts';
+import type { Newsletter } from '@club/contracts';
+import { FIELD_MESSAGES, MONTHS, newsletterTitle, readEditionFromFileName } from '@club/contracts/plain';
 import { useId, useRef, useState } from 'react';
 import { ApiError, isApiError } from '../../api/api-error.ts';
 import { contractFieldErrors } from '../../components/contract-check.ts';
