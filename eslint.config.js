@@ -128,8 +128,8 @@ function pageAddressSelectors(root) {
 
 /** The contracts' entries that build zod schemas as they load, and why the API's code imports only types from them. */
 const CONTRACTS_WITH_SCHEMAS = ['@club/contracts', '@club/contracts/registry'];
-const SCHEMAS_AT_FIRST_CALL =
-  "Import values from '@club/contracts/plain' (types may come from here): loading this builds every call's schemas, which the server leaves to the first call (http/call-contracts.ts).";
+const SCHEMAS_WHEN_NEEDED =
+  "Import values from '@club/contracts/plain' (types may come from here): loading this builds every call's schemas, which the server leaves to the first call (apps/api/src/http/call-contracts.ts) and the web app to a form's first check (apps/web/src/components/contract-check.ts).";
 
 /** The whole configuration for a checkout at `root` (the import zones read its feature folders). */
 export function createConfig(root) {
@@ -178,14 +178,19 @@ export function createConfig(root) {
       rules: { 'no-restricted-imports': ['error', { patterns: [CALL_HOOKS_ONLY_IN_FEATURE_API] }] },
     },
     // Page addresses have one home, the contracts' paths.ts; the API's own code never spells one.
-    // Its values come from the contracts' zod-free part: the server builds no schema until the
-    // first call (http/call-contracts.ts loads them); types come from anywhere.
     {
       files: [`${API}/**/*.ts`],
       ignores: ['**/*.test.ts'],
+      rules: { 'no-restricted-syntax': ['error', ...pageAddressSelectors(root)] },
+    },
+    // Values come from the contracts' zod-free part; types from anywhere. The schemas load when
+    // first needed: the server's on the first call (http/call-contracts.ts), the web app's with a
+    // form's first check (components/contract-check.ts), both by a dynamic import.
+    {
+      files: [`${API}/**/*.ts`, `${WEB}/**/*.{ts,tsx}`],
+      ignores: ['**/*.test.ts', '**/*.test.tsx'],
       rules: {
-        'no-restricted-syntax': ['error', ...pageAddressSelectors(root)],
-        '@typescript-eslint/no-restricted-imports': ['error', { paths: CONTRACTS_WITH_SCHEMAS.map((name) => ({ name, message: SCHEMAS_AT_FIRST_CALL, allowTypeImports: true })) }],
+        '@typescript-eslint/no-restricted-imports': ['error', { paths: CONTRACTS_WITH_SCHEMAS.map((name) => ({ name, message: SCHEMAS_WHEN_NEEDED, allowTypeImports: true })) }],
       },
     },
     {

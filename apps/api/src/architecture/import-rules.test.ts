@@ -76,6 +76,7 @@ const PLANTED: Record<string, string> = {
     '',
   ].join('\n'),
   'apps/api/src/features/members/call-names.test.ts': "import { registry } from '@club/contracts';\n\nexport const calls = registry;\n",
+  'apps/web/src/features/blog/post-rules.ts': "import { registry } from '@club/contracts';\nimport { BLOG_PAGE_SIZE } from '@club/contracts/plain';\n\nexport const rules = [registry, BLOG_PAGE_SIZE];\n",
   // A cycle of three modules in the web app.
   'apps/web/src/lib/a.ts': "import { b } from './b.ts';\n\nexport const a = (): number => b() + 1;\n",
   'apps/web/src/lib/b.ts': "import { c } from './c.ts';\n\nexport const b = (): number => c() + 1;\n",
@@ -192,9 +193,10 @@ describe('the import rules in eslint.config.js', () => {
     expect(reported('apps/api/src/features/members/links.test.ts')).toEqual([]);
   });
 
-  it("report a value imported from the contracts' schemas in the API, but not a type, the zod-free part or a test", () => {
+  it("report a value imported from the contracts' schemas in the API or the web app, but not a type, the zod-free part or a test", () => {
     expect(reported('apps/api/src/features/members/call-names.ts')).toEqual(['@typescript-eslint/no-restricted-imports:3', '@typescript-eslint/no-restricted-imports:4']);
     expect(reported('apps/api/src/features/members/call-names.test.ts')).toEqual([]);
+    expect(reported('apps/web/src/features/blog/post-rules.ts')).toEqual(['@typescript-eslint/no-restricted-imports:1']);
   });
 
   it('let a feature import its own store', () => {
