@@ -126,6 +126,11 @@ function pageAddressSelectors(root) {
   ];
 }
 
+/** The contracts' entries that build zod schemas as they load, and why the API's code imports only types from them. */
+const CONTRACTS_WITH_SCHEMAS = ['@club/contracts', '@club/contracts/registry'];
+const SCHEMAS_WHEN_NEEDED =
+  "Import values from '@club/contracts/plain' (types may come from here): loading this builds every call's schemas, which the server leaves to the first call (apps/api/src/http/call-contracts.ts) and the web app to a form's first check (apps/web/src/components/contract-check.ts).";
+
 /** The whole configuration for a checkout at `root` (the import zones read its feature folders). */
 export function createConfig(root) {
   return tseslint.config(
@@ -177,6 +182,16 @@ export function createConfig(root) {
       files: [`${API}/**/*.ts`],
       ignores: ['**/*.test.ts'],
       rules: { 'no-restricted-syntax': ['error', ...pageAddressSelectors(root)] },
+    },
+    // Values come from the contracts' zod-free part; types from anywhere. The schemas load when
+    // first needed: the server's on the first call (http/call-contracts.ts), the web app's with a
+    // form's first check (components/contract-check.ts), both by a dynamic import.
+    {
+      files: [`${API}/**/*.ts`, `${WEB}/**/*.{ts,tsx}`],
+      ignores: ['**/*.test.ts', '**/*.test.tsx'],
+      rules: {
+        '@typescript-eslint/no-restricted-imports': ['error', { paths: CONTRACTS_WITH_SCHEMAS.map((name) => ({ name, message: SCHEMAS_WHEN_NEEDED, allowTypeImports: true })) }],
+      },
     },
     {
       files: ['**/*.test.ts', '**/*.test.tsx', '**/e2e/**', 'scripts/**', '**/scripts/**', '**/build.mjs'],

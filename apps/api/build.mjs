@@ -1,7 +1,7 @@
 // Bundles the server into dist/ with esbuild: our TypeScript (the workspace contracts too) and
 // the plain-JavaScript dependencies every start loads; the native ones, the heavy ones loaded on
 // first use, and those that find their own files at run time stay external, installed beside it.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
 
@@ -48,6 +48,9 @@ const englishZodOnly = {
   },
 };
 
+// Chunk names carry their content's hash: the last build's would stay beside the new ones.
+rmSync(path.join(OUT_DIR, 'chunks'), { recursive: true, force: true });
+
 await build({
   // The cover renderer and the route book renderer run in child processes of their own
   // (services/pdf-covers.ts and features/routes/route-pdf-renderer.ts find them beside server.js).
@@ -59,6 +62,10 @@ await build({
   },
   outdir: OUT_DIR,
   bundle: true,
+  // The calls' zod schemas load on the first call (src/http/call-contracts.ts imports them), so
+  // they go in a chunk of their own; code the entry points share goes in chunks too.
+  splitting: true,
+  chunkNames: 'chunks/[name]-[hash]',
   platform: 'node',
   format: 'esm',
   target: 'node20.19',
@@ -86,7 +93,8 @@ if (zodLocalesReplaced === 0) throw new Error("zod's locales index was not found
 // esbuild escapes non-ASCII in strings, but not in template literals (a tagged template's raw text
 // must stay as written): such a character makes the whole source two bytes a character again.
 const NOT_ASCII = /\P{ASCII}/u;
-for (const file of ['server.js', 'cli.js']) {
+const outputs = readdirSync(OUT_DIR, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.js'));
+for (const file of outputs) {
   const lines = readFileSync(`${OUT_DIR}/${file}`, 'utf8').split('\n');
   const line = lines.findIndex((text) => NOT_ASCII.test(text));
   if (line >= 0) {

@@ -76,6 +76,10 @@ export default defineConfig({
           // (docs/PERFORMANCE.md), for two to six more files.
           includeDependenciesRecursively: false,
           groups: [
+            // The club's clock and the page's zone, which every page that shows a date loads together:
+            // left to the default split, they came apart once the contract check stopped loading
+            // with the history pages, one more file for each of those pages.
+            { name: 'club-time-zone', test: /\/(src\/lib\/club-time-zone|contracts\/src\/club-time)\.ts$/ },
             {
               name: 'call-query',
               test: /\/src\/(api\/call-query\.ts|features\/[^/]+\/api\/|lib\/plural\.ts|features\/history\/history-rules\.ts|features\/routes\/route-draft\.ts)|@tanstack\/react-query\/.*useMutation/,

@@ -59,6 +59,7 @@ async function main(): Promise<void> {
     const siteCpu: number[] = [];
     const idleMiB: number[] = [];
     const compareMs: number[] = [];
+    const compareCpu: number[] = [];
     for (let run = 0; run < RUNS; run += 1) {
       const bare = await startServer(bareScript, {}, await freePort());
       bareMs.push(bare.millis);
@@ -68,6 +69,7 @@ async function main(): Promise<void> {
         const comparePort = await freePort();
         const other = await startServer(compareJs, siteEnv(comparePort), comparePort, NODE_FLAGS);
         compareMs.push(other.millis);
+        compareCpu.push(cpuMillis(other.child.pid as number));
         await stopServer(other.child);
       }
       const port = await freePort();
@@ -99,7 +101,8 @@ async function main(): Promise<void> {
     if (compareJs !== undefined) {
       console.log(`${path.relative(process.cwd(), compareJs)} cold start ms: ${list(compareMs)} (median ${median(compareMs).toFixed(0)}, ${(median(compareMs) / median(bareMs)).toFixed(2)}x bare; the site ${(median(siteMs) / median(bareMs)).toFixed(2)}x)`);
     }
-    console.log(`CPU ms until healthy: bare ${list(bareCpu)} (median ${median(bareCpu).toFixed(0)}), site ${list(siteCpu)} (median ${median(siteCpu).toFixed(0)})`);
+    const compareCpuLine = compareJs === undefined ? '' : `, ${path.relative(process.cwd(), compareJs)} ${list(compareCpu)} (median ${median(compareCpu).toFixed(0)})`;
+    console.log(`CPU ms until healthy: bare ${list(bareCpu)} (median ${median(bareCpu).toFixed(0)}), site ${list(siteCpu)} (median ${median(siteCpu).toFixed(0)})${compareCpuLine}`);
     console.log(`site idle RSS MiB: ${list(idleMiB)} (median ${median(idleMiB).toFixed(0)})`);
     console.log(`load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}; node flags: ${NODE_FLAGS.join(' ') || 'none'}`);
   } finally {

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { setClubTimeZone } from '@club/contracts';
+import { setClubTimeZone } from '@club/contracts/plain';
 import compression from 'compression';
 import express, { type Express, type RequestHandler } from 'express';
 import expressStaticGzip from 'express-static-gzip';
@@ -36,6 +36,7 @@ import { createApiRouter, mountUnbuiltCalls } from './http/mount-call.ts';
 import { escapeHtml } from './lib/escape-html.ts';
 import { mountHealth } from './http/health.ts';
 import { describeMailDelivery } from './services/mail.ts';
+import { isRecordMissing } from './http/missing-records.ts';
 import { isPageAddress, pageShells } from './http/page-preloads.ts';
 import { readFirstAnswers } from './http/first-answers.ts';
 import { pageRenderer, scriptsAfterPaint } from './http/page-render.ts';
@@ -219,7 +220,9 @@ export function createApp(deps: AppDeps): Express {
       const page = await readFirstAnswers(api, req, config.timeZone);
       res.setHeader('Cache-Control', page.viewer.kind === 'member' ? 'private, no-cache' : 'no-cache');
       res.setHeader('Vary', 'Cookie');
-      if (!isPageAddress(req.path)) res.status(404);
+      // An address that is no page, or the page of a record that is not there: the shell still
+      // draws the page's "not found", and a search engine or a link checker is told.
+      if (!isPageAddress(req.path) || (await isRecordMissing(api, req, page.viewer))) res.status(404);
       // A visitor's `/` is the same for everyone: prerendered at build time. A member's is drawn for them.
       if (req.path === '/' && page.answers === undefined) res.type('html').send(homeHtml);
       else res.type('html').send(await renderPage(req, shellFor(req.path), page));

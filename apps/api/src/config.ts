@@ -1,4 +1,4 @@
-import { DEFAULT_CLUB_TIME_ZONE, isTimeZone } from '@club/contracts';
+import { DEFAULT_CLUB_TIME_ZONE, isTimeZone } from '@club/contracts/plain';
 import path from 'node:path';
 import cron from 'node-cron';
 import { z } from 'zod';

@@ -1,10 +1,11 @@
-import { PATHS } from '@club/contracts';
+import { PATHS } from '@club/contracts/plain';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Server } from 'node:http';
 import type { Logger } from 'pino';
 import { createApp } from './app.ts';
+import { loadCallContracts } from './http/call-contracts.ts';
 import { createNewslettersService } from './features/newsletters/service.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import {
@@ -212,6 +213,10 @@ async function startOnDatabase(config: Config, db: Db, logger: Logger, unlock: (
         logger.error({ err: error }, `could not ${what}`);
       }
     };
+    // The calls' schemas, which the first call would otherwise build (http/call-contracts.ts).
+    step("build the calls' contracts", () => {
+      loadCallContracts().catch((error: unknown) => logger.error({ err: error }, "could not build the calls' contracts"));
+    });
     // What `pnpm reminders` checks its own settings against.
     step('write the site settings that `pnpm reminders` checks its own against', () => saveSiteSettings(config));
     // The written pages' words, which a new version may have changed (a rebuild has them already).

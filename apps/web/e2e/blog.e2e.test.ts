@@ -97,7 +97,8 @@ describe('photo posts, as a visitor', () => {
     await nav.getByRole('link', { name: /Previous post/ }).click();
     await page.getByRole('heading', { level: 1, name: 'Spring tune-up clinic' }).waitFor();
 
-    await page.goto('/blog/999999');
+    // A search engine or a link checker is told the post is not there; the person sees why.
+    expect((await page.goto('/blog/999999'))?.status()).toBe(404);
     await page.getByRole('heading', { level: 1, name: 'Post Not Found' }).waitFor();
     await checkA11y(page);
   });
@@ -144,6 +145,10 @@ describe('photo posts, as a visitor', () => {
     expect(await first.evaluate((img: HTMLImageElement) => new URL(img.currentSrc).pathname)).toMatch(/\.480\.webp$/);
     await checkA11y(page);
     await snapshot(page, 'blog-list-390');
+    // Each post's title is its link in the list: a finger's height on a touch screen, not a 29 px line.
+    const titles = await page.locator('.post__title a').evaluateAll((links) => links.map((link) => link.getBoundingClientRect().height));
+    expect(titles).toHaveLength(5);
+    expect(titles.filter((height) => height < 44)).toEqual([]);
 
     await page.getByRole('button', { name: 'Open photo 1 of 2 large' }).first().tap();
     const lightbox = page.getByRole('dialog', { name: /^Photos from / });

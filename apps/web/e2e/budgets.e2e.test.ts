@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PATHS } from '@club/contracts/browser';
+import { PATHS } from '@club/contracts/plain';
 import { startHarness, type Harness } from './harness.ts';
 
 /**
@@ -62,7 +62,7 @@ const OVER_PAGE_BUDGET_KB: Readonly<Record<string, number>> = {
   'src/pages/route-book-page.tsx': 76,
 };
 
-type ManifestChunk = { file: string; imports?: string[]; css?: string[]; isEntry?: boolean; isDynamicEntry?: boolean };
+type ManifestChunk = { file: string; name?: string; imports?: string[]; css?: string[]; isEntry?: boolean; isDynamicEntry?: boolean };
 type Manifest = Record<string, ManifestChunk>;
 
 function closure(manifest: Manifest, keys: string[]): Set<string> {
@@ -116,6 +116,20 @@ describe('first paint of /', () => {
       if (kb > budget) over.push(`${page}: ${kb.toFixed(1)} KB gzip (budget ${budget})`);
     }
     expect(over).toEqual([]);
+  });
+
+  it('loads the contract check with no page and no dialog: a form fetches it once its fields change, or when it is sent', () => {
+    const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+    // The module, whichever chunk holds it (its own, once it is only ever loaded when asked for).
+    const check = Object.entries(manifest).find(([key, chunk]) => key === 'src/components/contract-check.ts' || /^_contract-check-/.test(key) || chunk.name === 'contract-check')?.[1].file;
+    expect(check).toMatch(/contract-check/);
+    // Every page, and every part of one that loads when it opens (a dialog, an editor), but the
+    // checks themselves (the event editor's and the contracts with zod).
+    const opened = Object.entries(manifest)
+      .filter(([key, chunk]) => /^src\/pages\/.+-page\.tsx$/.test(key) || (chunk.isDynamicEntry === true && !/\/contract-check\.ts$|-checks\.ts$|contracts\/src\/index\.ts$/.test(key)))
+      .map(([key]) => key);
+    expect(opened.length).toBeGreaterThan(50);
+    expect(opened.filter((key) => closure(manifest, [key]).has(check ?? ''))).toEqual([]);
   });
 
   it(`sends the prerendered / as at most ${HOME_HTML_BUDGET_KB} KB of gzip HTML, its CSS inline`, () => {

@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import type { Page } from 'playwright-core';
-import { EVENTS_PAGE_SIZE } from '@club/contracts/browser';
+import { EVENTS_PAGE_SIZE } from '@club/contracts/plain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeJpeg } from '../../api/test/images.ts';
 import { checkA11y, DEMO_MEMBER, openPage, openPageAs, serverDatabase, snapshot, startHarness, visit, type Harness } from './harness.ts';

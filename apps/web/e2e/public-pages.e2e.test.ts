@@ -223,9 +223,15 @@ describe('the contact form', () => {
 
   it('sends a valid message: Successfully Submitted, and the e-mail lands in the outbox', async () => {
     const page = await openPage(harness);
+    const fetched: string[] = [];
+    page.on('request', (request) => fetched.push(new URL(request.url()).pathname));
+    const contractCheck = () => fetched.filter((file) => /\/assets\/contract-check-/.test(file));
     await visit(page, '/contact', 'Contact');
+    // The check against the contract comes with the first letter typed, not with the page.
+    expect(contractCheck()).toEqual([]);
     const form = page.getByRole('form', { name: 'Contact the club' });
     await form.getByLabel(/First name/).fill('Ada');
+    await expect.poll(() => contractCheck().length).toBe(1);
     await form.getByLabel(/Last name/).fill('Whitcombe');
     await form.getByLabel(/E-mail address/).fill('ada.whitcombe@example.com');
     await form.getByLabel(/Message/).fill('Is the spring tour open to a 1930 Coupe from Belleville?');

@@ -305,7 +305,9 @@ describe('route books', () => {
     await snapshot(visitor, 'routes-library-visitor-375');
 
     const barn = queryOne<{ id: number }>("SELECT id FROM routes WHERE visibility = 'members' ORDER BY id LIMIT 1");
-    for (const address of [`/routes/${barn.id}`, `/routes/${barn.id}/book`]) {
+    for (const address of [`/routes/${barn.id}`, `/routes/${barn.id}/book`, '/routes/999']) {
+      // As for a route that is not there: 404, and the page says "not in the library, or for members only".
+      expect((await visitor.request.get(address)).status(), address).toBe(404);
       await visit(visitor, address);
       await visitor.getByRole('heading', { level: 1, name: 'Route Not Found' }).waitFor();
       expect(await visitor.getByText(/barn tour/).count()).toBe(0);

@@ -136,6 +136,10 @@ describe('site search', () => {
     await phone.goto('/search?q=club');
     const showAll = phone.getByRole('link', { name: /^Show all \d+ results in / }).first();
     expect((await showAll.boundingBox())?.height ?? 0).toBeGreaterThanOrEqual(44);
+    // So is each result's title, its link (it was a 37 px line).
+    const titles = await phone.locator('.search-result__title').evaluateAll((links) => links.map((link) => link.getBoundingClientRect().height));
+    expect(titles.length).toBeGreaterThan(3);
+    expect(titles.filter((height) => height < 44)).toEqual([]);
 
     await phone.goto('/our-tudor-restoration');
     const offer = phone.getByRole('link', { name: 'Search the site for “our tudor restoration”' });

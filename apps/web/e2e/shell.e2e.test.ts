@@ -102,7 +102,7 @@ describe('site shell', () => {
 
   it('answers an unknown path with Page Not Found and links home and to search', async () => {
     const page = await openPage(harness);
-    await page.goto('/no-such-page');
+    expect((await page.goto('/no-such-page'))?.status()).toBe(404);
     await page.getByRole('heading', { level: 1, name: 'Page Not Found' }).waitFor();
     await waitForTitle(page, 'Page Not Found');
     const main = page.getByRole('main');

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSmtp, type TestSmtp } from '../../api/test/smtp.ts';
-import { checkA11y, logIn, openPage, serverDatabase, snapshot, startHarness, type Harness } from './harness.ts';
+import { checkA11y, logIn, openPage, serverDatabase, snapshot, startHarness, visit, type Harness } from './harness.ts';
 import { searchMemberList } from './steps.ts';
 
 // Households sharing one address (issue 26): the demo's John and Mary Smith at smiths@example.org.
@@ -160,6 +160,27 @@ describe('the address typed into the login form', () => {
       expect({ path, value: await reset.inputValue() }).toEqual({ path, value: 'walter@example.org' });
     }
     await checkA11y(page);
+    await page.context().close();
+  });
+
+  it("goes with a members' page's login links to /login, where the requests (and the login form) start from it", async () => {
+    const page = await openPage(harness, PHONE);
+    const links = [
+      ['No password? E-mail me a sign-in link', 'sign-in-link', 'Request a sign-in link'],
+      ['Forgot your password?', 'forgot-password', 'Request a password reset'],
+    ] as const;
+    for (const [link, hash, request] of links) {
+      await visit(page, '/new-events');
+      await page.getByRole('form', { name: 'Member login' }).getByLabel('E-mail address').fill('walter@example.org');
+      await page.getByRole('link', { name: link }).tap();
+      await page.waitForURL(`**/login#${hash}`);
+      const asked = page.getByRole('form', { name: request }).getByLabel('E-mail address');
+      expect({ link, value: await asked.inputValue() }).toEqual({ link, value: 'walter@example.org' });
+      const login = page.getByRole('form', { name: 'Member login' }).getByLabel('E-mail address');
+      expect({ link, value: await login.inputValue() }).toEqual({ link, value: 'walter@example.org' });
+    }
+    await checkA11y(page);
+    await snapshot(page, 'login-reset-carried-address-390');
     await page.context().close();
   });
 });

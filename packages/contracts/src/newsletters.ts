@@ -1,49 +1,8 @@
 import { z } from 'zod';
 import { emptyRequestSchema, flag, integer, recordId, sessionTokenSchema, text } from './common.ts';
+import { NEWSLETTER_TEXT_STATUSES } from './newsletter-edition.ts';
 
-/** What the site search knows of an edition's words (see `textStatus`). */
-export const NEWSLETTER_TEXT_STATUSES = ['pending', 'text', 'none', 'failed'] as const;
-export type NewsletterTextStatus = (typeof NEWSLETTER_TEXT_STATUSES)[number];
-
-export const MONTHS = [
-  'January', 'February', 'March', 'April', 'May', 'June',
-  'July', 'August', 'September', 'October', 'November', 'December',
-] as const;
-
-/** Which edition: a month of a year, and whether it is a special edition of that month. */
-export type NewsletterEdition = { year: number; month: number; isSpecial: boolean };
-
-/** The canonical title, which is also the file name without its extension: "Valley News March 2025". */
-export function newsletterTitle({ year, month, isSpecial }: NewsletterEdition): string {
-  return `Valley News ${isSpecial ? 'Special ' : ''}${MONTHS[month - 1] ?? ''} ${year}`;
-}
-
-/** How the archive labels an edition: "March 2025", or "Special, March 2025". */
-export function newsletterLabel({ year, month, isSpecial }: NewsletterEdition): string {
-  return `${isSpecial ? 'Special, ' : ''}${MONTHS[month - 1] ?? ''} ${year}`;
-}
-
-const MONTH_WORDS: ReadonlyArray<[pattern: RegExp, month: number]> = MONTHS.map((name, index) => [
-  // Full names and their usual three-letter (or "Sept") short forms, as whole words.
-  new RegExp(`(?:^|[^a-z])(?:${name.toLowerCase()}|${name.slice(0, 3).toLowerCase()}${name === 'September' ? '|sept' : ''})(?![a-z])`),
-  index + 1,
-]);
-
-/**
- * What a file's name says about its edition, to prefill the upload form: "Valley News March
- * 2025.pdf" gives March and 2025; "valley_news_special_dec_2024.jpg" gives December, 2024 and
- * Special. A part that the name does not say is left out.
- */
-export function readEditionFromFileName(fileName: string): Partial<NewsletterEdition> & { isSpecial: boolean } {
-  const name = fileName.replace(/\.[a-z0-9]{1,5}$/i, '').toLowerCase().replace(/[_.-]+/g, ' ');
-  const year = /(?:^|\D)((?:19|20|21)\d\d)(?!\d)/.exec(name)?.[1];
-  const month = MONTH_WORDS.find(([pattern]) => pattern.test(name))?.[1];
-  return {
-    ...(month === undefined ? {} : { month }),
-    ...(year === undefined ? {} : { year: Number(year) }),
-    isSpecial: /(?:^|[^a-z])special(?![a-z])/.test(name),
-  };
-}
+export * from './newsletter-edition.ts';
 
 /** One edition as the pages show it; `newsletters.get` sends these beside the spec's file names. */
 export const newsletterSchema = z.object({

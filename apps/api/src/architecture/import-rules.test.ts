@@ -65,6 +65,18 @@ const PLANTED: Record<string, string> = {
     '',
   ].join('\n'),
   'apps/api/src/features/members/links.test.ts': "export const expected = '/reset/abc';\n",
+  // The API's code takes values from the contracts' zod-free part; loading the rest builds every schema.
+  'apps/api/src/features/members/call-names.ts': [
+    "import type { CallInput, CallName } from '@club/contracts';",
+    "import { CALLS, hasPermission } from '@club/contracts/plain';",
+    "import { registry } from '@club/contracts';",
+    "import { type Registry, CALL_NAMES } from '@club/contracts/registry';",
+    '',
+    'export const names = [CALLS, hasPermission, registry, CALL_NAMES] as unknown as CallInput<CallName> & Registry;',
+    '',
+  ].join('\n'),
+  'apps/api/src/features/members/call-names.test.ts': "import { registry } from '@club/contracts';\n\nexport const calls = registry;\n",
+  'apps/web/src/features/blog/post-rules.ts': "import { registry } from '@club/contracts';\nimport { BLOG_PAGE_SIZE } from '@club/contracts/plain';\n\nexport const rules = [registry, BLOG_PAGE_SIZE];\n",
   // A cycle of three modules in the web app.
   'apps/web/src/lib/a.ts': "import { b } from './b.ts';\n\nexport const a = (): number => b() + 1;\n",
   'apps/web/src/lib/b.ts': "import { c } from './c.ts';\n\nexport const b = (): number => c() + 1;\n",
@@ -179,6 +191,12 @@ describe('the import rules in eslint.config.js', () => {
   it('report a page address spelled in the API, but not in its tests or other addresses', () => {
     expect(reported('apps/api/src/features/members/links.ts')).toEqual(['no-restricted-syntax:2', 'no-restricted-syntax:3']);
     expect(reported('apps/api/src/features/members/links.test.ts')).toEqual([]);
+  });
+
+  it("report a value imported from the contracts' schemas in the API or the web app, but not a type, the zod-free part or a test", () => {
+    expect(reported('apps/api/src/features/members/call-names.ts')).toEqual(['@typescript-eslint/no-restricted-imports:3', '@typescript-eslint/no-restricted-imports:4']);
+    expect(reported('apps/api/src/features/members/call-names.test.ts')).toEqual([]);
+    expect(reported('apps/web/src/features/blog/post-rules.ts')).toEqual(['@typescript-eslint/no-restricted-imports:1']);
   });
 
   it('let a feature import its own store', () => {

@@ -7,7 +7,8 @@
  *   const data = generateClubData(db);            // ten times the club, sessions for the bench
  *   data.tokens.admin / data.tokens.member        // live session tokens (`g`)
  */
-import { eventPath, type Permission } from '@club/contracts';
+import { eventPath } from '@club/contracts/plain';
+import type { Permission } from '@club/contracts';
 import type Database from 'better-sqlite3';
 import { eq, getTableColumns, getTableName } from 'drizzle-orm';
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';

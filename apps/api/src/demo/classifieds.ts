@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { asc, eq } from 'drizzle-orm';
-import { LISTING_DAYS, type ListingCategory, type ListingCondition, type ListingKind, type ListingVisibility } from '@club/contracts';
+import { LISTING_DAYS } from '@club/contracts/plain';
+import type { ListingCategory, ListingCondition, ListingKind, ListingVisibility } from '@club/contracts';
 import type { Db } from '../db/client.ts';
 import { cars, listings, members } from '../db/schema/index.ts';
 import type { DemoContext } from './context.ts';

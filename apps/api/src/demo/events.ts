@@ -1,16 +1,5 @@
 import fs from 'node:fs';
-import {
-  addDays,
-  carLabelOf,
-  DEFAULT_CLUB_TIME_ZONE,
-  DEFAULT_MEETING,
-  meetingCityLine,
-  meetingRepeatRule,
-  meetingVenue,
-  minutesBetween,
-  occurrenceTimes,
-  SERIES_HORIZON_DAYS,
-} from '@club/contracts';
+import { addDays, carLabelOf, DEFAULT_CLUB_TIME_ZONE, DEFAULT_MEETING, meetingCityLine, meetingRepeatRule, meetingVenue, minutesBetween, occurrenceTimes, SERIES_HORIZON_DAYS } from '@club/contracts/plain';
 import path from 'node:path';
 import { asc } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { FOUNDING_PRESIDENTS, FOUNDING_YEAR } from '@club/contracts';
+import { FOUNDING_PRESIDENTS, FOUNDING_YEAR } from '@club/contracts/plain';
 import type { Db } from '../db/client.ts';
 import { boardSeats, boardYears, ideas, presidents, shaftAwardWinners, startupParties } from '../db/schema/index.ts';
 import { loadSharp } from '../services/images.ts';

@@ -3,7 +3,8 @@
  * masthead, a drawn Model A and the month's headlines, then pages of articles. The club's own
  * small PDF writer (pdf-writer.ts) serialises it, so the demo needs no PDF-writing dependency.
  */
-import { MONTHS, newsletterTitle, type NewsletterEdition } from '@club/contracts';
+import { MONTHS, newsletterTitle } from '@club/contracts/plain';
+import type { NewsletterEdition } from '@club/contracts';
 import { buildPdf, centred, COLUMN, f, PAGE, PageFlow, say, wrap } from './pdf-writer.ts';
 
 const fill = (rgb: [number, number, number]) => `${rgb.map(f).join(' ')} rg`;

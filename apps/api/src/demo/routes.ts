@@ -1,5 +1,6 @@
 import { inArray } from 'drizzle-orm';
-import { haversineMiles, roundMiles, type LatLon, type StopKind } from '@club/contracts';
+import { haversineMiles, roundMiles } from '@club/contracts/plain';
+import type { LatLon, StopKind } from '@club/contracts';
 import type { Db } from '../db/client.ts';
 import { eventRoutes, events, routes, routeSteps } from '../db/schema/index.ts';
 

@@ -1,4 +1,4 @@
-import { clubNow, PATHS } from '@club/contracts';
+import { clubNow, PATHS } from '@club/contracts/plain';
 import { sessionCookieIn } from '@club/contracts/session-cookie';
 import type { Request } from 'express';
 import { readForPage, type ApiRouter, type PageRead } from './mount-call.ts';

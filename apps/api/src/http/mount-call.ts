@@ -1,10 +1,12 @@
 import { gunzipSync } from 'node:zlib';
-import { CALL_NAMES, hasPermission, registry, type CallInput, type CallName, type CallResponse, type SessionUser } from '@club/contracts';
+import { CALL_NAMES, CALLS, callPath, hasPermission } from '@club/contracts/plain';
+import type { CallInput, CallName, CallResponse, registry, SessionUser } from '@club/contracts';
 import express, { type NextFunction, type Request, type RequestHandler, type Response, type Router } from 'express';
 import type { Logger } from 'pino';
 import type { ZodObject } from 'zod';
 import type { Db } from '../db/client.ts';
 import { ApiError, badRequest, forbidden, notLoggedIn, tooLarge } from '../errors.ts';
+import { callContract } from './call-contracts.ts';
 import { JsonStream } from './json-stream.ts';
 import { CachedReply, replyCacheOf, sendReply, serializeReply, type CacheScope } from './reply-cache.ts';
 import { resolveSession, tokenOf } from './session.ts';
@@ -67,7 +69,8 @@ export type ApiRouter = {
 
 /**
  * The only calls the server makes itself, for a page it sends with their answers
- * (http/first-answers.ts): reads, none with files. Nothing else can be run outside a request.
+ * (http/first-answers.ts) or whose record it checks is there (http/missing-records.ts): reads,
+ * none with files. Nothing else can be run outside a request.
  */
 export const PAGE_READS = [
   'session.get',
@@ -81,6 +84,13 @@ export const PAGE_READS = [
   'event.route',
   'events.upcoming',
   'events.past',
+  'blog.post',
+  'car.get',
+  'listing.get',
+  'route.get',
+  'event.roster',
+  'forum.thread',
+  'newsletter.link',
 ] as const satisfies readonly CallName[];
 export type PageRead = (typeof PAGE_READS)[number];
 const isPageRead = (name: CallName): name is PageRead => (PAGE_READS as readonly CallName[]).includes(name);
@@ -140,11 +150,11 @@ function normalizeBody(body: unknown): Record<string, unknown> {
 export function mountCall<N extends CallName>(api: ApiRouter, name: N, handler: NoInfer<CallHandler<N>>, options: MountOptions = {}): void {
   if (api.mounted.has(name)) throw new Error(`${name} is mounted twice.`);
   api.mounted.add(name);
-  const call = registry[name];
+  // Who may call it, how and with which files; its schemas come with the first call (call-contracts.ts).
+  const call = CALLS[name];
   // Opt-in reply cache for reads (http/reply-cache.ts).
   const cache = replyCacheOf(api, api.db);
   if (options.cache) cache.register(name, options.cache);
-  const takesNoPayload = Object.keys((call.request as ZodObject).shape).length === 0;
   const fileFields: Record<string, { maxCount: number }> = 'files' in call ? call.files : {};
   /** Resolves `g` and enforces the registry's access rule; throws 401 or 403. */
   const authorize = (body: Record<string, unknown>) => {
@@ -183,7 +193,8 @@ export function mountCall<N extends CallName>(api: ApiRouter, name: N, handler: 
     }
     if ('files' in call) checkFileKinds(files, call.files);
 
-    const parsed = call.request.safeParse(body);
+    const contract = await callContract(name);
+    const parsed = contract.request.safeParse(body);
     if (!parsed.success) throw parsed.error;
 
     let expires = Number.POSITIVE_INFINITY;
@@ -207,7 +218,7 @@ export function mountCall<N extends CallName>(api: ApiRouter, name: N, handler: 
       // A streamed answer is compressed as it is written, and only its compressed bytes are kept.
       const reply = returned instanceof JsonStream ? serializeReply(returned) : returned;
       if (api.checkReplies) {
-        const checked = call.response.safeParse(reply instanceof CachedReply ? JSON.parse(gunzipSync(reply.gzip).toString('utf8')) : reply);
+        const checked = contract.response.safeParse(reply instanceof CachedReply ? JSON.parse(gunzipSync(reply.gzip).toString('utf8')) : reply);
         if (!checked.success) {
           throw new Error(`Reply of ${name} does not match its contract: ${checked.error.message}`);
         }
@@ -242,11 +253,14 @@ export function mountCall<N extends CallName>(api: ApiRouter, name: N, handler: 
       .then((reply) => sendReply(req, res, reply))
       .catch(next);
   };
-  api.calls.set(callKeyOf(call.path), {
+  const takesNoPayload = async () => Object.keys(((await callContract(name)).request as ZodObject).shape).length === 0;
+  api.calls.set(callKeyOf(callPath(name)), {
     post: (req, res, next) => multipart(req, res, (error?: unknown) => (error ? next(error) : answer(req, res, next, bodyOf(req)))),
     get: (req, res, next) => {
-      if (!takesNoPayload) return next(badRequest(`Please send ${name} as a POST request.`));
-      answer(req, res, next, {});
+      takesNoPayload().then(
+        (takesNothing) => (takesNothing ? answer(req, res, next, {}) : next(badRequest(`Please send ${name} as a POST request.`))),
+        next,
+      );
     },
   });
 }

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { PATHS } from '@club/contracts';
+import { PATHS } from '@club/contracts/plain';
 import { escapeHtml } from '../lib/escape-html.ts';
 
 /** One route of the web app and the files its page needs beyond index.html's (apps/web/vite-page-preloads.ts). */

@@ -1,4 +1,4 @@
-import { DISALLOWED_PATHS, PUBLIC_PAGES } from '@club/contracts';
+import { DISALLOWED_PATHS, PUBLIC_PAGES } from '@club/contracts/plain';
 import type { Express } from 'express';
 
 /**

@@ -1,4 +1,5 @@
-import { hasPermission, type Permission, type SessionUser } from '@club/contracts';
+import { hasPermission } from '@club/contracts/plain';
+import type { Permission, SessionUser } from '@club/contracts';
 import { forbidden } from '../errors.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { resetPath, signInPath } from '@club/contracts';
+import { resetPath, signInPath } from '@club/contracts/plain';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { renditionStem, renditionStemOf, renditionWidthsFor, type Crop } from '@club/contracts';
+import { renditionStem, renditionStemOf, renditionWidthsFor } from '@club/contracts/plain';
+import type { Crop } from '@club/contracts';
 import type { Metadata } from 'sharp';
 import type { Config } from '../config.ts';
 import { tooLarge, wrongFileType } from '../errors.ts';

@@ -1,4 +1,4 @@
-import { PATHS } from '@club/contracts';
+import { PATHS } from '@club/contracts/plain';
 import type { MailMessage } from './mail.ts';
 import { escapeHtml } from '../lib/escape-html.ts';
 

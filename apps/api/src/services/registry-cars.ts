@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { carLabelOf } from '@club/contracts';
+import { carLabelOf } from '@club/contracts/plain';
 import type { DbOrTx } from '../db/client.ts';
 import { cars } from '../db/schema/index.ts';
 

@@ -1,4 +1,5 @@
-import { SEARCH_OVERVIEW_SIZE, SEARCH_PAGE_SIZE, type SearchGroup, type SearchKind } from '@club/contracts';
+import { SEARCH_OVERVIEW_SIZE, SEARCH_PAGE_SIZE } from '@club/contracts/plain';
+import type { SearchGroup, SearchKind } from '@club/contracts';
 import Database from 'better-sqlite3';
 import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client.ts';

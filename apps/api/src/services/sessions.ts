@@ -1,5 +1,6 @@
 import { and, eq, gt, lte, ne, or, sql } from 'drizzle-orm';
-import { PERMISSIONS, fullNameOf, shownNameOf, type Permission, type SessionUser } from '@club/contracts';
+import { PERMISSIONS, fullNameOf, shownNameOf } from '@club/contracts/plain';
+import type { Permission, SessionUser } from '@club/contracts';
 import type { DbOrTx } from '../db/client.ts';
 import { memberPermissions, members, sessions } from '../db/schema/index.ts';
 

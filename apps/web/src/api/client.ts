@@ -1,5 +1,5 @@
 import type { CallName, CallRequest, CallResponse } from '@club/contracts';
-import { CALLS, callPath } from '@club/contracts/browser';
+import { CALLS, callPath } from '@club/contracts/plain';
 import { clearSessionToken, getSessionToken } from '../lib/session-token.ts';
 import { ApiError, GENERIC_ERROR_MESSAGE, NETWORK_ERROR_MESSAGE } from './api-error.ts';
 

@@ -1,4 +1,4 @@
-import { CALLS, type CallName } from '@club/contracts/browser';
+import { CALLS, type CallName } from '@club/contracts/plain';
 import type { QueryClient } from '@tanstack/react-query';
 import { getSessionToken, isPageSentForThisSession, rememberSessionUser } from '../lib/session-token.ts';
 import { readReply, type CallResponse } from './client.ts';

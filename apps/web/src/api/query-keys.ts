@@ -1,4 +1,4 @@
-import { CALLS, type CallName, type Policy } from '@club/contracts/browser';
+import { CALLS, type CallName, type Policy } from '@club/contracts/plain';
 
 /**
  * Whether a call's answer depends on who asks: every call that needs a login, and the public

@@ -3,8 +3,9 @@ import { getClubTimeZone } from '../lib/club-time-zone.ts';
 
 /**
  * zod and every contract's schema (about 33 KB gzip) load with the first check, when a form is
- * sent, never with a page: importing this module costs a page nothing. A form's `validate` may
- * return these promises (components/form.tsx waits for them).
+ * sent, never with a page. This module itself comes through `loadContractCheck` (form-values.ts)
+ * once a form's fields first change (its `preload`), so no page loads it either. A form's
+ * `validate` may return these promises (components/form.tsx waits for them).
  */
 const loadContracts = async () => {
   const contracts = await import('@club/contracts');

@@ -1,4 +1,4 @@
-import { FIELD_MESSAGES } from '@club/contracts/browser';
+import { FIELD_MESSAGES } from '@club/contracts/plain';
 import { registry } from '@club/contracts';
 import { describe, expect, it } from 'vitest';
 import { summarizeFieldErrors } from './form-errors.ts';

@@ -1,4 +1,4 @@
-import { FIELD_MESSAGES } from '@club/contracts/browser';
+import { FIELD_MESSAGES } from '@club/contracts/plain';
 import { createContext, useContext } from 'react';
 
 /** Messages for fields the browser's own checks (required, type, minLength…) found wrong, by name. */

@@ -34,6 +34,11 @@ export type FormProps<T> = {
   clearMessagesKey?: unknown;
   /** Hears when the fields first change (true) and when a save has kept them (false): for `useUnsavedChangesGuard`. */
   onDirtyChange?: (isDirty: boolean) => void;
+  /**
+   * Fetches the code `validate` needs (the contract check, `loadContractCheck`) once a field
+   * first changes: sending then does not wait for it, and the page never loads it.
+   */
+  preload?: () => unknown;
   /** Extra buttons beside submit, such as Cancel or Delete. */
   actions?: ReactNode;
   children: ReactNode;
@@ -57,6 +62,7 @@ export function Form<T>({
   resetOnSuccess = false,
   clearMessagesKey,
   onDirtyChange,
+  preload,
   actions,
   children,
   className,
@@ -74,6 +80,7 @@ export function Form<T>({
   const isCheckingRef = useRef(false);
   /** Which check of the fields as typed is the latest: an earlier one answering later is ignored. */
   const recheckRef = useRef(0);
+  const isPreloadedRef = useRef(false);
   const isSubmitting = status === 'submitting';
   const isHydrated = useIsHydrated();
   const [seenClearKey, setSeenClearKey] = useState(clearMessagesKey);
@@ -147,6 +154,10 @@ export function Form<T>({
 
   function handleInput(form: HTMLFormElement) {
     onDirtyChange?.(true);
+    if (preload && !isPreloadedRef.current) {
+      isPreloadedRef.current = true;
+      preload();
+    }
     // A stale message next to edited fields would mislead: a success or a server refusal
     // goes, and the summary of a failed check follows the fields as they are fixed.
     if (status === 'success') setStatus('idle');

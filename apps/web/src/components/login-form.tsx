@@ -11,10 +11,20 @@ export type LoginFormProps = {
   isAutofocused?: boolean;
   /** Told the address as it is typed (or filled in by the browser), for the link requests below the form. */
   onEmailInput?: (email: string) => void;
+  /** The address already typed elsewhere (a members' page's login form, on the way to /login). */
+  initialEmail?: string;
 };
 
+/** What a link to /login carries in its history entry (not in the URL, where logs would keep it): the address typed so far. */
+export type LoginLinkState = { email: string };
+
+/** The address a link to /login carried, or '' (none, or another page's state). */
+export function typedEmailOf(state: unknown): string {
+  return typeof state === 'object' && state !== null && 'email' in state && typeof state.email === 'string' ? state.email : '';
+}
+
 /** Members log in with their e-mail address; the server's message is shown on failure. */
-export function LoginForm({ onSuccess, isAutofocused = false, onEmailInput }: LoginFormProps) {
+export function LoginForm({ onSuccess, isAutofocused = false, onEmailInput, initialEmail }: LoginFormProps) {
   const { login } = useSession();
   return (
     <Form
@@ -34,6 +44,7 @@ export function LoginForm({ onSuccess, isAutofocused = false, onEmailInput }: Lo
         type="email"
         autoComplete="username"
         required
+        defaultValue={initialEmail}
         onChange={onEmailInput && ((event) => onEmailInput(event.currentTarget.value.trim()))}
         {...(isAutofocused ? { [AUTOFOCUS_ATTRIBUTE]: true } : {})}
       />

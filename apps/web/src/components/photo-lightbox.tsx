@@ -1,4 +1,4 @@
-import { imageSources } from '@club/contracts/browser';
+import { imageSources } from '@club/contracts/plain';
 import Lightbox, { type SlideImage } from 'yet-another-react-lightbox';
 import Captions from 'yet-another-react-lightbox/plugins/captions';
 import Counter from 'yet-another-react-lightbox/plugins/counter';

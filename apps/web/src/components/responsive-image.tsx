@@ -1,4 +1,4 @@
-import { imageSources } from '@club/contracts/browser';
+import { imageSources } from '@club/contracts/plain';
 
 export type ResponsiveImageProps = {
   /** A stored picture's URL; pictures stored with renditions get srcset, WebP and their size. */

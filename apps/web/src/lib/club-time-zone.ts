@@ -1,4 +1,4 @@
-import { DEFAULT_CLUB_TIME_ZONE, isTimeZone } from '@club/contracts/browser';
+import { DEFAULT_CLUB_TIME_ZONE, isTimeZone } from '@club/contracts/plain';
 
 let timeZone: string | undefined;
 

@@ -1,4 +1,4 @@
-import { hasPermission } from '@club/contracts/browser';
+import { hasPermission } from '@club/contracts/plain';
 import { useEffect, useRef, useState } from 'react';
 import { loadWhenShown } from '../components/load-when-shown.tsx';
 import { PageFrame } from '../components/page-frame.tsx';

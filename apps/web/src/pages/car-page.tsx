@@ -5,7 +5,7 @@ import { ConfirmDeleteDialog } from '../components/confirm-delete-dialog.tsx';
 import { loadWhenShown } from '../components/load-when-shown.tsx';
 import { PageFrame } from '../components/page-frame.tsx';
 import { QueryState } from '../components/query-state.tsx';
-import { hasPermission } from '@club/contracts/browser';
+import { hasPermission } from '@club/contracts/plain';
 import { PATHS, listingPath } from '../lib/paths.ts';
 import { useCar } from '../features/garage/api/garage-reads.ts';
 import { useDeleteCar } from '../features/garage/api/garage-writes.ts';

@@ -1,4 +1,4 @@
-import { CLASSIFIEDS_PAGE_SIZE, hasPermission, LISTING_CATEGORIES, LISTING_KINDS, type ListingCategory, type ListingKind } from '@club/contracts/browser';
+import { CLASSIFIEDS_PAGE_SIZE, hasPermission, LISTING_CATEGORIES, LISTING_KINDS, type ListingCategory, type ListingKind } from '@club/contracts/plain';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { FoundGrid } from '../components/found-grid.tsx';

@@ -1,4 +1,4 @@
-import { meetingCityLine, meetingVenue } from '@club/contracts/browser';
+import { meetingCityLine, meetingVenue } from '@club/contracts/plain';
 import { useState } from 'react';
 import { useLocation, useParams } from 'react-router';
 import { PageFrame } from '../components/page-frame.tsx';

@@ -1,4 +1,4 @@
-import { presidencyYearsOf } from '@club/contracts/browser';
+import { presidencyYearsOf } from '@club/contracts/plain';
 import { PageFrame } from '../components/page-frame.tsx';
 import { IdeaBox } from '../features/history/idea-box.tsx';
 import './article.css';

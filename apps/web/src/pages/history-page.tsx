@@ -1,4 +1,4 @@
-import { presidencyYearsOf } from '@club/contracts/browser';
+import { presidencyYearsOf } from '@club/contracts/plain';
 import { Link } from 'react-router';
 import { PageFrame } from '../components/page-frame.tsx';
 import { getClubName } from '../lib/page-title.ts';

@@ -1,4 +1,4 @@
-import { describeSchedule, meetingCityLine, type MeetingPlace } from '@club/contracts/browser';
+import { describeSchedule, meetingCityLine, type MeetingPlace } from '@club/contracts/plain';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { PageFrame } from '../components/page-frame.tsx';

@@ -1,4 +1,4 @@
-import { hasPermission, REGISTRY_PAGE_SIZE } from '@club/contracts/browser';
+import { hasPermission, REGISTRY_PAGE_SIZE } from '@club/contracts/plain';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { FoundGrid } from '../components/found-grid.tsx';

@@ -1,4 +1,4 @@
-import { ROUTE_VISIBILITY_LABELS, formatDistance } from '@club/contracts/browser';
+import { ROUTE_VISIBILITY_LABELS, formatDistance } from '@club/contracts/plain';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { isApiError } from '../api/client.ts';

@@ -1,4 +1,4 @@
-import { SEARCH_KIND_LABELS, SEARCH_KINDS, SEARCH_QUERY_MAX, type SearchKind } from '@club/contracts/browser';
+import { SEARCH_KIND_LABELS, SEARCH_KINDS, SEARCH_QUERY_MAX, type SearchKind } from '@club/contracts/plain';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { PageFrame } from '../components/page-frame.tsx';

@@ -1,5 +1,5 @@
-import bcrypt from 'bcrypt';
-import { resetPath, signInPath, type LinkPerson, type Permission, type SessionUser } from '@club/contracts';
+import { resetPath, signInPath } from '@club/contracts/plain';
+import type { LinkPerson, Permission, SessionUser } from '@club/contracts';
 import type { Logger } from 'pino';
 import type { Config } from '../../config.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
@@ -12,7 +12,7 @@ import { joinNames } from '../../services/households.ts';
 import { createRateLimit } from '../../services/rate-limit.ts';
 import { createSession, destroyOtherSessions, destroySession, readSessionUser } from '../../services/sessions.ts';
 import { scrubText, scrubUrl } from '../../logger.ts';
-import { hashPassword, hashPasswordSync, UNKNOWN_ADDRESS_HASH } from './credentials.ts';
+import { hashPassword, hashPasswordSync, passwordMatches, UNKNOWN_ADDRESS_HASH } from './credentials.ts';
 import {
   countMostPasswordsAtOneAddress,
   countPasswordResetsSince,
@@ -164,9 +164,9 @@ async function findLoginByPassword(logins: LoginRecord[], password: string, comp
   const withPassword = logins.filter((login): login is LoginRecord & { passwordHash: string } => login.passwordHash !== null);
   const matches: LoginRecord[] = [];
   for (const login of withPassword) {
-    if (await bcrypt.compare(password, login.passwordHash)) matches.push(login);
+    if (await passwordMatches(password, login.passwordHash)) matches.push(login);
   }
-  for (let made = withPassword.length; made < compares; made += 1) await bcrypt.compare(password, UNKNOWN_ADDRESS_HASH);
+  for (let made = withPassword.length; made < compares; made += 1) await passwordMatches(password, UNKNOWN_ADDRESS_HASH);
   return matches.find((login) => login.enabled) ?? matches[0];
 }
 
@@ -254,7 +254,7 @@ export function createAccountService({ db, services, config }: Pick<AppDeps, 'db
   /** Refuses a password another member at the same address has: a login with it could only find one of them. */
   const refuseHousematePassword = async (memberId: number, password: string): Promise<void> => {
     for (const hash of findHousematePasswordHashes(db, memberId)) {
-      if (await bcrypt.compare(password, hash)) throw badRequest(HOUSEMATE_PASSWORD);
+      if (await passwordMatches(password, hash)) throw badRequest(HOUSEMATE_PASSWORD);
     }
   };
 
@@ -367,7 +367,7 @@ export function createAccountService({ db, services, config }: Pick<AppDeps, 'db
         throw tooManyAttempts('Too many wrong old passwords. Please wait 15 minutes and try again, or log out and use “Forgot your password?”.');
       }
       const currentHash = findPasswordHash(db, user.id);
-      if (!currentHash || !(await bcrypt.compare(oldPassword, currentHash))) {
+      if (!currentHash || !(await passwordMatches(oldPassword, currentHash))) {
         services.loginThrottle.recordFailure(ip, throttleKey);
         throw badRequest('The old password is not right. Please type your current password again, or log out and use “Forgot your password?”.');
       }

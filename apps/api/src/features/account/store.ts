@@ -1,5 +1,6 @@
 import { and, asc, count, countDistinct, desc, eq, gt, inArray, isNotNull, isNull, lt, max, ne, notInArray, sql } from 'drizzle-orm';
-import { fullNameOf, type Permission } from '@club/contracts';
+import { fullNameOf } from '@club/contracts/plain';
+import type { Permission } from '@club/contracts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { calendarFeeds, errorReports, memberPermissions, members, passwordResets } from '../../db/schema/index.ts';
 

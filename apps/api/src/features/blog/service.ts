@@ -1,4 +1,5 @@
-import { BLOG_PAGE_SIZE, type BlogLayoutEntry, type BlogPageReply, type BlogPost, type BlogPostReply, type SessionUser } from '@club/contracts';
+import { BLOG_PAGE_SIZE } from '@club/contracts/plain';
+import type { BlogLayoutEntry, BlogPageReply, BlogPost, BlogPostReply, SessionUser } from '@club/contracts';
 import type { StoredBlogEntry } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../deps.ts';
 import { badRequest, notFound } from '../../errors.ts';

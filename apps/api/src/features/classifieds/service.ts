@@ -1,18 +1,5 @@
-import {
-  CLASSIFIEDS_PAGE_SIZE,
-  hasPermission,
-  listingPath,
-  listingRenewPath,
-  LISTING_DAYS,
-  LISTING_MAX_PHOTOS,
-  LISTING_NOTICE_DAYS,
-  SOLD_KEPT_DAYS,
-  type CallInput,
-  type Listing,
-  type ListingStatus,
-  type ListingSummary,
-  type SessionUser,
-} from '@club/contracts';
+import { CLASSIFIEDS_PAGE_SIZE, hasPermission, listingPath, listingRenewPath, LISTING_DAYS, LISTING_MAX_PHOTOS, LISTING_NOTICE_DAYS, SOLD_KEPT_DAYS } from '@club/contracts/plain';
+import type { CallInput, Listing, ListingStatus, ListingSummary, SessionUser } from '@club/contracts';
 import type { Logger } from 'pino';
 import type { DbOrTx } from '../../db/client.ts';
 import type { AppDeps } from '../../deps.ts';

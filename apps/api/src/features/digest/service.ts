@@ -1,4 +1,5 @@
-import { clubNow, type RsvpEvent, type SessionUser } from '@club/contracts';
+import { clubNow } from '@club/contracts/plain';
+import type { RsvpEvent, SessionUser } from '@club/contracts';
 import type { AppDeps } from '../../deps.ts';
 import { badRequest } from '../../errors.ts';
 import { readSessionUser } from '../../services/sessions.ts';

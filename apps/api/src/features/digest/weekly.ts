@@ -1,18 +1,5 @@
-import {
-  blogPath,
-  clubNow,
-  digestOffPath,
-  eventPath,
-  formatPrice,
-  forumPath,
-  imageSources,
-  listingPath,
-  newsletterPath,
-  PATHS,
-  renditionStemOf,
-  rsvpPath,
-  type ListingSummary,
-} from '@club/contracts';
+import { blogPath, clubNow, digestOffPath, eventPath, formatPrice, forumPath, imageSources, listingPath, newsletterPath, PATHS, renditionStemOf, rsvpPath } from '@club/contracts/plain';
+import type { ListingSummary } from '@club/contracts';
 import cron from 'node-cron';
 import type { Logger } from 'pino';
 import type { Config } from '../../config.ts';

@@ -1,4 +1,5 @@
-import { addMinutes, clubNow, eventPath, existingClubTime, LAST_WEEK, occurrenceDates, type RepeatRule } from '@club/contracts';
+import { addMinutes, clubNow, eventPath, existingClubTime, LAST_WEEK, occurrenceDates } from '@club/contracts/plain';
+import type { RepeatRule } from '@club/contracts';
 import { getVtimezoneComponent } from '@touch4it/ical-timezones';
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone.js';

@@ -1,4 +1,4 @@
-import { clubNow, eventPath, isRealLocalDateTime, notificationsOffPath, REMINDER_DAYS } from '@club/contracts';
+import { clubNow, eventPath, isRealLocalDateTime, notificationsOffPath, REMINDER_DAYS } from '@club/contracts/plain';
 import type { Logger } from 'pino';
 import type { Config } from '../../config.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';

@@ -1,4 +1,5 @@
-import { ATTENDANCE_STATUS, PATHS, eventPath, type CallResponse } from '@club/contracts';
+import { ATTENDANCE_STATUS, PATHS, eventPath } from '@club/contracts/plain';
+import type { CallResponse } from '@club/contracts';
 import type { AppDeps } from '../../deps.ts';
 import { badRequest, notFound, notLoggedIn } from '../../errors.ts';
 import { streamObject } from '../../http/json-stream.ts';

@@ -1,19 +1,5 @@
-import {
-  addDays,
-  addMinutes,
-  clubNow,
-  describeRepeatRule,
-  minutesBetween,
-  occurrenceDates,
-  occurrenceTime,
-  SERIES_HORIZON_DAYS,
-  type EventSeries,
-  type RepeatRule,
-  type RepeatRuleInput,
-  type SeriesRemoval,
-  type SeriesScope,
-  type SignupSettings,
-} from '@club/contracts';
+import { addDays, addMinutes, clubNow, describeRepeatRule, minutesBetween, occurrenceDates, occurrenceTime, SERIES_HORIZON_DAYS } from '@club/contracts/plain';
+import type { EventSeries, RepeatRule, RepeatRuleInput, SeriesRemoval, SeriesScope, SignupSettings } from '@club/contracts';
 import type { AppDeps } from '../../deps.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { SeriesTemplate } from '../../db/schema/index.ts';

@@ -1,19 +1,5 @@
-import {
-  EVENTS_PAGE_SIZE,
-  REMINDER_DAYS,
-  type ClubEvent,
-  type EventNeighbour,
-  type EventSignups,
-  type EventSummary,
-  type EventSeries,
-  type RepeatRuleInput,
-  type SeriesRemoval,
-  type SeriesScope,
-  type SessionUser,
-  type SignupSettings,
-  addDays,
-  clubNow,
-} from '@club/contracts';
+import { EVENTS_PAGE_SIZE, REMINDER_DAYS, addDays, clubNow } from '@club/contracts/plain';
+import type { ClubEvent, EventNeighbour, EventSignups, EventSummary, EventSeries, RepeatRuleInput, SeriesRemoval, SeriesScope, SessionUser, SignupSettings } from '@club/contracts';
 import type { AppDeps } from '../../deps.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';

@@ -1,17 +1,5 @@
-import {
-  clubNow,
-  eventPath,
-  PATHS,
-  type ChoiceAnswers,
-  type ChoiceTotals,
-  type EventSignups,
-  type Household,
-  type RosterReply,
-  type SessionUser,
-  type SignupCar,
-  type SignupSettings,
-  type SignupStatus,
-} from '@club/contracts';
+import { clubNow, eventPath, PATHS } from '@club/contracts/plain';
+import type { ChoiceAnswers, ChoiceTotals, EventSignups, Household, RosterReply, SessionUser, SignupCar, SignupSettings, SignupStatus } from '@club/contracts';
 import type { AppDeps } from '../../deps.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { badRequest, notFound } from '../../errors.ts';

@@ -1,5 +1,6 @@
 import { postIdsOfThread } from './search-source.ts';
-import { CALLS, forumPostPath, hasPermission, type ForumThread, type ForumWaiting, type SessionUser } from '@club/contracts';
+import { CALLS, forumPostPath, hasPermission } from '@club/contracts/plain';
+import type { ForumThread, ForumWaiting, SessionUser } from '@club/contracts';
 import type { AppDeps } from '../../deps.ts';
 import { changeStampOf } from '../../db/change-stamp.ts';
 import { ThreadIndex, type ThreadPage, type ThreadQuery } from './thread-index.ts';

@@ -1,4 +1,5 @@
-import { FORUM_PAGE_SIZE, type ForumSort, type ForumThreadSummary } from '@club/contracts';
+import { FORUM_PAGE_SIZE } from '@club/contracts/plain';
+import type { ForumSort, ForumThreadSummary } from '@club/contracts';
 import type { ForumViewer, ThreadFacts } from './store.ts';
 
 /** What the forum page asks for: search words, an order and a page. */

@@ -1,4 +1,4 @@
-import { FIRST_CAR_YEAR, lastCarYear } from '@club/contracts';
+import { FIRST_CAR_YEAR, lastCarYear } from '@club/contracts/plain';
 
 export type CarLine = { year: number | null; bodyStyle: string; name: string };
 

@@ -1,17 +1,5 @@
-import {
-  CAR_MAX_PHOTOS,
-  CAR_VISIBILITY_LABELS,
-  carLabelOf,
-  carPath,
-  hasPermission,
-  REGISTRY_PAGE_SIZE,
-  type CallInput,
-  type Car,
-  type CarCount,
-  type CarSummary,
-  type Ownership,
-  type SessionUser,
-} from '@club/contracts';
+import { CAR_MAX_PHOTOS, CAR_VISIBILITY_LABELS, carLabelOf, carPath, hasPermission, REGISTRY_PAGE_SIZE } from '@club/contracts/plain';
+import type { CallInput, Car, CarCount, CarSummary, Ownership, SessionUser } from '@club/contracts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { AppDeps } from '../../deps.ts';
 import { badRequest, forbidden, notFound } from '../../errors.ts';

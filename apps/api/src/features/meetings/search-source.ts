@@ -1,4 +1,5 @@
-import { DEFAULT_MEETING, type MeetingPlace } from '@club/contracts';
+import { DEFAULT_MEETING } from '@club/contracts/plain';
+import type { MeetingPlace } from '@club/contracts';
 import { sql } from 'drizzle-orm';
 import type { SearchSource } from '../../services/search-index.ts';
 

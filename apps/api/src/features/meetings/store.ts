@@ -1,4 +1,5 @@
-import { DEFAULT_MEETING, type MeetingPlace } from '@club/contracts';
+import { DEFAULT_MEETING } from '@club/contracts/plain';
+import type { MeetingPlace } from '@club/contracts';
 import { eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { meetingPlace } from '../../db/schema/index.ts';

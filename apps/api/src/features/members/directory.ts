@@ -1,4 +1,5 @@
-import { MEMBERS_PAGE_SIZE, type Member, type MemberRow, type MemberSort, type Permission } from '@club/contracts';
+import { MEMBERS_PAGE_SIZE } from '@club/contracts/plain';
+import type { Member, MemberRow, MemberSort, Permission } from '@club/contracts';
 
 /** What the member list asks for: search words, one permission's holders, an order and a page. */
 export type DirectoryQuery = { words: string; permission: Permission | undefined; sort: MemberSort; page: number };

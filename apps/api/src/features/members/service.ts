@@ -1,5 +1,6 @@
 import { exportListingsOfMember, removeListingsOfMember } from '../classifieds/service.ts';
-import { PERMISSION_LABELS, PERMISSIONS, type Crop, type Member, type MemberData, type Permission, type SessionUser } from '@club/contracts';
+import { PERMISSION_LABELS, PERMISSIONS } from '@club/contracts/plain';
+import type { Crop, Member, MemberData, Permission, SessionUser } from '@club/contracts';
 import { changeStampOf } from '../../db/change-stamp.ts';
 import { flushWriteAheadLog } from '../../db/client.ts';
 import { Directory, type DirectoryPage, type DirectoryQuery } from './directory.ts';

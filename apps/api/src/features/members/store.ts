@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, ne, or, sql } from 'drizzle-orm';
-import { PERMISSIONS, type Member, type MemberData, type Permission } from '@club/contracts';
+import { PERMISSIONS } from '@club/contracts/plain';
+import type { Member, MemberData, Permission } from '@club/contracts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import {
   attendance,

@@ -1,4 +1,4 @@
-import { newsletterTitle } from '@club/contracts';
+import { newsletterTitle } from '@club/contracts/plain';
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { onlyRecords, type SearchEntry, type SearchPiece, type SearchSource } from '../../services/search-index.ts';

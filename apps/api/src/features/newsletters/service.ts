@@ -1,7 +1,8 @@
 import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { newsletterLabel, newsletterTitle, type Newsletter, type NewsletterEdition, type NewsletterTextStatus } from '@club/contracts';
+import { newsletterLabel, newsletterTitle } from '@club/contracts/plain';
+import type { Newsletter, NewsletterEdition, NewsletterTextStatus } from '@club/contracts';
 import type { AppDeps } from '../../deps.ts';
 import { ApiError, badRequest, notFound, notLoggedIn, wrongFileType } from '../../errors.ts';
 import { sniffFileType, typeNamed, type SniffedType } from '../../lib/file-type.ts';

@@ -1,4 +1,5 @@
-import { GPX_MAX_BYTES, MAX_ROUTE_STEPS, MAX_TRACK_POINTS, haversineMiles, roundMiles, type LatLon } from '@club/contracts';
+import { GPX_MAX_BYTES, MAX_ROUTE_STEPS, MAX_TRACK_POINTS, haversineMiles, roundMiles } from '@club/contracts/plain';
+import type { LatLon } from '@club/contracts';
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
 
 /**

@@ -1,4 +1,4 @@
-import { hasPermission } from '@club/contracts';
+import { hasPermission } from '@club/contracts/plain';
 import type { AppDeps } from '../../deps.ts';
 import { badRequest } from '../../errors.ts';
 import { mountCall, type ApiRouter } from '../../http/mount-call.ts';

@@ -1,18 +1,5 @@
-import {
-  hasPermission,
-  legsOf,
-  resolveDistances,
-  roundMiles,
-  routePath,
-  trackMiles,
-  type CallInput,
-  type MapTiles,
-  type PhoneEntry,
-  type Route,
-  type RouteEvent,
-  type RouteSummary,
-  type SessionUser,
-} from '@club/contracts';
+import { hasPermission, legsOf, resolveDistances, roundMiles, routePath, trackMiles } from '@club/contracts/plain';
+import type { CallInput, MapTiles, PhoneEntry, Route, RouteEvent, RouteSummary, SessionUser } from '@club/contracts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { AppDeps } from '../../deps.ts';
 import { badRequest, notFound } from '../../errors.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FILE_TOO_LARGE_MESSAGE, MAX_UPLOAD_BYTES } from '@club/contracts/browser';
+import { FILE_TOO_LARGE_MESSAGE, MAX_UPLOAD_BYTES } from '@club/contracts/plain';
 import {
   IMAGE_ONLY_MESSAGE,
   JPEG_ONLY_MESSAGE,

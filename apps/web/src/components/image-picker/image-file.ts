@@ -1,4 +1,4 @@
-import { FILE_KIND_MESSAGES, FILE_TOO_LARGE_MESSAGE, MAX_UPLOAD_BYTES, type FileKind } from '@club/contracts/browser';
+import { FILE_KIND_MESSAGES, FILE_TOO_LARGE_MESSAGE, MAX_UPLOAD_BYTES, type FileKind } from '@club/contracts/plain';
 import type { Crop } from '@club/contracts';
 import { useEffect, useState } from 'react';
 

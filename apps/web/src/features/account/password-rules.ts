@@ -1,4 +1,4 @@
-import { NEW_PASSWORD_LENGTH } from '@club/contracts/browser';
+import { NEW_PASSWORD_LENGTH } from '@club/contracts/plain';
 import { readForm } from '../../components/form-values.ts';
 
 /** The spec's words, shown before any call when the two new-password fields differ. */

@@ -1,5 +1,5 @@
 import type { BlogPost } from '@club/contracts';
-import { extractVideoId } from '@club/contracts/browser';
+import { extractVideoId } from '@club/contracts/plain';
 import type { Rotation } from '../../components/image-picker/image-file.ts';
 
 /** A picture in the editor: one already on the post, or a chosen file with its quarter turns. */

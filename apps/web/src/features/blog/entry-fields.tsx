@@ -1,4 +1,4 @@
-import { BLOG_MAX_UPLOADS } from '@club/contracts/browser';
+import { BLOG_MAX_UPLOADS } from '@club/contracts/plain';
 import { useId, useState } from 'react';
 import { turn } from '../../components/image-picker/image-file.ts';
 import { ImagePicker } from '../../components/image-picker/image-picker.tsx';

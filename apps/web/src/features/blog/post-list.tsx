@@ -1,5 +1,5 @@
 import type { BlogPost } from '@club/contracts';
-import { BLOG_PAGE_SIZE } from '@club/contracts/browser';
+import { BLOG_PAGE_SIZE } from '@club/contracts/plain';
 import { Link } from 'react-router';
 import { PageNumbers } from '../../components/pager.tsx';
 import { blogPagePath, blogPath, editBlogPath } from '../../lib/paths.ts';

@@ -1,4 +1,4 @@
-import { LISTING_CATEGORIES, LISTING_CATEGORY_LABELS, type ListingCategory, type ListingKind } from '@club/contracts/browser';
+import { LISTING_CATEGORIES, LISTING_CATEGORY_LABELS, type ListingCategory, type ListingKind } from '@club/contracts/plain';
 import { useId, useState, type FormEvent } from 'react';
 import type { ClassifiedsFilters } from './api/classifieds-reads.ts';
 import '../../components/filter-panel.css';

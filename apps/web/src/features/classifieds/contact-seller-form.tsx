@@ -1,4 +1,4 @@
-import { LISTING_MESSAGE_MAX } from '@club/contracts/browser';
+import { LISTING_MESSAGE_MAX } from '@club/contracts/plain';
 import { useId } from 'react';
 import { FormField } from '../../components/form-field.tsx';
 import { Form } from '../../components/form.tsx';

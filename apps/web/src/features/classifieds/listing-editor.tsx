@@ -13,7 +13,7 @@ import {
   type ListingCondition,
   type ListingKind,
   type ListingVisibility,
-} from '@club/contracts/browser';
+} from '@club/contracts/plain';
 import type { Listing } from '@club/contracts';
 import { useId, useState } from 'react';
 import { Dialog } from '../../components/dialog.tsx';

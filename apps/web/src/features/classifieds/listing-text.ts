@@ -5,7 +5,7 @@ import {
   LISTING_KIND_LABELS,
   LISTING_STATUS_LABELS,
   type ListingStatus,
-} from '@club/contracts/browser';
+} from '@club/contracts/plain';
 import type { ListingSummary } from '@club/contracts';
 
 /** "$125.50", "$1,250 or offers", "Offers", or '' for a wanted listing. */

@@ -3,6 +3,7 @@ import { ErrorDialog } from '../../components/error-dialog.tsx';
 import { summarizeFieldErrors } from '../../components/form-errors.ts';
 import { FormField } from '../../components/form-field.tsx';
 import { readForm } from '../../components/form-values.ts';
+import { loadContractCheck } from '../../components/load-contract-check.ts';
 import { Form } from '../../components/form.tsx';
 import { TextAreaField } from '../../components/text-area-field.tsx';
 import { checkContactForm, type ContactErrors, type ContactField } from './contact-rules.ts';
@@ -34,6 +35,7 @@ export function ContactForm() {
         submitLabel="Send message"
         successMessage="Successfully Submitted"
         resetOnSuccess
+        preload={loadContractCheck}
         validate={async (data) => {
           const found = await checkContactForm(readForm(data, FIELDS));
           setErrors(found);

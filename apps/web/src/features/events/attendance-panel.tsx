@@ -1,5 +1,5 @@
 import type { ClubEvent, EventSignups, Household, SignupCar } from '@club/contracts';
-import { MAX_GUESTS } from '@club/contracts/browser';
+import { MAX_GUESTS } from '@club/contracts/plain';
 import { useState, useSyncExternalStore } from 'react';
 import { ErrorDialog } from '../../components/error-dialog.tsx';
 import { FormField } from '../../components/form-field.tsx';

@@ -1,5 +1,5 @@
 import type { ClubEvent, EventSeries, SeriesScope, SignupSettings } from '@club/contracts';
-import { REMINDER_DAYS } from '@club/contracts/browser';
+import { REMINDER_DAYS } from '@club/contracts/plain';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { getClubTimeZone } from '../../lib/club-time-zone.ts';

@@ -1,5 +1,5 @@
 import type { EventSummary } from '@club/contracts';
-import { EVENTS_PAGE_SIZE } from '@club/contracts/browser';
+import { EVENTS_PAGE_SIZE } from '@club/contracts/plain';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { PageNumbers } from '../../components/pager.tsx';

@@ -19,7 +19,7 @@ const dayNumber = (day: string): number => Date.parse(`${day.slice(0, 10)}T00:00
 const dayOf = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
 
 /** The wall-clock date and time in a zone, as YYYY-MM-DDTHH:mm: the club clock lives in the contracts. */
-export { clubNow } from '@club/contracts/browser';
+export { clubNow } from '@club/contracts/plain';
 
 /** "Saturday, November 14" (the spec's dddd, MMMM D). */
 export function formatEventDay(local: string): string {

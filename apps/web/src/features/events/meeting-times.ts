@@ -3,7 +3,7 @@
  * formatting every events page and the account page use, because it needs the contracts' repeat
  * rules (nextMeetingDate), which only the event editor does.
  */
-import { addMinutes, minutesBetween, nextMeetingDate, type MeetingPlace } from '@club/contracts/browser';
+import { addMinutes, minutesBetween, nextMeetingDate, type MeetingPlace } from '@club/contracts/plain';
 
 /** When the club meets (the admin sets it on the meetings page). */
 export type MeetingSchedule = Pick<MeetingPlace, 'week' | 'weekday' | 'time' | 'monthsOff'>;

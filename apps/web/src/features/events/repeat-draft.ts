@@ -1,5 +1,5 @@
 import type { EventSeries } from '@club/contracts';
-import type { RepeatRule } from '@club/contracts/browser';
+import type { RepeatRule } from '@club/contracts/plain';
 import type { SeriesRemoval } from './api/save-event.ts';
 
 /** How the editor holds a repeat rule: 'never' does not repeat; the end as a choice. */

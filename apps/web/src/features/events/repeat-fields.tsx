@@ -1,4 +1,4 @@
-import { describeSchedule } from '@club/contracts/browser';
+import { describeSchedule } from '@club/contracts/plain';
 import { useState } from 'react';
 import { FieldFrame } from '../../components/field-frame.tsx';
 import { loadWhenShown } from '../../components/load-when-shown.tsx';

@@ -6,7 +6,7 @@ import {
   MEETING_MONTHS,
   MEETING_WEEKDAYS,
   REPEAT_WEEKS,
-} from '@club/contracts/browser';
+} from '@club/contracts/plain';
 import { FieldFrame } from '../../components/field-frame.tsx';
 import { FormField } from '../../components/form-field.tsx';
 import { meetingTimes, type MeetingSchedule } from './meeting-times.ts';

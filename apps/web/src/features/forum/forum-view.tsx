@@ -1,4 +1,4 @@
-import { FORUM_PAGE_SIZE, FORUM_SORT_LABELS, FORUM_SORTS, type ForumSort } from '@club/contracts/browser';
+import { FORUM_PAGE_SIZE, FORUM_SORT_LABELS, FORUM_SORTS, type ForumSort } from '@club/contracts/plain';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { ListChoiceField, ListSearchField } from '../../components/list-tools.tsx';

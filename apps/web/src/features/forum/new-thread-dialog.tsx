@@ -1,4 +1,4 @@
-import { CALLS } from '@club/contracts/browser';
+import { CALLS } from '@club/contracts/plain';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { forumPath } from '../../lib/paths.ts';

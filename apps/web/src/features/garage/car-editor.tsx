@@ -1,4 +1,4 @@
-import { CAR_MAX_PHOTOS, CAR_STORY_MAX, CAR_VISIBILITIES, FIRST_CAR_YEAR, hasPermission, lastCarYear, type CarVisibility } from '@club/contracts/browser';
+import { CAR_MAX_PHOTOS, CAR_STORY_MAX, CAR_VISIBILITIES, FIRST_CAR_YEAR, hasPermission, lastCarYear, type CarVisibility } from '@club/contracts/plain';
 import type { Car } from '@club/contracts';
 import { useState } from 'react';
 import { Dialog } from '../../components/dialog.tsx';

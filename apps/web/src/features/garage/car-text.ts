@@ -1,4 +1,4 @@
-import { CAR_VISIBILITY_LABELS, FORMER_MEMBER_LABEL, carLabelOf, type CarVisibility } from '@club/contracts/browser';
+import { CAR_VISIBILITY_LABELS, FORMER_MEMBER_LABEL, carLabelOf, type CarVisibility } from '@club/contracts/plain';
 
 type CarLine = { year: number | null; bodyStyle: string; name: string };
 type CarOwner = { owner: string | null; isFormerMembers: boolean; visibility: CarVisibility };

@@ -3,8 +3,8 @@ import { ApiError, NETWORK_ERROR_MESSAGE, isApiError } from '../../api/client.ts
 import { FormField } from '../../components/form-field.tsx';
 import { ImagePicker, KEEP_IMAGE, type ImageChoice } from '../../components/image-picker/image-picker.tsx';
 import { Form } from '../../components/form.tsx';
-import { checkAgainstContract } from '../../components/contract-check.ts';
 import { readForm } from '../../components/form-values.ts';
+import { loadContractCheck } from '../../components/load-contract-check.ts';
 import type { BoardYear } from './history-rules.ts';
 import { useSaveBoardYear } from './api/board-members.ts';
 import './history.css';
@@ -63,8 +63,9 @@ export function BoardEditor({ board, savedYears, onSaved, onDirtyChange }: Board
       aria-label="Edit the board"
       className="board-editor"
       noValidate
+      preload={loadContractCheck}
       validate={async (data) => {
-        const yearProblem = await checkAgainstContract('boardMembers.save', readForm(data, { y: 'text' }));
+        const yearProblem = await (await loadContractCheck()).checkAgainstContract('boardMembers.save', readForm(data, { y: 'text' }));
         if (yearProblem !== null) return yearProblem;
         const filled = rows.filter((row) => row.post.trim() !== '' || row.member.trim() !== '');
         if (filled.length === 0) return 'Please enter at least one post and member for the board.';

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { checkAgainstContract } from '../../components/contract-check.ts';
 import { FormField } from '../../components/form-field.tsx';
 import { readForm } from '../../components/form-values.ts';
+import { loadContractCheck } from '../../components/load-contract-check.ts';
 import { Form } from '../../components/form.tsx';
 import { TextAreaField } from '../../components/text-area-field.tsx';
 import { useSession } from '../../session/index.ts';
@@ -44,7 +44,8 @@ export function IdeaBox() {
         <Form
           aria-label="Idea box"
           // The browser's "required" takes spaces for a title; the contract (as the server) does not.
-          validate={(data) => checkAgainstContract('idea.set', readForm(data, IDEA_FIELDS))}
+          preload={loadContractCheck}
+          validate={async (data) => (await loadContractCheck()).checkAgainstContract('idea.set', readForm(data, IDEA_FIELDS))}
           onSubmit={async (data) => {
             await save.mutateAsync({
               body: readForm(data, IDEA_FIELDS),

@@ -2,8 +2,8 @@ import type { President } from '@club/contracts';
 import { useState } from 'react';
 import { FormField } from '../../components/form-field.tsx';
 import { Form } from '../../components/form.tsx';
-import { checkAgainstContract } from '../../components/contract-check.ts';
 import { readForm } from '../../components/form-values.ts';
+import { loadContractCheck } from '../../components/load-contract-check.ts';
 import { useSavePresident } from './api/presidents.ts';
 import { HistoryEditorDialog, useHistoryEditor, YearField } from './history-editor-dialog.tsx';
 import './history.css';
@@ -27,9 +27,10 @@ export function PresidentDialog({ president, defaultYear, onClose }: PresidentDi
     <HistoryEditorDialog title={savedId === 0 ? 'Add President' : 'Edit President'} editor={editor}>
       <Form
         onDirtyChange={editor.onDirtyChange}
+        preload={loadContractCheck}
         aria-label="President"
         noValidate
-        validate={(data) => checkAgainstContract('president.save', readForm(data, FIELDS))}
+        validate={async (data) => (await loadContractCheck()).checkAgainstContract('president.save', readForm(data, FIELDS))}
         onSubmit={(data) =>
           save.mutateAsync({ body: { i: savedId, ...readForm(data, FIELDS) } })
         }

@@ -1,8 +1,8 @@
 import type { ShaftAwardWinner } from '@club/contracts';
 import { useState } from 'react';
-import { checkAgainstContract } from '../../components/contract-check.ts';
 import { FormField } from '../../components/form-field.tsx';
 import { readForm } from '../../components/form-values.ts';
+import { loadContractCheck } from '../../components/load-contract-check.ts';
 import { Form } from '../../components/form.tsx';
 import { ImagePicker, KEEP_IMAGE, type ImageChoice } from '../../components/image-picker/image-picker.tsx';
 import { useSaveShaftAwardWinner } from './api/shaft-award.ts';
@@ -44,10 +44,11 @@ export function ShaftAwardDialog({ winner, defaultYear, onClose }: ShaftAwardDia
     <HistoryEditorDialog title={saved.id === 0 ? 'Add Shaft Award Winner' : 'Edit Shaft Award Winner'} editor={editor}>
       <Form
         onDirtyChange={editor.onDirtyChange}
+        preload={loadContractCheck}
         aria-label="Shaft Award winner"
         noValidate
         clearMessagesKey={removalCount}
-        validate={(data) => checkAgainstContract('shaftAwardWinner.set', readForm(data, FIELDS))}
+        validate={async (data) => (await loadContractCheck()).checkAgainstContract('shaftAwardWinner.set', readForm(data, FIELDS))}
         onSubmit={async (data) => {
           const { y: year, n: name } = readForm(data, FIELDS);
           const reply = await save.mutateAsync({

@@ -1,9 +1,9 @@
 import type { StartupParty } from '@club/contracts';
 import { useState } from 'react';
-import { checkAgainstContract } from '../../components/contract-check.ts';
 import { FormField } from '../../components/form-field.tsx';
 import { Form } from '../../components/form.tsx';
 import { readForm } from '../../components/form-values.ts';
+import { loadContractCheck } from '../../components/load-contract-check.ts';
 import { TextAreaField } from '../../components/text-area-field.tsx';
 import { useSaveStartupParty } from './api/startup-parties.ts';
 import { HistoryEditorDialog, useHistoryEditor } from './history-editor-dialog.tsx';
@@ -26,13 +26,14 @@ export function StartupPartyDialog({ party, onClose }: StartupPartyDialogProps) 
     <HistoryEditorDialog title={savedId === 0 ? 'Add Start-up Party' : 'Edit Start-up Party'} editor={editor}>
       <Form
         onDirtyChange={editor.onDirtyChange}
+        preload={loadContractCheck}
         aria-label="Start-up party"
         noValidate
-        validate={(data) => {
+        validate={async (data) => {
           const values = readForm(data, FIELDS);
           if (Object.values(values).every((value) => value === '')) return 'Please fill in at least one detail of the start-up party.';
           // The years idle and the date follow the contract's rules, in its words.
-          return checkAgainstContract('startupParty.set', values);
+          return (await loadContractCheck()).checkAgainstContract('startupParty.set', values);
         }}
         onSubmit={(data) => save.mutateAsync({ body: { i: savedId, ...readForm(data, FIELDS) } })}
         onSuccess={(reply) => {

@@ -1,4 +1,4 @@
-import { MEETING_MONTHS, MEETING_WEEKDAYS, MEETING_WEEKS, type MeetingPlace } from '@club/contracts/browser';
+import { MEETING_MONTHS, MEETING_WEEKDAYS, MEETING_WEEKS, type MeetingPlace } from '@club/contracts/plain';
 import { FieldFrame } from '../../components/field-frame.tsx';
 import { FormField } from '../../components/form-field.tsx';
 import { readForm } from '../../components/form-values.ts';

@@ -1,4 +1,4 @@
-import { DEFAULT_MEETING, type MeetingPlace } from '@club/contracts/browser';
+import { DEFAULT_MEETING, type MeetingPlace } from '@club/contracts/plain';
 
 /** Opens the address in Google Maps (web or app) using its documented search URL. */
 export function mapUrlOf({ name, street, city, state, zip }: MeetingPlace): string {

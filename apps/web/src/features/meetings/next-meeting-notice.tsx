@@ -1,4 +1,4 @@
-import { formatMeetingTime } from '@club/contracts/browser';
+import { formatMeetingTime } from '@club/contracts/plain';
 import { useEffect, useState } from 'react';
 import { getClubTimeZone } from '../../lib/club-time-zone.ts';
 import { nextMeeting, type MeetingSchedule } from './next-meeting.ts';

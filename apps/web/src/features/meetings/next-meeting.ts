@@ -1,4 +1,4 @@
-import { DEFAULT_MEETING, nthWeekday, type MeetingPlace } from '@club/contracts/browser';
+import { DEFAULT_MEETING, nthWeekday, type MeetingPlace } from '@club/contracts/plain';
 
 /**
  * The club meets on the nth weekday of each month but the months off, at a time of day in club

@@ -1,5 +1,5 @@
 import type { MemberRow } from '@club/contracts';
-import { MEMBER_SORT_LABELS, MEMBER_SORTS, MEMBERS_PAGE_SIZE, PERMISSION_LABELS, PERMISSIONS, type MemberSort, type Permission } from '@club/contracts/browser';
+import { MEMBER_SORT_LABELS, MEMBER_SORTS, MEMBERS_PAGE_SIZE, PERMISSION_LABELS, PERMISSIONS, type MemberSort, type Permission } from '@club/contracts/plain';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { ListChoiceField, ListSearchField } from '../../components/list-tools.tsx';
 import { PageNumbers } from '../../components/pager.tsx';

@@ -1,5 +1,5 @@
 import type { Member, MemberRow } from '@club/contracts';
-import { fullNameOf as fullNameOfParts } from '@club/contracts/browser';
+import { fullNameOf as fullNameOfParts } from '@club/contracts/plain';
 
 export const fullNameOf = (member: Pick<Member, 'first_name' | 'last_name'>): string =>
   fullNameOfParts({ firstName: member.first_name, lastName: member.last_name });

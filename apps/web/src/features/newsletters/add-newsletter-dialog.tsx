@@ -1,7 +1,7 @@
-import { FIELD_MESSAGES, MONTHS, newsletterTitle, readEditionFromFileName, type Newsletter } from '@club/contracts';
+import type { Newsletter } from '@club/contracts';
+import { FIELD_MESSAGES, MONTHS, newsletterTitle, readEditionFromFileName } from '@club/contracts/plain';
 import { useId, useRef, useState } from 'react';
 import { ApiError, isApiError } from '../../api/api-error.ts';
-import { contractFieldErrors } from '../../components/contract-check.ts';
 import { useAddNewsletter } from './api/newsletters.ts';
 import { Dialog } from '../../components/dialog.tsx';
 import { FieldFrame } from '../../components/field-frame.tsx';
@@ -11,6 +11,7 @@ import { FileChooser } from '../../components/image-picker/file-chooser.tsx';
 import { formatFileSize, sortChosenFiles, type Refusal } from '../../components/image-picker/image-file.ts';
 import { Form } from '../../components/form.tsx';
 import { readForm } from '../../components/form-values.ts';
+import { loadContractCheck } from '../../components/load-contract-check.ts';
 import { useGuardedEditor } from '../../components/unsaved-changes.tsx';
 import { defaultNewsletterYear, findSameEdition } from './archive-rules.ts';
 
@@ -106,12 +107,13 @@ export function AddNewsletterDialog({ editions, onSaved, onClose }: AddNewslette
         <Form
           aria-label="Add newsletter"
           onDirtyChange={editor.onDirtyChange}
+          preload={loadContractCheck}
           noValidate
           submitLabel="Save"
           validate={async (data) => {
             // Everything missing at once, each beside its field, not one item per try.
             const edits = editsRef.current;
-            const { m, y } = await contractFieldErrors('newsletter.set', readForm(data, FIELDS));
+            const { m, y } = await (await loadContractCheck()).contractFieldErrors('newsletter.set', readForm(data, FIELDS));
             const found = { ...(file ? {} : { f: FILE_REQUIRED }), ...(m === undefined ? {} : { m }), ...(y === undefined ? {} : { y }) };
             if (edits === editsRef.current) setErrors(found);
             return summarizeFieldErrors(Object.keys(found).length);

@@ -1,4 +1,4 @@
-import { formatDistance } from '@club/contracts/browser';
+import { formatDistance } from '@club/contracts/plain';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { errorMessageOf } from '../../api/api-error.ts';

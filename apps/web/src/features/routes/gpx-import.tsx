@@ -1,4 +1,4 @@
-import { FILE_KIND_MESSAGES, GPX_MAX_BYTES, formatDistance } from '@club/contracts/browser';
+import { FILE_KIND_MESSAGES, GPX_MAX_BYTES, formatDistance } from '@club/contracts/plain';
 import { useId, useState } from 'react';
 import { errorMessageOf } from '../../api/api-error.ts';
 import { FileChooser } from '../../components/image-picker/file-chooser.tsx';

@@ -1,4 +1,4 @@
-import { formatDistance } from '@club/contracts/browser';
+import { formatDistance } from '@club/contracts/plain';
 import type { CallResponse } from '@club/contracts';
 import { useState } from 'react';
 import { Link } from 'react-router';

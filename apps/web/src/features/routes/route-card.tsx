@@ -1,4 +1,4 @@
-import { ROUTE_VISIBILITY_LABELS, formatDistance } from '@club/contracts/browser';
+import { ROUTE_VISIBILITY_LABELS, formatDistance } from '@club/contracts/plain';
 import type { RouteSummary } from '@club/contracts';
 import { Link } from 'react-router';
 import { eventPath, routePath } from '../../lib/paths.ts';

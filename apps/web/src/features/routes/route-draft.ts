@@ -1,4 +1,4 @@
-import { MAX_ROUTE_STEPS, legsOf, resolveDistances, roundMiles, type StopKind, type TypedDistance } from '@club/contracts/browser';
+import { MAX_ROUTE_STEPS, legsOf, resolveDistances, roundMiles, type StopKind, type TypedDistance } from '@club/contracts/plain';
 import type { RouteStep } from '@club/contracts';
 
 /**

@@ -1,4 +1,4 @@
-import { ROUTE_VISIBILITIES, ROUTE_VISIBILITY_LABELS, type RouteVisibility } from '@club/contracts/browser';
+import { ROUTE_VISIBILITIES, ROUTE_VISIBILITY_LABELS, type RouteVisibility } from '@club/contracts/plain';
 import type { Route } from '@club/contracts';
 import { useReducer, useState } from 'react';
 import { FieldFrame } from '../../components/field-frame.tsx';

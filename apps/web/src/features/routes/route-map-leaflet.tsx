@@ -2,7 +2,7 @@ import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import type { MapTiles, RoutePoint, RouteStep } from '@club/contracts';
 import { useEffect, useRef } from 'react';
-import { STOP_KIND_LABELS } from '@club/contracts/browser';
+import { STOP_KIND_LABELS } from '@club/contracts/plain';
 
 export type LeafletRouteMapProps = {
   tiles: MapTiles;

@@ -1,4 +1,4 @@
-import { STOP_KIND_LABELS, formatDistance, milesText } from '@club/contracts/browser';
+import { STOP_KIND_LABELS, formatDistance, milesText } from '@club/contracts/plain';
 import type { RouteStep } from '@club/contracts';
 import './routes.css';
 

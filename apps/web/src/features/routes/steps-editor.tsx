@@ -1,4 +1,4 @@
-import { MAX_ROUTE_STEPS, STOP_KINDS, STOP_KIND_LABELS, type StopKind } from '@club/contracts/browser';
+import { MAX_ROUTE_STEPS, STOP_KINDS, STOP_KIND_LABELS, type StopKind } from '@club/contracts/plain';
 import { useEffect, useId, useRef, useState, type Dispatch, type KeyboardEvent, type PointerEvent } from 'react';
 import { resolveDraft, type DraftAction, type DraftState, type DraftStep } from './route-draft.ts';
 import '../../components/form.css';

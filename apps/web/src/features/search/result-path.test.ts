@@ -1,4 +1,4 @@
-import { SEARCH_KINDS } from '@club/contracts/browser';
+import { SEARCH_KINDS } from '@club/contracts/plain';
 import { describe, expect, it } from 'vitest';
 import { searchResultPath } from './result-path.ts';
 

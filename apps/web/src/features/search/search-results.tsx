@@ -1,4 +1,4 @@
-import { SEARCH_KIND_LABELS, SEARCH_PAGE_SIZE, type SearchKind } from '@club/contracts/browser';
+import { SEARCH_KIND_LABELS, SEARCH_PAGE_SIZE, type SearchKind } from '@club/contracts/plain';
 import { Link } from 'react-router';
 import type { CallResponse } from '../../api/client.ts';
 import { countOf } from '../../lib/plural.ts';

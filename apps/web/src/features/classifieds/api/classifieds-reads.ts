@@ -1,4 +1,4 @@
-import type { CallName, ListingCategory, ListingKind } from '@club/contracts/browser';
+import type { CallName, ListingCategory, ListingKind } from '@club/contracts/plain';
 import { useCallQuery } from '../../../api/call-query.ts';
 
 /** Every read a listing's change touches. */

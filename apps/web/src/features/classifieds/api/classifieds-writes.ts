@@ -1,4 +1,4 @@
-import type { ListingCategory, ListingCondition, ListingKind, ListingVisibility } from '@club/contracts/browser';
+import type { ListingCategory, ListingCondition, ListingKind, ListingVisibility } from '@club/contracts/plain';
 import type { CallBody } from '../../../api/client.ts';
 import { useCallMutation } from '../../../api/call-query.ts';
 import { LISTING_READS } from './classifieds-reads.ts';

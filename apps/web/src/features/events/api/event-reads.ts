@@ -1,4 +1,4 @@
-import type { CallName } from '@club/contracts/browser';
+import type { CallName } from '@club/contracts/plain';
 import { useQuery } from '@tanstack/react-query';
 import type { CallBody } from '../../../api/client.ts';
 import { callQueryOptions, type UseCallQueryOptions } from '../../../api/call-query.ts';

@@ -1,4 +1,4 @@
-import { ATTENDANCE_STATUS } from '@club/contracts/browser';
+import { ATTENDANCE_STATUS } from '@club/contracts/plain';
 import { useCallMutation } from '../../../api/call-query.ts';
 import { ATTENDANCE_READS } from './event-reads.ts';
 

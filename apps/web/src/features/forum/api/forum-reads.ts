@@ -1,4 +1,4 @@
-import { FORUM_PAGE_SIZE, type CallName, type ForumSort } from '@club/contracts/browser';
+import { FORUM_PAGE_SIZE, type CallName, type ForumSort } from '@club/contracts/plain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { callQueryOptions, useCallQuery } from '../../../api/call-query.ts';

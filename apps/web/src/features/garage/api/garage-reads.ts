@@ -1,4 +1,4 @@
-import { shownNameOf, type CallName } from '@club/contracts/browser';
+import { shownNameOf, type CallName } from '@club/contracts/plain';
 import { useQuery } from '@tanstack/react-query';
 import { useCallQuery } from '../../../api/call-query.ts';
 import { callQueryOptions } from '../../../api/call-query.ts';

@@ -1,4 +1,4 @@
-import type { CallName, MemberSort, Permission } from '@club/contracts/browser';
+import type { CallName, MemberSort, Permission } from '@club/contracts/plain';
 import { useQueryClient } from '@tanstack/react-query';
 import { callQueryOptions, useCallMutation, useCallQuery } from '../../../api/call-query.ts';
 

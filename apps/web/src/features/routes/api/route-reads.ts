@@ -1,4 +1,4 @@
-import type { CallName } from '@club/contracts/browser';
+import type { CallName } from '@club/contracts/plain';
 import { useCallQuery } from '../../../api/call-query.ts';
 
 /** Every read a route's save, import, removal or attachment changes. */

@@ -1,4 +1,4 @@
-import type { RouteVisibility } from '@club/contracts/browser';
+import type { RouteVisibility } from '@club/contracts/plain';
 import { useCallMutation } from '../../../api/call-query.ts';
 import type { DraftStep } from '../route-draft.ts';
 import { toSaveSteps } from '../route-draft.ts';

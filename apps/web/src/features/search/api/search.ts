@@ -1,4 +1,4 @@
-import type { SearchKind } from '@club/contracts/browser';
+import type { SearchKind } from '@club/contracts/plain';
 import { useCallQuery } from '../../../api/call-query.ts';
 
 /**

@@ -1,4 +1,7 @@
-/** The zod-free part of the contracts, for code on the browser's first page. */
+/**
+ * The zod-free part of the contracts: for code on the browser's first page, and for the server,
+ * whose start builds no schema (it loads `./registry` on the first call: apps/api/src/http/call-contracts.ts).
+ */
 export * from './calls.ts';
 export * from './permissions.ts';
 export * from './media.ts';
@@ -19,3 +22,4 @@ export * from './password-rules.ts';
 export * from './field-messages.ts';
 export * from './repeat-rule.ts';
 export * from './club-story.ts';
+export * from './newsletter-edition.ts';

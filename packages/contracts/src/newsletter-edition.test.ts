@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { newsletterLabel, newsletterTitle, readEditionFromFileName } from './newsletters.ts';
+import { newsletterLabel, newsletterTitle, readEditionFromFileName } from './newsletter-edition.ts';
 
 describe('readEditionFromFileName', () => {
   it('reads month and year from the usual name', () => {
