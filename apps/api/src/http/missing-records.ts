@@ -3,6 +3,7 @@ import type { Request } from 'express';
 import { ApiError } from '../errors.ts';
 import type { FirstRead, PageViewer } from './first-answers.ts';
 import { readForPage, type ApiRouter } from './mount-call.ts';
+import { compileRoute } from './page-preloads.ts';
 
 /**
  * How the server tells that the record a page shows is not there: the read the page makes for
@@ -13,8 +14,8 @@ type RecordCheck = FirstRead & { isAbsentIn?: (answer: Record<string, unknown>) 
 /** The id the web app reads in an address (`/^\d+$/`, more than 0), or undefined. */
 const idOf = (text: string): number | undefined => (/^\d+$/.test(text) && Number(text) > 0 ? Number(text) : undefined);
 
-/** `/registry/:carId` -> /^\/registry\/([^/]+)\/?$/i, as the router matches it (an optional parameter is required here). */
-const patternOf = (route: string) => new RegExp(`^${route.replace(/\/:[^/]+\??/g, '/([^/]+)')}/?$`, 'i');
+/** The route as the router matches it, its parameter captured (page-preloads.ts). */
+const patternOf = (route: string) => compileRoute(route).pattern;
 
 /** A page's read of its record by the id in its address; an id that is not one is "not found" at once. */
 const byId =
@@ -57,10 +58,11 @@ const PAGE_CHECKS: readonly PageCheck[] = [
 function checkOf(pathname: string, viewer: PageViewer['kind']): RecordCheck | 'absent' | undefined {
   for (const { pattern, isForMembers, checkOf: checkOfParam } of PAGE_CHECKS) {
     const match = pattern.exec(pathname);
-    if (!match) continue;
+    // `/blog` and `/forum` (their id left out) are lists, not a record's page.
+    if (!match || match[1] === undefined) continue;
     let param: string;
     try {
-      param = decodeURIComponent(match[1] ?? '');
+      param = decodeURIComponent(match[1]);
     } catch {
       return undefined;
     }

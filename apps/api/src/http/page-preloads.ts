@@ -10,14 +10,15 @@ type Route = { pattern: RegExp; rank: number; page: PagePreload; html?: string }
 
 /**
  * A route as React Router matches it (`/blog/:articleId?`, `/event/:eventId`, `*`): any case, an
- * optional trailing slash. Its rank orders the routes that match one address as the router does:
- * a fixed part outranks a parameter, and `*` comes last.
+ * optional trailing slash; each parameter is a capture group (undefined when an optional one is
+ * left out). Its rank orders the routes that match one address as the router does: a fixed part
+ * outranks a parameter, and `*` comes last.
  */
-function compileRoute(route: string): Pick<Route, 'pattern' | 'rank'> {
+export function compileRoute(route: string): Pick<Route, 'pattern' | 'rank'> {
   if (route === '*') return { pattern: /^\/.*$/, rank: -1 };
   const parts = route.split('/').filter(Boolean);
   const escape = (text: string) => text.replace(/[.+*?^${}()|[\]\\]/g, '\\$&');
-  const source = parts.map((part) => (part.startsWith(':') ? (part.endsWith('?') ? '(?:/[^/]+)?' : '/[^/]+') : `/${escape(part)}`)).join('');
+  const source = parts.map((part) => (part.startsWith(':') ? (part.endsWith('?') ? '(?:/([^/]+))?' : '/([^/]+)') : `/${escape(part)}`)).join('');
   const rank = parts.reduce((sum, part) => sum + (part.startsWith(':') ? 3 : 10), 0);
   return { pattern: new RegExp(`^${source || ''}/?$`, 'i'), rank };
 }
