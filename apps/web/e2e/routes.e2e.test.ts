@@ -46,15 +46,28 @@ const stepCards = (page: Page) => page.locator('.step-edit');
 const instructionsOf = (page: Page) => stepCards(page).locator('input[id$="-instruction"]').evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
 const scrollsSideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth + 1);
 
-/** The map has drawn the route: the line, and a numbered marker per step with coordinates. */
+/** The map has drawn the route: the line across it, and a numbered marker per step with coordinates. */
 async function expectRouteDrawn(page: Page, markers: number): Promise<void> {
   const map = page.getByRole('region', { name: /^Map of / });
-  await map.locator('.leaflet-overlay-pane path').first().waitFor();
+  const line = map.locator('.route-map-line');
+  await line.waitFor();
+  // Fitted with 24 px to spare: the line spans most of the map one way or the other, not a dot.
+  const [lineBox, mapBox] = [await line.boundingBox(), await map.boundingBox()];
+  if (!lineBox || !mapBox) throw new Error('the map or its line has no box');
+  expect(Math.max(lineBox.width / mapBox.width, lineBox.height / mapBox.height)).toBeGreaterThan(0.5);
   expect(await map.locator('.route-marker').count()).toBe(markers);
   expect(await map.locator('.route-marker').first().textContent()).toBe('1');
-  // No tile server answers here: no tile ever loads, and the route shows on the plain background.
-  expect(await map.locator('.leaflet-tile-loaded').count()).toBe(0);
-  expect(await map.locator('.leaflet-control-attribution').textContent()).toContain('Tiles © Offline Test Maps');
+  // No tile server answers here: the tiles are asked for, none ever loads, and the route shows on the plain background.
+  expect(await map.locator('.route-map-tile').count()).toBeGreaterThan(0);
+  expect(await map.locator('.route-map-tile--loaded').count()).toBe(0);
+  expect(await map.locator('.route-map-attribution').textContent()).toContain('Tiles © Offline Test Maps');
+}
+
+/** Where a marker's centre is on the page. */
+async function centreOf(marker: Locator): Promise<{ x: number; y: number }> {
+  const box = await marker.boundingBox();
+  if (!box) throw new Error('the marker has no box');
+  return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
 }
 
 /** Drags with a finger: touch events through the DevTools protocol, as a phone sends them. */
@@ -138,6 +151,39 @@ describe('route books', () => {
     expect(await page.getByRole('region', { name: 'Stops' }).textContent()).toContain('Rest room: Rest rooms at the city park');
     await checkA11y(page);
     await snapshot(page, 'routes-route-offline-map-1280');
+    // The map moves: focused, an arrow key pans it 80 px; Zoom in spreads the markers twice as far
+    // apart; a drag with the mouse carries the route with the pointer. The wheel scrolls the page.
+    const map = page.getByRole('region', { name: /^Map of / });
+    const [first, last] = [map.locator('.route-marker').first(), map.locator('.route-marker').last()];
+    await map.focus();
+    const start = await centreOf(first);
+    await page.keyboard.press('ArrowLeft');
+    await expect.poll(async () => (await centreOf(first)).x - start.x).toBeCloseTo(80, 1);
+    await page.keyboard.press('ArrowUp');
+    await expect.poll(async () => (await centreOf(first)).y - start.y).toBeCloseTo(80, 1);
+    const apart = async () => {
+      const [a, b] = [await centreOf(first), await centreOf(last)];
+      return Math.hypot(a.x - b.x, a.y - b.y);
+    };
+    const before = await apart();
+    await map.getByRole('button', { name: 'Zoom in' }).click();
+    await expect.poll(async () => (await apart()) / before).toBeCloseTo(2, 2);
+    await map.getByRole('button', { name: 'Zoom out' }).click();
+    await expect.poll(async () => (await apart()) / before).toBeCloseTo(1, 2);
+    const grabbed = await centreOf(first);
+    const mapBox = await map.boundingBox();
+    if (!mapBox) throw new Error('the map has no box');
+    await page.mouse.move(mapBox.x + mapBox.width / 2, mapBox.y + mapBox.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(mapBox.x + mapBox.width / 2 - 60, mapBox.y + mapBox.height / 2 + 30, { steps: 5 });
+    await page.mouse.up();
+    const dropped = await centreOf(first);
+    expect(dropped.x - grabbed.x).toBeCloseTo(-60, 1);
+    expect(dropped.y - grabbed.y).toBeCloseTo(30, 1);
+    const unzoomed = await apart();
+    await page.mouse.wheel(0, 200);
+    await page.waitForTimeout(100);
+    expect(await apart()).toBeCloseTo(unzoomed, 3);
 
     // On a tour: the event page takes it from the library.
     const event = queryOne<{ id: number }>("SELECT id FROM events WHERE title = 'Ice Cream Social' ORDER BY start DESC LIMIT 1");
@@ -212,7 +258,7 @@ describe('route books', () => {
     await panel.getByRole('link', { name: 'Highway 100 to Hermann' }).tap();
     await member.getByRole('heading', { level: 1, name: 'Highway 100 to Hermann' }).waitFor();
     await expectRouteDrawn(member, 18);
-    // The map's zoom buttons are a finger's size (Leaflet draws them 30 px on touch screens).
+    // The map's zoom buttons are a finger's size (30 px with a mouse).
     for (const name of ['Zoom in', 'Zoom out']) {
       const box = await member.getByRole('button', { name }).boundingBox();
       expect({ name, width: box?.width, height: box?.height }).toEqual({ name, width: 44, height: 44 });
@@ -225,6 +271,33 @@ describe('route books', () => {
     expect((await member.getByRole('link', { name: '← All route books' }).boundingBox())?.height ?? 0).toBeGreaterThanOrEqual(44);
     await checkA11y(member);
     await snapshot(member, 'routes-route-390');
+    // One finger on the map pans it, not the page.
+    const map = member.getByRole('region', { name: /^Map of / });
+    const marker = map.locator('.route-marker').first();
+    await map.scrollIntoViewIfNeeded();
+    const [mapBox, touched, scrolled] = [await map.boundingBox(), await centreOf(marker), await member.evaluate(() => window.scrollY)];
+    if (!mapBox) throw new Error('the map has no box');
+    const cdp = await member.context().newCDPSession(member);
+    const from = { x: mapBox.x + mapBox.width / 2, y: mapBox.y + mapBox.height / 2 };
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [from] });
+    for (let k = 1; k <= 10; k += 1) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: from.x - 5 * k, y: from.y - 8 * k }] });
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    const panned = await centreOf(marker);
+    expect([Math.round(panned.x - touched.x), Math.round(panned.y - touched.y)]).toEqual([-50, -80]);
+    expect(await member.evaluate(() => window.scrollY)).toBe(scrolled);
+    // Two fingers spread twice as far apart zoom in by one: the markers twice as far apart.
+    const apart = async () => {
+      const [a, b] = [await centreOf(marker), await centreOf(map.locator('.route-marker').nth(4))];
+      return Math.hypot(a.x - b.x, a.y - b.y);
+    };
+    const pinched = await apart();
+    const fingers = (gap: number) => [{ x: from.x - gap, y: from.y, id: 1 }, { x: from.x + gap, y: from.y, id: 2 }];
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: fingers(40) });
+    for (let k = 1; k <= 8; k += 1) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: fingers(40 + 5 * k) });
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    await cdp.detach();
+    expect((await apart()) / pinched).toBeCloseTo(2, 1);
+    expect(await member.evaluate(() => window.scrollY)).toBe(scrolled);
     await member.context().close();
 
     const organiser = await openPageAs(harness, ORGANISER.email, ORGANISER.password, PHONE);
@@ -300,7 +373,7 @@ describe('route books', () => {
     await visit(visitor, '/routes');
     await visitor.getByRole('link', { name: 'Highway 100 to Hermann' }).waitFor();
     expect(await visitor.getByRole('link', { name: /barn tour/ }).count()).toBe(0);
-    expect(requested.filter((url) => /leaflet/i.test(url))).toEqual([]);
+    expect(requested.filter((url) => /route-map-view/i.test(url))).toEqual([]);
     await checkA11y(visitor);
     await snapshot(visitor, 'routes-library-visitor-375');
 
