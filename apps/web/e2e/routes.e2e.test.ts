@@ -152,7 +152,8 @@ describe('route books', () => {
     await checkA11y(page);
     await snapshot(page, 'routes-route-offline-map-1280');
     // The map moves: focused, an arrow key pans it 80 px; Zoom in spreads the markers twice as far
-    // apart; a drag with the mouse carries the route with the pointer. The wheel scrolls the page.
+    // apart; a drag with the mouse carries the route with the pointer; a double click zooms in on
+    // its point. The wheel scrolls the page.
     const map = page.getByRole('region', { name: /^Map of / });
     const [first, last] = [map.locator('.route-marker').first(), map.locator('.route-marker').last()];
     await map.focus();
@@ -184,6 +185,16 @@ describe('route books', () => {
     await page.mouse.wheel(0, 200);
     await page.waitForTimeout(100);
     expect(await apart()).toBeCloseTo(unzoomed, 3);
+    // A double click zooms in on its point, which stays under the pointer: a marker twice as far from it.
+    const box = await map.boundingBox();
+    if (!box) throw new Error('the map has no box');
+    const aim = { x: Math.round(box.x + box.width / 3), y: Math.round(box.y + box.height / 2) };
+    const from = await centreOf(first);
+    await page.mouse.dblclick(aim.x, aim.y);
+    await expect.poll(async () => (await apart()) / unzoomed).toBeCloseTo(2, 2);
+    const to = await centreOf(first);
+    expect(to.x - aim.x).toBeCloseTo(2 * (from.x - aim.x), 0);
+    expect(to.y - aim.y).toBeCloseTo(2 * (from.y - aim.y), 0);
 
     // On a tour: the event page takes it from the library.
     const event = queryOne<{ id: number }>("SELECT id FROM events WHERE title = 'Ice Cream Social' ORDER BY start DESC LIMIT 1");

@@ -1,5 +1,5 @@
 import type { MapTiles, RoutePoint, RouteStep } from '@club/contracts';
-import { useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent, type PointerEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { STOP_KIND_LABELS } from '@club/contracts/plain';
 import { fitView, MAX_ZOOM, MIN_ZOOM, panBy, project, tilesFor, toScreen, worldSize, zoomAround, type Size, type Tile, type View, type WorldPoint } from './mercator.ts';
@@ -70,7 +70,8 @@ export function Credit({ text }: { text: string }) {
  * (else the steps joined) and a numbered marker per step with coordinates. The line and the
  * markers are drawn by the browser (SVG and HTML), so with no tile server, or none reachable, the
  * route still shows on the plain background. Drag or one finger pans, two fingers pinch, the
- * buttons zoom; focused, the arrow keys pan and + and - zoom. The wheel scrolls the page.
+ * buttons and a double click zoom; focused, the arrow keys pan and + and - zoom. The wheel
+ * scrolls the page.
  */
 export default function RouteMapView({ tiles, track, steps, label, isCompact = false }: RouteMapViewProps) {
   const mapRef = useRef<HTMLDivElement>(null);
@@ -155,6 +156,11 @@ export default function RouteMapView({ tiles, track, steps, label, isCompact = f
   const onPointerUp = (event: PointerEvent<HTMLDivElement>) => {
     pointers.current.delete(event.pointerId);
   };
+  // A double click zooms in on its point, with Shift out (as Leaflet's did).
+  const onDoubleClick = (event: MouseEvent<HTMLDivElement>) => {
+    const box = event.currentTarget.getBoundingClientRect();
+    move((current, measured) => zoomAround(current, event.shiftKey ? -1 : 1, measured, { left: event.clientX - box.left, top: event.clientY - box.top }));
+  };
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.target !== event.currentTarget || event.altKey || event.ctrlKey || event.metaKey) return;
@@ -179,7 +185,7 @@ export default function RouteMapView({ tiles, track, steps, label, isCompact = f
       tabIndex={0}
       onKeyDown={onKeyDown}
     >
-      <div className="route-map-surface" aria-hidden="true" onPointerDown={onPointerDown} onPointerMove={onPointerMove} onPointerUp={onPointerUp} onPointerCancel={onPointerUp}>
+      <div className="route-map-surface" aria-hidden="true" onPointerDown={onPointerDown} onPointerMove={onPointerMove} onPointerUp={onPointerUp} onPointerCancel={onPointerUp} onDoubleClick={onDoubleClick}>
         {size && tiles.url ? tilesFor(tiles.url, view, size).map((tile) => <MapTile key={`${tile.key} ${tile.url}`} url={tile.url} left={tile.left} top={tile.top} size={tile.size} />) : null}
         {drawn && lineAt ? (
           <svg className="route-map-overlay">
