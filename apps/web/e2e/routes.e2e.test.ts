@@ -145,9 +145,12 @@ describe('route books', () => {
     await page.getByText('Successfully Saved').waitFor();
 
     // Its page: the map draws without tiles, the steps and stops are listed.
+    const tileRequest = page.waitForRequest((request) => request.url().startsWith('http://127.0.0.1:9/'));
     await page.getByRole('link', { name: 'View the route' }).click();
     await page.getByRole('heading', { level: 1, name: 'Sixty-mile fall tour' }).waitFor();
     await expectRouteDrawn(page, 5);
+    // A tile server (OpenStreetMap's asks for it) learns which site the tiles are for: the origin, never the page.
+    expect((await tileRequest).headers()['referer']).toBe(`${harness.baseUrl}/`);
     expect(await page.getByRole('region', { name: 'Stops' }).textContent()).toContain('Rest room: Rest rooms at the city park');
     await checkA11y(page);
     await snapshot(page, 'routes-route-offline-map-1280');

@@ -45,6 +45,9 @@ function MapTile({ url, left, top, size }: Omit<Tile, 'key'>) {
       alt=""
       loading="lazy"
       decoding="async"
+      // The site sends no Referer (helmet's no-referrer); a tile server such as OpenStreetMap's asks
+      // for one, so each tile says which site it is for (the origin only, never the page).
+      referrerPolicy="strict-origin-when-cross-origin"
       draggable={false}
       onLoad={() => setLoaded(true)}
       style={{ left: x, top: y, width: Math.round(left + size) - x, height: Math.round(top + size) - y }}
