@@ -6,7 +6,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { expect, inject, onTestFailed } from 'vitest';
 import { SESSION_COOKIE } from '@club/contracts/session-cookie';
 import { SESSION_STORAGE_KEY } from '../src/lib/session-token.ts';
@@ -72,9 +72,10 @@ export const DESKTOP_VIEWPORT = { width: 1280, height: 900 } as const;
 export const MOBILE_VIEWPORT = { width: 375, height: 800 } as const;
 
 /**
- * Headless Chromium still builds each window's address-bar popups as WebUI pages, two per window in
- * a renderer of their own. No journey sees them, and they cost about 0.4 s of CPU per context (half
- * of what a new context costs); without them a context is the page alone.
+ * The whole browser in --headless mode (CHROMIUM_PATH=/usr/bin/chromium) still builds each window's
+ * address-bar popups as WebUI pages, two per window in a renderer of their own. No journey sees
+ * them, and they cost about 0.4 s of CPU per context (half of what a new context costs); without
+ * them a context is the page alone. The headless shell, the default, has no address bar at all.
  */
 const UNSEEN_FEATURES = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup', 'WebUIOmniboxFullPopup', 'PreloadTopChromeWebUI'];
 
@@ -239,6 +240,11 @@ async function stopServer(server: ChildProcess): Promise<void> {
 export type HarnessOptions = {
   /** Extra environment for the server, e.g. SMTP_URL of a test SMTP server. */
   env?: Record<string, string>;
+  /**
+   * The whole Chromium (CHROMIUM_PATH, else Debian's chromium) for this file, rather than the
+   * worker's headless shell: the shell has no notifications, which the push journeys show.
+   */
+  wholeBrowser?: boolean;
 };
 
 export type DemoDataTemplate = {
@@ -327,10 +333,33 @@ export async function makeDemoDataTemplate(): Promise<DemoDataTemplate> {
 }
 
 /**
+ * The journeys' browser: Debian's headless shell (scripts/ensure-chromium.mjs installs it), or
+ * CHROMIUM_SHELL_PATH. Launched once per worker and shared by the files the worker runs (vitest's
+ * `isolate: false` keeps this module between them): a launch with its first page is about 1.1 CPU s
+ * (the whole browser's 2.8), 35 files in all. Each file has its own contexts and closes them; a
+ * browser that has gone (crashed, or closed by a test) is launched anew for the next file.
+ * Playwright closes it when the worker exits.
+ */
+let sharedBrowser: Promise<Browser> | undefined;
+function workerBrowser(): Promise<Browser> {
+  const current = sharedBrowser;
+  const launch = () =>
+    (sharedBrowser = chromium.launch({ executablePath: process.env.CHROMIUM_SHELL_PATH ?? '/usr/bin/chromium-headless-shell', args: CHROMIUM_ARGS }).catch((error: unknown) => {
+      sharedBrowser = undefined;
+      throw error;
+    }));
+  if (!current) return launch();
+  return current.then((browser) => (browser.isConnected() ? browser : launch()), launch);
+}
+
+/** The whole Chromium, for one file only (HarnessOptions.wholeBrowser); closed with the file. */
+const launchWholeBrowser = (): Promise<Browser> => chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+
+/**
  * Starts the built server on a free port with fresh demo data, and system Chromium.
  * Call in beforeAll and `close()` in afterAll.
  */
-export async function startHarness({ env = {} }: HarnessOptions = {}): Promise<Harness> {
+export async function startHarness({ env = {}, wholeBrowser = false }: HarnessOptions = {}): Promise<Harness> {
   if (!existsSync(SERVER_ENTRY)) {
     throw new Error(`${SERVER_ENTRY} is missing: build first (pnpm build).`);
   }
@@ -341,21 +370,23 @@ export async function startHarness({ env = {} }: HarnessOptions = {}): Promise<H
   const template = inject('demoDataTemplate');
   const isFromTemplate = template !== undefined && (env.DEMO_DATA ?? '1') === '1';
   if (isFromTemplate) await cp(template, dataDir, { recursive: true });
-  // Chromium starts while the server does.
-  const launching = chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  // Chromium starts (in the worker's first file) while the server does.
+  const launching = wholeBrowser ? launchWholeBrowser() : workerBrowser();
   let started: Awaited<ReturnType<typeof startServer>> | undefined;
   let browser: Browser | undefined;
   try {
     started = await timed('server start', () => startServer(dataDir, env));
     browser = await timed('chromium start', () => launching);
   } catch (error) {
-    await launching.then((launched) => launched.close()).catch(() => undefined);
+    if (wholeBrowser) await launching.then((launched) => launched.close()).catch(() => undefined);
     if (started) await stopServer(started.server);
     await rm(dataDir, { recursive: true, force: true });
     throw error;
   }
   const { server, output: serverOutput, baseUrl } = started;
   const launchedBrowser = browser;
+  /** This file's contexts: closed with it, so a failed test's pages never reach the next file. */
+  const contexts = new Set<BrowserContext>();
 
   // The demo accounts' sessions came with the template; sessionToken checks each is still valid.
   const tokens = new Map<string, string>(isFromTemplate ? Object.entries(inject('demoSessions') ?? {}) : []);
@@ -380,6 +411,8 @@ export async function startHarness({ env = {} }: HarnessOptions = {}): Promise<H
     sessionToken,
     newPage: async (options = {}) => {
       const context = await timed('new context', () => launchedBrowser.newContext({ baseURL: baseUrl, viewport: DESKTOP_VIEWPORT, ...options }));
+      contexts.add(context);
+      context.on('close', () => contexts.delete(context));
       const page = await context.newPage();
       if (IS_PROFILING) {
         const goto = page.goto.bind(page);
@@ -389,7 +422,8 @@ export async function startHarness({ env = {} }: HarnessOptions = {}): Promise<H
     },
     close: async () => {
       writeProfile();
-      await launchedBrowser.close().catch(() => undefined);
+      await Promise.all([...contexts].map((context) => context.close().catch(() => undefined)));
+      if (wholeBrowser) await launchedBrowser.close().catch(() => undefined);
       await stopServer(server);
       await rm(dataDir, { recursive: true, force: true });
     },

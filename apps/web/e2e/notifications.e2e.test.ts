@@ -9,7 +9,8 @@ let harness: Harness;
 
 beforeAll(async () => {
   // A mail server that is down, so the admin's outbox view has something waiting with an error.
-  harness = await startHarness({ env: { SMTP_URL: 'smtp://127.0.0.1:1' } });
+  // The whole browser: the headless shell has no notifications to show a pushed reminder with.
+  harness = await startHarness({ env: { SMTP_URL: 'smtp://127.0.0.1:1' }, wholeBrowser: true });
 });
 
 afterAll(async () => {
