@@ -104,26 +104,24 @@ async function expectOneUncutColumn(page: Page, viewportWidth: number, viewportH
   await nav(page).locator('.nav__list').evaluate((list) => list.scrollTo(0, 0));
 }
 
+/** From a fresh page: opens the menu and `groups` in turn, taps `label`, and expects `path`. */
+async function tapLanding(page: Page, groups: string[], label: string, path: string, what: string): Promise<void> {
+  await startFresh(page, path);
+  await openMenu(page);
+  for (const group of groups) await openGroup(page, group);
+  await navLink(page, label).tap();
+  await expectLandedOn(page, path, what);
+}
+
 describe('phone menu (touch)', () => {
   // At 390 px every link with every group open (40 taps); at 375 px each link once, its own group
   // open (20): the menu's logic is the same at both widths, and each width's layout is checked below.
   it(`lands on the tapped page from each link once at ${PHONES[1].width}x${PHONES[1].height}`, async () => {
     const page = await openPage(harness, { viewport: PHONES[1], hasTouch: true, isMobile: true });
     for (const [group, links] of Object.entries(GROUPS)) {
-      for (const [label, path] of links) {
-        await startFresh(page, path);
-        await openMenu(page);
-        await openGroup(page, group);
-        await navLink(page, label).tap();
-        await expectLandedOn(page, path, `${group} > ${label}`);
-      }
+      for (const [label, path] of links) await tapLanding(page, [group], label, path, `${group} > ${label}`);
     }
-    for (const [label, path] of TOP_LEVEL) {
-      await startFresh(page, path);
-      await openMenu(page);
-      await navLink(page, label).tap();
-      await expectLandedOn(page, path, label);
-    }
+    for (const [label, path] of TOP_LEVEL) await tapLanding(page, [], label, path, label);
     await page.context().close();
   });
 
@@ -132,31 +130,12 @@ describe('phone menu (touch)', () => {
     const groups = Object.keys(GROUPS);
     for (const group of groups) {
       // Each link inside the open group.
-      for (const [label, path] of GROUPS[group] ?? []) {
-        await startFresh(page, path);
-        await openMenu(page);
-        await openGroup(page, group);
-        await navLink(page, label).tap();
-        await expectLandedOn(page, path, `${group} > ${label}`);
-      }
+      for (const [label, path] of GROUPS[group] ?? []) await tapLanding(page, [group], label, path, `${group} > ${label}`);
       // Every top-level link while this group is open.
-      for (const [label, path] of TOP_LEVEL) {
-        await startFresh(page, path);
-        await openMenu(page);
-        await openGroup(page, group);
-        await navLink(page, label).tap();
-        await expectLandedOn(page, path, `${label} with ${group} open`);
-      }
+      for (const [label, path] of TOP_LEVEL) await tapLanding(page, [group], label, path, `${label} with ${group} open`);
       // The other group while this one is open, then each of its links.
       for (const other of groups.filter((name) => name !== group)) {
-        for (const [label, path] of GROUPS[other] ?? []) {
-          await startFresh(page, path);
-          await openMenu(page);
-          await openGroup(page, group);
-          await openGroup(page, other);
-          await navLink(page, label).tap();
-          await expectLandedOn(page, path, `${other} > ${label} after ${group}`);
-        }
+        for (const [label, path] of GROUPS[other] ?? []) await tapLanding(page, [group, other], label, path, `${other} > ${label} after ${group}`);
       }
     }
     await page.context().close();
