@@ -107,6 +107,8 @@ describe('photo posts, as a visitor', () => {
     const page = await openPage(harness);
     await page.goto('/blog');
     await page.getByRole('link', { name: 'Spring tour to Hermann' }).click();
+    // The list shows every post's photos too: take the opener once the post's own page is there.
+    await page.getByRole('heading', { level: 1, name: 'Spring tour to Hermann' }).waitFor();
     const opener = page.getByRole('button', { name: 'Open photo 1 of 2 large' });
     await opener.waitFor();
     const scriptsBefore = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name).filter((n) => n.endsWith('.js')));
