@@ -217,6 +217,8 @@ describe('events journeys', () => {
     await page.getByRole('heading', { level: 1, name: earlierTitle }).waitFor();
     await page.getByRole('link', { name: new RegExp(`Later event.*${TITLE}`) }).click();
     await page.waitForURL(`**${eventPagePath}`);
+    // The earlier event, still shown as the address changes, has a Later link too: take it from this event's page.
+    await page.getByRole('heading', { level: 1, name: TITLE }).waitFor();
     await page.getByRole('link', { name: /Later event/ }).click();
     await page.waitForURL((url) => url.pathname !== eventPagePath);
     await page.getByRole('link', { name: new RegExp(`Earlier event.*${TITLE}`) }).waitFor();
