@@ -568,6 +568,12 @@ export async function waitForHydration(page: Page): Promise<void> {
  * and a visitor's data pages rendered by the server (with their scripts loaded after the paint);
  * until they have hydrated their buttons and client-side navigation do nothing, so a journey that
  * goes on to use them starts here rather than at `page.goto`.
+ *
+ * After a click that navigates inside the app, wait for something only the new page has (its h1,
+ * a dialog), not for the address alone: React Router runs each navigation in `startTransition`, so
+ * the address changes while the old page is still drawn, and a read that does not retry
+ * (`allTextContents`, `count`, `focus`, `evaluate`) or a locator both pages match finds the old one
+ * (a CI failure of blog.e2e.test.ts, and three more found after it).
  */
 export async function visit(page: Page, path: string): Promise<void> {
   await page.goto(path);
