@@ -76,6 +76,9 @@ export default defineConfig({
     globalSetup: ['apps/web/e2e/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 90_000,
+    // expect.poll's own default is 1 s: on a slow CI machine a call, an image or a cookie the page
+    // is waiting for can take longer. A poll passes as soon as it holds, so only a failure waits.
+    expect: { poll: { timeout: 10_000 } },
     fileParallelism: true,
     // A worker imports vitest, Playwright and the harness once for all the files it runs, not
     // once per file (each file still starts its own server, data and Chromium in beforeAll).
