@@ -45,7 +45,7 @@ describe('page loading', () => {
       window.dispatchEvent(new PopStateEvent('popstate'));
     });
     await expect
-      .poll(async () => (await page.getByRole('alert').textContent()) ?? '', { timeout: 10_000 })
+      .poll(async () => (await page.getByRole('alert').textContent()) ?? '')
       .toContain('This page could not be shown');
     expect(await page.getByRole('banner').isVisible()).toBe(true);
     expect(await page.getByRole('contentinfo').isVisible()).toBe(true);

@@ -405,14 +405,14 @@ describe('a very slow or dropped connection (item 16)', () => {
     await page.context().setOffline(true);
     await page.getByRole('contentinfo').getByRole('link', { name: 'Membership' }).tap();
     const alert = page.getByRole('alert');
-    await expect.poll(async () => (await alert.textContent()) ?? '', { timeout: 10_000 }).toContain('Check your connection');
+    await expect.poll(async () => (await alert.textContent()) ?? '').toContain('Check your connection');
     expect(await alert.innerText()).toBe('This page could not be loaded: the site could not be reached. Check your connection, then try again.');
     await snapshot(page, 'offline-page-390', { fullPage: false });
 
     await page.context().setOffline(false);
     await page.route(/\/assets\/contact-page-[^/]+\.js$/, (route) => route.fulfill({ status: 500, body: 'Internal Server Error' }));
     await page.getByRole('contentinfo').getByRole('link', { name: 'Contact' }).tap();
-    await expect.poll(async () => (await alert.textContent()) ?? '', { timeout: 10_000 }).toContain('reloading usually helps');
+    await expect.poll(async () => (await alert.textContent()) ?? '').toContain('reloading usually helps');
     expect(await alert.innerText()).not.toMatch(/connection/i);
     await page.context().close();
   });
