@@ -51,7 +51,21 @@ export function openDatabase(file: string): Db {
   // SQLite's own page cache, 4 MB instead of better-sqlite3's 16: most reads are answered from the
   // reply cache, and the operating system keeps the file's pages anyway (docs/PERFORMANCE.md).
   sqlite.pragma(`cache_size = -${PAGE_CACHE_KIB}`);
-  return drizzle(sqlite, { schema }) as Db;
+  const db = drizzle(sqlite, { schema }) as Db;
+  startTransactionsImmediate(db);
+  return db;
+}
+
+/**
+ * Every transaction takes the write lock when it begins (BEGIN IMMEDIATE), not at its first write.
+ * A command (`pnpm reminders`, `digest`, a backup) writes while the site serves; a deferred
+ * transaction that had read first would then fail at its first write with SQLITE_BUSY_SNAPSHOT,
+ * which the busy timeout does not wait out, instead of waiting its turn. Ours all write, so
+ * nothing is lost by taking the lock early. A caller may still ask for another behaviour.
+ */
+function startTransactionsImmediate(db: Db): void {
+  const transaction = db.transaction.bind(db);
+  db.transaction = ((run, config) => transaction(run, { behavior: 'immediate', ...config })) as typeof db.transaction;
 }
 
 /**

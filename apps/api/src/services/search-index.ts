@@ -279,18 +279,12 @@ export function createSearchIndex(db: Db, sources: readonly SearchSource[]): Sea
     },
 
     reindexShipped() {
-      // Immediate: it runs while the site serves, and a command (`pnpm reminders`, a backup) may
-      // write meanwhile; a deferred transaction that read first would then fail at its first write
-      // (SQLITE_BUSY_SNAPSHOT, which the busy timeout does not wait out) instead of waiting its turn.
-      db.transaction(
-        (tx) => {
-          for (const source of sources.filter((each) => each.isShipped)) {
-            const held = tx.all<{ id: number }>(sql`SELECT DISTINCT record_id AS id FROM search_entries WHERE kind = ${source.kind}`).map((row) => row.id);
-            index.reindex(tx, source.kind, [...new Set([...held, ...source.entriesOf(tx).map((entry) => entry.recordId)])]);
-          }
-        },
-        { behavior: 'immediate' },
-      );
+      db.transaction((tx) => {
+        for (const source of sources.filter((each) => each.isShipped)) {
+          const held = tx.all<{ id: number }>(sql`SELECT DISTINCT record_id AS id FROM search_entries WHERE kind = ${source.kind}`).map((row) => row.id);
+          index.reindex(tx, source.kind, [...new Set([...held, ...source.entriesOf(tx).map((entry) => entry.recordId)])]);
+        }
+      });
     },
 
     search(viewer, query, { kind, page = 1 } = {}) {

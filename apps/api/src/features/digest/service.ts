@@ -78,17 +78,14 @@ export function createDigestService({ db, services, config, clock = () => new Da
       if (!member) throw badRequest(NOT_VALID_RSVP);
       // One transaction (the sign-up's own nests in it): of two clicks at once only one records
       // the answer, and an answer refused (sign-up closed) leaves the link unused.
-      return db.transaction(
-        (tx) => {
-          if (!useRsvpLink(tx, link)) {
-            throw badRequest(`This link was already used, so your answer for ${event.title} is recorded. To change it, open the event page after logging in.`);
-          }
-          if (listComingMembers(tx, [link.eventId], [link.memberId]).size > 0) return { event, status: 'already' as const };
-          const result = signups.answer(member, { eventId: link.eventId, answer: 'attending', comments: '' });
-          return { event, status: result.status === 'waitlisted' ? ('waitlisted' as const) : ('confirmed' as const) };
-        },
-        { behavior: 'immediate' },
-      );
+      return db.transaction((tx) => {
+        if (!useRsvpLink(tx, link)) {
+          throw badRequest(`This link was already used, so your answer for ${event.title} is recorded. To change it, open the event page after logging in.`);
+        }
+        if (listComingMembers(tx, [link.eventId], [link.memberId]).size > 0) return { event, status: 'already' as const };
+        const result = signups.answer(member, { eventId: link.eventId, answer: 'attending', comments: '' });
+        return { event, status: result.status === 'waitlisted' ? ('waitlisted' as const) : ('confirmed' as const) };
+      });
     },
 
     preview: (user) => services.digest.preview(user.id),

@@ -237,31 +237,28 @@ export function queueWeeklyDigest(
   at: Date,
   onFailure: DigestFailure = () => undefined,
 ): DigestRun {
-  return db.transaction(
-    (tx) => {
-      const content = readDigestContent(tx, config, at);
-      const run: DigestRun = { week: content.week, emails: 0, isEmpty: content.isEmpty };
-      if (content.isEmpty) return run;
-      const digested = listDigestedMembers(tx, content.week);
-      for (const recipient of listDigestRecipients(tx)) {
-        const waiting = { ...recipient, readers: recipient.readers.filter((reader) => !digested.has(reader.id)) };
-        if (waiting.readers.length === 0) continue;
-        try {
-          const isQueued = tx.transaction((one) => {
-            const claimed = { ...waiting, readers: waiting.readers.filter((reader) => claimDigest(one, content.week, reader.id)) };
-            if (claimed.readers.length === 0) return false;
-            queueMail(one, composeDigest(one, config, keys, content, claimed, at), { isBulk: true });
-            return true;
-          });
-          if (isQueued) run.emails += 1;
-        } catch (error) {
-          onFailure({ memberIds: waiting.readers.map((reader) => reader.id) }, error);
-        }
+  return db.transaction((tx) => {
+    const content = readDigestContent(tx, config, at);
+    const run: DigestRun = { week: content.week, emails: 0, isEmpty: content.isEmpty };
+    if (content.isEmpty) return run;
+    const digested = listDigestedMembers(tx, content.week);
+    for (const recipient of listDigestRecipients(tx)) {
+      const waiting = { ...recipient, readers: recipient.readers.filter((reader) => !digested.has(reader.id)) };
+      if (waiting.readers.length === 0) continue;
+      try {
+        const isQueued = tx.transaction((one) => {
+          const claimed = { ...waiting, readers: waiting.readers.filter((reader) => claimDigest(one, content.week, reader.id)) };
+          if (claimed.readers.length === 0) return false;
+          queueMail(one, composeDigest(one, config, keys, content, claimed, at), { isBulk: true });
+          return true;
+        });
+        if (isQueued) run.emails += 1;
+      } catch (error) {
+        onFailure({ memberIds: waiting.readers.map((reader) => reader.id) }, error);
       }
-      return run;
-    },
-    { behavior: 'immediate' },
-  );
+    }
+    return run;
+  });
 }
 
 /** The admin's preview: the next run's digest as it would reach them, and how many it would go to. */

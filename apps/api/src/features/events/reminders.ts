@@ -88,81 +88,78 @@ export function queueDueReminders(
 ): ReminderRun {
   const nowLocal = clubNow(now, config.timeZone);
   const today = nowLocal.slice(0, 10);
-  return db.transaction(
-    (tx) => {
-      const due = listEventsStartingAfter(tx, nowLocal)
-        .filter((event) => eventId === undefined || event.id === eventId)
-        // One impossible start (written before the contract checked dates, or by hand) must not stop everyone's reminders.
-        .filter((event) => {
-          if (isRealLocalDateTime(event.start)) return true;
-          onSkip({ id: event.id, title: event.title, start: event.start });
-          return false;
-        })
-        .map((event) => ({ event, days: dueReminderDays(event.start, event.notifyDaysOut, today, onlyNow) }))
-        .filter(({ days }) => days.length > 0);
-      const run: ReminderRun = { reminders: 0, emails: 0, pushes: 0 };
-      if (due.length === 0) return run;
+  return db.transaction((tx) => {
+    const due = listEventsStartingAfter(tx, nowLocal)
+      .filter((event) => eventId === undefined || event.id === eventId)
+      // One impossible start (written before the contract checked dates, or by hand) must not stop everyone's reminders.
+      .filter((event) => {
+        if (isRealLocalDateTime(event.start)) return true;
+        onSkip({ id: event.id, title: event.title, start: event.start });
+        return false;
+      })
+      .map((event) => ({ event, days: dueReminderDays(event.start, event.notifyDaysOut, today, onlyNow) }))
+      .filter(({ days }) => days.length > 0);
+    const run: ReminderRun = { reminders: 0, emails: 0, pushes: 0 };
+    if (due.length === 0) return run;
 
-      const households = groupByAddress(listReminderReaders(tx));
-      const devices = listReminderDevices(tx);
-      const devicesOf = new Map<number, number[]>();
-      for (const device of devices) devicesOf.set(device.memberId, [...(devicesOf.get(device.memberId) ?? []), device.id]);
-      const sent = new Set(
-        listSentReminders(
+    const households = groupByAddress(listReminderReaders(tx));
+    const devices = listReminderDevices(tx);
+    const devicesOf = new Map<number, number[]>();
+    for (const device of devices) devicesOf.set(device.memberId, [...(devicesOf.get(device.memberId) ?? []), device.id]);
+    const sent = new Set(
+      listSentReminders(
+        tx,
+        due.map(({ event }) => event.id),
+      ).map((row) => `${row.eventId}|${row.eventStart}|${row.daysOut}|${row.memberId}|${row.channel}`),
+    );
+    const isSent = (event: { id: number; start: string }, days: number[], memberId: number, channel: ReminderChannel) =>
+      days.every((d) => sent.has(`${event.id}|${ledgerStart(event.start, d)}|${d}|${memberId}|${channel}`));
+
+    for (const { event, days } of due) {
+      const { date, time } = describeStart(event.start);
+      const link = `${config.baseUrl}${eventPath(event.id)}`;
+      const routeLink = routeLinkOf(tx, event.id);
+      let isReminded = false;
+      for (const household of households) {
+        // Each member's ledger row is claimed; the address gets one message greeting those claimed now.
+        const claimed = household.members.filter((member) => !isSent(event, days, member.id, 'email') && claim(tx, event, days, member.id, 'email'));
+        const [first] = claimed;
+        if (!first) continue;
+        const token = unsubscribeToken(keys.linkSecret, first.id);
+        queueMail(
           tx,
-          due.map(({ event }) => event.id),
-        ).map((row) => `${row.eventId}|${row.eventStart}|${row.daysOut}|${row.memberId}|${row.channel}`),
-      );
-      const isSent = (event: { id: number; start: string }, days: number[], memberId: number, channel: ReminderChannel) =>
-        days.every((d) => sent.has(`${event.id}|${ledgerStart(event.start, d)}|${d}|${memberId}|${channel}`));
-
-      for (const { event, days } of due) {
-        const { date, time } = describeStart(event.start);
-        const link = `${config.baseUrl}${eventPath(event.id)}`;
-        const routeLink = routeLinkOf(tx, event.id);
-        let isReminded = false;
-        for (const household of households) {
-          // Each member's ledger row is claimed; the address gets one message greeting those claimed now.
-          const claimed = household.members.filter((member) => !isSent(event, days, member.id, 'email') && claim(tx, event, days, member.id, 'email'));
-          const [first] = claimed;
-          if (!first) continue;
-          const token = unsubscribeToken(keys.linkSecret, first.id);
-          queueMail(
-            tx,
-            reminderMail({
-              to: household.to,
-              firstName: joinNames(claimed.map((member) => member.firstName)),
-              title: oneLine(event.title),
-              date,
-              time,
-              venue: event.location,
-              address: [event.addressLine1, event.addressLine2],
-              link,
-              routeLink,
-              unsubscribeLink: `${config.baseUrl}${notificationsOffPath(token)}`,
-              unsubscribePost: `${config.baseUrl}/api/email.unsubscribe.php?t=${token}`,
-              clubName: config.clubName,
-            }),
-            { isBulk: true },
-          );
-          run.emails += 1;
-          isReminded = true;
-        }
-        for (const [memberId, memberDevices] of devicesOf) {
-          if (isSent(event, days, memberId, 'push') || !claim(tx, event, days, memberId, 'push')) continue;
-          const body = [`${date} at ${time}`, event.location].filter(Boolean).join(' · ');
-          for (const subscriptionId of memberDevices) {
-            queuePush(tx, { subscriptionId, eventId: event.id, payload: { title: event.title, body, url: eventPath(event.id), icon: PUSH_ICON } });
-            run.pushes += 1;
-          }
-          isReminded = true;
-        }
-        if (isReminded) run.reminders += 1;
+          reminderMail({
+            to: household.to,
+            firstName: joinNames(claimed.map((member) => member.firstName)),
+            title: oneLine(event.title),
+            date,
+            time,
+            venue: event.location,
+            address: [event.addressLine1, event.addressLine2],
+            link,
+            routeLink,
+            unsubscribeLink: `${config.baseUrl}${notificationsOffPath(token)}`,
+            unsubscribePost: `${config.baseUrl}/api/email.unsubscribe.php?t=${token}`,
+            clubName: config.clubName,
+          }),
+          { isBulk: true },
+        );
+        run.emails += 1;
+        isReminded = true;
       }
-      return run;
-    },
-    { behavior: 'immediate' },
-  );
+      for (const [memberId, memberDevices] of devicesOf) {
+        if (isSent(event, days, memberId, 'push') || !claim(tx, event, days, memberId, 'push')) continue;
+        const body = [`${date} at ${time}`, event.location].filter(Boolean).join(' · ');
+        for (const subscriptionId of memberDevices) {
+          queuePush(tx, { subscriptionId, eventId: event.id, payload: { title: event.title, body, url: eventPath(event.id), icon: PUSH_ICON } });
+          run.pushes += 1;
+        }
+        isReminded = true;
+      }
+      if (isReminded) run.reminders += 1;
+    }
+    return run;
+  });
 }
 
 /** Who got an event's "now" reminder: members e-mailed, members pushed, and when it first went out ('' never). */

@@ -313,7 +313,7 @@ export function createSignupService({ db, services, config, clock = () => new Da
   let mailed = 0;
   const inTransaction = <T>(write: (tx: DbOrTx) => T): T => {
     mailed = 0;
-    const result = db.transaction(write, { behavior: 'immediate' });
+    const result = db.transaction(write);
     if (mailed > 0) services.mail.kick();
     return result;
   };
