@@ -35,6 +35,8 @@ export type DigestMailContent = {
   /** Active threads beyond those shown, and where they are. */
   moreThreads: { count: number; link: string };
   classifieds: { title: string; price: string; link: string; photo: MailPicture | null }[];
+  /** New listings beyond those shown, and where they are. */
+  moreClassifieds: { count: number; link: string };
 };
 
 export type DigestMail = {
@@ -71,7 +73,7 @@ export function digestSubject(clubName: string, content: DigestMailContent): str
     content.events.some((e) => e.isNew) ? plural(content.events.filter((e) => e.isNew).length, 'new event') : '',
     content.photoPosts.length > 0 ? plural(content.photoPosts.length + content.morePhotoPosts.count, 'new photo post') : '',
     content.threads.length > 0 ? plural(content.threads.length + content.moreThreads.count, 'forum thread') : '',
-    content.classifieds.length > 0 ? plural(content.classifieds.length, 'new classified') : '',
+    content.classifieds.length > 0 ? plural(content.classifieds.length + content.moreClassifieds.count, 'new classified') : '',
   ].filter(Boolean);
   return `${clubName} this week: ${parts.join(', ') || 'what is coming up'}`;
 }
@@ -169,7 +171,7 @@ export function digestMail(m: DigestMail): MailMessage {
       ? ['ON THE FORUM', ...content.threads.flatMap((thread) => [`${thread.title} (${thread.note})`, thread.link, '']), ...moreText(content.moreThreads, 'thread')]
       : []),
     ...(content.classifieds.length > 0
-      ? ['NEW CLASSIFIEDS', ...content.classifieds.flatMap((ad) => [`${ad.title}${ad.price ? `, ${ad.price}` : ''}`, ad.link, ''])]
+      ? ['NEW CLASSIFIEDS', ...content.classifieds.flatMap((ad) => [`${ad.title}${ad.price ? `, ${ad.price}` : ''}`, ad.link, '']), ...moreText(content.moreClassifieds, 'listing')]
       : []),
     '--',
     why,
@@ -209,7 +211,11 @@ export function digestMail(m: DigestMail): MailMessage {
         ]
       : []),
     ...(content.classifieds.length > 0
-      ? [heading('New classifieds'), picturesRow(content.classifieds.map((ad) => ({ title: ad.title, sub: ad.price, link: ad.link, photo: ad.photo })))]
+      ? [
+          heading('New classifieds'),
+          picturesRow(content.classifieds.map((ad) => ({ title: ad.title, sub: ad.price, link: ad.link, photo: ad.photo }))),
+          moreHtml(content.moreClassifieds, 'listing', 'in the classifieds'),
+        ]
       : []),
   ];
 

@@ -359,8 +359,8 @@ export function createClassifiedsService({ db, services, config }: Pick<AppDeps,
 
 /**
  * The weekly digest's "new classifieds" (issue 26): listings published at or after `since` that
- * members see at `now` (running, not sold, not hidden; members-only and public alike), oldest
- * first, as a member reads them (with the seller's name).
+ * members see at `now` (running, not sold, not hidden; members-only and public alike), newest
+ * first as on the classifieds page, as a member reads them (with the seller's name).
  */
 export function listingsPublishedSince(db: DbOrTx, since: Date, now: Date = new Date()): ListingSummary[] {
   const reader = { id: 0, name: '', displayName: '', permissions: [], emailNotifications: false } satisfies SessionUser;

@@ -146,14 +146,14 @@ export function listListingsOfSeller(db: DbOrTx, sellerId: number): ListingRecor
     .all();
 }
 
-/** Listings published at or after `since` that members see at `now`: running, not sold, not hidden; oldest first. */
+/** Listings published at or after `since` that members see at `now`: running, not sold, not hidden; newest first. */
 export function listPublishedSince(db: DbOrTx, since: string, now: string): ListingRecord[] {
   return db
     .select(columns)
     .from(listings)
     .innerJoin(members, eq(members.id, listings.sellerId))
     .where(and(gte(listings.created, since), isNull(listings.hiddenAt), isNull(listings.soldAt), gt(listings.expiresAt, now)))
-    .orderBy(asc(listings.created), asc(listings.id))
+    .orderBy(desc(listings.created), desc(listings.id))
     .all();
 }
 

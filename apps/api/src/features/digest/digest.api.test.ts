@@ -156,6 +156,54 @@ describe('the weekly digest run', () => {
     expect(mail?.text).not.toMatch(/Old news headlamp|Hidden horn|Sold wheel/);
   });
 
+  it('shows the four newest listings and links to the rest, so a busy week in the classifieds stays short', () => {
+    open();
+    const seller = createMember(t.db, { firstName: 'Sally' });
+    const at = mondayMorning();
+    const ids = [1, 2, 3, 4, 5, 6].map((i) => addListing(seller.id, `Part ${i}`, daysBefore(at, 7 - i)));
+    run(at);
+    const [mail] = digests();
+    expect(mail?.subject).toBe('Gateway A Club this week: 6 new classifieds');
+    expect(mail?.text).toContain(`NEW CLASSIFIEDS\nPart 6, $125.50 or offers\nhttps://club.example/classifieds/${ids[5]}`);
+    expect(mail?.text).toContain('Part 3, $125.50 or offers');
+    expect(mail?.text).not.toMatch(/Part [12],/);
+    expect(mail?.text).toContain('... and 2 more listings: https://club.example/classifieds');
+    expect(mail?.html).toContain('>and 2 more listings in the classifieds</a>');
+    expect(mail?.html).not.toContain('Part 2');
+  });
+
+  it('keeps a busy week\'s digest under the 102 KB at which Gmail clips a message, and makes no date formatter per message', () => {
+    open();
+    const john = createMember(t.db, { firstName: 'John', email: 'smiths@example.test' });
+    createMember(t.db, { firstName: 'Mary', email: 'smiths@example.test' });
+    const at = mondayMorning();
+    // A week as busy as at ten times the club (the bench's data had 181 new listings): 30 events ahead, and more of everything than is shown.
+    for (let day = 0; day < 30; day += 1) addEvent(`2031-06-${String(3 + (day % 20)).padStart(2, '0')}T${String(9 + (day % 8)).padStart(2, '0')}:00`, { created: daysBefore(at, 2) });
+    for (let i = 0; i < 8; i += 1) addPhotoPost(`Post ${i}`, daysBefore(at, 3));
+    for (let i = 0; i < 15; i += 1) addThread(`Thread ${i}`, daysBefore(at, 1));
+    for (let i = 0; i < 150; i += 1) addListing(john.id, `Part ${i}`, daysBefore(at, 4), { photos: ['/uploads/classifieds/abc_2048x1536_webp.jpg'] });
+    // Each date formatter made holds memory the garbage collector does not count: one per event and
+    // message grew a digest to 1,500 members past 1 GB. They are made once, not per message.
+    const Formatter = Intl.DateTimeFormat;
+    let made = 0;
+    const counting = new Proxy(Formatter, {
+      construct: (target, args: ConstructorParameters<typeof Formatter>) => {
+        made += 1;
+        return new target(...args);
+      },
+    });
+    Object.defineProperty(Intl, 'DateTimeFormat', { value: counting, configurable: true, writable: true });
+    try {
+      run(at);
+    } finally {
+      Object.defineProperty(Intl, 'DateTimeFormat', { value: Formatter, configurable: true, writable: true });
+    }
+    expect(made).toBeLessThan(3);
+    const [mail] = digests();
+    expect(mail?.subject).toContain('150 new classifieds');
+    expect(mail?.html?.length).toBeLessThan(102_000);
+  });
+
   it('leaves out members with e-mail notifications off, the digest off, or disabled', async () => {
     open();
     const wants = createMember(t.db);

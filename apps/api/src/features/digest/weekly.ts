@@ -30,9 +30,10 @@ import {
 const DAY_MS = 86_400_000;
 /** How far ahead the digest lists events. */
 export const DIGEST_EVENT_DAYS = 21;
-/** How many new photo posts (with a picture each) and threads a digest shows; the rest is a link to the page. */
+/** How many new photo posts and listings (with a picture each) and threads a digest shows; the rest is a link to the page. */
 const SHOWN_PHOTO_POSTS = 4;
 const SHOWN_THREADS = 10;
+const SHOWN_LISTINGS = 4;
 /** A cover stored without its size in its name (before renditions, or the demo's) is shown at a letter page's shape. */
 const LETTER_COVER = { width: 120, height: 155 };
 /** What counts as new: added in the week before the digest. */
@@ -48,9 +49,9 @@ export function weekOf(day: string): string {
   return addDays(day, -((weekday + 6) % 7));
 }
 
-/** "November 30, 2026" for a YYYY-MM-DD day. */
-const longDay = (day: string) =>
-  new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'long', day: 'numeric', year: 'numeric' }).format(new Date(`${day}T00:00:00Z`));
+/** "November 30, 2026" for a YYYY-MM-DD day (the formatter made once, as in describeStart). */
+const LONG_DAY = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'long', day: 'numeric', year: 'numeric' });
+const longDay = (day: string) => LONG_DAY.format(new Date(`${day}T00:00:00Z`));
 
 /**
  * The next moment after `after` that a cron expression names in the club's zone (within 8
@@ -111,6 +112,7 @@ export function readDigestContent(db: DbOrTx, config: DigestConfig, at: Date): D
   const newsletterTitle = newsletter && `Valley News ${newsletter.isSpecial ? 'Special ' : ''}${MONTHS[newsletter.month - 1] ?? ''} ${newsletter.year}`;
   const newPosts = listNewPhotoPosts(db, since);
   const activeThreads = listActiveThreads(db, since);
+  const newListings = listingsPublishedSince(db, new Date(since), at);
   const photoPosts = newPosts.slice(0, SHOWN_PHOTO_POSTS).map((post) => {
     const first = post.entries.flatMap((entry) => ('s' in entry ? entry.s : []))[0];
     return {
@@ -148,12 +150,13 @@ export function readDigestContent(db: DbOrTx, config: DigestConfig, at: Date): D
     morePhotoPosts: { count: newPosts.length - photoPosts.length, link: `${config.baseUrl}${blogPath()}` },
     threads,
     moreThreads: { count: activeThreads.length - threads.length, link: `${config.baseUrl}${forumPath()}` },
-    classifieds: listingsPublishedSince(db, new Date(since), at).map((listing) => ({
+    classifieds: newListings.slice(0, SHOWN_LISTINGS).map((listing) => ({
       title: oneLine(listing.title),
       price: digestPriceOf(listing),
       link: `${config.baseUrl}${listingPath(listing.id)}`,
       photo: listing.photo ? mailPicture(config.baseUrl, listing.photo, 560, `A photo of ${oneLine(listing.title)}`) : null,
     })),
+    moreClassifieds: { count: Math.max(0, newListings.length - SHOWN_LISTINGS), link: `${config.baseUrl}${PATHS.classifieds}` },
   };
   const isEmpty = !mail.newsletter && photoPosts.length === 0 && threads.length === 0 && mail.classifieds.length === 0 && !events.some((e) => e.isNew);
   return { week: weekOf(today), events, mail, isEmpty };
