@@ -126,7 +126,9 @@ function priceOf(input: Pick<ListingSave, 'kind' | 'price' | 'isOffers'>): { pri
 }
 
 export function createClassifiedsService({ db, services, config }: Pick<AppDeps, 'db' | 'config'> & { services: Pick<CoreServices, 'images' | 'keys' | 'mail'> & { search: SearchIndex } }): ClassifiedsService {
-  const dateOf = (at: string) => new Date(at).toLocaleDateString('en-US', { timeZone: config.timeZone, month: 'long', day: 'numeric', year: 'numeric' });
+  // One formatter for the service's life, not one per notice (see describeStart).
+  const noticeDate = new Intl.DateTimeFormat('en-US', { timeZone: config.timeZone, month: 'long', day: 'numeric', year: 'numeric' });
+  const dateOf = (at: string) => noticeDate.format(new Date(at));
 
   /** The listing for an act of its seller's (a moderator may not act as the seller). */
   const findOwn = (actor: SessionUser, id: number, message: string): ListingRecord => {
