@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_CLUB_TIME_ZONE, clubNow, isTimeZone } from './club-time.ts';
+import { DEFAULT_CLUB_TIME_ZONE, clubNow, dateFormat, isTimeZone } from './club-time.ts';
 
 describe('clubNow', () => {
   it('reads the wall clock in the club zone across both DST changes', () => {
@@ -24,5 +24,15 @@ describe('isTimeZone', () => {
     expect(isTimeZone('Europe/Berlin')).toBe(true);
     expect(isTimeZone('Mars/Olympus_Mons')).toBe(false);
     expect(isTimeZone('')).toBe(false);
+  });
+});
+
+describe('dateFormat', () => {
+  it('makes one formatter per locale and options, and shares it', () => {
+    const options = { timeZone: 'UTC', month: 'long', day: 'numeric', year: 'numeric' } as const;
+    expect(dateFormat(options)).toBe(dateFormat({ ...options }));
+    expect(dateFormat(options).format(new Date('2026-11-29T12:00:00Z'))).toBe('November 29, 2026');
+    expect(dateFormat(options, 'en-CA')).not.toBe(dateFormat(options));
+    expect(dateFormat({ ...options, timeZone: 'America/Chicago' })).not.toBe(dateFormat(options));
   });
 });

@@ -1,4 +1,4 @@
-import { CLASSIFIEDS_PAGE_SIZE, hasPermission, listingPath, listingRenewPath, LISTING_DAYS, LISTING_MAX_PHOTOS, LISTING_NOTICE_DAYS, SOLD_KEPT_DAYS } from '@club/contracts/plain';
+import { CLASSIFIEDS_PAGE_SIZE, dateFormat, hasPermission, listingPath, listingRenewPath, LISTING_DAYS, LISTING_MAX_PHOTOS, LISTING_NOTICE_DAYS, SOLD_KEPT_DAYS } from '@club/contracts/plain';
 import type { CallInput, Listing, ListingStatus, ListingSummary, SessionUser } from '@club/contracts';
 import type { Logger } from 'pino';
 import type { DbOrTx } from '../../db/client.ts';
@@ -126,9 +126,7 @@ function priceOf(input: Pick<ListingSave, 'kind' | 'price' | 'isOffers'>): { pri
 }
 
 export function createClassifiedsService({ db, services, config }: Pick<AppDeps, 'db' | 'config'> & { services: Pick<CoreServices, 'images' | 'keys' | 'mail'> & { search: SearchIndex } }): ClassifiedsService {
-  // One formatter for the service's life, not one per notice (see describeStart).
-  const noticeDate = new Intl.DateTimeFormat('en-US', { timeZone: config.timeZone, month: 'long', day: 'numeric', year: 'numeric' });
-  const dateOf = (at: string) => noticeDate.format(new Date(at));
+  const dateOf = (at: string) => dateFormat({ timeZone: config.timeZone, month: 'long', day: 'numeric', year: 'numeric' }).format(new Date(at));
 
   /** The listing for an act of its seller's (a moderator may not act as the seller). */
   const findOwn = (actor: SessionUser, id: number, message: string): ListingRecord => {

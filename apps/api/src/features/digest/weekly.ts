@@ -1,4 +1,4 @@
-import { blogPath, clubNow, digestOffPath, eventPath, formatPrice, forumPath, imageSources, listingPath, newsletterPath, PATHS, renditionStemOf, rsvpPath } from '@club/contracts/plain';
+import { blogPath, clubNow, dateFormat, digestOffPath, eventPath, formatPrice, forumPath, imageSources, listingPath, newsletterPath, PATHS, renditionStemOf, rsvpPath } from '@club/contracts/plain';
 import type { ListingSummary } from '@club/contracts';
 import cron from 'node-cron';
 import type { Logger } from 'pino';
@@ -49,9 +49,8 @@ export function weekOf(day: string): string {
   return addDays(day, -((weekday + 6) % 7));
 }
 
-/** "November 30, 2026" for a YYYY-MM-DD day (the formatter made once, as in describeStart). */
-const LONG_DAY = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'long', day: 'numeric', year: 'numeric' });
-const longDay = (day: string) => LONG_DAY.format(new Date(`${day}T00:00:00Z`));
+/** "November 30, 2026" for a YYYY-MM-DD day. */
+const longDay = (day: string) => dateFormat({ timeZone: 'UTC', month: 'long', day: 'numeric', year: 'numeric' }).format(new Date(`${day}T00:00:00Z`));
 
 /**
  * The next moment after `after` that a cron expression names in the club's zone (within 8

@@ -1,4 +1,4 @@
-import { clubNow, eventPath, isRealLocalDateTime, notificationsOffPath, REMINDER_DAYS } from '@club/contracts/plain';
+import { clubNow, dateFormat, eventPath, isRealLocalDateTime, notificationsOffPath, REMINDER_DAYS } from '@club/contracts/plain';
 import type { Logger } from 'pino';
 import type { Config } from '../../config.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
@@ -19,15 +19,13 @@ export const PUSH_ICON = '/icon-192.png';
 /** The calendar day `days` before a `YYYY-MM-DD` day. */
 const daysBefore = (day: string, days: number): string => new Date(Date.parse(`${day}T00:00:00Z`) - days * DAY_MS).toISOString().slice(0, 10);
 
-// Made once: each formatter holds about 18 KB outside V8's heap, which the garbage collector does
-// not count, and takes 0.1 ms to make; one per call grew a weekly digest to 1,500 members past 1 GB.
-const START_DATE = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' });
-const START_TIME = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', hour: 'numeric', minute: '2-digit' });
-
 /** "Saturday, June 20, 2026" and "10:00 AM" for a stored local start (already in CLUB_TIMEZONE). */
 export function describeStart(start: string): { date: string; time: string } {
   const moment = new Date(`${start}:00Z`);
-  return { date: START_DATE.format(moment), time: START_TIME.format(moment) };
+  return {
+    date: dateFormat({ timeZone: 'UTC', weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' }).format(moment),
+    time: dateFormat({ timeZone: 'UTC', hour: 'numeric', minute: '2-digit' }).format(moment),
+  };
 }
 
 /**

@@ -1,3 +1,4 @@
+import { dateFormat } from '@club/contracts/plain';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { errorMessageOf } from '../../api/client.ts';
@@ -13,7 +14,7 @@ const WIDTHS = [
 ] as const;
 
 const weekLabel = (week: string) =>
-  new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' }).format(new Date(`${week}T00:00:00Z`));
+  dateFormat({ timeZone: 'UTC', weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' }).format(new Date(`${week}T00:00:00Z`));
 
 /** For admins: next week's digest as a mail program shows it, at a phone's or a computer's width, and "Send it to me". */
 export function DigestPreview() {

@@ -1,4 +1,5 @@
 import {
+  dateFormat,
   formatPrice,
   LISTING_CATEGORY_LABELS,
   LISTING_CONDITION_LABELS,
@@ -26,7 +27,7 @@ export const conditionOf = (listing: Pick<ListingSummary, 'condition'>): string 
 export const statusLabelOf = (status: ListingStatus): string => LISTING_STATUS_LABELS[status];
 
 /** A date as members read it: "January 24, 2027". */
-export const dayOf = (iso: string): string => new Date(iso).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
+export const dayOf = (iso: string): string => dateFormat({ month: 'long', day: 'numeric', year: 'numeric' }).format(new Date(iso));
 
 /** Paragraphs of a listing's text: a blank line starts a new one. */
 export const paragraphsOf = (text: string): string[] =>

@@ -1,3 +1,4 @@
+import { dateFormat } from '@club/contracts/plain';
 import { useEffect, useRef, useState } from 'react';
 import { errorMessageOf } from '../../api/api-error.ts';
 import { Dialog } from '../../components/dialog.tsx';
@@ -7,7 +8,7 @@ import '../../components/form.css';
 import './calendar-feed-panel.css';
 
 const formatDate = (iso: string): string =>
-  new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric' }).format(new Date(iso));
+  dateFormat({ year: 'numeric', month: 'long', day: 'numeric' }).format(new Date(iso));
 
 /**
  * The member's private calendar feed: an address their calendar app subscribes to. Only a hash

@@ -1,5 +1,5 @@
 import type { ClubEvent, EventSeries, SeriesScope, SignupSettings } from '@club/contracts';
-import { REMINDER_DAYS } from '@club/contracts/plain';
+import { dateFormat, REMINDER_DAYS } from '@club/contracts/plain';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { getClubTimeZone } from '../../lib/club-time-zone.ts';
@@ -79,7 +79,7 @@ function describeNowSent(report: NowReminder | undefined): string {
 
 /** "November 25, 2026": the day a "now" reminder went out, in club time. */
 const sentDay = (sent: string, timeZone: string): string =>
-  new Intl.DateTimeFormat('en-US', { timeZone, month: 'long', day: 'numeric', year: 'numeric' }).format(new Date(sent));
+  dateFormat({ timeZone, month: 'long', day: 'numeric', year: 'numeric' }).format(new Date(sent));
 
 /** The event as last saved, sent again when only the image is removed. */
 type SavedEvent = Omit<EventDraft, 'image'>;

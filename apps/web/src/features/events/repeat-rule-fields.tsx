@@ -1,10 +1,11 @@
 import {
   clubNow,
+  dateFormat,
   describeRepeatRule,
   LAST_WEEK,
-  meetingRepeatRule,
   MEETING_MONTHS,
   MEETING_WEEKDAYS,
+  meetingRepeatRule,
   REPEAT_WEEKS,
 } from '@club/contracts/plain';
 import { FieldFrame } from '../../components/field-frame.tsx';
@@ -39,8 +40,8 @@ export function RepeatSummary({ draft, note }: { draft: RepeatDraft; note: strin
 /** "Tuesday, February 4, 2031 at 7:00 PM" for the note after the schedule is applied. */
 const describeStartOf = (start: string): string => {
   const moment = new Date(`${start}:00Z`);
-  const day = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' }).format(moment);
-  const time = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', hour: 'numeric', minute: '2-digit' }).format(moment);
+  const day = dateFormat({ timeZone: 'UTC', weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' }).format(moment);
+  const time = dateFormat({ timeZone: 'UTC', hour: 'numeric', minute: '2-digit' }).format(moment);
   return `${day} at ${time}`;
 };
 

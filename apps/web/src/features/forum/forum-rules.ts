@@ -1,4 +1,5 @@
 /** Pure rules of the forum pages: links in members' text, and the forum's date format. */
+import { dateFormat } from '@club/contracts/plain';
 
 export type TextPiece = { kind: 'text'; text: string } | { kind: 'link'; text: string; href: string };
 
@@ -36,25 +37,11 @@ export function splitLinks(text: string): TextPiece[] {
   return pieces;
 }
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
 /** A stored ISO time as the spec's "MMMM D, YYYY h:mm A" in the club's zone, e.g. "March 4, 2026 7:05 PM". */
 export function formatForumDate(iso: string, timeZone: string): string {
   const instant = new Date(iso);
   if (Number.isNaN(instant.getTime())) return iso;
-  let formatter = formatters.get(timeZone);
-  if (formatter === undefined) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      month: 'long',
-      day: 'numeric',
-      year: 'numeric',
-      hour: 'numeric',
-      minute: '2-digit',
-      hour12: true,
-    });
-    formatters.set(timeZone, formatter);
-  }
+  const formatter = dateFormat({ timeZone, month: 'long', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit', hour12: true });
   const readPart = (type: Intl.DateTimeFormatPartTypes) => formatter.formatToParts(instant).find((p) => p.type === type)?.value ?? '';
   return `${readPart('month')} ${readPart('day')}, ${readPart('year')} ${readPart('hour')}:${readPart('minute')} ${readPart('dayPeriod').toUpperCase()}`;
 }

@@ -1,4 +1,4 @@
-import { formatMeetingTime } from '@club/contracts/plain';
+import { dateFormat, formatMeetingTime } from '@club/contracts/plain';
 import { useEffect, useState } from 'react';
 import { getClubTimeZone } from '../../lib/club-time-zone.ts';
 import { nextMeeting, type MeetingSchedule } from './next-meeting.ts';
@@ -15,15 +15,9 @@ export function NextMeetingNotice({ schedule }: { schedule: MeetingSchedule }) {
   }, []);
 
   const meeting = nextMeeting(now, timeZone, schedule);
-  const date = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    weekday: 'long',
-    month: 'long',
-    day: 'numeric',
-    year: 'numeric',
-  }).format(meeting.startsAt);
+  const date = dateFormat({ timeZone, weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' }).format(meeting.startsAt);
   const zoneName =
-    new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'short' })
+    dateFormat({ timeZone, timeZoneName: 'short' })
       .formatToParts(meeting.startsAt)
       .find((part) => part.type === 'timeZoneName')?.value ?? '';
   const isoDate = `${meeting.year}-${String(meeting.month).padStart(2, '0')}-${String(meeting.day).padStart(2, '0')}`;

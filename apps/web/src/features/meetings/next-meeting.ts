@@ -1,4 +1,4 @@
-import { DEFAULT_MEETING, nthWeekday, type MeetingPlace } from '@club/contracts/plain';
+import { dateFormat, DEFAULT_MEETING, nthWeekday, type MeetingPlace } from '@club/contracts/plain';
 
 /**
  * The club meets on the nth weekday of each month but the months off, at a time of day in club
@@ -20,22 +20,8 @@ export type Meeting = {
 
 type LocalParts = { year: number; month: number; day: number; hour: number; minute: number };
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
 function localParts(instant: Date, timeZone: string): LocalParts {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-    });
-    formatters.set(timeZone, formatter);
-  }
+  const formatter = dateFormat({ timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric' });
   const parts: Record<string, number> = {};
   for (const part of formatter.formatToParts(instant)) {
     if (part.type !== 'literal') parts[part.type] = Number(part.value);
