@@ -10,7 +10,7 @@ export const DEFAULT_CLUB_TIME_ZONE = 'America/Chicago';
 /** Whether the runtime knows an IANA zone name, e.g. America/Chicago. */
 export function isTimeZone(zone: string): boolean {
   try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    dateFormat({ timeZone: zone });
     return true;
   } catch {
     return false;
@@ -20,16 +20,16 @@ export function isTimeZone(zone: string): boolean {
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
 /**
- * The date formatter for these options (and locale), made once and then shared. Make formatters
+ * The en-US date formatter for these options, made once and then shared. Make formatters
  * here rather than with `new Intl.DateTimeFormat` or `toLocaleDateString` in a function: each holds
  * about 18 KB outside V8's heap, which the garbage collector does not count, so one per call grew
  * the server's weekly digest to 1,500 members past 1 GB (and every page the server draws makes some).
  */
-export function dateFormat(options: Intl.DateTimeFormatOptions, locale = 'en-US'): Intl.DateTimeFormat {
-  const key = `${locale} ${JSON.stringify(options)}`;
+export function dateFormat(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = JSON.stringify(options);
   let formatter = formatters.get(key);
   if (!formatter) {
-    formatter = new Intl.DateTimeFormat(locale, options);
+    formatter = new Intl.DateTimeFormat('en-US', options);
     formatters.set(key, formatter);
   }
   return formatter;
@@ -37,7 +37,7 @@ export function dateFormat(options: Intl.DateTimeFormatOptions, locale = 'en-US'
 
 /** The wall-clock date and time of a moment in a zone, as YYYY-MM-DDTHH:mm (the form event starts are stored in). */
 export function clubNow(now: Date, timeZone: string): string {
-  const formatter = dateFormat({ timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }, 'en-CA');
+  const formatter = dateFormat({ timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
   const parts = Object.fromEntries(formatter.formatToParts(now).map((part) => [part.type, part.value]));
   return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
 }
