@@ -63,8 +63,6 @@ export type ClassifiedsService = {
   contactSeller(viewer: SessionUser | undefined, id: number, message: ListingMessage, log: Logger): void;
   /** Queues the "still for sale?" e-mail for each listing a week from its end (the daily job). */
   sendRenewalNotices(now?: Date): { notices: number };
-  /** For the weekly digest (issue 26): listings published since `since` that members see now, oldest first. */
-  publishedSince(since: Date, now?: Date): ListingSummary[];
 };
 
 const iso = (moment: Date) => moment.toISOString();
@@ -349,10 +347,6 @@ export function createClassifiedsService({ db, services, config }: Pick<AppDeps,
       });
       if (notices > 0) services.mail.kick();
       return { notices };
-    },
-
-    publishedSince(since, now = new Date()) {
-      return listingsPublishedSince(db, since, now);
     },
   };
 }
