@@ -17,6 +17,7 @@ export * from './event-options.ts';
 export * from './meeting-schedule.ts';
 export * from './paths.ts';
 export * from './club-time.ts';
+export * from './event-start.ts';
 export * from './member-name.ts';
 export * from './password-rules.ts';
 export * from './field-messages.ts';

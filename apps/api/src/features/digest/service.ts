@@ -1,10 +1,9 @@
-import { clubNow } from '@club/contracts/plain';
+import { clubNow, describeStart } from '@club/contracts/plain';
 import type { RsvpEvent, SessionUser } from '@club/contracts';
 import type { AppDeps } from '../../deps.ts';
 import { badRequest } from '../../errors.ts';
 import { readSessionUser } from '../../services/sessions.ts';
 import { maskedEmail, readUnsubscribeToken, UNSUBSCRIBE_LINK_DAYS } from '../../services/unsubscribe-links.ts';
-import { describeStart } from '../events/reminders.ts';
 import { createSignupService } from '../events/signups.ts';
 import { readRsvpToken, type RsvpLink } from './rsvp-links.ts';
 import { digestSettingFinder, findRsvpEvent, isRsvpLinkUsed, listComingMembers, turnDigestOffAtAddress, useRsvpLink, writeDigestSetting } from './store.ts';

@@ -1,4 +1,4 @@
-import { blogPath, clubNow, dateFormat, digestOffPath, eventPath, formatPrice, forumPath, imageSources, listingPath, newsletterPath, PATHS, renditionStemOf, rsvpPath } from '@club/contracts/plain';
+import { blogPath, clubNow, dateFormat, describeStart, digestOffPath, eventPath, formatPrice, forumPath, imageSources, listingPath, newsletterPath, PATHS, renditionStemOf, rsvpPath } from '@club/contracts/plain';
 import type { ListingSummary } from '@club/contracts';
 import cron from 'node-cron';
 import type { Logger } from 'pino';
@@ -10,7 +10,6 @@ import { oneLine } from '../../services/mail-templates.ts';
 import type { SiteKeys } from '../../services/site-keys.ts';
 import { unsubscribeToken } from '../../services/unsubscribe-links.ts';
 import { listingsPublishedSince } from '../classifieds/service.ts';
-import { describeStart } from '../events/reminders.ts';
 import { rsvpToken } from './rsvp-links.ts';
 import {
   claimDigest,

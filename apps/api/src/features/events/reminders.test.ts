@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeStart, dueReminderDays } from './reminders.ts';
+import { dueReminderDays } from './reminders.ts';
 
 describe('dueReminderDays', () => {
   it('makes "now" due at once and each other day from that many days before the start day', () => {
@@ -20,9 +20,3 @@ describe('dueReminderDays', () => {
   });
 });
 
-
-describe('describeStart', () => {
-  it('describes a stored start as people read it', () => {
-    expect(describeStart('2026-06-20T18:05')).toEqual({ date: 'Saturday, June 20, 2026', time: '6:05 PM' });
-  });
-});

@@ -1,4 +1,4 @@
-import { clubNow, dateFormat, eventPath, isRealLocalDateTime, notificationsOffPath, REMINDER_DAYS } from '@club/contracts/plain';
+import { clubNow, describeStart, eventPath, isRealLocalDateTime, notificationsOffPath, REMINDER_DAYS } from '@club/contracts/plain';
 import type { Logger } from 'pino';
 import type { Config } from '../../config.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
@@ -18,15 +18,6 @@ export const PUSH_ICON = '/icon-192.png';
 
 /** The calendar day `days` before a `YYYY-MM-DD` day. */
 const daysBefore = (day: string, days: number): string => new Date(Date.parse(`${day}T00:00:00Z`) - days * DAY_MS).toISOString().slice(0, 10);
-
-/** "Saturday, June 20, 2026" and "10:00 AM" for a stored local start (already in CLUB_TIMEZONE). */
-export function describeStart(start: string): { date: string; time: string } {
-  const moment = new Date(`${start}:00Z`);
-  return {
-    date: dateFormat({ timeZone: 'UTC', weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' }).format(moment),
-    time: dateFormat({ timeZone: 'UTC', hour: 'numeric', minute: '2-digit' }).format(moment),
-  };
-}
 
 /**
  * Which of an event's reminder days are due at `today` (YYYY-MM-DD in CLUB_TIMEZONE): "now" always,

@@ -1,4 +1,4 @@
-import { clubNow, eventPath, PATHS } from '@club/contracts/plain';
+import { clubNow, describeStart, eventPath, PATHS } from '@club/contracts/plain';
 import type { ChoiceAnswers, ChoiceTotals, EventSignups, Household, RosterReply, SessionUser, SignupCar, SignupSettings, SignupStatus } from '@club/contracts';
 import type { AppDeps } from '../../deps.ts';
 import type { DbOrTx } from '../../db/client.ts';
@@ -8,7 +8,7 @@ import { queueMail } from '../../services/mail.ts';
 import { eventCancelledMail, eventChangedMail, occurrencesRemovedMail, oneLine, waitlistPromotedMail } from '../../services/mail-templates.ts';
 import { queuePush } from '../../services/push.ts';
 import { carChoicesOfMember } from '../garage/service.ts';
-import { describeStart, PUSH_ICON } from './reminders.ts';
+import { PUSH_ICON } from './reminders.ts';
 import {
   countAttendedByMember,
   findMemberForSignup,

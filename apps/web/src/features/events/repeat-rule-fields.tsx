@@ -1,7 +1,7 @@
 import {
   clubNow,
-  dateFormat,
   describeRepeatRule,
+  describeStart,
   LAST_WEEK,
   MEETING_MONTHS,
   MEETING_WEEKDAYS,
@@ -39,10 +39,8 @@ export function RepeatSummary({ draft, note }: { draft: RepeatDraft; note: strin
 
 /** "Tuesday, February 4, 2031 at 7:00 PM" for the note after the schedule is applied. */
 const describeStartOf = (start: string): string => {
-  const moment = new Date(`${start}:00Z`);
-  const day = dateFormat({ timeZone: 'UTC', weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' }).format(moment);
-  const time = dateFormat({ timeZone: 'UTC', hour: 'numeric', minute: '2-digit' }).format(moment);
-  return `${day} at ${time}`;
+  const { date, time } = describeStart(start);
+  return `${date} at ${time}`;
 };
 
 /**
