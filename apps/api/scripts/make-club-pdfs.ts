@@ -1,15 +1,12 @@
 /**
  * Writes the club's two public PDFs into apps/web/public/documents/: the constitution and
- * by-laws, and the membership application. The PDFs are committed; run this again only after
- * changing the wording below:  pnpm club-pdfs
- *
- * The club's own small PDF writer (src/demo/pdf-writer.ts, which also writes the demo
- * newsletters) keeps the project free of a PDF dependency for two static documents.
+ * by-laws, and the membership application, drawn with PDFKit. The PDFs are committed; run this
+ * again only after changing the wording below:  pnpm club-pdfs
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildPdf, centred, COLUMN, encode, PAGE, PageFlow, say, textWidth, wrap, type PdfInfo } from '../src/demo/pdf-writer.ts';
+import { MARGIN, pdfBuffer, type PdfDocument, type PdfInfo } from '../src/demo/pdf-document.ts';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 const outDir = path.join(root, 'apps/web/public/documents');
@@ -29,98 +26,76 @@ type Block =
   | { type: 'checks'; options: string[] }
   | { type: 'space'; points: number };
 
-/** Lays out blocks top to bottom, starting a new page when one would run past the bottom margin. */
-function layout(blocks: Block[], footer: string): string[][] {
-  const flow = new PageFlow(PAGE.margin + 18);
-  const rule = (x1: number, x2: number, at: number, weight = 0.6) => flow.ops.push(`${weight} w ${x1.toFixed(2)} ${at.toFixed(2)} m ${x2.toFixed(2)} ${at.toFixed(2)} l S`);
+const INK = '#1f1f1f';
+
+/** Draws blocks top to bottom; PDFKit starts a new page when text would run past the bottom margin. */
+function draw(doc: PdfDocument, blocks: Block[]): void {
+  const width = doc.page.width - 2 * MARGIN;
+  const bottom = () => doc.page.height - doc.page.margins.bottom;
+  /** Starts a new page unless this much room is left. */
+  const ensure = (points: number) => {
+    if (doc.y + points > bottom()) doc.addPage();
+  };
+  const rule = (x1: number, x2: number, y: number, weight = 0.6) => doc.moveTo(x1, y).lineTo(x2, y).lineWidth(weight).stroke(INK);
+  doc.fillColor(INK);
 
   for (const block of blocks) {
     switch (block.type) {
-      case 'title': {
-        flow.ensure(60);
-        if (block.kicker) {
-          flow.y -= 12;
-          flow.ops.push(centred(flow.y, block.kicker, 11, 'F2'));
-          flow.y -= 4;
-        }
-        for (const line of wrap(block.text, 20, 'F3', COLUMN)) {
-          flow.y -= 24;
-          flow.ops.push(centred(flow.y, line, 20, 'F3'));
-        }
-        if (block.subtitle) {
-          for (const line of wrap(block.subtitle, 11, 'F1', COLUMN)) {
-            flow.y -= 16;
-            flow.ops.push(centred(flow.y, line, 11, 'F1'));
-          }
-        }
-        flow.y -= 12;
-        rule(PAGE.margin, PAGE.margin + COLUMN, flow.y, 1.2);
-        flow.y -= 10;
+      case 'title':
+        if (block.kicker) doc.font('Helvetica-Bold').fontSize(11).text(block.kicker, MARGIN, doc.y, { width, align: 'center' }).moveDown(0.3);
+        doc.font('Times-Bold').fontSize(20).text(block.text, MARGIN, doc.y, { width, align: 'center' });
+        if (block.subtitle) doc.font('Helvetica').fontSize(11).text(block.subtitle, MARGIN, doc.y + 4, { width, align: 'center', lineGap: 2 });
+        rule(MARGIN, MARGIN + width, doc.y + 8, 1.2);
+        doc.y += 18;
         break;
-      }
-      case 'heading': {
-        const lines = wrap(block.text, 13, 'F2', COLUMN);
-        flow.ensure(18 + lines.length * 16 + 30);
-        flow.y -= 10;
-        for (const line of lines) {
-          flow.y -= 16;
-          flow.ops.push(say(PAGE.margin, flow.y, line, 13, 'F2'));
-        }
-        flow.y -= 4;
+      case 'heading':
+        ensure(60);
+        doc.font('Helvetica-Bold').fontSize(13).text(block.text, MARGIN, doc.y + 12, { width });
+        doc.y += 3;
         break;
-      }
       case 'para':
       case 'item': {
-        const { label } = block;
         const indent = block.type === 'item' ? 22 : 0;
-        const lines = wrap(block.text, 10.5, 'F1', COLUMN - indent);
-        flow.ensure(lines.length * 14 + 4);
-        lines.forEach((line, index) => {
-          flow.y -= 14;
-          if (index === 0 && label) flow.ops.push(say(PAGE.margin, flow.y, label, 10.5, 'F2'));
-          flow.ops.push(say(PAGE.margin + indent, flow.y, line, 10.5, 'F1'));
-        });
-        flow.y -= 6;
+        ensure(28);
+        const top = doc.y;
+        if (block.label) doc.font('Helvetica-Bold').fontSize(10.5).text(block.label, MARGIN, top, { lineBreak: false });
+        doc.font('Helvetica').fontSize(10.5).text(block.text, MARGIN + indent, top, { width: width - indent, lineGap: 3 });
+        doc.y += 6;
         break;
       }
       case 'fields': {
-        flow.ensure(30);
-        flow.y -= 24;
+        ensure(34);
         const gap = 14;
         const total = block.fields.reduce((sum, field) => sum + field.share, 0);
-        let x = PAGE.margin;
+        const y = doc.y + 20;
+        let x = MARGIN;
         for (const field of block.fields) {
-          const width = ((COLUMN - gap * (block.fields.length - 1)) * field.share) / total;
-          rule(x, x + width, flow.y);
-          flow.ops.push(say(x, flow.y - 10, field.label, 8, 'F1'));
-          x += width + gap;
+          const fieldWidth = ((width - gap * (block.fields.length - 1)) * field.share) / total;
+          rule(x, x + fieldWidth, y);
+          doc.font('Helvetica').fontSize(8).fillColor(INK).text(field.label, x, y + 3, { width: fieldWidth, lineBreak: false });
+          x += fieldWidth + gap;
         }
-        flow.y -= 10;
+        doc.y = y + 11;
         break;
       }
       case 'checks': {
-        flow.ensure(22);
-        flow.y -= 18;
-        let x = PAGE.margin;
+        ensure(22);
+        const y = doc.y + 6;
+        let x = MARGIN;
+        doc.font('Helvetica').fontSize(10.5);
         for (const label of block.options) {
-          flow.ops.push(`0.8 w ${x} ${flow.y - 1} 9 9 re S`);
-          flow.ops.push(say(x + 14, flow.y, label, 10.5, 'F1'));
-          x += 14 + textWidth(label, 10.5, 'F1') + 24;
+          doc.rect(x, y, 9, 9).lineWidth(0.8).stroke(INK);
+          doc.fillColor(INK).text(label, x + 14, y, { lineBreak: false });
+          x += 14 + doc.widthOfString(label) + 24;
         }
-        flow.y -= 4;
+        doc.y = y + 13;
         break;
       }
       case 'space':
-        flow.y -= block.points;
+        doc.y += block.points;
         break;
     }
   }
-  // The footer's baseline is written unrounded, as in the committed PDFs.
-  flow.pages.forEach((pageOps, index) => {
-    const label = `${footer}  \u2014  page ${index + 1} of ${flow.pages.length}`;
-    pageOps.push(`BT /F1 8 Tf ${(PAGE.margin + (COLUMN - textWidth(label, 8, 'F1')) / 2).toFixed(2)} ${PAGE.margin - 30} Td (${encode(label)}) Tj ET`);
-  });
-  return flow.pages;
 }
 
 const article = (number: string, name: string, ...paragraphs: string[]): Block[] => [
@@ -210,10 +185,11 @@ const application: Block[] = [
 ];
 
 fs.mkdirSync(outDir, { recursive: true });
-const write = (file: string, blocks: Block[], meta: Pick<PdfInfo, 'title' | 'subject'>, footer: string) => {
+const write = async (file: string, blocks: Block[], meta: Pick<PdfInfo, 'title' | 'subject'>, footer: string) => {
   const target = path.join(outDir, file);
-  fs.writeFileSync(target, buildPdf(layout(blocks, footer), { ...meta, author: CLUB, producer: 'apps/api/scripts/make-club-pdfs.ts' }));
+  const pdf = await pdfBuffer({ ...meta, author: CLUB, producer: 'apps/api/scripts/make-club-pdfs.ts' }, (doc) => draw(doc, blocks), (page, pages) => `${footer}  \u2014  page ${page} of ${pages}`);
+  fs.writeFileSync(target, pdf);
   console.log(`wrote ${path.relative(root, target)}`);
 };
-write('constitution-and-by-laws.pdf', constitution, { title: `${CLUB} Constitution and By-Laws`, subject: 'Constitution and by-laws of the Chapter' }, `${CLUB}  \u2014  Constitution and By-Laws`);
-write('membership-application.pdf', application, { title: `${CLUB} Membership Application`, subject: 'Application for membership' }, `${CLUB}  \u2014  Membership Application`);
+await write('constitution-and-by-laws.pdf', constitution, { title: `${CLUB} Constitution and By-Laws`, subject: 'Constitution and by-laws of the Chapter' }, `${CLUB}  \u2014  Constitution and By-Laws`);
+await write('membership-application.pdf', application, { title: `${CLUB} Membership Application`, subject: 'Application for membership' }, `${CLUB}  \u2014  Membership Application`);

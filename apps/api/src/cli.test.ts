@@ -273,7 +273,7 @@ describe('newsletters:covers', () => {
     await cli('data', 'admin:create', 'webmaster@example.test', 'long-enough-1');
     const folder = path.join(root, 'data', 'newsletters');
     fs.mkdirSync(folder, { recursive: true });
-    fs.writeFileSync(path.join(folder, 'Valley News May 2024.pdf'), makeNewsletterPdf({ year: 2024, month: 5, isSpecial: false }));
+    fs.writeFileSync(path.join(folder, 'Valley News May 2024.pdf'), await makeNewsletterPdf({ year: 2024, month: 5, isSpecial: false }));
     const db = new Database(path.join(root, 'data', 'club.db'));
     db.prepare("INSERT INTO newsletters (file_name, year, month) VALUES ('Valley News May 2024.pdf', 2024, 5), ('Valley News June 2024.pdf', 2024, 6)").run();
     db.close();
@@ -379,7 +379,7 @@ describe('search:rebuild', () => {
     await cli('data', 'admin:create', 'webmaster@example.test', 'long-enough-1');
     const folder = path.join(root, 'data', 'newsletters');
     fs.mkdirSync(folder, { recursive: true });
-    fs.writeFileSync(path.join(folder, 'Valley News May 2024.pdf'), makeNewsletterPdf({ year: 2024, month: 5, isSpecial: false }));
+    fs.writeFileSync(path.join(folder, 'Valley News May 2024.pdf'), await makeNewsletterPdf({ year: 2024, month: 5, isSpecial: false }));
     const db = new Database(path.join(root, 'data', 'club.db'));
     // As an older site left them: rows the index never saw, an edition whose text was never read.
     db.prepare("INSERT INTO presidents (year, name) VALUES (1977, 'Ignatius Rebuildson')").run();

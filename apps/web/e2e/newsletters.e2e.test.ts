@@ -25,9 +25,9 @@ let demoMarchPdf: string;
 beforeAll(async () => {
   fileDir = await mkdtemp(path.join(tmpdir(), 'club-newsletter-files-'));
   marchPdf = path.join(fileDir, 'Valley News March 2025.pdf');
-  await writeFile(marchPdf, makeNewsletterPdf({ year: 2025, month: 3, isSpecial: false }, 'The Uploaded Edition'));
+  await writeFile(marchPdf, await makeNewsletterPdf({ year: 2025, month: 3, isSpecial: false }, 'The Uploaded Edition'));
   demoMarchPdf = path.join(fileDir, `Valley News March ${DEMO_YEAR}.pdf`);
-  await writeFile(demoMarchPdf, makeNewsletterPdf({ year: DEMO_YEAR, month: 3, isSpecial: false }, 'The Uploaded Edition'));
+  await writeFile(demoMarchPdf, await makeNewsletterPdf({ year: DEMO_YEAR, month: 3, isSpecial: false }, 'The Uploaded Edition'));
 });
 afterAll(async () => {
   if (fileDir) await rm(fileDir, { recursive: true, force: true });

@@ -95,7 +95,7 @@ describe('a forum thread that is not there (item 14)', () => {
 describe('Add Newsletter messages (item 8)', () => {
   it('reports every missing item at once, and drops the month message once the file name fills it in', async () => {
     const file = path.join(fileDir, 'Valley News April 2024.pdf');
-    await writeFile(file, makeNewsletterPdf({ year: 2024, month: 4, isSpecial: false }, 'Round Two Edition'));
+    await writeFile(file, await makeNewsletterPdf({ year: 2024, month: 4, isSpecial: false }, 'Round Two Edition'));
     const page = await openPageAs(harness, HISTORIAN.email, HISTORIAN.password, PHONE);
     await page.goto('/new-page-4');
     await page.getByRole('button', { name: 'Add newsletter' }).tap();

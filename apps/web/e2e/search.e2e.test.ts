@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildPdf, say } from '../../api/src/demo/pdf-writer.ts';
+import { linesPdf } from '../../api/src/demo/pdf-document.ts';
 import { checkA11y, DEMO_ADMIN, DEMO_MEMBER, openPage, openPageAs, snapshot, startHarness, visit, type Harness } from './harness.ts';
 
 const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 1 } as const;
@@ -98,10 +98,7 @@ describe('site search', () => {
     await snapshot(member, 'search-results-member-1280');
 
     // A newsletter with a word only on its third page: the member lands on that page.
-    const pdf = buildPdf(
-      ['Valley News', 'Meeting notes', `The ${PDF_WORD} rally went well`].map((line) => [say(60, 700, line, 12, 'F1')]),
-      { title: 'Valley News May 1977', author: 'Tests', producer: 'Tests' },
-    );
+    const pdf = await linesPdf(['Valley News', 'Meeting notes', `The ${PDF_WORD} rally went well`]);
     const uploaded = await admin.request.post('/api/newsletter.set.php', {
       multipart: { g: token, m: '5', y: '1977', s: '0', f: { name: 'Valley News May 1977.pdf', mimeType: 'application/pdf', buffer: pdf } },
     });

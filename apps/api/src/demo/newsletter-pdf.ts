@@ -1,55 +1,24 @@
 /**
- * Writes a demo edition of Valley News as a multi-page PDF: a cover page with a coloured
- * masthead, a drawn Model A and the month's headlines, then pages of articles. The club's own
- * small PDF writer (pdf-writer.ts) serialises it, so the demo needs no PDF-writing dependency.
+ * Writes a demo edition of Valley News as a multi-page PDF with PDFKit: a cover page with a
+ * coloured masthead, a drawn Model A and the month's headlines, then pages of articles.
  */
 import { MONTHS, newsletterTitle } from '@club/contracts/plain';
 import type { NewsletterEdition } from '@club/contracts';
-import { buildPdf, centred, COLUMN, f, PAGE, PageFlow, say, wrap } from './pdf-writer.ts';
-
-const fill = (rgb: [number, number, number]) => `${rgb.map(f).join(' ')} rg`;
-const rect = (x: number, y: number, w: number, h: number) => `${f(x)} ${f(y)} ${f(w)} ${f(h)} re f`;
-/** A filled circle from four Bezier quarters. */
-const circle = (cx: number, cy: number, r: number) => {
-  const k = r * 0.5523;
-  return [
-    `${f(cx + r)} ${f(cy)} m`,
-    `${f(cx + r)} ${f(cy + k)} ${f(cx + k)} ${f(cy + r)} ${f(cx)} ${f(cy + r)} c`,
-    `${f(cx - k)} ${f(cy + r)} ${f(cx - r)} ${f(cy + k)} ${f(cx - r)} ${f(cy)} c`,
-    `${f(cx - r)} ${f(cy - k)} ${f(cx - k)} ${f(cy - r)} ${f(cx)} ${f(cy - r)} c`,
-    `${f(cx + k)} ${f(cy - r)} ${f(cx + r)} ${f(cy - k)} ${f(cx + r)} ${f(cy)} c f`,
-  ].join('\n');
-};
+import { pdfBuffer, type PdfDocument } from './pdf-document.ts';
 
 /** Masthead colours, one per month, in the sober tones of a printed club newsletter. */
-const MASTHEADS: [number, number, number][] = [
-  [0.42, 0.11, 0.16], [0.13, 0.27, 0.45], [0.16, 0.36, 0.24], [0.45, 0.29, 0.09],
-  [0.3, 0.18, 0.4], [0.1, 0.35, 0.38], [0.5, 0.16, 0.1], [0.2, 0.25, 0.3],
-  [0.36, 0.3, 0.1], [0.45, 0.2, 0.05], [0.25, 0.15, 0.12], [0.1, 0.2, 0.35],
-];
+const MASTHEADS = ['#6b1c29', '#214573', '#295c3d', '#734a17', '#4d2e66', '#1a5961', '#80291a', '#33404d', '#5c4d1a', '#73330d', '#40261f', '#1a3359'];
+const INK = '#1f1f1f';
 
-/** A side view of a Model A coupe, drawn with rectangles and circles. */
-function drawCar(x: number, y: number, body: [number, number, number]): string[] {
-  return [
-    fill([0.12, 0.12, 0.12]),
-    rect(x, y + 22, 300, 10), // running board and frame
-    fill(body),
-    rect(x + 10, y + 32, 280, 46), // body
-    rect(x + 120, y + 78, 120, 52), // cab
-    rect(x + 10, y + 78, 90, 14), // hood top
-    fill([0.85, 0.9, 0.95]),
-    rect(x + 132, y + 88, 44, 32), // windows
-    rect(x + 184, y + 88, 44, 32),
-    fill([0.12, 0.12, 0.12]),
-    rect(x - 4, y + 40, 14, 44), // radiator
-    circle(x + 60, y + 22, 30), // wheels
-    circle(x + 240, y + 22, 30),
-    fill([0.75, 0.75, 0.72]),
-    circle(x + 60, y + 22, 12),
-    circle(x + 240, y + 22, 12),
-    fill([0.95, 0.85, 0.4]),
-    circle(x + 2, y + 92, 8), // headlamp
-  ];
+/** A side view of a Model A coupe, drawn with rectangles and circles; (x, y) is the running board's top left. */
+function drawCar(doc: PdfDocument, x: number, y: number, body: string): void {
+  doc.rect(x, y, 300, 10).fill(INK); // running board and frame
+  doc.rect(x + 10, y - 46, 280, 46).rect(x + 120, y - 98, 120, 52).rect(x + 10, y - 60, 90, 14).fill(body); // body, cab, hood top
+  doc.rect(x + 132, y - 88, 44, 32).rect(x + 184, y - 88, 44, 32).fill('#d9e6f2'); // windows
+  doc.rect(x - 4, y - 52, 14, 44).fill(INK); // radiator
+  doc.circle(x + 60, y + 10, 30).circle(x + 240, y + 10, 30).fill(INK); // wheels
+  doc.circle(x + 60, y + 10, 12).circle(x + 240, y + 10, 12).fill('#bfbfb8');
+  doc.circle(x + 2, y - 60, 8).fill('#f2d966'); // headlamp
 }
 
 type Article = { heading: string; paragraphs: string[] };
@@ -84,7 +53,7 @@ function articlesFor({ year, month, isSpecial }: NewsletterEdition): { headlines
     {
       heading: 'From the president',
       paragraphs: [
-        'Thank you to everyone who helped at last month\'s events. A club like ours runs on volunteers, and this year we have had more of them than ever.',
+        "Thank you to everyone who helped at last month's events. A club like ours runs on volunteers, and this year we have had more of them than ever.",
         'Dues for the coming year are still thirty dollars for the region. Please see the membership chair at the next meeting, and remember that national dues are paid to the national club.',
       ],
     },
@@ -99,59 +68,47 @@ function articlesFor({ year, month, isSpecial }: NewsletterEdition): { headlines
   return { headlines, articles };
 }
 
-function coverPage(edition: NewsletterEdition, clubName: string, headlines: string[]): string[] {
-  const masthead = MASTHEADS[(edition.month - 1) % MASTHEADS.length] ?? [0.4, 0.1, 0.15];
-  const top = PAGE.height - 40;
-  const ops = [
-    fill(masthead),
-    rect(40, top - 150, PAGE.width - 80, 150),
-    fill([1, 1, 1]),
-    centred(top - 40, clubName.toUpperCase(), 11, 'F2'),
-    centred(top - 100, 'Valley News', 54, 'F3'),
-    centred(top - 132, `${edition.isSpecial ? 'Special Edition  -  ' : ''}${MONTHS[edition.month - 1] ?? ''} ${edition.year}`, 16, 'F2'),
-    fill([0, 0, 0]),
-    ...drawCar(PAGE.margin + 96, 380, masthead),
-    fill([0.2, 0.2, 0.2]),
-    rect(PAGE.margin, 350, COLUMN, 1.5),
-    centred(318, 'In this issue', 14, 'F2'),
-  ];
-  headlines.forEach((headline, index) => ops.push(centred(290 - index * 26, headline, 13, 'F1')));
-  ops.push(fill([0.2, 0.2, 0.2]), rect(PAGE.margin, 190, COLUMN, 1.5));
-  ops.push(centred(160, 'The monthly newsletter of the club, for members.', 10, 'F1'));
-  return ops;
+function drawCover(doc: PdfDocument, edition: NewsletterEdition, clubName: string, headlines: string[]): void {
+  const masthead = MASTHEADS[(edition.month - 1) % MASTHEADS.length] ?? MASTHEADS[0] ?? INK;
+  const { left, right } = doc.page.margins;
+  const width = doc.page.width - left - right;
+  const centred = (text: string, y: number, size: number, font: string) => doc.font(font).fontSize(size).text(text, left, y, { width, align: 'center', lineBreak: false });
+  doc.rect(40, 40, doc.page.width - 80, 150).fill(masthead);
+  doc.fillColor('white');
+  centred(clubName.toUpperCase(), 70, 11, 'Helvetica-Bold');
+  centred('Valley News', 95, 54, 'Times-Bold');
+  centred(`${edition.isSpecial ? 'Special Edition  -  ' : ''}${MONTHS[edition.month - 1] ?? ''} ${edition.year}`, 158, 16, 'Helvetica-Bold');
+  drawCar(doc, left + 96, 390, masthead);
+  doc.rect(left, 442, width, 1.5).fill('#333333');
+  doc.fillColor(INK);
+  centred('In this issue', 462, 14, 'Helvetica-Bold');
+  headlines.forEach((headline, index) => centred(headline, 492 + index * 26, 13, 'Helvetica'));
+  doc.rect(left, 602, width, 1.5).fill('#333333');
+  doc.fillColor(INK);
+  centred('The monthly newsletter of the club, for members.', 622, 10, 'Helvetica');
 }
 
-function articlePages(articles: Article[]): string[][] {
-  const flow = new PageFlow(PAGE.margin + 20);
+function drawArticles(doc: PdfDocument, articles: Article[]): void {
+  doc.addPage();
   for (const article of articles) {
-    const heading = wrap(article.heading, 16, 'F3', COLUMN);
-    flow.ensure(heading.length * 20 + 60);
-    flow.y -= 8;
-    for (const line of heading) {
-      flow.y -= 20;
-      flow.ops.push(say(PAGE.margin, flow.y, line, 16, 'F3'));
-    }
-    flow.y -= 8;
-    for (const paragraph of article.paragraphs) {
-      for (const line of wrap(paragraph, 11, 'F1', COLUMN)) {
-        flow.ensure(15);
-        flow.y -= 15;
-        flow.ops.push(say(PAGE.margin, flow.y, line, 11, 'F1'));
-      }
-      flow.y -= 8;
-    }
-    flow.y -= 60; // a generous gap, so that each edition runs to a few pages
+    // Keep a heading with the start of its first paragraph.
+    if (doc.y > doc.page.height - doc.page.margins.bottom - 100) doc.addPage();
+    doc.font('Times-Bold').fontSize(16).fillColor(INK).text(article.heading, { paragraphGap: 8 });
+    for (const paragraph of article.paragraphs) doc.font('Helvetica').fontSize(11).text(paragraph, { lineGap: 2, paragraphGap: 8 });
+    doc.moveDown(4);
   }
-  return flow.pages;
 }
 
-/** One edition of Valley News: a cover page, then three or so pages of articles. */
-export function makeNewsletterPdf(edition: NewsletterEdition, clubName = 'Gateway Region Classic Car Club'): Buffer {
+/** One edition of Valley News: a cover page, then the articles. */
+export function makeNewsletterPdf(edition: NewsletterEdition, clubName = 'Gateway Region Classic Car Club'): Promise<Buffer> {
   const { headlines, articles } = articlesFor(edition);
-  const pages = [coverPage(edition, clubName, headlines), ...articlePages(articles)];
-  pages.forEach((ops, index) => {
-    const label = `Valley News  -  ${MONTHS[edition.month - 1] ?? ''} ${edition.year}  -  page ${index + 1} of ${pages.length}`;
-    ops.push(fill([0.3, 0.3, 0.3]), centred(PAGE.margin - 30, label, 8, 'F1'));
-  });
-  return buildPdf(pages, { title: newsletterTitle(edition), author: clubName, producer: 'club demo data' });
+  const editionName = `${MONTHS[edition.month - 1] ?? ''} ${edition.year}`;
+  return pdfBuffer(
+    { title: newsletterTitle(edition), author: clubName, producer: 'club demo data' },
+    (doc) => {
+      drawCover(doc, edition, clubName, headlines);
+      drawArticles(doc, articles);
+    },
+    (page, pages) => `Valley News  -  ${editionName}  -  page ${page} of ${pages}`,
+  );
 }

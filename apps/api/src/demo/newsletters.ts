@@ -10,7 +10,6 @@ import { newsletterFilesDir } from '../features/newsletters/service.ts';
 import { loadSharp } from '../services/images.ts';
 import { createPdfCoverService } from '../services/pdf-covers.ts';
 import type { DemoContext } from './context.ts';
-import { makeNewsletterPdf } from './newsletter-pdf.ts';
 
 const COVER_FOLDER = 'newsletter-covers';
 /** Valley News comes out ten times a year: no issue in January or August. */
@@ -97,7 +96,9 @@ export async function makeDemoNewsletters({ uploadsDir, dataDir }: DemoContext):
   fs.mkdirSync(filesDir, { recursive: true });
   fs.mkdirSync(coversDir, { recursive: true });
   const editions = demoEditions(new Date());
-  const pdfs = editions.map((edition) => makeNewsletterPdf(edition));
+  // PDFKit is loaded only when a demo site is filled, never by the real site.
+  const { makeNewsletterPdf } = await import('./newsletter-pdf.ts');
+  const pdfs = await Promise.all(editions.map((edition) => makeNewsletterPdf(edition)));
   const covers = await coversOf(pdfs);
   editions.forEach((edition, index) => {
     fs.writeFileSync(path.join(filesDir, `${newsletterTitle(edition)}.pdf`), pdfs[index] ?? Buffer.alloc(0));

@@ -104,7 +104,7 @@ describe('POST /api/newsletter.set.php with a PDF that is costly to draw', () =>
     const ordinaryEditor = createMember(ordinary.db, { permissions: ['history'] });
     const ordinaryServer = await startServer(ordinary);
     try {
-      const result = await uploadPdf(ordinaryServer.base, ordinaryEditor.token, 5, makeNewsletterPdf({ year: 2024, month: 5, isSpecial: false }));
+      const result = await uploadPdf(ordinaryServer.base, ordinaryEditor.token, 5, await makeNewsletterPdf({ year: 2024, month: 5, isSpecial: false }));
       expect(result).toEqual({ status: 200, body: { n: 'Valley News May 2024.pdf' } });
       expect((await editionOf(ordinaryServer.base, 'Valley News May 2024.pdf'))?.coverUrl).toMatch(/^\/uploads\/newsletter-covers\/.+\.jpg$/);
     } finally {
@@ -120,7 +120,7 @@ describe('the renderer\'s memory cap', () => {
     const cappedEditor = createMember(capped.db, { permissions: ['history'] });
     const cappedServer = await startServer(capped);
     try {
-      const result = await uploadPdf(cappedServer.base, cappedEditor.token, 6, makeNewsletterPdf({ year: 2024, month: 6, isSpecial: false }));
+      const result = await uploadPdf(cappedServer.base, cappedEditor.token, 6, await makeNewsletterPdf({ year: 2024, month: 6, isSpecial: false }));
       expect(result.status).toBe(200);
       expect(result.body.w).toMatch(/cover could not be drawn \(it needed more than 48 MB of memory\)/);
     } finally {

@@ -15,11 +15,11 @@ let editor: TestMember;
 let member: TestMember;
 let march2025: Buffer;
 
-beforeAll(() => {
+beforeAll(async () => {
   t = createTestApp();
   editor = createMember(t.db, { permissions: ['history'] });
   member = createMember(t.db);
-  march2025 = makeNewsletterPdf({ year: 2025, month: 3, isSpecial: false });
+  march2025 = await makeNewsletterPdf({ year: 2025, month: 3, isSpecial: false });
 });
 afterAll(() => t.close());
 
@@ -70,7 +70,7 @@ describe('POST /api/newsletter.set.php', () => {
   it('asks before replacing the same month (409), and replaces it once confirmed', async () => {
     const before = await list();
     const oldCover = before.v.find((e) => e.fileName === 'Valley News March 2025.pdf')?.coverUrl ?? '';
-    const again = makeNewsletterPdf({ year: 2025, month: 3, isSpecial: false }, 'A Different Club Name');
+    const again = await makeNewsletterPdf({ year: 2025, month: 3, isSpecial: false }, 'A Different Club Name');
 
     const asked = await upload({ g: editor.token, m: 3, y: 2025 }, { buffer: again, name: 'march-final.pdf' });
     expect(asked.status).toBe(409);
@@ -102,7 +102,7 @@ describe('POST /api/newsletter.set.php', () => {
 
   it('lists editions newest first across years', async () => {
     for (const [y, m] of [[2023, 11], [2024, 2]] as const) {
-      const res = await upload({ g: editor.token, m, y }, { buffer: makeNewsletterPdf({ year: y, month: m, isSpecial: false }), name: 'x.pdf' });
+      const res = await upload({ g: editor.token, m, y }, { buffer: await makeNewsletterPdf({ year: y, month: m, isSpecial: false }), name: 'x.pdf' });
       expect(res.status).toBe(200);
     }
     const { n } = await list();
@@ -176,7 +176,7 @@ describe('POST /api/newsletter.set.php', () => {
 
   it('lets an administrator upload too', async () => {
     const admin = createMember(t.db, { permissions: ['admin'] });
-    const res = await upload({ g: admin.token, m: 1, y: 2022 }, { buffer: makeNewsletterPdf({ year: 2022, month: 1, isSpecial: false }), name: 'jan.pdf' });
+    const res = await upload({ g: admin.token, m: 1, y: 2022 }, { buffer: await makeNewsletterPdf({ year: 2022, month: 1, isSpecial: false }), name: 'jan.pdf' });
     expect(res.status).toBe(200);
   });
 });

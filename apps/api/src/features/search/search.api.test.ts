@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember, type TestMember } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { postMultipart } from '../../../test/post-multipart.ts';
-import { buildPdf, say } from '../../demo/pdf-writer.ts';
+import { linesPdf } from '../../demo/pdf-document.ts';
 
 const require = createRequire(import.meta.url);
 let t: TestApp;
@@ -34,13 +34,6 @@ async function search(role: Role, q: string, extra: { kind?: SearchKind; page?: 
 /** Everything one role's answer says, as text: titles, snippets, kinds and counts. */
 const textOf = (answer: Answer) => JSON.stringify(answer);
 const idsOf = (answer: Answer, kind: SearchKind) => answer.groups.find((group) => group.kind === kind)?.results.map((result) => result.id) ?? [];
-
-function pdfOf(pages: string[]): Buffer {
-  return buildPdf(
-    pages.map((line) => (line === '' ? [] : [say(60, 700, line, 12, 'F1')])),
-    { title: 'Test edition', author: 'Tests', producer: 'Tests' },
-  );
-}
 
 function uploadNewsletter(fields: Record<string, string | number>, file: Buffer, name: string) {
   return postMultipart(t.app, 'newsletter.set', { g: admin.token, ...fields }, [{ field: 'f', buffer: file, name }]);
@@ -205,7 +198,7 @@ describe('POST /api/site.search.php', () => {
   });
 
   it('finds a word inside a newsletter PDF, page by page, for members only', async () => {
-    const pdf = pdfOf(['Valley News cover', 'The zeppelinoid rally report']);
+    const pdf = await linesPdf(['Valley News cover', 'The zeppelinoid rally report']);
     const saved = await uploadNewsletter({ m: 5, y: 1977 }, pdf, 'Valley News May 1977.pdf');
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
 
@@ -217,7 +210,7 @@ describe('POST /api/site.search.php', () => {
   });
 
   it('indexes a scanned newsletter with no text by its name and flags it "no text"', async () => {
-    const saved = await uploadNewsletter({ m: 6, y: 1978 }, pdfOf(['', '']), 'Valley News June 1978.pdf');
+    const saved = await uploadNewsletter({ m: 6, y: 1978 }, await linesPdf(['', '']), 'Valley News June 1978.pdf');
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     expect(saved.body.w).toMatch(/no text/i);
     const found = await search('member', 'June 1978');
