@@ -2,7 +2,7 @@
 // scripts/bundle-prod.mjs the Dockerfile runs) into a temp folder, starts it the way the image
 // does with a fresh DATA_DIR, and checks health, the home page, an asset, API calls, a newsletter
 // cover drawn by the renderer process (upload and the covers command), the
-// webmaster's backup command while the site serves, the README's new-server restore (its own
+// webmaster's backup command while the site serves, the webmaster's guide's new-server restore (its own
 // commands, bar the container engine's), and a clean exit on SIGTERM.
 // `--built` bundles the build already in apps/*/dist instead of building again (`pnpm test`).
 import { spawn, spawnSync } from 'node:child_process';
@@ -64,21 +64,21 @@ function waitForExit(child, ms) {
 }
 
 /**
- * The README's "new server" restore, its commands taken from the README itself: the copy of the
+ * The webmaster's guide's "new server" restore, its commands taken from the webmaster's guide itself: the copy of the
  * backups (made by `docker compose cp` as root: root's files, 0700/0600), its `chown` line, and
  * the restore command run as the site's user (uid 1000, as in the container) with the copy where
  * the container mounts it. Only the engine's part (`docker compose run`, the mount) is left out.
  */
 function restoreOnNewServer(prod, work, backupPath) {
-  const readme = fs.readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+  const readme = fs.readFileSync(new URL('../docs/WEBMASTER.md', import.meta.url), 'utf8');
   const section = readme.slice(readme.indexOf('On a new server'));
   const block = /```sh\n([\s\S]*?)```/.exec(section)?.[1] ?? '';
   const lines = block.replace(/\\\n\s*/g, ' ').split('\n');
   const chownLine = lines.find((line) => line.startsWith('sudo chown '));
   const runLine = lines.find((line) => line.includes('node api/dist/cli.js restore'));
-  check(chownLine && runLine, `The README's new-server restore lost its chown or restore line:\n${block}`);
+  check(chownLine && runLine, `The webmaster's guide's new-server restore lost its chown or restore line:\n${block}`);
   const mount = /-v "\$PWD\/([^:]+):(\/[^:]+):ro"/.exec(runLine);
-  check(mount, `The README's restore line mounts no copy: ${runLine}`);
+  check(mount, `The webmaster's guide's restore line mounts no copy: ${runLine}`);
   const [, copyName, mountPoint] = mount;
   const argv = runLine.slice(runLine.indexOf('node api/dist/cli.js')).split(/\s+/).slice(1);
   const backupArg = argv.at(-1);
@@ -111,47 +111,47 @@ function restoreOnNewServer(prod, work, backupPath) {
     check(fs.readdirSync(newData).length === 0, 'A refused restore wrote into the data folder');
     const [command, ...args] = chownLine.replace(/^sudo /, '').replace(/\s+#.*$/, '').split(/\s+/);
     const chown = spawnSync(command, args, { cwd: dockerDir, encoding: 'utf8' });
-    check(chown.status === 0, `The README's "${chownLine}" failed: ${chown.stderr}`);
+    check(chown.status === 0, `The webmaster's guide's "${chownLine}" failed: ${chown.stderr}`);
   }
   const restored = restore();
-  check(restored.status === 0 && /Restored /.test(restored.stdout), `The README's restore command failed: ${restored.stdout}${restored.stderr}`);
+  check(restored.status === 0 && /Restored /.test(restored.stdout), `The webmaster's guide's restore command failed: ${restored.stdout}${restored.stderr}`);
   check(fs.existsSync(path.join(newData, 'club.db')), 'The restore wrote no club.db');
   step(
     isRoot
-      ? `new-server restore: a root-owned copy is refused naming the chown; after the README's "${chownLine}" it restores as uid 1000`
-      : "new-server restore: the README's restore command restores the copy (not root: the ownership case needs root)",
+      ? `new-server restore: a root-owned copy is refused naming the chown; after the webmaster's guide's "${chownLine}" it restores as uid 1000`
+      : "new-server restore: the webmaster's guide's restore command restores the copy (not root: the ownership case needs root)",
   );
 }
 
 /**
- * The README's off-site archive, its commands taken from the README: `backup --to` as shown (the
+ * The webmaster's guide's off-site archive, its commands taken from the webmaster's guide: `backup --to` as shown (the
  * folder the container mounts replaced by a temporary one), then the new-server restore of that
  * archive, its `chown` line (as root: the restore runs as uid 1000) and its restore command.
  */
 function archiveAndRestoreOnNewServer(prod, work, env) {
-  const readme = fs.readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+  const readme = fs.readFileSync(new URL('../docs/WEBMASTER.md', import.meta.url), 'utf8');
   const blockAfter = (heading) => /```sh\n([\s\S]*?)```/.exec(readme.slice(readme.indexOf(heading)))?.[1] ?? '';
   const cliArgs = (line) => line.slice(line.indexOf('node api/dist/cli.js')).split(/\s+/).slice(1);
 
   const archiveLine = blockAfter('*One archive per copy.*').split('\n').find((line) => line.includes('cli.js backup --to'));
-  check(archiveLine, "The README's off-site section lost its backup --to line");
+  check(archiveLine, "The webmaster's guide's off-site section lost its backup --to line");
   const archiveMount = /-v (\S+):(\/[^\s:]+) /.exec(archiveLine);
-  check(archiveMount, `The README's backup --to line mounts no folder: ${archiveLine}`);
+  check(archiveMount, `The webmaster's guide's backup --to line mounts no folder: ${archiveLine}`);
   const archives = path.join(work, 'club-archives');
   fs.mkdirSync(archives);
   const made = spawnSync(process.execPath, cliArgs(archiveLine).map((arg) => (arg === archiveMount[2] ? archives : arg)), { cwd: prod, env, encoding: 'utf8' });
   const archive = /Archive written to (\S+) /.exec(made.stdout)?.[1];
-  check(made.status === 0 && archive && fs.existsSync(archive), `The README's "${archiveLine.trim()}" failed: ${made.stdout}${made.stderr}`);
+  check(made.status === 0 && archive && fs.existsSync(archive), `The webmaster's guide's "${archiveLine.trim()}" failed: ${made.stdout}${made.stderr}`);
 
   const lines = blockAfter('An archive written by `backup --to`').replace(/\\\n\s*/g, ' ').split('\n');
   const chownLine = lines.find((line) => line.startsWith('sudo chown '));
   const runLine = lines.find((line) => line.includes('node api/dist/cli.js restore'));
-  check(chownLine && runLine, "The README's archive restore lost its chown or restore line");
+  check(chownLine && runLine, "The webmaster's guide's archive restore lost its chown or restore line");
   const mount = /-v "\$PWD:(\/[^:]+):ro"/.exec(runLine);
-  check(mount, `The README's archive restore mounts no folder: ${runLine}`);
+  check(mount, `The webmaster's guide's archive restore mounts no folder: ${runLine}`);
   const argv = cliArgs(runLine);
   const archiveArg = argv.at(-1);
-  // The docker/ folder on the new server, holding the decrypted archive under the README's name.
+  // The docker/ folder on the new server, holding the decrypted archive under the webmaster's guide's name.
   const dockerDir = path.join(work, 'archive-server', 'docker');
   fs.mkdirSync(dockerDir, { recursive: true });
   fs.copyFileSync(archive, path.join(dockerDir, path.basename(archiveArg)));
@@ -163,7 +163,7 @@ function archiveAndRestoreOnNewServer(prod, work, env) {
     fs.chownSync(newData, 1000, 1000);
     const [command, ...args] = chownLine.replace(/^sudo /, '').replace(/\s+#.*$/, '').split(/\s+/);
     const chown = spawnSync(command, args, { cwd: dockerDir, encoding: 'utf8' });
-    check(chown.status === 0, `The README's "${chownLine}" failed: ${chown.stderr}`);
+    check(chown.status === 0, `The webmaster's guide's "${chownLine}" failed: ${chown.stderr}`);
   }
   const restored = spawnSync(process.execPath, argv.map((arg) => arg.replace(mount[1], dockerDir)), {
     cwd: prod,
@@ -171,8 +171,8 @@ function archiveAndRestoreOnNewServer(prod, work, env) {
     encoding: 'utf8',
     ...(isRoot ? { uid: 1000, gid: 1000 } : {}),
   });
-  check(restored.status === 0 && fs.existsSync(path.join(newData, 'club.db')), `The README's archive restore failed: ${restored.stdout}${restored.stderr}`);
-  step(`backup --to wrote ${path.basename(archive)}; the README's archive restore brought it back${isRoot ? ' as uid 1000 after its chown' : ''}`);
+  check(restored.status === 0 && fs.existsSync(path.join(newData, 'club.db')), `The webmaster's guide's archive restore failed: ${restored.stdout}${restored.stderr}`);
+  step(`backup --to wrote ${path.basename(archive)}; the webmaster's guide's archive restore brought it back${isRoot ? ' as uid 1000 after its chown' : ''}`);
 }
 
 const postJson = (base, name, body) =>

@@ -9,7 +9,7 @@ import net from 'node:net';
 import path from 'node:path';
 
 /**
- * What the start command adds to node (apps/api's `pnpm start`, docker/Dockerfile's CMD, the README's
+ * What the start command adds to node (apps/api's `pnpm start`, docker/Dockerfile's CMD, the webmaster's guide's
  * systemd line; start-command.test.ts holds them together).
  * - A young generation of 2 MB semi-spaces instead of V8's 16 MB: at 50 connections the peak RSS
  *   was 150-165 MiB instead of 180-186 with 4 MB (issue 16, no CPU cost above the noise); 2 MB took

@@ -30,11 +30,11 @@ describe('the start command', () => {
     for (const [name, value] of settings) expect(dockerfile).toMatch(new RegExp(`^\\s+${name}=${value}( \\\\)?$`, 'm'));
   });
 
-  it("is the README's systemd line, the production smoke test's and Lighthouse's", () => {
-    const readme = read('README.md');
-    expect(readme).toContain(`ExecStart=/usr/bin/node ${flags} apps/api/dist/server.js`);
+  it("is the webmaster's guide's systemd line, the production smoke test's and Lighthouse's", () => {
+    const guide = read('docs/WEBMASTER.md');
+    expect(guide).toContain(`ExecStart=/usr/bin/node ${flags} apps/api/dist/server.js`);
     // One unquoted line (quoted, systemd would read it as one variable holding the rest).
-    expect(readme).toContain(`Environment=${settings.map(([name, value]) => `${name}=${value}`).join(' ')}\``);
+    expect(guide).toContain(`Environment=${settings.map(([name, value]) => `${name}=${value}`).join(' ')}\``);
     const smoke = read('scripts/smoke-prod.mjs');
     expect(smoke).toContain(`spawn(process.execPath, [${SERVER_NODE_FLAGS.map((f) => `'${f}'`).join(', ')}, 'api/dist/server.js']`);
     const lighthouse = read('scripts/lighthouse.mjs');

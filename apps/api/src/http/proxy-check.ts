@@ -35,12 +35,12 @@ export function proxyCheck(logger: WarnLogger, trustProxy: readonly string[]): R
       if (allFromOne && forwardedIgnored === seen) {
         logger.warn(
           { proxy: firstAddress, trustProxy: trustProxy.join(',') || 'none' },
-          `Every request comes through a proxy at ${firstAddress} that TRUST_PROXY does not trust, so all visitors share one limit: set TRUST_PROXY=${firstAddress} (see the README).`,
+          `Every request comes through a proxy at ${firstAddress} that TRUST_PROXY does not trust, so all visitors share one limit: set TRUST_PROXY=${firstAddress} (see docs/WEBMASTER.md).`,
         );
       } else if (allFromOne && forwardedIgnored === 0 && trustProxy.length > 0) {
         logger.warn(
           { proxy: firstAddress, trustProxy: trustProxy.join(',') },
-          `Every request comes from ${firstAddress} with no X-Forwarded-For, so all visitors share one limit: make the proxy send the visitor's address (see the README).`,
+          `Every request comes from ${firstAddress} with no X-Forwarded-For, so all visitors share one limit: make the proxy send the visitor's address (see docs/WEBMASTER.md).`,
         );
       }
     }

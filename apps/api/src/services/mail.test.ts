@@ -21,16 +21,16 @@ const message = { to: 'ann@example.test', subject: 'Reset your password', text: 
 
 describe('the retry schedules', () => {
   const hours = (minutes: number[]) => minutes.reduce((sum, m) => sum + m, 0) / 60;
-  const readme = fs.readFileSync(path.join(import.meta.dirname, '../../../../README.md'), 'utf8');
+  const guide = fs.readFileSync(path.join(import.meta.dirname, '../../../../docs/WEBMASTER.md'), 'utf8');
 
-  it('retries an e-mail for about a day, as the README says', () => {
-    expect(readme).toContain('Failed messages are retried for about a day');
+  it('retries an e-mail for about a day, as the webmaster guide says', () => {
+    expect(guide).toContain('Failed messages are retried for about a day');
     expect(hours(MAIL_RETRY_MINUTES)).toBeGreaterThanOrEqual(20);
     expect(hours(MAIL_RETRY_MINUTES)).toBeLessThanOrEqual(26);
   });
 
-  it('retries a push for a few hours, as the README says', () => {
-    expect(readme).toMatch(/pushes\s+for a few hours/);
+  it('retries a push for a few hours, as the webmaster guide says', () => {
+    expect(guide).toMatch(/pushes\s+for a few hours/);
     expect(hours(PUSH_BACKOFF_MINUTES)).toBeGreaterThanOrEqual(2);
     expect(hours(PUSH_BACKOFF_MINUTES)).toBeLessThanOrEqual(6);
   });

@@ -69,7 +69,7 @@ export function OutboxStatus() {
                 </p>
                 <p>
                   Nobody receives these messages: password links, reminders and contact messages included. Set SMTP_URL
-                  (see the README&rsquo;s configuration) and restart the site.
+                  (see the webmaster&rsquo;s guide, docs/WEBMASTER.md) and restart the site.
                 </p>
               </div>
             )}
