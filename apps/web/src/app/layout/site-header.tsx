@@ -44,9 +44,9 @@ function BarTitle({ pathname }: { pathname: string }) {
 }
 
 /**
- * One navigation for every width: from 64rem it is a horizontal bar with dropdowns (one row needs
- * about 60rem; at 768 px it wrapped into two); below, the same list folds behind the Menu button
- * and the bar shows the current page's name.
+ * One navigation for every width: from the spec's 48rem it is a band of entries with dropdowns
+ * (in two rows up to 64rem: one row needs about 60rem); below, the same list folds behind the
+ * Menu button and the bar shows the current page's name.
  */
 export function SiteHeader() {
   const { isLoggedIn } = useSession();
