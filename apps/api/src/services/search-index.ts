@@ -1,4 +1,4 @@
-import { SEARCH_OVERVIEW_SIZE, SEARCH_PAGE_SIZE } from '@club/contracts/plain';
+import { dateFormat, SEARCH_OVERVIEW_SIZE, SEARCH_PAGE_SIZE } from '@club/contracts/plain';
 import type { SearchGroup, SearchKind } from '@club/contracts';
 import Database from 'better-sqlite3';
 import { sql } from 'drizzle-orm';
@@ -56,6 +56,17 @@ export type SearchSource = {
   /** Its text ships with the code (the written pages): indexed again at every start, as a version may change it. */
   isShipped?: boolean;
 };
+
+/**
+ * A calendar day (YYYY-MM-DD, or the day of a stored club-time start) as people write it, "April 18,
+ * 2026", for the titles and texts sources give: a result never shows "2026-04-18". The day is already
+ * the club's, so it is read in UTC and never shifts.
+ */
+export function readableDay(day: string, { withWeekday = false } = {}): string {
+  const moment = new Date(`${day.slice(0, 10)}T00:00:00Z`);
+  if (Number.isNaN(moment.getTime())) return day;
+  return dateFormat({ timeZone: 'UTC', ...(withWeekday ? { weekday: 'long' } : {}), month: 'long', day: 'numeric', year: 'numeric' }).format(moment);
+}
 
 export type SearchViewer = { memberId?: number; isModerator: boolean };
 

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { StoredBlogEntry } from '../../db/schema/index.ts';
-import { onlyRecords, type SearchSource } from '../../services/search-index.ts';
+import { onlyRecords, readableDay, type SearchSource } from '../../services/search-index.ts';
 
-/** Photo posts are public: their title and the text between the pictures. */
+/** Photo posts are public: their title with their day (a yearly party's posts share a title), and the text between the pictures. */
 export const photoSearch: SearchSource = {
   kind: 'photo',
   entriesOf: (db, ids) =>
@@ -13,6 +13,6 @@ export const photoSearch: SearchSource = {
       .map((row) => {
         const entries = JSON.parse(row.htmlData) as StoredBlogEntry[];
         const text = entries.flatMap((entry) => ('h' in entry ? [entry.h.replace(/<[^>]*>/g, ' ')] : []));
-        return { recordId: row.id, title: row.title, body: [row.date, ...text].join(' · '), audience: 'public' };
+        return { recordId: row.id, title: `${row.title} · ${readableDay(row.date)}`, body: text.join(' · '), audience: 'public' };
       }),
 };

@@ -1,7 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { onlyRecords, type SearchSource } from '../../services/search-index.ts';
+import { onlyRecords, readableDay, type SearchSource } from '../../services/search-index.ts';
 
-/** Events are for members only, every word of them (title, venue, address and text). */
+/**
+ * Events are for members only, every word of them (title, venue, address and text). The title
+ * says the day, as a repeated or yearly event shares its name with the others.
+ */
 export const eventSearch: SearchSource = {
   kind: 'event',
   entriesOf: (db, ids) =>
@@ -11,8 +14,8 @@ export const eventSearch: SearchSource = {
       )
       .map((row) => ({
         recordId: row.id,
-        title: row.title,
-        body: [row.start.slice(0, 10), row.venue, row.line1, row.line2, row.description].filter(Boolean).join(' · '),
+        title: `${row.title} · ${readableDay(row.start, { withWeekday: true })}`,
+        body: [row.venue, row.line1, row.line2, row.description].filter(Boolean).join(' · '),
         audience: 'members',
       })),
 };

@@ -1,14 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { onlyRecords, type SearchSource } from '../../services/search-index.ts';
+import { onlyRecords, readableDay, type SearchSource } from '../../services/search-index.ts';
 
-/** The history pages' records in the site search: all public. */
+/** The history pages' records in the site search: all public. A name comes with its year, as one person may be president, or win the Shaft Award, more than once. */
 
 export const presidentSearch: SearchSource = {
   kind: 'president',
   entriesOf: (db, ids) =>
     db
       .all<{ id: number; year: number; name: string }>(sql`SELECT id, year, name FROM presidents WHERE id ${onlyRecords(ids)}`)
-      .map((row) => ({ recordId: row.id, title: row.name, body: `Club president ${row.year}`, audience: 'public' })),
+      .map((row) => ({ recordId: row.id, title: `${row.name} (${row.year})`, body: `Club president ${row.year}`, audience: 'public' })),
 };
 
 export const shaftAwardSearch: SearchSource = {
@@ -16,7 +16,7 @@ export const shaftAwardSearch: SearchSource = {
   entriesOf: (db, ids) =>
     db
       .all<{ id: number; year: number; name: string }>(sql`SELECT id, year, name FROM shaft_award_winners WHERE id ${onlyRecords(ids)}`)
-      .map((row) => ({ recordId: row.id, title: row.name, body: `Shaft Award ${row.year}`, audience: 'public' })),
+      .map((row) => ({ recordId: row.id, title: `${row.name} (${row.year})`, body: `Shaft Award ${row.year}`, audience: 'public' })),
 };
 
 export const startupPartySearch: SearchSource = {
@@ -29,7 +29,7 @@ export const startupPartySearch: SearchSource = {
       .map((row) => ({
         recordId: row.id,
         title: row.name || row.model || 'Start-up party',
-        body: [row.owner, row.model, row.extra, row.dateStarted ? `started ${row.dateStarted}` : ''].filter(Boolean).join(' · '),
+        body: [row.owner, row.model, row.extra, row.dateStarted ? `started ${readableDay(row.dateStarted)}` : ''].filter(Boolean).join(' · '),
         audience: 'public',
       })),
 };

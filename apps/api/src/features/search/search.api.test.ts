@@ -55,7 +55,7 @@ describe('POST /api/site.search.php', () => {
     const answer = await search('visitor', 'quackenbush');
     const group = answer.groups.find((g) => g.kind === 'president');
     expect(group?.total).toBe(1);
-    expect(group?.results[0]).toMatchObject({ id: saved.body.i, title: 'Thaddeus Quackenbush' });
+    expect(group?.results[0]).toMatchObject({ id: saved.body.i, title: 'Thaddeus Quackenbush (1983)' });
     expect(group?.results[0]?.snippet).toContain('Quackenbush');
     expect(group?.results[0]?.snippet.indexOf('Quackenbush') ?? 0).toBeGreaterThan(0);
   });
@@ -444,5 +444,55 @@ describe('classified listings in the site search', () => {
     expect(idsOf(await search('visitor', 'jabberlamp'), 'listing')).toEqual([ofLeaver]);
     expect((await post('member.delete', { g: admin.token, id: member2.id })).status).toBe(200);
     expect(idsOf(await search('visitor', 'jabberlamp'), 'listing')).toEqual([]);
+  });
+});
+
+describe('results that share a name, told apart by their dates and years', () => {
+  /** Every result's title and snippet of one kind, as a person reads them. */
+  const linesOf = (answer: Answer, kind: SearchKind) =>
+    answer.groups.find((group) => group.kind === kind)?.results.map((result) => `${result.title} | ${result.snippet.join('')}`) ?? [];
+
+  it('shows two presidents of the same name, and two Shaft Award winners, with their years', async () => {
+    for (const year of [1987, 1988]) expect((await post('president.save', { g: admin.token, i: 0, y: year, n: 'Lysander Twicebury' })).status).toBe(200);
+    for (const year of [1991, 2001]) {
+      const winner = await request(t.app).post('/api/shaftAwardWinner.set.php').field('g', admin.token).field('i', '0').field('y', String(year)).field('n', 'Lysander Twicebury').field('img', '');
+      expect(winner.status, JSON.stringify(winner.body)).toBe(200);
+    }
+    const answer = await search('visitor', 'twicebury');
+    expect(answer.groups.find((group) => group.kind === 'president')?.results.map((result) => result.title).sort()).toEqual([
+      'Lysander Twicebury (1987)',
+      'Lysander Twicebury (1988)',
+    ]);
+    expect(answer.groups.find((group) => group.kind === 'shaftAward')?.results.map((result) => result.title).sort()).toEqual([
+      'Lysander Twicebury (1991)',
+      'Lysander Twicebury (2001)',
+    ]);
+  });
+
+  it('shows the dates of events, photo posts and start-up parties as people write them, never as 2031-04-18', async () => {
+    for (const start of ['2031-04-19T19:00', '2032-04-17T19:00']) {
+      const saved = await post('event.save', { g: admin.token, id: 0, t: 'Gooseberry rally', start, end: start.replace('T19', 'T21'), venue: 'Quillfeather Hall' });
+      expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    }
+    const photos = await request(t.app).post('/api/blog.save.php').field('g', admin.token).field('i', '0').field('t', 'Gooseberry rally').field('date', '2031-04-20').field('h', 'Pictures of the rally');
+    expect(photos.status, JSON.stringify(photos.body)).toBe(200);
+    const party = await post('startupParty.set', { g: admin.token, i: 0, n: 'Gooseberry', o: 'Perpetua Huckleberry', m: 'Tudor', s: '2030-05-19' });
+    expect(party.status, JSON.stringify(party.body)).toBe(200);
+
+    const answer = await search('member', 'gooseberry');
+    expect(linesOf(answer, 'event').map((line) => line.split(' | ')[0]).sort()).toEqual([
+      'Gooseberry rally · Saturday, April 19, 2031',
+      'Gooseberry rally · Saturday, April 17, 2032',
+    ].sort());
+    expect(linesOf(answer, 'photo').map((line) => line.split(' | ')[0])).toEqual(['Gooseberry rally · April 20, 2031']);
+    expect(textOf(answer)).not.toMatch(/\d{4}-\d{2}-\d{2}/);
+    const byOwner = await search('visitor', 'huckleberry');
+    expect(linesOf(byOwner, 'startupParty')).toEqual([expect.stringContaining('started May 19, 2030')]);
+    expect(textOf(byOwner)).not.toMatch(/\d{4}-\d{2}-\d{2}/);
+    // A match in the text, not the title, still names the day.
+    expect(linesOf(await search('member', 'quillfeather'), 'event')).toEqual([
+      expect.stringMatching(/^Gooseberry rally · Saturday, April 19, 2031 \| /),
+      expect.stringMatching(/^Gooseberry rally · Saturday, April 17, 2032 \| /),
+    ]);
   });
 });
