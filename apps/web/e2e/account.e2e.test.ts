@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSmtp, type TestSmtp } from '../../api/test/smtp.ts';
-import { checkA11y, logIn, MOBILE_VIEWPORT, openPage, snapshot, startHarness, type Harness } from './harness.ts';
+import { checkA11y, DEMO_ADMIN, logIn, MOBILE_VIEWPORT, openPage, openPageAs, snapshot, startHarness, type Harness } from './harness.ts';
 
 /** A demo member this journey may change the password of; no other journey uses it. */
 const MEMBER = { email: 'photos@example.org', password: 'demo-photos-1', name: 'Dorothy Kessler' };
@@ -152,6 +152,42 @@ describe('account journey', () => {
     await page.getByRole('alert').filter({ hasText: 'This password link is not valid.' }).waitFor();
     expect(await page.getByRole('link', { name: 'Go to Member Login' }).getAttribute('href')).toBe('/login');
     await checkA11y(page);
+    await page.context().close();
+  });
+
+  it("opens the webmaster's account on the mail status, and Change Password keeps its shade while it sends", async () => {
+    const page = await openPageAs(harness, DEMO_ADMIN.email, DEMO_ADMIN.password);
+    await page.goto('/account');
+    const main = page.getByRole('main');
+    await main.getByRole('heading', { level: 2, name: 'Outgoing e-mail and pushes' }).waitFor();
+    const panels = await main.locator('section.panel > h2').allTextContents();
+    // Under the webmaster's name and Log out, the mail status comes before everything else.
+    expect(panels.slice(1, 2)).toEqual(['Outgoing e-mail and pushes']);
+    expect(panels.indexOf('Outgoing e-mail and pushes')).toBeLessThan(panels.indexOf('Change Password'));
+
+    // The change is held on its way, as a slow password check holds it: the button still looks like Log out.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/password.change.php', async (route) => {
+      await held;
+      await route.abort();
+    });
+    const form = page.getByRole('form', { name: 'Change password' });
+    await form.getByLabel('Old Password').fill('not the password');
+    await form.getByLabel('New Password').fill('a long new password');
+    await form.getByLabel('Confirm Password').fill('a long new password');
+    const change = form.getByRole('button', { name: 'Change Password' });
+    await change.click();
+    await expect.poll(() => change.getAttribute('aria-disabled')).toBe('true');
+    await page.mouse.move(0, 0);
+    const look = (name: string) =>
+      main.getByRole('button', { name, exact: true }).evaluate((button) => {
+        const style = getComputedStyle(button);
+        return { background: style.backgroundColor, color: style.color, opacity: style.opacity };
+      });
+    expect(await look('Change Password')).toEqual(await look('Log out'));
+    release();
+    await form.getByRole('alert').waitFor();
     await page.context().close();
   });
 

@@ -70,6 +70,8 @@ function AccountDetails({ onLogout }: { onLogout: () => void }) {
           </button>
         </p>
       </section>
+      {/* The webmaster's mail status first: a message that never went out is what to see at once. */}
+      {hasPermission(user.permissions, 'admin') && <AdminPanels />}
       <MyCars />
       <MyListings />
       <NotificationSettings />
@@ -77,7 +79,6 @@ function AccountDetails({ onLogout }: { onLogout: () => void }) {
       <AttendedEventsPanel />
       <CalendarFeedPanel />
       <ChangePasswordForm />
-      {hasPermission(user.permissions, 'admin') && <AdminPanels />}
     </>
   );
 }
