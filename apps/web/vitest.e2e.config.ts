@@ -75,7 +75,8 @@ export default defineConfig({
     include: ['apps/web/e2e/**/*.e2e.test.ts'],
     globalSetup: ['apps/web/e2e/global-setup.ts'],
     // The longest journey takes about 25 s at two workers on a quiet 2-core machine, and 53 s with
-    // four files at once (docs/PERFORMANCE.md): a slower runner must not fail a journey that works.
+    // four files at once (docs/PERFORMANCE.md, "The test suite's time"): a slower runner must not
+    // fail a journey that works.
     testTimeout: 90_000,
     hookTimeout: 90_000,
     // expect.poll's own default is 1 s: on a slow CI machine a call, an image or a cookie the page

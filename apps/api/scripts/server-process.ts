@@ -12,14 +12,14 @@ import path from 'node:path';
  * What the start command adds to node (apps/api's `pnpm start`, docker/Dockerfile's CMD, the webmaster's guide's
  * systemd line; start-command.test.ts holds them together).
  * - A young generation of 2 MB semi-spaces instead of V8's 16 MB: at 50 connections the peak RSS
- *   was 150-165 MiB instead of 180-186 with 4 MB (issue 16, no CPU cost above the noise); 2 MB took
+ *   was 150-165 MiB instead of 180-186 with 4 MB (no CPU cost above the noise); 2 MB took
  *   it from 154 to 149 MiB and idle from 86 to 83 in back-to-back quiet benches, for 0-3.5% more
- *   CPU a request (issue 28, docs/PERFORMANCE.md).
+ *   CPU a request (docs/decisions/005-node-flags-and-malloc-settings.md).
  * - An old generation that grows to twice what survived the last full GC before the next one, not
  *   up to four times: at 50 connections a request's objects outlive two scavenges and are promoted,
  *   so V8 let 60 MB of garbage pile up in the old space (live: about 23 MB). Peak RSS 133-143 MiB
  *   instead of 188-194 under session.get and presidents.get, for 2-3% more CPU per request
- *   (issue 28, docs/PERFORMANCE.md).
+ *   (docs/decisions/005-node-flags-and-malloc-settings.md).
  */
 export const SERVER_NODE_FLAGS = ['--max-semi-space-size=2', '--heap-growing-percent=100'];
 
@@ -28,7 +28,8 @@ export const SERVER_NODE_FLAGS = ['--max-semi-space-size=2', '--heap-growing-per
  * allocates an arena of its own (up to eight a core) and keeps freed memory in each: libuv's
  * pool, V8's GC helpers and sharp's threads left about 10 MiB more resident, idle and under
  * load. Two arenas: idle 100-106 -> 92 MiB, peak 165-168 -> 156-158 MiB over session.get,
- * forum.page, members.page and route.pdf, CPU a request unchanged (issue 28, docs/PERFORMANCE.md).
+ * forum.page, members.page and route.pdf, CPU a request unchanged
+ * (docs/decisions/005-node-flags-and-malloc-settings.md).
  * And a fixed mmap threshold of 32 KiB, freed memory at the top of a heap given back past 64 KiB,
  * no padding: glibc otherwise raises the threshold to the largest block freed so far (up to 32
  * MiB), so the start's and each answer's blocks of 32 KiB-1 MiB stay in the heaps, freed but

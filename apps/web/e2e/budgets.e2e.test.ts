@@ -14,9 +14,8 @@ import { startHarness, type Harness } from './harness.ts';
  * alone, so it must fit in the first round trip of a new connection (10 TCP segments, 14.6 KB);
  * the JS then hydrates it.
  */
-// 101 KB after issues 19-25 (the header's search box, the new sections' menu entries and paths);
-// back to 95 since issue 28: the table of the other pages, the API client with the calls registry,
-// and the contracts the pages share load with the pages, not with `/` (docs/PERFORMANCE.md).
+// The table of the other pages, the API client with the calls registry, and the contracts the
+// pages share load with the pages, not with `/` (docs/PERFORMANCE.md, "The pages").
 const FIRST_PAINT_BUDGET_KB = 95;
 const HOME_HTML_BUDGET_KB = 14;
 /** The route table of every page but `/` (app/other-pages.tsx): index.html preloads it, home.html does not. */
@@ -29,7 +28,7 @@ const dist = fileURLToPath(new URL('../dist', import.meta.url));
  * contracts included the first time. What a page loads only when someone acts (an editor
  * dialog, the contract checks when a form is sent) is not counted, nor is a well-kept library
  * that loads by itself only on the pages that use it: Leaflet, the route pages' map (about
- * 43 KB gzip with its CSS; docs/PERFORMANCE.md).
+ * 43 KB gzip with its CSS; docs/PERFORMANCE.md, "How to measure").
  */
 const PAGE_BUDGET_KB = 40;
 

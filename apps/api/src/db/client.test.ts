@@ -19,7 +19,7 @@ describe('openDatabase', () => {
     expect(pragma('journal_mode')).toBe('wal');
     expect(pragma('foreign_keys')).toBe(1);
     expect(pragma('secure_delete')).toBe(1);
-    // better-sqlite3's default is 16 MB: the peak memory under load (docs/PERFORMANCE.md).
+    // better-sqlite3's default is 16 MB: the peak memory under load (docs/decisions/004-sqlite-page-cache-4mb.md).
     expect(pragma('cache_size')).toBe(-PAGE_CACHE_KIB);
     expect(PAGE_CACHE_KIB).toBeLessThanOrEqual(4000);
     db.$client.close();

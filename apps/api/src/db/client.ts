@@ -49,7 +49,7 @@ export function openDatabase(file: string): Db {
   // the file's free space for a copy or backup to carry.
   sqlite.pragma('secure_delete = ON');
   // SQLite's own page cache, 4 MB instead of better-sqlite3's 16: most reads are answered from the
-  // reply cache, and the operating system keeps the file's pages anyway (docs/PERFORMANCE.md).
+  // reply cache, and the operating system keeps the file's pages anyway (docs/decisions/004-sqlite-page-cache-4mb.md).
   sqlite.pragma(`cache_size = -${PAGE_CACHE_KIB}`);
   const db = drizzle(sqlite, { schema }) as Db;
   startTransactionsImmediate(db);

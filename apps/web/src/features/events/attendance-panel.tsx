@@ -49,7 +49,8 @@ export function YourAnswerPanel({ event, signups, onSeeAnswers }: { event: ClubE
   const mine = signups.households.find((h) => h.isMine);
   const answers = signups.households.length;
   // The club's clock only when there is a deadline to hold it against: its first reading starts
-  // ICU's time zones, a long task on a phone while the page hydrates (docs/PERFORMANCE.md).
+  // ICU's time zones, a long task on a phone while the page hydrates (docs/PERFORMANCE.md,
+  // "Long tasks").
   const { deadline } = signups.settings;
   const isClosed = deadline !== '' && isSignupClosed(deadline, clubNow(new Date(), getClubTimeZone()));
   return (
