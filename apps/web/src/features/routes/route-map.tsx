@@ -3,7 +3,7 @@ import { Loading } from '../../components/loading.tsx';
 import type { RouteMapProps } from './route-map-leaflet.tsx';
 import './routes.css';
 
-// Leaflet (about 43 KB gzip with its CSS) loads with the first map, never with the site's first page.
+// Leaflet (about 51 KB gzip with its CSS) loads with the first map, never with the site's first page.
 const RouteMapLeaflet = lazy(() => import('./route-map-leaflet.tsx'));
 
 /** The route's map, loaded when first shown. */
