@@ -189,15 +189,17 @@ describe('events journeys', () => {
     await answer.getByLabel('Number attending').fill('3');
     await answer.getByLabel('Comments').fill('Bringing two grandsons');
     await answer.getByRole('button', { name: 'Save' }).click();
-    await answer.getByText('Successfully Saved').waitFor();
+    await answer.getByText('You are signed up.').waitFor();
     const myRow = page.getByRole('row', { name: /Walter Pruitt \(you\)/ });
     await myRow.waitFor();
-    expect(await myRow.getByRole('cell').allTextContents()).toEqual(['Attending', '3', 'Bringing two grandsons']);
-    expect(await page.getByTestId('attendance-total').textContent()).toBe('3');
+    // His only car came ticked.
+    expect(await myRow.getByRole('cell').allTextContents()).toEqual(['Attending', '3', 'Bringing two grandsons', '1930 Tudor Sedan']);
+    await expect.poll(() => page.getByTestId('coming-line').textContent()).toBe('3 people and 1 car coming.');
 
     await answer.getByRole('radio', { name: 'Not Sure' }).check();
     await answer.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Nobody has answered yet.').waitFor();
+    await answer.getByText('You are no longer signed up.').waitFor();
     expect(await page.getByRole('row', { name: /Walter Pruitt/ }).count()).toBe(0);
 
     // The .ics download carries the event.

@@ -10,7 +10,7 @@ import { getClubTimeZone } from '../../lib/club-time-zone.ts';
 import { countOf } from '../../lib/plural.ts';
 import { useSetSignup, type SignupDraft } from './api/signups.ts';
 import { clubNow, formatEventDay, formatEventTime } from './event-time.ts';
-import { comingText, guestsFrom, isSignupClosed, partyLabels } from './signup-rules.ts';
+import { comingSummary, guestsFrom, isSignupClosed, partyLabels } from './signup-rules.ts';
 
 type Choice = SignupDraft['answer'];
 
@@ -30,24 +30,16 @@ function subscribeToWideScreen(onChange: () => void): () => void {
 const answerLabel = (h: Household): string =>
   h.status === 'confirmed' ? 'Attending' : h.status === 'waitlisted' ? `Waiting list (${h.waitlistPosition})` : 'Not Attending';
 
-/** "N people and M cars coming", with the waiting list when there is one. */
-function comingLine(signups: EventSignups): string {
-  const { people, cars, waitingHouseholds, waitingPeople } = signups.totals;
-  const coming = comingText(people, cars);
-  const waiting = waitingHouseholds > 0 ? `; ${countOf(waitingPeople, 'person', 'people')} on the waiting list` : '';
-  const capacity = signups.settings.capacity === null ? '' : ` (room for ${signups.settings.capacity})`;
-  return `${coming}${capacity}${waiting}.`;
-}
-
 const deadlineText = (deadline: string): string => `${formatEventDay(deadline)}, ${deadline.slice(0, 4)} at ${formatEventTime(deadline)}`;
 
 /**
- * Right under the date and place: how many are coming and the member's own answer, so a member
- * on a phone answers without scrolling past everyone else's.
+ * Right under the date and place: how many are coming (the one place the page says it) and the
+ * member's own answer, so a member on a phone answers without scrolling past everyone else's.
  */
 export function YourAnswerPanel({ event, signups, onSeeAnswers }: { event: ClubEvent; signups: EventSignups; onSeeAnswers?: () => void }) {
   const mine = signups.households.find((h) => h.isMine);
   const answers = signups.households.length;
+  const standing = mine === undefined || mine.status === 'notAttending' ? 'none' : mine.status;
   // The club's clock only when there is a deadline to hold it against: its first reading starts
   // ICU's time zones, a long task on a phone while the page hydrates (docs/PERFORMANCE.md,
   // "Long tasks").
@@ -57,7 +49,7 @@ export function YourAnswerPanel({ event, signups, onSeeAnswers }: { event: ClubE
     <section className="panel attendance" aria-labelledby="your-answer-heading">
       <h2 id="your-answer-heading">Your answer</h2>
       <p className="attendance__summary">
-        {answers === 0 ? 'No answers so far.' : `${countOf(answers, 'answer')} so far, ${countOf(signups.totals.people, 'person', 'people')} attending.`}
+        <span data-testid="coming-line">{comingSummary(signups.totals, signups.settings.capacity, standing)}</span>
         {answers > 0 && (
           <>
             {' '}
@@ -67,12 +59,7 @@ export function YourAnswerPanel({ event, signups, onSeeAnswers }: { event: ClubE
           </>
         )}
       </p>
-      {mine?.status === 'waitlisted' && (
-        <p className="notice attendance__waiting" role="status">
-          The event is full: you are number {mine.waitlistPosition} on the waiting list. If a place opens up for your party, you move up and
-          get an e-mail.
-        </p>
-      )}
+      {isClosed && mine?.status === 'waitlisted' && <WaitingNotice position={mine.waitlistPosition} />}
       {signups.settings.deadline !== '' && (
         <p className="attendance__deadline">
           {isClosed ? 'Sign-up closed on ' : 'Sign up or change your answer until '}
@@ -84,15 +71,12 @@ export function YourAnswerPanel({ event, signups, onSeeAnswers }: { event: ClubE
   );
 }
 
-/** People and cars coming, the cars, and each question's totals. */
+/** The cars coming and each question's totals (how many are coming is said once, beside the answer). */
 export function SignupTotals({ signups }: { signups: EventSignups }) {
-  if (signups.households.length === 0 && signups.settings.choices.length === 0) return null;
+  if (signups.cars.length === 0 && signups.settings.choices.length === 0) return null;
   return (
     <section className="panel signup-totals" aria-labelledby="coming-heading">
-      <h2 id="coming-heading">Who is coming</h2>
-      <p className="signup-totals__line" data-testid="coming-line">
-        {comingLine(signups)}
-      </p>
+      <h2 id="coming-heading">Cars and choices</h2>
       {signups.cars.length > 0 && (
         <>
           <h3>Cars</h3>
@@ -120,7 +104,7 @@ export function SignupTotals({ signups }: { signups: EventSignups }) {
 }
 
 /**
- * Everyone's answers with the total coming; folded on a phone when the list is long.
+ * Everyone's answers (the total is said beside the member's own); folded on a phone when the list is long.
  * `openRequest` counts taps on "See everyone's answers": each one unfolds the list.
  */
 export function AttendancePanel({ signups, openRequest = 0 }: { signups: EventSignups; openRequest?: number }) {
@@ -166,17 +150,6 @@ export function AttendancePanel({ signups, openRequest = 0 }: { signups: EventSi
           </tr>
         ))}
       </tbody>
-      <tfoot>
-        <tr>
-          <th scope="row" colSpan={2}>
-            Total attending
-          </th>
-          <td className="attendance__number" data-testid="attendance-total">
-            {signups.totals.people}
-          </td>
-          <td colSpan={hasExtras ? 2 : 1} />
-        </tr>
-      </tfoot>
     </table>
   );
   return (
@@ -203,13 +176,31 @@ export function AttendancePanel({ signups, openRequest = 0 }: { signups: EventSi
   );
 }
 
-/** A bare "Successfully Saved" would read as a place: a party that lands on the waiting list is told so. */
-const waitlistedMessage = (position: number): string =>
-  `Successfully Saved: you are number ${position} on the waiting list; we will e-mail you if a place opens.`;
+/** Where a waiting party stands: beside the Save button while sign-up is open, under the deadline once it closed. */
+function WaitingNotice({ position }: { position: number }) {
+  return (
+    <p className="notice attendance__waiting" role="status">
+      You are number {position} on the waiting list. If a place opens up for your party, you move up and get an e-mail.
+    </p>
+  );
+}
+
+/**
+ * What a save changed, said beside the Save button under "Successfully Saved": a seat, or no
+ * longer coming. A party put on the waiting list is told by the WaitingNotice instead.
+ */
+type SaveResult = { kind: 'seat' | 'cancelled'; text: string } | { kind: 'waiting' };
 
 type FormProps = { eventId: number; mine: Household | undefined; signups: EventSignups };
 
 const initialChoice = (mine: Household | undefined): Choice => (mine === undefined ? 'notSure' : mine.status === 'notAttending' ? 'notAttending' : 'attending');
+
+/** The cars ticked at first: the member's own answer, or their only car when they have not said they are coming. */
+function initialCarIds(mine: Household | undefined, myCars: SignupCar[]): Set<number | null> {
+  const isComing = mine !== undefined && mine.status !== 'notAttending';
+  if (isComing) return new Set(mine.cars.map((car) => car.carId));
+  return new Set(myCars.length === 1 ? [myCars[0]?.carId ?? null] : []);
+}
 
 function AttendanceForm({ eventId, mine, signups }: FormProps) {
   const [choice, setChoice] = useState<Choice>(initialChoice(mine));
@@ -218,17 +209,21 @@ function AttendanceForm({ eventId, mine, signups }: FormProps) {
   const [picks, setPicks] = useState<Record<string, string[]>>(() =>
     Object.fromEntries((mine?.choices ?? []).map(({ question, answers }) => [question, answers])),
   );
-  const [result, setResult] = useState<string | null>(null);
-  /** Where the last save put the party on the waiting list; 0 when it has a place or is not coming. */
-  const [waitlistPosition, setWaitlistPosition] = useState(0);
+  const [comments, setComments] = useState(mine?.comments ?? '');
+  const [result, setResult] = useState<SaveResult | null>(null);
   const [serverError, setServerError] = useState<string | null>(null);
   const setSignup = useSetSignup();
   const guests = guestsFrom(guestText);
   const partySize = guests.length > 0 ? guests.length + 1 : Math.max(1, Number(number) || 1);
   const people = partyLabels(guests, partySize);
-  const myCarIds = new Set((mine?.cars ?? []).map((car) => car.carId));
+  const myCarIds = initialCarIds(mine, signups.myCars);
+  const isSignedUp = mine !== undefined && mine.status !== 'notAttending';
+  const { capacity } = signups.settings;
+  // Said before Save: a party larger than the places left waits (the server decides again).
+  const freePlaces = capacity === null ? 0 : capacity - signups.totals.people;
   const options: [Choice, string][] = [
-    ['attending', 'Attending'],
+    // On the waiting list the answer says so, not "Attending", which reads as a seat.
+    ['attending', mine?.status === 'waitlisted' ? `On the waiting list (number ${mine.waitlistPosition})` : 'Attending'],
     ['notAttending', 'Not Attending'],
     ['notSure', 'Not Sure'],
   ];
@@ -254,19 +249,42 @@ function AttendanceForm({ eventId, mine, signups }: FormProps) {
                 : [],
             comments: choice === 'notSure' ? '' : values.comments,
           };
-          return setSignup.mutateAsync(draft);
+          const reply = await setSignup.mutateAsync(draft);
+          return { reply, wasSignedUp: isSignedUp };
         }}
-        successMessage={waitlistPosition === 0 ? 'Successfully Saved' : waitlistedMessage(waitlistPosition)}
-        onSuccess={(reply) => {
-          setWaitlistPosition(reply.status === 'waitlisted' ? reply.waitlistPosition : 0);
-          setResult(reply.status === 'confirmed' ? 'You are signed up.' : null);
+        // The spec's "Successfully Saved", but never for a party put on the waiting list: it reads as a place.
+        successMessage={result?.kind === 'waiting' ? null : 'Successfully Saved'}
+        onSuccess={({ reply, wasSignedUp }) => {
+          if (reply.status === 'confirmed') setResult({ kind: 'seat', text: 'You are signed up.' });
+          else if (reply.status === 'waitlisted') setResult({ kind: 'waiting' });
+          else if (wasSignedUp) setResult({ kind: 'cancelled', text: 'You are no longer signed up.' });
+          else setResult(null);
+          if (reply.status === 'notAttending' || reply.status === 'none') {
+            // Guests, numbers and choices belonged to the sign-up that has gone.
+            setGuestText('');
+            setNumber('1');
+            setPicks({});
+          }
         }}
       >
         <fieldset className="choice-group">
           <legend>Are you coming?</legend>
           {options.map(([value, label]) => (
             <label key={value} className="choice">
-              <input type="radio" name="choice" value={value} checked={choice === value} onChange={() => setChoice(value)} /> {label}
+              <input
+                type="radio"
+                name="choice"
+                value={value}
+                checked={choice === value}
+                onChange={() => {
+                  setChoice(value);
+                  setResult(null);
+                  // A comment made for coming ("I'll bring the trailer") does not go with a cancellation.
+                  if (value === 'notAttending' && isSignedUp) setComments('');
+                  else if (value === 'attending') setComments(mine?.comments ?? '');
+                }}
+              />{' '}
+              {label}
             </label>
           ))}
         </fieldset>
@@ -281,6 +299,11 @@ function AttendanceForm({ eventId, mine, signups }: FormProps) {
               onChange={(e) => setGuestText(e.target.value)}
               hint={`For example "Mary (wife)" or "Tom, 12". At most ${MAX_GUESTS}. Leave it empty and give a number instead if you prefer.`}
             />
+            {capacity !== null && !isSignedUp && freePlaces > 0 && partySize > freePlaces && (
+              <p className="notice attendance__waiting-hint" role="status">
+                Only {freePlaces === 1 ? '1 place is' : `${freePlaces} places are`} left: a party of {partySize} joins the waiting list.
+              </p>
+            )}
             {guests.length > 0 ? (
               <p className="attendance__party" data-testid="party-size">
                 Number attending: {partySize} (you and {countOf(guests.length, 'guest')})
@@ -343,10 +366,13 @@ function AttendanceForm({ eventId, mine, signups }: FormProps) {
             ))}
           </>
         )}
-        {choice !== 'notSure' && <FormField label="Comments" name="comments" maxLength={1000} defaultValue={mine?.comments ?? ''} autoComplete="off" />}
-        {result && (
+        {choice !== 'notSure' && (
+          <FormField label="Comments" name="comments" maxLength={1000} value={comments} onChange={(e) => setComments(e.target.value)} autoComplete="off" />
+        )}
+        {mine?.status === 'waitlisted' && <WaitingNotice position={mine.waitlistPosition} />}
+        {result && result.kind !== 'waiting' && (
           <p className="attendance__result" role="status">
-            {result}
+            {result.text}
           </p>
         )}
       </Form>

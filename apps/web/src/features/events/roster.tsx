@@ -7,7 +7,7 @@ import { eventPath } from '../../lib/paths.ts';
 import { countOf } from '../../lib/plural.ts';
 import { useCheckIn } from './api/signups.ts';
 import { clubNow, formatEventSpan } from './event-time.ts';
-import { comingText, rosterCsv } from './signup-rules.ts';
+import { answersByName, comingText, rosterCsv } from './signup-rules.ts';
 import './roster.css';
 
 /** Offers the roster as a CSV file the organiser opens in a spreadsheet. */
@@ -86,7 +86,7 @@ function RosterTable({ roster, rows, caption, isCheckInOpen, onError }: { roster
               <td data-label="Cars">{h.cars.map((c) => c.label).join(', ')}</td>
               {questions.map((q) => (
                 <td key={q} data-label={q}>
-                  {(h.choices.find((c) => c.question === q)?.answers ?? []).filter(Boolean).join(', ')}
+                  {answersByName(h, q)}
                 </td>
               ))}
               <td data-label="Comments">{h.comments}</td>

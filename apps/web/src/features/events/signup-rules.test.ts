@@ -1,6 +1,6 @@
 import type { RosterReply } from '@club/contracts';
 import { describe, expect, it } from 'vitest';
-import { comingText, guestsFrom, isSignupClosed, partyLabels, rosterCsv } from './signup-rules.ts';
+import { answersByName, comingSummary, comingText, guestsFrom, isSignupClosed, partyLabels, rosterCsv } from './signup-rules.ts';
 
 describe('the party', () => {
   it('names each person by guest name, then by number', () => {
@@ -43,5 +43,31 @@ describe('comingText', () => {
     expect(comingText(36, 0)).toBe('36 people coming');
     expect(comingText(1, 0)).toBe('1 person coming');
     expect(comingText(0, 0)).toBe('No one coming yet');
+  });
+});
+
+describe('comingSummary', () => {
+  const totals = (people: number, cars: number, waitingPeople = 0, waitingHouseholds = 0) => ({ people, cars, waitingPeople, waitingHouseholds });
+
+  it('says a full event is full before signing up, with how many wait ahead', () => {
+    expect(comingSummary(totals(8, 4, 3, 2), 8, 'none')).toBe('Full: 8 of 8 places taken; signing up puts you on the waiting list (2 ahead).');
+    expect(comingSummary(totals(8, 4), 8, 'none')).toBe('Full: 8 of 8 places taken; signing up puts you on the waiting list.');
+    expect(comingSummary(totals(8, 4, 3, 2), 8, 'waitlisted')).toBe('Full: 8 of 8 places taken; 3 people on the waiting list.');
+  });
+
+  it('counts only those with a seat as coming, and the places left', () => {
+    expect(comingSummary(totals(5, 2), 8, 'none')).toBe('5 people and 2 cars coming; 3 of 8 places left.');
+    expect(comingSummary(totals(7, 0), 8, 'confirmed')).toBe('7 people coming; 1 of 8 places left.');
+    expect(comingSummary(totals(0, 0), 3, 'none')).toBe('No one coming yet; 3 of 3 places left.');
+    expect(comingSummary(totals(36, 0), null, 'none')).toBe('36 people coming.');
+  });
+});
+
+describe('answersByName', () => {
+  it('names whose meal is whose: the member by first name, then each guest', () => {
+    const household = { name: 'Sadie Second', guests: ['Sam (son)'], choices: [{ question: 'Dinner', answers: ['none', 'chicken'] }] };
+    expect(answersByName(household, 'Dinner')).toBe('Sadie: none; Sam (son): chicken');
+    expect(answersByName({ ...household, guests: [], choices: [{ question: 'Dinner', answers: ['', 'fish', 'fish'] }] }, 'Dinner')).toBe('Guest 1: fish; Guest 2: fish');
+    expect(answersByName(household, 'Lunch')).toBe('');
   });
 });

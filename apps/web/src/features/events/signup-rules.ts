@@ -14,6 +14,20 @@ export const guestsFrom = (text: string): string[] => text.split('\n').map((line
 export const partyLabels = (guests: string[], partySize: number): string[] =>
   Array.from({ length: Math.max(1, partySize) }, (_, i) => (i === 0 ? 'You' : (guests[i - 1] ?? `Guest ${i}`)));
 
+/**
+ * A household's answers to one question by name, for the roster ("Ann: fish; Mary (wife): chicken"):
+ * the member by first name, then each guest by name or number; people who gave no answer are left out.
+ */
+export function answersByName(household: Pick<RosterReply['households'][number], 'name' | 'guests' | 'choices'>, question: string): string {
+  const answers = household.choices.find((c) => c.question === question)?.answers ?? [];
+  const labels = partyLabels(household.guests, answers.length);
+  const firstName = household.name.split(' ')[0] ?? household.name;
+  return answers
+    .map((answer, i) => (answer === '' ? '' : `${i === 0 ? firstName : labels[i]}: ${answer}`))
+    .filter(Boolean)
+    .join('; ');
+}
+
 /** Whether sign-up has closed at a moment (club time, YYYY-MM-DDTHH:mm); '' never closes. */
 export const isSignupClosed = (deadline: string, now: string): boolean => deadline !== '' && now >= deadline;
 
@@ -46,4 +60,30 @@ export function rosterCsv(roster: RosterReply): string {
 export function comingText(people: number, cars: number): string {
   if (people === 0) return 'No one coming yet';
   return cars === 0 ? `${countOf(people, 'person', 'people')} coming` : `${countOf(people, 'person', 'people')} and ${countOf(cars, 'car')} coming`;
+}
+
+/** Where the viewer stands: no answer (or not coming), a seat, or a place on the waiting list. */
+type Standing = 'none' | 'confirmed' | 'waitlisted';
+
+/**
+ * How many are coming, said once beside the member's answer: the people (and cars, once someone
+ * brings one), the places left under a capacity, and a full event said to be full before anyone
+ * signs up into its waiting list. Only those with a seat count as coming.
+ */
+export function comingSummary(
+  totals: { people: number; cars: number; waitingPeople: number; waitingHouseholds: number },
+  capacity: number | null,
+  standing: Standing,
+): string {
+  const { people, cars, waitingPeople, waitingHouseholds } = totals;
+  const waiting = waitingHouseholds > 0 ? `; ${countOf(waitingPeople, 'person', 'people')} on the waiting list` : '';
+  if (capacity === null) return `${comingText(people, cars)}${waiting}.`;
+  if (people >= capacity) {
+    const taken = `Full: ${people} of ${capacity} places taken`;
+    if (standing !== 'none') return `${taken}${waiting}.`;
+    const ahead = waitingHouseholds > 0 ? ` (${waitingHouseholds} ahead)` : '';
+    return `${taken}; signing up puts you on the waiting list${ahead}.`;
+  }
+  const left = capacity - people;
+  return `${comingText(people, cars)}; ${left} of ${capacity} places left${waiting}.`;
 }
