@@ -132,6 +132,12 @@ describe('events journeys', () => {
     await page.waitForURL(/\/editEvent\/\d+$/);
     editPath = new URL(page.url()).pathname;
     eventPagePath = editPath.replace('/editEvent/', '/event/');
+    // Saved, the editor says so where the member is looking, with the way to the event and its roster.
+    const created = page.getByRole('status').filter({ hasText: 'Saved: view the event or its roster.' });
+    await created.waitFor();
+    await expect.poll(() => created.evaluate((notice) => { const box = notice.getBoundingClientRect(); return box.top >= 0 && box.bottom <= window.innerHeight; })).toBe(true);
+    expect(await created.getByRole('link', { name: 'view the event' }).getAttribute('href')).toBe(eventPagePath);
+    expect(await created.getByRole('link', { name: 'its roster' }).getAttribute('href')).toBe(`${eventPagePath}/roster`);
     const saved = page.getByRole('form', { name: 'Edit event' });
     expect(await saved.getByLabel('Start').inputValue()).toBe(`${DAY}T18:30`);
     expect(await saved.getByRole('checkbox', { name: '1 day before' }).isChecked()).toBe(true);
@@ -150,6 +156,8 @@ describe('events journeys', () => {
     await page.goto('/new-events');
     await page.getByRole('list', { name: 'Upcoming events' }).getByRole('link', { name: TITLE }).waitFor();
     expect(await page.getByRole('list', { name: 'Past events' }).getByRole('link', { name: TITLE }).count()).toBe(0);
+    // The list of events offers its editors "Add event" too, as the calendar does.
+    expect(await page.getByRole('link', { name: 'Add event' }).getAttribute('href')).toBe('/editEvent/0');
     await checkA11y(page);
     await page.context().close();
   });
@@ -277,6 +285,8 @@ describe('events journeys', () => {
     await upcomingList.getByRole('link', { name: TITLE }).waitFor();
     await pastList.waitFor();
     await checkA11y(page);
+    // A member who may not add events is not offered it.
+    expect(await page.getByRole('link', { name: 'Add event' }).count()).toBe(0);
 
     const firstReads = await reads.all();
     expect(firstReads.map((r) => r.name).sort()).toEqual(['events.past', 'events.upcoming']);

@@ -1,11 +1,12 @@
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { PageFrame } from '../components/page-frame.tsx';
-import { PAST_EVENTS_ANCHOR } from '../lib/paths.ts';
+import { editEventPath, PAST_EVENTS_ANCHOR } from '../lib/paths.ts';
 import { QueryState } from '../components/query-state.tsx';
 import { RequireLogin } from '../components/require-login.tsx';
 import { PastEvents, PastEventsHeading, UpcomingEvents } from '../features/events/event-list.tsx';
 import { usePastEvents, useUpcomingEvents } from '../features/events/api/event-reads.ts';
 import { useVisitMinute } from '../features/events/visit-minute.ts';
+import { useSession } from '../session/index.ts';
 
 export function EventListPage() {
   return (
@@ -28,8 +29,16 @@ function UpcomingAndPast() {
   const now = useVisitMinute();
   const upcoming = useUpcomingEvents(now);
   const past = usePastEvents(now, page);
+  const { can } = useSession();
   return (
     <>
+      {can('event') && (
+        <p className="button-row">
+          <Link className="button button--primary" to={editEventPath()}>
+            Add event
+          </Link>
+        </p>
+      )}
       <section aria-labelledby="upcoming-events">
         <h2 id="upcoming-events">Upcoming Events</h2>
         <QueryState query={upcoming} what="the upcoming events" loadingLabel="Loading upcoming events…">

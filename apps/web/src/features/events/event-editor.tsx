@@ -1,9 +1,9 @@
 import type { ClubEvent, EventSeries, SeriesScope, SignupSettings } from '@club/contracts';
 import { dateFormat, REMINDER_DAYS } from '@club/contracts/plain';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { getClubTimeZone } from '../../lib/club-time-zone.ts';
-import { editEventPath, eventPath, eventsMonthPath } from '../../lib/paths.ts';
+import { editEventPath, eventPath, eventRosterPath, eventsMonthPath } from '../../lib/paths.ts';
 import type { DeletedState } from '../../components/deleted-notice.tsx';
 import { ErrorDialog } from '../../components/error-dialog.tsx';
 import { FormField } from '../../components/form-field.tsx';
@@ -128,6 +128,21 @@ export type EventEditorProps = {
 };
 
 
+/**
+ * Said at the top of the editor once a new event is saved, and focused, so it is in view however
+ * far down the Save button was: where to go next, or keep editing the same event.
+ */
+function CreatedNotice({ id }: { id: number }) {
+  const ref = useRef<HTMLParagraphElement>(null);
+  useEffect(() => ref.current?.focus(), []);
+  return (
+    <p ref={ref} className="notice event-editor__created" role="status" tabIndex={-1}>
+      Saved: <Link to={eventPath(id)}>view the event</Link> or <Link to={eventRosterPath(id)}>its roster</Link>. Changes below are saved to
+      the same event.
+    </p>
+  );
+}
+
 /** Adds (no event) or edits an event: fields, reminders, a JPEG picture; delete after confirmation. */
 export function EventEditor({ event, signupSettings = NO_SETTINGS, meetingPlace, meetingSchedule, series = null }: EventEditorProps) {
   const navigate = useNavigate();
@@ -142,6 +157,7 @@ export function EventEditor({ event, signupSettings = NO_SETTINGS, meetingPlace,
   const isSeriesChange = series ? scope === 'following' : repeat.frequency !== 'never';
   const [nowSentNote, setNowSentNote] = useState('');
   const [isDirty, setIsDirty] = useState(false);
+  const [isJustCreated, setIsJustCreated] = useState(false);
   // Leaving by a link (View event, Back to the calendar, the menu) asks first while edits are unsaved.
   const guard = useUnsavedChangesGuard(isDirty);
   const save = useSaveEvent();
@@ -172,6 +188,7 @@ export function EventEditor({ event, signupSettings = NO_SETTINGS, meetingPlace,
 
   return (
     <>
+      {isJustCreated && <CreatedNotice id={saved.id} />}
       <Form
         aria-label={saved.id === 0 ? 'New event' : 'Edit event'}
         validate={async (data) => {
@@ -219,6 +236,7 @@ export function EventEditor({ event, signupSettings = NO_SETTINGS, meetingPlace,
           setNowSentNote(describeNowSent(reply.nowReminder));
           // Later saves edit the same event, and a reload opens it; the page keeps this editor on screen.
           if (isNew) void navigate(editEventPath(reply.id), { replace: true, state: SAVED_AS_NEW });
+          setIsJustCreated(isNew);
         }}
         actions={
           <>
