@@ -66,6 +66,17 @@ describe('a monthly meeting that repeats itself', () => {
       await form.getByLabel('Start').fill('2031-01-21T19:00');
       await form.getByLabel('End').fill('2031-01-21T21:00');
       await form.getByLabel('How often').selectOption('monthlyByWeekday');
+      // Each choice is read whole in the closed select, none cut off at the phone's width.
+      const cutOff = await form.getByLabel('How often').evaluate((select: HTMLSelectElement) => {
+        const style = getComputedStyle(select);
+        const context = document.createElement('canvas').getContext('2d');
+        if (!context) return ['no canvas'];
+        context.font = style.font;
+        // The room for text: the box less its padding and the arrow (about one line-height wide).
+        const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - parseFloat(style.fontSize) * 1.25;
+        return [...select.options].map((option) => option.text).filter((text) => context.measureText(text).width > room);
+      });
+      expect(cutOff).toEqual([]);
       // The rule takes the start's day: the third Tuesday.
       expect(await form.getByLabel('Week of the month').inputValue()).toBe('3');
       expect(await form.getByLabel('Weekday').inputValue()).toBe('2');
@@ -189,7 +200,7 @@ describe('a monthly meeting that repeats itself', () => {
     await form.getByLabel('Start').fill('2031-01-15T18:00');
     await form.getByLabel('End').fill('2031-01-15T20:00');
     // The demo's schedule: the first Tuesday of each month except January, at 7:00 p.m.
-    await form.getByText('The club meets the first Tuesday of each month except January, at 7:00 p.m.').waitFor();
+    await form.getByText('The club meets the first Tuesday of each month except January, at 7:00 p.m.', { exact: true }).waitFor();
     await form.getByRole('button', { name: 'Use the meeting schedule' }).click();
     await form.getByText('Repeats the first Tuesday of each month except January. Start set to Tuesday, February 4, 2031 at 7:00 PM').waitFor();
     expect(await form.getByLabel('Start').inputValue()).toBe('2031-02-04T19:00');

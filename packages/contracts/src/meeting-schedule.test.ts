@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_MEETING, describeSchedule, formatMeetingTime, meetingCityLine, meetingVenue, nthWeekday } from './meeting-schedule.ts';
+import { asSentence, DEFAULT_MEETING, describeSchedule, formatMeetingTime, meetingCityLine, meetingVenue, nthWeekday } from './meeting-schedule.ts';
 
 describe('describeSchedule', () => {
   it("says the club's schedule in a sentence", () => {
@@ -31,5 +31,12 @@ describe('meetingVenue and meetingCityLine', () => {
     expect(meetingVenue(DEFAULT_MEETING)).toBe('Meadowbrook Community Church, Fellowship Hall (lower level)');
     expect(meetingVenue({ name: 'Grange Hall', room: '' })).toBe('Grange Hall');
     expect(meetingCityLine(DEFAULT_MEETING)).toBe('Kirkwood, MO 63122');
+  });
+});
+
+describe('asSentence', () => {
+  it('ends a sentence with one full stop, never "p.m.."', () => {
+    expect(asSentence('the first Tuesday of each month, at 7:00 p.m.')).toBe('the first Tuesday of each month, at 7:00 p.m.');
+    expect(asSentence('Kirkwood')).toBe('Kirkwood.');
   });
 });

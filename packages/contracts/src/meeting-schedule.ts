@@ -76,6 +76,9 @@ export function describeSchedule({ week, weekday, time, monthsOff }: Pick<Meetin
   return `the ${MEETING_WEEKS[week - 1] ?? 'first'} ${MEETING_WEEKDAYS[weekday] ?? 'Tuesday'} of each month${except}, at ${formatMeetingTime(time)}`;
 }
 
+/** Ends a sentence with one full stop: "at 7:00 p.m." stays as it is, never "p.m..". */
+export const asSentence = (text: string): string => (text.endsWith('.') ? text : `${text}.`);
+
 /** The venue as an event stores it: "Meadowbrook Community Church, Fellowship Hall (lower level)". */
 export function meetingVenue({ name, room }: Pick<MeetingPlace, 'name' | 'room'>): string {
   return room === '' ? name : `${name}, ${room}`;

@@ -1,4 +1,4 @@
-import { describeSchedule, meetingCityLine, type MeetingPlace } from '@club/contracts/plain';
+import { asSentence, describeSchedule, meetingCityLine, type MeetingPlace } from '@club/contracts/plain';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { PageFrame } from '../components/page-frame.tsx';
@@ -20,7 +20,7 @@ function MeetingPlaceDetails({ meeting }: { meeting: MeetingPlace }) {
       <div className="meetings__main">
         <NextMeetingNotice schedule={meeting} />
         <p className="meetings__schedule">
-          We meet on {schedule}. Guests are always welcome.
+          We meet on {asSentence(schedule)} Guests are always welcome.
         </p>
 
         <h2>Where we meet</h2>

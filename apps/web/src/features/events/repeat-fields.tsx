@@ -1,4 +1,4 @@
-import { describeSchedule } from '@club/contracts/plain';
+import { asSentence, describeSchedule } from '@club/contracts/plain';
 import { useState } from 'react';
 import { FieldFrame } from '../../components/field-frame.tsx';
 import { loadWhenShown } from '../../components/load-when-shown.tsx';
@@ -11,8 +11,9 @@ export type { MeetingSchedule };
 const FREQUENCY_LABELS: Record<RepeatDraft['frequency'], string> = {
   never: 'Does not repeat',
   weekly: 'Every week',
-  monthlyByDay: 'Every month on a day of the month',
-  monthlyByWeekday: 'Every month on a weekday (e.g. the third Tuesday)',
+  // Short enough for the select on a 320 px phone: a longer label is cut off there.
+  monthlyByDay: 'Monthly, same date',
+  monthlyByWeekday: 'Monthly, same weekday',
 };
 
 /**
@@ -85,7 +86,7 @@ export function RepeatFields({ draft, onChange, meetingSchedule, timeZone }: Rep
           >
             Use the meeting schedule
           </button>
-          <span className="event-editor__meeting-place-name">The club meets {describeSchedule(meetingSchedule)}.</span>
+          <span className="event-editor__meeting-place-name">The club meets {asSentence(describeSchedule(meetingSchedule))}</span>
         </p>
       )}
       <FieldFrame label="How often">
