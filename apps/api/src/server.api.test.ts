@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import bcrypt from 'bcrypt';
@@ -304,6 +304,34 @@ describe('upgrading the previous release (fd5c764), whose reminders_sent 0004 re
 });
 
 describe('startServer with another process on the same data folder or port', () => {
+  it('refuses a taken port before it backs up, migrates or indexes the database', async () => {
+    const config = configFor(path.join(root, 'data'));
+    const old = openDatabase(config.databaseFile);
+    migrateDatabase(old, migrationsFolder('older', realJournal.entries.slice(0, 5)));
+    old.$client.prepare("INSERT INTO members (first_name, last_name, email) VALUES ('Edsel', 'Ford', 'edsel@example.test')").run();
+    old.$client.close();
+    const before = fs.readFileSync(config.databaseFile);
+    // The old release still running on this port (another data folder or another program).
+    const taken = net.createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const port = (taken.address() as AddressInfo).port;
+    try {
+      await expect(startServer({ ...config, port })).rejects.toThrow(`Port ${port} on 127.0.0.1 is already in use`);
+    } finally {
+      await new Promise<void>((resolve) => taken.close(() => resolve()));
+    }
+    expect(fs.readFileSync(config.databaseFile).equals(before)).toBe(true);
+    expect(fs.existsSync(config.backupsDir) ? fs.readdirSync(config.backupsDir) : []).toEqual([]);
+    // Started again once the port is free, it upgrades as usual, and answers while nothing else holds the port.
+    const again = await startServer({ ...config, port: 0 });
+    try {
+      expect((await fetch(`http://127.0.0.1:${(again.server.address() as AddressInfo).port}/healthz`)).status).toBe(200);
+    } finally {
+      await again.close();
+    }
+    expect(listBackups(config.backupsDir).map((b) => b.manifest.kind)).toEqual(['pre-migration']);
+  });
+
   it('refuses a second process on the data folder, and a taken port, each with one line; the first keeps running', async () => {
     const config = configFor(path.join(root, 'data'));
     const first = await startServer(config);

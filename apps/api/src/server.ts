@@ -2,7 +2,7 @@ import { PATHS } from '@club/contracts/plain';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Server } from 'node:http';
+import http, { type RequestListener, type Server } from 'node:http';
 import type { Logger } from 'pino';
 import { createApp } from './app.ts';
 import { loadCallContracts } from './http/call-contracts.ts';
@@ -117,21 +117,40 @@ export async function migrateWithBackup(db: Db, config: Config, logger: Logger, 
   return backupPath;
 }
 
-/** Listens on PORT and HOST, or fails with one line saying the port is taken. */
-function listen(app: ReturnType<typeof createApp>, config: Config): Promise<Server> {
-  return new Promise<Server>((resolve, reject) => {
-    // Express 5 calls this back with the error too (a taken port): it must not count as listening.
-    const s = app.listen(config.port, config.host, (error?: Error) => {
-      if (!error) return resolve(s);
-      const code = (error as NodeJS.ErrnoException).code;
+/**
+ * Takes PORT on HOST before the database is touched, or fails with one line saying the port is
+ * taken: an upgrade started while the old release still runs must not back up, migrate or index
+ * that release's live database and only then find the port in use. Until the site is ready, a
+ * request is answered 503 (the database is being brought up to date); `serve` hands the port
+ * to the app.
+ */
+function reservePort(config: Config): Promise<{ server: Server; serve: (app: RequestListener) => void }> {
+  const starting: RequestListener = (_req, res) => {
+    res.writeHead(503, { 'content-type': 'text/plain; charset=utf-8', 'retry-after': '5' });
+    res.end('The site is starting (bringing its database up to date). Try again in a moment.\n');
+  };
+  const server = http.createServer(starting);
+  const serve = (app: RequestListener) => {
+    server.off('request', starting);
+    server.on('request', app);
+  };
+  return new Promise((resolve, reject) => {
+    const refuse = (error: NodeJS.ErrnoException) =>
       reject(
-        code === 'EADDRINUSE'
+        error.code === 'EADDRINUSE'
           ? new StartError(`Port ${config.port} on ${config.host} is already in use (another copy of the site, or another program): stop it, or set PORT to a free port.`)
           : error,
       );
+    server.once('error', refuse);
+    server.listen(config.port, config.host, () => {
+      server.off('error', refuse);
+      resolve({ server, serve });
     });
   });
 }
+
+/** Closes a reserved port that never served the site (a start that failed after taking it). */
+const release = (server: Server) => new Promise<void>((resolve) => server.close(() => resolve()));
 
 export async function startServer(config: Config): Promise<{ server: Server; close: () => Promise<void> }> {
   // DATA_DIR holds members' data: whatever the site creates in it (the lock file first) is for
@@ -159,16 +178,29 @@ async function startLocked(config: Config, unlock: () => void): Promise<{ server
   fs.rmSync(config.tempDir, { recursive: true, force: true });
   // Backups a crash interrupted (one a CLI backup is writing now holds its lock and stays).
   for (const removed of removeUnfinishedBackups(config.backupsDir)) logger.info({ path: removed }, 'removed an unfinished backup a crash left');
-  const db = openDatabase(config.databaseFile);
+  // The port before the database (the data folder's lock is already held).
+  const port = await reservePort(config);
   try {
-    return await startOnDatabase(config, db, logger, unlock);
+    const db = openDatabase(config.databaseFile);
+    try {
+      return await startOnDatabase(config, db, logger, port, unlock);
+    } catch (error) {
+      db.$client.close();
+      throw error;
+    }
   } catch (error) {
-    db.$client.close();
+    await release(port.server);
     throw error;
   }
 }
 
-async function startOnDatabase(config: Config, db: Db, logger: Logger, unlock: () => void): Promise<{ server: Server; close: () => Promise<void> }> {
+async function startOnDatabase(
+  config: Config,
+  db: Db,
+  logger: Logger,
+  { server, serve }: Awaited<ReturnType<typeof reservePort>>,
+  unlock: () => void,
+): Promise<{ server: Server; close: () => Promise<void> }> {
   await migrateWithBackup(db, config, logger);
 
   const isAdminCreated = ensureAdmin(db, config.adminEmail, config.adminPassword);
@@ -190,7 +222,7 @@ async function startOnDatabase(config: Config, db: Db, logger: Logger, unlock: (
   const app = createApp({ config, db, services, logger });
   // `pnpm bench` measures every call against this trivial route on the same server and middleware.
   if (process.env.BENCH === '1') app.post('/bench/bare', (_req, res) => void res.json({ ok: true }));
-  const server = await listen(app, config);
+  serve(app);
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   logger.info({ port, host: config.host, dataDir: config.dataDir }, `club website listening on http://${config.host}:${port}`);
