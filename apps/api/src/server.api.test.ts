@@ -303,6 +303,44 @@ describe('upgrading the previous release (fd5c764), whose reminders_sent 0004 re
   });
 });
 
+describe('upgrading the 23 November release (1862a89), whose members typed their cars as strings', () => {
+  it("keeps each member's cars in members.get as the member wrote them, less a leading Ford or Model A, and an unreadable one exactly as typed", async () => {
+    // 1862a89's schema is migrations 0000-0004; its members.get answered the cars column as stored.
+    const config = configFor(path.join(root, 'data'));
+    const old = openDatabase(config.databaseFile);
+    migrateDatabase(old, migrationsFolder('1862a89', realJournal.entries.slice(0, 5)));
+    const before: Record<string, string[]> = {
+      'ann@example.test': ['1931 Model A Deluxe Phaeton', '1931 Model A Slant Window Fordor'],
+      'bob@example.test': ['1929 Ford Model A Sport Coupe "Betsy"', '1928 Phaeton, green', '', 'Grandpa’s  old car'],
+      'cy@example.test': ["'31 Deluxe Roadster", '1930 Model A Tudor Sedan'],
+      'dee@example.test': [],
+    };
+    const add = old.$client.prepare('INSERT INTO members (first_name, last_name, email, password_hash, cars) VALUES (?, ?, ?, ?, ?)');
+    for (const [email, cars] of Object.entries(before)) add.run(email.split('@')[0], 'Ford', email, bcrypt.hashSync('model-a-1928', 4), JSON.stringify(cars));
+    old.$client.close();
+
+    const { server, close } = await startServer(config);
+    try {
+      const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const call = (name: string, body: object) =>
+        fetch(`${base}/api/${name}.php`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then(
+          (res) => res.json() as Promise<Record<string, unknown>>,
+        );
+      const { g } = await call('session.create', { u: 'ann@example.test', p: 'model-a-1928' });
+      const { m } = (await call('members.get', { g })) as { m: { email: string; cars: string[] }[] };
+      const after = Object.fromEntries(m.map((member) => [member.email, member.cars]));
+      expect(after).toEqual({
+        'ann@example.test': ['1931 Deluxe Phaeton', '1931 Slant Window Fordor'],
+        'bob@example.test': ['1929 Sport Coupe "Betsy"', '1928 Phaeton, green', 'Grandpa’s  old car'],
+        'cy@example.test': ["'31 Deluxe Roadster", '1930 Tudor Sedan'],
+        'dee@example.test': [],
+      });
+    } finally {
+      await close();
+    }
+  });
+});
+
 describe('startServer with another process on the same data folder or port', () => {
   it('refuses a taken port before it backs up, migrates or indexes the database', async () => {
     const config = configFor(path.join(root, 'data'));

@@ -172,6 +172,7 @@ export function pendingMigrations(db: Db, folder = findMigrationsFolder()): stri
  * Brings the database up to date. A database of the release before the reminder ledger
  * (fd5c764) still has reminders_sent, which migration 0004 drops: it is copied aside first, and
  * migration 0005 turns it into ledger rows, so the reminders already sent are not sent again.
+ * Likewise the members' `cars` strings of a database from before 0008, for 0021.
  */
 export function migrateDatabase(db: Db, folder = findMigrationsFolder()): void {
   refuseNewerDatabase(db.$client, folder);
@@ -179,6 +180,18 @@ export function migrateDatabase(db: Db, folder = findMigrationsFolder()): void {
   if (hasLegacyReminders) {
     db.$client.exec(
       'DROP TABLE IF EXISTS legacy_reminders_sent; CREATE TABLE legacy_reminders_sent AS SELECT event_id, days_out FROM reminders_sent;',
+    );
+  }
+  // A database from before the registry (0008) still has its members' `cars` strings, which 0008
+  // splits into rows and clears: they are copied aside first, so that 0021 gives each car back
+  // its member's own words (only when that migration is in the folder, as it is outside tests).
+  const hasLegacyCars =
+    readJournal(folder).entries.some((entry) => entry.tag.endsWith('_legacy_car_lines')) &&
+    !db.$client.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'cars'").get() &&
+    db.$client.prepare("SELECT 1 FROM pragma_table_info('members') WHERE name = 'cars'").get();
+  if (hasLegacyCars) {
+    db.$client.exec(
+      "DROP TABLE IF EXISTS legacy_car_strings; CREATE TABLE legacy_car_strings AS SELECT id AS member_id, cars FROM members WHERE cars <> '[]';",
     );
   }
   migrate(db, { migrationsFolder: folder });

@@ -17,6 +17,12 @@ export const cars = sqliteTable(
     bodyStyle: text('body_style').notNull().default(''),
     colour: text('colour').notNull().default(''),
     name: text('name').notNull().default(''),
+    /**
+     * The car as its member wrote it in the legacy `cars` list (migrated strings, legacy
+     * `member.save` lines), which members.get says instead of year, style and name; cleared once
+     * an edit changes any of those three. Blank for a car entered in the registry.
+     */
+    legacyLine: text('legacy_line').notNull().default(''),
     story: text('story').notNull().default(''),
     engineNumber: text('engine_number').notNull().default(''),
     serial: text('serial').notNull().default(''),

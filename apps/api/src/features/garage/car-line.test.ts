@@ -1,6 +1,6 @@
 import { DEFAULT_BODY_STYLES } from '@club/contracts';
 import { describe, expect, it } from 'vitest';
-import { parseCarLine } from './car-line.ts';
+import { memberLineOf, parseCarLine } from './car-line.ts';
 
 describe('parseCarLine', () => {
   it.each([
@@ -16,5 +16,18 @@ describe('parseCarLine', () => {
     ['Something other', { year: null, bodyStyle: '', name: 'Something other' }],
   ])('reads %j', (line, expected) => {
     expect(parseCarLine(line, DEFAULT_BODY_STYLES)).toEqual(expected);
+  });
+});
+
+describe('memberLineOf', () => {
+  it.each([
+    ['1931 Model A Deluxe Phaeton', '1931 Deluxe Phaeton'],
+    ['1931 Ford Model A Slant Window Fordor', '1931 Slant Window Fordor'],
+    ['1928 Phaeton, green', '1928 Phaeton, green'],
+    ["'31 Deluxe Roadster", "'31 Deluxe Roadster"],
+    ['  Grandpa’s  old car ', 'Grandpa’s  old car'],
+    ['Ford Model A', 'Ford Model A'],
+  ])('says %j as %j', (line, expected) => {
+    expect(memberLineOf(line, parseCarLine(line, DEFAULT_BODY_STYLES))).toBe(expected);
   });
 });

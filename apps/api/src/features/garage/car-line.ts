@@ -35,3 +35,20 @@ export function parseCarLine(line: string, styles: readonly string[]): CarLine {
     .slice(0, MAX_NAME);
   return { year, bodyStyle: style ?? '', name };
 }
+
+/**
+ * How members.get says a legacy line again, as a member would write it: a line with neither a
+ * year nor a known body style exactly as typed; any other as written, less a leading "Ford" and
+ * "Model A" after the year ("1931 Model A Deluxe Phaeton" -> "1931 Deluxe Phaeton", where year,
+ * style and name would read "1931 Phaeton Deluxe"). Migration 0021 says the migrated strings so.
+ */
+export function memberLineOf(line: string, parsed: CarLine): string {
+  const text = line.trim();
+  if (parsed.year === null && parsed.bodyStyle === '') return text;
+  const rest = (parsed.year === null ? text : text.slice(4)).replace(/^[\s,]+/, '');
+  const words = rest
+    .replace(/^(?:ford model a|model a|ford)(?: |$)/i, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return [parsed.year === null ? '' : String(parsed.year), words].filter(Boolean).join(' ');
+}

@@ -542,14 +542,19 @@ describe('the legacy cars strings of member.save and members.get', () => {
     expect(rows()[0]?.photos).toHaveLength(1);
   });
 
-  it('leaves the cars alone when the same lines come back', async () => {
-    const saved = await post('member.save', memberForm(editor.token, 0, ['1929 AA truck']));
+  it('says each line back as the member wrote it, and leaves the cars alone when the same lines come back', async () => {
+    const saved = await post('member.save', memberForm(editor.token, 0, ['1929 AA truck', '1931 Model A Deluxe Phaeton']));
     const memberId = saved.body.i as number;
     const before = t.db.select().from(cars).where(eq(cars.ownerId, memberId)).all();
-    const listed = ((await post('members.get', { g: other.token })).body.m as Member[]).find((m) => m.id === memberId);
-    expect(listed?.cars).toEqual(['1929 Truck AA']);
-    await post('member.save', memberForm(editor.token, memberId, listed?.cars ?? []));
+    const linesOf = async () => ((await post('members.get', { g: other.token })).body.m as Member[]).find((m) => m.id === memberId)?.cars;
+    const listed = await linesOf();
+    expect(listed).toEqual(['1929 AA truck', '1931 Deluxe Phaeton']);
+    await post('member.save', memberForm(editor.token, memberId, listed ?? []));
     expect(t.db.select().from(cars).where(eq(cars.ownerId, memberId)).all()).toEqual(before);
+    // Once the registry's editor changes the truck's name, its line is said from year, style and name.
+    const truck = before[0]?.id ?? 0;
+    expect((await saveCar({ ...CAR, g: editor.token, id: truck, year: 1929, bodyStyle: 'Truck', name: 'AA Ada', history: '[]' })).status).toBe(200);
+    expect(await linesOf()).toEqual(['1929 Truck AA Ada', '1931 Deluxe Phaeton']);
   });
 
   it('leaves the cars alone when the member dialog sends keepCars and no lines (it links to the registry instead)', async () => {

@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import type { AppDeps } from '../../deps.ts';
 import { badRequest, forbidden, notFound } from '../../errors.ts';
 import { mayActOn, requireOwnerOrPermission } from '../../services/access.ts';
-import { parseCarLine } from './car-line.ts';
+import { memberLineOf, parseCarLine } from './car-line.ts';
 import {
   countCars,
   deleteCar,
@@ -239,12 +239,15 @@ export function createGarageService({ db, services, config }: Pick<AppDeps, 'db'
   };
 }
 
+/** A car's line in members.get: the member's own words from the legacy list while they still describe it, or year, style and name. */
+const legacyLabelOf = (car: { year: number | null; bodyStyle: string; name: string; legacyLine: string }): string => car.legacyLine || carLabelOf(car);
+
 /** Each member's cars as the legacy `cars` strings say them (members.get), with the cars' ids for links. */
 export function legacyCarLines(db: DbOrTx): Map<number, { id: number; label: string }[]> {
   const byOwner = new Map<number, { id: number; label: string }[]>();
   for (const car of listOwnedCarLines(db)) {
     const lines = byOwner.get(car.ownerId) ?? [];
-    lines.push({ id: car.id, label: carLabelOf(car) });
+    lines.push({ id: car.id, label: legacyLabelOf(car) });
     byOwner.set(car.ownerId, lines);
   }
   return byOwner;
@@ -278,7 +281,7 @@ export function listPublicCarPaths(db: DbOrTx): string[] {
 
 /** A member's registry cars with their ids, each labelled as members.get says it (the cars a member picks for a tour). */
 export function carChoicesOfMember(db: DbOrTx, memberId: number): { carId: number; label: string }[] {
-  return listCarsOfOwner(db, memberId).map((car) => ({ carId: car.id, label: carLabelOf(car) }));
+  return listCarsOfOwner(db, memberId).map((car) => ({ carId: car.id, label: legacyLabelOf(car) }));
 }
 
 /**
@@ -292,13 +295,14 @@ export function syncLegacyCars(tx: DbOrTx, memberId: number, lines: string[]): s
   const unmatched = listCarsOfOwner(tx, memberId);
   const rest: string[] = [];
   for (const line of lines) {
-    const at = unmatched.findIndex((car) => carLabelOf(car) === line);
+    const at = unmatched.findIndex((car) => legacyLabelOf(car) === line);
     if (at >= 0) unmatched.splice(at, 1);
     else rest.push(line);
   }
   const styles = listBodyStyles(tx);
   for (const line of rest) {
     const parsed = parseCarLine(line, styles);
+    const legacyLine = memberLineOf(line, parsed);
     // The edited line most likely names the car of the same year and style ("Lucy" got her quotes back).
     const alike = [
       unmatched.findIndex((car) => car.year === parsed.year && car.bodyStyle === parsed.bodyStyle),
@@ -307,10 +311,10 @@ export function syncLegacyCars(tx: DbOrTx, memberId: number, lines: string[]): s
     ].find((at) => at >= 0) ?? 0;
     const [car] = unmatched.splice(alike, 1);
     if (car) {
-      const { id: _id, ownerName: _ownerName, ...fields } = car;
-      updateCar(tx, car.id, { ...fields, ...parsed });
+      const { id: _id, ownerName: _ownerName, legacyLine: _line, ...fields } = car;
+      updateCar(tx, car.id, { ...fields, ...parsed }, legacyLine);
     } else {
-      insertCar(tx, { ownerId: memberId, ...parsed, colour: '', story: '', engineNumber: '', serial: '', visibility: 'members', photos: [] });
+      insertCar(tx, { ownerId: memberId, ...parsed, colour: '', story: '', engineNumber: '', serial: '', visibility: 'members', photos: [] }, legacyLine);
     }
   }
   for (const car of unmatched) deleteCar(tx, car.id);
@@ -327,7 +331,7 @@ export function keepCarsOfDeletedMember(tx: DbOrTx, memberId: number): void {
     const history = listHistory(tx, car.id);
     if (name && history.at(-1)?.owner !== name) history.push({ owner: name, from: null, to: new Date().getFullYear() });
     replaceHistory(tx, car.id, history);
-    const { id: _id, ownerName: _ownerName, ...fields } = car;
+    const { id: _id, ownerName: _ownerName, legacyLine: _line, ...fields } = car;
     updateCar(tx, car.id, { ...fields, ownerId: null });
   }
 }

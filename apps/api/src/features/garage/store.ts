@@ -18,10 +18,12 @@ export type CarRecord = {
   serial: string;
   visibility: CarVisibility;
   photos: string[];
+  /** The member's own line for the car from the legacy `cars` list, or blank (schema/garage.ts). */
+  legacyLine: string;
 };
 
-/** What an editor sets on a car. */
-export type CarFields = Omit<CarRecord, 'id' | 'ownerName'>;
+/** What an editor sets on a car (the legacy line is kept while year, style and name stay the same). */
+export type CarFields = Omit<CarRecord, 'id' | 'ownerName' | 'legacyLine'>;
 
 export type CarFilters = { year?: number; bodyStyle: string; colour: string; hasPhotos: boolean };
 
@@ -38,6 +40,7 @@ const columns = {
   serial: cars.serial,
   visibility: cars.visibility,
   photos: cars.photos,
+  legacyLine: cars.legacyLine,
 };
 
 /** The rows a viewer may see: visitors only the public ones. */
@@ -84,9 +87,9 @@ export function listAllCars(db: DbOrTx): CarRecord[] {
 }
 
 /** The cars of every member who has some, as the member list's legacy strings need them. */
-export function listOwnedCarLines(db: DbOrTx): { id: number; ownerId: number; year: number | null; bodyStyle: string; name: string }[] {
+export function listOwnedCarLines(db: DbOrTx): { id: number; ownerId: number; year: number | null; bodyStyle: string; name: string; legacyLine: string }[] {
   return db
-    .select({ id: cars.id, ownerId: sql<number>`${cars.ownerId}`, year: cars.year, bodyStyle: cars.bodyStyle, name: cars.name })
+    .select({ id: cars.id, ownerId: sql<number>`${cars.ownerId}`, year: cars.year, bodyStyle: cars.bodyStyle, name: cars.name, legacyLine: cars.legacyLine })
     .from(cars)
     .where(sql`${cars.ownerId} is not null`)
     .orderBy(asc(cars.ownerId), asc(cars.id))
@@ -132,12 +135,21 @@ export function replaceHistory(tx: DbOrTx, carId: number, history: Ownership[]):
   });
 }
 
-export function insertCar(tx: DbOrTx, fields: CarFields): number {
-  return tx.insert(cars).values(fields).returning({ id: cars.id }).get().id;
+/** Adds a car; `legacyLine` is the member's line it was read from (a legacy `member.save`). */
+export function insertCar(tx: DbOrTx, fields: CarFields, legacyLine = ''): number {
+  return tx.insert(cars).values({ ...fields, legacyLine }).returning({ id: cars.id }).get().id;
 }
 
-export function updateCar(tx: DbOrTx, id: number, fields: CarFields): boolean {
-  return tx.update(cars).set({ ...fields, modified: new Date().toISOString() }).where(eq(cars.id, id)).run().changes > 0;
+/**
+ * Saves a car. Its legacy line becomes `legacyLine` when given (the line the fields were read
+ * from); otherwise it stays while year, body style and name stay the same, and is cleared when
+ * an edit changes one of them (members.get then says the fields).
+ */
+export function updateCar(tx: DbOrTx, id: number, fields: CarFields, legacyLine?: string): boolean {
+  const line =
+    legacyLine ??
+    sql`case when ${cars.year} is ${fields.year} and ${cars.bodyStyle} = ${fields.bodyStyle} and ${cars.name} = ${fields.name} then ${cars.legacyLine} else '' end`;
+  return tx.update(cars).set({ ...fields, legacyLine: line, modified: new Date().toISOString() }).where(eq(cars.id, id)).run().changes > 0;
 }
 
 export function deleteCar(tx: DbOrTx, id: number): boolean {
