@@ -341,6 +341,41 @@ describe('upgrading the 23 November release (1862a89), whose members typed their
   });
 });
 
+describe('startServer with DEMO_DATA=1 and ADMIN_EMAIL on a fresh data folder', () => {
+  it('fills the demo content and creates the administrator from ADMIN_EMAIL, and says when a later start adds no demo content', async () => {
+    const env = {
+      DATA_DIR: path.join(root, 'data'),
+      PORT: '0',
+      LOG_LEVEL: 'info',
+      BACKUP_CRON: 'off',
+      REMINDER_CRON: 'off',
+      WEB_DIST: path.join(root, 'no-web'),
+      DEMO_DATA: '1',
+      ADMIN_EMAIL: 'webmaster@example.test',
+      ADMIN_PASSWORD: 'webmaster-2026',
+    };
+    const startLogged = async () => {
+      const lines: string[] = [];
+      const started = await startServer(loadConfig(env), { logTo: { write: (line: string) => void lines.push(JSON.parse(line).msg as string) } });
+      return { ...started, lines };
+    };
+    const first = await startLogged();
+    try {
+      const base = `http://127.0.0.1:${(first.server.address() as AddressInfo).port}`;
+      const logIn = (u: string, p: string) =>
+        fetch(`${base}/api/session.create.php`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ u, p }) }).then((res) => res.status);
+      expect(await logIn('webmaster@example.test', 'webmaster-2026')).toBe(200);
+      expect(await logIn('member@example.org', 'demo-member-1')).toBe(200);
+      expect(first.lines).toEqual(expect.arrayContaining(['filled the empty database with demo content', 'created the first administrator from ADMIN_EMAIL']));
+    } finally {
+      await first.close();
+    }
+    const again = await startLogged();
+    await again.close();
+    expect(again.lines).toContain('DEMO_DATA=1, but the database already has members: no demo content added (it fills only an empty database)');
+  }, 60_000);
+});
+
 describe('startServer with another process on the same data folder or port', () => {
   it('refuses a taken port before it backs up, migrates or indexes the database', async () => {
     const config = configFor(path.join(root, 'data'));

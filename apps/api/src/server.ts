@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import http, { type RequestListener, type Server } from 'node:http';
-import type { Logger } from 'pino';
+import type { DestinationStream, Logger } from 'pino';
 import { createApp } from './app.ts';
 import { loadCallContracts } from './http/call-contracts.ts';
 import { createNewslettersService } from './features/newsletters/service.ts';
@@ -152,7 +152,10 @@ function reservePort(config: Config): Promise<{ server: Server; serve: (app: Req
 /** Closes a reserved port that never served the site (a start that failed after taking it). */
 const release = (server: Server) => new Promise<void>((resolve) => server.close(() => resolve()));
 
-export async function startServer(config: Config): Promise<{ server: Server; close: () => Promise<void> }> {
+/** Where the log goes instead of stdout (tests read it). */
+export type StartOptions = { logTo?: DestinationStream };
+
+export async function startServer(config: Config, options: StartOptions = {}): Promise<{ server: Server; close: () => Promise<void> }> {
   // DATA_DIR holds members' data: whatever the site creates in it (the lock file first) is for
   // the site's user only, as backups are; startLocked closes an older install's folder too.
   process.umask(0o077);
@@ -162,15 +165,15 @@ export async function startServer(config: Config): Promise<{ server: Server; clo
     throw new StartError(`The site is already running on the data folder ${config.dataDir}: stop it first (only one process may use a data folder).`);
   }
   try {
-    return await startLocked(config, () => lock.release());
+    return await startLocked(config, options, () => lock.release());
   } catch (error) {
     lock.release();
     throw error;
   }
 }
 
-async function startLocked(config: Config, unlock: () => void): Promise<{ server: Server; close: () => Promise<void> }> {
-  const logger = createLogger(config.logLevel);
+async function startLocked(config: Config, { logTo }: StartOptions, unlock: () => void): Promise<{ server: Server; close: () => Promise<void> }> {
+  const logger = createLogger(config.logLevel, logTo);
   for (const warning of config.warnings) logger.warn(warning);
   fs.mkdirSync(config.uploadsDir, { recursive: true });
   fs.chmodSync(config.dataDir, 0o700);
@@ -203,9 +206,13 @@ async function startOnDatabase(
 ): Promise<{ server: Server; close: () => Promise<void> }> {
   await migrateWithBackup(db, config, logger);
 
-  const isAdminCreated = ensureAdmin(db, config.adminEmail, config.adminPassword);
-  if (isAdminCreated) logger.info({ email: config.adminEmail }, 'created the first administrator from ADMIN_EMAIL');
+  // The demo content before the administrator: it fills only a database without members, which
+  // the administrator from ADMIN_EMAIL would otherwise be (a fresh demo volume with both set).
   const accounts = config.demoData ? await seedDemoData(db, { uploadsDir: config.uploadsDir, dataDir: config.dataDir }) : undefined;
+  if (config.demoData && !accounts) logger.info('DEMO_DATA=1, but the database already has members: no demo content added (it fills only an empty database)');
+  // Beside the demo's own administrator, the one ADMIN_EMAIL names is still made.
+  const isAdminCreated = ensureAdmin(db, config.adminEmail, config.adminPassword, { besideDemo: accounts !== undefined });
+  if (isAdminCreated) logger.info({ email: config.adminEmail }, 'created the first administrator from ADMIN_EMAIL');
   if (accounts) {
     logger.info('filled the empty database with demo content');
     const [roleWidth, emailWidth] = [Math.max(...accounts.map((a) => a.role.length)), Math.max(...accounts.map((a) => a.email.length))];

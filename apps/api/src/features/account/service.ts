@@ -144,9 +144,12 @@ export function addHashedAccount(db: Db, account: HashedAccount): number {
   return db.transaction((tx) => insertAccount(tx, account));
 }
 
-/** ADMIN_EMAIL/ADMIN_PASSWORD create the first admin when the club has none enabled. */
-export function ensureAdmin(db: Db, email: string | undefined, password: string | undefined): boolean {
-  if (!email || !password || hasEnabledAdmin(db)) return false;
+/**
+ * ADMIN_EMAIL/ADMIN_PASSWORD create the first admin when the club has none enabled, or beside the
+ * demo's administrators when demo content has just filled the database (`besideDemo`).
+ */
+export function ensureAdmin(db: Db, email: string | undefined, password: string | undefined, { besideDemo = false } = {}): boolean {
+  if (!email || !password || (!besideDemo && hasEnabledAdmin(db))) return false;
   upsertAccount(db, { email, password, firstName: 'Site', lastName: 'Administrator', permissions: ['admin'] });
   return true;
 }
