@@ -107,6 +107,18 @@ describe('startServer, once it has answered its first request', () => {
   });
 });
 
+describe('startServer on a fresh data folder', () => {
+  it('makes the outbox folder at start, so listing it works before the first e-mail is written', async () => {
+    const config = configFor(path.join(root, 'data'));
+    const { close } = await startServer(config);
+    try {
+      expect(fs.readdirSync(config.outboxDir)).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+});
+
 describe('migrateWithBackup', () => {
   const logger = pino({ level: 'silent' });
   const last = realJournal.entries.at(-1);

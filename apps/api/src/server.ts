@@ -176,6 +176,8 @@ async function startLocked(config: Config, { logTo }: StartOptions, unlock: () =
   const logger = createLogger(config.logLevel, logTo);
   for (const warning of config.warnings) logger.warn(warning);
   fs.mkdirSync(config.uploadsDir, { recursive: true });
+  // There before the first e-mail is written to it (SMTP_URL unset), so that listing it works.
+  fs.mkdirSync(config.outboxDir, { recursive: true });
   fs.chmodSync(config.dataDir, 0o700);
   // Uploads a crash interrupted; no request is running yet.
   fs.rmSync(config.tempDir, { recursive: true, force: true });
