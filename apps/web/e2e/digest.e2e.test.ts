@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkA11y, DEMO_ADMIN, DEMO_MEMBER, openPage, openPageAs, serverDatabase, snapshot, startHarness, type Harness } from './harness.ts';
+import { checkA11y, DEMO_ADMIN, DEMO_MEMBER, logIn, openPage, openPageAs, serverDatabase, snapshot, startHarness, type Harness } from './harness.ts';
 
 let harness: Harness;
 
@@ -25,6 +25,16 @@ function outboxSubjects(): { to: string; subject: string }[] {
   const db = serverDatabase(harness);
   try {
     return db.prepare('SELECT "to", subject FROM outbox ORDER BY id').all() as { to: string; subject: string }[];
+  } finally {
+    db.close();
+  }
+}
+
+/** The HTML of the preview e-mail the admin sent to themselves (its pictures and links at BASE_URL). */
+function previewMailHtml(): string {
+  const db = serverDatabase(harness);
+  try {
+    return (db.prepare("SELECT html FROM outbox WHERE subject LIKE '[Preview] %' ORDER BY id DESC").get() as { html: string } | undefined)?.html ?? '';
   } finally {
     db.close();
   }
@@ -76,8 +86,8 @@ describe('the weekly digest', () => {
       { to: DEMO_ADMIN.email, subject: expect.stringMatching(/^\[Preview\] .+ this week: /) as string },
     ]);
 
-    // The digest itself, as mail programs show it at a phone's and a computer's width.
-    const html = (await frame.getAttribute('srcdoc')) ?? '';
+    // The digest itself (the e-mail just sent), as mail programs show it at a phone's and a computer's width.
+    const html = previewMailHtml();
     expect(html).toContain('<!DOCTYPE html>');
     for (const width of [390, 800]) {
       const mail = await renderDigest(html, width);
@@ -119,5 +129,18 @@ describe('the weekly digest', () => {
     await stop.click();
     await visitor.getByText(/^Successfully Saved: the weekly digest is now off for a•••@example\.org/).waitFor();
     expect(digestSettingOf(DEMO_ADMIN.email)).toBe(0);
+  });
+
+  it('the admin opens the site by another host name than BASE_URL\'s and sees the preview\'s pictures', async () => {
+    const page = await openPage(harness, { baseURL: harness.baseUrl.replace('127.0.0.1', 'localhost') });
+    // From here BASE_URL's host cannot be reached (a name not yet in DNS, the site opened by its LAN address).
+    await page.context().route((url) => url.hostname === '127.0.0.1', (route) => route.abort());
+    await logIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+    await page.goto('/digest-preview');
+    const pictures = page.frameLocator('iframe[title="The weekly digest as a mail program shows it"]').locator('img');
+    await pictures.first().waitFor();
+    const shown = () => pictures.evaluateAll((images) => images.map((image) => image instanceof HTMLImageElement && image.complete && image.naturalWidth > 0));
+    await expect.poll(shown).not.toContain(false);
+    await snapshot(page, 'digest-preview-other-host-1280');
   });
 });

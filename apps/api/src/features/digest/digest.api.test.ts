@@ -510,9 +510,16 @@ describe('digest.preview and digest.sendMe', () => {
     expect(preview.body.text).toContain('Fresh photos');
     expect(t.db.select().from(digestLedger).all()).toEqual([]);
 
+    // Shown on the site, whatever host name it was opened by, its pictures come from that host; the e-mail's from BASE_URL.
+    const pictures = (html: string) => [...html.matchAll(/<img src="([^"]*)"/g)].map((found) => found[1]);
+    expect(pictures(preview.body.html as string)).toEqual(['/uploads/blog/abc_2048x1536_webp.1024.jpg']);
+
     expect((await call('digest.sendMe', { g: admin.token })).body).toEqual({ to: admin.email });
     expect(t.db.select({ to: outbox.to, subject: outbox.subject, priority: outbox.priority }).from(outbox).all()).toEqual([
       { to: admin.email, subject: '[Preview] Gateway A Club this week: 1 new photo post', priority: 0 },
+    ]);
+    expect(pictures(t.db.select({ html: outbox.html }).from(outbox).get()?.html ?? '')).toEqual([
+      'https://club.example/uploads/blog/abc_2048x1536_webp.1024.jpg',
     ]);
     // Outside the ledger: the admin still gets the real one.
     expect(t.services.digest.run().emails).toBe(3);

@@ -5,6 +5,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../../config.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { digestMail, type DigestMailContent, type MailPicture } from '../../services/digest-mail.ts';
+import { escapeHtml } from '../../lib/escape-html.ts';
 import { queueMail, type MailMessage, type MailService } from '../../services/mail.ts';
 import { oneLine } from '../../services/mail-templates.ts';
 import type { SiteKeys } from '../../services/site-keys.ts';
@@ -262,6 +263,14 @@ export function queueWeeklyDigest(
   });
 }
 
+/**
+ * The preview's pictures from whatever host name the site was opened by: it is shown on the site
+ * itself, where that need not be BASE_URL's (its links, and the e-mail sent, keep BASE_URL).
+ */
+function picturesFromThisSite(html: string, baseUrl: string): string {
+  return html.replaceAll(`<img src="${escapeHtml(baseUrl)}/`, '<img src="/');
+}
+
 /** The admin's preview: the next run's digest as it would reach them, and how many it would go to. */
 export type DigestPreview = { subject: string; html: string; text: string; week: string; recipients: number; isEmpty: boolean };
 
@@ -310,7 +319,14 @@ export function createWeeklyDigest(deps: {
       if (!found) return { preview: { subject: '', html: '', text: '', week: '', recipients, isEmpty: true }, until: Number.POSITIVE_INFINITY };
       const { content, message, at } = found;
       return {
-        preview: { subject: message.subject, html: message.html ?? '', text: message.text, week: content.week, recipients, isEmpty: content.isEmpty },
+        preview: {
+          subject: message.subject,
+          html: picturesFromThisSite(message.html ?? '', deps.config.baseUrl),
+          text: message.text,
+          week: content.week,
+          recipients,
+          isEmpty: content.isEmpty,
+        },
         until: at.getTime(),
       };
     },
