@@ -206,6 +206,29 @@ describe('migrateWithBackup when a migration fails', () => {
     expect(kept[0]?.manifest).toMatchObject({ target: '9999_broken' });
     expect(emailsIn(path.join(kept[0]?.path ?? '', 'club.db'))).toEqual(['edsel@example.test', 'clara@example.test']);
   });
+  it('keeps the one backup of an upgrade from before the registry, whose car strings are set aside, however often the start is retried', async () => {
+    const config = configFor(path.join(root, 'data'));
+    const old = openDatabase(config.databaseFile);
+    migrateDatabase(old, migrationsFolder('1862a89', realJournal.entries.slice(0, 5)));
+    old.$client.prepare("INSERT INTO members (first_name, last_name, email, cars) VALUES ('Edsel', 'Ford', 'edsel@example.test', '[\"1931 Model A Deluxe Phaeton\"]')").run();
+    old.$client.close();
+    const folder = migrationsFolder('broken', [...realJournal.entries, broken], { '9999_broken': 'INSERT INTO `no_such_table` (`id`) VALUES (1);' });
+    const named: string[] = [];
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      const db = openDatabase(config.databaseFile);
+      try {
+        const failure = await migrateWithBackup(db, config, logger, folder).then(
+          () => undefined,
+          (error: unknown) => error,
+        );
+        named.push(/at (\S+pre-migration-\S+)\./.exec((failure as Error).message)?.[1] ?? '');
+      } finally {
+        db.$client.close();
+      }
+    }
+    expect(named[0]).toContain('pre-migration-');
+    expect(new Set(named).size).toBe(1);
+  });
 });
 
 describe('startServer on a database a newer version of the site has migrated', () => {

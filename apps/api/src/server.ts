@@ -16,6 +16,7 @@ import {
   NewerDatabaseError,
   openDatabase,
   pendingMigrations,
+  setCarStringsAside,
   type Db,
 } from './db/client.ts';
 import { seedDemoData } from './demo/index.ts';
@@ -91,6 +92,8 @@ export async function migrateWithBackup(db: Db, config: Config, logger: Logger, 
   let backupPath: string | undefined;
   if (pending.length > 0 && tables.n > 0) {
     const target = codeSchemaVersion(folder).tag;
+    // Before the hash: what migrateDatabase sets aside is then in the backup, and a retry finds it unchanged.
+    setCarStringsAside(db, folder);
     // Everything in the one file, so that its hash says whether the database changed.
     flushWriteAheadLog(db);
     const source = hashFile(config.databaseFile);

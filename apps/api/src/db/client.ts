@@ -49,7 +49,7 @@ export function openDatabase(file: string): Db {
   // the file's free space for a copy or backup to carry.
   sqlite.pragma('secure_delete = ON');
   // SQLite's own page cache, 4 MB instead of better-sqlite3's 16: most reads are answered from the
-  // reply cache, and the operating system keeps the file's pages anyway (docs/decisions/004-sqlite-page-cache-4mb.md).
+  // reply cache, and the operating system keeps the file's pages anyway (docs/PERFORMANCE.md).
   sqlite.pragma(`cache_size = -${PAGE_CACHE_KIB}`);
   const db = drizzle(sqlite, { schema }) as Db;
   startTransactionsImmediate(db);
@@ -172,7 +172,7 @@ export function pendingMigrations(db: Db, folder = findMigrationsFolder()): stri
  * Brings the database up to date. A database of the release before the reminder ledger
  * (fd5c764) still has reminders_sent, which migration 0004 drops: it is copied aside first, and
  * migration 0005 turns it into ledger rows, so the reminders already sent are not sent again.
- * Likewise the members' `cars` strings of a database from before 0008, for 0021.
+ * Likewise the members' `cars` strings of a database from before 0008, for 0020.
  */
 export function migrateDatabase(db: Db, folder = findMigrationsFolder()): void {
   refuseNewerDatabase(db.$client, folder);
@@ -182,17 +182,34 @@ export function migrateDatabase(db: Db, folder = findMigrationsFolder()): void {
       'DROP TABLE IF EXISTS legacy_reminders_sent; CREATE TABLE legacy_reminders_sent AS SELECT event_id, days_out FROM reminders_sent;',
     );
   }
-  // A database from before the registry (0008) still has its members' `cars` strings, which 0008
-  // splits into rows and clears: they are copied aside first, so that 0021 gives each car back
-  // its member's own words (only when that migration is in the folder, as it is outside tests).
+  setCarStringsAside(db, folder);
+  migrate(db, { migrationsFolder: folder });
+}
+
+/**
+ * A database from before the registry (0008) still has its members' `cars` strings, which 0008
+ * splits into rows and clears: they are copied aside first, so that 0021 gives each car back its
+ * member's own words (only when that migration is in the folder, as it is outside tests). A copy
+ * an earlier attempt left (a failed migration is rolled back, the copy is not) stays while it holds
+ * the same strings, so a start retried in a loop finds the file unchanged and keeps its backup
+ * (server.ts calls this before hashing the file).
+ */
+export function setCarStringsAside(db: Db, folder = findMigrationsFolder()): void {
   const hasLegacyCars =
     readJournal(folder).entries.some((entry) => entry.tag.endsWith('_legacy_car_lines')) &&
     !db.$client.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'cars'").get() &&
     db.$client.prepare("SELECT 1 FROM pragma_table_info('members') WHERE name = 'cars'").get();
-  if (hasLegacyCars) {
-    db.$client.exec(
-      "DROP TABLE IF EXISTS legacy_car_strings; CREATE TABLE legacy_car_strings AS SELECT id AS member_id, cars FROM members WHERE cars <> '[]';",
-    );
+  if (!hasLegacyCars) return;
+  const hasCopy = db.$client.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'legacy_car_strings'").get();
+  const isCopyCurrent =
+    hasCopy &&
+    !db.$client
+      .prepare(
+        "SELECT 1 FROM (SELECT id, cars FROM members WHERE cars <> '[]' EXCEPT SELECT member_id, cars FROM legacy_car_strings) " +
+          "UNION ALL SELECT 1 FROM (SELECT member_id, cars FROM legacy_car_strings EXCEPT SELECT id, cars FROM members WHERE cars <> '[]')",
+      )
+      .get();
+  if (!isCopyCurrent) {
+    db.$client.exec("DROP TABLE IF EXISTS legacy_car_strings; CREATE TABLE legacy_car_strings AS SELECT id AS member_id, cars FROM members WHERE cars <> '[]';");
   }
-  migrate(db, { migrationsFolder: folder });
 }
