@@ -42,6 +42,10 @@ describe('the demo registry', () => {
     const withCars = members.filter((member) => member.carLinks.length > 0);
     expect(withCars.length).toBeGreaterThan(100);
     expect(withCars[0]?.cars).toEqual(withCars[0]?.carLinks.map((link) => link.label));
+    // Their cars read as the members wrote them, as an upgraded club's do.
+    const lines = new Set(members.flatMap((member) => member.cars));
+    expect(lines).toContain('1931 Deluxe Phaeton');
+    expect(lines).not.toContain('1931 Phaeton Deluxe');
   });
 });
 

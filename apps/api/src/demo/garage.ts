@@ -4,7 +4,7 @@ import { asc, ne } from 'drizzle-orm';
 import type { CarVisibility } from '@club/contracts';
 import type { Db } from '../db/client.ts';
 import { bodyStyles, carOwners, cars, members } from '../db/schema/index.ts';
-import { parseCarLine } from '../features/garage/car-line.ts';
+import { memberLineOf, parseCarLine } from '../features/garage/car-line.ts';
 import type { DemoContext } from './context.ts';
 
 const FOLDER = 'cars';
@@ -89,6 +89,8 @@ export function seedDemoGarage(db: Db, { uploadsDir }: DemoContext): void {
         .values({
           ownerId: owner.id,
           ...parsed,
+          // As an upgraded club's cars: members.get says them as the member wrote them.
+          legacyLine: memberLineOf(line, parsed),
           colour: isDetailed ? (COLOURS[n % COLOURS.length] as string) : '',
           story: isDetailed && n % 2 === 0 ? (STORIES[(n / 2) % STORIES.length] as string) : '',
           engineNumber: isDetailed ? `A${String(1_000_000 + ((n * 48_271) % 4_000_000))}` : '',
