@@ -172,7 +172,7 @@ export function pendingMigrations(db: Db, folder = findMigrationsFolder()): stri
  * Brings the database up to date. A database of the release before the reminder ledger
  * (fd5c764) still has reminders_sent, which migration 0004 drops: it is copied aside first, and
  * migration 0005 turns it into ledger rows, so the reminders already sent are not sent again.
- * Likewise the members' `cars` strings of a database from before 0008, for 0020.
+ * Likewise the members' `cars` strings of a database from before 0008, for 0021.
  */
 export function migrateDatabase(db: Db, folder = findMigrationsFolder()): void {
   refuseNewerDatabase(db.$client, folder);
