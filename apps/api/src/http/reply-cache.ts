@@ -16,6 +16,8 @@ import { sendStoredGzip } from './send-stored.ts';
  *   member (and once for visitors). Prefer splitting such a call so its large part is shared.
  * - `{ viewer }`: the answer depends only on what kind of caller asks (a visitor or a member, an
  *   editor or not): kept once per kind, named by `viewer(user)`, and shared by all its callers.
+ *   `inputOf`, when given, keeps of the input only what the answer depends on for that caller
+ *   (a field a visitor's answer ignores), so varying it cannot fill the cache.
  *
  * The access rule and the input check always run first, and the key is the validated input
  * without `g`, so a cached answer never skips a permission check. The answer must depend only on
@@ -28,7 +30,10 @@ import { sendStoredGzip } from './send-stored.ts';
  * and `PRAGMA data_version` for other processes (the CLI). Reads never write (a session's expiry
  * slides at most once a day), so at the club's write rate the answers stay cached between edits.
  */
-export type CacheScope = 'shared' | 'member' | { viewer: (user: SessionUser | undefined) => string };
+export type CacheScope =
+  | 'shared'
+  | 'member'
+  | { viewer: (user: SessionUser | undefined) => string; inputOf?: (input: Record<string, unknown>, user: SessionUser | undefined) => Record<string, unknown> };
 
 /**
  * A serialized answer, kept gzip-compressed only: browsers accept gzip, and a client that does
@@ -95,7 +100,8 @@ export class ReplyCache {
     if (!scope) return undefined;
     const { g: _token, ...rest } = input as Record<string, unknown>;
     const who = scope === 'shared' ? '*' : scope === 'member' ? `${user?.id ?? 0}` : `~${scope.viewer(user)}`;
-    return `${name}|${who}|${JSON.stringify(rest)}`;
+    const kept = typeof scope === 'object' && scope.inputOf ? scope.inputOf(rest, user) : rest;
+    return `${name}|${who}|${JSON.stringify(kept)}`;
   }
 
   /** Drops everything if the database changed; returns the state an answer is computed from. */

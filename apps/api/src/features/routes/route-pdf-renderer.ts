@@ -1,5 +1,6 @@
 import { fork } from 'node:child_process';
 import type { CallResponse } from '@club/contracts';
+import { ApiError } from '../../errors.ts';
 import { workerFile } from '../../lib/worker-file.ts';
 import type { RouteBookOptions } from './route-pdf.ts';
 
@@ -8,8 +9,8 @@ import type { RouteBookOptions } from './route-pdf.ts';
  * waiting and exits after the last. Loaded in the site's own process, PDFKit (fontkit, the line
  * breaker's tables, the standard fonts' metrics) kept about 13 MiB resident for good after the
  * first download, the largest single step of the peak over the web app's reads (issue 28). A
- * download costs the child's start (about 0.2-0.3 s of CPU) instead; the reply cache keeps the
- * answer until the data changes, so that is once per route, kind of reader and change.
+ * download costs the child's start (about 0.2-0.3 s of CPU) instead; the routes service keeps
+ * each book drawn (service.ts, `BookCache`), so that is once per route, kind of reader and version.
  */
 
 export type RouteBookJob = { book: CallResponse<'route.get'>; options: RouteBookOptions };
@@ -19,6 +20,13 @@ export type RouteBookAnswer = { kind: 'ready' } | { kind: 'pdf'; pdf: Uint8Array
 const STARTUP_LIMIT_MS = 30_000;
 /** A book of a few hundred steps is drawn in well under a second. */
 const DRAW_LIMIT_MS = 30_000;
+
+/**
+ * Books waiting for the renderer at most. A book takes up to a few seconds to draw: past this the
+ * next is refused at once, so no one waits minutes behind a queue (the service draws each route
+ * and version once, and limits how many books one address has drawn).
+ */
+export const MAX_WAITING_BOOKS = 8;
 
 type Waiting = RouteBookJob & { resolve: (pdf: Buffer) => void; reject: (error: Error) => void };
 const queue: Waiting[] = [];
@@ -90,9 +98,16 @@ async function drain(): Promise<void> {
   }
 }
 
-/** The route book as PDF bytes, drawn in the renderer's child process (one book at a time). */
+/**
+ * The route book as PDF bytes, drawn in the renderer's child process (one book at a time).
+ * Rejects with a 503 at once when MAX_WAITING_BOOKS are already waiting.
+ */
 export function renderRouteBookPdf(book: CallResponse<'route.get'>, options: RouteBookOptions): Promise<Buffer> {
   return new Promise<Buffer>((resolve, reject) => {
+    if (queue.length >= MAX_WAITING_BOOKS) {
+      reject(new ApiError(503, 'Many route books are being drawn right now. Please try again in a minute.'));
+      return;
+    }
     queue.push({ book, options, resolve, reject });
     if (!isDrawing) void drain();
   });

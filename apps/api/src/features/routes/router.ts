@@ -8,7 +8,11 @@ import { createRoutesService } from './service.ts';
 /** What a route read's answer depends on: whether a member asks ... */
 const BY_MEMBERSHIP: CacheScope = { viewer: (user) => (user ? 'member' : 'visitor') };
 /** ... and whether the member edits events (`canEdit`, the phone list). */
-const BY_ROLE: CacheScope = { viewer: (user) => (!user ? 'visitor' : hasPermission(user.permissions, 'event') ? 'editor' : 'member') };
+const BY_ROLE: CacheScope = {
+  viewer: (user) => (!user ? 'visitor' : hasPermission(user.permissions, 'event') ? 'editor' : 'member'),
+  // A visitor's book has no event in it, whichever event id they send.
+  inputOf: ({ eventId: _eventId, ...rest }, user) => (user ? { eventId: _eventId, ...rest } : rest),
+};
 
 export function mountRoutesCalls(api: ApiRouter, deps: AppDeps): void {
   const routes = createRoutesService(deps);
@@ -21,8 +25,8 @@ export function mountRoutesCalls(api: ApiRouter, deps: AppDeps): void {
   mountCall(
     api,
     'route.pdf',
-    async ({ id, eventId }, { user }) => {
-      const { pdf, fileName } = await routes.exportPdf(user, id, eventId);
+    async ({ id, eventId }, { user, ip }) => {
+      const { pdf, fileName } = await routes.exportPdf(user, id, eventId, ip);
       return { pdf: pdf.toString('base64'), fileName };
     },
     { cache: BY_ROLE },

@@ -1,8 +1,10 @@
+import { createHash } from 'node:crypto';
 import { hasPermission, legsOf, resolveDistances, roundMiles, routePath, trackMiles } from '@club/contracts/plain';
 import type { CallInput, MapTiles, PhoneEntry, Route, RouteEvent, RouteSummary, SessionUser } from '@club/contracts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { AppDeps } from '../../deps.ts';
-import { badRequest, notFound } from '../../errors.ts';
+import { badRequest, notFound, tooManyAttempts } from '../../errors.ts';
+import { createRateLimit } from '../../services/rate-limit.ts';
 import { createSignupService } from '../events/signups.ts';
 import { GpxError, parseGpx, writeGpx } from './gpx.ts';
 import { simplifyLine } from './line.ts';
@@ -33,6 +35,57 @@ const NOT_FOUND = 'That route';
 /** How far the map's line may stray from the imported track: about two pixels at a street's zoom. */
 const MAP_LINE_TOLERANCE_METRES = 5;
 
+/**
+ * Books one address may have drawn in DRAW_WINDOW_MS: a book is drawn for each route and version
+ * (and each of its events, for members), so a person printing tours never comes near it, while a
+ * script asking for book after book waits.
+ */
+const MAX_DRAWS_PER_ADDRESS = 20;
+const DRAW_WINDOW_MS = 10 * 60_000;
+/** The drawn books kept, by what they show; past this the least recently used go first. */
+const BOOK_CACHE_MAX_BYTES = 16 * 1024 * 1024;
+
+/**
+ * Drawn route books by a hash of everything drawn in them (the book a viewer is given, the club's
+ * name and the link), so a book is drawn once per route and version whoever asks and whatever
+ * else they send, and the next change of the route draws a new one. The site's reply cache alone
+ * was not enough: it drops every answer at any change on the site, and keys by the whole input.
+ */
+function createBookCache() {
+  const books = new Map<string, Buffer>();
+  const drawing = new Map<string, Promise<Buffer>>();
+  let size = 0;
+  return {
+    keyOf: (job: object) => createHash('sha256').update(JSON.stringify(job)).digest('base64url'),
+    get(key: string): Buffer | Promise<Buffer> | undefined {
+      const book = books.get(key);
+      if (book) {
+        books.delete(key);
+        books.set(key, book);
+        return book;
+      }
+      return drawing.get(key);
+    },
+    /** Draws the book once however many ask for it meanwhile, and keeps it. */
+    draw(key: string, render: () => Promise<Buffer>): Promise<Buffer> {
+      const drawn = render()
+        .then((pdf) => {
+          books.set(key, pdf);
+          size += pdf.length;
+          for (const [oldest, book] of books) {
+            if (size <= BOOK_CACHE_MAX_BYTES || oldest === key) break;
+            books.delete(oldest);
+            size -= book.length;
+          }
+          return pdf;
+        })
+        .finally(() => drawing.delete(key));
+      drawing.set(key, drawn);
+      return drawn;
+    },
+  };
+}
+
 export type RouteSave = Omit<CallInput<'route.save'>, 'g'>;
 
 export type RouteBook = {
@@ -50,8 +103,11 @@ export type RoutesService = {
   remove(id: number): void;
   importGpx(id: number, file: Buffer): { id: number; steps: number; miles: number };
   exportGpx(viewer: SessionUser | undefined, id: number): { gpx: string; fileName: string };
-  /** The book `readBook` gives this viewer, as a PDF. */
-  exportPdf(viewer: SessionUser | undefined, id: number, eventId: number | undefined): Promise<{ pdf: Buffer; fileName: string }>;
+  /**
+   * The book `readBook` gives this viewer, as a PDF: drawn once per route and version, and at most
+   * MAX_DRAWS_PER_ADDRESS drawn for `address` in the window (429 past it).
+   */
+  exportPdf(viewer: SessionUser | undefined, id: number, eventId: number | undefined, address: string): Promise<{ pdf: Buffer; fileName: string }>;
   attach(eventId: number, routeId: number): void;
   ofEvent(eventId: number): RouteSummary | null;
   /** ROUTE_SHOW_KM: kilometres beside miles. */
@@ -89,6 +145,8 @@ export function routeFileName(title: string, id: number, extension: 'gpx' | 'pdf
 export function createRoutesService(deps: Pick<AppDeps, 'db' | 'services' | 'config'>): RoutesService {
   const { db, config } = deps;
   const signups = createSignupService(deps);
+  const drawnBooks = createBookCache();
+  const drawsByAddress = createRateLimit({ windowMs: DRAW_WINDOW_MS, max: MAX_DRAWS_PER_ADDRESS });
 
   /** The route if this viewer may see it; a visitor learns nothing of a members-only route. */
   const findVisible = (viewer: SessionUser | undefined, id: number): RouteRecord => {
@@ -216,10 +274,18 @@ export function createRoutesService(deps: Pick<AppDeps, 'db' | 'services' | 'con
       return { gpx, fileName: routeFileName(record.title, id, 'gpx') };
     },
 
-    async exportPdf(viewer, id, eventId) {
+    async exportPdf(viewer, id, eventId, address) {
       const book = readBook(viewer, id, eventId);
-      const pdf = await renderRouteBookPdf(book, { clubName: config.clubName, link: `${config.baseUrl}${routePath(id)}` });
-      return { pdf, fileName: routeFileName(book.route.title, id, 'pdf') };
+      const options = { clubName: config.clubName, link: `${config.baseUrl}${routePath(id)}` };
+      const key = drawnBooks.keyOf({ book, options });
+      let pdf = drawnBooks.get(key);
+      if (pdf === undefined) {
+        if (!drawsByAddress.tryTake(address)) {
+          throw tooManyAttempts('You have asked for many route books in the last few minutes. Please wait 10 minutes and try again; books already drawn still download.');
+        }
+        pdf = drawnBooks.draw(key, () => renderRouteBookPdf(book, options));
+      }
+      return { pdf: await pdf, fileName: routeFileName(book.route.title, id, 'pdf') };
     },
 
     attach(eventId, routeId) {
