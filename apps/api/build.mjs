@@ -53,12 +53,14 @@ rmSync(path.join(OUT_DIR, 'chunks'), { recursive: true, force: true });
 
 await build({
   // The cover renderer and the route book renderer run in child processes of their own
-  // (services/pdf-covers.ts and features/routes/route-pdf-renderer.ts find them beside server.js).
+  // (services/pdf-covers.ts and features/routes/route-pdf-renderer.ts find them beside server.js),
+  // GPX files are read in a worker thread (features/routes/gpx-reader.ts, the same way).
   entryPoints: {
     server: 'src/server.ts',
     cli: 'src/cli.ts',
     'pdf-cover-worker': 'src/services/pdf-cover-worker.ts',
     'route-pdf-worker': 'src/features/routes/route-pdf-worker.ts',
+    'gpx-worker': 'src/features/routes/gpx-worker.ts',
   },
   outdir: OUT_DIR,
   bundle: true,

@@ -51,10 +51,10 @@ export function mountRoutesCalls(api: ApiRouter, deps: AppDeps): void {
     return {};
   });
 
-  mountCall(api, 'route.import', ({ id }, { files }) => {
+  mountCall(api, 'route.import', async ({ id }, { files }) => {
     const file = files.f?.[0];
     if (!file) throw badRequest('Please choose the GPX file to import.');
-    const imported = routes.importGpx(id, file.buffer);
+    const imported = await routes.importGpx(id, file.buffer);
     return { i: imported.id, steps: imported.steps, miles: imported.miles };
   });
 

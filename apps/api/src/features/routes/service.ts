@@ -6,7 +6,8 @@ import type { AppDeps } from '../../deps.ts';
 import { badRequest, notFound, tooManyAttempts } from '../../errors.ts';
 import { createRateLimit } from '../../services/rate-limit.ts';
 import { createSignupService } from '../events/signups.ts';
-import { GpxError, parseGpx, writeGpx } from './gpx.ts';
+import { GpxError, writeGpx } from './gpx.ts';
+import { readGpx } from './gpx-reader.ts';
 import { simplifyLine } from './line.ts';
 import { renderRouteBookPdf } from './route-pdf-renderer.ts';
 import {
@@ -101,7 +102,8 @@ export type RoutesService = {
   readBook(viewer: SessionUser | undefined, id: number, eventId: number | undefined): RouteBook;
   save(input: RouteSave): number;
   remove(id: number): void;
-  importGpx(id: number, file: Buffer): { id: number; steps: number; miles: number };
+  /** Reads the file off the site's main thread (gpx-reader.ts), then stores the route. */
+  importGpx(id: number, file: Buffer): Promise<{ id: number; steps: number; miles: number }>;
   exportGpx(viewer: SessionUser | undefined, id: number): { gpx: string; fileName: string };
   /**
    * The book `readBook` gives this viewer, as a PDF: drawn once per route and version, and at most
@@ -234,10 +236,10 @@ export function createRoutesService(deps: Pick<AppDeps, 'db' | 'services' | 'con
       if (!deleteRoute(db, id)) throw notFound(NOT_FOUND);
     },
 
-    importGpx(id, file) {
+    async importGpx(id, file) {
       let parsed;
       try {
-        parsed = parseGpx(file);
+        parsed = await readGpx(file);
       } catch (error) {
         if (error instanceof GpxError) throw badRequest(error.message);
         throw error;
