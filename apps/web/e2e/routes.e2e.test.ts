@@ -2,6 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FILE_KIND_MESSAGES } from '@club/contracts/plain';
 import { checkA11y, DEMO_MEMBER, openPage, openPageAs, serverDatabase, snapshot, startHarness, visit, type Harness } from './harness.ts';
 
 const ORGANISER = { email: 'events@example.org', password: 'demo-events-1' } as const;
@@ -347,7 +348,7 @@ describe('route books', () => {
     await chooser.setFiles({ name: 'IMG_2041.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('not a route') });
     await organiser.getByText('Chosen: IMG_2041.jpg (1 KB).').waitFor();
     await organiser.getByRole('button', { name: 'Import' }).tap();
-    await organiser.getByRole('alert').filter({ hasText: 'Please choose a GPX file (.gpx) saved from a mapping app; this file is not one.' }).waitFor();
+    await organiser.getByRole('alert').filter({ hasText: FILE_KIND_MESSAGES.gpx }).waitFor();
     const [again] = await Promise.all([organiser.waitForEvent('filechooser'), organiser.getByText('Choose another GPX file', { exact: true }).tap()]);
     await again.setFiles({ name: 'fall-tour.gpx', mimeType: 'application/gpx+xml', buffer: sixtyMileGpx() });
     await organiser.getByRole('button', { name: 'Import' }).tap();

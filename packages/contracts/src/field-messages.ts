@@ -39,7 +39,7 @@ export const FILE_KIND_MESSAGES: Readonly<Record<FileKind, string>> = {
   jpeg: 'Please choose a JPEG photo (.jpg or .jpeg); other file types are not accepted.',
   image: 'Please choose an image file (JPEG, PNG, WebP, GIF or HEIC).',
   'image-or-pdf': 'Please choose a PDF or an image file (JPEG, PNG, WebP or GIF).',
-  gpx: 'Please choose a GPX file (.gpx) saved from a mapping app; this file is not one.',
+  gpx: 'Please choose a GPX file (.gpx): in your mapping app, export or share the route as GPX.',
 };
 
 /** What a file larger than MAX_UPLOAD_BYTES is told, by the browser and by the server. */

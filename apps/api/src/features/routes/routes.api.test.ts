@@ -234,6 +234,32 @@ describe('POST /api/route.import.php', () => {
     expect((await importGpx(trackGpx(5), { id: 99999 })).status).toBe(404);
   });
 
+  it('says once, for a file named .gpx that is not XML, what is wrong and what to choose', async () => {
+    const res = await importGpx(Buffer.from('lat,lon\n38.5,-90.4\n'), { name: 'Fall tour.gpx' });
+    expect(res.status).toBe(415);
+    expect(res.body.e).toMatch(/^“Fall tour\.gpx” is named like a GPX file but is not one: it may be damaged, or another kind of file renamed\. Please choose a GPX file/);
+    expect(res.body.e.match(/not one/g)).toHaveLength(1);
+  });
+
+  it('leaves the start and the finish for the organiser to name, rather than copying the first and last steps', async () => {
+    const file = Buffer.from(
+      writeGpx({
+        title: 'Winery run',
+        description: '',
+        steps: [
+          { instruction: 'Leave Kirkwood Station lot, W on Argonne Dr', at: 0, note: '', lat: 38.58, lon: -90.41 },
+          { instruction: 'Finish: Walk Winery, park by the barn', at: 0.7, note: '', lat: 38.59, lon: -90.41 },
+        ],
+        track: [],
+      }),
+    );
+    const res = await importGpx(file);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const { route } = (await post('route.get', { g: organiser.token, id: res.body.i as number })).body as CallResponse<'route.get'>;
+    expect(route.steps.map((step) => step.instruction)).toEqual(['Leave Kirkwood Station lot, W on Argonne Dr', 'Finish: Walk Winery, park by the barn']);
+    expect(route).toMatchObject({ title: 'Winery run', start: '', finish: '' });
+  });
+
   it('keeps the site answering while a large GPX file is read: every /healthz within a second', async () => {
     // A phone's day of driving, 4.6 MB: 118,000 track points and 300 waypoints.
     const points = Array.from({ length: 118_000 }, (_, i) => `<trkpt lat="${(38.58 + i * 0.00005).toFixed(5)}" lon="${(-90.41 + Math.sin(i / 500) * 0.05).toFixed(5)}"/>`);

@@ -254,8 +254,9 @@ export function createRoutesService(deps: Pick<AppDeps, 'db' | 'services' | 'con
           insertRoute(tx, {
             title: parsed.name || 'Imported route',
             description: parsed.description,
-            start: parsed.steps[0]?.instruction ?? '',
-            finish: parsed.steps.at(-1)?.instruction ?? '',
+            // A step's text is a turn ("Leave the lot, W on Argonne Dr"), not a place: the organiser names them.
+            start: '',
+            finish: '',
             region: '',
             // A new route may pass members' homes: it is for members until its editor says otherwise.
             visibility: 'members',
