@@ -364,6 +364,10 @@ describe('route books', () => {
     const hermann = queryOne<{ id: number }>("SELECT id FROM routes WHERE title = 'Highway 100 to Hermann'");
     await visit(page, `/routes/${hermann.id}/book`);
     await expectRouteDrawn(page, 18);
+    // Every distance to the tenth of a mile, as the printed book gives them: "0.0", "33.0", "27.5".
+    const distances = await page.locator('.route-steps__miles').allTextContents();
+    expect(distances.length).toBe(36);
+    expect(distances.filter((text) => !/^\d+\.\d$/.test(text.trim()))).toEqual([]);
     // Paper narrower than the window, as Letter is than a tablet held upright: the browser lays the
     // page out at the paper's width, then the print query changes.
     await page.setViewportSize({ width: 560, height: 1180 });

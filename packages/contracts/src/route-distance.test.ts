@@ -66,6 +66,9 @@ describe('formatDistance', () => {
   it('shows miles, with kilometres beside when the club asks for them', () => {
     expect(formatDistance(12.4, false)).toBe('12.4 mi');
     expect(formatDistance(12.4, true)).toBe('12.4 mi (20.0 km)');
-    expect(formatDistance(0.35, false)).toBe('0.35 mi');
+  });
+
+  it('gives every distance to the tenth of a mile, so a column reads alike', () => {
+    expect([0, 33, 5.5, 27.51, 0.35].map((miles) => formatDistance(miles, false))).toEqual(['0.0 mi', '33.0 mi', '5.5 mi', '27.5 mi', '0.4 mi']);
   });
 });

@@ -16,8 +16,11 @@ export type ResolvedDistances =
 
 export const roundMiles = (miles: number): number => Math.round(miles * 100) / 100;
 
-/** Miles as a route book prints them: at most two decimals, no trailing zeros ("12.4 mi"). */
-export const milesText = (miles: number): string => `${String(roundMiles(miles))} mi`;
+/**
+ * Miles as a route book prints them: always to the tenth, as an odometer shows them ("0.0 mi",
+ * "33.0 mi", "27.5 mi"), so a column of distances reads alike. They are kept to the hundredth.
+ */
+export const milesText = (miles: number): string => `${(Math.round(miles * 10) / 10).toFixed(1)} mi`;
 
 /** Miles, and kilometres beside them when the club's settings ask for them: "12.4 mi (20.0 km)". */
 export function formatDistance(miles: number, showKilometres: boolean): string {
@@ -43,7 +46,8 @@ export function resolveDistances(steps: readonly TypedDistance[]): ResolvedDista
       return {
         isValid: false,
         step: number,
-        message: `Step ${number} is at ${milesText(here)}, before step ${number - 1} (${milesText(previous)}): the distances must never go back.`,
+        // As the organiser typed them (to the hundredth), so the two never read alike.
+        message: `Step ${number} is at ${roundMiles(here)} mi, before step ${number - 1} (${roundMiles(previous)} mi): the distances must never go back.`,
       };
     }
     distances.push(here);
