@@ -322,6 +322,20 @@ describe('route books', () => {
     const hermann = queryOne<{ id: number }>("SELECT id FROM routes WHERE title = 'Highway 100 to Hermann'");
     await visit(organiser, `/routes/${hermann.id}/edit`);
     await stepCards(organiser).nth(17).waitFor();
+    // On a phone: the import comes before the steps, each step is compact, its buttons a finger's size.
+    const importBox = await organiser.getByRole('region', { name: 'Import a GPX file' }).boundingBox();
+    expect(importBox?.y ?? Infinity).toBeLessThan((await stepCards(organiser).first().boundingBox())?.y ?? 0);
+    expect((await stepCards(organiser).nth(1).boundingBox())?.height ?? Infinity).toBeLessThan(400);
+    for (const name of ['Move step 2 up', 'Move step 2 down']) {
+      const box = await organiser.getByRole('button', { name }).boundingBox();
+      expect(Math.min(box?.width ?? 0, box?.height ?? 0), name).toBeGreaterThanOrEqual(44);
+    }
+    // A distance that goes back is told at its step, where the finger is.
+    const fourth = stepCards(organiser).nth(3);
+    await fourth.getByLabel('At (mi from start)').fill('1');
+    await fourth.getByRole('alert').filter({ hasText: 'Step 4 is at 1 mi, before step 3' }).waitFor();
+    await organiser.getByRole('button', { name: 'Undo last change' }).tap();
+    await expect.poll(() => fourth.getByRole('alert').count()).toBe(0);
     const before = await instructionsOf(organiser);
     await dragByTouch(organiser, organiser.getByRole('button', { name: /^Step 2 of 18:/ }), stepCards(organiser).nth(2));
     await organiser.getByRole('status').filter({ hasText: 'Step 2 moved to position 3 of 18.' }).waitFor({ state: 'attached' });

@@ -56,8 +56,9 @@ function SavedRouteEditor({ id }: { id: number }) {
               View the route
             </Link>
           </p>
-          <RouteEditor key={`${route.id}-${imports}`} route={route} onSaved={() => undefined} />
+          {/* First, as on a new route: on a phone, below the steps it was thousands of pixels down. */}
           <GpxImport routeId={route.id} onImported={() => void query.refetch().then(() => setImports((n) => n + 1))} />
+          <RouteEditor key={`${route.id}-${imports}`} route={route} onSaved={() => undefined} />
         </>
       )}
     </QueryState>

@@ -98,11 +98,6 @@ export function StepsEditor({ state, dispatch }: { state: DraftState; dispatch: 
         Type each step’s leg (from the step before) or its distance from the start; the other is worked out. To reorder, drag a step by its number, or focus
         the number and press the up and down arrow keys.
       </p>
-      {!resolved.isValid && (
-        <p className="form__message form__message--error" role="alert">
-          {resolved.message}
-        </p>
-      )}
       <p className="visually-hidden" role="status" aria-live="polite">
         {announcement}
       </p>
@@ -115,7 +110,7 @@ export function StepsEditor({ state, dispatch }: { state: DraftState; dispatch: 
             count={steps.length}
             legText={resolved.isValid ? String(resolved.legs[index] ?? '') : undefined}
             atText={resolved.isValid ? String(resolved.at[index] ?? '') : undefined}
-            isBroken={!resolved.isValid && resolved.step === index + 1}
+            problem={!resolved.isValid && resolved.step === index + 1 ? resolved.message : undefined}
             dragState={drag === null ? 'none' : drag.from === index ? 'dragged' : drag.to === index ? 'target' : 'none'}
             helpId={`${id}-help`}
             dispatch={dispatch}
@@ -144,7 +139,8 @@ type StepCardProps = {
   /** The worked-out distances, or undefined while a step breaks the rules. */
   legText: string | undefined;
   atText: string | undefined;
-  isBroken: boolean;
+  /** What is wrong with this step's distance, told at the step (on a phone the list is long). */
+  problem: string | undefined;
   dragState: 'none' | 'dragged' | 'target';
   helpId: string;
   dispatch: Dispatch<DraftAction>;
@@ -156,13 +152,15 @@ type StepCardProps = {
   onHandlePointerCancel: () => void;
 };
 
-function StepCard({ step, index, count, legText, atText, isBroken, dragState, helpId, dispatch, onMove, onHandleKeyDown, ...pointer }: StepCardProps) {
+function StepCard({ step, index, count, legText, atText, problem, dragState, helpId, dispatch, onMove, onHandleKeyDown, ...pointer }: StepCardProps) {
   const id = useId();
   const number = index + 1;
   const update = (patch: Partial<Omit<DraftStep, 'key'>>) => dispatch({ type: 'update', key: step.key, patch });
   // The typed distance shows as typed; the other one as worked out.
   const legValue = step.typed === 'leg' ? step.leg : (legText ?? step.leg);
   const atValue = step.typed === 'at' ? step.at : (atText ?? step.at);
+  const isBroken = problem !== undefined;
+  const problemId = `${id}-problem`;
   return (
     <li className={`step-edit step-edit--${dragState}${step.stop ? ' step-edit--stop' : ''}`} data-step-key={step.key}>
       <div className="step-edit__head">
@@ -219,12 +217,14 @@ function StepCard({ step, index, count, legText, atText, isBroken, dragState, he
             inputMode="decimal"
             value={legValue}
             aria-invalid={isBroken && step.typed === 'leg' ? true : undefined}
+            aria-describedby={isBroken && step.typed === 'leg' ? problemId : undefined}
             onChange={(event) => update({ leg: event.target.value, typed: 'leg' })}
           />
         </div>
         <div className="form-field">
           <label className="form-field__label" htmlFor={`${id}-at`}>
-            At (mi from start)
+            {/* "from start" is heard, and said in the help above: on a phone the label keeps to one line. */}
+            At (mi<span className="visually-hidden"> from start</span>)
           </label>
           <input
             id={`${id}-at`}
@@ -232,6 +232,7 @@ function StepCard({ step, index, count, legText, atText, isBroken, dragState, he
             inputMode="decimal"
             value={atValue}
             aria-invalid={isBroken && step.typed === 'at' ? true : undefined}
+            aria-describedby={isBroken && step.typed === 'at' ? problemId : undefined}
             onChange={(event) => update({ at: event.target.value, typed: 'at' })}
           />
         </div>
@@ -249,6 +250,11 @@ function StepCard({ step, index, count, legText, atText, isBroken, dragState, he
           </select>
         </div>
       </div>
+      {problem !== undefined && (
+        <p className="form__message form__message--error step-edit__problem" id={problemId} role="alert">
+          {problem}
+        </p>
+      )}
       <div className="form-field">
         <label className="form-field__label" htmlFor={`${id}-note`}>
           Note
@@ -265,7 +271,7 @@ function StepCard({ step, index, count, legText, atText, isBroken, dragState, he
       </div>
       <details className="step-edit__coordinates">
         <summary>Coordinates{step.lat && step.lon ? `: ${step.lat}, ${step.lon}` : ' (optional)'}</summary>
-        <div className="step-edit__distances">
+        <div className="step-edit__distances step-edit__distances--two">
           <div className="form-field">
             <label className="form-field__label" htmlFor={`${id}-lat`}>
               Latitude
