@@ -2,13 +2,13 @@ import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
- * Files that replace a module (`vi.doMock`) for their own tests: they get a fresh module graph.
+ * Files that replace a module (`vi.mock`, `vi.doMock`) for their own tests: they get a fresh module graph.
  * Every other file shares its worker's modules with the files run before it (isolate: false),
  * which saves importing the app (Express, Drizzle, sharp, mupdf, ...) anew for each of about 130
  * files: the import phase fell from 598 s to 86 s of worker time. That is safe because nothing
  * in the app holds module-level state (createApp receives all it uses; STYLE.md).
  */
-const NEEDS_OWN_MODULES = ['apps/api/src/services/mail-load.test.ts'];
+const NEEDS_OWN_MODULES = ['apps/api/src/services/mail-load.test.ts', 'apps/api/src/features/routes/route-pdf-limits.api.test.ts'];
 const UNIT_FILES = ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.ts', 'apps/*/src/**/*.test.tsx'];
 const NOT_UNIT = ['**/node_modules/**', '**/dist/**', '**/*.e2e.test.ts'];
 

@@ -353,7 +353,9 @@ describe('backup --to <folder> (an archive for an off-site copy)', () => {
         return runCli(['backup', '--to', offsite], envFor('data'), io).then((code) => ({ code, stderr: err }));
       }
       // Root may write anywhere: the command runs as the site's user, 1000, as in the container.
+      // Modes set outright: a command run in this process before may have left its umask (077).
       fs.chmodSync(root, 0o755);
+      fs.chmodSync(offsite, 0o755);
       for (const entry of ['', ...fs.readdirSync(path.join(root, 'data'), { recursive: true })]) fs.chownSync(path.join(root, 'data', String(entry)), 1000, 1000);
       const child = spawnSync(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'cli.ts'), 'backup', '--to', offsite], {
         uid: 1000,
