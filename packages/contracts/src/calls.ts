@@ -153,7 +153,7 @@ export const CALLS = {
   'listings.list': { access: 'public', encoding: 'json', answersPerViewer: true },
   'listing.get': { access: 'public', encoding: 'json', answersPerViewer: true },
   'listings.mine': { access: 'loggedIn', encoding: 'json' },
-  'listing.save': { access: 'forum', encoding: 'multipart', files: { f: { kind: 'image', maxCount: LISTING_MAX_PHOTOS } } },
+  'listing.save': { access: 'loggedIn', encoding: 'multipart', files: { f: { kind: 'image', maxCount: LISTING_MAX_PHOTOS } } },
   'listing.sold': { access: 'loggedIn', encoding: 'json' },
   'listing.renew': { access: 'loggedIn', encoding: 'json' },
   'listing.renewByLink': { access: 'public', encoding: 'json' },

@@ -1,4 +1,4 @@
-import { CLASSIFIEDS_PAGE_SIZE, hasPermission, LISTING_CATEGORIES, LISTING_KINDS, type ListingCategory, type ListingKind } from '@club/contracts/plain';
+import { CLASSIFIEDS_PAGE_SIZE, LISTING_CATEGORIES, LISTING_KINDS, type ListingCategory, type ListingKind } from '@club/contracts/plain';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { FoundGrid } from '../components/found-grid.tsx';
@@ -32,11 +32,10 @@ function paramsOf(filters: ClassifiedsFilters): Record<string, string> {
   };
 }
 
-/** /classifieds: for sale and wanted, newest first, filters kept in the address, paged; members with the forum right place listings. */
+/** /classifieds: for sale and wanted, newest first, filters kept in the address, paged; every member places listings (moderators hide and delete them). */
 export function ClassifiedsPage() {
   const { filters, page, apply, pathOf } = useFiltersInAddress(filtersFrom, paramsOf);
-  const { user, isLoggedIn } = useSession();
-  const canPlace = user !== null && hasPermission(user.permissions, 'forum');
+  const { isLoggedIn } = useSession();
   const [isPlacing, setIsPlacing] = useState(false);
   const navigate = useNavigate();
   const listings = useListingsPage(filters, page);
@@ -50,14 +49,13 @@ export function ClassifiedsPage() {
           : 'Cars, parts, tools and literature our members sell or seek, those they share with everyone. Members log in to see them all.'
       }
     >
-      {canPlace && (
+      {isLoggedIn && (
         <p className="button-row">
           <button type="button" className="button button--primary" onClick={() => setIsPlacing(true)}>
             Place a listing
           </button>
         </p>
       )}
-      {isLoggedIn && !canPlace && <p>To place a listing you need the “Post on Forum” right; ask the club webmaster.</p>}
       {isPlacing && (
         <ListingEditor
           listing={null}

@@ -187,9 +187,12 @@ describe('POST /api/listing.save.php', () => {
     expect(fs.existsSync(fileOf(second ?? ''))).toBe(true);
   });
 
-  it('needs the forum permission to place a listing (403 for a plain member)', async () => {
-    const res = await saveListing({ ...PART, g: plain.token });
-    expect(res.status).toBe(403);
+  it('lets a plain member (no forum right) place a listing and write to a seller; a visitor may not place one', async () => {
+    const id = await place(plain, { title: 'Hubcap set of four' });
+    expect(await listingOf(id, plain.token)).toMatchObject({ title: 'Hubcap set of four', isMine: true });
+    expect((await saveListing({ ...PART })).status).toBe(401);
+    const written = await post('listing.contact', { g: plain.token, id: await place(seller), name: 'Pat Plain', email: 'pat@example.test', message: 'Is it still for sale?' });
+    expect(written.status, JSON.stringify(written.body)).toBe(200);
   });
 
   it('links a car of the seller’s own from the registry, and refuses another member’s car', async () => {
