@@ -228,6 +228,41 @@ describe('the classifieds', () => {
     await seller.context().close();
   });
 
+  it('lets a member without the forum right place a wanted ad from a phone; it shows its end date, not Renew; a member writes to the one who wants it, who marks it Found it', async () => {
+    const wanter = await openPageAs(harness, DEMO_MEMBER.email, DEMO_MEMBER.password, PHONE_390);
+    await visit(wanter, '/classifieds');
+    await wanter.getByRole('button', { name: 'Place a listing' }).tap();
+    const dialog = wanter.getByRole('dialog', { name: 'Place a Listing' });
+    await dialog.getByLabel('Wanted').check();
+    await dialog.getByLabel('What is it?').selectOption('part');
+    await dialog.getByLabel('Title').fill('Wanted: Model A radiator cap');
+    await dialog.getByRole('button', { name: 'Place listing' }).tap();
+    await wanter.waitForURL(/\/classifieds\/\d+$/);
+    const wantedPath = new URL(wanter.url()).pathname;
+    const yours = wanter.getByRole('region', { name: 'Your listing' });
+    await yours.getByText(/^Runs until .+\. You can renew it in its last week, from .+\.$/).waitFor();
+    expect(await yours.getByRole('button', { name: /Renew/ }).count()).toBe(0);
+    expect(await yours.getByRole('button', { name: 'Mark as sold' }).count()).toBe(0);
+    await checkA11y(wanter);
+    await snapshot(wanter, 'listing-wanted-owner-390');
+
+    const poster = await openPageAs(harness, SELLER.email, SELLER.password, PHONE_390);
+    await visit(poster, wantedPath);
+    const write = poster.getByRole('form', { name: 'Write to the member who wants it' });
+    await write.getByLabel('Message').fill('I have a radiator cap in the barn.');
+    await write.getByRole('button', { name: 'Send message' }).tap();
+    await poster.getByText('Successfully Sent: they will answer by e-mail.').waitFor();
+    expect(await poster.getByRole('heading', { name: 'Write to the seller' }).count()).toBe(0);
+
+    await yours.getByRole('button', { name: 'Found it' }).tap();
+    const confirm = wanter.getByRole('dialog', { name: 'Found It' });
+    await confirm.getByRole('button', { name: 'Found it' }).tap();
+    await wanter.getByText('Successfully Saved: the listing shows as found for 30 days').waitFor();
+    await wanter.getByRole('status').filter({ hasText: /^Found on / }).waitFor();
+    await poster.context().close();
+    await wanter.context().close();
+  });
+
   it('lists a registry car for sale from its page, and the listing links back to it (390 px with touch)', async () => {
     const owner = await openPageAs(harness, SELLER.email, SELLER.password, PHONE_390);
     await visit(owner, '/account');

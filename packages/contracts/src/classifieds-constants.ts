@@ -49,6 +49,12 @@ export const LISTING_MAX_PHOTOS = 8;
 export const LISTING_DAYS = 60;
 /** The "still for sale?" e-mail goes this many days before the listing expires. */
 export const LISTING_NOTICE_DAYS = 7;
+
+/**
+ * From when the seller may renew a listing (ms since the epoch): its last week, when the "still
+ * for sale?" e-mail goes, so a fresh listing offers its end date rather than a Renew button.
+ */
+export const listingRenewableFrom = (expires: string): number => Date.parse(expires) - LISTING_NOTICE_DAYS * 86_400_000;
 /** How long a sold listing stays on the list as "sold" before it is archived. */
 export const SOLD_KEPT_DAYS = 30;
 export const CLASSIFIEDS_PAGE_SIZE = 20;

@@ -42,7 +42,7 @@ export function ListingPage() {
           <>
             <ListingActions listing={found} onDeleted={() => void navigate(PATHS.classifieds)} />
             <ListingDetails listing={found} />
-            {!found.isMine && found.status === 'active' && <ContactSellerForm listingId={found.id} isLoggedIn={isLoggedIn} />}
+            {!found.isMine && found.status === 'active' && <ContactSellerForm listingId={found.id} kind={found.kind} isLoggedIn={isLoggedIn} />}
             <p>
               <Link to={PATHS.classifieds}>← All classifieds</Link>
             </p>

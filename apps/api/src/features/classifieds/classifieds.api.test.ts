@@ -290,6 +290,15 @@ describe('expiry and renewal', () => {
     expect((await listingOf(id, buyer.token)).status).toBe('active');
   });
 
+  it('renews a listing only in its last week, saying from which day it can be renewed', async () => {
+    const id = await place(seller, { title: 'Fresh fan belt' });
+    const early = await post('listing.renew', { g: seller.token, id });
+    expect(early.status).toBe(400);
+    expect(early.body.e).toMatch(/^This listing runs until .+ You can renew it from .+, in its last week\.$/);
+    setRow(id, { expiresAt: daysFromNow(6) });
+    expect((await post('listing.renew', { g: seller.token, id })).status).toBe(200);
+  });
+
   it('e-mails "still for sale?" once, a week before the end, with a link that renews once without a login', async () => {
     const id = await place(seller, { title: 'Renewable spare tire' });
     setRow(id, { expiresAt: daysFromNow(3) });
@@ -327,6 +336,15 @@ describe('expiry and renewal', () => {
 });
 
 describe('sold, archived, hidden and deleted', () => {
+  it('lets the member who placed a wanted ad mark it found; it then takes no more messages', async () => {
+    const id = await place(plain, { kind: 'wanted', title: 'Wanted: Model A radiator cap', price: '' });
+    expect((await post('listing.sold', { g: buyer.token, id })).status).toBe(403);
+    const found = await post('listing.sold', { g: plain.token, id });
+    expect(found.status, JSON.stringify(found.body)).toBe(200);
+    expect((await listingOf(id, buyer.token)).status).toBe('sold');
+    expect((await post('listing.contact', { g: buyer.token, id, message: 'I have one.' })).status).toBe(400);
+  });
+
   it('lets only the seller mark a listing sold; it shows as sold for 30 days, then is archived', async () => {
     const id = await place(seller, { title: 'Sold distributor' });
     expect((await post('listing.sold', { g: buyer.token, id })).status).toBe(403);

@@ -1,4 +1,4 @@
-import { CLASSIFIEDS_PAGE_SIZE, dateFormat, hasPermission, listingPath, listingRenewPath, LISTING_DAYS, LISTING_MAX_PHOTOS, LISTING_NOTICE_DAYS, SOLD_KEPT_DAYS } from '@club/contracts/plain';
+import { CLASSIFIEDS_PAGE_SIZE, dateFormat, hasPermission, listingPath, listingRenewPath, LISTING_DAYS, LISTING_MAX_PHOTOS, LISTING_NOTICE_DAYS, listingRenewableFrom, SOLD_KEPT_DAYS } from '@club/contracts/plain';
 import type { CallInput, Listing, ListingStatus, ListingSummary, SessionUser } from '@club/contracts';
 import type { Logger } from 'pino';
 import type { DbOrTx } from '../../db/client.ts';
@@ -219,8 +219,8 @@ export function createClassifiedsService({ db, services, config }: Pick<AppDeps,
     },
 
     markSold(actor, id) {
-      const listing = findOwn(actor, id, 'Only the seller can mark this listing sold.');
-      if (listing.kind !== 'sale') throw badRequest('Only a listing for sale can be marked sold.');
+      // A wanted ad closes the same way: its owner marks it "Found it".
+      const listing = findOwn(actor, id, 'Only the member who placed this listing can mark it sold or found.');
       if (listing.soldAt !== null) return;
       db.transaction((tx) => {
         setListingState(tx, id, { soldAt: iso(new Date()) });
@@ -232,6 +232,10 @@ export function createClassifiedsService({ db, services, config }: Pick<AppDeps,
       const listing = findOwn(actor, id, 'Only the seller can renew this listing.');
       if (listing.soldAt !== null) throw badRequest('This listing is marked sold, so it cannot be renewed. Place a new listing if it is for sale again.');
       if (listing.hiddenAt !== null) throw forbidden('A moderator hid this listing, so it cannot be renewed. Please ask a forum moderator.');
+      const renewableFrom = listingRenewableFrom(listing.expiresAt);
+      if (Date.now() < renewableFrom) {
+        throw badRequest(`This listing runs until ${dateOf(listing.expiresAt)}. You can renew it from ${dateOf(new Date(renewableFrom).toISOString())}, in its last week.`);
+      }
       const expires = iso(new Date(Date.now() + LISTING_DAYS * DAY_MS));
       db.transaction((tx) => {
         setListingState(tx, id, { expiresAt: expires });
@@ -287,7 +291,7 @@ export function createClassifiedsService({ db, services, config }: Pick<AppDeps,
       if (!listing || !maySee(viewer, listing, now)) throw notFound(NOT_FOUND);
       if (viewer?.id === listing.sellerId) throw badRequest('This is your own listing.');
       const status = statusOf(listing, now);
-      if (status !== 'active') throw badRequest(status === 'sold' ? 'This listing is sold, so the seller is no longer taking messages about it.' : 'This listing is no longer on the list, so it cannot be answered.');
+      if (status !== 'active') throw badRequest(status === 'sold' ? (listing.kind === 'wanted' ? 'This wanted item was found, so its member is no longer taking messages about it.' : 'This listing is sold, so the seller is no longer taking messages about it.') : 'This listing is no longer on the list, so it cannot be answered.');
       if (honeypot) {
         // A robot filled the field people never see: answer as if all went well, so it learns nothing.
         log.info({ listingHoneypot: true }, 'classifieds reply honeypot filled; message dropped');

@@ -1,10 +1,12 @@
 import type { Listing } from '@club/contracts';
+import { listingRenewableFrom } from '@club/contracts/plain';
 import { useEffect, useRef, useState } from 'react';
 import { errorMessageOf } from '../../api/client.ts';
 import { ConfirmDeleteDialog } from '../../components/confirm-delete-dialog.tsx';
 import { Dialog } from '../../components/dialog.tsx';
 import { loadWhenShown } from '../../components/load-when-shown.tsx';
 import { useDeleteListing, useMarkSold, useModerateListing, useRenewListing } from './api/classifieds-writes.ts';
+import { useIsHydrated } from '../../lib/use-is-hydrated.ts';
 import { dayOf } from './listing-text.ts';
 
 // The seller's editor loads when opened, never for a visitor reading the listing.
@@ -12,8 +14,13 @@ const ListingEditor = loadWhenShown(() => import('./listing-editor.tsx').then((m
 
 type Asking = 'none' | 'edit' | 'sold' | 'delete';
 
+/** Whether the seller may renew now: an ended listing, or a running one in its last week. */
+const isRenewableNow = (listing: Listing): boolean =>
+  listing.status === 'expired' || (listing.status === 'active' && Date.now() >= listingRenewableFrom(listing.expires));
+
 /**
- * What the seller does with their listing (edit, mark sold, renew, delete) and what a moderator
+ * What the seller does with their listing (edit, mark sold or found, renew in its last week,
+ * delete; until then it says when it ends) and what a moderator
  * does with anyone's (hide or show again, delete). Each answer is announced in the status line.
  */
 export function ListingActions({ listing, onDeleted }: { listing: Listing; onDeleted: () => void }) {
@@ -30,7 +37,10 @@ export function ListingActions({ listing, onDeleted }: { listing: Listing; onDel
     // to the answer rather than back to the page's top.
     if (message !== null && (document.activeElement === null || document.activeElement === document.body)) messageRef.current?.focus();
   }, [message]);
-  const canRenew = listing.isMine && (listing.status === 'active' || listing.status === 'expired');
+  // The clock is read only once the page is the browser's own: the server's markup never holds it.
+  const isHydrated = useIsHydrated();
+  const canRenew = listing.isMine && isHydrated && isRenewableNow(listing);
+  const isWanted = listing.kind === 'wanted';
 
   async function run(action: () => Promise<string>) {
     setMessage(null);
@@ -44,15 +54,20 @@ export function ListingActions({ listing, onDeleted }: { listing: Listing; onDel
   if (!listing.isMine && !listing.canModerate) return null;
   return (
     <section className="panel listing-actions" aria-label={listing.isMine ? 'Your listing' : 'Moderation'}>
+      {listing.isMine && listing.status === 'active' && !canRenew && (
+        <p className="listing-actions__ends">
+          Runs until {dayOf(listing.expires)}. You can renew it in its last week, from {dayOf(new Date(listingRenewableFrom(listing.expires)).toISOString())}.
+        </p>
+      )}
       <p className="button-row">
         {listing.isMine && listing.status !== 'hidden' && listing.status !== 'archived' && (
           <button type="button" className="button button--primary" onClick={() => setAsking('edit')}>
             Edit listing
           </button>
         )}
-        {listing.isMine && listing.kind === 'sale' && (listing.status === 'active' || listing.status === 'expired') && (
+        {listing.isMine && (listing.status === 'active' || listing.status === 'expired') && (
           <button type="button" className="button" disabled={isBusy} onClick={() => setAsking('sold')}>
-            Mark as sold
+            {isWanted ? 'Found it' : 'Mark as sold'}
           </button>
         )}
         {canRenew && (
@@ -89,7 +104,7 @@ export function ListingActions({ listing, onDeleted }: { listing: Listing; onDel
       {asking === 'edit' && <ListingEditor listing={listing} onClose={() => setAsking('none')} onSaved={() => setAsking('none')} />}
       {asking === 'sold' && (
         <Dialog
-          title="Mark as Sold"
+          title={isWanted ? 'Found It' : 'Mark as Sold'}
           isOpen
           onClose={() => setAsking('none')}
           footer={
@@ -101,11 +116,11 @@ export function ListingActions({ listing, onDeleted }: { listing: Listing; onDel
                   setAsking('none');
                   void run(async () => {
                     await markSold.mutateAsync(listing.id);
-                    return 'Successfully Saved: the listing shows as sold for 30 days, then it is archived.';
+                    return `Successfully Saved: the listing shows as ${isWanted ? 'found' : 'sold'} for 30 days, then it is archived.`;
                   });
                 }}
               >
-                Mark as sold
+                {isWanted ? 'Found it' : 'Mark as sold'}
               </button>
               <button type="button" className="button" onClick={() => setAsking('none')} data-autofocus>
                 Cancel
@@ -113,7 +128,9 @@ export function ListingActions({ listing, onDeleted }: { listing: Listing; onDel
             </>
           }
         >
-          <p className="dialog__message">Mark “{listing.title}” as sold? It shows as sold for 30 days and takes no more messages.</p>
+          <p className="dialog__message">
+            Mark “{listing.title}” as {isWanted ? 'found' : 'sold'}? It shows as {isWanted ? 'found' : 'sold'} for 30 days and takes no more messages.
+          </p>
         </Dialog>
       )}
       {asking === 'delete' && (

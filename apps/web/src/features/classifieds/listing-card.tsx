@@ -12,7 +12,7 @@ export function ListingCard({ listing, isVisibilityShown = false, isEager = fals
       <span>{kindLineOf(listing)}</span>
       {price !== '' && <strong>{price}</strong>}
       {place !== '' && <span>{place}</span>}
-      {listing.status !== 'active' && <span className="photo-card__badge photo-card__badge--status">{statusLabelOf(listing.status)}</span>}
+      {listing.status !== 'active' && <span className="photo-card__badge photo-card__badge--status">{statusLabelOf(listing)}</span>}
       {isVisibilityShown && listing.visibility === 'members' && <span className="photo-card__badge">Members only</span>}
     </PhotoCard>
   );

@@ -13,7 +13,7 @@ export function ListingDetails({ listing }: { listing: Listing }) {
     <>
       {listing.status !== 'active' && (
         <p className={`notice listing-status listing-status--${listing.status}`} role="status">
-          <strong>{statusLabelOf(listing.status)}</strong>
+          <strong>{statusLabelOf(listing)}</strong>
           {listing.status === 'sold' && listing.sold !== null && ` on ${dayOf(listing.sold)}.`}
           {listing.status === 'expired' && ` on ${dayOf(listing.expires)}: only you and the moderators see it until it is renewed.`}
           {listing.status === 'hidden' && ': only its seller and the moderators see it.'}

@@ -5,7 +5,6 @@ import {
   LISTING_CONDITION_LABELS,
   LISTING_KIND_LABELS,
   LISTING_STATUS_LABELS,
-  type ListingStatus,
 } from '@club/contracts/plain';
 import type { ListingSummary } from '@club/contracts';
 
@@ -24,7 +23,15 @@ export const placeOf = (listing: Pick<ListingSummary, 'city' | 'state'>): string
 
 export const conditionOf = (listing: Pick<ListingSummary, 'condition'>): string => LISTING_CONDITION_LABELS[listing.condition];
 
-export const statusLabelOf = (status: ListingStatus): string => LISTING_STATUS_LABELS[status];
+/** "Sold", or "Found" for a wanted listing its member has closed. */
+export function statusLabelOf({ status, kind }: Pick<ListingSummary, 'status' | 'kind'>): string {
+  if (kind === 'wanted' && status === 'sold') return 'Found';
+  if (kind === 'wanted' && status === 'archived') return 'Found (archived)';
+  return LISTING_STATUS_LABELS[status];
+}
+
+/** Who a message about the listing goes to: "the seller", or "the member who wants it". */
+export const ownerOf = (listing: Pick<ListingSummary, 'kind'>): string => (listing.kind === 'wanted' ? 'the member who wants it' : 'the seller');
 
 /** A date as members read it: "January 24, 2027". */
 export const dayOf = (iso: string): string => dateFormat({ month: 'long', day: 'numeric', year: 'numeric' }).format(new Date(iso));
