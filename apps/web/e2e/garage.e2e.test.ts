@@ -103,7 +103,7 @@ describe('the car registry', () => {
     expect(await scrollsSideways(visitor)).toBe(false);
   });
 
-  it('takes an iPhone photo in HEIC: the editor says it shows once saved, and the car page shows it as JPEG (390 px with touch)', async () => {
+  it('takes an iPhone photo in HEIC: the editor says it shows once saved, and the car page shows it as JPEG, with removing the car set apart below its facts (390 px with touch)', async () => {
     const heic = await readFile(new URL('../../api/test/fixtures/model-a-gps.heic', import.meta.url));
     const member = await openPageAs(harness, DEMO_MEMBER.email, DEMO_MEMBER.password, PHONE);
     await member.goto('/account');
@@ -132,6 +132,15 @@ describe('the car registry', () => {
     const drawn = await photo.evaluate((img) => ({ src: (img as HTMLImageElement).currentSrc, width: (img as HTMLImageElement).naturalWidth }));
     expect(drawn.src).toMatch(/\.(jpe?g|webp)$/);
     expect(drawn.width).toBeGreaterThan(0);
+    // A plain member lists their car too; removing it is set apart from editing, below the car's facts.
+    await member.getByRole('button', { name: 'List this car for sale' }).waitFor();
+    const remove = member.getByRole('region', { name: 'Remove this car' }).getByRole('button', { name: 'Remove from the registry' });
+    const editRow = member.getByRole('button', { name: 'Edit this car' }).locator('..');
+    expect(await editRow.getByRole('button', { name: 'Remove from the registry' }).count()).toBe(0);
+    const facts = await member.locator('.car-facts').boundingBox();
+    const removeBox = await remove.boundingBox();
+    expect(removeBox && facts && removeBox.y > facts.y + facts.height).toBe(true);
+    await snapshot(member, 'car-page-owner-390');
     await member.context().close();
   });
 

@@ -1,11 +1,10 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { isApiError } from '../api/client.ts';
 import { ConfirmDeleteDialog } from '../components/confirm-delete-dialog.tsx';
 import { loadWhenShown } from '../components/load-when-shown.tsx';
 import { PageFrame } from '../components/page-frame.tsx';
 import { QueryState } from '../components/query-state.tsx';
-import { hasPermission } from '@club/contracts/plain';
 import { PATHS, listingPath } from '../lib/paths.ts';
 import { useCar } from '../features/garage/api/garage-reads.ts';
 import { useDeleteCar } from '../features/garage/api/garage-writes.ts';
@@ -43,6 +42,7 @@ export function CarPage() {
   const query = useCar(id);
   const [isEditing, setIsEditing] = useState(false);
   const [isDeleting, setIsDeleting] = useState(false);
+  const removeHeadingId = useId();
   const deleteCar = useDeleteCar();
   const navigate = useNavigate();
   if (id === 0 || (query.error && isApiError(query.error) && query.error.status === 404)) return <CarNotFound isLoggedIn={isLoggedIn} />;
@@ -57,14 +57,11 @@ export function CarPage() {
                 <button type="button" className="button button--primary" onClick={() => setIsEditing(true)}>
                   Edit this car
                 </button>
-                {user !== null && found.ownerId === user.id && hasPermission(user.permissions, 'forum') && (
+                {user !== null && found.ownerId === user.id && (
                   <button type="button" className="button" onClick={() => setIsListing(true)}>
                     List this car for sale
                   </button>
                 )}
-                <button type="button" className="button button--danger" onClick={() => setIsDeleting(true)}>
-                  Remove from the registry
-                </button>
               </p>
             )}
             {isListing && (
@@ -79,6 +76,16 @@ export function CarPage() {
               />
             )}
             <CarDetails car={found} />
+            {found.canEdit && (
+              // Set apart from editing, below the car's facts: a slip of the thumb on a phone must not reach it.
+              <section className="car-removal" aria-labelledby={removeHeadingId}>
+                <h2 id={removeHeadingId}>Remove this car</h2>
+                <p>Takes the car and its photos out of the registry for good.</p>
+                <button type="button" className="button button--danger" onClick={() => setIsDeleting(true)}>
+                  Remove from the registry
+                </button>
+              </section>
+            )}
             <p>
               <Link to={PATHS.registry}>← All cars in the registry</Link>
             </p>
