@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkA11y, DEMO_ADMIN, logIn, openPage, startHarness, type Harness } from './harness.ts';
+import { checkA11y, DEMO_ADMIN, logIn, openPage, openPageAs, startHarness, visit, type Harness } from './harness.ts';
 
 /**
  * Issue 22, item 20: every form speaks with one voice. The contact form checks its fields with the
@@ -77,5 +77,74 @@ describe('form messages in one voice', () => {
     expect(contactEmail).toBe('Please enter a valid e-mail address, like name@example.com.');
     expect(memberEmail).toBe(contactEmail);
     await page.context().close();
+  });
+
+  it('links the summary to each field it marks, and takes focus to the first, on every form sent empty', async () => {
+    type Opening = { path: string; button?: string; form: string | RegExp };
+    const visitorForms: Opening[] = [
+      { path: '/contact', form: 'Contact the club' },
+      { path: '/login', form: 'Member login' },
+    ];
+    const adminForms: Opening[] = [
+      { path: '/memberList', button: 'Add Member', form: 'Add member' },
+      { path: '/new-page-3', button: 'Add President', form: 'President' },
+      { path: '/the-shaft-award', button: 'Add Winner', form: /^Shaft Award/ },
+      { path: '/new-page-4', button: 'Add newsletter', form: /^Add/ },
+      { path: '/registry', button: 'Add a car', form: /car/i },
+      { path: '/classifieds', button: 'Place a listing', form: 'Place listing' },
+      { path: '/forum', button: 'New thread', form: /^New/ },
+      { path: '/editEvent/0', form: /event/i },
+      { path: '/account', form: 'Change password' },
+    ];
+    const problems: string[] = [];
+    async function sendEmpty(page: Page, { path, button, form: name }: Opening) {
+      await visit(page, path);
+      if (button) await page.getByRole('button', { name: button, exact: true }).first().click();
+      const form = page.getByRole('form', { name }).last();
+      await form.waitFor();
+      await form.locator('button[type="submit"]').click();
+      await form.locator('.form__summary').waitFor();
+      // What the browser itself finds wrong, what the form marks, and what the summary links to.
+      const seen = await form.evaluate((element) => {
+        const controls = Array.from((element as HTMLFormElement).elements) as HTMLInputElement[];
+        const wrong = controls.filter((control) => control.name !== '' && control.willValidate && !control.validity.valid).map((control) => control.name);
+        const marked = Array.from(element.querySelectorAll<HTMLElement>('[aria-invalid="true"]')).map((field) => ({
+          name: field.getAttribute('name') ?? field.id,
+          id: field.id,
+          message: (field.getAttribute('aria-describedby') ?? '')
+            .split(/\s+/)
+            .map((id) => document.getElementById(id))
+            .map((node) => (node?.matches('.form-field__error') ? node : node?.querySelector('.form-field__error')))
+            .find((node) => node)?.textContent ?? '',
+        }));
+        const links = Array.from(element.querySelectorAll<HTMLAnchorElement>('.form__summary a')).map((link) => link.getAttribute('href'));
+        return { wrong, marked, links, focused: document.activeElement?.id ?? '' };
+      });
+      const where = `${path}${button ? ` (${button})` : ''}`;
+      const markedNames = seen.marked.map((field) => field.name);
+      for (const name of seen.wrong) if (!markedNames.includes(name)) problems.push(`${where}: "${name}" is wrong but not marked`);
+      if (seen.marked.length === 0) problems.push(`${where}: the summary shows but no field is marked`);
+      for (const field of seen.marked) {
+        if (field.message === '') problems.push(`${where}: "${field.name}" has no message beside it`);
+        if (!seen.links.includes(`#${field.id}`)) problems.push(`${where}: the summary does not link to "${field.name}"`);
+      }
+      if (seen.marked[0] && seen.focused !== seen.marked[0].id) problems.push(`${where}: focus is on "${seen.focused}", not the first marked field`);
+      // A summary link takes the member to its field.
+      const last = seen.marked.at(-1);
+      if (last) {
+        await form.locator(`.form__summary a[href="#${last.id}"]`).click();
+        if ((await page.evaluate(() => document.activeElement?.id)) !== last.id) problems.push(`${where}: the summary link does not focus "${last.name}"`);
+      }
+    }
+
+    const visitor = await openPage(harness);
+    for (const opening of visitorForms) await sendEmpty(visitor, opening);
+    await checkA11y(visitor);
+    await visitor.context().close();
+    const admin = await openPageAs(harness, DEMO_ADMIN.email, DEMO_ADMIN.password);
+    for (const opening of adminForms) await sendEmpty(admin, opening);
+    await checkA11y(admin);
+    await admin.context().close();
+    expect(problems).toEqual([]);
   });
 });

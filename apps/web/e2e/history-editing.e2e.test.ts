@@ -92,7 +92,8 @@ async function saveSuccessfully(dialog: Locator): Promise<void> {
 
 async function saveAndExpectError(dialog: Locator, message: string): Promise<void> {
   await dialog.getByRole('button', { name: 'Save' }).click();
-  await dialog.getByRole('alert').filter({ hasText: message }).waitFor();
+  // A field's own message is beside it (the summary links to it); a message on the whole form is the summary.
+  await dialog.getByText(message).waitFor();
 }
 
 async function closeDialog(page: Page, dialog: Locator): Promise<void> {

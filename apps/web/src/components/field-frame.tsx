@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from 'react';
+import { useFieldError } from './form-errors.ts';
 import './form.css';
 
 export type FieldControlProps = { id: string; 'aria-describedby': string | undefined; 'aria-invalid': true | undefined };
@@ -9,6 +10,8 @@ export type FieldFrameProps = {
   hint?: string;
   /** A message saying what is wrong with the value; marks the field invalid. */
   error?: string;
+  /** The control's name: the enclosing Form's message for it (its own checks found it wrong) shows here too. */
+  name?: string;
   id?: string;
   className?: string;
   required?: boolean;
@@ -20,7 +23,8 @@ export type FieldFrameProps = {
  * The label, hint and error around any form control, so every field reads the same way. The
  * label is always visible because placeholders vanish while typing.
  */
-export function FieldFrame({ label, hint, error, id, className, required, children }: FieldFrameProps) {
+export function FieldFrame({ label, hint, error: ownError, name, id, className, required, children }: FieldFrameProps) {
+  const error = useFieldError(name ?? '', ownError);
   const generatedId = useId();
   const controlId = id ?? generatedId;
   const hintId = `${controlId}-hint`;

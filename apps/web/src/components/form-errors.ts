@@ -29,18 +29,20 @@ export function summarizeFieldErrors(count: number): string | null {
 /** A word written as in a title ("Password", not "PDF" or "YouTube") is lower case in a sentence. */
 const toSentenceWord = (word: string) => (/^[A-Z][a-z'’-]*$/.test(word) ? word.toLowerCase() : word);
 
-/**
- * The field's name as it reads in a sentence ("First name" → "first name"), from its label
- * without the "(required)" mark; null when it has none.
- */
-function labelOf(element: Checkable): string | null {
+/** The words of the field's label as shown, without the "(required)" mark; '' when it has none. */
+function labelTextOf(element: Checkable): string {
   const label = element.labels?.[0];
-  if (!label) return null;
-  const text = Array.from(label.childNodes)
+  if (!label) return '';
+  return Array.from(label.childNodes)
     .filter((node) => !(node instanceof Element && node.classList.contains('form-field__required')))
     .map((node) => node.textContent ?? '')
     .join('')
     .trim();
+}
+
+/** The field's name as it reads in a sentence ("First name" → "first name"); null when it has no label. */
+function labelOf(element: Checkable): string | null {
+  const text = labelTextOf(element);
   return text === '' ? null : text.split(/\s+/).map(toSentenceWord).join(' ');
 }
 
@@ -51,6 +53,9 @@ function labelOf(element: Checkable): string | null {
  */
 export function messageForInvalid(element: Checkable): string {
   const { validity } = element;
+  // A label asked as a question ("What is it?") reads wrong inside a sentence: it is asked again.
+  const question = labelTextOf(element);
+  if (validity.valueMissing && question.endsWith('?')) return `Please answer: ${question}`;
   const label = labelOf(element) ?? 'value';
   const isFile = element instanceof HTMLInputElement && element.type === 'file';
   if (validity.valueMissing) {
@@ -77,4 +82,21 @@ export function findInvalidFields(form: HTMLFormElement): FieldErrors {
     if (!element.validity.valid && errors[element.name] === undefined) errors[element.name] = messageForInvalid(element);
   }
   return errors;
+}
+
+/** A field the form marked wrong, as the error summary links to it: by its label, its message being beside it. */
+export type MarkedField = { readonly id: string; readonly label: string };
+
+/**
+ * Every field the form shows as wrong (`aria-invalid`, whichever check marked it), in the form's
+ * order, named by its label: what the summary links to.
+ */
+export function findMarkedFields(form: HTMLFormElement): MarkedField[] {
+  const marked: MarkedField[] = [];
+  for (const element of Array.from(form.querySelectorAll<HTMLElement>('[aria-invalid="true"]'))) {
+    if (element.id === '' || marked.some((field) => field.id === element.id)) continue;
+    const label = isCheckable(element) ? labelTextOf(element) : '';
+    marked.push({ id: element.id, label: label || element.getAttribute('aria-label') || 'A field' });
+  }
+  return marked;
 }

@@ -1,11 +1,15 @@
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type MouseEvent, type ReactNode } from 'react';
+import { flushSync } from 'react-dom';
 import { errorMessageOf } from '../api/client.ts';
-import { FormErrorsContext, findInvalidFields, summarizeFieldErrors, type FieldErrors } from './form-errors.ts';
+import { FormErrorsContext, findInvalidFields, findMarkedFields, summarizeFieldErrors, type FieldErrors, type MarkedField } from './form-errors.ts';
 import { Loading } from './loading.tsx';
 import { useIsHydrated } from '../lib/use-is-hydrated.ts';
 import './form.css';
 
 export type FormStatus = 'idle' | 'submitting' | 'success' | 'error';
+
+/** What a form's own check found: nothing (null), one message for the whole form, or messages by field name. */
+export type Validation = string | FieldErrors | null;
 
 /** What `onSubmit` resolves with when the member stopped the send at a question (a confirmation): the form goes back to idle, saying nothing. */
 export const SUBMIT_CANCELLED = Symbol('submit cancelled');
@@ -16,8 +20,10 @@ export type FormProps<T> = {
   /**
    * Runs before any call; a returned message is shown as the error and nothing is sent. It may
    * answer later (a promise): the checks against the contracts load zod only when a form is sent.
+   * Messages by field name (`contractFieldErrors`) are shown beside those fields and linked from
+   * the summary; an empty set lets the form go.
    */
-  validate?: (data: FormData) => string | null | Promise<string | null>;
+  validate?: (data: FormData) => Validation | Promise<Validation>;
   onSuccess?: (result: T) => void;
   submitLabel?: string;
   /** The spec's wording (Successfully Saved, Successfully Submitted, …); null shows none. */
@@ -73,6 +79,8 @@ export function Form<T>({
   /** A check before sending failed (shown at the top) rather than the server refusing (shown by the button). */
   const [isCheckError, setIsCheckError] = useState(false);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  /** The fields marked wrong, as the summary links to them (whichever check marked them). */
+  const [markedFields, setMarkedFields] = useState<readonly MarkedField[]>([]);
   const summaryRef = useRef<HTMLParagraphElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const shouldFocusProblemRef = useRef(false);
@@ -98,10 +106,15 @@ export function Form<T>({
   });
 
   /** Runs the browser's checks (unless the form checks everything itself) and then `validate`. */
-  function check(form: HTMLFormElement, data: FormData): string | null | Promise<string | null> {
+  async function check(form: HTMLFormElement, data: FormData): Promise<string | null> {
     const invalid = noValidate ? {} : findInvalidFields(form);
     setFieldErrors(invalid);
-    return summarizeFieldErrors(Object.keys(invalid).length) ?? validate?.(data) ?? null;
+    const summary = summarizeFieldErrors(Object.keys(invalid).length);
+    if (summary !== null) return summary;
+    const found = (await validate?.(data)) ?? null;
+    if (found === null || typeof found === 'string') return found;
+    setFieldErrors(found);
+    return summarizeFieldErrors(Object.keys(found).length);
   }
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
@@ -123,9 +136,13 @@ export function Form<T>({
       isCheckingRef.current = false;
     }
     if (invalid !== null) {
-      setErrorMessage(invalid);
-      setIsCheckError(true);
-      setStatus('error');
+      // The fields' marks are drawn first, so the summary can link to each marked field.
+      flushSync(() => {
+        setErrorMessage(invalid);
+        setIsCheckError(true);
+        setStatus('error');
+      });
+      setMarkedFields(findMarkedFields(form));
       shouldFocusProblemRef.current = true;
       return;
     }
@@ -152,6 +169,15 @@ export function Form<T>({
     }
   }
 
+  /** A summary link takes focus to its field (and scrolls it into view) without changing the address. */
+  function goToField(event: MouseEvent<HTMLAnchorElement>, id: string) {
+    const field = formRef.current?.querySelector<HTMLElement>(`#${CSS.escape(id)}`);
+    if (!field) return;
+    event.preventDefault();
+    field.scrollIntoView({ block: 'center' });
+    field.focus();
+  }
+
   function handleInput(form: HTMLFormElement) {
     onDirtyChange?.(true);
     if (preload && !isPreloadedRef.current) {
@@ -167,11 +193,14 @@ export function Form<T>({
       return;
     }
     const checking = ++recheckRef.current;
-    void Promise.resolve(check(form, new FormData(form))).then(
+    void check(form, new FormData(form)).then(
       (invalid) => {
         if (checking !== recheckRef.current) return;
-        if (invalid === null) setStatus('idle');
-        else setErrorMessage(invalid);
+        flushSync(() => {
+          if (invalid === null) setStatus('idle');
+          else setErrorMessage(invalid);
+        });
+        setMarkedFields(invalid === null ? [] : findMarkedFields(form));
       },
       () => undefined,
     );
@@ -192,9 +221,22 @@ export function Form<T>({
       onInput={(event) => handleInput(event.currentTarget)}
     >
       {status === 'error' && isCheckError && (
-        <p ref={summaryRef} className="form__message form__message--error" role="alert" tabIndex={-1}>
-          {errorMessage}
-        </p>
+        <div className="form__summary">
+          <p ref={summaryRef} className="form__message form__message--error" role="alert" tabIndex={-1}>
+            {errorMessage}
+          </p>
+          {markedFields.length > 0 && (
+            <ul className="form__summary-links" aria-label="Fields to correct">
+              {markedFields.map((field) => (
+                <li key={field.id}>
+                  <a href={`#${field.id}`} onClick={(event) => goToField(event, field.id)}>
+                    {field.label}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
       )}
       <FormErrorsContext.Provider value={fieldErrors}>{children}</FormErrorsContext.Provider>
       {status === 'error' && !isCheckError && (

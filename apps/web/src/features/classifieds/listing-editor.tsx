@@ -104,7 +104,7 @@ export function ListingEditor({ listing, preset = {}, onClose, onSaved }: { list
             </p>
           )}
           <div className="listing-form__grid">
-            <FieldFrame label="What is it?" required>
+            <FieldFrame label="What is it?" name="category" required>
               {(control) => (
                 <select className="form-field__input" {...control} name="category" required defaultValue={listing?.category ?? preset.category ?? ''}>
                   <option value="">Choose one</option>
@@ -134,7 +134,7 @@ export function ListingEditor({ listing, preset = {}, onClose, onSaved }: { list
                 </div>
               </>
             )}
-            <FieldFrame label="Condition">
+            <FieldFrame label="Condition" name="condition">
               {(control) => (
                 <select className="form-field__input" {...control} name="condition" defaultValue={listing?.condition ?? ''}>
                   {LISTING_CONDITIONS.map((condition) => (

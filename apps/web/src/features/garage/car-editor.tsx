@@ -96,7 +96,7 @@ export function CarEditor({ car, onClose, onSaved }: { car: Car | null; onClose:
               defaultValue={car?.year === null || car === null ? '' : String(car.year)}
               data-autofocus
             />
-            <FieldFrame label="Body style" required>
+            <FieldFrame label="Body style" name="bodyStyle" required>
               {(control) => (
                 <select className="form-field__input" {...control} name="bodyStyle" required defaultValue={car?.bodyStyle ?? ''}>
                   <option value="">Choose a body style</option>

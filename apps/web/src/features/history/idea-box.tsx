@@ -45,7 +45,7 @@ export function IdeaBox() {
           aria-label="Idea box"
           // The browser's "required" takes spaces for a title; the contract (as the server) does not.
           preload={loadContractCheck}
-          validate={async (data) => (await loadContractCheck()).checkAgainstContract('idea.set', readForm(data, IDEA_FIELDS))}
+          validate={async (data) => (await loadContractCheck()).contractFieldErrors('idea.set', readForm(data, IDEA_FIELDS))}
           onSubmit={async (data) => {
             await save.mutateAsync({
               body: readForm(data, IDEA_FIELDS),

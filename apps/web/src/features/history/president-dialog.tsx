@@ -30,7 +30,7 @@ export function PresidentDialog({ president, defaultYear, onClose }: PresidentDi
         preload={loadContractCheck}
         aria-label="President"
         noValidate
-        validate={async (data) => (await loadContractCheck()).checkAgainstContract('president.save', readForm(data, FIELDS))}
+        validate={async (data) => (await loadContractCheck()).contractFieldErrors('president.save', readForm(data, FIELDS))}
         onSubmit={(data) =>
           save.mutateAsync({ body: { i: savedId, ...readForm(data, FIELDS) } })
         }

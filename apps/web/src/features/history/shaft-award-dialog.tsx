@@ -48,7 +48,7 @@ export function ShaftAwardDialog({ winner, defaultYear, onClose }: ShaftAwardDia
         aria-label="Shaft Award winner"
         noValidate
         clearMessagesKey={removalCount}
-        validate={async (data) => (await loadContractCheck()).checkAgainstContract('shaftAwardWinner.set', readForm(data, FIELDS))}
+        validate={async (data) => (await loadContractCheck()).contractFieldErrors('shaftAwardWinner.set', readForm(data, FIELDS))}
         onSubmit={async (data) => {
           const { y: year, n: name } = readForm(data, FIELDS);
           const reply = await save.mutateAsync({

@@ -33,7 +33,7 @@ export function StartupPartyDialog({ party, onClose }: StartupPartyDialogProps) 
           const values = readForm(data, FIELDS);
           if (Object.values(values).every((value) => value === '')) return 'Please fill in at least one detail of the start-up party.';
           // The years idle and the date follow the contract's rules, in its words.
-          return (await loadContractCheck()).checkAgainstContract('startupParty.set', values);
+          return (await loadContractCheck()).contractFieldErrors('startupParty.set', values);
         }}
         onSubmit={(data) => save.mutateAsync({ body: { i: savedId, ...readForm(data, FIELDS) } })}
         onSuccess={(reply) => {

@@ -52,7 +52,7 @@ export function MeetingEditor({ meeting, onDone }: MeetingEditorProps) {
         </div>
         <TextAreaField label="Parking and access" name="directions" defaultValue={meeting.directions} rows={3} maxLength={2000} />
         <div className="meeting-editor__row">
-          <FieldFrame label="Week of the month" required>
+          <FieldFrame label="Week of the month" name="week" required>
             {(control) => (
               <select className="form-field__input" name="week" defaultValue={meeting.week} {...control}>
                 {MEETING_WEEKS.map((name, index) => (
@@ -64,7 +64,7 @@ export function MeetingEditor({ meeting, onDone }: MeetingEditorProps) {
               </select>
             )}
           </FieldFrame>
-          <FieldFrame label="Weekday" required>
+          <FieldFrame label="Weekday" name="weekday" required>
             {(control) => (
               <select className="form-field__input" name="weekday" defaultValue={meeting.weekday} {...control}>
                 {MEETING_WEEKDAYS.map((name, index) => (

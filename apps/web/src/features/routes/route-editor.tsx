@@ -50,7 +50,7 @@ export function RouteEditor({ route, onSaved }: { route?: Route; onSaved: (id: n
         <FormField label="Region" name="region" maxLength={100} defaultValue={route?.region ?? ''} hint="e.g. Franklin County" autoComplete="off" />
         <FormField label="Start" name="start" maxLength={200} defaultValue={route?.start ?? ''} hint="Where the cars meet" autoComplete="off" />
         <FormField label="Finish" name="finish" maxLength={200} defaultValue={route?.finish ?? ''} autoComplete="off" />
-        <FieldFrame label="Who may see it" hint="Routes past members’ homes stay members-only.">
+        <FieldFrame label="Who may see it" name="visibility" hint="Routes past members’ homes stay members-only.">
           {(control) => (
             <select className="form-field__input" {...control} name="visibility" defaultValue={route?.visibility ?? 'members'}>
               {ROUTE_VISIBILITIES.map((visibility) => (
