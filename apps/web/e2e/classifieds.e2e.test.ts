@@ -263,6 +263,27 @@ describe('the classifieds', () => {
     await wanter.context().close();
   });
 
+  it('says beside the picture at once that a text file named like a photo is not one, and brings the refused save into view with focus (390 px with touch)', async () => {
+    const seller = await openPageAs(harness, SELLER.email, SELLER.password, PHONE_390);
+    await visit(seller, '/classifieds');
+    await seller.getByRole('button', { name: 'Place a listing' }).tap();
+    const dialog = seller.getByRole('dialog', { name: 'Place a Listing' });
+    await dialog.getByLabel('What is it?').selectOption('tools');
+    await dialog.getByLabel('Title').fill('Valve spring compressor');
+    await dialog.getByLabel(/^Photos \(up to 8\)/).setInputFiles([{ name: 'IMG_4001.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('Just some notes, not a photo.\n') }]);
+    await dialog.getByRole('img', { name: 'Photo 1: “IMG_4001.jpg” is not a picture' }).waitFor();
+    await checkA11y(seller);
+    await snapshot(seller, 'listing-not-a-picture-390', { fullPage: false });
+    await dialog.getByRole('button', { name: 'Place listing' }).tap();
+    const refusal = dialog.getByRole('alert');
+    await refusal.waitFor();
+    await expect.poll(() => refusal.evaluate((element) => element === document.activeElement)).toBe(true);
+    const box = await refusal.boundingBox();
+    expect(box && box.y >= 0 && box.y + box.height <= 844).toBe(true);
+    await snapshot(seller, 'listing-refused-save-390', { fullPage: false });
+    await seller.context().close();
+  });
+
   it('lists a registry car for sale from its page, and the listing links back to it (390 px with touch)', async () => {
     const owner = await openPageAs(harness, SELLER.email, SELLER.password, PHONE_390);
     await visit(owner, '/account');

@@ -52,6 +52,20 @@ export type FormProps<T> = {
   'aria-label'?: string;
 };
 
+/** Whether all of an element shows: within the window and within every scrolling box around it. */
+function isInSight(element: HTMLElement): boolean {
+  const box = element.getBoundingClientRect();
+  let top = 0;
+  let bottom = window.innerHeight;
+  for (let parent = element.parentElement; parent; parent = parent.parentElement) {
+    if (!/(auto|scroll)/.test(getComputedStyle(parent).overflowY)) continue;
+    const frame = parent.getBoundingClientRect();
+    top = Math.max(top, frame.top);
+    bottom = Math.min(bottom, frame.bottom);
+  }
+  return box.top >= top && box.bottom <= bottom;
+}
+
 /**
  * The one form wrapper: idle → submitting (button disabled, Loading shown) → success
  * message or error. Fields use native `required` and input types for the first checks, shown
@@ -82,6 +96,8 @@ export function Form<T>({
   /** The fields marked wrong, as the summary links to them (whichever check marked them). */
   const [markedFields, setMarkedFields] = useState<readonly MarkedField[]>([]);
   const summaryRef = useRef<HTMLParagraphElement>(null);
+  /** The server's refusal, at the foot of the form: on a phone, out of view below a long dialog. */
+  const refusalRef = useRef<HTMLParagraphElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const shouldFocusProblemRef = useRef(false);
   /** A send whose checks are still running: a second tap meanwhile sends nothing more. */
@@ -164,8 +180,17 @@ export function Form<T>({
         onError(errorMessageOf(error));
         return;
       }
-      setErrorMessage(errorMessageOf(error));
-      setStatus('error');
+      flushSync(() => {
+        setErrorMessage(errorMessageOf(error));
+        setStatus('error');
+      });
+      // Out of sight (below a long dialog on a phone), the refusal is brought into view and takes
+      // focus; beside the button it leaves focus where the member is, as the alert is read anyway.
+      const refusal = refusalRef.current;
+      if (refusal && !isInSight(refusal)) {
+        refusal.scrollIntoView({ block: 'nearest' });
+        refusal.focus();
+      }
     }
   }
 
@@ -240,7 +265,7 @@ export function Form<T>({
       )}
       <FormErrorsContext.Provider value={fieldErrors}>{children}</FormErrorsContext.Provider>
       {status === 'error' && !isCheckError && (
-        <p className="form__message form__message--error" role="alert">
+        <p ref={refusalRef} className="form__message form__message--error" role="alert" tabIndex={-1}>
           {errorMessage}
         </p>
       )}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FILE_TOO_LARGE_MESSAGE, MAX_UPLOAD_BYTES } from '@club/contracts/plain';
 import {
+  isPictureStart,
   IMAGE_ONLY_MESSAGE,
   JPEG_ONLY_MESSAGE,
   acceptOf,
@@ -95,5 +96,24 @@ describe('turn', () => {
     expect(turn(0, 90)).toBe(90);
     expect(turn(270, 90)).toBe(0);
     expect(turn(0, -90)).toBe(270);
+  });
+});
+
+describe('isPictureStart', () => {
+  const bytes = (...parts: (string | number[])[]) => new Uint8Array(parts.flatMap((part) => (typeof part === 'string' ? [...part].map((c) => c.charCodeAt(0)) : part)));
+
+  it('knows JPEG, PNG, GIF, WebP and HEIC by their first bytes', () => {
+    expect(isPictureStart(bytes([0xff, 0xd8, 0xff, 0xe0]))).toBe(true);
+    expect(isPictureStart(bytes([0x89], 'PNG', [0x0d, 0x0a, 0x1a, 0x0a]))).toBe(true);
+    expect(isPictureStart(bytes('GIF89a'))).toBe(true);
+    expect(isPictureStart(bytes('RIFF', [0, 0, 0, 0], 'WEBPVP8 '))).toBe(true);
+    expect(isPictureStart(bytes([0, 0, 0, 24], 'ftypheic', [0, 0, 0, 0], 'mif1heic'))).toBe(true);
+  });
+
+  it('refuses a text file, a PDF and a video, whatever they are named', () => {
+    expect(isPictureStart(bytes('Just some notes, not a photo.'))).toBe(false);
+    expect(isPictureStart(bytes('%PDF-1.7'))).toBe(false);
+    expect(isPictureStart(bytes([0, 0, 0, 24], 'ftypisom', [0, 0, 0, 0], 'isomiso2'))).toBe(false);
+    expect(isPictureStart(new Uint8Array())).toBe(false);
   });
 });

@@ -110,3 +110,43 @@ export function usePreviewUrl(file: File | null): string | null {
 export function turn(rotation: Rotation, by: 90 | -90): Rotation {
   return (((rotation + by) % 360) + 360) % 360 as Rotation;
 }
+
+/** The HEIF brands a phone's photo names in its `ftyp` box (HEVC stills and sequences, generic HEIF). */
+const HEIF_BRANDS = new Set(['heic', 'heix', 'hevc', 'hevx', 'heim', 'heis', 'hevm', 'hevs', 'mif1', 'msf1']);
+
+/**
+ * Whether a file's first bytes are those of a picture the site takes (JPEG, PNG, GIF, WebP or
+ * HEIC), whatever its name says: a text file named "photo.jpg" is not. The server checks again.
+ */
+export function isPictureStart(bytes: Uint8Array): boolean {
+  const ascii = (at: number, length = 4) => String.fromCharCode(...bytes.subarray(at, at + length));
+  if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return true;
+  if (bytes[0] === 0x89 && ascii(1, 3) === 'PNG') return true;
+  if (ascii(0) === 'GIF8') return true;
+  if (ascii(0) === 'RIFF' && ascii(8) === 'WEBP') return true;
+  if (ascii(4) !== 'ftyp') return false;
+  // The major brand, then the compatible ones, within the box's first bytes.
+  for (let at = 8; at + 4 <= Math.min(bytes.length, 64); at += 4) if (HEIF_BRANDS.has(ascii(at))) return true;
+  return false;
+}
+
+/** Whether a chosen file is a picture by its first bytes: null while they are read (or for no file). */
+export function useIsPicture(file: File | null): boolean | null {
+  const [answer, setAnswer] = useState<{ file: File; isPicture: boolean } | null>(null);
+  useEffect(() => {
+    if (file === null) return undefined;
+    let isCurrent = true;
+    void file
+      .slice(0, 64)
+      .arrayBuffer()
+      .then(
+        (buffer) => isCurrent && setAnswer({ file, isPicture: isPictureStart(new Uint8Array(buffer)) }),
+        // Unreadable here: the server, which reads it whole, decides.
+        () => isCurrent && setAnswer({ file, isPicture: true }),
+      );
+    return () => {
+      isCurrent = false;
+    };
+  }, [file]);
+  return answer !== null && answer.file === file ? answer.isPicture : null;
+}

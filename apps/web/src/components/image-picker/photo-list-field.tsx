@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { ResponsiveImage } from '../responsive-image.tsx';
-import { usePreviewUrl } from './image-file.ts';
+import { useIsPicture, usePreviewUrl } from './image-file.ts';
 import { ImagePicker } from './image-picker.tsx';
 import './photo-list.css';
 
@@ -18,7 +18,18 @@ function Thumbnail({ photo, label }: { photo: ListedPhoto; label: string }) {
   // A photo this browser cannot draw (an iPhone's HEIC in most browsers) is still sent: the server
   // turns it into JPEG. Say so instead of showing a broken picture.
   const [isUndrawable, setIsUndrawable] = useState(false);
+  // Its first bytes tell a picture from a file merely named like one, at once rather than after the save.
+  const isPicture = useIsPicture(photo.kind === 'new' ? photo.file : null);
   if (photo.kind === 'kept') return <ResponsiveImage className="photo-list__image" url={photo.url} alt={label} sizes="8rem" />;
+  if (isPicture === false) {
+    return (
+      <span className="photo-list__image photo-list__image--refused" role="img" aria-label={`${label}: “${photo.file.name}” is not a picture`}>
+        {photo.file.name}
+        <br />
+        Not a picture: remove it
+      </span>
+    );
+  }
   if (isUndrawable) {
     return (
       <span className="photo-list__image photo-list__image--undrawable" role="img" aria-label={`${label}, shown once saved`}>
