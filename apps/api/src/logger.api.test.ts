@@ -5,11 +5,16 @@ import { Writable } from 'node:stream';
 import type { Express } from 'express';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { digestOffPath, listingRenewPath, notificationsOffPath, resetPath, rsvpPath, signInPath } from '@club/contracts/plain';
 import { createMember } from '../test/factories.ts';
 import { createApp } from './app.ts';
 import { loadConfig, type Config } from './config.ts';
 import { migrateDatabase, openDatabase, type Db } from './db/client.ts';
 import { createLogger, scrubUrl } from './logger.ts';
+import { renewalToken } from './features/classifieds/renewal-links.ts';
+import { rsvpToken } from './features/digest/rsvp-links.ts';
+import { newToken } from './lib/tokens.ts';
+import { unsubscribeToken } from './services/unsubscribe-links.ts';
 import { createServices, type Services } from './site-services.ts';
 
 let dataDir: string;
@@ -40,6 +45,43 @@ afterAll(() => {
 });
 
 const post = (name: string, body: object) => request(app).post(`/api/${name}.php`).send(body);
+
+describe('the request log and error reports, for every kind of signed link', () => {
+  it('never hold the secret of any e-mailed or private link, whatever its shape', async () => {
+    const secret = services.keys.linkSecret;
+    const expires = new Date(Date.now() + 3 * 86_400_000).toISOString();
+    // One real token of each kind the site e-mails or hands out, on the page it opens.
+    const links = [
+      resetPath(newToken()),
+      signInPath(newToken()),
+      notificationsOffPath(unsubscribeToken(secret, 41)),
+      digestOffPath(unsubscribeToken(secret, 42, new Date(), 'weekly-digest-off')),
+      rsvpPath(rsvpToken(secret, { memberId: 43, eventId: 7, week: '2026-12-07', until: '2026-12-12T15:00' })),
+      listingRenewPath(renewalToken(secret, 44, expires)),
+      `/calendar/${newToken()}.ics`,
+    ];
+    // A token of an unexpected shape on those pages (short, dotted, escaped) is a secret too.
+    const oddTokens = links.filter((link) => !link.startsWith('/calendar/')).map((link, at) => `${link.slice(0, link.lastIndexOf('/') + 1)}${at}.x.Short%2Fone`);
+    const from = lines.length;
+    for (const link of [...links, ...oddTokens]) {
+      await request(app).get(link);
+      await request(app).get(`${link}?utm_source=mail`);
+      const report = await post('error.report', { e: `TypeError at ${config.baseUrl}${link}`, u: `${config.baseUrl}${link}`, s: `at Page (${config.baseUrl}${link}:1:2)` });
+      expect(report.status).toBe(200);
+    }
+    const log = lines.slice(from).join('\n');
+    expect(log).toMatch(/"url":"\/classifieds\/renew\/\[token\]"/);
+    expect(log).toMatch(/error reported by a browser/);
+    for (const link of [...links, ...oddTokens]) {
+      const token = link.slice(link.lastIndexOf('/') + 1).replace(/\.ics$/, '');
+      expect(log, link).not.toContain(token);
+      expect(log, link).not.toContain(decodeURIComponent(token));
+    }
+    const stored = db.$client.prepare('SELECT message, url, stack FROM error_reports').all();
+    const storedText = JSON.stringify(stored);
+    for (const link of [...links, ...oddTokens]) expect(storedText, link).not.toContain(link.slice(link.lastIndexOf('/') + 1).replace(/\.ics$/, ''));
+  });
+});
 
 describe('the logs', () => {
   it('writes each key once on a line, the part of the site that wrote it under component', async () => {
