@@ -500,6 +500,38 @@ describe('a member’s data export and erasure', () => {
   });
 });
 
+describe('erasing a member who sold a car', () => {
+  it('takes their name out of the car’s history everywhere: car.get, search, the CSV and the database file', async () => {
+    const seller = createMember(t.db, { firstName: 'Sigmund', lastName: 'Sellerby' });
+    const buyer = createMember(t.db, { firstName: 'Bea', lastName: 'Buyer' });
+    const id = await addCar(seller, { visibility: 'public-named' });
+    // The editor puts the car in the buyer's name: the seller joins its history.
+    const sold = await saveCar({ ...CAR, g: editor.token, id, ownerId: buyer.id, visibility: 'public-named' });
+    expect(sold.status, JSON.stringify(sold.body)).toBe(200);
+    expect((await carOf(id)).history.map((row) => row.owner)).toEqual(['Walter Grimm', 'Sigmund Sellerby']);
+    const found = async () => JSON.stringify((await post('site.search', { g: other.token, q: 'Sellerby' })).body);
+    expect(await found()).toContain(`"id":${id}`);
+
+    expect((await post('member.erase', { g: admin.token, id: seller.id })).status).toBe(200);
+
+    for (const token of [undefined, other.token]) {
+      expect((await carOf(id, token)).history).toEqual([
+        { owner: 'Walter Grimm', from: 1929, to: 1962 },
+        { owner: 'A former member', from: null, to: new Date().getFullYear() },
+      ]);
+    }
+    expect(await found()).not.toContain('Sellerby');
+    expect(await found()).not.toContain(`"id":${id}`);
+    const csv = (await post('cars.export', { g: admin.token })).body.csv as string;
+    expect(csv).toContain('A former member');
+    expect(csv).not.toContain('Sellerby');
+    // Nothing of the name is left in the database file or its write-ahead log.
+    for (const file of [t.config.databaseFile, `${t.config.databaseFile}-wal`]) {
+      if (fs.existsSync(file)) expect(fs.readFileSync(file).includes(Buffer.from('Sellerby')), file).toBe(false);
+    }
+  });
+});
+
 describe('the legacy cars strings of member.save and members.get', () => {
   const memberForm = (g: string, id: number, carsList: string[]) => ({
     g,

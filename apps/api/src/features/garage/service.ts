@@ -24,6 +24,8 @@ import {
   type CarFields,
   type CarFilters,
   type CarRecord,
+  findMemberNameForms,
+  replaceHistoryOwner,
 } from './store.ts';
 
 /** The longest side a car's photo is stored at (as a photo post's); smaller copies go beside it. */
@@ -319,6 +321,17 @@ export function syncLegacyCars(tx: DbOrTx, memberId: number, lines: string[]): s
   }
   for (const car of unmatched) deleteCar(tx, car.id);
   return unmatched.flatMap((car) => car.photos);
+}
+
+/** What an erased member is called in the history of a car they once owned. */
+export const ERASED_OWNER_NAME = 'A former member';
+
+/**
+ * Before a member is erased (in the caller's transaction): their name leaves the history of every
+ * car they once owned, as "A former member". Returns the cars changed, for the search index.
+ */
+export function forgetOwnerInHistories(tx: DbOrTx, memberId: number): number[] {
+  return replaceHistoryOwner(tx, findMemberNameForms(tx, memberId), ERASED_OWNER_NAME);
 }
 
 /**

@@ -165,6 +165,25 @@ export function insertBodyStyle(tx: DbOrTx, name: string): void {
   tx.insert(bodyStyles).values({ name, position: last + 1 }).run();
 }
 
+/** The names a member goes by in a car's history: the shown name and the first and last name (none when the member is missing). */
+export function findMemberNameForms(db: DbOrTx, memberId: number): string[] {
+  const row = db
+    .select({ shown: shownNameSql, full: sql<string>`trim(${members.firstName} || ' ' || ${members.lastName})` })
+    .from(members)
+    .where(eq(members.id, memberId))
+    .get();
+  return row ? [...new Set([row.shown, row.full].filter((name) => name.trim() !== ''))] : [];
+}
+
+/** Writes `replacement` over every earlier owner named one of `names` (ignoring case and spaces around); returns the cars changed. */
+export function replaceHistoryOwner(tx: DbOrTx, names: string[], replacement: string): number[] {
+  if (names.length === 0) return [];
+  const named = inArray(sql`lower(trim(${carOwners.owner}))`, names.map((name) => name.trim().toLowerCase()));
+  const carIds = [...new Set(tx.select({ carId: carOwners.carId }).from(carOwners).where(named).all().map((row) => row.carId))];
+  if (carIds.length > 0) tx.update(carOwners).set({ owner: replacement }).where(named).run();
+  return carIds;
+}
+
 /** Whether the member exists, and their shown name. */
 export function findMemberName(db: DbOrTx, memberId: number): string | undefined {
   return db.select({ name: shownNameSql }).from(members).where(eq(members.id, memberId)).get()?.name;

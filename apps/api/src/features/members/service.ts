@@ -11,7 +11,7 @@ import { queueMail, removeOutboxFiles } from '../../services/mail.ts';
 import { emailChangedMail } from '../../services/mail-templates.ts';
 import { issuePasswordLink, revokePasswordLinks } from '../account/service.ts';
 import { revokeCalendarFeed } from '../events/service.ts';
-import { exportCarsOfMember, keepCarsOfDeletedMember, legacyCarLines, removeCarsOfMember, syncLegacyCars } from '../garage/service.ts';
+import { exportCarsOfMember, forgetOwnerInHistories, keepCarsOfDeletedMember, legacyCarLines, removeCarsOfMember, syncLegacyCars } from '../garage/service.ts';
 import {
   deleteMember,
   eraseMember,
@@ -182,13 +182,15 @@ export function createMembersService({ db, services, config }: Pick<AppDeps, 'db
       }
       const existing = findMember(db, id);
       if (!existing) throw notFound('That member');
-      // Erasure takes the member's cars too (unlike a deletion, which keeps them as a former member's).
+      // Erasure takes the member's cars too (unlike a deletion, which keeps them as a former member's),
+      // and their name out of the history of cars they sold.
       const erased = db.transaction((tx) => {
         const indexed = recordsOfMember(tx, id);
+        const soldCars = forgetOwnerInHistories(tx, id);
         const carPhotos = [...removeCarsOfMember(tx, id), ...removeListingsOfMember(tx, services.search, id)];
         const result = { ...eraseMember(tx, id), carPhotos };
         services.search.reindex(tx, 'member', [id]);
-        services.search.reindex(tx, 'car', indexed.cars);
+        services.search.reindex(tx, 'car', [...new Set([...indexed.cars, ...soldCars])]);
         services.search.reindex(tx, 'forumThread', indexed.threads);
         services.search.reindex(tx, 'forumPost', indexed.posts);
         return result;
