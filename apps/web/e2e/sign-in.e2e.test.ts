@@ -128,6 +128,31 @@ describe('a household sharing one address', () => {
     await logOut(page);
     await logIn(page, HOUSEHOLD, JOHN.password);
     await page.getByRole('heading', { level: 2, name: JOHN.name }).waitFor();
+
+    // John takes Mary's password, and nothing tells him it was hers.
+    const change = page.getByRole('form', { name: 'Change password' });
+    await change.getByLabel('Old Password').fill(JOHN.password);
+    await change.getByLabel('New Password').fill(MARYS_NEW_PASSWORD);
+    await change.getByLabel('Confirm Password').fill(MARYS_NEW_PASSWORD);
+    await change.getByRole('button', { name: 'Change Password' }).tap();
+    await page.getByText('Your password was changed.').waitFor();
+    await logOut(page);
+
+    // Logging in with the password they now share asks who it is, and logs in the one chosen.
+    const login = page.getByRole('form', { name: 'Member login' });
+    await login.getByLabel('E-mail address').fill(HOUSEHOLD);
+    await login.getByLabel('Password').fill(MARYS_NEW_PASSWORD);
+    await login.getByRole('button', { name: 'Log in' }).tap();
+    const who = login.getByRole('group', { name: 'Who are you?' });
+    await who.waitFor();
+    await checkA11y(page);
+    await snapshot(page, 'household-login-choice-390');
+    expect(await overflowOf(page)).toBeLessThanOrEqual(0);
+    await login.getByRole('button', { name: 'Log in' }).tap();
+    await page.getByRole('alert').filter({ hasText: 'Please choose who you are.' }).waitFor();
+    await who.getByRole('radio', { name: MARY.name }).tap();
+    await login.getByRole('button', { name: 'Log in' }).tap();
+    await page.getByRole('heading', { level: 2, name: MARY.name }).waitFor();
     await page.context().close();
   });
 });

@@ -57,8 +57,11 @@ export const account = {
         .transform((v) => v.toLowerCase())
         .describe('username'),
       p: passwordSchema('password'),
+      /** Beyond the spec: who is logging in, when members sharing the address have the same password (one of `h`). */
+      i: optionalInteger('person', { min: 1 }),
     }),
-    response: z.object({ g: z.string(), u: sessionUserSchema }),
+    /** The session (`g`, `u`), or, when members sharing the address have the same password, who they are (`h`), to choose from. */
+    response: z.union([z.object({ g: z.string(), u: sessionUserSchema }), z.object({ h: z.array(linkPersonSchema) })]),
   },
   'session.destroy': {
     request: z.object({ g: sessionTokenSchema.optional() }),

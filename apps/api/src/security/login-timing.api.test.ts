@@ -63,4 +63,25 @@ describe('login timing with households sharing an address (issue 26)', () => {
     expect(attempts[0]?.hashes).toEqual([UNKNOWN_ADDRESS_HASH, UNKNOWN_ADDRESS_HASH, UNKNOWN_ADDRESS_HASH]);
     // Six of the comparisons are at the real cost (the stand-in's), slow on a loaded machine.
   }, 60_000);
+
+  it('tries at most three members at one address, so a large household makes no login slower than that', async () => {
+    const crowded = 'crowded@example.test';
+    const eight = Array.from({ length: 8 }, (_, at) => createMember(t.db, { firstName: `Kin${at}`, email: crowded }));
+    const attempts = [
+      await comparedBy(t, 'stranger@example.test', 'wrong-password'),
+      await comparedBy(t, crowded, 'wrong-password'),
+      await comparedBy(t, crowded, eight[0]?.password ?? ''),
+    ];
+    expect(attempts.map((attempt) => attempt.status)).toEqual([401, 401, 200]);
+    expect(attempts.map((attempt) => attempt.hashes.length)).toEqual([3, 3, 3]);
+  }, 60_000);
+
+  it('refuses a fourth password at one address, saying to use a sign-in link', async () => {
+    const full = 'full@example.test';
+    for (const firstName of ['Ada', 'Ben', 'Cal']) createMember(t.db, { firstName, email: full });
+    const fourth = createMember(t.db, { firstName: 'Dot', email: full });
+    const res = await request(t.app).post('/api/password.change.php').send({ g: fourth.token, o: fourth.password, n: 'dots-new-password' });
+    expect(res.status).toBe(400);
+    expect(res.body.e).toMatch(/already log in with a password.*E-mail me a sign-in link/);
+  }, 60_000);
 });

@@ -13,8 +13,8 @@ export type DialogProps = {
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
-/** Put `data-autofocus` on the element that should take focus when the dialog opens. */
-export const AUTOFOCUS_ATTRIBUTE = 'data-autofocus';
+/** Put `data-autofocus` on the element that should take focus when the dialog opens (the login form spells it out). */
+const AUTOFOCUS_ATTRIBUTE = 'data-autofocus';
 
 /**
  * A modal built on the native <dialog>: showModal() makes the rest of the page inert and

@@ -1,9 +1,18 @@
-import type { SessionUser } from '@club/contracts';
+import type { LinkPerson, SessionUser } from '@club/contracts';
+import { lazy, Suspense, useState } from 'react';
 import { useSession } from '../session/index.ts';
-import { AUTOFOCUS_ATTRIBUTE } from './dialog.tsx';
 import { FormField } from './form-field.tsx';
 import { readForm } from './form-values.ts';
-import { Form } from './form.tsx';
+import { Form, SUBMIT_CANCELLED } from './form.tsx';
+
+/**
+ * Dialog's focus mark (dialog.tsx), spelled out rather than imported: the dialog's code would
+ * otherwise load with every members' page that shows this form, dialog or not.
+ */
+const AUTOFOCUS_ATTRIBUTE = 'data-autofocus';
+
+/** Loaded only when partners sharing an address use the same password, as this form is on every members' page. */
+const PersonChoice = lazy(() => import('./person-choice.tsx').then((m) => ({ default: m.PersonChoice })));
 
 export type LoginFormProps = {
   onSuccess?: (user: SessionUser) => void;
@@ -23,18 +32,25 @@ export function typedEmailOf(state: unknown): string {
   return typeof state === 'object' && state !== null && 'email' in state && typeof state.email === 'string' ? state.email : '';
 }
 
-/** Members log in with their e-mail address; the server's message is shown on failure. */
+/**
+ * Members log in with their e-mail address; the server's message is shown on failure. Partners
+ * who share the address and chose the same password are asked who they are, then log in again.
+ */
 export function LoginForm({ onSuccess, isAutofocused = false, onEmailInput, initialEmail }: LoginFormProps) {
   const { login } = useSession();
+  const [people, setPeople] = useState<LinkPerson[] | null>(null);
   return (
-    <Form
+    <Form<SessionUser>
       aria-label="Member login"
       className="login-form"
       submitLabel="Log in"
       successMessage={null}
-      onSubmit={(data) => {
-        const { u, p } = readForm(data, { u: 'secret', p: 'secret' });
-        return login(u, p);
+      onSubmit={async (data) => {
+        const { u, p, i } = readForm(data, { u: 'secret', p: 'secret', i: 'text' });
+        const result = await login(u, p, people ? { memberId: i === '' ? undefined : Number(i) } : undefined);
+        if (!('people' in result)) return result;
+        setPeople(result.people);
+        return SUBMIT_CANCELLED;
       }}
       onSuccess={onSuccess}
     >
@@ -49,6 +65,11 @@ export function LoginForm({ onSuccess, isAutofocused = false, onEmailInput, init
         {...(isAutofocused ? { [AUTOFOCUS_ATTRIBUTE]: true } : {})}
       />
       <FormField label="Password" name="p" type="password" autoComplete="current-password" required />
+      {people && (
+        <Suspense fallback={null}>
+          <PersonChoice people={people} reason="password" />
+        </Suspense>
+      )}
     </Form>
   );
 }

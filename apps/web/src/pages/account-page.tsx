@@ -3,7 +3,6 @@ import { useEffect, useRef, useState } from 'react';
 import { loadWhenShown } from '../components/load-when-shown.tsx';
 import { PageFrame } from '../components/page-frame.tsx';
 import { RequireLogin } from '../components/require-login.tsx';
-import { ChangePasswordForm } from '../features/account/change-password-form.tsx';
 import { ForgotPassword } from '../features/account/forgot-password.tsx';
 import { SignInLinkRequest } from '../features/account/sign-in-link-request.tsx';
 import { NotificationSettings } from '../features/account/notification-settings.tsx';
@@ -13,6 +12,9 @@ import { CalendarFeedPanel } from '../features/events/calendar-feed-panel.tsx';
 import { MyListings } from '../features/classifieds/my-listings.tsx';
 import { MyCars } from '../features/garage/my-cars.tsx';
 import { useSession } from '../session/index.ts';
+
+/** The password form with its rules, loaded once a member is logged in: a visitor's login page never needs them. */
+const ChangePasswordForm = loadWhenShown(() => import('../features/account/change-password-form.tsx').then((m) => m.ChangePasswordForm));
 
 /** The webmaster's panels: members without the `admin` permission never load their code. */
 const AdminPanels = loadWhenShown(() => import('../features/account/admin-panels.tsx').then((m) => m.AdminPanels));

@@ -1,4 +1,4 @@
-import type { SessionUser } from '@club/contracts';
+import type { LinkPerson, SessionUser } from '@club/contracts';
 import type { CallBody, CallName, CallResponse } from '../api/client.ts';
 import { clearSessionToken, getSessionToken, rememberSessionUser, setSessionToken } from '../lib/session-token.ts';
 
@@ -8,9 +8,21 @@ import { clearSessionToken, getSessionToken, rememberSessionUser, setSessionToke
  */
 const callApi = async <N extends CallName>(name: N, body: CallBody<N>): Promise<CallResponse<N>> => (await import('../api/client.ts')).callApi(name, body);
 
-/** Logs in with an e-mail address and password; throws `ApiError` with the server's message. */
-export async function login(username: string, password: string): Promise<SessionUser> {
-  return startSession(callApi('session.create', { u: username, p: password }));
+/** A login's outcome: the member, or the members sharing the address who use this password, to choose from. */
+export type LoginResult = SessionUser | { people: LinkPerson[] };
+
+/**
+ * Logs in with an e-mail address and password; throws `ApiError` with the server's message.
+ * `choice` is the person chosen once the form has asked who it is (partners sharing the address
+ * use the same password): none chosen is refused here, before any call.
+ */
+export async function login(username: string, password: string, choice?: { memberId: number | undefined }): Promise<LoginResult> {
+  if (choice && choice.memberId === undefined) {
+    const { ApiError } = await import('../api/client.ts');
+    throw new ApiError('Please choose who you are.', 400);
+  }
+  const reply = await callApi('session.create', { u: username, p: password, ...(choice?.memberId === undefined ? {} : { i: choice.memberId }) });
+  return 'h' in reply ? { people: reply.h } : startSession(Promise.resolve(reply));
 }
 
 /**

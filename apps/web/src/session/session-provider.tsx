@@ -2,7 +2,7 @@ import type { Permission, SessionUser } from '@club/contracts';
 import { hasPermission } from '@club/contracts/permissions';
 import { createContext, lazy, Suspense, useContext, useMemo, useState, type ReactNode } from 'react';
 import type { SessionCheck } from './session-query.tsx';
-import { login, logout } from './session-actions.ts';
+import { login, logout, type LoginResult } from './session-actions.ts';
 import { knownSessionUser } from '../lib/session-token.ts';
 import { RenderedViewerContext, useSessionToken } from '../lib/use-session-token.ts';
 
@@ -16,7 +16,8 @@ export type Session = {
   isLoading: boolean;
   /** Set when the stored token could not be checked (network trouble, server error). */
   error: Error | null;
-  login: (username: string, password: string) => Promise<SessionUser>;
+  /** The member logged in, or the people sharing the address and password to choose from (then `choice`). */
+  login: (username: string, password: string, choice?: { memberId: number | undefined }) => Promise<LoginResult>;
   logout: () => Promise<void>;
   /** Whether the member holds a permission (admin implies all; moderator implies forum). */
   can: (permission: Permission) => boolean;

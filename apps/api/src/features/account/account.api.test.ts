@@ -337,3 +337,22 @@ describe('POST /api/password.change.php', () => {
     expect(last).toBe(429);
   });
 });
+
+describe('POST /api/password.change.php, again and again', () => {
+  it('slows a run of changes, even with the right old password, with 429 and what to do', async () => {
+    const member = createMember(t.db);
+    let password = member.password;
+    const statuses: number[] = [];
+    let last = { status: 0, body: { e: '' } };
+    for (let i = 0; i < 10; i += 1) {
+      const next = `changed-in-a-row-${i}`;
+      last = await post('password.change', { g: member.token, o: password, n: next });
+      statuses.push(last.status);
+      if (last.status === 200) password = next;
+    }
+    expect(statuses.slice(0, 5)).toEqual([200, 200, 200, 200, 200]);
+    expect(statuses.at(-1)).toBe(429);
+    expect(last.body.e).toMatch(/wait 15 minutes/);
+    expect((await post('session.create', { u: member.email, p: password })).status).toBe(200);
+  }, 60_000);
+});

@@ -90,16 +90,39 @@ describe('POST /api/password.request.php and password.reset.php for a shared add
     expect(t.db.select().from(passwordResets).where(eq(passwordResets.tokenHash, hashToken(token))).all().every((row) => row.used)).toBe(true);
   });
 
-  it("refuses a new password a partner already uses, so logging in can tell them apart", async () => {
+  it('lets partners choose the same password without telling either, and logging in with it asks who', async () => {
     const { email, john, mary } = createHousehold();
     await post('password.request', { e: email });
     const token = linkIn(mailsTo(email).at(-1)?.text ?? '');
-    const res = await post('password.reset', { g: token, n: john.password, i: mary.id });
-    expect(res.status).toBe(400);
-    expect(res.body.e).toMatch(/shares your e-mail address already uses that password/);
-    const change = await post('password.change', { g: mary.token, o: mary.password, n: john.password });
-    expect(change.status).toBe(400);
-    expect((await post('session.create', { u: email, p: john.password })).body.u.id).toBe(john.id);
+    // A reset or a change to the partner's password is taken like any other: nothing is compared with theirs.
+    const reset = await post('password.reset', { g: token, n: john.password, i: mary.id });
+    expect(reset.status).toBe(200);
+    expect((await post('session.create', { u: email, p: mary.password })).status).toBe(401);
+
+    const asked = await post('session.create', { u: email, p: john.password });
+    expect(asked.status).toBe(200);
+    expect(asked.body).toEqual({ h: [{ i: john.id, n: 'John Smith' }, { i: mary.id, n: 'Mary Smith' }] });
+    const asMary = await post('session.create', { u: email, p: john.password, i: mary.id });
+    expect(asMary.status).toBe(200);
+    expect(asMary.body.u).toMatchObject({ id: mary.id, name: 'Mary Smith' });
+    const asJohn = await post('session.create', { u: email, p: john.password, i: john.id });
+    expect(asJohn.body.u).toMatchObject({ id: john.id });
+    // Choosing someone the password is not theirs logs nobody in.
+    const stranger = createMember(t.db, { email });
+    const wrongChoice = await post('session.create', { u: email, p: john.password, i: stranger.id });
+    expect(wrongChoice.status).toBe(401);
+    expect(wrongChoice.body.e).toMatch(/not right/);
+
+    const change = await post('password.change', { g: john.token, o: john.password, n: stranger.password });
+    expect(change.status).toBe(200);
+    expect((await post('session.create', { u: email, p: stranger.password })).body.h).toHaveLength(2);
+  });
+
+  it('answers a change of password the same whatever a partner’s password is', async () => {
+    const { john, mary } = createHousehold();
+    const toPartners = await post('password.change', { g: mary.token, o: mary.password, n: john.password });
+    const toAnother = await post('password.change', { g: john.token, o: john.password, n: 'a-password-nobody-has' });
+    expect([toPartners.status, toPartners.body, toAnother.status, toAnother.body]).toEqual([200, {}, 200, {}]);
   });
 
   it('names the one member as before when only one of the household is enabled', async () => {

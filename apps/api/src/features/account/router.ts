@@ -5,9 +5,9 @@ import { createAccountService } from './service.ts';
 export function mountAccountCalls(api: ApiRouter, deps: AppDeps): void {
   const account = createAccountService(deps);
 
-  mountCall(api, 'session.create', async ({ u: email, p: password }, { ip }) => {
-    const { token, user } = await account.logIn(email, password, { ip });
-    return { g: token, u: user };
+  mountCall(api, 'session.create', async ({ u: email, p: password, i: memberId }, { ip }) => {
+    const login = await account.logIn(email, password, memberId, { ip });
+    return 'people' in login ? { h: login.people } : { g: login.token, u: login.user };
   });
 
   mountCall(api, 'session.get', (_input, { user }) => ({ u: user }));

@@ -17,7 +17,7 @@ import {
   countMostPasswordsAtOneAddress,
   countPasswordResetsSince,
   findEnabledMembersByEmail,
-  findHousematePasswordHashes,
+  countOtherEnabledPasswords,
   findLoginsByEmail,
   findPasswordHash,
   passwordResetFinder,
@@ -63,8 +63,15 @@ const LINK_MESSAGES: Record<LinkPurpose, { bad: string; used: string; expired: s
   },
 };
 const CHOOSE_PERSON = 'This link went to an e-mail address several members share. Please choose who you are.';
-const HOUSEMATE_PASSWORD =
-  'Someone who shares your e-mail address already uses that password. Please choose a different one, so that logging in finds you and not them.';
+/**
+ * The most members at one address a login tries (and so the most comparisons any login makes):
+ * a couple and one more. Each costs a bcrypt comparison of about a quarter of a second of CPU.
+ */
+export const MAX_PASSWORDS_PER_ADDRESS = 3;
+const ADDRESS_FULL = `${MAX_PASSWORDS_PER_ADDRESS} members who share your e-mail address already log in with a password, the most one address can have. Please log in with “E-mail me a sign-in link” on the Member Login page instead, or ask the club to give you an e-mail address of your own.`;
+/** Changes of password one member may make in the window, right or wrong, before waiting. */
+const MAX_PASSWORD_CHANGES = 5;
+const PASSWORD_CHANGE_WINDOW_MS = 15 * 60_000;
 
 /**
  * error.report is public, so it is bounded: reports per address, characters per field, and the
@@ -155,30 +162,39 @@ export function ensureAdmin(db: Db, email: string | undefined, password: string 
 }
 
 /**
- * The member whose password this is among those with the address (a household may share one): an
- * enabled one before a disabled one. Every login makes the same number of bcrypt comparisons,
- * `compares` (the most passwords any one address in the club has, at least one): each stored hash
- * at this address, whichever matches, then the unknown-address hash for the rest. So the time
- * taken tells neither whether the address is known, nor how many members share it, nor which of
- * them it was. (Comparisons cost alike because every stored hash has BCRYPT_ROUNDS, as the
- * stand-in has.)
+ * The members whose password this is among those with the address (a household may share one):
+ * the enabled ones if any matched, else a disabled one. A login tries the address's first
+ * MAX_PASSWORDS_PER_ADDRESS passwords (enabled members first) and makes the same number of bcrypt
+ * comparisons every time, `compares` (the most passwords any one address has, capped there, at
+ * least one): each hash tried at this address, whichever matches, then the unknown-address hash
+ * for the rest. So the time taken tells neither whether the address is known, nor how many
+ * members share it, nor which of them it was, and no household makes every login slower than the
+ * cap. (Comparisons cost alike because every stored hash has BCRYPT_ROUNDS, as the stand-in has.)
  */
-async function findLoginByPassword(logins: LoginRecord[], password: string, compares: number): Promise<LoginRecord | undefined> {
-  const withPassword = logins.filter((login): login is LoginRecord & { passwordHash: string } => login.passwordHash !== null);
+async function findLoginsByPassword(logins: LoginRecord[], password: string, compares: number): Promise<LoginRecord[]> {
+  const tried = logins
+    .filter((login): login is LoginRecord & { passwordHash: string } => login.passwordHash !== null)
+    .sort((a, b) => Number(b.enabled) - Number(a.enabled))
+    .slice(0, MAX_PASSWORDS_PER_ADDRESS);
   const matches: LoginRecord[] = [];
-  for (const login of withPassword) {
+  for (const login of tried) {
     if (await passwordMatches(password, login.passwordHash)) matches.push(login);
   }
-  for (let made = withPassword.length; made < compares; made += 1) await passwordMatches(password, UNKNOWN_ADDRESS_HASH);
-  return matches.find((login) => login.enabled) ?? matches[0];
+  for (let made = tried.length; made < compares; made += 1) await passwordMatches(password, UNKNOWN_ADDRESS_HASH);
+  const enabled = matches.filter((login) => login.enabled);
+  return enabled.length > 0 ? enabled : matches.slice(0, 1);
 }
 
 /** Who is asking, as the call gate saw them: their address (for throttling) and their session. */
 export type Caller = { ip: string; sessionTokenHash?: string | undefined };
 
 export type AccountService = {
-  /** Checks the password (throttled) and opens a session; returns its token and the user. */
-  logIn(email: string, password: string, caller: Caller): Promise<{ token: string; user: SessionUser }>;
+  /**
+   * Checks the password (throttled) and opens a session; returns its token and the user, or, when
+   * members sharing the address have chosen the same password, who they are (`memberId`, one of
+   * them, picks the person).
+   */
+  logIn(email: string, password: string, memberId: number | undefined, caller: Caller): Promise<{ token: string; user: SessionUser } | { people: LinkPerson[] }>;
   logOut(token: string | undefined): void;
   setEmailNotifications(user: SessionUser, wantsEmail: boolean): SessionUser;
   /** Stores a browser's error report: throttled per address, scrubbed of tokens, capped, folded, pruned. */
@@ -206,6 +222,7 @@ export function createAccountService({ db, services, config }: Pick<AppDeps, 'db
   const resetRequests = createRateLimit({ windowMs: HOUR_MS, max: MAX_RESET_REQUESTS_PER_IP });
   const signInRequests = createRateLimit({ windowMs: HOUR_MS, max: MAX_RESET_REQUESTS_PER_IP });
   const errorReports = createRateLimit({ windowMs: ERROR_REPORT_LIMITS.windowMs, max: ERROR_REPORT_LIMITS.perAddress });
+  const passwordChanges = createRateLimit({ windowMs: PASSWORD_CHANGE_WINDOW_MS, max: MAX_PASSWORD_CHANGES });
   const findPasswordResets = passwordResetFinder(db);
 
   /** The open rows of a link, one per member it is still good for; throws the link's message otherwise. */
@@ -254,21 +271,29 @@ export function createAccountService({ db, services, config }: Pick<AppDeps, 'db
     return chosen;
   };
 
-  /** Refuses a password another member at the same address has: a login with it could only find one of them. */
-  const refuseHousematePassword = async (memberId: number, password: string): Promise<void> => {
-    for (const hash of findHousematePasswordHashes(db, memberId)) {
-      if (await passwordMatches(password, hash)) throw badRequest(HOUSEMATE_PASSWORD);
-    }
+  /**
+   * Refuses a password for a member the login would not try: MAX_PASSWORDS_PER_ADDRESS other
+   * enabled members at the address have one already. (A new password is never compared with
+   * another member's: partners may choose the same one, and logging in then asks who.)
+   */
+  const refuseBeyondAddressCap = (memberId: number): void => {
+    if (countOtherEnabledPasswords(db, memberId) >= MAX_PASSWORDS_PER_ADDRESS) throw badRequest(ADDRESS_FULL);
   };
 
   return {
-    async logIn(email, password, { ip }) {
+    async logIn(email, password, memberId, { ip }) {
       if (services.loginThrottle.isBlocked(ip, email)) {
         throw tooManyAttempts('Too many failed logins. Please wait 15 minutes and try again, or reset your password.');
       }
-      const compares = Math.max(1, countMostPasswordsAtOneAddress(db));
-      const login = await findLoginByPassword(findLoginsByEmail(db, email), password, compares);
-      if (!login) {
+      const compares = Math.min(MAX_PASSWORDS_PER_ADDRESS, Math.max(1, countMostPasswordsAtOneAddress(db)));
+      const matches = await findLoginsByPassword(findLoginsByEmail(db, email), password, compares);
+      const [only] = matches;
+      const login = matches.length === 1 ? only : matches.find((match) => match.id === memberId);
+      if (!login && matches.length > 1 && memberId === undefined) {
+        // Partners with one password: they choose who they are, as on a sign-in link's page.
+        return { people: matches.map((match) => ({ i: match.id, n: readSessionUser(db, match.id)?.name ?? '' })) };
+      }
+      if (!login || (memberId !== undefined && login.id !== memberId)) {
         services.loginThrottle.recordFailure(ip, email);
         throw notLoggedIn(WRONG_LOGIN);
       }
@@ -350,7 +375,7 @@ export function createAccountService({ db, services, config }: Pick<AppDeps, 'db
 
     async resetPassword(token, newPassword, memberId) {
       const reset = chooseRow(findLiveReset(token), memberId);
-      await refuseHousematePassword(reset.memberId, newPassword);
+      refuseBeyondAddressCap(reset.memberId);
       const passwordHash = await hashPassword(newPassword);
       const isDone = db.transaction((tx) => {
         if (!spendPasswordReset(tx, reset.id)) return false;
@@ -369,13 +394,17 @@ export function createAccountService({ db, services, config }: Pick<AppDeps, 'db
       if (services.loginThrottle.isBlocked(ip, throttleKey)) {
         throw tooManyAttempts('Too many wrong old passwords. Please wait 15 minutes and try again, or log out and use “Forgot your password?”.');
       }
+      // Every change counts, right or wrong, so a session cannot try password after password.
+      if (!passwordChanges.tryTake(throttleKey)) {
+        throw tooManyAttempts('You have changed your password several times in the last few minutes. Please wait 15 minutes and try again.');
+      }
       const currentHash = findPasswordHash(db, user.id);
       if (!currentHash || !(await passwordMatches(oldPassword, currentHash))) {
         services.loginThrottle.recordFailure(ip, throttleKey);
         throw badRequest('The old password is not right. Please type your current password again, or log out and use “Forgot your password?”.');
       }
       services.loginThrottle.recordSuccess(ip, throttleKey);
-      await refuseHousematePassword(user.id, newPassword);
+      refuseBeyondAddressCap(user.id);
       const passwordHash = await hashPassword(newPassword);
       db.transaction((tx) => {
         setPasswordHash(tx, user.id, passwordHash);

@@ -176,15 +176,16 @@ export function findEnabledMembersByEmail(db: Db, email: string): { id: number; 
 }
 
 /** The password hashes of the other members who share this member's address. */
-export function findHousematePasswordHashes(db: Db, memberId: number): string[] {
+/** How many other enabled members at a member's address have a password (the most a login tries is capped). */
+export function countOtherEnabledPasswords(db: Db, memberId: number): number {
   const email = db.select({ email: members.email }).from(members).where(eq(members.id, memberId)).get()?.email;
-  if (email === undefined) return [];
-  return db
-    .select({ hash: members.passwordHash })
+  if (email === undefined) return 0;
+  const row = db
+    .select({ count: count() })
     .from(members)
-    .where(and(eq(members.email, email), ne(members.id, memberId)))
-    .all()
-    .flatMap((row) => (row.hash ? [row.hash] : []));
+    .where(and(eq(members.email, email), ne(members.id, memberId), eq(members.enabled, true), isNotNull(members.passwordHash)))
+    .get();
+  return row?.count ?? 0;
 }
 
 export function hasEnabledAdmin(db: Db): boolean {

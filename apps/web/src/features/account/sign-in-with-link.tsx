@@ -6,7 +6,8 @@ import { PATHS } from '../../lib/paths.ts';
 import { loginWithLink } from '../../session/index.ts';
 import './account.css';
 import { useSignInLink } from './api/sign-in-link.ts';
-import { CHOOSE_PERSON_MESSAGE, PersonChoice, readChosenPerson } from './person-choice.tsx';
+import { PersonChoice } from '../../components/person-choice.tsx';
+import { CHOOSE_PERSON_MESSAGE, readChosenPerson } from '../../components/person-choice-field.ts';
 
 /**
  * The page an e-mailed sign-in link opens. Opening it changes nothing (mail programs' link
