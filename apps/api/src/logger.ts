@@ -33,8 +33,12 @@ const TOKEN_SEGMENT = /^(?:\d{1,12}\.)?[A-Za-z0-9_-]{20,}(?:\.ics)?$/;
 
 const escapeForPattern = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** A signed link's page and its token, up to where a URL in free text ends. */
-const SECRET_LINK_IN_TEXT = new RegExp(`(${SECRET_LINK_PREFIXES.map(escapeForPattern).join('|')})[^\\s"'<>()?#]+`, 'g');
+/**
+ * A signed link's page and its token, up to where the token ends in free text: a space, a quote,
+ * a bracket, a query, or the `/` or `:` after it in a message or a stack line (no token the site
+ * makes holds either; an escaped one holds `%2F`).
+ */
+const SECRET_LINK_IN_TEXT = new RegExp(`(${SECRET_LINK_PREFIXES.map(escapeForPattern).join('|')})[^\\s"'<>()?#/:]+`, 'g');
 
 /** A URL without its query string, and with the token of a signed link or any token-like path segment replaced. */
 export function scrubUrl(url: string): string {
