@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { integer, isoDate, list, optionalInteger, optionalText, recordId, sessionTokenSchema, text } from './common.ts';
+import { integer, isoDate, jsonText, list, optionalInteger, optionalText, recordId, sessionTokenSchema, text } from './common.ts';
 import { BLOG_MAX_UPLOADS } from './blog-constants.ts';
 import { extractVideoId } from './media.ts';
 
@@ -50,16 +50,7 @@ export const blogLayoutEntrySchema = z.union([
 ]);
 export type BlogLayoutEntry = z.infer<typeof blogLayoutEntrySchema>;
 
-const layoutSchema = z.preprocess(
-  (value) => {
-    if (value === undefined || value === null || value === '') return undefined;
-    if (typeof value !== 'string') return value;
-    try {
-      return JSON.parse(value) as unknown;
-    } catch {
-      return value;
-    }
-  },
+const layoutSchema = jsonText(
   z.array(blogLayoutEntrySchema, { error: 'The post entries could not be read. Please reload the page and try again.' }).max(200).optional(),
 ).describe('entries');
 

@@ -108,6 +108,22 @@ export const list = <T extends z.ZodType>(item: T, label: string) =>
   );
 
 /**
+ * A value a form sends as JSON text (a list of rows, a crop), which a JSON body may send as it
+ * is. Blank or missing gives `blank`; text that is not JSON is left for the schema, which refuses
+ * it with its own message.
+ */
+export const jsonText = <T extends z.ZodType>(schema: T, blank?: [] | undefined) =>
+  z.preprocess((value) => {
+    if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) return blank;
+    if (typeof value !== 'string') return value;
+    try {
+      return JSON.parse(value) as unknown;
+    } catch {
+      return value;
+    }
+  }, schema);
+
+/**
  * An optional object that a multipart form sends as JSON text (a JSON body may send the object
  * itself); blank or missing is undefined. Text that is not JSON fails with the label.
  */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { flag, integer, list, optionalInteger, optionalText, recordId, sessionTokenSchema, text } from './common.ts';
+import { flag, integer, jsonText, list, optionalInteger, optionalText, recordId, sessionTokenSchema, text } from './common.ts';
 import { CAR_STORY_MAX, CAR_VISIBILITIES, FIRST_CAR_YEAR, lastCarYear } from './garage-constants.ts';
 
 export * from './garage-constants.ts';
@@ -38,20 +38,10 @@ const ownershipInputSchema = z
   .refine((row) => row.from === null || row.to === null || row.from <= row.to, 'In the history, an owner’s “from” year must not be after their “to” year.');
 
 /** The history travels as JSON text (a form cannot say a list of rows). */
-const historySchema = z
-  .preprocess(
-    (value) => {
-      if (value === undefined || value === null || value === '') return [];
-      if (typeof value !== 'string') return value;
-      try {
-        return JSON.parse(value) as unknown;
-      } catch {
-        return value;
-      }
-    },
-    z.array(ownershipInputSchema, { error: 'The ownership history could not be read. Please reload the page and try again.' }).max(30, 'Please list at most 30 owners in the history.'),
-  )
-  .describe('history');
+const historySchema = jsonText(
+  z.array(ownershipInputSchema, { error: 'The ownership history could not be read. Please reload the page and try again.' }).max(30, 'Please list at most 30 owners in the history.'),
+  [],
+).describe('history');
 
 /** A car as a list shows it. `owner` is null where this viewer may not see the name. */
 export const carSummarySchema = z.object({

@@ -3,6 +3,7 @@ import {
   emailAddress,
   flag,
   integer,
+  jsonText,
   list,
   optionalInteger,
   optionalText,
@@ -84,17 +85,6 @@ export const cropSchema = z.object(
   { error: CROP_MESSAGE },
 );
 export type Crop = z.infer<typeof cropSchema>;
-
-/** The crop travels as JSON text in forms; text that is not JSON is left for the schema to refuse. */
-const parseCrop = (value: unknown): unknown => {
-  if (typeof value !== 'string') return value ?? undefined;
-  if (value.trim() === '') return undefined;
-  try {
-    return JSON.parse(value) as unknown;
-  } catch {
-    return value;
-  }
-};
 
 /**
  * Everything the site keeps about one member, for their request to see it (`member.export`).
@@ -198,7 +188,7 @@ export const members = {
       z: optionalText('zip', 20),
       /** The current photo's URL; sent blank to remove the photo, left out to keep it. A new file `f` replaces it. */
       img: z.string().trim().max(500, 'The image address is too long.').optional().describe('image'),
-      ic: z.preprocess(parseCrop, cropSchema.optional()).describe('photo crop'),
+      ic: jsonText(cropSchema.optional()).describe('photo crop'),
       perm: list(permissionSchema, 'permissions'),
       displayName: optionalText('display name', 100),
       /** Blank rows are dropped, so an empty "add a car" row is not an error. */

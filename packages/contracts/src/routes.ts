@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { integer, optionalText, recordId, sessionTokenSchema, text } from './common.ts';
+import { integer, jsonText, optionalText, recordId, sessionTokenSchema, text } from './common.ts';
 import { MAX_ROUTE_MILES, MAX_ROUTE_STEPS, ROUTE_VISIBILITIES, STOP_KINDS } from './route-constants.ts';
 
 export * from './route-constants.ts';
@@ -105,22 +105,12 @@ export const routeStepInputSchema = z
 export type RouteStepInput = z.infer<typeof routeStepInputSchema>;
 
 /** The steps travel as a JSON list (a form cannot say a list of rows). */
-const stepsSchema = z
-  .preprocess(
-    (value) => {
-      if (value === undefined || value === null || value === '') return [];
-      if (typeof value !== 'string') return value;
-      try {
-        return JSON.parse(value) as unknown;
-      } catch {
-        return value;
-      }
-    },
-    z
-      .array(routeStepInputSchema, { error: 'The steps could not be read. Please reload the page and try again.' })
-      .max(MAX_ROUTE_STEPS, `A route can have at most ${MAX_ROUTE_STEPS} steps; split a long tour into two days.`),
-  )
-  .describe('steps');
+const stepsSchema = jsonText(
+  z
+    .array(routeStepInputSchema, { error: 'The steps could not be read. Please reload the page and try again.' })
+    .max(MAX_ROUTE_STEPS, `A route can have at most ${MAX_ROUTE_STEPS} steps; split a long tour into two days.`),
+  [],
+).describe('steps');
 
 const routeId = (label = 'route id') => integer(label, { min: 1 });
 const optionalSession = { g: sessionTokenSchema.optional() };
