@@ -11,6 +11,8 @@ import { defineConfig } from 'vitest/config';
 const NEEDS_OWN_MODULES = ['apps/api/src/services/mail-load.test.ts', 'apps/api/src/features/routes/route-pdf-limits.api.test.ts'];
 const UNIT_FILES = ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.ts', 'apps/*/src/**/*.test.tsx'];
 const NOT_UNIT = ['**/node_modules/**', '**/dist/**', '**/*.e2e.test.ts'];
+/** The web app's component tests: forms, dialogs and editors rendered in jsdom with Testing Library. */
+const COMPONENT_FILES = ['apps/web/src/**/*.dom.test.tsx'];
 
 export default defineConfig({
   test: {
@@ -20,7 +22,8 @@ export default defineConfig({
     // while a file waits on bcrypt, a child process or SMTP. Two keep both cores busy.
     maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
-      { extends: true, test: { name: 'shared-modules', isolate: false, include: UNIT_FILES, exclude: [...NOT_UNIT, ...NEEDS_OWN_MODULES] } },
+      { extends: true, test: { name: 'shared-modules', isolate: false, include: UNIT_FILES, exclude: [...NOT_UNIT, ...NEEDS_OWN_MODULES, ...COMPONENT_FILES] } },
+      { extends: true, test: { name: 'components', environment: 'jsdom', isolate: false, include: COMPONENT_FILES, setupFiles: ['apps/web/test/dom-setup.ts'] } },
       { extends: true, test: { name: 'own-modules', isolate: true, include: NEEDS_OWN_MODULES } },
     ],
   },

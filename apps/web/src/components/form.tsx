@@ -196,8 +196,8 @@ export function Form<T>({
 
   /** A summary link takes focus to its field (and scrolls it into view) without changing the address. */
   function goToField(event: MouseEvent<HTMLAnchorElement>, id: string) {
-    const field = formRef.current?.querySelector<HTMLElement>(`#${CSS.escape(id)}`);
-    if (!field) return;
+    const field = document.getElementById(id);
+    if (!field || !formRef.current?.contains(field)) return;
     event.preventDefault();
     field.scrollIntoView({ block: 'center' });
     field.focus();
