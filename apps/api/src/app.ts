@@ -14,6 +14,7 @@ import type { AppDeps } from './deps.ts';
 import { mountAccountCalls } from './features/account/router.ts';
 import { mountBlogCalls } from './features/blog/router.ts';
 import { mountEventsCalls } from './features/events/router.ts';
+import { mountSignupCalls } from './features/signups/router.ts';
 import { mountHistoryCalls } from './features/history/router.ts';
 import { mountMeetingsCalls } from './features/meetings/router.ts';
 import { mountContactCalls } from './features/contact/router.ts';
@@ -188,6 +189,7 @@ export function createApp(deps: AppDeps): Express {
   mountMembersCalls(api, deps);
   mountBlogCalls(api, deps);
   mountEventsCalls(api, deps);
+  mountSignupCalls(api, deps);
   mountNewslettersCalls(api, deps);
   mountNotificationsCalls(api, deps);
   mountDigestCalls(api, deps);

@@ -6,6 +6,7 @@ import { createWeeklyDigest, type WeeklyDigest } from './features/digest/weekly.
 import { createReminderService, type ReminderService } from './features/events/reminders.ts';
 import { createSeriesJob, type SeriesJob } from './features/events/series.ts';
 import { routeBookLinkOfEvent } from './features/routes/service.ts';
+import { createSignupService, type SignupService } from './features/signups/service.ts';
 import type { SearchIndex } from './services/search-index.ts';
 import { createSiteSearch } from './site-search.ts';
 import { createCoreServices, type CoreServices, type ServiceOptions } from './services/index.ts';
@@ -25,6 +26,8 @@ export type Services = CoreServices & {
   search: SearchIndex;
   /** The weekly digest: the job's run, and the admin's preview. */
   digest: WeeklyDigest;
+  /** Sign-ups (capacity, waiting list, roster, check-in): one for the app, shared by events, the digest's RSVP links and route books. */
+  signups: SignupService;
 };
 
 export function createServices(config: Config, db: Db, logger: Logger, options: ServiceOptions = {}): Services {
@@ -45,5 +48,6 @@ export function createServices(config: Config, db: Db, logger: Logger, options: 
     search,
     eventSeries: createSeriesJob({ db, config, search }),
     digest: createWeeklyDigest({ db, config, keys: core.keys, mail: core.mail, logger }),
+    signups: createSignupService({ db, config, mail: core.mail }),
   };
 }

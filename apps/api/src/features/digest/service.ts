@@ -4,7 +4,6 @@ import type { AppDeps } from '../../deps.ts';
 import { badRequest } from '../../errors.ts';
 import { readSessionUser } from '../../services/sessions.ts';
 import { maskedEmail, readUnsubscribeToken, UNSUBSCRIBE_LINK_DAYS } from '../../services/unsubscribe-links.ts';
-import { createSignupService } from '../events/signups.ts';
 import { readRsvpToken, type RsvpLink } from './rsvp-links.ts';
 import { digestSettingFinder, findRsvpEvent, isRsvpLinkUsed, listComingMembers, turnDigestOffAtAddress, useRsvpLink, writeDigestSetting } from './store.ts';
 import type { TimedDigestPreview } from './weekly.ts';
@@ -29,7 +28,6 @@ export type DigestService = {
 type Deps = Pick<AppDeps, 'db' | 'services' | 'config'> & { clock?: () => Date };
 
 export function createDigestService({ db, services, config, clock = () => new Date() }: Deps): DigestService {
-  const signups = createSignupService({ db, services, config, clock });
   const findDigestSetting = digestSettingFinder(db);
 
   /** The link's member and event, or the refusal a member can act on. */
@@ -82,7 +80,7 @@ export function createDigestService({ db, services, config, clock = () => new Da
           throw badRequest(`This link was already used, so your answer for ${event.title} is recorded. To change it, open the event page after logging in.`);
         }
         if (listComingMembers(tx, [link.eventId], [link.memberId]).size > 0) return { event, status: 'already' as const };
-        const result = signups.answer(member, { eventId: link.eventId, answer: 'attending', comments: '' });
+        const result = services.signups.answer(member, { eventId: link.eventId, answer: 'attending', comments: '' });
         return { event, status: result.status === 'waitlisted' ? ('waitlisted' as const) : ('confirmed' as const) };
       });
     },

@@ -1,4 +1,4 @@
-import { ATTENDANCE_STATUS, PATHS, eventPath } from '@club/contracts/plain';
+import { PATHS, eventPath } from '@club/contracts/plain';
 import type { CallResponse } from '@club/contracts';
 import type { AppDeps } from '../../deps.ts';
 import { badRequest, notFound, notLoggedIn } from '../../errors.ts';
@@ -7,7 +7,6 @@ import { mountCall, type ApiRouter } from '../../http/mount-call.ts';
 import { sendStoredGzip } from '../../http/send-stored.ts';
 import { resolveSession, tokenOf } from '../../http/session.ts';
 import { createEventsService } from './service.ts';
-import { createSignupService, type SignupAnswer } from './signups.ts';
 
 /** The private subscription feed: a calendar app fetches it with no login, so the address itself is the secret. */
 export const FEED_ROUTE = '/calendar/:token.ics';
@@ -18,7 +17,6 @@ const ICS_TYPE = 'text/calendar; charset=utf-8';
 
 export function mountEventsCalls(api: ApiRouter, deps: AppDeps): void {
   const events = createEventsService(deps);
-  const signups = createSignupService(deps);
 
   // 23 MB of JSON at ten times the club's data: written event by event and compressed as it goes.
   mountCall(api, 'events.get', (_input, { user }) => {
@@ -68,47 +66,6 @@ export function mountEventsCalls(api: ApiRouter, deps: AppDeps): void {
     events.remove(id, scope, user.id);
     return {};
   });
-
-  // The spec's call: i event, s status (1, 0, -1), t number attending, c comments. Guests, cars and
-  // choices given earlier through signup.set are kept where they still fit the number.
-  mountCall(api, 'attendance.set', ({ i, s, t, c }, { user }) => {
-    const answer: SignupAnswer =
-      s === ATTENDANCE_STATUS.attending
-        ? { eventId: i, answer: 'attending', partySize: t ?? 1, comments: c }
-        : s === ATTENDANCE_STATUS.notAttending
-          ? { eventId: i, answer: 'notAttending', comments: c }
-          : { eventId: i, answer: 'notSure', comments: '' };
-    signups.answer(user, answer);
-    return {};
-  });
-
-  mountCall(api, 'signup.set', (input, { user }) =>
-    signups.answer(user, {
-      eventId: input.eventId,
-      answer: input.answer,
-      guests: input.guests,
-      partySize: input.partySize,
-      cars: input.cars,
-      choices: input.choices,
-      comments: input.comments,
-    }),
-  );
-
-  mountCall(api, 'signup.settings', ({ eventId, capacity, deadline, choices }) =>
-    signups.saveSettings(eventId, { capacity: capacity ?? null, deadline, choices }),
-  );
-
-  // The same roster for every event editor, so one cached answer serves them all.
-  mountCall(api, 'event.roster', ({ eventId }) => signups.roster(eventId), { cache: 'shared' });
-
-  mountCall(api, 'checkin.set', ({ eventId, memberId, isPresent }) => {
-    signups.checkIn(eventId, memberId, isPresent);
-    return {};
-  });
-
-  mountCall(api, 'attended.mine', ({ year }, { user }) => ({ events: signups.attendedEvents(user, year) }), { cache: 'member' });
-
-  mountCall(api, 'attended.members', ({ year }) => ({ counts: signups.attendedCounts(year) }), { cache: 'shared' });
 
   mountCall(api, 'calendarFeed.get', (_input, { user }) => ({ created: events.feedCreated(user) }));
   mountCall(api, 'calendarFeed.reset', (_input, { user }) => events.resetFeed(user));

@@ -16,8 +16,8 @@ import {
   updateSeries,
   type SeriesRecord,
 } from './series-store.ts';
-import { findSignupSettings } from './signup-store.ts';
-import { applySignupSettings, listComingHouseholds, queueEventChangeNotices, queueRemovedSignupNotices, type RemovedOccurrence } from './signups.ts';
+import { queueEventChangeNotices, queueRemovedSignupNotices, type RemovedOccurrence } from '../signups/notices.ts';
+import { applySignupSettings, listComingHouseholds, readSignupSettings } from '../signups/service.ts';
 import { deleteEvent, findEvent, writeEvent, type EventFields, type EventRecord } from './store.ts';
 
 /*
@@ -216,7 +216,7 @@ export function writeSeries(tx: DbOrTx, config: NoticeConfig, { existing, fields
   const { old, fromDate, following, isFromStart } = plan;
   const removed = readRemoved(tx, plan.removed);
   requireDropsAllowed(removed, allowedDrops);
-  const settings = signup ?? (existing ? findSignupSettings(tx, existing.id) : undefined) ?? NO_SETTINGS;
+  const settings = signup ?? (existing ? readSignupSettings(tx, existing.id) : undefined) ?? NO_SETTINGS;
   // Unlinked first, so that re-dating them in any order never meets the (series, day) key.
   for (const id of following) setOccurrenceLink(tx, id, { seriesId: null, seriesDate: null });
   if (old && fromDate && !isFromStart) endSeriesBefore(tx, old, fromDate);

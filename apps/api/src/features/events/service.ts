@@ -10,7 +10,8 @@ import { buildCalendar, buildFeed } from './ical.ts';
 import type { NowReminderReport } from './reminders.ts';
 import { deleteOccurrences, previewSeriesWrite, readSeriesOf, writeSeries } from './series.ts';
 import { isImageInUse, listSeries } from './series-store.ts';
-import { applySignupSettings, queueCancellationNotices, queueEventChangeNotices, readEventSignups } from './signups.ts';
+import { queueCancellationNotices, queueEventChangeNotices } from '../signups/notices.ts';
+import { applySignupSettings, readEventSignups } from '../signups/service.ts';
 import {
   attachAttendance,
   attendanceReader,

@@ -218,10 +218,6 @@ export function upsertAttendance(
     .run();
 }
 
-export function removeAttendance(db: DbOrTx, eventId: number, memberId: number): void {
-  db.delete(attendance).where(and(eq(attendance.eventId, eventId), eq(attendance.memberId, memberId))).run();
-}
-
 /**
  * A finder of the enabled member a feed token hash belongs to, its statement prepared once:
  * building and preparing the join anew was a fifth of the feed's CPU at 50 connections.

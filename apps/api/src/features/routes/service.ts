@@ -5,7 +5,6 @@ import type { DbOrTx } from '../../db/client.ts';
 import type { AppDeps } from '../../deps.ts';
 import { badRequest, notFound, tooManyAttempts } from '../../errors.ts';
 import { createRateLimit } from '../../services/rate-limit.ts';
-import { createSignupService } from '../events/signups.ts';
 import { GpxError, writeGpx } from './gpx.ts';
 import { readGpx } from './gpx-reader.ts';
 import { simplifyLine } from './line.ts';
@@ -146,7 +145,6 @@ export function routeFileName(title: string, id: number, extension: 'gpx' | 'pdf
 
 export function createRoutesService(deps: Pick<AppDeps, 'db' | 'services' | 'config'>): RoutesService {
   const { db, config } = deps;
-  const signups = createSignupService(deps);
   const drawnBooks = createBookCache();
   const drawsByAddress = createRateLimit({ windowMs: DRAW_WINDOW_MS, max: MAX_DRAWS_PER_ADDRESS });
 
@@ -187,7 +185,7 @@ export function createRoutesService(deps: Pick<AppDeps, 'db' | 'services' | 'con
     // The phone list is for the organisers: event editors (and admins) only.
     const phoneList =
       event && viewer && hasPermission(viewer.permissions, 'event')
-        ? signups
+        ? deps.services.signups
             .roster(event.id)
             .households.filter((household) => household.status === 'confirmed')
             .map((household) => ({ name: household.name, phone: household.phone, partySize: household.partySize, cars: household.cars.map((car) => car.label) }))

@@ -4,6 +4,17 @@ import type { DbOrTx } from '../../db/client.ts';
 import { shownNameSql } from '../../db/member-name.ts';
 import { attendance, attendanceCars, events, members, pushSubscriptions } from '../../db/schema/index.ts';
 
+/** What sign-ups need of an event: its title, time and place (the events feature owns the rest). */
+export type SignupEvent = { id: number; title: string; start: string; end: string; location: string };
+
+export function findSignupEvent(db: DbOrTx, eventId: number): SignupEvent | undefined {
+  return db
+    .select({ id: events.id, title: events.title, start: events.start, end: events.end, location: events.venue })
+    .from(events)
+    .where(eq(events.id, eventId))
+    .get();
+}
+
 /** One household's answer as stored: the attendance row with its guests, cars and choices. */
 export type HouseholdRecord = {
   eventId: number;
@@ -99,6 +110,11 @@ export function writeHousehold(tx: DbOrTx, { cars, ...row }: HouseholdWrite): vo
       .values(cars.map((car, position) => ({ eventId, memberId, position, carId: car.carId, label: car.label })))
       .run();
   }
+}
+
+/** Drops a member's answer for an event ("not sure"), with its cars. */
+export function removeAttendance(db: DbOrTx, eventId: number, memberId: number): void {
+  db.delete(attendance).where(and(eq(attendance.eventId, eventId), eq(attendance.memberId, memberId))).run();
 }
 
 export function setWaitlistedAt(tx: DbOrTx, eventId: number, memberId: number, waitlistedAt: string | null): void {

@@ -1,29 +1,25 @@
-import { clubNow, describeStart, eventPath, PATHS } from '@club/contracts/plain';
+import { clubNow, describeStart } from '@club/contracts/plain';
 import type { ChoiceAnswers, ChoiceTotals, EventSignups, Household, RosterReply, SessionUser, SignupCar, SignupSettings, SignupStatus } from '@club/contracts';
 import type { AppDeps } from '../../deps.ts';
-import type { DbOrTx } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { badRequest, notFound } from '../../errors.ts';
-import { groupByAddress } from '../../services/households.ts';
-import { queueMail } from '../../services/mail.ts';
-import { eventCancelledMail, eventChangedMail, occurrencesRemovedMail, oneLine, waitlistPromotedMail } from '../../services/mail-templates.ts';
-import { queuePush } from '../../services/push.ts';
+import type { MailService } from '../../services/mail.ts';
 import { carChoicesOfMember } from '../garage/service.ts';
-import { PUSH_ICON } from './reminders.ts';
+import { describeMoment, queuePromotionNotice } from './notices.ts';
 import {
   countAttendedByMember,
-  findMemberForSignup,
+  findSignupEvent,
   findSignupSettings,
   listAttendedEvents,
-  listDevicesOf,
   listHouseholds,
-  listSignedUpReaders,
+  removeAttendance,
   setCheckedIn,
   setWaitlistedAt,
   writeHousehold,
   writeSignupSettings,
   type HouseholdRecord,
-} from './signup-store.ts';
-import { findEvent, removeAttendance, type EventRecord } from './store.ts';
+  type SignupEvent,
+} from './store.ts';
 
 /**
  * A member's answer for an event. The legacy `attendance.set` leaves `guests`, `cars` and
@@ -114,12 +110,6 @@ export function readEventSignups(db: DbOrTx, eventId: number, viewerId: number):
   };
 }
 
-/** "Saturday, June 20, 2026 at 10:00 AM" for a stored local time. */
-const describeMoment = (moment: string): string => {
-  const { date, time } = describeStart(moment);
-  return `${date} at ${time}`;
-};
-
 /** Keeps each question's answers within the party (the member first, then the guests). */
 const trimAnswers = (choices: ChoiceAnswers[], partySize: number): ChoiceAnswers[] =>
   choices.map(({ question, answers }) => ({ question, answers: answers.slice(0, partySize) }));
@@ -137,79 +127,10 @@ export type SignupService = {
   attendedCounts(year: number): { memberId: number; count: number }[];
 };
 
-type SignupDeps = Pick<AppDeps, 'db' | 'services' | 'config'> & { clock?: () => Date };
+type SignupDeps = { db: Db; config: AppDeps['config']; mail: Pick<MailService, 'kick'>; clock?: () => Date };
 
-/**
- * Tells everyone signed up for an event (seat or waiting list) that its date, time or place
- * changed: one e-mail per address (a household sharing one gets a single message greeting each)
- * and a push to each of their browsers, queued in the caller's
- * transaction (the save), so one change is told once. Nothing is queued when none of them changed.
- */
-export function queueEventChangeNotices(
-  tx: DbOrTx,
-  config: Pick<AppDeps['config'], 'baseUrl' | 'clubName'>,
-  before: EventRecord,
-  after: EventRecord,
-): number {
-  const placeOf = (e: EventRecord) => [e.location, e.addressLine1, e.addressLine2].map((line) => line.trim()).filter(Boolean);
-  const isChanged =
-    before.start !== after.start || before.end !== after.end || placeOf(before).join('|') !== placeOf(after).join('|');
-  if (!isChanged) return 0;
-  const readers = listSignedUpReaders(tx, after.id);
-  const link = `${config.baseUrl}${eventPath(after.id)}`;
-  const { date, time } = describeStart(after.start);
-  for (const household of groupByAddress(readers)) {
-    queueMail(
-      tx,
-      eventChangedMail({
-        to: household.to,
-        firstName: household.greeting,
-        title: oneLine(after.title),
-        date,
-        time,
-        ends: describeMoment(after.end),
-        where: placeOf(after),
-        link,
-        clubName: config.clubName,
-      }),
-    );
-  }
-  const body = [`Now ${date} at ${time}`, after.location].filter(Boolean).join(' · ');
-  for (const device of listDevicesOf(tx, readers.map((r) => r.id))) {
-    queuePush(tx, { subscriptionId: device.id, eventId: after.id, payload: { title: `Changed: ${after.title}`, body, url: eventPath(after.id), icon: PUSH_ICON } });
-  }
-  return readers.length;
-}
-
-/**
- * Tells everyone who said they are coming (seat or waiting list) to events about to be deleted
- * that they are cancelled: one e-mail per address however many of the dates they had, queued in
- * the caller's transaction (the deletion) and read before the rows go. The editor deleting gets
- * none. Returns the e-mails queued.
- */
-export function queueCancellationNotices(
-  tx: DbOrTx,
-  config: Pick<AppDeps['config'], 'baseUrl' | 'clubName'>,
-  cancelled: EventRecord[],
-  { actorId }: { actorId: number | null },
-): number {
-  const momentsOf = new Map<number, string[]>();
-  const readers = new Map<number, { id: number; email: string; firstName: string }>();
-  for (const event of cancelled) {
-    for (const reader of listSignedUpReaders(tx, event.id)) {
-      if (reader.id === actorId) continue;
-      readers.set(reader.id, reader);
-      momentsOf.set(reader.id, [...(momentsOf.get(reader.id) ?? []), describeMoment(event.start)]);
-    }
-  }
-  const title = oneLine(cancelled[0]?.title ?? '');
-  const households = groupByAddress([...readers.values()]);
-  for (const household of households) {
-    const moments = [...new Set(household.members.flatMap((member) => momentsOf.get(member.id) ?? []))];
-    queueMail(tx, eventCancelledMail({ to: household.to, firstName: household.greeting, title, moments, link: `${config.baseUrl}${PATHS.events}`, clubName: config.clubName }));
-  }
-  return households.length;
-}
+/** What a write returns and how many e-mails it queued, so the mail goes out once it has committed. */
+type Written<T> = { result: T; mailed: number };
 
 /**
  * Gives a seat to each waiting household, in order, that fits in what is left, and queues its
@@ -219,7 +140,7 @@ export function queueCancellationNotices(
 export function promoteWaiting(
   tx: DbOrTx,
   config: Pick<AppDeps['config'], 'baseUrl' | 'clubName'>,
-  event: EventRecord,
+  event: SignupEvent,
   capacity: number | null,
   actorId: number | null,
 ): number {
@@ -230,23 +151,7 @@ export function promoteWaiting(
     if (household.total > free) continue;
     free -= household.total;
     setWaitlistedAt(tx, event.id, household.memberId, null);
-    const member = findMemberForSignup(tx, household.memberId);
-    if (household.memberId === actorId || !member?.enabled) continue;
-    const { date, time } = describeStart(event.start);
-    mailed += 1;
-    queueMail(
-      tx,
-      waitlistPromotedMail({
-        to: member.email,
-        firstName: member.firstName,
-        title: oneLine(event.title),
-        date,
-        time,
-        partySize: household.total,
-        link: `${config.baseUrl}${eventPath(event.id)}`,
-        clubName: config.clubName,
-      }),
-    );
+    mailed += queuePromotionNotice(tx, config, event, household, actorId);
   }
   return mailed;
 }
@@ -254,71 +159,28 @@ export function promoteWaiting(
 /** The households that said they are coming to an event (a seat or the waiting list): a removal drops their sign-up. */
 export const listComingHouseholds = (db: DbOrTx, eventId: number): HouseholdRecord[] => listHouseholds(db, eventId).filter((h) => h.isAttending);
 
-/** An occurrence a change of its series removes, read before it is deleted. */
-export type RemovedOccurrence = { event: EventRecord; coming: HouseholdRecord[] };
-
-/**
- * Tells each member who said they are coming to occurrences a series change removes that their
- * sign-up is gone: one e-mail per member however many of their dates went, queued in the caller's
- * transaction (the save), under the waiting-list promotion's rules: enabled members only, and not
- * the editor who made the change (they confirmed it on the page). Returns the e-mails queued.
- */
-export function queueRemovedSignupNotices(
-  tx: DbOrTx,
-  config: Pick<AppDeps['config'], 'baseUrl' | 'clubName'>,
-  removed: RemovedOccurrence[],
-  { actorId, eventId, rule }: { actorId: number | null; eventId: number; rule: string },
-): number {
-  const datesOf = new Map<number, { title: string; moments: string[] }>();
-  for (const { event, coming } of removed) {
-    for (const household of coming) {
-      const entry = datesOf.get(household.memberId) ?? { title: event.title, moments: [] };
-      entry.moments.push(describeMoment(event.start));
-      datesOf.set(household.memberId, entry);
-    }
-  }
-  let mailed = 0;
-  for (const [memberId, { title, moments }] of datesOf) {
-    const member = findMemberForSignup(tx, memberId);
-    if (memberId === actorId || !member?.enabled) continue;
-    mailed += 1;
-    queueMail(
-      tx,
-      occurrencesRemovedMail({
-        to: member.email,
-        firstName: member.firstName,
-        title: oneLine(title),
-        moments,
-        rule,
-        link: `${config.baseUrl}${eventPath(eventId)}`,
-        clubName: config.clubName,
-      }),
-    );
-  }
-  return mailed;
-}
+/** An event's capacity, deadline and questions; undefined for an unknown event. */
+export const readSignupSettings = (db: DbOrTx, eventId: number): SignupSettings | undefined => findSignupSettings(db, eventId);
 
 /**
  * Writes an event's sign-up settings in the caller's transaction (the event's save, or
  * `signup.settings`); a larger capacity moves the waiting list up. Returns the e-mails queued.
  */
-export function applySignupSettings(tx: DbOrTx, config: Pick<AppDeps['config'], 'baseUrl' | 'clubName'>, event: EventRecord, settings: SignupSettings): number {
+export function applySignupSettings(tx: DbOrTx, config: Pick<AppDeps['config'], 'baseUrl' | 'clubName'>, event: SignupEvent, settings: SignupSettings): number {
   writeSignupSettings(tx, event.id, settings);
   return promoteWaiting(tx, config, event, settings.capacity, null);
 }
 
-export function createSignupService({ db, services, config, clock = () => new Date() }: SignupDeps): SignupService {
+export function createSignupService({ db, config, mail, clock = () => new Date() }: SignupDeps): SignupService {
   const nowLocal = () => clubNow(clock(), config.timeZone);
-  /** Promotion e-mails queued by the current write; sent once it commits. */
-  let mailed = 0;
-  const inTransaction = <T>(write: (tx: DbOrTx) => T): T => {
-    mailed = 0;
-    const result = db.transaction(write);
-    if (mailed > 0) services.mail.kick();
+  /** Runs a write in one transaction; the e-mails it queued are sent once it has committed. */
+  const inTransaction = <T>(write: (tx: DbOrTx) => Written<T>): T => {
+    const { result, mailed } = db.transaction(write);
+    if (mailed > 0) mail.kick();
     return result;
   };
 
-  const requireOpen = (event: EventRecord, settings: SignupSettings): void => {
+  const requireOpen = (event: SignupEvent, settings: SignupSettings): void => {
     if (settings.deadline !== '' && nowLocal() >= settings.deadline) {
       throw badRequest(
         `Sign-up for ${event.title} closed on ${describeMoment(settings.deadline)}, so answers can no longer be changed here. Please tell the organiser directly.`,
@@ -363,8 +225,8 @@ export function createSignupService({ db, services, config, clock = () => new Da
 
   return {
     answer(actor, answer) {
-      return inTransaction((tx) => {
-          const event = findEvent(tx, answer.eventId);
+      return inTransaction<SignupResult>((tx) => {
+          const event = findSignupEvent(tx, answer.eventId);
           const settings = findSignupSettings(tx, answer.eventId);
           if (!event || !settings) throw notFound('That event');
           requireOpen(event, settings);
@@ -374,8 +236,8 @@ export function createSignupService({ db, services, config, clock = () => new Da
 
           if (answer.answer === 'notSure') {
             removeAttendance(tx, event.id, actor.id);
-            if (hadSeat) mailed += promoteWaiting(tx, config, event, settings.capacity, actor.id);
-            return { status: 'none', waitlistPosition: 0 };
+            const mailed = hadSeat ? promoteWaiting(tx, config, event, settings.capacity, actor.id) : 0;
+            return { result: { status: 'none', waitlistPosition: 0 }, mailed };
           }
 
           const isAttending = answer.answer === 'attending';
@@ -415,23 +277,22 @@ export function createSignupService({ db, services, config, clock = () => new Da
             comments: answer.comments,
             waitlistedAt,
           });
-          if (hadSeat || waitlistedAt !== null) mailed += promoteWaiting(tx, config, event, settings.capacity, actor.id);
+          const mailed = hadSeat || waitlistedAt !== null ? promoteWaiting(tx, config, event, settings.capacity, actor.id) : 0;
           const after = summariseSignups(settings, listHouseholds(tx, event.id)).ordered.find((h) => h.record.memberId === actor.id);
-          return { status: after?.status ?? 'none', waitlistPosition: after?.waitlistPosition ?? 0 };
+          return { result: { status: after?.status ?? 'none', waitlistPosition: after?.waitlistPosition ?? 0 }, mailed };
       });
     },
 
     saveSettings(eventId, settings) {
       return inTransaction((tx) => {
-        const event = findEvent(tx, eventId);
+        const event = findSignupEvent(tx, eventId);
         if (!event) throw notFound('That event');
-        mailed += applySignupSettings(tx, config, event, settings);
-        return settings;
+        return { result: settings, mailed: applySignupSettings(tx, config, event, settings) };
       });
     },
 
     roster(eventId) {
-      const event = findEvent(db, eventId);
+      const event = findSignupEvent(db, eventId);
       const settings = findSignupSettings(db, eventId);
       if (!event || !settings) {
         return {
@@ -461,7 +322,7 @@ export function createSignupService({ db, services, config, clock = () => new Da
 
     checkIn(eventId, memberId, isPresent) {
       db.transaction((tx) => {
-        const event = findEvent(tx, eventId);
+        const event = findSignupEvent(tx, eventId);
         if (!event) throw notFound('That event');
         if (nowLocal().slice(0, 10) < event.start.slice(0, 10)) {
           throw badRequest(`Check-in opens on the day of the event (${describeStart(event.start).date}).`);
