@@ -2,6 +2,7 @@ export * from './members.ts';
 export * from './account.ts';
 export * from './history.ts';
 export * from './events.ts';
+export * from './signups.ts';
 export * from './blog.ts';
 export * from './newsletters.ts';
 export * from './forum.ts';
