@@ -7,7 +7,7 @@ import { ForgotPassword } from '../features/account/forgot-password.tsx';
 import { SignInLinkRequest } from '../features/account/sign-in-link-request.tsx';
 import { NotificationSettings } from '../features/account/notification-settings.tsx';
 import { DigestSetting } from '../features/account/digest-setting.tsx';
-import { AttendedEventsPanel } from '../features/events/attended-events-panel.tsx';
+import { AttendedEventsPanel } from '../features/signups/attended-events-panel.tsx';
 import { CalendarFeedPanel } from '../features/events/calendar-feed-panel.tsx';
 import { MyListings } from '../features/classifieds/my-listings.tsx';
 import { MyCars } from '../features/garage/my-cars.tsx';

@@ -1,11 +1,14 @@
+import type { EventSignups } from '@club/contracts';
+import { useState } from 'react';
 import { useParams } from 'react-router';
 import { PageFrame } from '../components/page-frame.tsx';
 import { QueryState } from '../components/query-state.tsx';
 import { RequireLogin } from '../components/require-login.tsx';
-import { EventDetails } from '../features/events/event-details.tsx';
+import { EventDetails, type EventDetailsProps } from '../features/events/event-details.tsx';
 import { EventNotFound, eventIdOf } from '../features/events/event-not-found.tsx';
 import { useEvent } from '../features/events/api/event-reads.ts';
 import { EventRoutePanel } from '../features/routes/event-route-panel.tsx';
+import { AttendancePanel, SignupTotals, YourAnswerPanel } from '../features/signups/attendance-panel.tsx';
 import { useSession } from '../session/index.ts';
 
 export function EventPage() {
@@ -35,7 +38,7 @@ function OneEvent({ id }: { id: number }) {
           {({ event, signups, series, earlier, later }) =>
             event && signups ? (
               <>
-                <EventDetails event={event} signups={signups} series={series} earlier={earlier} later={later} />
+                <EventWithSignup event={event} signups={signups} series={series} earlier={earlier} later={later} />
                 <EventRoutePanel eventId={event.id} canEdit={can('event')} />
               </>
             ) : (
@@ -45,5 +48,24 @@ function OneEvent({ id }: { id: number }) {
         </QueryState>
       </RequireLogin>
     </PageFrame>
+  );
+}
+
+/** The event's details with its sign-up's panels in their places. */
+function EventWithSignup({ event, signups, series, earlier, later }: Omit<EventDetailsProps, 'signup'> & { signups: EventSignups }) {
+  // "See everyone's answers" unfolds the list it jumps to (folded on a phone when long).
+  const [answersRequested, setAnswersRequested] = useState(0);
+  return (
+    <EventDetails
+      event={event}
+      series={series}
+      earlier={earlier}
+      later={later}
+      signup={{
+        answer: <YourAnswerPanel event={event} signups={signups} onSeeAnswers={() => setAnswersRequested((count) => count + 1)} />,
+        totals: <SignupTotals signups={signups} />,
+        answers: <AttendancePanel signups={signups} openRequest={answersRequested} />,
+      }}
+    />
   );
 }

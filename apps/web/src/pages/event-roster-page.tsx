@@ -2,9 +2,9 @@ import { useParams } from 'react-router';
 import { PageFrame } from '../components/page-frame.tsx';
 import { QueryState } from '../components/query-state.tsx';
 import { RequireLogin } from '../components/require-login.tsx';
-import { useRoster } from '../features/events/api/signups.ts';
+import { useRoster } from '../features/signups/api/signups.ts';
 import { EventNotFound, eventIdOf } from '../features/events/event-not-found.tsx';
-import { Roster } from '../features/events/roster.tsx';
+import { Roster } from '../features/signups/roster.tsx';
 import { useSession } from '../session/index.ts';
 
 /** The organiser's roster of one event: print it, download it, check people in at the door. */

@@ -4,7 +4,7 @@ import { getClubTimeZone } from '../lib/club-time-zone.ts';
 import { editEventPath, eventsMonthPath } from '../lib/paths.ts';
 import { DeletedNotice } from '../components/deleted-notice.tsx';
 import { RequireLogin } from '../components/require-login.tsx';
-import { addMonths, clubNow, monthKey, monthName, monthOfDay, parseMonth } from '../features/events/event-time.ts';
+import { addMonths, clubNow, monthKey, monthName, monthOfDay, parseMonth } from '../lib/event-time.ts';
 import { MonthCalendar } from '../features/events/month-calendar.tsx';
 import { useSession } from '../session/index.ts';
 

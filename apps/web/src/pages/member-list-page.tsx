@@ -1,7 +1,7 @@
 import { PageFrame } from '../components/page-frame.tsx';
 import { RequireLogin } from '../components/require-login.tsx';
-import { useAttendedCounts } from '../features/events/api/signups.ts';
-import { clubNow } from '../features/events/event-time.ts';
+import { useAttendedCounts } from '../features/signups/api/signups.ts';
+import { clubNow } from '../lib/event-time.ts';
 import { getClubTimeZone } from '../lib/club-time-zone.ts';
 import { MemberDirectory } from '../features/members/member-directory.tsx';
 import { useSession } from '../session/index.ts';

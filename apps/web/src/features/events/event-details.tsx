@@ -1,11 +1,10 @@
-import type { ClubEvent, EventNeighbour, EventSeries, EventSignups } from '@club/contracts';
-import { useState } from 'react';
+import type { ClubEvent, EventNeighbour, EventSeries } from '@club/contracts';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { editEventPath, eventPath, eventRosterPath, eventsMonthPath } from '../../lib/paths.ts';
 import { useSession, useSessionToken } from '../../session/index.ts';
-import { AttendancePanel, SignupTotals, YourAnswerPanel } from './attendance-panel.tsx';
 import { EventDescription } from './event-description.tsx';
-import { formatEventDay, formatEventSpan } from './event-time.ts';
+import { formatEventDay, formatEventSpan } from '../../lib/event-time.ts';
 import './events.css';
 
 /** Where one event's .ics download is served; the form posts the session as `g`. */
@@ -27,20 +26,21 @@ function AddToCalendar({ eventId }: { eventId: number }) {
 
 export type EventDetailsProps = {
   event: ClubEvent;
-  /** The sign-up: settings, totals, households, the viewer's cars. */
-  signups: EventSignups;
   /** The series the event is an occurrence of; null for a single event. */
   series: EventSeries | null;
   /** The events just before and after it in start order, as event.get gives them. */
   earlier: EventNeighbour | null;
   later: EventNeighbour | null;
+  /**
+   * The sign-up's panels (features/signups), which the page composes: the member's own answer
+   * and the totals go under when and where, everyone's answers after the description.
+   */
+  signup: { answer: ReactNode; totals: ReactNode; answers: ReactNode };
 };
 
 /** One event: when and where, the picture, the description, links to its neighbours and the attendance. */
-export function EventDetails({ event, signups, series, earlier, later }: EventDetailsProps) {
+export function EventDetails({ event, series, earlier, later, signup }: EventDetailsProps) {
   const { can } = useSession();
-  // "See everyone's answers" unfolds the list it jumps to (folded on a phone when long).
-  const [answersRequested, setAnswersRequested] = useState(0);
   const place = [event.location, event.addressLine1, event.addressLine2, event.country].filter((line) => line.trim() !== '');
   return (
     <>
@@ -58,9 +58,9 @@ export function EventDetails({ event, signups, series, earlier, later }: EventDe
         )}
       </section>
 
-      <YourAnswerPanel event={event} signups={signups} onSeeAnswers={() => setAnswersRequested((count) => count + 1)} />
+      {signup.answer}
 
-      <SignupTotals signups={signups} />
+      {signup.totals}
 
       <section className="panel event-details" aria-label="About the event">
         {event.imageUrl !== '' && (
@@ -87,7 +87,7 @@ export function EventDetails({ event, signups, series, earlier, later }: EventDe
         </div>
       </section>
 
-      <AttendancePanel signups={signups} openRequest={answersRequested} />
+      {signup.answers}
 
       <nav className="event-neighbours" aria-label="Earlier and later events">
         {earlier ? (

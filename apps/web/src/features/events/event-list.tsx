@@ -4,7 +4,7 @@ import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { PageNumbers } from '../../components/pager.tsx';
 import { eventPath, PAST_EVENTS_ANCHOR, pastEventsPath } from '../../lib/paths.ts';
-import { formatEventDay, formatEventTime } from './event-time.ts';
+import { formatEventDay, formatEventTime } from '../../lib/event-time.ts';
 import './events.css';
 
 /** Events as a list of links with their day, time and venue, in the order given. */

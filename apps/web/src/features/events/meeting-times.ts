@@ -1,5 +1,5 @@
 /**
- * The editor's "Use the meeting schedule": kept apart from event-time.ts, whose day and month
+ * The editor's "Use the meeting schedule": kept apart from lib/event-time.ts, whose day and month
  * formatting every events page and the account page use, because it needs the contracts' repeat
  * rules (nextMeetingDate), which only the event editor does.
  */

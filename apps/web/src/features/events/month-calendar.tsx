@@ -4,7 +4,7 @@ import { eventPath } from '../../lib/paths.ts';
 import { QueryState } from '../../components/query-state.tsx';
 import './events.css';
 import { useMonthEvents } from './api/event-reads.ts';
-import { eventsByDay, formatEventDay, formatEventTime, monthName, monthWeeks, WEEKDAY_NAMES, type Month } from './event-time.ts';
+import { eventsByDay, formatEventDay, formatEventTime, monthName, monthWeeks, WEEKDAY_NAMES, type Month } from '../../lib/event-time.ts';
 
 export type MonthCalendarProps = {
   month: Month;

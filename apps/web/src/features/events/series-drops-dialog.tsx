@@ -1,7 +1,7 @@
 import { Dialog } from '../../components/dialog.tsx';
 import { countOf } from '../../lib/plural.ts';
 import type { SeriesRemoval } from './api/save-event.ts';
-import { formatEventDay, formatEventTime } from './event-time.ts';
+import { formatEventDay, formatEventTime } from '../../lib/event-time.ts';
 import { droppedSignups } from './repeat-draft.ts';
 
 export type SeriesDropsDialogProps = {

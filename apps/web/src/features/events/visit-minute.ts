@@ -2,7 +2,7 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { getClubTimeZone } from '../../lib/club-time-zone.ts';
 import { useIsHydrated } from '../../lib/use-is-hydrated.ts';
-import { clubNow } from './event-time.ts';
+import { clubNow } from '../../lib/event-time.ts';
 
 /** The club minute of the upcoming events in `client`, if any (the page's first answers). */
 function arrivedUpcomingAt(client: QueryClient): string | undefined {

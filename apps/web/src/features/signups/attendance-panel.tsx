@@ -9,8 +9,9 @@ import { TextAreaField } from '../../components/text-area-field.tsx';
 import { getClubTimeZone } from '../../lib/club-time-zone.ts';
 import { countOf } from '../../lib/plural.ts';
 import { useSetSignup, type SignupDraft } from './api/signups.ts';
-import { clubNow, formatEventDay, formatEventTime } from './event-time.ts';
+import { clubNow, formatEventDay, formatEventTime } from '../../lib/event-time.ts';
 import { comingSummary, guestsFrom, isSignupClosed, partyLabels } from './signup-rules.ts';
+import './attendance-panel.css';
 
 type Choice = SignupDraft['answer'];
 
@@ -161,7 +162,7 @@ export function AttendancePanel({ signups, openRequest = 0 }: { signups: EventSi
         <p>Nobody has answered yet.</p>
       ) : isLong ? (
         <details className="attendance__fold" open={isOpen} onToggle={(toggled) => setChosen(toggled.currentTarget.open)}>
-          {/* The label follows the fold itself (events.css): one tapped open before the page's
+          {/* The label follows the fold itself (attendance-panel.css): one tapped open before the page's
               scripts ran is open, whatever the state React starts with. */}
           <summary>
             <span className="attendance__fold-show">Show all {countOf(households.length, 'answer')}</span>

@@ -6,7 +6,7 @@ import { getClubTimeZone } from '../../lib/club-time-zone.ts';
 import { eventPath } from '../../lib/paths.ts';
 import { countOf } from '../../lib/plural.ts';
 import { useCheckIn } from './api/signups.ts';
-import { clubNow, formatEventSpan } from './event-time.ts';
+import { clubNow, formatEventSpan } from '../../lib/event-time.ts';
 import { answersByName, comingText, rosterCsv } from './signup-rules.ts';
 import './roster.css';
 

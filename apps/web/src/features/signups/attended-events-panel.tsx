@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { eventPath } from '../../lib/paths.ts';
 import { useAttendedEvents } from './api/signups.ts';
 import { getClubTimeZone } from '../../lib/club-time-zone.ts';
-import { clubNow, formatEventDay } from './event-time.ts';
+import { clubNow, formatEventDay } from '../../lib/event-time.ts';
 
 /** The account page's list of the events the member was checked in at this year. */
 export function AttendedEventsPanel() {

@@ -1,8 +1,8 @@
 import type { ChoiceAnswers, SignupCar } from '@club/contracts';
+import type { CallName } from '@club/contracts/plain';
 import { useQuery } from '@tanstack/react-query';
 import { callQueryOptions, useCallMutation } from '../../../api/call-query.ts';
 import { useSessionToken } from '../../../session/index.ts';
-import { ATTENDANCE_READS } from './event-reads.ts';
 
 /** A member's own sign-up as the form sends it (`signup.set`'s plain-named fields). */
 export type SignupDraft = {
@@ -16,8 +16,8 @@ export type SignupDraft = {
   comments: string;
 };
 
-/** The reads a sign-up changes: the event's answers and totals, and the organiser's roster. */
-const SIGNUP_READS = [...ATTENDANCE_READS, 'event.roster'] as const;
+/** The reads a sign-up changes: the events whose replies carry attendance (the list and one event), and the organiser's roster. */
+const SIGNUP_READS = ['events.get', 'event.get', 'event.roster'] as const satisfies readonly CallName[];
 
 /** Records the member's answer; resolves with where they stand (a seat, the waiting list). */
 export function useSetSignup() {
