@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { Form } from './form.tsx';
@@ -22,15 +22,17 @@ describe('a form sent with fields to correct', () => {
 
     await user.click(screen.getByRole('button', { name: 'Place listing' }));
 
+    // The checks answer asynchronously (the contract's check loads when a form is sent).
+    const summary = await screen.findByRole('list', { name: 'Fields to correct' });
     expect(onSubmit).not.toHaveBeenCalled();
     const title = screen.getByRole('textbox', { name: /Title/ });
     const price = screen.getByRole('textbox', { name: /Price/ });
     expect(title).toHaveProperty('ariaInvalid', 'true');
     expect(price).toHaveProperty('ariaInvalid', 'true');
     expect(screen.getByRole('textbox', { name: /Where/ }).getAttribute('aria-invalid')).not.toBe('true');
-    expect(document.activeElement).toBe(title);
+    await waitFor(() => expect(document.activeElement).toBe(title));
 
-    const links = within(screen.getByRole('list', { name: 'Fields to correct' })).getAllByRole('link');
+    const links = within(summary).getAllByRole('link');
     expect(links.map((link) => link.textContent)).toEqual(['Title', 'Price']);
     expect(links.map((link) => link.getAttribute('href'))).toEqual([`#${title.id}`, `#${price.id}`]);
     await user.click(links[1] as HTMLElement);
@@ -48,10 +50,10 @@ describe('a form sent with fields to correct', () => {
     await user.click(screen.getByRole('button', { name: 'Place listing' }));
 
     const price = screen.getByRole('textbox', { name: /Price/ });
+    expect(within(await screen.findByRole('list', { name: 'Fields to correct' })).getAllByRole('link').map((link) => link.textContent)).toEqual(['Price']);
     expect(price).toHaveProperty('ariaInvalid', 'true');
     expect(screen.getByText('Please give the price in dollars, e.g. 250.')).toBeDefined();
-    expect(within(screen.getByRole('list', { name: 'Fields to correct' })).getAllByRole('link').map((link) => link.textContent)).toEqual(['Price']);
-    expect(document.activeElement).toBe(price);
+    await waitFor(() => expect(document.activeElement).toBe(price));
     expect(onSubmit).not.toHaveBeenCalled();
 
     isPriceWrong = false;
