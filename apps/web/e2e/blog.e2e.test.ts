@@ -1,4 +1,4 @@
-import type { Page, Request } from 'playwright-core';
+import type { Locator, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeJpeg, makePng } from '../../api/test/images.ts';
 import { checkA11y, DEMO_MEMBER, openPage, openPageAs, snapshot, startHarness, visit, type Harness } from './harness.ts';
@@ -6,6 +6,15 @@ import { checkA11y, DEMO_MEMBER, openPage, openPageAs, snapshot, startHarness, v
 const PHOTO_EDITOR = { email: 'photos@example.org', password: 'demo-photos-1' };
 const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 1 } as const;
 const VIDEO_ID = 'aqz-KE-bpKQ';
+type Box = { x: number; y: number; width: number; height: number };
+
+async function boxOf(locator: Locator): Promise<Box> {
+  await locator.waitFor();
+  const box = await locator.boundingBox();
+  if (!box) throw new Error(`${locator.toString()} has no box`);
+  return box;
+}
+
 let harness: Harness;
 
 beforeAll(async () => {
@@ -177,6 +186,43 @@ describe('photo posts, as a visitor', () => {
     // axe: public-pages checks this same page (a visitor's home page at 1280 px): the same markup.
     await snapshot(page, 'blog-home-card-1280');
   });
+
+  it('shows "1 of 2", a caption and arrows that stay visible on light photos in the lightbox', async () => {
+    const page = await openPage(harness, PHONE);
+    await page.goto('/blog');
+    const first = page.locator('.post-list > article').first();
+    const title = ((await first.locator('h2').textContent()) ?? '').trim();
+    await first.locator('h2 a').tap();
+    // The list shows every post's gallery too: wait until the post's own page has replaced it.
+    await page.waitForURL(/\/blog\/\d+$/);
+    await page.getByRole('heading', { level: 1, name: title }).waitFor();
+    await page.getByRole('button', { name: 'Open photo 1 of 2 large' }).tap();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('1 of 2', { exact: true }).waitFor();
+    // The caption of the photo on screen (the neighbours wait, off screen, beside it).
+    const captionsOnScreen = await dialog.getByText(title, { exact: true }).evaluateAll((elements) =>
+      elements.filter((element) => {
+        const box = element.getBoundingClientRect();
+        return box.width > 0 && box.left >= 0 && box.right <= window.innerWidth && box.bottom <= window.innerHeight;
+      }).length,
+    );
+    expect(captionsOnScreen).toBe(1);
+    const next = dialog.getByRole('button', { name: 'Next' });
+    const nextBox = await boxOf(next);
+    expect(nextBox.width).toBeGreaterThanOrEqual(44);
+    expect(nextBox.height).toBeGreaterThanOrEqual(44);
+    // A dark disc behind the arrow: it shows on a white sky as well as on a dark one.
+    const alpha = await next.evaluate((element) => {
+      const match = /rgba?\(([^)]+)\)/.exec(getComputedStyle(element).backgroundColor);
+      const parts = (match?.[1] ?? '0, 0, 0, 0').split(',').map(Number);
+      return parts.length === 4 ? (parts[3] ?? 0) : 1;
+    });
+    expect(alpha).toBeGreaterThanOrEqual(0.5);
+    await next.tap();
+    await dialog.getByText('2 of 2', { exact: true }).waitFor();
+    await snapshot(page, 'lightbox-390', { fullPage: false });
+    await page.context().close();
+  });
 });
 
 describe('photo posts, as an editor', () => {
@@ -287,5 +333,37 @@ describe('photo posts, as an editor', () => {
     expect((await page.getByRole('link', { name: 'Back to Photos' }).boundingBox())?.height ?? 0).toBeGreaterThanOrEqual(44);
     await page.getByRole('button', { name: 'Save Post' }).tap();
     await page.getByText('Successfully Saved').waitFor();
+  });
+});
+
+describe('an editor saves a new photo post, then deletes it', () => {
+  it('moves to /editBlog/{id}, survives a reload, and confirms the delete on the list page', async () => {
+    const page = await openPageAs(harness, PHOTO_EDITOR.email, PHOTO_EDITOR.password, PHONE);
+    await page.goto('/editBlog/0');
+    await page.getByRole('heading', { level: 1, name: 'New Post' }).waitFor();
+    await page.getByLabel('Title').fill('Saved then deleted post');
+    await page.getByRole('textbox', { name: 'Text 1', exact: true }).fill('Saved once, then gone.');
+    await page.getByRole('button', { name: 'Save Post' }).tap();
+    await page.getByText('Successfully Saved').waitFor();
+    await page.waitForURL(/\/editBlog\/[1-9]\d*$/);
+    await page.getByRole('heading', { level: 1, name: 'Edit Post' }).waitFor();
+    // The same editor stays on screen with its confirmation.
+    expect(await page.getByText('Successfully Saved').isVisible()).toBe(true);
+
+    await page.reload();
+    const title = page.getByLabel('Title');
+    await title.waitFor();
+    expect(await title.inputValue()).toBe('Saved then deleted post');
+
+    await page.getByRole('button', { name: 'Delete Post' }).tap();
+    await page.getByRole('dialog', { name: 'Delete Post' }).getByRole('button', { name: 'Delete', exact: true }).tap();
+    await page.waitForURL(/\/blog$/);
+    const notice = page.getByRole('status').filter({ hasText: 'Successfully Deleted' });
+    await notice.waitFor();
+    expect(await notice.textContent()).toContain('Saved then deleted post');
+    expect(await page.getByText('Post Not Found').count()).toBe(0);
+    // The editor of a post that is gone was replaced in the history: Back does not reopen it.
+    expect(await page.locator('.post-list > article h2', { hasText: 'Saved then deleted post' }).count()).toBe(0);
+    await page.context().close();
   });
 });

@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkA11y, DEMO_ADMIN, openPage, openPageAs, snapshot, startHarness, type Harness } from './harness.ts';
+import { checkA11y, DEMO_ADMIN, DEMO_MEMBER, openPage, openPageAs, snapshot, startHarness, visit, type Harness } from './harness.ts';
 
 const HISTORIAN = { email: 'historian@example.org', password: 'demo-history-1' } as const;
 const NETWORK_MESSAGE = 'The site could not be reached. Check your connection and try again.';
@@ -243,6 +243,71 @@ describe('dialogs and focus', () => {
     await form.getByRole('button', { name: 'Change Password' }).click();
     await form.getByText('The new password must be at least 8 characters long (now 5).').waitFor();
     await checkA11y(page);
+    await page.context().close();
+  });
+});
+
+describe('a member filters the registry and the classifieds by keyboard', () => {
+  const KEYBOARD_390 = { viewport: { width: 390, height: 844 } } as const;
+  const focused = (page: Page) =>
+    page.evaluate(() => {
+      const element = document.activeElement;
+      return element === null || element === document.body ? 'nothing' : `${element.tagName} ${(element.textContent ?? '').trim()}`;
+    });
+
+  it('keeps focus on "Show cars" and "Show listings", and puts it on the heading after Next and "Show all"', async () => {
+    const page = await openPageAs(harness, DEMO_MEMBER.email, DEMO_MEMBER.password, KEYBOARD_390);
+    await visit(page, '/registry');
+    await page.getByRole('heading', { level: 2, name: /page 1 of/ }).waitFor();
+    await page.getByLabel('Year').selectOption('1929');
+    await page.getByRole('button', { name: 'Show cars' }).focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/year=1929/);
+    await page.getByRole('heading', { level: 2, name: /^\d+ cars(,|$)/ }).waitFor();
+    // The heading of all the cars, still shown as the address changes, reads alike: wait for the 1929 cars' own pages.
+    await page.getByRole('navigation', { name: 'Pages of cars' }).locator('a[href*="year=1929"]').first().waitFor();
+    expect(await focused(page)).toBe('BUTTON Show cars');
+    // Tab goes on to the cars found, not back to the top of the page.
+    await page.keyboard.press('Tab');
+    expect(await focused(page)).toBe('BUTTON Clear');
+
+    await page.getByRole('link', { name: 'Next →' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { level: 2, name: /page 2 of/ }).waitFor();
+    await expect.poll(() => focused(page)).toBe('H1 Car Registry');
+
+    await visit(page, '/classifieds');
+    await page.getByRole('heading', { level: 2, name: /listing/ }).waitFor();
+    await page.getByLabel('For sale or wanted').selectOption('sale');
+    await page.getByRole('button', { name: 'Show listings' }).focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/kind=sale/);
+    await page.waitForLoadState('networkidle');
+    expect(await focused(page)).toBe('BUTTON Show listings');
+
+    await visit(page, '/search?q=ford');
+    await page.getByRole('link', { name: /^Show all \d+ results in Registry cars/ }).focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/kind=car/);
+    await expect.poll(() => focused(page)).toBe('H1 Search');
+    await page.context().close();
+  }, 120_000);
+});
+
+describe('a history editor removes the Shaft Award image', () => {
+  it('Shaft Award: removing the image drops the older "Successfully Saved"', async () => {
+    const page = await openPageAs(harness, HISTORIAN.email, HISTORIAN.password);
+    await page.goto('/the-shaft-award');
+    await page.getByRole('button', { name: /^Edit \d{4} winner$/ }).click();
+    const editor = page.getByRole('dialog', { name: 'Edit Shaft Award Winner' });
+    await editor.getByRole('button', { name: 'Save' }).click();
+    await editor.getByText('Successfully Saved').waitFor();
+    await editor.getByRole('button', { name: 'Remove image' }).click();
+    await page.getByRole('dialog', { name: 'Remove image' }).getByRole('button', { name: 'Remove' }).click();
+    await editor.getByText('Image removed.').waitFor();
+    expect(await editor.getByText('Successfully Saved').count()).toBe(0);
+    // The Remove image button is gone; focus stays in the dialog, on the photo picker.
+    expect(await page.evaluate(() => document.activeElement?.closest('dialog') !== null)).toBe(true);
     await page.context().close();
   });
 });

@@ -1,13 +1,17 @@
 import fs from 'node:fs/promises';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { EVENTS_PAGE_SIZE } from '@club/contracts/plain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeJpeg } from '../../api/test/images.ts';
-import { checkA11y, DEMO_MEMBER, openPage, openPageAs, serverDatabase, snapshot, startHarness, visit, type Harness } from './harness.ts';
+import { checkA11y, DEMO_MEMBER, openPage, openPageAs, serverDatabase, snapshot, startHarness, visit, waitForHydration, type Harness } from './harness.ts';
+import { makeEventWith24Answers } from './steps.ts';
 
 const EDITOR = { email: 'events@example.org', password: 'demo-events-1' };
 const PHONE = { width: 390, height: 844 } as const;
 const SMALL_PHONE = { width: 375, height: 667 } as const;
+const PHONE_BY_TOUCH = { viewport: PHONE, hasTouch: true, isMobile: true } as const;
+const TABLET = { viewport: { width: 768, height: 1024 } } as const;
+const DESKTOP = { viewport: { width: 1280, height: 900 } } as const;
 
 /** A day well inside the demo data's coming year, so there are events either side of it. */
 const DAY = '2027-02-17';
@@ -88,6 +92,35 @@ async function expectLoginForm(page: Page, path: string): Promise<void> {
   await page.getByRole('heading', { name: 'Member Login' }).waitFor();
   expect(await page.getByLabel('E-mail address').isVisible()).toBe(true);
   expect(await page.getByRole('button', { name: 'Log in' }).isVisible()).toBe(true);
+}
+
+async function boxOf(locator: Locator): Promise<{ x: number; y: number; width: number; height: number }> {
+  await locator.waitFor();
+  const box = await locator.boundingBox();
+  if (!box) throw new Error(`${locator.toString()} has no box`);
+  return box;
+}
+
+/** How many reminder e-mails about an event the server has queued or sent. */
+function remindersAbout(title: string): number {
+  const db = serverDatabase(harness);
+  try {
+    return (db.prepare('SELECT count(*) AS n FROM outbox WHERE subject LIKE ?').get(`Reminder: ${title},%`) as { n: number }).n;
+  } finally {
+    db.close();
+  }
+}
+
+/** Enabled members with e-mail notifications on (whom a "now" reminder reaches), and their addresses (one e-mail each: a household shares one). */
+function reminderReaders(): { members: number; addresses: number } {
+  const db = serverDatabase(harness);
+  try {
+    return db
+      .prepare('SELECT count(*) AS members, count(DISTINCT lower(email)) AS addresses FROM members WHERE enabled = 1 AND email_notifications = 1')
+      .get() as { members: number; addresses: number };
+  } finally {
+    db.close();
+  }
 }
 
 describe('events journeys', () => {
@@ -580,6 +613,201 @@ describe('events journeys', () => {
     // The heading comes at once; the month's grid follows its own read.
     await page.locator('td[aria-current="date"]').first().waitFor();
     expect(await page.locator('td[aria-current="date"]').count()).toBe(1);
+    await page.context().close();
+  });
+});
+
+describe('a member answers an event many have answered', () => {
+  it("puts the member's own answer and the totals right under the date and place; the long list folds on a phone", async () => {
+    const eventId = makeEventWith24Answers(harness);
+    const page = await openPageAs(harness, DEMO_MEMBER.email, DEMO_MEMBER.password, PHONE_BY_TOUCH);
+    await page.goto(`/event/${eventId}`);
+    const answer = page.getByRole('form', { name: 'Your answer' });
+    await answer.waitFor();
+    // 18 attending answers of 2 people each.
+    expect(await page.getByText('36 people coming.', { exact: true }).isVisible()).toBe(true);
+    const where = await page.getByRole('region', { name: 'When and where' }).boundingBox();
+    const heading = await page.getByRole('heading', { level: 2, name: 'Your answer' }).boundingBox();
+    const choices = await answer.getByRole('group', { name: 'Are you coming?' }).boundingBox();
+    expect(where && heading && choices).toBeTruthy();
+    // Straight after the date and place, and the choices within the first screen of a 390x844 phone.
+    expect((heading?.y ?? 9999) - ((where?.y ?? 0) + (where?.height ?? 0))).toBeLessThan(80);
+    expect((choices?.y ?? 9999) + (choices?.height ?? 0)).toBeLessThan(844);
+    // Everyone's answers come after, folded: the member opens them when wanted.
+    const all = page.getByText('Show all 24 answers');
+    expect(await all.isVisible()).toBe(true);
+    expect(await page.getByRole('row', { name: /Guest1 Tourer/ }).isVisible()).toBe(false);
+    await checkA11y(page);
+    await all.tap();
+    await page.getByRole('row', { name: /Guest1 Tourer/ }).waitFor();
+    await page.getByRole('row', { name: /Guest1 Tourer/ }).scrollIntoViewIfNeeded();
+    // Open, the fold offers to close rather than to "show all" what is shown.
+    await page.getByText('Hide the answers').waitFor();
+    await checkA11y(page);
+    await page.context().close();
+
+    // Tapped while the page's scripts still load (the server drew it: the fold opens by itself),
+    // the fold's label still says what a tap now does once they have run.
+    const early = await openPageAs(harness, DEMO_MEMBER.email, DEMO_MEMBER.password, PHONE_BY_TOUCH);
+    let releaseEntry: (value?: unknown) => void = () => undefined;
+    const tapped = new Promise((resolve) => (releaseEntry = resolve));
+    await early.route(/\/assets\/index[^/]*\.js$/, async (route) => {
+      await tapped;
+      await route.continue();
+    });
+    await early.goto(`/event/${eventId}`);
+    await early.getByText('Show all 24 answers').tap();
+    await early.getByRole('row', { name: /Guest1 Tourer/ }).waitFor();
+    releaseEntry();
+    await waitForHydration(early);
+    expect(await early.getByText('Hide the answers').isVisible()).toBe(true);
+    expect(await early.getByText('Show all 24 answers').isVisible()).toBe(false);
+    await early.context().close();
+  });
+
+  it('shows the whole list at once on a desktop, after the answer', async () => {
+    const eventId = makeEventWith24Answers(harness);
+    const page = await openPageAs(harness, DEMO_MEMBER.email, DEMO_MEMBER.password, { viewport: { width: 1280, height: 900 } });
+    await page.goto(`/event/${eventId}`);
+    const answer = page.getByRole('form', { name: 'Your answer' });
+    await answer.waitFor();
+    expect((await answer.boundingBox())?.y ?? 9999).toBeLessThan(900);
+    await page.getByRole('row', { name: /Guest24 Tourer/ }).waitFor();
+    expect(await page.getByText('Show all 24 answers').isVisible()).toBe(false);
+    // No empty "Route book" panel for a member when the event has none.
+    await page.waitForLoadState('networkidle');
+    expect(await page.getByRole('region', { name: 'Route book' }).count()).toBe(0);
+    for (const [width, height] of [[375, 667], [390, 844], [768, 1024], [1280, 900]] as const) {
+      await page.setViewportSize({ width, height });
+      await snapshot(page, `event-24-answers-${width}`);
+    }
+    await page.context().close();
+  });
+
+  it("keeps each member's name and answer on one line in the list of answers at 1280 and 768 px", async () => {
+    const eventId = makeEventWith24Answers(harness);
+    for (const options of [DESKTOP, TABLET]) {
+      const page = await openPageAs(harness, DEMO_MEMBER.email, DEMO_MEMBER.password, options);
+      await page.goto(`/event/${eventId}`);
+      const table = page.getByRole('table', { name: "Members' answers" });
+      await table.getByRole('row', { name: /Guest24 Tourer/ }).waitFor();
+      // Nobody brings guests or cars: no empty column takes the names' room.
+      expect(await table.getByRole('columnheader', { name: 'Guests and cars' }).count()).toBe(0);
+      const split = await table.locator('tbody tr').evaluateAll((rows) =>
+        rows.flatMap((row) =>
+          [...row.querySelectorAll('th, td')].slice(0, 2).flatMap((cell) => {
+            const range = document.createRange();
+            range.selectNodeContents(cell);
+            const lines = new Set([...range.getClientRects()].map((box) => Math.round(box.top)));
+            return lines.size > 1 ? [cell.textContent ?? ''] : [];
+          }),
+        ),
+      );
+      expect(split, `split over two lines at ${options.viewport.width} px`).toEqual([]);
+      await page.context().close();
+    }
+  }, 120_000);
+
+  it('unfolds the answers when a member taps "See everyone’s answers" on a phone', async () => {
+    const eventId = makeEventWith24Answers(harness);
+    const page = await openPageAs(harness, DEMO_MEMBER.email, DEMO_MEMBER.password, PHONE_BY_TOUCH);
+    await visit(page, `/event/${eventId}`);
+    await page.getByText('Show all 24 answers').waitFor();
+    await page.getByRole('link', { name: 'See everyone’s answers' }).tap();
+    const row = page.getByRole('row', { name: /Guest1 Tourer/ });
+    await expect.poll(() => row.isVisible()).toBe(true);
+    expect(await page.getByText('Hide the answers').isVisible()).toBe(true);
+    // The list starts on the screen the link jumped to.
+    expect((await boxOf(row)).y).toBeLessThan(844);
+    await page.context().close();
+  });
+});
+
+describe('an editor deletes an event on a phone', () => {
+  it('confirms with "Successfully Deleted" on the calendar', async () => {
+    const page = await openPageAs(harness, EDITOR.email, EDITOR.password, PHONE_BY_TOUCH);
+    await page.goto('/editEvent/0');
+    const form = page.getByRole('form', { name: 'New event' });
+    await form.getByLabel('Title').fill('Gathering to delete');
+    await form.getByLabel('Start').fill('2027-03-10T18:30');
+    await form.getByLabel('End').fill('2027-03-10T20:00');
+    await form.getByRole('button', { name: 'Save' }).tap();
+    await page.waitForURL(/\/editEvent\/[1-9]\d*$/);
+    const saved = page.getByRole('form', { name: 'Edit event' });
+    await saved.getByRole('button', { name: 'Delete event' }).tap();
+    await page.getByRole('dialog', { name: 'Delete event' }).getByRole('button', { name: 'Delete', exact: true }).tap();
+    await page.waitForURL('**/events?month=2027-03');
+    const notice = page.getByRole('status').filter({ hasText: 'Successfully Deleted' });
+    await notice.waitFor();
+    expect(await notice.textContent()).toContain('Gathering to delete');
+    await page.context().close();
+  });
+});
+
+describe('"Now (when saved)" in the event editor', () => {
+  it('says whom the reminder was e-mailed to, unticks it, and a later save sends nothing more', async () => {
+    const page = await openPageAs(harness, EDITOR.email, EDITOR.password, PHONE_BY_TOUCH);
+    await page.goto('/editEvent/0');
+    const form = page.getByRole('form', { name: 'New event' });
+    await form.getByLabel('Title').fill('Reminder sent on saving');
+    await form.getByLabel('Start').fill('2027-04-14T18:30');
+    await form.getByLabel('End').fill('2027-04-14T20:00');
+    await form.getByRole('checkbox', { name: 'Now (when saved)' }).tap();
+    await form.getByRole('button', { name: 'Save' }).tap();
+    await page.waitForURL(/\/editEvent\/[1-9]\d*$/);
+    const saved = page.getByRole('form', { name: 'Edit event' });
+
+    const readers = reminderReaders();
+    expect(readers.addresses).toBeGreaterThan(1);
+    const confirmation = saved.getByText(`Successfully Saved. Reminder e-mailed to ${readers.members} members.`);
+    await confirmation.waitFor();
+    expect(remindersAbout('Reminder sent on saving')).toBe(readers.addresses);
+    // The tick box is gone: in its place, what went out and that saving again sends nothing.
+    expect(await saved.getByRole('checkbox', { name: 'Now (when saved)' }).count()).toBe(0);
+    const note = saved.getByText(/^Now: sent .*, e-mailed to \d+ members\. Saving again does not send it again\.$/);
+    await note.waitFor();
+    await checkA11y(page);
+    await note.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    await snapshot(page, 'event-editor-now-sent-390', { fullPage: false });
+
+    await saved.getByLabel('Title').fill('Reminder sent on saving');
+    await saved.getByRole('button', { name: 'Save' }).tap();
+    await saved.getByText('Successfully Saved').waitFor();
+    expect(await saved.getByText(/Reminder e-mailed/).count()).toBe(0);
+    expect(remindersAbout('Reminder sent on saving')).toBe(readers.addresses);
+
+    // Opened again later, the editor says the same.
+    await page.reload();
+    await page.getByRole('form', { name: 'Edit event' }).getByText(/^Now: sent /).waitFor();
+    expect(await page.getByRole('checkbox', { name: 'Now (when saved)' }).count()).toBe(0);
+    await page.context().close();
+  });
+});
+
+describe("a member's calendar on a phone", () => {
+  it("marks today and sets past days apart in the phone's list of the month", async () => {
+    const page = await openPageAs(harness, DEMO_MEMBER.email, DEMO_MEMBER.password, PHONE_BY_TOUCH);
+    await page.goto('/events');
+    const list = page.locator('.calendar-list');
+    const today = list.locator('[aria-current="date"]');
+    await today.waitFor();
+    expect(await today.count()).toBe(1);
+    expect(await today.textContent()).toMatch(/Today/);
+    // Days before today say so; today and later do not.
+    const days = await list.locator('.calendar-list__day').evaluateAll((sections) =>
+      sections.map((section) => ({ isToday: section.getAttribute('aria-current') === 'date', date: section.querySelector('h3')?.textContent ?? '' })),
+    );
+    const todayIndex = days.findIndex((day) => day.isToday);
+    days.forEach((day, index) => expect(day.date.includes('Past'), `day ${index}: ${day.date}`).toBe(index < todayIndex));
+    await checkA11y(page);
+
+    await page.getByRole('link', { name: /^Previous/ }).first().tap();
+    await page.waitForURL(/month=/);
+    // This month's list, still shown as the address changes, has today in it: read the month before once it has gone.
+    await today.waitFor({ state: 'detached' });
+    const pastDays = list.locator('.calendar-list__day');
+    await pastDays.first().waitFor();
+    for (const date of await pastDays.locator('h3').allTextContents()) expect(date).toContain('Past');
     await page.context().close();
   });
 });

@@ -2,10 +2,11 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeJpeg } from '../../api/test/images.ts';
 import { checkA11y, DEMO_MEMBER, openPageAs, serverDatabase, snapshot, startHarness, type Harness } from './harness.ts';
-import { holdAnswers } from './steps.ts';
+import { holdAnswers, pressAndSeeItHandled } from './steps.ts';
 
 const POSTER = { email: 'poster@example.org', password: 'demo-poster-1' };
 const MODERATOR = { email: 'moderator@example.org', password: 'demo-moderator-1' };
+const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true } as const;
 const TITLE = 'Who re-babbitts connecting rods?';
 
 let harness: Harness;
@@ -270,5 +271,45 @@ describe('forum journeys', () => {
     await page.getByLabel('Search threads').fill('paging nothing-like-this');
     await page.getByText('No thread matches. Try fewer or other words.').waitFor();
     await checkA11y(page);
+  });
+});
+
+describe('a member opens a forum thread that is not there', () => {
+  it('says "Thread not found" with a way back, not "Try again"', async () => {
+    const page = await openPageAs(harness, POSTER.email, POSTER.password, PHONE);
+    await page.goto('/forum/999999');
+    await page.getByRole('heading', { name: 'Thread not found' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Try again' }).count()).toBe(0);
+    expect(await page.getByText(/reload/i).count()).toBe(0);
+    await page.getByRole('link', { name: 'See all threads' }).tap();
+    await page.waitForURL(/\/forum$/);
+    await page.getByRole('list', { name: 'Threads' }).waitFor();
+    await page.context().close();
+  });
+});
+
+describe('a second tap on Post reply after the reply went', () => {
+  it('keeps the confirmation of a forum reply and posts it once', async () => {
+    const page = await openPageAs(harness, POSTER.email, POSTER.password, PHONE);
+    await page.goto('/forum');
+    await page.getByRole('list', { name: 'Threads' }).getByRole('link').first().tap();
+    const box = page.getByLabel('Your reply');
+    await box.waitFor();
+    const posts: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/forum.createPost')) posts.push(request.url());
+    });
+    await box.fill('A second tap must not undo this.');
+    const form = page.getByRole('form', { name: 'Reply' });
+    // A slow double-tap: the second tap comes once the reply has gone.
+    const post = form.getByRole('button', { name: 'Post reply' });
+    await post.tap();
+    const thanks = form.getByText(/Your reply waits for a moderator/);
+    await thanks.waitFor();
+    await pressAndSeeItHandled(form, () => post.tap());
+    expect(await thanks.isVisible()).toBe(true);
+    expect(await form.getByRole('alert').count()).toBe(0);
+    expect(posts).toHaveLength(1);
+    await page.context().close();
   });
 });

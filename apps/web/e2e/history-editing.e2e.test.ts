@@ -8,6 +8,7 @@ import { checkA11y, CLUB_NAME, DEMO_MEMBER, MOBILE_VIEWPORT, openPage, openPageA
 import { isImageDrawn } from './steps.ts';
 
 const HISTORIAN = { email: 'historian@example.org', password: 'demo-history-1' } as const;
+const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true } as const;
 const THIS_YEAR = new Date().getFullYear();
 
 /** What the editor journeys create through the dialogs. */
@@ -66,6 +67,15 @@ afterAll(async () => {
 });
 
 /** Buttons in the page that edit something: every one but those that enlarge a Shaft Award picture. */
+type Box = { x: number; y: number; width: number; height: number };
+
+async function boxOf(locator: Locator): Promise<Box> {
+  await locator.waitFor();
+  const box = await locator.boundingBox();
+  if (!box) throw new Error(`${locator.toString()} has no box`);
+  return box;
+}
+
 const editControls = (page: Page) => page.getByRole('main').getByRole('button', { name: /^(?!Enlarge the picture of )/ });
 
 async function visit(page: Page, url: string, pageName: string): Promise<void> {
@@ -348,6 +358,45 @@ describe('history editing', () => {
     });
     expect(refusal.status).toBe(403);
     expect(refusal.body.e).toMatch(/permission/);
+    await page.context().close();
+  });
+});
+
+describe('a history editor saves the board under a new year', () => {
+  it('board saved under a new year keeps the picture, with one Year control while editing', async () => {
+    const page = await openPageAs(harness, HISTORIAN.email, HISTORIAN.password);
+    await page.goto('/board-members');
+    const current = page.getByRole('region', { name: `Officers and Board ${THIS_YEAR}` });
+    await current.waitFor();
+    const before = await current.evaluate((element) => getComputedStyle(element).backgroundImage);
+    expect(before).toMatch(/url\(/);
+    await page.getByRole('button', { name: 'Edit', exact: true }).click();
+    expect(await page.getByLabel(/^Year/).count()).toBe(1);
+    const editor = page.getByRole('form', { name: 'Edit the board' });
+    await editor.getByLabel('Year').fill(String(THIS_YEAR + 3));
+    await editor.getByRole('button', { name: 'Save' }).click();
+    const saved = page.getByRole('region', { name: `Officers and Board ${THIS_YEAR + 3}` });
+    await saved.waitFor();
+    const after = await saved.evaluate((element) => getComputedStyle(element).backgroundImage);
+    expect(after).toMatch(/url\(.*\/uploads\/board\//);
+    await page.context().close();
+  });
+});
+
+describe('a visitor on a phone looks at the Shaft Award', () => {
+  it('enlarges a past Shaft Award picture', async () => {
+    const page = await openPage(harness, PHONE);
+    await page.goto('/the-shaft-award');
+    const past = page.getByRole('list', { name: 'Past recipients' });
+    const open = past.getByRole('button', { name: /^Enlarge the picture of/ }).first();
+    await open.tap();
+    const dialog = page.getByRole('dialog');
+    await dialog.locator('img').first().waitFor();
+    const picture = await boxOf(dialog.locator('img').first());
+    expect(picture.width).toBeGreaterThan(200);
+    await checkA11y(page);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
     await page.context().close();
   });
 });

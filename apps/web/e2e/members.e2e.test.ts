@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { imageSize, makeJpeg, makePng } from '../../api/test/images.ts';
 import { startTestSmtp, type TestSmtp } from '../../api/test/smtp.ts';
@@ -7,6 +7,11 @@ import { holdAnswers, searchMemberList } from './steps.ts';
 
 const SECRETARY = { email: 'secretary@example.org', password: 'demo-secretary-1' };
 const NEWCOMER = { first: 'Loretta', last: 'Quackenbush', email: 'loretta.quackenbush@example.net', password: 'model-a-loretta-1' };
+const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true } as const;
+const DESKTOP = { viewport: { width: 1280, height: 900 } } as const;
+const SMALL_PHONE_SIZE = { width: 375, height: 667 } as const;
+/** The least room between two things that must not touch (px). */
+const MIN_GAP = 8;
 let harness: Harness;
 let smtp: TestSmtp;
 let portrait: Buffer;
@@ -27,6 +32,21 @@ afterAll(async () => {
 async function openMemberList(page: Page): Promise<void> {
   await page.goto('/memberList');
   await page.getByRole('list', { name: 'Members' }).waitFor();
+}
+
+type Box = { x: number; y: number; width: number; height: number };
+
+async function boxOf(locator: Locator): Promise<Box> {
+  await locator.waitFor();
+  const box = await locator.boundingBox();
+  if (!box) throw new Error(`${locator.toString()} has no box`);
+  return box;
+}
+
+/** Room from the bottom of `above` to the top of `below`. */
+async function gapBetween(above: Locator, below: Locator): Promise<number> {
+  const [a, b] = [await boxOf(above), await boxOf(below)];
+  return b.y - (a.y + a.height);
 }
 
 const memberCard = (page: Page, name: string) =>
@@ -375,5 +395,77 @@ describe('member list journey', () => {
     await checkA11y(page);
     await snapshot(page, 'member-dialog-mobile');
     await page.context().close();
+  });
+});
+
+describe('an admin copies the e-mail list and reads the member cards', () => {
+  it('copy e-mail list keeps the toolbar on one line and its message goes after a while', async () => {
+    const page = await openPageAs(harness, DEMO_ADMIN.email, DEMO_ADMIN.password);
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.goto('/memberList');
+    await page.getByRole('list', { name: 'Members' }).waitFor();
+    const copy = page.getByRole('button', { name: 'Copy e-mail list' });
+    await copy.click();
+    const message = page.getByText(/^Copied \d+ e-mail addresses of enabled members/);
+    await message.waitFor();
+    const add = await page.getByRole('button', { name: 'Add Member' }).boundingBox();
+    const copyBox = await copy.boundingBox();
+    expect(copyBox?.width ?? Infinity).toBeLessThan(300);
+    expect(Math.abs((add?.y ?? 0) - (copyBox?.y ?? 100))).toBeLessThan(2);
+    expect(await page.getByText(/^\d+ members, \d+ of them enabled\. Page 1 of \d+\.$/).count()).toBe(1);
+    await snapshot(page, 'member-list-toolbar-after-copy', { fullPage: false });
+    await message.waitFor({ state: 'detached', timeout: 12_000 });
+    await page.context().close();
+  });
+
+  for (const viewport of [SMALL_PHONE_SIZE, { width: 1280, height: 900 }]) {
+    it(`member cards break e-mail addresses only after the @ or before a dot of the name at ${viewport.width}px`, async () => {
+    const page = await openPageAs(harness, DEMO_ADMIN.email, DEMO_ADMIN.password, { viewport });
+    await page.goto('/memberList');
+    await page.getByRole('list', { name: 'Members' }).waitFor();
+    // Each line of every address link ends where the <wbr>s allow: after "@", or before a "." of the name.
+    const badBreaks = await page.locator('.member-card a[href^="mailto:"]').evaluateAll((links) =>
+      links.flatMap((link) => {
+        const text = link.textContent ?? '';
+        const range = document.createRange();
+        const lineEnds: number[] = [];
+        let lastTop: number | null = null;
+        const walker = document.createTreeWalker(link, NodeFilter.SHOW_TEXT);
+        let offsetBase = 0;
+        for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) {
+          const length = node.textContent?.length ?? 0;
+          for (let index = 0; index < length; index += 1) {
+            range.setStart(node, index);
+            range.setEnd(node, index + 1);
+            const top = Math.round(range.getBoundingClientRect().top);
+            if (lastTop !== null && top > lastTop + 2) lineEnds.push(offsetBase + index);
+            lastTop = top;
+          }
+          offsetBase += length;
+        }
+        return lineEnds
+          .filter((at) => !(text[at - 1] === '@' || (text[at] === '.' && at < text.indexOf('@'))))
+          .map((at) => `${text.slice(0, at)} | ${text.slice(at)}`);
+      }),
+    );
+    expect(badBreaks).toEqual([]);
+    await page.getByRole('list', { name: 'Members' }).getByRole('listitem').nth(2).scrollIntoViewIfNeeded();
+    await snapshot(page, `member-cards-emails-${viewport.width}`, { fullPage: false });
+    await page.context().close();
+  });
+  }
+
+  it("gives a member card's phone and e-mail links room to tap", async () => {
+    for (const [options, least] of [[PHONE, 44], [DESKTOP, 24]] as const) {
+      const page = await openPageAs(harness, DEMO_MEMBER.email, DEMO_MEMBER.password, options);
+      await page.goto('/memberList');
+      const card = page.locator('.member-card').filter({ has: page.locator('a[href^="tel:"]') }).filter({ has: page.locator('a[href^="mailto:"]') }).first();
+      const phone = card.locator('a[href^="tel:"]');
+      const email = card.locator('a[href^="mailto:"]');
+      expect((await boxOf(phone)).height).toBeGreaterThanOrEqual(least);
+      expect((await boxOf(email)).height).toBeGreaterThanOrEqual(least);
+      expect(await gapBetween(phone, email)).toBeGreaterThanOrEqual(MIN_GAP);
+      await page.context().close();
+    }
   });
 });

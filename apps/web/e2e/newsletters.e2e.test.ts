@@ -10,6 +10,7 @@ import { isImageDrawn } from './steps.ts';
 const HISTORIAN = { email: 'historian@example.org', password: 'demo-history-1' } as const;
 /** An empty archive's site has only this administrator, who holds every edit right (history too). */
 const EDITOR = { email: 'editor@example.test', password: 'editor-password-1' } as const;
+const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true } as const;
 const PHONES = [
   { width: 390, height: 844 },
   { width: 375, height: 667 },
@@ -241,5 +242,31 @@ describe('Valley News with three years of editions', () => {
       await checkA11y(page);
       await page.close();
     }
+  });
+
+  describe('the Add Newsletter messages', () => {
+    it('reports every missing item at once, and drops the month message once the file name fills it in', async () => {
+      const file = path.join(fileDir, 'Valley News April 2024.pdf');
+      await writeFile(file, await makeNewsletterPdf({ year: 2024, month: 4, isSpecial: false }, 'The Messages Edition'));
+      const page = await openPageAs(harness, HISTORIAN.email, HISTORIAN.password, PHONE);
+      await page.goto('/new-page-4');
+      await page.getByRole('button', { name: 'Add newsletter' }).tap();
+      const dialog = page.getByRole('dialog', { name: 'Add Newsletter' });
+      await dialog.waitFor();
+      await dialog.getByRole('button', { name: 'Save' }).tap();
+      const alert = dialog.getByRole('alert');
+      await alert.waitFor();
+      // One summary in every form's words; each missing item is said beside its field.
+      expect(await alert.textContent()).toBe('Please correct the 2 fields marked below.');
+      await dialog.getByText('Please choose the newsletter file.', { exact: true }).waitFor();
+      await dialog.getByText('Please enter the month.', { exact: true }).waitFor();
+      await snapshot(page, 'newsletter-messages-390', { fullPage: false });
+
+      await dialog.getByLabel('Newsletter file').setInputFiles(file);
+      expect(await dialog.getByLabel('Month').inputValue()).toBe('4');
+      await expect.poll(() => dialog.getByText('Please enter the month.').count()).toBe(0);
+      expect(await dialog.getByRole('alert').count()).toBe(0);
+      await page.context().close();
+    });
   });
 });

@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unsubscribeToken } from '../../api/src/services/unsubscribe-links.ts';
 import { checkA11y, DEMO_ADMIN, DEMO_MEMBER, MOBILE_VIEWPORT, openPage, openPageAs, serverDatabase, snapshot, startHarness, visit, type Harness } from './harness.ts';
 
+const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true } as const;
+
 let harness: Harness;
 
 beforeAll(async () => {
@@ -372,4 +374,39 @@ describe('e-mail opt-out and the outbox', () => {
     expect(queued).toEqual([{ status: 'pending' }]);
     await page.context().close();
   });
+});
+
+describe('the push switch when the browser refuses push', () => {
+  const cases = [
+    { name: 'NotAllowedError', message: 'Registration failed - permission denied', expected: /^Your browser refused push notifications for this website \(permission denied\)\. To allow them, open the site settings/ },
+    { name: 'AbortError', message: 'Registration failed - push service not available', expected: /^Your browser could not reach its push service .* try again later or use another browser/ },
+    { name: 'InvalidStateError', message: 'Subscription failed - no active Service Worker', expected: /^Your browser could not set up push notifications \(subscription failed: Subscription failed - no active Service Worker\)\. Reload the page/ },
+  ];
+  for (const failure of cases) {
+    it(`says why and what to do, not a bare "Error" (${failure.name})`, async () => {
+      const page = await openPageAs(harness, DEMO_MEMBER.email, DEMO_MEMBER.password, PHONE);
+      await page.context().grantPermissions(['notifications'], { origin: harness.baseUrl });
+      await page.context().addInitScript(({ name, message }) => {
+        PushManager.prototype.getSubscription = async () => null;
+        PushManager.prototype.subscribe = async () => {
+          throw new DOMException(message, name);
+        };
+      }, failure);
+      await page.goto('/account');
+      const pushSwitch = page.getByRole('switch', { name: 'Push notifications' });
+      await expect.poll(() => pushSwitch.isEnabled(), { timeout: 15_000 }).toBe(true);
+      await pushSwitch.tap();
+      const alert = page.getByRole('alert').filter({ hasText: /push/i });
+      await alert.waitFor();
+      expect((await alert.innerText()).trim()).toMatch(failure.expected);
+      expect(await page.getByRole('alert').filter({ hasText: /^Error$/ }).count()).toBe(0);
+      expect(await pushSwitch.isChecked()).toBe(false);
+      if (failure.name === 'AbortError') {
+        await checkA11y(page);
+        await alert.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+        await snapshot(page, 'push-no-service-390', { fullPage: false });
+      }
+      await page.context().close();
+    });
+  }
 });

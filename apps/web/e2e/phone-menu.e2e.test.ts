@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkA11y, openPage, snapshot, startHarness, visit, type Harness } from './harness.ts';
 
@@ -200,6 +200,112 @@ describe('phone menu (touch)', () => {
     await page.keyboard.press('Escape');
     await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('false');
     expect(await toggle.evaluate((button) => button === document.activeElement)).toBe(true);
+    await page.context().close();
+  });
+});
+
+const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true } as const;
+const SMALL_PHONE = { viewport: { width: 375, height: 667 }, hasTouch: true, isMobile: true } as const;
+
+type Box = { x: number; y: number; width: number; height: number };
+
+async function boxOf(locator: Locator): Promise<Box> {
+  await locator.waitFor();
+  const box = await locator.boundingBox();
+  if (!box) throw new Error(`${locator.toString()} has no box`);
+  return box;
+}
+
+const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
+
+describe('the phone menu with a group open', () => {
+  it('says "More below" while entries are hidden under the fold, and not once scrolled to the end, at 375x667', async () => {
+    const page = await openPage(harness, SMALL_PHONE);
+    await visit(page, '/');
+    await page.getByRole('banner').getByRole('button', { name: 'Menu' }).tap();
+    const group = mainNav(page).getByRole('button', { name: 'Club Info', exact: true });
+    await group.tap();
+    await page.waitForFunction(() => document.querySelector('.nav__group.is-open') !== null);
+    const list = mainNav(page).locator('.nav__list');
+    const login = mainNav(page).getByRole('link', { name: 'Member Login', exact: true });
+    // The menu does not fit: its last entries are below the fold.
+    expect(await list.evaluate((element) => element.scrollHeight > element.clientHeight)).toBe(true);
+    expect((await boxOf(login)).y).toBeGreaterThan(667);
+
+    const hint = page.getByText('More below');
+    const opacityOf = () => hint.evaluate((element) => Number(getComputedStyle(element).opacity));
+    await page.waitForFunction(() => Number(getComputedStyle(document.querySelector('.nav__more') as Element).opacity) > 0.9);
+    const hintBox = await boxOf(hint);
+    const listBox = await boxOf(list);
+    // The hint lies over the bottom of the visible menu, on screen.
+    expect(hintBox.y + hintBox.height).toBeLessThanOrEqual(667);
+    expect(hintBox.y + hintBox.height).toBeGreaterThan(listBox.y + listBox.height - 40);
+    // axe: phone-menu checks this same view (Club Info open at 375x667): the same markup.
+    await snapshot(page, 'menu-club-info-open-375x667', { fullPage: false });
+
+    await list.evaluate((element) => element.scrollTo(0, element.scrollHeight));
+    await page.waitForFunction(() => Number(getComputedStyle(document.querySelector('.nav__more') as Element).opacity) < 0.05);
+    const loginBox = await boxOf(login);
+    expect(loginBox.y + loginBox.height).toBeLessThanOrEqual(667);
+
+    // With the group closed again the menu fits a taller phone: no hint there.
+    await list.evaluate((element) => element.scrollTo(0, 0));
+    await group.tap();
+    await page.setViewportSize({ width: 375, height: 1000 });
+    await page.waitForFunction(() => Number(getComputedStyle(document.querySelector('.nav__more') as Element).opacity) < 0.05);
+    expect(await opacityOf()).toBeLessThan(0.05);
+    await page.context().close();
+  });
+});
+
+describe("the phone header's page name", () => {
+  it('never splits a word of any page name across lines, at 375 and 390 px', async () => {
+    for (const options of [SMALL_PHONE, PHONE]) {
+      const page = await openPage(harness, options);
+      await visit(page, '/membership');
+      const names = await mainNav(page).locator('a, button').evaluateAll((links) => links.map((link) => link.textContent?.trim() ?? ''));
+      const broken = await page.locator('.site-header__page-title').evaluate((title, all) => {
+        const found: string[] = [];
+        for (const name of [...all, 'Accessibility', 'Classifieds', 'Route Books', 'Search', 'Account']) {
+          title.textContent = name;
+          const text = title.firstChild as Text;
+          let start = 0;
+          for (const word of name.split(' ')) {
+            const range = document.createRange();
+            range.setStart(text, start);
+            range.setEnd(text, start + word.length);
+            // A word on one line has one box; a word split over two lines has two.
+            if (new Set([...range.getClientRects()].map((box) => Math.round(box.top))).size > 1) found.push(name);
+            start += word.length + 1;
+          }
+          if (title.scrollHeight > title.clientHeight + 1) found.push(`${name} (cut off)`);
+        }
+        return found;
+      }, names.filter(Boolean));
+      expect(broken).toEqual([]);
+      await page.context().close();
+    }
+  });
+});
+
+describe('the phone menu button', () => {
+  it('shows a cross, not the three bars of "Menu", once it says Close, at 375 px', async () => {
+    const page = await openPage(harness, SMALL_PHONE);
+    await visit(page, '/');
+    const toggle = page.getByRole('banner').getByRole('button', { name: 'Menu' });
+    const bars = () =>
+      page.locator('.site-header__menu-icon').evaluate((icon) => {
+        const middle = getComputedStyle(icon).backgroundColor;
+        const [top, bottom] = ['::before', '::after'].map((part) => getComputedStyle(icon, part).transform);
+        return { isMiddleShown: middle !== 'rgba(0, 0, 0, 0)', top, bottom };
+      });
+    expect(await bars()).toEqual({ isMiddleShown: true, top: 'none', bottom: 'none' });
+    await toggle.tap();
+    await page.getByRole('banner').getByRole('button', { name: 'Close' }).waitFor();
+    const open = await bars();
+    expect(open.isMiddleShown).toBe(false);
+    expect(open.top).not.toBe('none');
+    expect(open.bottom).not.toBe('none');
     await page.context().close();
   });
 });

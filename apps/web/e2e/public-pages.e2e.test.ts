@@ -3,8 +3,8 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nextMeeting } from '../src/features/meetings/next-meeting.ts';
-import { checkA11y, CLUB_NAME, MOBILE_VIEWPORT, openPage, startHarness, type Harness } from './harness.ts';
-import { isImageDrawn } from './steps.ts';
+import { checkA11y, CLUB_NAME, DEMO_ADMIN, DEMO_MEMBER, MOBILE_VIEWPORT, openPage, openPageAs, snapshot, startHarness, visit as visitHydrated, type Harness } from './harness.ts';
+import { isImageDrawn, sendContactWithDoubleTap } from './steps.ts';
 
 let harness: Harness;
 
@@ -32,6 +32,16 @@ async function expectPdfAt(page: Page, href: string | null): Promise<void> {
 }
 
 const main = (page: Page) => page.getByRole('main');
+
+const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true } as const;
+const DESKTOP = { viewport: { width: 1280, height: 900 } } as const;
+const SMALL_PHONE_SIZE = { width: 375, height: 667 } as const;
+
+const boxOf = async (page: Page, selector: string) => {
+  const box = await page.locator(selector).first().boundingBox();
+  if (box === null) throw new Error(`${selector} is not on screen`);
+  return box;
+};
 
 describe('public pages for a visitor', () => {
   it('home: hero picture, three promo cards and a quote', async () => {
@@ -306,6 +316,127 @@ describe('the contact form', () => {
     await dialog.waitFor({ state: 'hidden' });
     // Nothing was lost: the visitor's text is still there to send later.
     expect(await form.getByLabel(/Message/).inputValue()).toBe('Hello');
+    await page.context().close();
+  });
+});
+
+describe('the tech tables, Links and robots.txt', () => {
+  it('tech tables on a phone: no sideways scrolling, every note shown, captions above their rows', async () => {
+    const page = await openPage(harness, { viewport: SMALL_PHONE_SIZE, hasTouch: true, isMobile: true });
+    await page.goto('/tech-page');
+    await page.getByRole('table').first().waitFor();
+    const overflowing = await page.locator('.tech__scroll').evaluateAll((regions) =>
+      regions.filter((region) => region.scrollWidth > region.clientWidth + 1).length,
+    );
+    expect(overflowing).toBe(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(SMALL_PHONE_SIZE.width);
+    const note = page.getByText('Avoid GL-5: its additives attack bronze parts');
+    expect(await note.isVisible()).toBe(true);
+    const noteBox = await note.boundingBox();
+    expect((noteBox?.x ?? 0) + (noteBox?.width ?? Infinity)).toBeLessThanOrEqual(SMALL_PHONE_SIZE.width);
+    const caption = await boxOf(page, 'caption');
+    const firstRow = await boxOf(page, 'tbody tr');
+    expect(caption.y).toBeLessThan(firstRow.y);
+    await checkA11y(page);
+    await snapshot(page, 'tech-tables-phone', { fullPage: false });
+    await page.context().close();
+  });
+
+  it('/links leads to the Links page', async () => {
+    const page = await openPage(harness);
+    await page.goto('/links');
+    await page.waitForURL((url) => url.pathname === '/the-shaft-award-1');
+    await page.getByRole('heading', { level: 1, name: 'Links' }).waitFor();
+    await page.context().close();
+  });
+
+  it('serves a real robots.txt, not the app page', async () => {
+    const reply = await fetch(`${harness.baseUrl}/robots.txt`);
+    expect(reply.headers.get('content-type')).toMatch(/^text\/plain/);
+    const text = await reply.text();
+    expect(text).toContain('Disallow: /memberList');
+    expect(text).toContain(`Sitemap: ${harness.baseUrl}/sitemap.xml`);
+  });
+});
+
+describe('one meeting place and schedule', () => {
+  it('names the same place on the Monthly Meetings page and on a Monthly Meeting event', async () => {
+    const page = await openPage(harness, PHONE);
+    await visitHydrated(page, '/new-page-1');
+    const place = ((await page.getByRole('main').locator('address strong').textContent()) ?? '').trim();
+    expect(place).not.toBe('');
+    await page.context().close();
+    const member = await openPageAs(harness, DEMO_MEMBER.email, DEMO_MEMBER.password, PHONE);
+    await member.goto('/new-events');
+    await member.getByRole('main').getByRole('link', { name: /Monthly Meeting\b(?!s)/ }).first().tap();
+    await member.waitForURL(/\/event\/\d+$/);
+    await member.getByRole('heading', { level: 1, name: 'Monthly Meeting', exact: true }).waitFor();
+    await member.getByRole('main').getByText(place).first().waitFor({ timeout: 5000 });
+    await member.context().close();
+  });
+
+  it("lets the admin move the meetings; the page, its next date and the event editor's venue follow", async () => {
+    const page = await openPageAs(harness, DEMO_ADMIN.email, DEMO_ADMIN.password, DESKTOP);
+    await visitHydrated(page, '/new-page-1');
+    await page.getByRole('button', { name: 'Edit the meeting place and schedule' }).click();
+    const form = page.getByRole('form', { name: 'Meeting place and schedule' });
+    await form.getByLabel('Place name').fill('Valley Grange Hall');
+    await form.getByLabel('Room').fill('');
+    await form.getByLabel('Street').fill('12 Mill Road');
+    await form.getByLabel('City').fill('Eureka');
+    await form.getByLabel('Zip code').fill('63025');
+    await form.getByLabel('Week of the month').selectOption({ label: 'Second' });
+    await form.getByLabel('Weekday').selectOption({ label: 'Thursday' });
+    await form.getByLabel('Start time').fill('18:30');
+    await form.getByLabel('December').check();
+    await checkA11y(page);
+    await form.getByRole('button', { name: 'Save' }).click();
+    await form.getByText('Successfully Saved').waitFor();
+    await form.getByRole('button', { name: 'Done' }).click();
+
+    const main = page.getByRole('main');
+    await main.locator('address').filter({ hasText: 'Valley Grange Hall' }).waitFor();
+    expect(await main.locator('address').textContent()).toContain('Eureka, MO 63025');
+    await main.getByText('We meet on the second Thursday of each month except January and December, at 6:30 p.m.').waitFor();
+    const notice = main.getByRole('region', { name: 'Next meeting' });
+    expect(await notice.locator('time').textContent()).toMatch(/^Thursday, /);
+    expect(await notice.textContent()).toContain('at 6:30 p.m.');
+    // The drawn map shows the old place: only the Google Maps link is offered now.
+    expect(await main.getByRole('img', { name: /Street map/ }).count()).toBe(0);
+    expect(decodeURIComponent((await main.getByRole('link', { name: /Open the map/ }).getAttribute('href')) ?? '')).toContain('Valley Grange Hall, 12 Mill Road, Eureka');
+
+    await page.goto('/editEvent/0');
+    const editor = page.getByRole('form', { name: 'New event' });
+    await editor.getByRole('button', { name: 'Use the meeting place' }).click();
+    expect(await editor.getByLabel('Venue').inputValue()).toBe('Valley Grange Hall');
+    expect(await editor.getByLabel('Address line 1').inputValue()).toBe('12 Mill Road');
+    expect(await editor.getByLabel('Address line 2 (city, state, zip)').inputValue()).toBe('Eureka, MO 63025');
+    await page.context().close();
+  });
+});
+
+describe('a second tap on Send after the message went', () => {
+  it('keeps "Successfully Submitted" on Contact and sends once', async () => {
+    const page = await openPage(harness, PHONE);
+    const sends: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/contact.submit')) sends.push(request.url());
+    });
+    await visitHydrated(page, '/contact');
+    const form = await sendContactWithDoubleTap(page, { email: 'ada.double@example.com', touch: true });
+    expect(await form.getByText('Successfully Submitted').isVisible()).toBe(true);
+    expect(await form.getByRole('alert').count()).toBe(0);
+    expect(await form.locator('[aria-invalid="true"]').count()).toBe(0);
+    expect(sends).toHaveLength(1);
+    await checkA11y(page);
+    for (const [width, height] of [[375, 667], [390, 844], [768, 1024], [1280, 900]] as const) {
+      await page.setViewportSize({ width, height });
+      await snapshot(page, `contact-after-double-tap-${width}`, { fullPage: false });
+    }
+
+    // Starting a new message takes the confirmation away.
+    await form.getByLabel(/First name/).fill('B');
+    expect(await form.getByText('Successfully Submitted').count()).toBe(0);
     await page.context().close();
   });
 });

@@ -43,6 +43,13 @@ function queryOne<T>(sql: string, ...params: unknown[]): T {
   }
 }
 
+async function boxOf(locator: Locator): Promise<{ x: number; y: number; width: number; height: number }> {
+  await locator.waitFor();
+  const box = await locator.boundingBox();
+  if (!box) throw new Error(`${locator.toString()} has no box`);
+  return box;
+}
+
 const stepCards = (page: Page) => page.locator('.step-edit');
 const instructionsOf = (page: Page) => stepCards(page).locator('input[id$="-instruction"]').evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
 const scrollsSideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth + 1);
@@ -432,5 +439,21 @@ describe('route books', () => {
     expect(pdf.status()).toBe(404);
     expect(await pdf.text()).not.toContain('"pdf"');
     await visitor.context().close();
+  });
+});
+
+describe('a member reads a route on a phone', () => {
+  it("keeps a route's badge clear of its description and the steps clear of Stops", async () => {
+    const page = await openPageAs(harness, DEMO_MEMBER.email, DEMO_MEMBER.password, PHONE);
+    await page.goto('/routes');
+    await page.getByRole('link', { name: 'Great River Road to Grafton' }).tap();
+    const stops = page.getByRole('heading', { level: 2, name: 'Stops' });
+    const table = page.getByRole('table', { name: 'Turn by turn' });
+    const steps = await boxOf(table);
+    expect((await boxOf(stops)).y - (steps.y + steps.height)).toBeGreaterThanOrEqual(8);
+    const badge = await boxOf(page.locator('.route-page__facts .route-badge'));
+    const description = await boxOf(page.getByText(/^North over the Missouri/));
+    expect(description.y - (badge.y + badge.height)).toBeGreaterThanOrEqual(8);
+    await page.context().close();
   });
 });

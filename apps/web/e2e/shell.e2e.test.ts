@@ -1,6 +1,8 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkA11y, CLUB_NAME, DEMO_MEMBER, MOBILE_VIEWPORT, openPage, startHarness, visit, type Harness } from './harness.ts';
+import { checkA11y, CLUB_NAME, DEMO_MEMBER, logIn, MOBILE_VIEWPORT, openPage, startHarness, visit, type Harness } from './harness.ts';
+
+const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true } as const;
 
 let harness: Harness;
 
@@ -205,6 +207,76 @@ describe('site shell', () => {
     expect(await barTitle(page).isVisible()).toBe(true);
     expect(await barTitle(page).textContent()).toBe('Event');
     await checkA11y(page);
+    await page.context().close();
+  });
+});
+
+describe('the menu marks where the visitor is', () => {
+  it('marks Calendar on an event editor, Photos on a post editor and Member Login on /account logged out', async () => {
+    const page = await openPage(harness, { viewport: { width: 1280, height: 900 } });
+    const current = () => page.getByRole('navigation', { name: 'Main' }).locator('[aria-current="page"]').allInnerTexts();
+    await visit(page, '/account');
+    await page.getByRole('button', { name: 'Log in' }).waitFor();
+    expect(await current()).toEqual(['Member Login']);
+    await logIn(page, 'admin@example.org', 'demo-admin-1');
+    await visit(page, '/editEvent/0');
+    await expect.poll(current).toEqual(['Calendar of Events']);
+    await visit(page, '/editBlog/0');
+    await expect.poll(current).toEqual(['Photos']);
+    await visit(page, '/forum');
+    await expect.poll(current).toEqual(['Forum']);
+    await page.context().close();
+  });
+});
+
+describe('a member logs out on the account page', () => {
+  it('offers "Forgot your password?" once, and confirms a logout', async () => {
+    const page = await openPage(harness, PHONE);
+    await visit(page, '/account');
+    await page.getByRole('form', { name: 'Member login' }).waitFor();
+    expect(await page.getByText('Forgot your password?').count()).toBe(1);
+    await logIn(page, DEMO_MEMBER.email, DEMO_MEMBER.password);
+    await page.getByRole('button', { name: 'Log out' }).tap();
+    const notice = page.getByRole('status').getByText('You are logged out.');
+    await notice.waitFor();
+    await expect.poll(() => notice.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await page.getByText('Forgot your password?').count()).toBe(1);
+    await checkA11y(page);
+    await page.context().close();
+  });
+});
+
+describe('a visitor goes to another page', () => {
+  it("moves focus to the new page's heading, on a phone and by keyboard", async () => {
+    const page = await openPage(harness, PHONE);
+    await visit(page, '/new-page');
+    await page.getByRole('banner').getByRole('button', { name: 'Menu' }).tap();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Contact', exact: true }).tap();
+    const heading = page.getByRole('heading', { level: 1, name: 'Contact' });
+    await heading.waitFor();
+    await expect.poll(() => heading.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.context().close();
+
+    const desk = await openPage(harness, { viewport: { width: 1280, height: 900 } });
+    await visit(desk, '/contact');
+    await desk.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Tech', exact: true }).focus();
+    await desk.keyboard.press('Enter');
+    const tech = desk.getByRole('heading', { level: 1 });
+    await desk.waitForURL('**/tech-page');
+    await expect.poll(() => tech.evaluate((el) => el === document.activeElement && el.textContent !== 'Contact')).toBe(true);
+    await checkA11y(desk);
+    await desk.context().close();
+  });
+});
+
+describe('the login form on a members-only page', () => {
+  it('the login form on a members-only page offers "Forgot your password?"', async () => {
+    const page = await openPage(harness);
+    await page.goto('/memberList');
+    await page.getByRole('link', { name: 'Forgot your password?' }).click();
+    await page.waitForURL((url) => url.pathname === '/login');
+    await page.getByRole('heading', { name: 'Forgot your password?' }).waitFor();
+    expect(await page.getByRole('button', { name: 'E-mail me a link' }).isVisible()).toBe(true);
     await page.context().close();
   });
 });
