@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkA11y, DEMO_ADMIN, logIn, openPage, openPageAs, startHarness, visit, type Harness } from './harness.ts';
 
 /**
- * Issue 22, item 20: every form speaks with one voice. The contact form checks its fields with the
+ * Every form speaks with one voice. The contact form checks its fields with the
  * contract; the member dialog lets the browser's checks run first. Both must word the summary and
  * each field's message the same way. At 390 px with touch, where the difference was seen.
  */

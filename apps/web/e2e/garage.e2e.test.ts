@@ -179,7 +179,7 @@ describe('the car registry', () => {
   });
 
   it('draws on first paint only the cars in sight: the rest are in the page and drawn as they are scrolled to (390 px with touch)', async () => {
-    // Issue 28, /registry's blocking time: the chart and the filters fill a phone's first screen,
+    // /registry's blocking time: the chart and the filters fill a phone's first screen,
     // and laying out the cards under them was half of the page's first layout.
     const visitor = await openPage(harness, PHONE);
     await visit(visitor, '/registry');

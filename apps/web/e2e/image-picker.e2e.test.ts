@@ -4,7 +4,7 @@ import { makeJpeg, makePng } from '../../api/test/images.ts';
 import { checkA11y, openPageAs, snapshot, startHarness, type Harness } from './harness.ts';
 
 /**
- * Issue 19 §5 / 22.10: one styled picker. The browser's bare "Choose File / No file chosen" is
+ * One styled picker. The browser's bare "Choose File / No file chosen" is
  * hidden behind a styled button that a finger can tap; the picker says what is chosen, and a
  * refused file in a batch is named with its reason while the others are kept. At 390 px with
  * touch, where it was seen.

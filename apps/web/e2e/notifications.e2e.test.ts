@@ -279,7 +279,7 @@ describe('e-mail opt-out and the outbox', () => {
       return row.on_ === 1;
     };
     const page = await openPage(harness);
-    // Issue 20, finding 10: opening the link (as a mail program's link scanner does) changes nothing.
+    // Opening the link (as a mail program's link scanner does) changes nothing.
     await page.goto(`/notifications-off/${unsubscribeToken(keys.linkSecret, member.id)}`);
     const button = page.getByRole('button', { name: 'Turn e-mail notifications off' });
     await button.waitFor();
@@ -370,7 +370,7 @@ describe('e-mail opt-out and the outbox', () => {
     const check = database();
     const queued = check.prepare("SELECT status FROM outbox WHERE subject = 'Website contact from Grace Hopper' ORDER BY id").all();
     check.close();
-    // The resend replaces the failed row, so the admin's count of failed mail drops (issue 21).
+    // The resend replaces the failed row, so the admin's count of failed mail drops.
     expect(queued).toEqual([{ status: 'pending' }]);
     await page.context().close();
   });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkA11y, DEMO_MEMBER, DESKTOP_VIEWPORT, type openPage, openPageAs, serverDatabase, snapshot, startHarness, type Harness } from './harness.ts';
 
 /**
- * Issue 23: the monthly meeting as a repeating series, from the editor to one occurrence's
+ * The monthly meeting as a repeating series, from the editor to one occurrence's
  * answer, on a 390 px phone with touch and at 1280 px with a mouse; a rule change that removes a
  * date a member signed up for asks the editor first and tells the member; and "Use the meeting
  * schedule" makes a meeting repeat on the club's schedule in one press.

@@ -4,7 +4,7 @@ import { startTestSmtp, type TestSmtp } from '../../api/test/smtp.ts';
 import { checkA11y, logIn, openPage, serverDatabase, snapshot, startHarness, visit, type Harness } from './harness.ts';
 import { searchMemberList } from './steps.ts';
 
-// Households sharing one address (issue 26): the demo's John and Mary Smith at smiths@example.org.
+// Households sharing one address: the demo's John and Mary Smith at smiths@example.org.
 const HOUSEHOLD = 'smiths@example.org';
 const JOHN = { password: 'demo-john-1', name: 'John Smith' };
 const MARY = { password: 'demo-mary-1', name: 'Mary Smith' };

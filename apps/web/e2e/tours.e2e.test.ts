@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkA11y, DEMO_ADMIN, DEMO_MEMBER, openPageAs, serverDatabase, snapshot, startHarness, type Harness } from './harness.ts';
 import { searchMemberList } from './steps.ts';
 
-/** Issue 23: a tour from the organiser's settings to the check-in at the door. */
+/** A tour from the organiser's settings to the check-in at the door. */
 
 let harness: Harness;
 
@@ -40,7 +40,7 @@ function prepareTour(): number {
       JSON.stringify(['1929 AA truck']),
       '(314) 555-0199',
     );
-    // A member's cars are the registry's rows (issue 24): the demo member's become two known ones.
+    // A member's cars are the registry's rows: the demo member's become two known ones.
     const carOf = db.prepare('INSERT INTO cars (owner_id, year, body_style, name) VALUES ((SELECT id FROM members WHERE email = ?), ?, ?, ?)');
     db.prepare('DELETE FROM cars WHERE owner_id = (SELECT id FROM members WHERE email = ?)').run(DEMO_MEMBER.email);
     carOf.run(DEMO_MEMBER.email, 1930, 'Tudor', '');

@@ -1,6 +1,6 @@
 /**
  * The heavy packages (sharp, the HEIC decoder, nodemailer, web-push; MuPDF and PDFKit only ever in child processes of their own) load on first use,
- * not at start (issue 16: they cost the start about half a second and the idle server tens of MB).
+ * not at start (they cost the start about half a second and the idle server tens of MB).
  * Starts the real server in a child process with a module hook that writes down every package it
  * imports, as it imports it.
  */

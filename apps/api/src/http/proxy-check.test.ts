@@ -22,7 +22,7 @@ async function visit(app: express.Express, times: number, forwardedFor?: string,
   }
 }
 
-describe('the proxy check (issue 21.13)', () => {
+describe('the proxy check', () => {
   it('warns once, naming the value to set, when a proxy the site does not trust forwards every request', async () => {
     const { app, warnings } = site([]);
     await visit(app, PROXY_CHECK_REQUESTS * 2, '203.0.113.7');

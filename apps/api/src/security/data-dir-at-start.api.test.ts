@@ -6,8 +6,8 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../config.ts';
 import { startServer } from '../server.ts';
 
-// Issue 20, findings 12 (temporary files left by a crash mid-upload) and 13 (DATA_DIR readable
-// by any local user under umask 022).
+// Temporary files left by a crash mid-upload, and DATA_DIR readable by any local user under
+// umask 022.
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'club-start-'));
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 

@@ -8,7 +8,7 @@ import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { createApp } from '../app.ts';
 import { unsubscribeToken } from '../services/unsubscribe-links.ts';
 
-// Issue 20, finding 5: with the disk full, autocommit `INSERT … RETURNING` read with `.get()`
+// With the disk full, autocommit `INSERT … RETURNING` read with `.get()`
 // answered 200 with a new id and stored nothing. SQLite's max_page_count stands in for the disk.
 let t: TestApp;
 let app: Express;

@@ -13,7 +13,7 @@ const report = (body: Record<string, unknown>, ip = '203.0.113.7') =>
   request(t.app).post('/api/error.report.php').set('X-Forwarded-For', ip).send(body);
 const rowCount = () => (t.db.$client.prepare('SELECT COUNT(*) AS n FROM error_reports').get() as { n: number }).n;
 
-describe('error.report limits (finding 2)', () => {
+describe('error.report limits', () => {
   it('refuses a flood from one address with 429 and stores no more', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < ERROR_REPORT_LIMITS.perAddress + 10; i += 1) {

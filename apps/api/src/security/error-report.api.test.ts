@@ -11,7 +11,7 @@ afterAll(() => t.close());
 type Row = { message: string; url: string; stack: string };
 const rows = () => t.db.$client.prepare('SELECT message, url, stack FROM error_reports ORDER BY id').all() as Row[];
 
-describe('error.report (finding 11)', () => {
+describe('error.report', () => {
   it('stores reset paths and query strings scrubbed, as the logs do', async () => {
     const token = 'AbCdEfGhIjKlMnOpQrStUvWxYz0123456789_-';
     const res = await request(t.app)

@@ -22,7 +22,7 @@ const saveMemberWithPhoto = (photo: Buffer, extra: Record<string, string> = {}) 
     [{ field: 'f', buffer: photo, name: 'face.jpg' }],
   );
 
-describe('image processing (finding 8)', () => {
+describe('image processing', () => {
   it('refuses a photo with too many pixels without decoding it', async () => {
     const res = await saveMemberWithPhoto(await hugeJpeg());
     expect(res.status).toBe(413);
@@ -52,7 +52,7 @@ describe('image processing (finding 8)', () => {
   });
 });
 
-describe('image crop after extra quarter turns (finding 8)', () => {
+describe('image crop after extra quarter turns', () => {
   it('crops in the turned picture and clamps to its edges', async () => {
     const left = await sharp({ create: { width: 100, height: 100, channels: 3, background: '#ff0000' } }).png().toBuffer();
     const photo = await sharp({ create: { width: 200, height: 100, channels: 3, background: '#0000ff' } })
@@ -70,7 +70,7 @@ describe('image crop after extra quarter turns (finding 8)', () => {
   });
 });
 
-describe('image jobs (finding 8)', () => {
+describe('image jobs', () => {
   it('run at most two at a time, in order', async () => {
     const limit = createJobLimiter(2);
     let running = 0;

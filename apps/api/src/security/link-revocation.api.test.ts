@@ -33,7 +33,7 @@ const memberForm = (g: string, member: TestMember, extra: Record<string, unknown
   ...extra,
 });
 
-describe('open password links are revoked (finding 5)', () => {
+describe('open password links are revoked', () => {
   it('when another link of the member is used', async () => {
     const member = createMember(t.db);
     await post('password.request', { e: member.email });
@@ -74,9 +74,9 @@ describe('open password links are revoked (finding 5)', () => {
   });
 });
 
-// Issue 20, finding 9: the feed only checked that its member was enabled, so re-enabling a
+// The feed only checked that its member was enabled, so re-enabling a
 // member brought their old feed address (perhaps passed around meanwhile) back to life.
-describe('a disabled member\'s calendar feed (issue 20, finding 9)', () => {
+describe('a disabled member\'s calendar feed', () => {
   it('is revoked by disabling: it stays dead after the member is enabled again, and they can make a new one', async () => {
     const member = createMember(t.db);
     const old = new URL(((await post('calendarFeed.reset', { g: member.token })).body as { url: string }).url).pathname;

@@ -16,7 +16,7 @@ async function comparedBy(t: TestApp, u: string, p: string): Promise<{ status: n
   }
 }
 
-describe('login timing (finding 3)', () => {
+describe('login timing', () => {
   let t: TestApp;
   beforeAll(() => {
     t = createTestApp();
@@ -31,7 +31,7 @@ describe('login timing (finding 3)', () => {
   });
 });
 
-describe('login timing with households sharing an address (issue 26)', () => {
+describe('login timing with households sharing an address', () => {
   let t: TestApp;
   beforeAll(() => {
     t = createTestApp();

@@ -13,7 +13,7 @@ const bodies: Record<string, string> = {
   'a malformed part header': '--XYZ\r\nContent-Disposition form-data name\r\n\r\nabc\r\n--XYZ--\r\n',
 };
 
-describe('malformed multipart bodies (finding 10)', () => {
+describe('malformed multipart bodies', () => {
   for (const [label, body] of Object.entries(bodies)) {
     for (const call of ['session.get', 'member.save']) {
       it(`answers ${label} to ${call} with 400 {e}`, async () => {

@@ -8,7 +8,7 @@ import { createMember, type TestMember } from '../../test/factories.ts';
 import { makeJpeg } from '../../test/images.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
-// Issue 20, findings 1 (text parts read into memory before the 401) and 2 (`g` after the files).
+// Text parts read into memory before the 401, and `g` after the files.
 let t: TestApp;
 let server: http.Server;
 let plain: TestMember;
@@ -81,7 +81,7 @@ const tempEntries = () => {
   return fs.existsSync(dir) ? fs.readdirSync(dir) : [];
 };
 
-describe('text parts of a multipart body (finding 1)', () => {
+describe('text parts of a multipart body', () => {
   it('refuses an anonymous body once its text parts pass 1 MB, before the rest is read', async () => {
     // 10 fields of 150 KB: each is within the per-field limit, together they pass 1 MB.
     const fields = Array.from({ length: 10 }, (_, i) => field(`x${i}`, 'a'.repeat(150 * 1024)));
@@ -111,7 +111,7 @@ describe('text parts of a multipart body (finding 1)', () => {
   });
 });
 
-describe('`g` after the file parts (finding 2)', () => {
+describe('`g` after the file parts', () => {
   it('saves an event whose form puts g after the picture', async () => {
     const body = Buffer.concat([
       field('id', '0'),

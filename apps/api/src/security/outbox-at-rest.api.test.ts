@@ -25,7 +25,7 @@ type OutboxRow = { status: string; text: string; html: string | null };
 const outboxRows = (db: Database.Database) => db.prepare('SELECT status, text, html FROM outbox').all() as OutboxRow[];
 const hasLink = (row: OutboxRow) => /\/reset\/[A-Za-z0-9_-]{20,}/.test(`${row.text} ${row.html ?? ''}`);
 
-describe('password links at rest (finding 4)', () => {
+describe('password links at rest', () => {
   it('are not kept in the outbox once the e-mail is sent', async () => {
     expect((await request(t.app).post('/api/password.request.php').send({ e: member.email })).status).toBe(200);
     expect(outboxRows(t.db.$client).some(hasLink)).toBe(true);
@@ -64,10 +64,10 @@ describe('password links at rest (finding 4)', () => {
 const databaseFiles = (file: string) => [file, `${file}-wal`].filter((name) => fs.existsSync(name));
 const holdsSecret = (file: string, secret: string) => fs.readFileSync(file).includes(Buffer.from(secret));
 
-// Issue 20, finding 6: `strings` on a backup's club.db found a live invitation link. Only the
+// `strings` on a backup's club.db found a live invitation link. Only the
 // hash of the token is stored, but the queued e-mail's body held the link, and after it was
 // scrubbed the old bytes stayed in the database's free space, its WAL, and the backup copy.
-describe('a sent password link at rest (issue 20, finding 6)', () => {
+describe('a sent password link at rest', () => {
   it('leaves the link\'s secret in neither the database file, its WAL, nor a backup taken afterwards', async () => {
     expect((await request(t.app).post('/api/password.request.php').send({ e: member.email })).status).toBe(200);
     // A second row written meanwhile, so the link is not simply the last thing in the WAL.

@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { makeNewsletterPdf } from '../demo/newsletter-pdf.ts';
 
 /**
- * Issue 20, item 3: a newsletter PDF is drawn outside the site's process, within a time limit,
+ * A newsletter PDF is drawn outside the site's process, within a time limit,
  * a memory cap and a bound on image size. Short limits here keep the test quick; the site's own
  * are in services/pdf-covers.ts. The hostile PDFs run each of their two jobs (cover, text) into
  * the time limit, so it is short; an ordinary edition is drawn with more room, as a loaded

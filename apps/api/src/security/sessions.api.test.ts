@@ -23,7 +23,7 @@ const setSession = (token: string, values: { created: string; lastSeen: string; 
     .run(values.created, values.lastSeen, values.expires, hashToken(token));
 const sessionGet = (token: string) => request(t.app).post('/api/session.get.php').send({ g: token });
 
-describe('sessions (finding 13)', () => {
+describe('sessions', () => {
   it('end a year after login, however often they were used', async () => {
     setSession(member.token, { created: daysAgo(366), lastSeen: daysAgo(2), expires: inDays(178) });
     expect((await sessionGet(member.token)).status).toBe(401);
@@ -48,7 +48,7 @@ describe('sessions (finding 13)', () => {
   });
 });
 
-describe('configuration errors (finding 13)', () => {
+describe('configuration errors', () => {
   it('name the variable but never echo its value', () => {
     const env = { SMTP_URL: 'http://club:S3cretPassw0rd@mail.example.test:25' };
     expect(() => loadConfig(env)).toThrow(ConfigError);

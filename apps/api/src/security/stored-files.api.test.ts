@@ -14,7 +14,7 @@ afterAll(() => t.close());
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 const HTML = Buffer.from('<html><script>alert(document.cookie)</script></html>');
 
-describe('serving uploads (finding 12)', () => {
+describe('serving uploads', () => {
   beforeAll(async () => {
     const dir = path.join(t.config.uploadsDir, 'legacy');
     fs.mkdirSync(dir, { recursive: true });
@@ -42,11 +42,11 @@ describe('serving uploads (finding 12)', () => {
   });
 });
 
-// Issue 20, "also decide": members-only pictures (and those of forum threads not yet approved)
+// Members-only pictures (and those of forum threads not yet approved)
 // are served to whoever has their URL, without a login. Accepted by design: the URL is a random
 // version 4 UUID (122 random bits) given only to those who may see the picture, and the folders
 // cannot be listed. This test holds the design to that.
-describe('picture addresses (issue 20, "also decide")', () => {
+describe('picture addresses', () => {
   it('are random version 4 UUIDs, different for the same picture, in folders that cannot be listed', async () => {
     const jpeg = await makeJpeg(20, 20);
     const urls = [

@@ -6,7 +6,7 @@ import { ConfigError, loadConfig } from '../config.ts';
 import { createRateLimit } from '../services/rate-limit.ts';
 import { createLoginThrottle } from '../services/login-throttle.ts';
 
-describe('login throttle (finding 6)', () => {
+describe('login throttle', () => {
   let t: TestApp;
   beforeEach(() => {
     t = createTestApp();
@@ -48,7 +48,7 @@ describe('login throttle (finding 6)', () => {
   });
 });
 
-describe('rate limits (finding 6)', () => {
+describe('rate limits', () => {
   it('keep a used-up key used up when the table fills up', () => {
     const limit = createRateLimit({ windowMs: 60_000, max: 2 });
     expect(limit.tryTake('192.0.2.9')).toBe(true);
@@ -69,7 +69,7 @@ describe('rate limits (finding 6)', () => {
   });
 });
 
-describe('TRUST_PROXY (finding 6)', () => {
+describe('TRUST_PROXY', () => {
   it('trusts X-Forwarded-For from loopback only by default', () => {
     const t = createTestApp();
     const trusts = t.app.get('trust proxy fn') as (address: string, hop: number) => boolean;

@@ -71,9 +71,9 @@ const tempEntries = () => {
   return fs.existsSync(dir) ? fs.readdirSync(dir) : [];
 };
 
-describe('uploads are checked before they are read (finding 1)', () => {
+describe('uploads are checked before they are read', () => {
   it('refuses a file after an unknown session at its first part, without reading the body', async () => {
-    // Without any `g` the file waits on disk for one (issue 20, multipart-order.api.test.ts).
+    // Without any `g` the file waits on disk for one (multipart-order.api.test.ts).
     const start = Buffer.concat([field('g', 'no-such-session'), field('id', '0'), fileStart('f[]')]);
     const outcome = await postOpenBody('blog.save', start, 50 * 1024 * 1024);
     expect(outcome).toMatchObject({ status: 401 });

@@ -11,7 +11,7 @@ import { createMember } from '../../../test/factories.ts';
 import { startTestSmtp, type TestSmtp } from '../../../test/smtp.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 
-// Sign-in by e-mailed link (issue 26): signIn.request e-mails it, signIn.check says whom it is for
+// Sign-in by e-mailed link: signIn.request e-mails it, signIn.check says whom it is for
 // without using it, signIn.use opens a session once.
 
 let t: TestApp;
@@ -174,7 +174,7 @@ describe('POST /api/signIn.check.php and signIn.use.php', () => {
   });
 });
 
-describe('a sent sign-in link at rest (as SECURITY.md round two, item 6)', () => {
+describe('a sent sign-in link at rest, as SECURITY.md describes', () => {
   it("leaves the link's secret in neither the database file, its WAL, nor a backup; a waiting one is left out of the backup", async () => {
     const member = createMember(t.db);
     const waiting = await requestLink(member.email);

@@ -482,7 +482,7 @@ describe('the reply cache', () => {
   });
 });
 
-describe('the weekly digest’s new classifieds (issue 26)', () => {
+describe('the weekly digest’s new classifieds', () => {
   it('lists the listings published since a date that members see now: not expired, sold or hidden', async () => {
     const since = new Date();
     await new Promise((resolve) => setTimeout(resolve, 5));

@@ -319,7 +319,7 @@ describe('event reminders', () => {
     }
   });
 
-  // Issue 20, finding 7: one event with an impossible start (stored before the contract checked
+  // One event with an impossible start (stored before the contract checked
   // dates, or written by hand) made every reminder run throw, so no member got any reminder.
   it('skips an event whose stored start is not a real date, reports it in the log, and sends the others', () => {
     open();

@@ -64,7 +64,7 @@ describe('token.get and token.save', () => {
     expect((await call('token.get', { g: second.token, t: shared })).body).toEqual({ r: true });
   });
 
-  // Issue 20, "also decide": knowing another member's endpoint was enough to take their pushes.
+  // Knowing another member's endpoint was enough to take their pushes.
   it('moves a browser to another member only with its keys: the endpoint alone is refused and the owner keeps it', async () => {
     const owner = createMember(t.db);
     const other = createMember(t.db);
@@ -82,7 +82,7 @@ describe('token.get and token.save', () => {
     expect(JSON.parse(row?.subscription ?? '').keys).toEqual({ p256dh: 'key-owner-phone', auth: 'auth-owner-phone' });
   });
 
-  // Issue 20, "also decide": the server posts to the endpoint, so only the push service's own port.
+  // The server posts to the endpoint, so only the push service's own port.
   it('refuses an endpoint on a push service host with a port other than 443', async () => {
     const member = createMember(t.db);
     for (const port of [':8080', ':22', ':444']) {
@@ -246,7 +246,7 @@ describe('email.unsubscribe', () => {
     expect(t.db.select({ on: members.emailNotifications }).from(members).where(eq(members.id, member.id)).get()?.on).toBe(false);
   });
 
-  // Issue 20, finding 10: whoever holds the link (a forwarded e-mail) learnt the full address.
+  // Whoever holds the link (a forwarded e-mail) learnt the full address.
   it('names the address only masked: its first letter and its domain', async () => {
     const member = createMember(t.db);
     t.db.update(members).set({ email: 'henry.ford@dearborn.example' }).where(eq(members.id, member.id)).run();
@@ -255,7 +255,7 @@ describe('email.unsubscribe', () => {
     expect(JSON.stringify(reply.body)).not.toContain('henry.ford');
   });
 
-  // Issue 20, finding 10: links worked forever; now for 60 days from the reminder that carried them.
+  // Links worked forever; now for 60 days from the reminder that carried them.
   it('works for 60 days from the e-mail, then refuses the link with a way forward', async () => {
     const member = createMember(t.db);
     const sent = new Date(Date.now() - 59 * 86_400_000);
