@@ -57,7 +57,11 @@ function webZones(root) {
       message: 'app/ is the top (router, layout): only main.tsx and prerender.tsx import it. Move the shared piece to lib/ or components/.',
     },
     { target: web('lib'), from: web('api', 'session', 'components', 'features', 'pages'), message: 'lib/ is the bottom: it imports nothing of the app.' },
-    { target: web('api'), from: web('session', 'components', 'features', 'pages'), message: 'api/ never imports session/ (the token is in lib/session-token.ts) nor anything above it.' },
+    {
+      target: web('api'),
+      from: web('session', 'components', 'features', 'pages'),
+      message: 'api/ never imports session/ (the token is in lib/session-token.ts) nor anything above it.',
+    },
     { target: web('session'), from: web('components', 'features', 'pages'), message: 'session/ is built on api/ and lib/ only.' },
     { target: web('components'), from: web('features', 'pages'), message: 'components/ are shared: they never import a feature or a page.' },
     { target: web('features'), from: web('pages'), message: 'Features never import a page; the page composes the features.' },
@@ -190,7 +194,10 @@ export function createConfig(root) {
       files: [`${API}/**/*.ts`, `${WEB}/**/*.{ts,tsx}`],
       ignores: ['**/*.test.ts', '**/*.test.tsx'],
       rules: {
-        '@typescript-eslint/no-restricted-imports': ['error', { paths: CONTRACTS_WITH_SCHEMAS.map((name) => ({ name, message: SCHEMAS_WHEN_NEEDED, allowTypeImports: true })) }],
+        '@typescript-eslint/no-restricted-imports': [
+          'error',
+          { paths: CONTRACTS_WITH_SCHEMAS.map((name) => ({ name, message: SCHEMAS_WHEN_NEEDED, allowTypeImports: true })) },
+        ],
       },
     },
     {

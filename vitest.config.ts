@@ -22,8 +22,14 @@ export default defineConfig({
     // while a file waits on bcrypt, a child process or SMTP. Two keep both cores busy.
     maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
-      { extends: true, test: { name: 'shared-modules', isolate: false, include: UNIT_FILES, exclude: [...NOT_UNIT, ...NEEDS_OWN_MODULES, ...COMPONENT_FILES] } },
-      { extends: true, test: { name: 'components', environment: 'jsdom', isolate: false, include: COMPONENT_FILES, setupFiles: ['apps/web/test/dom-setup.ts'] } },
+      {
+        extends: true,
+        test: { name: 'shared-modules', isolate: false, include: UNIT_FILES, exclude: [...NOT_UNIT, ...NEEDS_OWN_MODULES, ...COMPONENT_FILES] },
+      },
+      {
+        extends: true,
+        test: { name: 'components', environment: 'jsdom', isolate: false, include: COMPONENT_FILES, setupFiles: ['apps/web/test/dom-setup.ts'] },
+      },
       { extends: true, test: { name: 'own-modules', isolate: true, include: NEEDS_OWN_MODULES } },
     ],
   },

@@ -29,6 +29,8 @@ if (missing().length > 0) {
   }
 }
 if (missing().length > 0) {
-  console.error(`Browser tests need Chromium: run \`sudo apt-get install ${missing().join(' ')}\` (or set CHROMIUM_SHELL_PATH / CHROMIUM_PATH to Chromium binaries).`);
+  console.error(
+    `Browser tests need Chromium: run \`sudo apt-get install ${missing().join(' ')}\` (or set CHROMIUM_SHELL_PATH / CHROMIUM_PATH to Chromium binaries).`,
+  );
   process.exit(1);
 }

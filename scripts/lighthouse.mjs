@@ -84,7 +84,11 @@ const median = (values) => {
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 };
-const loadAverage = () => os.loadavg().map((value) => value.toFixed(1)).join(' / ');
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((value) => value.toFixed(1))
+    .join(' / ');
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
 
 /** One Lighthouse run; a member's run first stores the session in the origin's localStorage and cookie. */
@@ -121,7 +125,10 @@ async function measure({ base, debugPort, browser, url, token }) {
   }
   if (lhr.runtimeError) throw new Error(`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
   const failing = Object.values(lhr.audits)
-    .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'notApplicable' && a.scoreDisplayMode !== 'manual')
+    .filter(
+      (a) =>
+        a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'notApplicable' && a.scoreDisplayMode !== 'manual',
+    )
     .map((a) => a.id);
   return {
     scores: CATEGORIES.map((id) => Math.round((lhr.categories[id]?.score ?? 0) * 100)),
@@ -145,7 +152,21 @@ async function main() {
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     const server = spawn(process.execPath, ['--max-semi-space-size=2', '--heap-growing-percent=100', serverJs], {
-      env: { ...process.env, MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '32768', MALLOC_TRIM_THRESHOLD_: '65536', MALLOC_TOP_PAD_: '0', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: path.join(work, 'data'), DEMO_DATA: '1', LOG_LEVEL: 'warn', REMINDER_CRON: 'off', BACKUP_CRON: 'off', BASE_URL: base },
+      env: {
+        ...process.env,
+        MALLOC_ARENA_MAX: '2',
+        MALLOC_MMAP_THRESHOLD_: '32768',
+        MALLOC_TRIM_THRESHOLD_: '65536',
+        MALLOC_TOP_PAD_: '0',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: path.join(work, 'data'),
+        DEMO_DATA: '1',
+        LOG_LEVEL: 'warn',
+        REMINDER_CRON: 'off',
+        BACKUP_CRON: 'off',
+        BASE_URL: base,
+      },
       stdio: 'ignore',
     });
     children.push(server);
@@ -154,7 +175,19 @@ async function main() {
     const debugPort = await freePort();
     const chromium = spawn(
       chromiumPath,
-      ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', `--user-data-dir=${path.join(work, 'chromium')}`, `--remote-debugging-port=${debugPort}`, 'about:blank'],
+      [
+        '--headless=new',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-dev-shm-usage',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        `--user-data-dir=${path.join(work, 'chromium')}`,
+        `--remote-debugging-port=${debugPort}`,
+        'about:blank',
+      ],
       { stdio: 'ignore' },
     );
     children.push(chromium);
@@ -188,7 +221,9 @@ async function main() {
           }
         }
         const last = runs.at(-1);
-        console.log(`${shown} run ${run}/${RUNS}: ${last.scores.join('/')}, FCP ${seconds(last.fcp)}, LCP ${seconds(last.lcp)}, TBT ${Math.round(last.tbt)} ms (load ${loadAverage()})`);
+        console.log(
+          `${shown} run ${run}/${RUNS}: ${last.scores.join('/')}, FCP ${seconds(last.fcp)}, LCP ${seconds(last.lcp)}, TBT ${Math.round(last.tbt)} ms (load ${loadAverage()})`,
+        );
       }
       const row = {
         page: shown,

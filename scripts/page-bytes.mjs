@@ -67,6 +67,9 @@ console.log(section);
 if (!process.argv.includes('--print')) {
   const current = fs.readFileSync(docFile, 'utf8');
   const pattern = /<!-- page-bytes:start[\s\S]*?<!-- page-bytes:end -->/;
-  fs.writeFileSync(docFile, pattern.test(current) ? current.replace(pattern, () => section) : `${current.trimEnd()}\n\n## Each page's own bytes\n\n${section}\n`);
+  fs.writeFileSync(
+    docFile,
+    pattern.test(current) ? current.replace(pattern, () => section) : `${current.trimEnd()}\n\n## Each page's own bytes\n\n${section}\n`,
+  );
   console.log('written to docs/PERFORMANCE.md');
 }

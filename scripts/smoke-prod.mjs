@@ -107,9 +107,15 @@ function restoreOnNewServer(prod, work, backupPath) {
     });
   if (isRoot) {
     const refused = restore();
-    check(refused.status === 1 && refused.stderr.includes('cannot be read by this user') && refused.stderr.includes('sudo chown -R 1000:1000'), `A root-owned copy was not explained: ${refused.stdout}${refused.stderr}`);
+    check(
+      refused.status === 1 && refused.stderr.includes('cannot be read by this user') && refused.stderr.includes('sudo chown -R 1000:1000'),
+      `A root-owned copy was not explained: ${refused.stdout}${refused.stderr}`,
+    );
     check(fs.readdirSync(newData).length === 0, 'A refused restore wrote into the data folder');
-    const [command, ...args] = chownLine.replace(/^sudo /, '').replace(/\s+#.*$/, '').split(/\s+/);
+    const [command, ...args] = chownLine
+      .replace(/^sudo /, '')
+      .replace(/\s+#.*$/, '')
+      .split(/\s+/);
     const chown = spawnSync(command, args, { cwd: dockerDir, encoding: 'utf8' });
     check(chown.status === 0, `The webmaster's guide's "${chownLine}" failed: ${chown.stderr}`);
   }
@@ -133,17 +139,25 @@ function archiveAndRestoreOnNewServer(prod, work, env) {
   const blockAfter = (heading) => /```sh\n([\s\S]*?)```/.exec(readme.slice(readme.indexOf(heading)))?.[1] ?? '';
   const cliArgs = (line) => line.slice(line.indexOf('node api/dist/cli.js')).split(/\s+/).slice(1);
 
-  const archiveLine = blockAfter('*One archive per copy.*').split('\n').find((line) => line.includes('cli.js backup --to'));
+  const archiveLine = blockAfter('*One archive per copy.*')
+    .split('\n')
+    .find((line) => line.includes('cli.js backup --to'));
   check(archiveLine, "The webmaster's guide's off-site section lost its backup --to line");
   const archiveMount = /-v (\S+):(\/[^\s:]+) /.exec(archiveLine);
   check(archiveMount, `The webmaster's guide's backup --to line mounts no folder: ${archiveLine}`);
   const archives = path.join(work, 'club-archives');
   fs.mkdirSync(archives);
-  const made = spawnSync(process.execPath, cliArgs(archiveLine).map((arg) => (arg === archiveMount[2] ? archives : arg)), { cwd: prod, env, encoding: 'utf8' });
+  const made = spawnSync(
+    process.execPath,
+    cliArgs(archiveLine).map((arg) => (arg === archiveMount[2] ? archives : arg)),
+    { cwd: prod, env, encoding: 'utf8' },
+  );
   const archive = /Archive written to (\S+) /.exec(made.stdout)?.[1];
   check(made.status === 0 && archive && fs.existsSync(archive), `The webmaster's guide's "${archiveLine.trim()}" failed: ${made.stdout}${made.stderr}`);
 
-  const lines = blockAfter('An archive written by `backup --to`').replace(/\\\n\s*/g, ' ').split('\n');
+  const lines = blockAfter('An archive written by `backup --to`')
+    .replace(/\\\n\s*/g, ' ')
+    .split('\n');
   const chownLine = lines.find((line) => line.startsWith('sudo chown '));
   const runLine = lines.find((line) => line.includes('node api/dist/cli.js restore'));
   check(chownLine && runLine, "The webmaster's guide's archive restore lost its chown or restore line");
@@ -161,17 +175,27 @@ function archiveAndRestoreOnNewServer(prod, work, env) {
   if (isRoot) {
     fs.chmodSync(path.join(work, 'archive-server'), 0o755);
     fs.chownSync(newData, 1000, 1000);
-    const [command, ...args] = chownLine.replace(/^sudo /, '').replace(/\s+#.*$/, '').split(/\s+/);
+    const [command, ...args] = chownLine
+      .replace(/^sudo /, '')
+      .replace(/\s+#.*$/, '')
+      .split(/\s+/);
     const chown = spawnSync(command, args, { cwd: dockerDir, encoding: 'utf8' });
     check(chown.status === 0, `The webmaster's guide's "${chownLine}" failed: ${chown.stderr}`);
   }
-  const restored = spawnSync(process.execPath, argv.map((arg) => arg.replace(mount[1], dockerDir)), {
-    cwd: prod,
-    env: { PATH: process.env.PATH, NODE_ENV: 'production', DATA_DIR: newData },
-    encoding: 'utf8',
-    ...(isRoot ? { uid: 1000, gid: 1000 } : {}),
-  });
-  check(restored.status === 0 && fs.existsSync(path.join(newData, 'club.db')), `The webmaster's guide's archive restore failed: ${restored.stdout}${restored.stderr}`);
+  const restored = spawnSync(
+    process.execPath,
+    argv.map((arg) => arg.replace(mount[1], dockerDir)),
+    {
+      cwd: prod,
+      env: { PATH: process.env.PATH, NODE_ENV: 'production', DATA_DIR: newData },
+      encoding: 'utf8',
+      ...(isRoot ? { uid: 1000, gid: 1000 } : {}),
+    },
+  );
+  check(
+    restored.status === 0 && fs.existsSync(path.join(newData, 'club.db')),
+    `The webmaster's guide's archive restore failed: ${restored.stdout}${restored.stderr}`,
+  );
   step(`backup --to wrote ${path.basename(archive)}; the webmaster's guide's archive restore brought it back${isRoot ? ' as uid 1000 after its chown' : ''}`);
 }
 
@@ -212,7 +236,11 @@ async function main() {
     step(`starting node api/dist/server.js on ${base}`);
     let output = '';
     // The image's CMD, flags included (apps/api/src/start-command.test.ts keeps them alike).
-    child = spawn(process.execPath, ['--max-semi-space-size=2', '--heap-growing-percent=100', 'api/dist/server.js'], { cwd: prod, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    child = spawn(process.execPath, ['--max-semi-space-size=2', '--heap-growing-percent=100', 'api/dist/server.js'], {
+      cwd: prod,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     child.stdout.on('data', (chunk) => (output += chunk));
     child.stderr.on('data', (chunk) => (output += chunk));
     const showOutput = () => output.split('\n').slice(-30).join('\n');
@@ -233,7 +261,10 @@ async function main() {
     check(script.status === 200 && (await script.text()).length > 1000, `GET ${asset} answered ${script.status}`);
     const deepLink = await fetch(`${base}/new-page-3`);
     const deepHtml = await deepLink.text();
-    check(deepLink.status === 200 && deepHtml.includes('<div id="root"></div>') && deepHtml.includes(`<title>${CLUB_NAME}</title>`), 'A deep link does not get the app shell');
+    check(
+      deepLink.status === 200 && deepHtml.includes('<div id="root"></div>') && deepHtml.includes(`<title>${CLUB_NAME}</title>`),
+      'A deep link does not get the app shell',
+    );
     step(`home page, ${asset} and a deep link are served`);
 
     const login = await postJson(base, 'session.create', { u: ADMIN_EMAIL, p: ADMIN_PASSWORD });
@@ -253,18 +284,35 @@ async function main() {
     form.set('f', new Blob([pdf], { type: 'application/pdf' }), 'Valley News March 2025.pdf');
     const saved = await fetch(`${base}/api/newsletter.set.php`, { method: 'POST', body: form });
     const savedBody = await saved.json();
-    check(saved.status === 200 && savedBody.n === 'Valley News March 2025.pdf' && !('w' in savedBody), `newsletter.set answered ${saved.status} ${JSON.stringify(savedBody)}`);
+    check(
+      saved.status === 200 && savedBody.n === 'Valley News March 2025.pdf' && !('w' in savedBody),
+      `newsletter.set answered ${saved.status} ${JSON.stringify(savedBody)}`,
+    );
     const listed = await (await fetch(`${base}/api/newsletters.get.php`)).json();
     const coverUrl = listed.v?.[0]?.coverUrl ?? '';
     const cover = coverUrl === '' ? undefined : await fetch(`${base}${coverUrl}`);
-    check(cover?.status === 200 && /image\/jpeg/.test(cover.headers.get('content-type') ?? ''), `The newsletter got no cover: ${JSON.stringify(listed.v?.[0])}`);
+    check(
+      cover?.status === 200 && /image\/jpeg/.test(cover.headers.get('content-type') ?? ''),
+      `The newsletter got no cover: ${JSON.stringify(listed.v?.[0])}`,
+    );
     step('newsletter.set drew the cover of a PDF in the renderer process');
 
     // The route book renderer is a child process with its own file too (dist/route-pdf-worker.js, PDFKit).
-    const route = await (await postJson(base, 'route.save', { g: session.g, id: 0, title: 'Smoke test loop', visibility: 'public', steps: [{ instruction: 'Leave the lot', at: 0 }] })).json();
+    const route = await (
+      await postJson(base, 'route.save', {
+        g: session.g,
+        id: 0,
+        title: 'Smoke test loop',
+        visibility: 'public',
+        steps: [{ instruction: 'Leave the lot', at: 0 }],
+      })
+    ).json();
     check(typeof route.i === 'number', `route.save answered ${JSON.stringify(route)}`);
     const book = await (await postJson(base, 'route.pdf', { id: route.i })).json();
-    check(typeof book.pdf === 'string' && Buffer.from(book.pdf, 'base64').subarray(0, 5).toString() === '%PDF-', `route.pdf answered ${JSON.stringify(book).slice(0, 200)}`);
+    check(
+      typeof book.pdf === 'string' && Buffer.from(book.pdf, 'base64').subarray(0, 5).toString() === '%PDF-',
+      `route.pdf answered ${JSON.stringify(book).slice(0, 200)}`,
+    );
     step('route.pdf drew a route book in the renderer process');
 
     const backup = spawnSync(process.execPath, ['api/dist/cli.js', 'backup'], { cwd: prod, env, encoding: 'utf8' });
@@ -277,7 +325,10 @@ async function main() {
     archiveAndRestoreOnNewServer(prod, work, env);
 
     const covers = spawnSync(process.execPath, ['api/dist/cli.js', 'newsletters:covers'], { cwd: prod, env, encoding: 'utf8' });
-    check(covers.status === 0 && /Made 1 newsletter cover/.test(covers.stdout), `cli.js newsletters:covers exited ${covers.status}: ${covers.stdout}${covers.stderr}`);
+    check(
+      covers.status === 0 && /Made 1 newsletter cover/.test(covers.stdout),
+      `cli.js newsletters:covers exited ${covers.status}: ${covers.stdout}${covers.stderr}`,
+    );
     step('cli.js newsletters:covers drew the cover again');
 
     child.kill('SIGTERM');

@@ -90,7 +90,8 @@ await build({
   plugins: [englishZodOnly],
   logLevel: 'warning',
 });
-if (zodLocalesReplaced === 0) throw new Error("zod's locales index was not found to replace: check how zod's namespace exports its locales (build.mjs, englishZodOnly)");
+if (zodLocalesReplaced === 0)
+  throw new Error("zod's locales index was not found to replace: check how zod's namespace exports its locales (build.mjs, englishZodOnly)");
 
 // esbuild escapes non-ASCII in strings, but not in template literals (a tagged template's raw text
 // must stay as written): such a character makes the whole source two bytes a character again.
@@ -102,6 +103,8 @@ for (const file of outputs) {
   if (line >= 0) {
     const text = lines[line];
     const at = NOT_ASCII.exec(text)?.index ?? 0;
-    throw new Error(`${OUT_DIR}/${file}:${line + 1}:${at + 1} is not ASCII (${JSON.stringify(text.slice(Math.max(0, at - 60), at + 20))}): write it as an escape or a parameter, outside a template literal`);
+    throw new Error(
+      `${OUT_DIR}/${file}:${line + 1}:${at + 1} is not ASCII (${JSON.stringify(text.slice(Math.max(0, at - 60), at + 20))}): write it as an escape or a parameter, outside a template literal`,
+    );
   }
 }

@@ -26,7 +26,9 @@ export function readPageTable(source: string): TableRow[] {
   // Every line of code that imports a module lazily must be such a line (comments aside).
   const imports = source.match(/^(?!\s*(?:\*|\/\/)).*\bimport\(/gm)?.length ?? 0;
   if (rows.length === 0 || rows.length !== imports) {
-    throw new Error(`other-pages.tsx has ${imports} page imports but ${rows.length} lines of the form page(PATHS.x, () => import('../pages/x.tsx'), (m) => m.X).`);
+    throw new Error(
+      `other-pages.tsx has ${imports} page imports but ${rows.length} lines of the form page(PATHS.x, () => import('../pages/x.tsx'), (m) => m.X).`,
+    );
   }
   return rows;
 }

@@ -16,13 +16,9 @@ function preloadHomePage(): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler(_html, { bundle }) {
-        const home = Object.values(bundle ?? {}).find(
-          (output) => output.type === 'chunk' && output.facadeModuleId?.endsWith('/src/pages/home-page.tsx'),
-        );
+        const home = Object.values(bundle ?? {}).find((output) => output.type === 'chunk' && output.facadeModuleId?.endsWith('/src/pages/home-page.tsx'));
         if (!home || home.type !== 'chunk') throw new Error('The home page chunk was not found.');
-        const otherPages = Object.values(bundle ?? {}).find(
-          (output) => output.type === 'chunk' && output.facadeModuleId?.endsWith('/src/app/other-pages.tsx'),
-        );
+        const otherPages = Object.values(bundle ?? {}).find((output) => output.type === 'chunk' && output.facadeModuleId?.endsWith('/src/app/other-pages.tsx'));
         if (!otherPages || otherPages.type !== 'chunk') throw new Error('The chunk of the other pages was not found.');
         const css = [...(home.viteMetadata?.importedCss ?? [])];
         return [

@@ -58,7 +58,10 @@ const rank = (spec: TestSpecification): number => {
 class LongestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const byVitest = await super.sort(files);
-    return byVitest.map((spec, order) => ({ spec, order })).sort((a, b) => rank(a.spec) - rank(b.spec) || a.order - b.order).map(({ spec }) => spec);
+    return byVitest
+      .map((spec, order) => ({ spec, order }))
+      .sort((a, b) => rank(a.spec) - rank(b.spec) || a.order - b.order)
+      .map(({ spec }) => spec);
   }
 }
 

@@ -22,14 +22,16 @@ function filesUnder(relative: string): string[] {
   const full = path.join(apiRoot, relative);
   if (!fs.existsSync(full)) return [];
   if (fs.statSync(full).isFile()) return [relative];
-  return fs
-    .readdirSync(full, { recursive: true, withFileTypes: false })
-    .map((name) => path.join(relative, String(name)))
-    .filter((name) => fs.statSync(path.join(apiRoot, name)).isFile())
-    // Under src/features only the search sources feed the generated database (its index).
-    .filter((name) => !name.startsWith(`src${path.sep}features`) || /search-source\.ts$|site-pages\.ts$/.test(name))
-    .filter((name) => !/\.test\.ts$/.test(name))
-    .sort();
+  return (
+    fs
+      .readdirSync(full, { recursive: true, withFileTypes: false })
+      .map((name) => path.join(relative, String(name)))
+      .filter((name) => fs.statSync(path.join(apiRoot, name)).isFile())
+      // Under src/features only the search sources feed the generated database (its index).
+      .filter((name) => !name.startsWith(`src${path.sep}features`) || /search-source\.ts$|site-pages\.ts$/.test(name))
+      .filter((name) => !/\.test\.ts$/.test(name))
+      .sort()
+  );
 }
 
 /** A hash of the generator's inputs: a change to any of them makes new data. */

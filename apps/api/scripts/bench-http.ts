@@ -93,7 +93,10 @@ export function probe(
     const started = performance.now();
     const req = http.request(
       `${base}${target.path}`,
-      { method: target.method, headers: { ...headersOf(target, encoding), ...(target.method === 'GET' ? {} : { 'content-length': String(Buffer.byteLength(payload)) }) } },
+      {
+        method: target.method,
+        headers: { ...headersOf(target, encoding), ...(target.method === 'GET' ? {} : { 'content-length': String(Buffer.byteLength(payload)) }) },
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -111,19 +114,25 @@ export function probe(
 export type LoadOptions = { connections: number; seconds?: number; amount?: number; isAnonymous?: boolean; workers?: number; timeoutSeconds?: number };
 
 /** autocannon against one target, with what a browser sends (the server must answer gzip, never brotli). */
-export function load(base: string, target: Target, { connections, seconds, amount, isAnonymous = false, workers, timeoutSeconds }: LoadOptions): Promise<autocannon.Result> {
+export function load(
+  base: string,
+  target: Target,
+  { connections, seconds, amount, isAnonymous = false, workers, timeoutSeconds }: LoadOptions,
+): Promise<autocannon.Result> {
   const payload = isAnonymous ? target.anonymousPayload : target.payload;
   // autocannon answers a thenable (an event emitter with `then`): made a real promise here.
-  return Promise.resolve(autocannon({
-    url: `${base}${target.path}`,
-    method: target.method,
-    headers: headersOf(target, 'gzip, deflate, br'),
-    ...(target.method === 'GET' ? {} : { body: payload }),
-    connections,
-    ...(amount === undefined ? { duration: seconds ?? 3 } : { amount }),
-    ...(workers ? { workers } : {}),
-    ...(timeoutSeconds ? { timeout: timeoutSeconds } : {}),
-  }));
+  return Promise.resolve(
+    autocannon({
+      url: `${base}${target.path}`,
+      method: target.method,
+      headers: headersOf(target, 'gzip, deflate, br'),
+      ...(target.method === 'GET' ? {} : { body: payload }),
+      connections,
+      ...(amount === undefined ? { duration: seconds ?? 3 } : { amount }),
+      ...(workers ? { workers } : {}),
+      ...(timeoutSeconds ? { timeout: timeoutSeconds } : {}),
+    }),
+  );
 }
 
 /** A few requests at low concurrency first, so the measured run finds the answer warm. */

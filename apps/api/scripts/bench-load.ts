@@ -86,7 +86,11 @@ async function lostWrites(base: string, token: string, saves: Save[]): Promise<n
   let lost = 0;
   for (const save of saves) {
     if (save.id === undefined) continue;
-    const res = await fetch(`${base}${registry['event.get'].path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ g: token, id: save.id }) });
+    const res = await fetch(`${base}${registry['event.get'].path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ g: token, id: save.id }),
+    });
     const body = (await res.json()) as { event?: { title: string; text: string } | null };
     if (!res.ok || body.event?.title !== `Load test save ${save.n}` || !body.event.text.includes(`number ${save.n}.`)) lost += 1;
   }
@@ -120,7 +124,9 @@ async function main(): Promise<void> {
     const pid = site.child.pid as number;
     const { reads } = targets(data);
     const heaviest = await heaviestRead(base, reads);
-    console.log(`heaviest read: ${heaviest.target.label} (${heaviest.millis.toFixed(1)} ms a request alone); ${CONNECTIONS} connections for ${SECONDS} s while an editor saves events`);
+    console.log(
+      `heaviest read: ${heaviest.target.label} (${heaviest.millis.toFixed(1)} ms a request alone); ${CONNECTIONS} connections for ${SECONDS} s while an editor saves events`,
+    );
 
     const readers = load(base, heaviest.target, { connections: CONNECTIONS, seconds: SECONDS, workers: 1 });
     let isLoading = true;

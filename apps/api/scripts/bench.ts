@@ -33,7 +33,10 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 /** Each read at each scale in the growth table: as many connections, for this long. */
 const SCALE_SECONDS = Number(process.env.BENCH_SCALE_SECONDS ?? 2);
-const SCALES = (process.env.BENCH_SCALES ?? '1,10,30').split(',').map(Number).filter((n) => n > 0);
+const SCALES = (process.env.BENCH_SCALES ?? '1,10,30')
+  .split(',')
+  .map(Number)
+  .filter((n) => n > 0);
 const ANON_SECONDS = Number(process.env.BENCH_ANON_SECONDS ?? 10);
 const ANON_CONNECTIONS = Number(process.env.BENCH_ANON_CONNECTIONS ?? 10);
 /**
@@ -92,7 +95,15 @@ const failures = (run: autocannon.Result) => run.errors + run.non2xx + run.timeo
 const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function siteEnv(data: BenchData, port: number): Record<string, string> {
-  return { DATA_DIR: data.dataDir, LOG_LEVEL: 'warn', BENCH: '1', NODE_ENV: 'production', REMINDER_CRON: 'off', BACKUP_CRON: 'off', BASE_URL: `http://127.0.0.1:${port}` };
+  return {
+    DATA_DIR: data.dataDir,
+    LOG_LEVEL: 'warn',
+    BENCH: '1',
+    NODE_ENV: 'production',
+    REMINDER_CRON: 'off',
+    BACKUP_CRON: 'off',
+    BASE_URL: `http://127.0.0.1:${port}`,
+  };
 }
 
 async function startSite(data: BenchData, children: ChildProcess[]): Promise<{ child: ChildProcess; pid: number; base: string; millis: number }> {
@@ -103,7 +114,12 @@ async function startSite(data: BenchData, children: ChildProcess[]): Promise<{ c
 }
 
 /** The main pass at ten times the data: every read against the bare route just before it. */
-async function measureReads(base: string, pid: number, bare: Target, reads: Target[]): Promise<{ rows: Row[]; bareRuns: autocannon.Result[]; webPeak: number }> {
+async function measureReads(
+  base: string,
+  pid: number,
+  bare: Target,
+  reads: Target[],
+): Promise<{ rows: Row[]; bareRuns: autocannon.Result[]; webPeak: number }> {
   const rows: Row[] = [];
   const bareRuns: autocannon.Result[] = [];
   await warm(base, bare);
@@ -154,7 +170,9 @@ async function measureReads(base: string, pid: number, bare: Target, reads: Targ
     };
     rows.push(row);
     // The peak so far after each read, to tell which read raised it.
-    console.log(`${target.label}: ${fixed(row.rps)} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, ${kib(row.rawBytes)} KiB (${kib(row.gzipBytes)} gzip), peak RSS so far ${memoryMiB(pid, 'VmHWM').toFixed(0)} MiB${isSlow ? `, slow (${plain.millis.toFixed(0)} ms a request): ${SLOW_REQUESTS} requests on one connection` : ''}`);
+    console.log(
+      `${target.label}: ${fixed(row.rps)} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, ${kib(row.rawBytes)} KiB (${kib(row.gzipBytes)} gzip), peak RSS so far ${memoryMiB(pid, 'VmHWM').toFixed(0)} MiB${isSlow ? `, slow (${plain.millis.toFixed(0)} ms a request): ${SLOW_REQUESTS} requests on one connection` : ''}`,
+    );
   }
   return { rows, bareRuns, webPeak: webPeak ?? memoryMiB(pid, 'VmHWM') };
 }
@@ -302,7 +320,9 @@ async function main(): Promise<void> {
     const scales = [...SCALES].sort((a, b) => a - b);
     const datasets = scales.map((scale) => {
       const data = prepareBenchData(scale, work);
-      console.log(`${scale}× the club's data: ${data.isCached ? 'from the cache, ' : ''}generated in ${data.millis} ms, search index ${data.search.millis} ms: ${JSON.stringify(data.counts)}`);
+      console.log(
+        `${scale}× the club's data: ${data.isCached ? 'from the cache, ' : ''}generated in ${data.millis} ms, search index ${data.search.millis} ms: ${JSON.stringify(data.counts)}`,
+      );
       return data;
     });
     const data = datasets[scales.indexOf(10)] as BenchData;
@@ -326,7 +346,9 @@ async function main(): Promise<void> {
     const coldStart = { site: median(siteStarts), bare: median(bareStarts), siteRange: [Math.min(...siteStarts), Math.max(...siteStarts)] };
     await settle(1000);
     const idle = memoryMiB(site.pid, 'VmRSS');
-    console.log(`cold start: site ${siteStarts.map((ms) => ms.toFixed(0)).join(', ')} ms, bare Express ${bareStarts.map((ms) => ms.toFixed(0)).join(', ')} ms; idle RSS ${idle.toFixed(0)} MiB`);
+    console.log(
+      `cold start: site ${siteStarts.map((ms) => ms.toFixed(0)).join(', ')} ms, bare Express ${bareStarts.map((ms) => ms.toFixed(0)).join(', ')} ms; idle RSS ${idle.toFixed(0)} MiB`,
+    );
 
     const { bare, reads: allReads } = targets(data);
     const reads = allReads.filter(isChosen);
@@ -338,7 +360,8 @@ async function main(): Promise<void> {
     let growth: Growth[] = [];
     if (scales.length > 1) {
       const sites = [];
-      for (const dataset of datasets) sites.push({ ...(await startSite(dataset, children)), reads: targets(dataset).reads.filter(isChosen), scale: dataset.scale });
+      for (const dataset of datasets)
+        sites.push({ ...(await startSite(dataset, children)), reads: targets(dataset).reads.filter(isChosen), scale: dataset.scale });
       growth = await measureGrowth(sites);
       for (const s of sites) await stop(s.child);
     }
@@ -356,7 +379,9 @@ async function main(): Promise<void> {
     };
     const table = readsTable([{ ...bareRow, label: `${bare.label}, mean of ${bareRuns.length} runs`, bareRps: bareRow.rps, bareP99: bareRow.p99 }, ...rows]);
     const webRows = rows.filter((row) => !row.isLegacy && row.goal);
-    const goalsMet = webRows.filter((row) => row.rps !== undefined && row.bareRps && row.rps / row.bareRps >= (row.goal ?? 0) && row.bareP99 && (row.p99 ?? 0) / row.bareP99 <= GOALS.p99X).length;
+    const goalsMet = webRows.filter(
+      (row) => row.rps !== undefined && row.bareRps && row.rps / row.bareRps >= (row.goal ?? 0) && row.bareP99 && (row.p99 ?? 0) / row.bareP99 <= GOALS.p99X,
+    ).length;
     const growthLines = growthTable(growth, scales);
     const cpus = os.cpus();
     const loadAfter = os.loadavg()[0] ?? 0;
@@ -367,7 +392,14 @@ async function main(): Promise<void> {
       '<!-- bench:start (written by `pnpm bench`; edits here are overwritten) -->',
       `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${cpus.length} × ${cpus[0]?.model.trim() ?? 'unknown CPU'}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB, ${os.type()} ${os.release()}, Node ${process.version}, in ${minutes.toFixed(1)} min. Load average (1 min) ${loadBefore.toFixed(1)} before the run and ${loadAfter.toFixed(1)} after${Math.max(loadBefore, loadAfter) > cpus.length ? ': above the core count, other processes took CPU and the figures are noisy' : ''}.`,
       '',
-      `Data: ten times the club, ${data.isCached ? 'from the cache (`apps/api/scripts/bench-data.ts`; first ' : ''}generated in ${(data.millis / 1000).toFixed(1)} s${data.isCached ? ')' : ''}: ${countsOf(data)}.${datasets.length > 1 ? ` The growth table also uses ${datasets.filter((d) => d !== data).map((d) => `${d.scale}× (${d.counts.members} members, ${d.counts.events} events, ${d.counts.forumThreads + d.counts.forumPosts} forum posts)`).join(' and ')}.` : ''}`,
+      `Data: ten times the club, ${data.isCached ? 'from the cache (`apps/api/scripts/bench-data.ts`; first ' : ''}generated in ${(data.millis / 1000).toFixed(1)} s${data.isCached ? ')' : ''}: ${countsOf(data)}.${
+        datasets.length > 1
+          ? ` The growth table also uses ${datasets
+              .filter((d) => d !== data)
+              .map((d) => `${d.scale}× (${d.counts.members} members, ${d.counts.events} events, ${d.counts.forumThreads + d.counts.forumPosts} forum posts)`)
+              .join(' and ')}.`
+          : ''
+      }`,
       '',
       `Load: autocannon, ${CONNECTIONS} connections for ${SECONDS} s per call, POST with a member's session (the calendar feed: GET with its address), \`Accept-Encoding: gzip, deflate, br\`, against the built server (\`apps/api/dist/server.js\`, NODE_ENV=production) on 127.0.0.1. "× bare" is the call's throughput divided by that of the bare route (same server and middleware, answers \`{"ok":true}\`) measured just before it, and "p99 × bare" likewise: the machine-independent figures. "Server CPU" is the server process's CPU time over the run divided by the requests answered (from /proc), beside the bare route's: what a read costs the server whatever the client and the neighbours take. Goals (issue 28): ≥ 0.5× the bare route and p99 ≤ ${GOALS.p99X}× the bare route's p99 for every read the web app makes: **${goalsMet} of ${webRows.length} met**. A read slower than ${SLOW_MS} ms a request is asked ${SLOW_REQUESTS} times on one connection instead.`,
       '',
@@ -394,7 +426,9 @@ async function main(): Promise<void> {
       '<!-- bench:end -->',
     ].join('\n');
     writeSection(section);
-    console.log(`\n${table.join('\n')}\n\n${growthLines.join('\n')}\n\npeak RSS ${webPeak.toFixed(0)} MiB over the web app's reads, ${peak.toFixed(0)} MiB in all; idle ${idle.toFixed(0)} MiB; cold start ${coldStart.site.toFixed(0)} ms (bare Express ${coldStart.bare.toFixed(0)} ms, medians)\n${anonymous.join('\n')}\nwritten to docs/PERFORMANCE.md in ${minutes.toFixed(1)} min`);
+    console.log(
+      `\n${table.join('\n')}\n\n${growthLines.join('\n')}\n\npeak RSS ${webPeak.toFixed(0)} MiB over the web app's reads, ${peak.toFixed(0)} MiB in all; idle ${idle.toFixed(0)} MiB; cold start ${coldStart.site.toFixed(0)} ms (bare Express ${coldStart.bare.toFixed(0)} ms, medians)\n${anonymous.join('\n')}\nwritten to docs/PERFORMANCE.md in ${minutes.toFixed(1)} min`,
+    );
   } finally {
     for (const child of children) await stop(child);
     fs.rmSync(work, { recursive: true, force: true });

@@ -104,10 +104,12 @@ async function main(): Promise<void> {
   let healthSlowest = 0;
   const health = setInterval(() => {
     const started = Date.now();
-    http.get({ host: '127.0.0.1', port, path: '/healthz', agent: false }, (res) => {
-      res.resume();
-      healthSlowest = Math.max(healthSlowest, Date.now() - started);
-    }).on('error', () => undefined);
+    http
+      .get({ host: '127.0.0.1', port, path: '/healthz', agent: false }, (res) => {
+        res.resume();
+        healthSlowest = Math.max(healthSlowest, Date.now() - started);
+      })
+      .on('error', () => undefined);
   }, 500);
   await Promise.all(
     Array.from({ length: connections }, async (_, lane) => {

@@ -56,7 +56,16 @@ async function main(): Promise<void> {
     db.$client.pragma('wal_checkpoint(TRUNCATE)');
     db.$client.close();
     const port = await freePort();
-    const env = { DATA_DIR: path.join(work, 'data'), LOG_LEVEL: 'warn', BENCH: '1', NODE_ENV: 'production', REMINDER_CRON: 'off', BACKUP_CRON: 'off', BASE_URL: `http://127.0.0.1:${port}`, ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}) };
+    const env = {
+      DATA_DIR: path.join(work, 'data'),
+      LOG_LEVEL: 'warn',
+      BENCH: '1',
+      NODE_ENV: 'production',
+      REMINDER_CRON: 'off',
+      BACKUP_CRON: 'off',
+      BASE_URL: `http://127.0.0.1:${port}`,
+      ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
+    };
     const site = await startServer(serverJs, env, port, SERVER_NODE_FLAGS);
     const pid = site.child.pid as number;
     try {
@@ -88,9 +97,16 @@ async function main(): Promise<void> {
         const perRequest = (cpuMillis(pid) - cpuBefore) / REQUESTS;
         const rendered = !html.includes('<div id="root"></div>');
         const kb = (bytes: number) => (bytes / 1024).toFixed(1);
-        console.log(`${page}${member ? ' (member)' : ''} | ${median(renders).toFixed(1)} | ${perRequest.toFixed(2)} | ${kb(Buffer.byteLength(html))} / ${kb(gzipSync(html).length)} | ${rendered ? 'yes' : 'no'}`);
+        console.log(
+          `${page}${member ? ' (member)' : ''} | ${median(renders).toFixed(1)} | ${perRequest.toFixed(2)} | ${kb(Buffer.byteLength(html))} / ${kb(gzipSync(html).length)} | ${rendered ? 'yes' : 'no'}`,
+        );
       }
-      console.log(`server RSS: idle ${idle} MiB, after rendering the pages ${memoryMiB(pid, 'VmRSS')} MiB; load average ${os.loadavg().map((n) => n.toFixed(1)).join(' ')}`);
+      console.log(
+        `server RSS: idle ${idle} MiB, after rendering the pages ${memoryMiB(pid, 'VmRSS')} MiB; load average ${os
+          .loadavg()
+          .map((n) => n.toFixed(1))
+          .join(' ')}`,
+      );
     } finally {
       await stopServer(site.child);
     }

@@ -20,7 +20,6 @@ import { createLogger } from '../src/logger.ts';
 import { createServices, type Services } from '../src/site-services.ts';
 import { createMember } from '../test/factories.ts';
 
-
 /** index.html's JS and CSS, raw and gzip; undefined before the web app is built. */
 function firstPageBytes(): { files: number; raw: number; gz: number } | undefined {
   const dist = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -37,7 +36,6 @@ function firstPageBytes(): { files: number; raw: number; gz: number } | undefine
   }
   return { files: assets.length, raw, gz };
 }
-
 
 /**
  * The gallery's thumbnail slot on a 390 px phone: two columns in the page's padding, as the
@@ -73,21 +71,42 @@ export async function phoneBytesForBlog(): Promise<string[]> {
   let uploaded = 0;
   for (let post = 0; post < 5; post += 1) {
     // Film grain, so that the pictures compress like photographs rather than flat drawings.
-    const grain = { create: { width: 3000, height: 2000, channels: 3 as const, background: '#808080', noise: { type: 'gaussian' as const, mean: 128, sigma: 24 } } };
+    const grain = {
+      create: { width: 3000, height: 2000, channels: 3 as const, background: '#808080', noise: { type: 'gaussian' as const, mean: 128, sigma: 24 } },
+    };
     const photos = await Promise.all(
       [0, 1, 2].map(async (n) => {
-        const scene = await sharp(Buffer.from(sceneSvg(post * 3 + n))).resize({ width: 3000 }).toBuffer();
-        return sharp(scene).composite([{ input: grain, blend: 'soft-light' }]).jpeg({ quality: 92 }).toBuffer();
+        const scene = await sharp(Buffer.from(sceneSvg(post * 3 + n)))
+          .resize({ width: 3000 })
+          .toBuffer();
+        return sharp(scene)
+          .composite([{ input: grain, blend: 'soft-light' }])
+          .jpeg({ quality: 92 })
+          .toBuffer();
       }),
     );
     uploaded += photos.reduce((sum, photo) => sum + photo.length, 0);
-    await blog.save(actor, { id: 0, title: `Post ${post}`, date: `2026-0${post + 1}-01`, text: 'A fine day out. '.repeat(20), keptImages: [], videos: [], photos, rotations: [], layout: undefined });
+    await blog.save(actor, {
+      id: 0,
+      title: `Post ${post}`,
+      date: `2026-0${post + 1}-01`,
+      text: 'A fine day out. '.repeat(20),
+      keptImages: [],
+      videos: [],
+      photos,
+      rotations: [],
+      layout: undefined,
+    });
   }
   const app = createApp({ config, db, services, logger });
   const server = app.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const reply = await fetch(`${base}/api/blog.page.php`, { method: 'POST', headers: { 'content-type': 'application/json', 'accept-encoding': 'gzip' }, body: '{"page":1}' });
+  const reply = await fetch(`${base}/api/blog.page.php`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'accept-encoding': 'gzip' },
+    body: '{"page":1}',
+  });
   const json = (await reply.json()) as BlogPageReply;
   const jsonBytes = gzipSync(Buffer.from(JSON.stringify(json))).length;
   const images = json.posts.flatMap((post) => post.images);

@@ -57,7 +57,10 @@ export async function startServer(
   nodeOptions: string[] = [],
 ): Promise<{ child: ChildProcess; millis: number }> {
   const started = performance.now();
-  const child = spawn(process.execPath, [...nodeOptions, script], { env: { ...process.env, ...SERVER_ENV, ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, [...nodeOptions, script], {
+    env: { ...process.env, ...SERVER_ENV, ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const deadline = Date.now() + 30_000;

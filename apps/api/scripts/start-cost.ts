@@ -82,7 +82,14 @@ async function main(): Promise<void> {
       if (isLast && LOAD_SECONDS > 0) {
         const base = `http://127.0.0.1:${port}`;
         const load = (url: string, body: unknown) =>
-          autocannon({ url, method: 'POST', headers: { 'content-type': 'application/json', 'accept-encoding': 'gzip' }, body: JSON.stringify(body), connections: 50, duration: LOAD_SECONDS });
+          autocannon({
+            url,
+            method: 'POST',
+            headers: { 'content-type': 'application/json', 'accept-encoding': 'gzip' },
+            body: JSON.stringify(body),
+            connections: 50,
+            duration: LOAD_SECONDS,
+          });
         const pid = site.child.pid as number;
         const cpuBefore = cpuMillis(pid);
         const bareRun = await load(`${base}/bench/bare`, { g: data.tokens.member });
@@ -99,12 +106,22 @@ async function main(): Promise<void> {
     console.log(`bare Express cold start ms: ${list(bareMs)} (median ${median(bareMs).toFixed(0)})`);
     console.log(`site cold start ms: ${list(siteMs)} (median ${median(siteMs).toFixed(0)}, ${(median(siteMs) / median(bareMs)).toFixed(1)}x bare)`);
     if (compareJs !== undefined) {
-      console.log(`${path.relative(process.cwd(), compareJs)} cold start ms: ${list(compareMs)} (median ${median(compareMs).toFixed(0)}, ${(median(compareMs) / median(bareMs)).toFixed(2)}x bare; the site ${(median(siteMs) / median(bareMs)).toFixed(2)}x)`);
+      console.log(
+        `${path.relative(process.cwd(), compareJs)} cold start ms: ${list(compareMs)} (median ${median(compareMs).toFixed(0)}, ${(median(compareMs) / median(bareMs)).toFixed(2)}x bare; the site ${(median(siteMs) / median(bareMs)).toFixed(2)}x)`,
+      );
     }
-    const compareCpuLine = compareJs === undefined ? '' : `, ${path.relative(process.cwd(), compareJs)} ${list(compareCpu)} (median ${median(compareCpu).toFixed(0)})`;
-    console.log(`CPU ms until healthy: bare ${list(bareCpu)} (median ${median(bareCpu).toFixed(0)}), site ${list(siteCpu)} (median ${median(siteCpu).toFixed(0)})${compareCpuLine}`);
+    const compareCpuLine =
+      compareJs === undefined ? '' : `, ${path.relative(process.cwd(), compareJs)} ${list(compareCpu)} (median ${median(compareCpu).toFixed(0)})`;
+    console.log(
+      `CPU ms until healthy: bare ${list(bareCpu)} (median ${median(bareCpu).toFixed(0)}), site ${list(siteCpu)} (median ${median(siteCpu).toFixed(0)})${compareCpuLine}`,
+    );
     console.log(`site idle RSS MiB: ${list(idleMiB)} (median ${median(idleMiB).toFixed(0)})`);
-    console.log(`load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}; node flags: ${NODE_FLAGS.join(' ') || 'none'}`);
+    console.log(
+      `load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}; node flags: ${NODE_FLAGS.join(' ') || 'none'}`,
+    );
   } finally {
     fs.rmSync(work, { recursive: true, force: true });
   }

@@ -29,7 +29,10 @@ const SITE = { BASE_URL: 'https://club.example', SMTP_URL: 'smtp://club:secret@m
 function siteWithDueReminder() {
   t = createTestApp(SITE);
   createMember(t.db);
-  t.db.insert(events).values({ title: 'Tour', start: '2099-06-20T10:00', end: '2099-06-20T12:00', notifyDaysOut: [0] }).run();
+  t.db
+    .insert(events)
+    .values({ title: 'Tour', start: '2099-06-20T10:00', end: '2099-06-20T12:00', notifyDaysOut: [0] })
+    .run();
   return t;
 }
 
@@ -43,7 +46,9 @@ describe('pnpm reminders and the running site', () => {
     queueMail(t.db, { to: 'old@example.test', subject: 'Earlier', text: 'x' });
     t.db.update(outbox).set({ status: 'sent' }).run();
     expect(await reminders({})).toBe(1);
-    expect(err).toMatch(/^BASE_URL and SMTP_URL are not set, but this site has sent e-mail before; nothing was sent\. Run it with the site's settings: `pnpm reminders --env-file/);
+    expect(err).toMatch(
+      /^BASE_URL and SMTP_URL are not set, but this site has sent e-mail before; nothing was sent\. Run it with the site's settings: `pnpm reminders --env-file/,
+    );
     expect(queued()).toHaveLength(1);
     expect(t.db.select().from(reminderLedger).all()).toEqual([]);
   });
@@ -80,7 +85,9 @@ describe('restore --replace', () => {
     t = createTestApp();
     lock = tryLockDataDir(t.dataDir);
     expect(await runCli(['restore', 'latest', '--replace'], { DATA_DIR: t.dataDir, LOG_LEVEL: 'silent' }, io)).toBe(1);
-    expect(err).toBe(`The site is running on ${loadConfig({ DATA_DIR: t.dataDir }).dataDir}: stop it first (docker compose stop, or stop the service), then restore.\n`);
+    expect(err).toBe(
+      `The site is running on ${loadConfig({ DATA_DIR: t.dataDir }).dataDir}: stop it first (docker compose stop, or stop the service), then restore.\n`,
+    );
     expect(fs.existsSync(t.config.databaseFile)).toBe(true);
   });
 });

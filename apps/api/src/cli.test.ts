@@ -64,7 +64,7 @@ describe('admin:create', () => {
     expect(bcrypt.compareSync('second-password', admin?.hash ?? '')).toBe(true);
   });
 
-  it("re-enabling a disabled member revokes their old calendar feed, as the member editor does", async () => {
+  it('re-enabling a disabled member revokes their old calendar feed, as the member editor does', async () => {
     await cli('data', 'admin:create', 'webmaster@example.test', 'long-enough-1');
     const db = new Database(path.join(root, 'data', 'club.db'));
     const id = (db.prepare("SELECT id FROM members WHERE email = 'webmaster@example.test'").get() as { id: number }).id;
@@ -191,7 +191,8 @@ describe('restore from a copy the site cannot read', () => {
     expect(chown?.[3]).toBe(process.getuid?.() === 0 ? copy : path.join(copy, backupName));
     const given = chown?.[3] ?? '';
     if (process.getuid?.() === 0) {
-      for (const entry of ['', ...fs.readdirSync(given, { recursive: true })]) fs.chownSync(path.join(given, String(entry)), Number(chown?.[1]), Number(chown?.[2]));
+      for (const entry of ['', ...fs.readdirSync(given, { recursive: true })])
+        fs.chownSync(path.join(given, String(entry)), Number(chown?.[1]), Number(chown?.[2]));
     } else {
       fs.chmodSync(given, 0o700);
     }
@@ -260,7 +261,9 @@ describe('a database a newer version of the site has migrated', () => {
       err = '';
       expect(await cli('data', ...argv)).toBe(1);
       expect(err).toMatch(
-        new RegExp(`^This database was brought up to date by a newer version of the site \\(database version ${known + 1}\\); this version of the site knows database version ${known} \\(\\d{4}_\\w+\\)\\.`),
+        new RegExp(
+          `^This database was brought up to date by a newer version of the site \\(database version ${known + 1}\\); this version of the site knows database version ${known} \\(\\d{4}_\\w+\\)\\.`,
+        ),
       );
       expect(err.trim().split('\n')).toHaveLength(1);
     }
@@ -283,7 +286,7 @@ describe('newsletters:covers', () => {
     expect(out).toBe('Made 1 newsletter cover(s).\n');
     expect(err).toMatch(/^No cover for Valley News June 2024\.pdf: the file is missing/);
     const readDb = new Database(path.join(root, 'data', 'club.db'), { readonly: true });
-    const { cover } = readDb.prepare("SELECT cover_url AS cover FROM newsletters WHERE month = 5").get() as { cover: string };
+    const { cover } = readDb.prepare('SELECT cover_url AS cover FROM newsletters WHERE month = 5').get() as { cover: string };
     readDb.close();
     expect(cover).toMatch(/^\/uploads\/newsletter-covers\/[\w-]+\.jpg$/);
     expect(fs.existsSync(path.join(root, 'data', cover))).toBe(true);
@@ -291,7 +294,11 @@ describe('newsletters:covers', () => {
 });
 
 describe('backup --to <folder> (an archive for an off-site copy)', () => {
-  const archivesIn = (dir: string) => fs.readdirSync(dir).filter((name) => name.endsWith('.tar.gz')).sort();
+  const archivesIn = (dir: string) =>
+    fs
+      .readdirSync(dir)
+      .filter((name) => name.endsWith('.tar.gz'))
+      .sort();
 
   it('writes one .tar.gz archive that restores on its own into an empty data folder', async () => {
     await cli('data', 'admin:create', 'webmaster@example.test', 'long-enough-1');
@@ -356,7 +363,8 @@ describe('backup --to <folder> (an archive for an off-site copy)', () => {
       // Modes set outright: a command run in this process before may have left its umask (077).
       fs.chmodSync(root, 0o755);
       fs.chmodSync(offsite, 0o755);
-      for (const entry of ['', ...fs.readdirSync(path.join(root, 'data'), { recursive: true })]) fs.chownSync(path.join(root, 'data', String(entry)), 1000, 1000);
+      for (const entry of ['', ...fs.readdirSync(path.join(root, 'data'), { recursive: true })])
+        fs.chownSync(path.join(root, 'data', String(entry)), 1000, 1000);
       const child = spawnSync(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'cli.ts'), 'backup', '--to', offsite], {
         uid: 1000,
         gid: 1000,

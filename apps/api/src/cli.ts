@@ -16,14 +16,14 @@ import { refuseToSend } from './site-settings.ts';
 
 /** Webmaster commands. */
 const USAGE = [
-  'Usage: node dist/cli.js <command> [--env-file <file>]   (the file: the site\'s settings, as in .env)',
+  "Usage: node dist/cli.js <command> [--env-file <file>]   (the file: the site's settings, as in .env)",
   '  admin:create <email> <password> [first name] [last name]   create an administrator, or reset one',
   '  backup [--to <folder> [--keep <n>]]                         back up the database and uploads now; with --to, also',
   '                                                             write it as one .tar.gz there, keeping the newest n (BACKUP_KEEP)',
   '  newsletters:covers                                         make the cover of every stored newsletter again',
   '  reminders                                                  send the event reminders (and the classifieds\' "still for sale?" e-mails) due now',
-  '  search:rebuild                                             fill the site search again from the data (and newsletters\' text)',
-  '  digest                                                     send this week\'s digest to those who have not had it',
+  "  search:rebuild                                             fill the site search again from the data (and newsletters' text)",
+  "  digest                                                     send this week's digest to those who have not had it",
   '  restore <backup> [--replace]                               restore a backup (folder or .tar.gz) into an empty DATA_DIR',
 ].join('\n');
 

@@ -62,8 +62,12 @@ describe('loadConfig', () => {
   });
 
   it('refuses an SMTP_URL whose user name or password holds an @ that is not written %40', () => {
-    expect(() => loadConfig({ SMTP_URL: 'smtp://me@club.example:secret@mail.example.net:587' })).toThrow(/^Invalid configuration: SMTP_URL has an @ in its user name or password: write it as %40/);
-    expect(loadConfig({ SMTP_URL: 'smtp://me%40club.example:secret@mail.example.net:587' }).smtpUrl).toBe('smtp://me%40club.example:secret@mail.example.net:587');
+    expect(() => loadConfig({ SMTP_URL: 'smtp://me@club.example:secret@mail.example.net:587' })).toThrow(
+      /^Invalid configuration: SMTP_URL has an @ in its user name or password: write it as %40/,
+    );
+    expect(loadConfig({ SMTP_URL: 'smtp://me%40club.example:secret@mail.example.net:587' }).smtpUrl).toBe(
+      'smtp://me%40club.example:secret@mail.example.net:587',
+    );
   });
 
   it('warns of a variable that looks like one of its own but is not (a misspelling)', () => {
@@ -72,7 +76,17 @@ describe('loadConfig', () => {
       'CLUB_TIMEZON is not a setting this site reads (did you mean CLUB_TIMEZONE?); it is ignored.',
       'BACKUP_KEPP is not a setting this site reads (did you mean BACKUP_KEEP?); it is ignored.',
     ]);
-    expect(loadConfig({ HOME: '/root', PATH: '/bin', PWD: '/srv', HOSTNAME: 'box', INIT_CWD: '/srv', npm_config_user_agent: 'pnpm', SMTP_URL: 'smtp://mail.example.net' }).warnings).toEqual([]);
+    expect(
+      loadConfig({
+        HOME: '/root',
+        PATH: '/bin',
+        PWD: '/srv',
+        HOSTNAME: 'box',
+        INIT_CWD: '/srv',
+        npm_config_user_agent: 'pnpm',
+        SMTP_URL: 'smtp://mail.example.net',
+      }).warnings,
+    ).toEqual([]);
   });
 
   it('draws route maps on OpenStreetMap tiles with their credit by default, on other tiles or none when set', () => {

@@ -71,11 +71,7 @@ const environmentSchema = z.object({
   ),
   MAIL_FROM: z.preprocess(
     unsetIfBlank,
-    z
-      .string()
-      .trim()
-      .regex(MAIL_FROM_PATTERN, 'must be an e-mail address or "Name <address>", e.g. Model A Club <noreply@club.org>')
-      .optional(),
+    z.string().trim().regex(MAIL_FROM_PATTERN, 'must be an e-mail address or "Name <address>", e.g. Model A Club <noreply@club.org>').optional(),
   ),
   CONTACT_EMAIL: z.preprocess(unsetIfBlank, z.email('must be an e-mail address').optional()),
   VAPID_PUBLIC_KEY: optionalString,
@@ -83,12 +79,12 @@ const environmentSchema = z.object({
   /** Push services reach the webmaster through it: mailto: or https:. */
   VAPID_SUBJECT: z.preprocess(
     unsetIfBlank,
-    z.string().regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'must be a mailto: address or an https:// URL, e.g. mailto:webmaster@example.org').optional(),
+    z
+      .string()
+      .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'must be a mailto: address or an https:// URL, e.g. mailto:webmaster@example.org')
+      .optional(),
   ),
-  CLUB_TIMEZONE: z.preprocess(
-    unsetIfBlank,
-    z.string().refine(isTimeZone, 'must be an IANA time zone such as America/Chicago').default(DEFAULT_CLUB_TIME_ZONE),
-  ),
+  CLUB_TIMEZONE: z.preprocess(unsetIfBlank, z.string().refine(isTimeZone, 'must be an IANA time zone such as America/Chicago').default(DEFAULT_CLUB_TIME_ZONE)),
   /** `off` disables the in-process job; empty is an error, so these are not blank-to-default. */
   REMINDER_CRON: cronSchema('REMINDER_CRON', '0 9 * * *'),
   BACKUP_CRON: cronSchema('BACKUP_CRON', '30 3 * * *'),
@@ -105,10 +101,7 @@ const environmentSchema = z.object({
       )
       .default('loopback'),
   ),
-  LOG_LEVEL: z.preprocess(
-    unsetIfBlank,
-    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  ),
+  LOG_LEVEL: z.preprocess(unsetIfBlank, z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info')),
   /**
    * Route books' map tiles, `{z}/{x}/{y}` in the address (`{s}` for a subdomain). Unset: OpenStreetMap's
    * standard tiles; empty or `off`: routes draw without tiles. So not blank-to-default.
@@ -117,7 +110,8 @@ const environmentSchema = z.object({
     .string()
     .transform((value) => (['', 'off'].includes(value.trim().toLowerCase()) ? '' : value.trim()))
     .refine(
-      (value) => value === '' || (isUrlWith(['http:', 'https:'])(value.replace(/\{[a-z]\}/g, 'a')) && ['{z}', '{x}', '{y}'].every((part) => value.includes(part))),
+      (value) =>
+        value === '' || (isUrlWith(['http:', 'https:'])(value.replace(/\{[a-z]\}/g, 'a')) && ['{z}', '{x}', '{y}'].every((part) => value.includes(part))),
       'must be a tile address with {z}, {x} and {y} such as https://tile.openstreetmap.org/{z}/{x}/{y}.png, or off for no tiles',
     )
     .default(DEFAULT_MAP_TILE_URL),

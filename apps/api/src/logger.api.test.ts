@@ -61,12 +61,18 @@ describe('the request log and error reports, for every kind of signed link', () 
       `/calendar/${newToken()}.ics`,
     ];
     // A token of an unexpected shape on those pages (short, dotted, escaped) is a secret too.
-    const oddTokens = links.filter((link) => !link.startsWith('/calendar/')).map((link, at) => `${link.slice(0, link.lastIndexOf('/') + 1)}${at}.x.Short%2Fone`);
+    const oddTokens = links
+      .filter((link) => !link.startsWith('/calendar/'))
+      .map((link, at) => `${link.slice(0, link.lastIndexOf('/') + 1)}${at}.x.Short%2Fone`);
     const from = lines.length;
     for (const link of [...links, ...oddTokens]) {
       await request(app).get(link);
       await request(app).get(`${link}?utm_source=mail`);
-      const report = await post('error.report', { e: `TypeError at ${config.baseUrl}${link}`, u: `${config.baseUrl}${link}`, s: `at Page (${config.baseUrl}${link}:1:2)` });
+      const report = await post('error.report', {
+        e: `TypeError at ${config.baseUrl}${link}`,
+        u: `${config.baseUrl}${link}`,
+        s: `at Page (${config.baseUrl}${link}:1:2)`,
+      });
       expect(report.status).toBe(200);
     }
     const log = lines.slice(from).join('\n');
@@ -126,7 +132,12 @@ describe('the logs', () => {
     secrets.push(mailBodyLine.trim());
 
     expect((await request(app).get(`/reset/${resetToken}`)).status).toBe(404);
-    const report = await post('error.report', { g: login.body.g, e: 'TypeError: x is undefined', u: `${config.baseUrl}/reset/${resetToken}?g=${login.body.g}`, s: 'at Reset (reset.tsx:1)' });
+    const report = await post('error.report', {
+      g: login.body.g,
+      e: 'TypeError: x is undefined',
+      u: `${config.baseUrl}/reset/${resetToken}?g=${login.body.g}`,
+      s: 'at Reset (reset.tsx:1)',
+    });
     expect(report.status).toBe(200);
     expect((await post('password.reset', { g: resetToken, n: 'brand-new-password-9' })).status).toBe(200);
     secrets.push('brand-new-password-9');

@@ -55,13 +55,10 @@ export function scrubUrl(url: string): string {
 
 /** Free text (a message, a stack trace) with the token of any signed link, and token-like path segments, replaced. */
 export function scrubText(text: string): string {
-  return text
-    .replace(SECRET_LINK_IN_TEXT, '$1[token]')
-    .replace(/\/(?:\d{1,12}\.)?[A-Za-z0-9_-]{20,}(?:\.ics)?(?![A-Za-z0-9_.-])/g, '/[token]');
+  return text.replace(SECRET_LINK_IN_TEXT, '$1[token]').replace(/\/(?:\d{1,12}\.)?[A-Za-z0-9_-]{20,}(?:\.ics)?(?![A-Za-z0-9_.-])/g, '/[token]');
 }
 
-const censor = (value: unknown, path: string[]) =>
-  path.at(-1) === 'url' ? (typeof value === 'string' ? scrubUrl(value) : value) : '[redacted]';
+const censor = (value: unknown, path: string[]) => (path.at(-1) === 'url' ? (typeof value === 'string' ? scrubUrl(value) : value) : '[redacted]');
 
 /** Structured JSON logs on stdout (or the given stream, for tests). */
 export function createLogger(level: string, destination?: DestinationStream): Logger {

@@ -88,7 +88,9 @@ describe('startServer, once it has answered its first request', () => {
     const db = openDatabase(config.databaseFile);
     migrateDatabase(db);
     // As after an upgrade: the index has lost a written page's words.
-    db.$client.exec("DELETE FROM search_text WHERE rowid IN (SELECT id FROM search_entries WHERE kind = 'page'); DELETE FROM search_entries WHERE kind = 'page'");
+    db.$client.exec(
+      "DELETE FROM search_text WHERE rowid IN (SELECT id FROM search_entries WHERE kind = 'page'); DELETE FROM search_entries WHERE kind = 'page'",
+    );
     db.$client.close();
     const search = (base: string) =>
       fetch(`${base}/api/site.search.php`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ q: 'babbitt' }) }).then(
@@ -210,7 +212,9 @@ describe('migrateWithBackup when a migration fails', () => {
     const config = configFor(path.join(root, 'data'));
     const old = openDatabase(config.databaseFile);
     migrateDatabase(old, migrationsFolder('1862a89', realJournal.entries.slice(0, 5)));
-    old.$client.prepare("INSERT INTO members (first_name, last_name, email, cars) VALUES ('Edsel', 'Ford', 'edsel@example.test', '[\"1931 Model A Deluxe Phaeton\"]')").run();
+    old.$client
+      .prepare("INSERT INTO members (first_name, last_name, email, cars) VALUES ('Edsel', 'Ford', 'edsel@example.test', '[\"1931 Model A Deluxe Phaeton\"]')")
+      .run();
     old.$client.close();
     const folder = migrationsFolder('broken', [...realJournal.entries, broken], { '9999_broken': 'INSERT INTO `no_such_table` (`id`) VALUES (1);' });
     const named: string[] = [];
@@ -308,7 +312,12 @@ describe('upgrading the previous release (fd5c764), whose reminders_sent 0004 re
   it('sends none of the reminders that release had sent, and the ones still to come once', async () => {
     // fd5c764's schema is migrations 0000-0003 (committed migrations are never edited).
     const release = migrationsFolder('fd5c764', realJournal.entries.slice(0, 4));
-    const config = loadConfig({ DATA_DIR: path.join(root, 'data'), LOG_LEVEL: 'silent', CLUB_TIMEZONE: 'America/Chicago', WEB_DIST: path.join(root, 'no-web') });
+    const config = loadConfig({
+      DATA_DIR: path.join(root, 'data'),
+      LOG_LEVEL: 'silent',
+      CLUB_TIMEZONE: 'America/Chicago',
+      WEB_DIST: path.join(root, 'no-web'),
+    });
     const old = openDatabase(config.databaseFile);
     migrateDatabase(old, release);
     const addMember = old.$client.prepare('INSERT INTO members (first_name, last_name, email) VALUES (?, ?, ?)');
@@ -398,7 +407,9 @@ describe('startServer with DEMO_DATA=1 and ADMIN_EMAIL on a fresh data folder', 
     try {
       const base = `http://127.0.0.1:${(first.server.address() as AddressInfo).port}`;
       const logIn = (u: string, p: string) =>
-        fetch(`${base}/api/session.create.php`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ u, p }) }).then((res) => res.status);
+        fetch(`${base}/api/session.create.php`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ u, p }) }).then(
+          (res) => res.status,
+        );
       expect(await logIn('webmaster@example.test', 'webmaster-2026')).toBe(200);
       expect(await logIn('member@example.org', 'demo-member-1')).toBe(200);
       expect(first.lines).toEqual(expect.arrayContaining(['filled the empty database with demo content', 'created the first administrator from ADMIN_EMAIL']));
@@ -452,7 +463,17 @@ describe('startServer with another process on the same data folder or port', () 
       const other = configFor(path.join(root, 'other'));
       const child = spawn(process.execPath, ['--import', 'tsx', path.join(path.dirname(realFolder), 'src/server.ts')], {
         cwd: path.dirname(realFolder),
-        env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: other.dataDir, PORT: String(port), LOG_LEVEL: 'info', BACKUP_CRON: 'off', REMINDER_CRON: 'off', WEB_DIST: path.join(root, 'no-web'), INIT_CWD: '' },
+        env: {
+          PATH: process.env.PATH,
+          HOME: process.env.HOME,
+          DATA_DIR: other.dataDir,
+          PORT: String(port),
+          LOG_LEVEL: 'info',
+          BACKUP_CRON: 'off',
+          REMINDER_CRON: 'off',
+          WEB_DIST: path.join(root, 'no-web'),
+          INIT_CWD: '',
+        },
       });
       let stdout = '';
       let stderr = '';

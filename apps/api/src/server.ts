@@ -141,7 +141,9 @@ function reservePort(config: Config): Promise<{ server: Server; serve: (app: Req
     const refuse = (error: NodeJS.ErrnoException) =>
       reject(
         error.code === 'EADDRINUSE'
-          ? new StartError(`Port ${config.port} on ${config.host} is already in use (another copy of the site, or another program): stop it, or set PORT to a free port.`)
+          ? new StartError(
+              `Port ${config.port} on ${config.host} is already in use (another copy of the site, or another program): stop it, or set PORT to a free port.`,
+            )
           : error,
       );
     server.once('error', refuse);

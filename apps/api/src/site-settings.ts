@@ -36,14 +36,19 @@ export function readSiteSettings(dataDir: string): SiteSettings | undefined {
   }
 }
 
-const HOW = "Run it with the site's settings: `pnpm reminders --env-file <the site's .env>`, or `docker compose exec club node dist/cli.js reminders` in a container.";
+const HOW =
+  "Run it with the site's settings: `pnpm reminders --env-file <the site's .env>`, or `docker compose exec club node dist/cli.js reminders` in a container.";
 
 /**
  * Why a command must not send mail with these settings, or undefined when it may: they differ
  * from the site's (BASE_URL, SMTP_URL), or, when the site never saved its settings, BASE_URL or
  * SMTP_URL is missing on a database that has sent mail before.
  */
-export function refuseToSend(config: Pick<Config, 'dataDir' | 'baseUrl' | 'clubName' | 'smtpUrl'>, env: NodeJS.ProcessEnv, hasSentMail: boolean): string | undefined {
+export function refuseToSend(
+  config: Pick<Config, 'dataDir' | 'baseUrl' | 'clubName' | 'smtpUrl'>,
+  env: NodeJS.ProcessEnv,
+  hasSentMail: boolean,
+): string | undefined {
   const site = readSiteSettings(config.dataDir);
   const mine = siteSettingsOf(config);
   if (site) {

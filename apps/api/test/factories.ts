@@ -12,7 +12,14 @@ export type TestMember = { id: number; email: string; password: string; token: s
 /** A member with a password, the given permissions, and a live session token. */
 export function createMember(
   db: Db,
-  { permissions = [], enabled = true, firstName, lastName = 'Tester', email: sharedEmail, password: chosenPassword }: {
+  {
+    permissions = [],
+    enabled = true,
+    firstName,
+    lastName = 'Tester',
+    email: sharedEmail,
+    password: chosenPassword,
+  }: {
     permissions?: Permission[];
     enabled?: boolean;
     firstName?: string;

@@ -21,7 +21,12 @@ function onePagePdf(content: Buffer, repeat = 1, image?: { width: number; height
   const compressed = deflateSync(content, { level: 9 });
   add(stream('/Filter /FlateDecode', compressed));
   if (image) {
-    add(stream(`/Type /XObject /Subtype /Image /Width ${image.width} /Height ${image.height} /ColorSpace /DeviceGray /BitsPerComponent 1 /Filter /FlateDecode`, image.data));
+    add(
+      stream(
+        `/Type /XObject /Subtype /Image /Width ${image.width} /Height ${image.height} /ColorSpace /DeviceGray /BitsPerComponent 1 /Filter /FlateDecode`,
+        image.data,
+      ),
+    );
   }
   const header = Buffer.from('%PDF-1.7\n%\xe2\xe3\xcf\xd3\n', 'latin1');
   const parts: Buffer[] = [header];
@@ -46,7 +51,7 @@ export function manyRectanglesPdf(millions = 3): Buffer {
 
 /** A page showing one `side`×`side` image (20000: 400 megapixels in a few KB; one bit each keeps it quick to make). */
 export function hugeImagePdf(side = 20_000): Buffer {
-  const rows = Buffer.alloc((Math.ceil(side / 8)) * side, 0x55);
+  const rows = Buffer.alloc(Math.ceil(side / 8) * side, 0x55);
   return onePagePdf(Buffer.from('q 612 0 0 792 0 0 cm /Im1 Do Q\n', 'latin1'), 1, { width: side, height: side, data: deflateSync(rows, { level: 9 }) });
 }
 

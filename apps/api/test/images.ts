@@ -9,7 +9,9 @@ export function makeJpeg(width: number, height: number, orientation?: number): P
 }
 
 export function makePng(width: number, height: number): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: '#ffffff' } }).png().toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: '#ffffff' } })
+    .png()
+    .toBuffer();
 }
 
 /** The pixel size of a stored image, to check resizing from outside the server. */
@@ -20,7 +22,9 @@ export async function imageSize(buffer: Buffer): Promise<{ width: number; height
 
 /** A small JPEG whose header claims `side` x `side` pixels (16,000: decoding it whole would need 768 MB). */
 export async function hugeJpeg(side = 16_000): Promise<Buffer> {
-  const small = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#123456' } }).jpeg().toBuffer();
+  const small = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#123456' } })
+    .jpeg()
+    .toBuffer();
   const huge = Buffer.from(small);
   const frame = huge.indexOf(Buffer.from([0xff, 0xc0]));
   huge.writeUInt16BE(side, frame + 5);

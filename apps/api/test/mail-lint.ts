@@ -15,7 +15,8 @@ export function lintMailHtml(html: string): string[] {
     for (const attribute of ['width', 'height', 'alt']) {
       if (!new RegExp(`\\s${attribute}="[^"]*"`, 'i').test(tag)) problems.push(`an image without ${attribute}: ${tag.slice(0, 80)}`);
     }
-    if (/\swidth="(?!\d+")/i.test(tag) || /\sheight="(?!\d+")/i.test(tag)) problems.push(`an image whose width or height is not in pixels: ${tag.slice(0, 80)}`);
+    if (/\swidth="(?!\d+")/i.test(tag) || /\sheight="(?!\d+")/i.test(tag))
+      problems.push(`an image whose width or height is not in pixels: ${tag.slice(0, 80)}`);
     if (!/\ssrc="https?:\/\//i.test(tag)) problems.push(`an image whose src is not an absolute http(s) address: ${tag.slice(0, 80)}`);
   }
   for (const [, href = ''] of html.matchAll(/<a\b[^>]*\shref="([^"]*)"/gi)) {

@@ -17,7 +17,11 @@ export type TestApp = { app: Express; db: Db; config: Config; services: Services
  * The real app on a fresh SQLite file in a temp DATA_DIR (or on the files `files` writes there
  * first, by path in the folder). Replies are checked against their contracts.
  */
-export function createTestApp(env: Record<string, string> = {}, options: ServiceOptions = {}, { files }: { files?: ReadonlyMap<string, Buffer> } = {}): TestApp {
+export function createTestApp(
+  env: Record<string, string> = {},
+  options: ServiceOptions = {},
+  { files }: { files?: ReadonlyMap<string, Buffer> } = {},
+): TestApp {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'club-test-'));
   for (const [name, content] of files ?? []) {
     fs.mkdirSync(path.dirname(path.join(dataDir, name)), { recursive: true });

@@ -59,10 +59,9 @@ function findLayoutFaults(page: Page): Promise<LayoutFaults> {
       return false;
     };
     const isShown = (element: Element) =>
-      element.checkVisibility({ visibilityProperty: true, contentVisibilityAuto: true }) &&
-      !element.closest('[aria-hidden="true"]') &&
-      !isClippedAway(element);
-    const describe = (element: Element) => `<${element.tagName.toLowerCase()} class="${element.className}"> "${(element.textContent ?? '').trim().slice(0, 40)}"`;
+      element.checkVisibility({ visibilityProperty: true, contentVisibilityAuto: true }) && !element.closest('[aria-hidden="true"]') && !isClippedAway(element);
+    const describe = (element: Element) =>
+      `<${element.tagName.toLowerCase()} class="${element.className}"> "${(element.textContent ?? '').trim().slice(0, 40)}"`;
 
     const clipped: string[] = [];
     for (const element of document.querySelectorAll('body *')) {
@@ -153,7 +152,20 @@ describe(`reflow at ${REFLOW_WIDTH} px and WCAG text spacing`, () => {
     const event = await firstLink('/new-events', '/event/');
     const thread = await firstLink('/forum', '/forum/');
     const post = await firstLink('/blog', '/blog/');
-    await checkReflowAndSpacing(page, ['/account', '/events', event, '/new-events', '/new-page-4', '/memberList', '/forum', thread, post, '/registry', '/editEvent/0', '/editBlog/0']);
+    await checkReflowAndSpacing(page, [
+      '/account',
+      '/events',
+      event,
+      '/new-events',
+      '/new-page-4',
+      '/memberList',
+      '/forum',
+      thread,
+      post,
+      '/registry',
+      '/editEvent/0',
+      '/editBlog/0',
+    ]);
     await page.context().close();
   }, 120_000);
 

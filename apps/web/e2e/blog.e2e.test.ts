@@ -120,14 +120,24 @@ describe('photo posts, as a visitor', () => {
     await page.getByRole('heading', { level: 1, name: 'Spring tour to Hermann' }).waitFor();
     const opener = page.getByRole('button', { name: 'Open photo 1 of 2 large' });
     await opener.waitFor();
-    const scriptsBefore = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name).filter((n) => n.endsWith('.js')));
+    const scriptsBefore = await page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .map((e) => e.name)
+        .filter((n) => n.endsWith('.js')),
+    );
     expect(scriptsBefore.some((name) => /photo-lightbox/.test(name))).toBe(false);
 
     await opener.focus();
     await page.keyboard.press('Enter');
     const lightbox = page.getByRole('dialog', { name: 'Photos from Spring tour to Hermann' });
     await lightbox.waitFor();
-    const scriptsAfter = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name).filter((n) => n.endsWith('.js')));
+    const scriptsAfter = await page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .map((e) => e.name)
+        .filter((n) => n.endsWith('.js')),
+    );
     expect(scriptsAfter.some((name) => /photo-lightbox/.test(name))).toBe(true);
     await lightbox.getByRole('group', { name: '1 of 2' }).waitFor();
     await snapshot(page, 'blog-lightbox-1280', { fullPage: false });
@@ -146,12 +156,18 @@ describe('photo posts, as a visitor', () => {
     const requested = await requestsDuring(page, async () => {
       await page.goto('/blog');
       await postsOnPage(page).first().waitFor();
-      await page.locator('.post-gallery__image').first().evaluate((img: HTMLImageElement) => img.decode());
+      await page
+        .locator('.post-gallery__image')
+        .first()
+        .evaluate((img: HTMLImageElement) => img.decode());
       await page.waitForLoadState('networkidle');
     });
     const photos = requested.filter((url) => url.startsWith('/uploads/blog/'));
     expect(photos.length).toBeGreaterThan(0);
-    expect(photos.every((url) => /\.480\.webp$/.test(url)), photos.join('\n')).toBe(true);
+    expect(
+      photos.every((url) => /\.480\.webp$/.test(url)),
+      photos.join('\n'),
+    ).toBe(true);
     const first = page.locator('.post-gallery__image').first();
     expect(await first.evaluate((img: HTMLImageElement) => new URL(img.currentSrc).pathname)).toMatch(/\.480\.webp$/);
     await checkA11y(page);
@@ -200,11 +216,12 @@ describe('photo posts, as a visitor', () => {
     const dialog = page.getByRole('dialog');
     await dialog.getByText('1 of 2', { exact: true }).waitFor();
     // The caption of the photo on screen (the neighbours wait, off screen, beside it).
-    const captionsOnScreen = await dialog.getByText(title, { exact: true }).evaluateAll((elements) =>
-      elements.filter((element) => {
-        const box = element.getBoundingClientRect();
-        return box.width > 0 && box.left >= 0 && box.right <= window.innerWidth && box.bottom <= window.innerHeight;
-      }).length,
+    const captionsOnScreen = await dialog.getByText(title, { exact: true }).evaluateAll(
+      (elements) =>
+        elements.filter((element) => {
+          const box = element.getBoundingClientRect();
+          return box.width > 0 && box.left >= 0 && box.right <= window.innerWidth && box.bottom <= window.innerHeight;
+        }).length,
     );
     expect(captionsOnScreen).toBe(1);
     const next = dialog.getByRole('button', { name: 'Next' });
@@ -269,7 +286,9 @@ describe('photo posts, as an editor', () => {
     expect((await postTitles(page))[0]).toBe('Rally at the river');
     const post = postsOnPage(page).first();
     expect(await post.getByRole('link', { name: 'https://example.org/rally' }).getAttribute('href')).toBe('https://example.org/rally');
-    const sizes = await post.locator('.post-gallery__image').evaluateAll((imgs) => imgs.map((img) => `${img.getAttribute('width')}x${img.getAttribute('height')}`));
+    const sizes = await post
+      .locator('.post-gallery__image')
+      .evaluateAll((imgs) => imgs.map((img) => `${img.getAttribute('width')}x${img.getAttribute('height')}`));
     expect(sizes).toEqual(['1600x1000', '1000x1600', '1600x1000']);
 
     expect(await post.locator('iframe').count()).toBe(0);

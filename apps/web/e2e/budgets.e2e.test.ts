@@ -68,12 +68,18 @@ describe('first paint of /', () => {
   it('loads the contract check with no page and no dialog: a form fetches it once its fields change, or when it is sent', () => {
     const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8')) as Manifest;
     // The module, whichever chunk holds it (its own, once it is only ever loaded when asked for).
-    const check = Object.entries(manifest).find(([key, chunk]) => key === 'src/components/contract-check.ts' || /^_contract-check-/.test(key) || chunk.name === 'contract-check')?.[1].file;
+    const check = Object.entries(manifest).find(
+      ([key, chunk]) => key === 'src/components/contract-check.ts' || /^_contract-check-/.test(key) || chunk.name === 'contract-check',
+    )?.[1].file;
     expect(check).toMatch(/contract-check/);
     // Every page, and every part of one that loads when it opens (a dialog, an editor), but the
     // checks themselves (the event editor's and the contracts with zod).
     const opened = Object.entries(manifest)
-      .filter(([key, chunk]) => /^src\/pages\/.+-page\.tsx$/.test(key) || (chunk.isDynamicEntry === true && !/\/contract-check\.ts$|-checks\.ts$|contracts\/src\/index\.ts$/.test(key)))
+      .filter(
+        ([key, chunk]) =>
+          /^src\/pages\/.+-page\.tsx$/.test(key) ||
+          (chunk.isDynamicEntry === true && !/\/contract-check\.ts$|-checks\.ts$|contracts\/src\/index\.ts$/.test(key)),
+      )
       .map(([key]) => key);
     expect(opened.length).toBeGreaterThan(50);
     expect(opened.filter((key) => closure(manifest, [key]).has(check ?? ''))).toEqual([]);
@@ -119,14 +125,22 @@ describe('robots.txt and the sitemap on the built server', () => {
     // A route's optional last part (`/blog/:articleId?`) may be left out of the address, and a
     // page with an id (`/registry/:carId`, a public car) lists each public one by its number.
     const escape = (text: string) => text.replace(/[.+*?^${}()|[\]\\]/g, '\\$&');
-    const routes = Object.values(PATHS).filter((route: string) => route.startsWith('/')).map((route: string) => {
-      const pattern = escape(route).replace(/\/:[^/]+\?$/, '(?:/\\d+)?').replace(/:[^/]+/g, '\\d+');
-      return new RegExp(`^${pattern}$`);
-    });
+    const routes = Object.values(PATHS)
+      .filter((route: string) => route.startsWith('/'))
+      .map((route: string) => {
+        const pattern = escape(route)
+          .replace(/\/:[^/]+\?$/, '(?:/\\d+)?')
+          .replace(/:[^/]+/g, '\\d+');
+        return new RegExp(`^${pattern}$`);
+      });
     for (const page of pages) {
       const html = await fetch(`${harness.baseUrl}${page}`);
       expect(html.status, page).toBe(200);
-      if (page !== '/') expect(routes.some((route) => route.test(page)), `${page} is a route in the shared paths`).toBe(true);
+      if (page !== '/')
+        expect(
+          routes.some((route) => route.test(page)),
+          `${page} is a route in the shared paths`,
+        ).toBe(true);
     }
   });
 });

@@ -40,7 +40,12 @@ describe('the admin checks the outgoing mail without a mail server', () => {
     await contact.getByText(/^None failed, but none reached the club’s address either: without a mail server \(SMTP_URL\)/).waitFor();
     expect(await contact.getByText(/Every contact message reached/).count()).toBe(0);
     await checkA11y(page);
-    for (const [width, height] of [[375, 667], [390, 844], [768, 1024], [1280, 900]] as const) {
+    for (const [width, height] of [
+      [375, 667],
+      [390, 844],
+      [768, 1024],
+      [1280, 900],
+    ] as const) {
       await page.setViewportSize({ width, height });
       await panel.evaluate((el) => el.scrollIntoView());
       await snapshot(page, `admin-outbox-no-smtp-${width}`, { fullPage: false });

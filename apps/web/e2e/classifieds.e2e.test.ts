@@ -84,7 +84,12 @@ describe('the classifieds', () => {
     await seller.getByRole('heading', { level: 1, name: TITLE }).waitFor();
     expect(await seller.locator('.listing-facts').textContent()).toContain('$1,250');
     expect(await seller.locator('.listing-text').textContent()).toContain('<b>Not</b> bold');
-    expect(await seller.getByRole('region', { name: 'Photos' }).getByRole('button', { name: /Show photo/ }).count()).toBe(2);
+    expect(
+      await seller
+        .getByRole('region', { name: 'Photos' })
+        .getByRole('button', { name: /Show photo/ })
+        .count(),
+    ).toBe(2);
     await checkA11y(seller);
     await snapshot(seller, 'listing-seller-390');
     expect(await scrollsSideways(seller)).toBe(false);
@@ -258,7 +263,10 @@ describe('the classifieds', () => {
     const confirm = wanter.getByRole('dialog', { name: 'Found It' });
     await confirm.getByRole('button', { name: 'Found it' }).tap();
     await wanter.getByText('Successfully Saved: the listing shows as found for 30 days').waitFor();
-    await wanter.getByRole('status').filter({ hasText: /^Found on / }).waitFor();
+    await wanter
+      .getByRole('status')
+      .filter({ hasText: /^Found on / })
+      .waitFor();
     await poster.context().close();
     await wanter.context().close();
   });
@@ -270,7 +278,9 @@ describe('the classifieds', () => {
     const dialog = seller.getByRole('dialog', { name: 'Place a Listing' });
     await dialog.getByLabel('What is it?').selectOption('tools');
     await dialog.getByLabel('Title').fill('Valve spring compressor');
-    await dialog.getByLabel(/^Photos \(up to 8\)/).setInputFiles([{ name: 'IMG_4001.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('Just some notes, not a photo.\n') }]);
+    await dialog
+      .getByLabel(/^Photos \(up to 8\)/)
+      .setInputFiles([{ name: 'IMG_4001.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('Just some notes, not a photo.\n') }]);
     await dialog.getByRole('img', { name: 'Photo 1: “IMG_4001.jpg” is not a picture' }).waitFor();
     await checkA11y(seller);
     await snapshot(seller, 'listing-not-a-picture-390', { fullPage: false });

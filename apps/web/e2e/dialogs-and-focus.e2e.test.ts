@@ -52,13 +52,7 @@ async function closeBy(page: Page, dialog: Locator, way: CloseWay): Promise<void
 }
 
 /** Opens the dialog from `opener` each way it can close, checking centring and where focus lands. */
-async function checkEachClose(
-  page: Page,
-  opener: Locator,
-  title: string | RegExp,
-  ways: CloseWay[],
-  openerName: string,
-): Promise<void> {
+async function checkEachClose(page: Page, opener: Locator, title: string | RegExp, ways: CloseWay[], openerName: string): Promise<void> {
   for (const way of ways) {
     await opener.focus();
     await opener.press('Enter');
@@ -198,7 +192,11 @@ describe('dialogs and focus', () => {
     await form.getByLabel(/Message/).fill('Hello');
     // A refusal only the server gives (the page checks the fields with the same contract).
     await page.route('**/api/contact.submit.php', (route) =>
-      route.fulfill({ status: 429, contentType: 'application/json', body: JSON.stringify({ e: 'Too many messages from this address. Please try again in an hour.' }) }),
+      route.fulfill({
+        status: 429,
+        contentType: 'application/json',
+        body: JSON.stringify({ e: 'Too many messages from this address. Please try again in an hour.' }),
+      }),
     );
     await send.click();
     const dialog = page.getByRole('dialog', { name: 'Error' });

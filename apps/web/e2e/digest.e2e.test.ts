@@ -66,7 +66,7 @@ describe('the weekly digest', () => {
     expect(digestSettingOf(DEMO_MEMBER.email)).toBe(1);
   });
 
-  it('the admin previews next week\'s digest, sends it to themselves, and its links work without a login', async () => {
+  it("the admin previews next week's digest, sends it to themselves, and its links work without a login", async () => {
     const page = await openPageAs(harness, DEMO_ADMIN.email, DEMO_ADMIN.password);
     await page.goto('/account');
     await page.getByRole('link', { name: 'Preview the weekly digest' }).click();
@@ -110,7 +110,7 @@ describe('the weekly digest', () => {
     expect(rsvpHref).not.toBe('');
     const visitor = await openPage(harness);
     await visitor.goto(new URL(rsvpHref).pathname);
-    const yes = visitor.getByRole('button', { name: "Yes, I’m coming" });
+    const yes = visitor.getByRole('button', { name: 'Yes, I’m coming' });
     await yes.waitFor();
     await checkA11y(visitor);
     await snapshot(visitor, 'digest-rsvp-1280');
@@ -131,10 +131,13 @@ describe('the weekly digest', () => {
     expect(digestSettingOf(DEMO_ADMIN.email)).toBe(0);
   });
 
-  it('the admin opens the site by another host name than BASE_URL\'s and sees the preview\'s pictures', async () => {
+  it("the admin opens the site by another host name than BASE_URL's and sees the preview's pictures", async () => {
     const page = await openPage(harness, { baseURL: harness.baseUrl.replace('127.0.0.1', 'localhost') });
     // From here BASE_URL's host cannot be reached (a name not yet in DNS, the site opened by its LAN address).
-    await page.context().route((url) => url.hostname === '127.0.0.1', (route) => route.abort());
+    await page.context().route(
+      (url) => url.hostname === '127.0.0.1',
+      (route) => route.abort(),
+    );
     await logIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
     await page.goto('/digest-preview');
     const pictures = page.frameLocator('iframe[title="The weekly digest as a mail program shows it"]').locator('img');

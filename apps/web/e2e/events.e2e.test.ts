@@ -168,7 +168,14 @@ describe('events journeys', () => {
     // Saved, the editor says so where the member is looking, with the way to the event and its roster.
     const created = page.getByRole('status').filter({ hasText: 'Saved: view the event or its roster.' });
     await created.waitFor();
-    await expect.poll(() => created.evaluate((notice) => { const box = notice.getBoundingClientRect(); return box.top >= 0 && box.bottom <= window.innerHeight; })).toBe(true);
+    await expect
+      .poll(() =>
+        created.evaluate((notice) => {
+          const box = notice.getBoundingClientRect();
+          return box.top >= 0 && box.bottom <= window.innerHeight;
+        }),
+      )
+      .toBe(true);
     expect(await created.getByRole('link', { name: 'view the event' }).getAttribute('href')).toBe(eventPagePath);
     expect(await created.getByRole('link', { name: 'its roster' }).getAttribute('href')).toBe(`${eventPagePath}/roster`);
     const saved = page.getByRole('form', { name: 'Edit event' });
@@ -185,7 +192,12 @@ describe('events journeys', () => {
     await page.goto('/events?month=2027-02');
     const cell = page.getByRole('cell', { name: /Wednesday, February 17/ });
     await cell.getByRole('link', { name: new RegExp(TITLE) }).waitFor();
-    expect(await page.getByRole('cell', { name: /Tuesday, February 16/ }).getByRole('link', { name: new RegExp(TITLE) }).count()).toBe(0);
+    expect(
+      await page
+        .getByRole('cell', { name: /Tuesday, February 16/ })
+        .getByRole('link', { name: new RegExp(TITLE) })
+        .count(),
+    ).toBe(0);
     await page.goto('/new-events');
     await page.getByRole('list', { name: 'Upcoming events' }).getByRole('link', { name: TITLE }).waitFor();
     expect(await page.getByRole('list', { name: 'Past events' }).getByRole('link', { name: TITLE }).count()).toBe(0);
@@ -289,7 +301,7 @@ describe('events journeys', () => {
 
     // The session ends on the server (logged out elsewhere, or expired) while the page is open.
     const db = serverDatabase(harness);
-    db.prepare("DELETE FROM sessions WHERE member_id = (SELECT id FROM members WHERE email = ?)").run(DEMO_MEMBER.email);
+    db.prepare('DELETE FROM sessions WHERE member_id = (SELECT id FROM members WHERE email = ?)').run(DEMO_MEMBER.email);
     db.close();
     await page.getByRole('button', { name: 'Add to calendar' }).click();
     await page.waitForURL(eventUrl);
@@ -419,12 +431,16 @@ describe('events journeys', () => {
     // A member said they are coming: the dialog says they will hear of it, and they do.
     const eventId = Number(editPath.split('/').pop());
     const db = serverDatabase(harness);
-    db.prepare('INSERT OR REPLACE INTO attendance (event_id, member_id, is_attending, total, comments) SELECT ?, id, 1, 1, ? FROM members WHERE email = ?').run(eventId, '', DEMO_MEMBER.email);
+    db.prepare('INSERT OR REPLACE INTO attendance (event_id, member_id, is_attending, total, comments) SELECT ?, id, 1, 1, ? FROM members WHERE email = ?').run(
+      eventId,
+      '',
+      DEMO_MEMBER.email,
+    );
     await deleteButton.click();
     await dialog.getByText('members who said they are coming are told by e-mail that it is cancelled').waitFor();
     await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
     await page.waitForURL('**/events?month=2027-02');
-    const cancelled = db.prepare("SELECT subject FROM outbox WHERE \"to\" = ? AND subject LIKE 'Cancelled: %'").all(DEMO_MEMBER.email) as { subject: string }[];
+    const cancelled = db.prepare('SELECT subject FROM outbox WHERE "to" = ? AND subject LIKE \'Cancelled: %\'').all(DEMO_MEMBER.email) as { subject: string }[];
     db.close();
     expect(cancelled.map((mail) => mail.subject)).toEqual([expect.stringContaining(`Cancelled: ${TITLE}`)]);
     await page.getByRole('heading', { name: 'February 2027' }).waitFor();
@@ -575,7 +591,9 @@ describe('events journeys', () => {
       navigator.clipboard.writeText = () => Promise.reject(new DOMException('Write permission denied.', 'NotAllowedError'));
     });
     await copyButton.click();
-    await panel.getByText('This browser would not let the page copy the address: it is selected above, copy it yourself (Ctrl+C, or press and hold on a phone).').waitFor();
+    await panel
+      .getByText('This browser would not let the page copy the address: it is selected above, copy it yourself (Ctrl+C, or press and hold on a phone).')
+      .waitFor();
     expect(await panel.getByText('Copied.', { exact: true }).count()).toBe(0);
     expect(await focusedId()).toBe('calendar-feed-url');
     expect(await address.evaluate((input: HTMLInputElement) => input.value.slice(input.selectionStart ?? 0, input.selectionEnd ?? 0))).toBe(firstUrl);
@@ -677,7 +695,12 @@ describe('a member answers an event many have answered', () => {
     // No empty "Route book" panel for a member when the event has none.
     await page.waitForLoadState('networkidle');
     expect(await page.getByRole('region', { name: 'Route book' }).count()).toBe(0);
-    for (const [width, height] of [[375, 667], [390, 844], [768, 1024], [1280, 900]] as const) {
+    for (const [width, height] of [
+      [375, 667],
+      [390, 844],
+      [768, 1024],
+      [1280, 900],
+    ] as const) {
       await page.setViewportSize({ width, height });
       await snapshot(page, `event-24-answers-${width}`);
     }
@@ -778,7 +801,10 @@ describe('"Now (when saved)" in the event editor', () => {
 
     // Opened again later, the editor says the same.
     await page.reload();
-    await page.getByRole('form', { name: 'Edit event' }).getByText(/^Now: sent /).waitFor();
+    await page
+      .getByRole('form', { name: 'Edit event' })
+      .getByText(/^Now: sent /)
+      .waitFor();
     expect(await page.getByRole('checkbox', { name: 'Now (when saved)' }).count()).toBe(0);
     await page.context().close();
   });
@@ -794,14 +820,19 @@ describe("a member's calendar on a phone", () => {
     expect(await today.count()).toBe(1);
     expect(await today.textContent()).toMatch(/Today/);
     // Days before today say so; today and later do not.
-    const days = await list.locator('.calendar-list__day').evaluateAll((sections) =>
-      sections.map((section) => ({ isToday: section.getAttribute('aria-current') === 'date', date: section.querySelector('h3')?.textContent ?? '' })),
-    );
+    const days = await list
+      .locator('.calendar-list__day')
+      .evaluateAll((sections) =>
+        sections.map((section) => ({ isToday: section.getAttribute('aria-current') === 'date', date: section.querySelector('h3')?.textContent ?? '' })),
+      );
     const todayIndex = days.findIndex((day) => day.isToday);
     days.forEach((day, index) => expect(day.date.includes('Past'), `day ${index}: ${day.date}`).toBe(index < todayIndex));
     await checkA11y(page);
 
-    await page.getByRole('link', { name: /^Previous/ }).first().tap();
+    await page
+      .getByRole('link', { name: /^Previous/ })
+      .first()
+      .tap();
     await page.waitForURL(/month=/);
     // This month's list, still shown as the address changes, has today in it: read the month before once it has gone.
     await today.waitFor({ state: 'detached' });

@@ -1,6 +1,18 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLUB_NAME, checkA11y, DEMO_ADMIN, DEMO_MEMBER, openPage, openPageAs, snapshot, startHarness, visit, waitForHydration, type Harness } from './harness.ts';
+import {
+  CLUB_NAME,
+  checkA11y,
+  DEMO_ADMIN,
+  DEMO_MEMBER,
+  openPage,
+  openPageAs,
+  snapshot,
+  startHarness,
+  visit,
+  waitForHydration,
+  type Harness,
+} from './harness.ts';
 import { collectErrors } from './steps.ts';
 
 const PHONE = { width: 390, height: 844 } as const;
@@ -85,7 +97,10 @@ describe("a visitor's data pages draw with the answers they arrived with", () =>
     await checkA11y(page);
 
     // Page 2 came with nothing: it asks for its posts.
-    await page.getByRole('link', { name: /Next|Older/ }).first().click();
+    await page
+      .getByRole('link', { name: /Next|Older/ })
+      .first()
+      .click();
     await expect.poll(() => calls.filter(({ name }) => name === 'blog.page').map(({ body }) => JSON.parse(body) as unknown)).toEqual([{ page: 2 }]);
     await page.context().close();
   });
@@ -103,7 +118,10 @@ describe("a visitor's data pages draw with the answers they arrived with", () =>
       await visit(page, address);
       await page.locator(content).first().waitFor();
       await page.waitForLoadState('networkidle');
-      expect(calls.filter(({ name }) => reads.includes(name)), address).toEqual([]);
+      expect(
+        calls.filter(({ name }) => reads.includes(name)),
+        address,
+      ).toEqual([]);
       expect(await loadingSeen(page), address).toEqual([]);
       await checkA11y(page);
       await page.context().close();
@@ -121,7 +139,10 @@ describe("a visitor's data pages draw with the answers they arrived with", () =>
     await page.waitForLoadState('networkidle');
     // The registry's answers depend on who asks: each is asked for with the member's session.
     for (const read of ['cars.list', 'cars.stats']) {
-      expect(calls.filter(({ name }) => name === read).map(({ body }) => (JSON.parse(body) as { g?: string }).g), read).toEqual([token]);
+      expect(
+        calls.filter(({ name }) => name === read).map(({ body }) => (JSON.parse(body) as { g?: string }).g),
+        read,
+      ).toEqual([token]);
     }
     // The app has mirrored the session in the cookie: the next page arrives drawn for the member.
     expect((await page.context().cookies()).find(({ name }) => name === 'clubSession')?.value).toBe(token);
@@ -165,13 +186,18 @@ describe("a visitor's data pages rendered on the server", () => {
       // The page's own CSS is in the HTML, for the screen (its file is linked for print only).
       const hasRule = (selector: string) =>
         [...document.styleSheets].some(
-          (sheet) => !sheet.media.mediaText.includes('print') && [...sheet.cssRules].some((rule) => rule instanceof CSSStyleRule && rule.selectorText.includes(selector)),
+          (sheet) =>
+            !sheet.media.mediaText.includes('print') &&
+            [...sheet.cssRules].some((rule) => rule instanceof CSSStyleRule && rule.selectorText.includes(selector)),
         );
       expect(await page.evaluate(hasRule, styled), address).toBe(true);
       // Its fields are styled too (form.css, which the page's filters import themselves): each
       // stacks its label over its control, not beside it.
       const fields = await page.locator('.form-field').evaluateAll((elements) => elements.map((element) => getComputedStyle(element).display));
-      expect(fields.filter((display) => display !== 'grid'), address).toEqual([]);
+      expect(
+        fields.filter((display) => display !== 'grid'),
+        address,
+      ).toEqual([]);
       await snapshot(page, `ssr-without-javascript-390${address.replace(/[/?=]/g, '-')}`);
       await page.context().close();
     }
@@ -224,7 +250,7 @@ describe("a visitor's data pages rendered on the server", () => {
     await desktop.context().close();
   });
 
-  it('hydrate with no console error, keep the server\'s elements, and work', async () => {
+  it("hydrate with no console error, keep the server's elements, and work", async () => {
     for (const { address, content } of RENDERED_PAGES) {
       // A phone far from the club, in another language: the markup holds no date or number
       // formatted in the browser's own zone or locale, or hydration would differ from it.
@@ -252,7 +278,11 @@ describe("a visitor's data pages rendered on the server", () => {
 /** The next event of the demo's calendar (the Lighthouse run's member page too). */
 async function nextEventId(token: string): Promise<number> {
   const at = new Date().toISOString().slice(0, 16);
-  const res = await fetch(`${harness.baseUrl}/api/events.upcoming.php`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ g: token, at }) });
+  const res = await fetch(`${harness.baseUrl}/api/events.upcoming.php`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ g: token, at }),
+  });
   const { rows } = (await res.json()) as { rows: { id: number }[] };
   if (rows[0] === undefined) throw new Error('The demo has no upcoming event.');
   return rows[0].id;
@@ -267,7 +297,12 @@ describe("a member's pages, sent drawn for them (their session cookie)", () => {
       { address: '/new-events', content: '#upcoming-events + * li, #upcoming-events ~ * li' },
       { address: '/', content: '#hero-title' },
     ]) {
-      const page = await openPageAs(harness, DEMO_MEMBER.email, DEMO_MEMBER.password, { viewport: PHONE, hasTouch: true, isMobile: true, timezoneId: 'Pacific/Auckland' });
+      const page = await openPageAs(harness, DEMO_MEMBER.email, DEMO_MEMBER.password, {
+        viewport: PHONE,
+        hasTouch: true,
+        isMobile: true,
+        timezoneId: 'Pacific/Auckland',
+      });
       const errors = collectErrors(page);
       const calls = watchCalls(page);
       await watchLoadingLabels(page);
@@ -288,7 +323,10 @@ describe("a member's pages, sent drawn for them (their session cookie)", () => {
       expect(await loadingSeen(page), address).toEqual([]);
       // Neither the session check nor the page's reads were asked again: the page had their answers.
       // Nor the event's route book: its answer came with the page too.
-      expect(calls.map(({ name }) => name).filter((name) => ['session.get', 'event.get', 'event.route', 'events.upcoming', 'events.past'].includes(name)), address).toEqual([]);
+      expect(
+        calls.map(({ name }) => name).filter((name) => ['session.get', 'event.get', 'event.route', 'events.upcoming', 'events.past'].includes(name)),
+        address,
+      ).toEqual([]);
       expect(await page.locator('.site-main--leaving').count(), address).toBe(0);
       if (address.startsWith('/event/')) {
         // Hydrated: answering works, and says so.

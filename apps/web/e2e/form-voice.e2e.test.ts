@@ -55,7 +55,10 @@ describe('form messages in one voice', () => {
     await contact.getByLabel(/Message/).fill('Hello');
     await contact.getByLabel(/E-mail address/).fill('not-an-address');
     await contact.getByRole('button', { name: 'Send message' }).tap();
-    await contact.getByRole('alert').filter({ hasText: /^Please correct the field marked below\.$/ }).waitFor();
+    await contact
+      .getByRole('alert')
+      .filter({ hasText: /^Please correct the field marked below\.$/ })
+      .waitFor();
     const contactEmail = await fieldMessage(contact.getByLabel(/E-mail address/));
     await checkA11y(page);
 
@@ -68,7 +71,10 @@ describe('form messages in one voice', () => {
     await member.getByLabel('Last name').fill('Whitcombe');
     await member.getByLabel('E-mail address').fill('not-an-address');
     await member.getByRole('button', { name: 'Save' }).tap();
-    await member.getByRole('alert').filter({ hasText: /^Please correct the field marked below\.$/ }).waitFor();
+    await member
+      .getByRole('alert')
+      .filter({ hasText: /^Please correct the field marked below\.$/ })
+      .waitFor();
     const memberEmail = await fieldMessage(member.getByLabel('E-mail address'));
     await checkA11y(page);
 
@@ -111,11 +117,12 @@ describe('form messages in one voice', () => {
         const marked = Array.from(element.querySelectorAll<HTMLElement>('[aria-invalid="true"]')).map((field) => ({
           name: field.getAttribute('name') ?? field.id,
           id: field.id,
-          message: (field.getAttribute('aria-describedby') ?? '')
-            .split(/\s+/)
-            .map((id) => document.getElementById(id))
-            .map((node) => (node?.matches('.form-field__error') ? node : node?.querySelector('.form-field__error')))
-            .find((node) => node)?.textContent ?? '',
+          message:
+            (field.getAttribute('aria-describedby') ?? '')
+              .split(/\s+/)
+              .map((id) => document.getElementById(id))
+              .map((node) => (node?.matches('.form-field__error') ? node : node?.querySelector('.form-field__error')))
+              .find((node) => node)?.textContent ?? '',
         }));
         const links = Array.from(element.querySelectorAll<HTMLAnchorElement>('.form__summary a')).map((link) => link.getAttribute('href'));
         return { wrong, marked, links, focused: document.activeElement?.id ?? '' };

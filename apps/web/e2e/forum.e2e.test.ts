@@ -84,7 +84,12 @@ describe('forum journeys', () => {
     await openForum(page);
     expect(await listedThread(page, TITLE).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'New thread' }).count()).toBe(0);
-    expect(await page.getByText(/needs the .Post on Forum. permission/).first().isVisible()).toBe(true);
+    expect(
+      await page
+        .getByText(/needs the .Post on Forum. permission/)
+        .first()
+        .isVisible(),
+    ).toBe(true);
     expect(await page.getByText('Waiting for approval').count()).toBe(0);
     await checkA11y(page);
 
@@ -100,7 +105,10 @@ describe('forum journeys', () => {
     expect(await notice.getByRole('heading').innerText()).toBe('3 items wait for approval');
     const link = notice.getByRole('link', { name: `Thread “${TITLE}” by George Whitfield` });
     expect(await listedThread(page, TITLE).getByText('Waiting for approval').isVisible()).toBe(true);
-    const background = await threadList(page).locator('.forum-item--waiting').first().evaluate((el) => getComputedStyle(el).backgroundColor);
+    const background = await threadList(page)
+      .locator('.forum-item--waiting')
+      .first()
+      .evaluate((el) => getComputedStyle(el).backgroundColor);
     expect(background).not.toBe('rgba(0, 0, 0, 0)');
     await checkA11y(page);
     await snapshot(page, 'forum-moderator-list-1280');
@@ -113,7 +121,10 @@ describe('forum journeys', () => {
     await thread.getByRole('button', { name: 'Approve thread' }).click();
     await thread.getByText('Waiting for approval').waitFor({ state: 'detached' });
     // The thread's own read may come back before the list's; the message follows both.
-    await page.getByRole('status').filter({ hasText: `The thread "${TITLE}" is approved` }).waitFor({ state: 'attached' });
+    await page
+      .getByRole('status')
+      .filter({ hasText: `The thread "${TITLE}" is approved` })
+      .waitFor({ state: 'attached' });
     expect(await notice.getByRole('heading').innerText()).toBe('2 items wait for approval');
 
     const member = await openPageAs(harness, DEMO_MEMBER.email, DEMO_MEMBER.password);
@@ -228,8 +239,15 @@ describe('forum journeys', () => {
     // 30 approved threads, newer than the demo's; thread 12 has three replies.
     for (let n = 0; n < 30; n += 1) {
       const created = new Date(now - (30 - n) * 60_000).toISOString();
-      const { lastInsertRowid } = db.prepare("INSERT INTO forum_threads (title, description, author_id, approved, created) VALUES (?, 'Details.', 1, 1, ?)").run(`Paging thread ${String(n).padStart(2, '0')}`, created);
-      if (n === 12) for (let r = 0; r < 3; r += 1) db.prepare("INSERT INTO forum_posts (thread_id, content, author_id, approved, created) VALUES (?, 'Same here.', 1, 1, ?)").run(lastInsertRowid, created);
+      const { lastInsertRowid } = db
+        .prepare("INSERT INTO forum_threads (title, description, author_id, approved, created) VALUES (?, 'Details.', 1, 1, ?)")
+        .run(`Paging thread ${String(n).padStart(2, '0')}`, created);
+      if (n === 12)
+        for (let r = 0; r < 3; r += 1)
+          db.prepare("INSERT INTO forum_posts (thread_id, content, author_id, approved, created) VALUES (?, 'Same here.', 1, 1, ?)").run(
+            lastInsertRowid,
+            created,
+          );
     }
     db.close();
 

@@ -218,7 +218,8 @@ function spawnServer(port: number, dataDir: string, env: Record<string, string>)
   // A server that dies under a test (stopServer's SIGTERM ends it with 0) says why: the tests
   // themselves only see their requests refused.
   server.once('exit', (code, signal) => {
-    if (code !== 0 && signal !== 'SIGKILL') process.stderr.write(`The server on port ${port} exited (${signal ?? `code ${code}`}) while tests ran. Its output:\n${output}\n`);
+    if (code !== 0 && signal !== 'SIGKILL')
+      process.stderr.write(`The server on port ${port} exited (${signal ?? `code ${code}`}) while tests ran. Its output:\n${output}\n`);
   });
   return { server, output: () => output };
 }
@@ -227,10 +228,7 @@ async function stopServer(server: ChildProcess): Promise<void> {
   if (server.exitCode !== null || server.signalCode !== null) return;
   const exited = new Promise<void>((resolve) => server.once('exit', () => resolve()));
   server.kill('SIGTERM');
-  const timedOut = await Promise.race([
-    exited.then(() => false),
-    new Promise<boolean>((resolve) => setTimeout(() => resolve(true), SHUTDOWN_TIMEOUT_MS)),
-  ]);
+  const timedOut = await Promise.race([exited.then(() => false), new Promise<boolean>((resolve) => setTimeout(() => resolve(true), SHUTDOWN_TIMEOUT_MS))]);
   if (timedOut) {
     server.kill('SIGKILL');
     await exited;
@@ -344,10 +342,12 @@ let sharedBrowser: Promise<Browser> | undefined;
 function workerBrowser(): Promise<Browser> {
   const current = sharedBrowser;
   const launch = () =>
-    (sharedBrowser = chromium.launch({ executablePath: process.env.CHROMIUM_SHELL_PATH ?? '/usr/bin/chromium-headless-shell', args: CHROMIUM_ARGS }).catch((error: unknown) => {
-      sharedBrowser = undefined;
-      throw error;
-    }));
+    (sharedBrowser = chromium
+      .launch({ executablePath: process.env.CHROMIUM_SHELL_PATH ?? '/usr/bin/chromium-headless-shell', args: CHROMIUM_ARGS })
+      .catch((error: unknown) => {
+        sharedBrowser = undefined;
+        throw error;
+      }));
   if (!current) return launch();
   return current.then((browser) => (browser.isConnected() ? browser : launch()), launch);
 }
@@ -477,7 +477,13 @@ export function serverDatabase(harness: Harness): { prepare(sql: string): Statem
  */
 export async function checkA11y(page: Page): Promise<void> {
   // Pages load lazily: check the page once it has its heading, not the moment before.
-  await timed('axe: wait for h1', () => page.locator('h1').first().waitFor({ state: 'attached', timeout: 15_000 }).catch(() => undefined));
+  await timed('axe: wait for h1', () =>
+    page
+      .locator('h1')
+      .first()
+      .waitFor({ state: 'attached', timeout: 15_000 })
+      .catch(() => undefined),
+  );
   await timed('axe', () => runAxe(page));
 }
 
@@ -486,8 +492,7 @@ async function runAxe(page: Page): Promise<void> {
   if (!(await hasAxe())) await timed('axe inject', () => page.evaluate(readAxeSource()));
   const violations = await timed('axe run', () =>
     page.evaluate(async () => {
-      const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: unknown[] }> } })
-        .axe;
+      const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: unknown[] }> } }).axe;
       // Only violations are read: axe then keeps one node each of what passed or did not apply,
       // which saves much of its time on a long page and finds the same violations.
       const results = await axe.run(document, { resultTypes: ['violations'] });
@@ -499,9 +504,7 @@ async function runAxe(page: Page): Promise<void> {
     .map(
       (violation) =>
         `- [${violation.impact ?? 'unknown'}] ${violation.id}: ${violation.help} (${violation.helpUrl})\n` +
-        violation.nodes
-          .map((node) => `    at ${JSON.stringify(node.target)}\n      ${node.failureSummary?.replace(/\n/g, '\n      ') ?? ''}`)
-          .join('\n'),
+        violation.nodes.map((node) => `    at ${JSON.stringify(node.target)}\n      ${node.failureSummary?.replace(/\n/g, '\n      ') ?? ''}`).join('\n'),
     )
     .join('\n');
   throw new Error(`Accessibility violations on ${page.url()}:\n${report}`);

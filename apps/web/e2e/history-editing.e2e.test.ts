@@ -112,7 +112,6 @@ async function closeDialog(page: Page, dialog: Locator): Promise<void> {
   expect(await page.getByRole('dialog').count()).toBe(0);
 }
 
-
 describe('history editing', () => {
   it('lets a history editor add and edit a president, refusing a blank name and a non-numeric year', async () => {
     const page = await openPageAs(harness, HISTORIAN.email, HISTORIAN.password);
@@ -263,7 +262,10 @@ describe('history editing', () => {
     await editor.getByRole('button', { name: 'Add row' }).click();
     await editor.getByLabel(`Post, row ${rowCount + 1}`).fill(NEW_SEAT.post);
     await editor.getByRole('button', { name: 'Save' }).click();
-    await editor.getByRole('alert').filter({ hasText: `Please enter who holds the post "${NEW_SEAT.post}", or remove that row.` }).waitFor();
+    await editor
+      .getByRole('alert')
+      .filter({ hasText: `Please enter who holds the post "${NEW_SEAT.post}", or remove that row.` })
+      .waitFor();
     await editor.getByLabel(`Member, row ${rowCount + 1}`).fill(NEW_SEAT.member);
     await editor.locator('input[type="file"]').setInputFiles(jpegFile);
     await checkA11y(page);

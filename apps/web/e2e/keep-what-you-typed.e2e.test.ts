@@ -219,7 +219,12 @@ describe('a form that outlives its session', () => {
     expect(await box.inputValue()).toBe(text);
     expect(page.url()).toBe(threadUrl);
     await checkA11y(page);
-    for (const [width, height] of [[375, 667], [390, 844], [768, 1024], [1280, 900]] as const) {
+    for (const [width, height] of [
+      [375, 667],
+      [390, 844],
+      [768, 1024],
+      [1280, 900],
+    ] as const) {
       await page.setViewportSize({ width, height });
       await snapshot(page, `session-ended-reply-${width}`, { fullPage: false });
     }

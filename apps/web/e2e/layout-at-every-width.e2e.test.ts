@@ -308,7 +308,9 @@ describe('room between things, and things lined up', () => {
         }
         boxes.push(box);
       }
-      const bar = await banner.locator('.site-header__bar > :is(a, form)').evaluateAll((elements) => elements.map((element) => element.getBoundingClientRect().right));
+      const bar = await banner
+        .locator('.site-header__bar > :is(a, form)')
+        .evaluateAll((elements) => elements.map((element) => element.getBoundingClientRect().right));
       const session = await boxOf(mainNav(page).getByRole('link', { name: 'Member Login', exact: true }));
       expect(Math.max(...bar), `brand and search end left of Member Login at ${width} px`).toBeLessThanOrEqual(session.x);
       // At most two rows of entries under the brand bar.

@@ -20,7 +20,10 @@ async function openMemberList(page: Page): Promise<void> {
 }
 
 const memberCard = (page: Page, name: string) =>
-  page.getByRole('list', { name: 'Members' }).getByRole('listitem').filter({ has: page.getByRole('heading', { name }) });
+  page
+    .getByRole('list', { name: 'Members' })
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { name }) });
 
 describe("a member's data on request", () => {
   it('lets an administrator download a member’s data and then delete it all, asking first', async () => {
@@ -29,7 +32,9 @@ describe("a member's data on request", () => {
     // The member list answers a page at a time: the member is found by name, as the site search links to them.
     await page.goto('/memberList?search=Walter%20Pruitt');
     await memberCard(page, name).waitFor();
-    await memberCard(page, name).getByRole('button', { name: `Edit ${name}` }).click();
+    await memberCard(page, name)
+      .getByRole('button', { name: `Edit ${name}` })
+      .click();
     const dialog = page.getByRole('dialog', { name: `Edit ${name}` });
     const section = dialog.getByRole('group', { name: 'Their data' });
     await section.waitFor();
@@ -69,8 +74,14 @@ describe("a member's data on request", () => {
   it('shows a member editor who is not an administrator no such controls', async () => {
     const page = await openPageAs(harness, SECRETARY.email, SECRETARY.password);
     await openMemberList(page);
-    const card = page.getByRole('list', { name: 'Members' }).getByRole('listitem').filter({ has: page.getByRole('button', { name: /^Edit / }) });
-    await card.first().getByRole('button', { name: /^Edit / }).click();
+    const card = page
+      .getByRole('list', { name: 'Members' })
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('button', { name: /^Edit / }) });
+    await card
+      .first()
+      .getByRole('button', { name: /^Edit / })
+      .click();
     const dialog = page.getByRole('dialog', { name: /^Edit / });
     await dialog.getByLabel('First name').waitFor();
     expect(await dialog.getByRole('button', { name: 'Download their data' }).count()).toBe(0);

@@ -50,7 +50,10 @@ async function gapBetween(above: Locator, below: Locator): Promise<number> {
 }
 
 const memberCard = (page: Page, name: string) =>
-  page.getByRole('list', { name: 'Members' }).getByRole('listitem').filter({ has: page.getByRole('heading', { name }) });
+  page
+    .getByRole('list', { name: 'Members' })
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { name }) });
 
 /** Calls the API from the page with its own session, as a hand-made request would. */
 function callFromPage(page: Page, name: string, body: Record<string, unknown>) {
@@ -109,7 +112,10 @@ describe('member list journey', () => {
     // Another order starts again at page 1: by city, Arnold comes first.
     await page.getByLabel('Sort by').selectOption({ label: 'City' });
     await count.getByText(`Page 1 of ${pages}.`).waitFor();
-    await list.getByText(/^Arnold, MO/).first().waitFor();
+    await list
+      .getByText(/^Arnold, MO/)
+      .first()
+      .waitFor();
     expect(await list.locator('.member-card').first().textContent()).toContain('Arnold, MO');
     await page.getByLabel('Sort by').selectOption({ label: 'Last name' });
 
@@ -118,7 +124,10 @@ describe('member list journey', () => {
     expect(await count.textContent()).toMatch(/^Showing 1 of /);
     const disabled = page.locator('.member-card--disabled').first();
     expect(await disabled.getByText('Disabled', { exact: true }).isVisible()).toBe(true);
-    const decoration = await disabled.locator('.member-card__struck').first().evaluate((el) => getComputedStyle(el).textDecorationLine);
+    const decoration = await disabled
+      .locator('.member-card__struck')
+      .first()
+      .evaluate((el) => getComputedStyle(el).textDecorationLine);
     expect(decoration).toContain('line-through');
 
     // Search narrows by name, city or car; the words are matched by the server.
@@ -143,7 +152,12 @@ describe('member list journey', () => {
   });
 
   it('pages and searches by touch on a 390px phone', async () => {
-    const page = await openPageAs(harness, DEMO_MEMBER.email, DEMO_MEMBER.password, { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 1 });
+    const page = await openPageAs(harness, DEMO_MEMBER.email, DEMO_MEMBER.password, {
+      viewport: { width: 390, height: 844 },
+      hasTouch: true,
+      isMobile: true,
+      deviceScaleFactor: 1,
+    });
     await openMemberList(page);
     const count = page.locator('.member-count');
     await count.getByText(/Page 1 of \d+\./).waitFor();
@@ -349,14 +363,14 @@ describe('member list journey', () => {
 
     await page.getByRole('button', { name: `Edit ${name}` }).click();
     dialog = page.getByRole('dialog', { name: `Edit ${name}` });
-    await dialog.getByRole('img', { name: "The member’s current photo" }).waitFor();
+    await dialog.getByRole('img', { name: 'The member’s current photo' }).waitFor();
     // Remove, then take it back: focus follows each step instead of falling to the page.
     await dialog.getByRole('button', { name: 'Remove image' }).focus();
     await page.keyboard.press('Enter');
     await dialog.getByText('The image will be removed when you save.').waitFor();
     expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Keep the image');
     await page.keyboard.press('Enter');
-    await dialog.getByRole('img', { name: "The member’s current photo" }).waitFor();
+    await dialog.getByRole('img', { name: 'The member’s current photo' }).waitFor();
     await dialog.getByRole('button', { name: 'Remove image' }).click();
     await checkA11y(page);
     await dialog.getByRole('button', { name: 'Save' }).click();
@@ -420,46 +434,53 @@ describe('an admin copies the e-mail list and reads the member cards', () => {
 
   for (const viewport of [SMALL_PHONE_SIZE, { width: 1280, height: 900 }]) {
     it(`member cards break e-mail addresses only after the @ or before a dot of the name at ${viewport.width}px`, async () => {
-    const page = await openPageAs(harness, DEMO_ADMIN.email, DEMO_ADMIN.password, { viewport });
-    await page.goto('/memberList');
-    await page.getByRole('list', { name: 'Members' }).waitFor();
-    // Each line of every address link ends where the <wbr>s allow: after "@", or before a "." of the name.
-    const badBreaks = await page.locator('.member-card a[href^="mailto:"]').evaluateAll((links) =>
-      links.flatMap((link) => {
-        const text = link.textContent ?? '';
-        const range = document.createRange();
-        const lineEnds: number[] = [];
-        let lastTop: number | null = null;
-        const walker = document.createTreeWalker(link, NodeFilter.SHOW_TEXT);
-        let offsetBase = 0;
-        for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) {
-          const length = node.textContent?.length ?? 0;
-          for (let index = 0; index < length; index += 1) {
-            range.setStart(node, index);
-            range.setEnd(node, index + 1);
-            const top = Math.round(range.getBoundingClientRect().top);
-            if (lastTop !== null && top > lastTop + 2) lineEnds.push(offsetBase + index);
-            lastTop = top;
+      const page = await openPageAs(harness, DEMO_ADMIN.email, DEMO_ADMIN.password, { viewport });
+      await page.goto('/memberList');
+      await page.getByRole('list', { name: 'Members' }).waitFor();
+      // Each line of every address link ends where the <wbr>s allow: after "@", or before a "." of the name.
+      const badBreaks = await page.locator('.member-card a[href^="mailto:"]').evaluateAll((links) =>
+        links.flatMap((link) => {
+          const text = link.textContent ?? '';
+          const range = document.createRange();
+          const lineEnds: number[] = [];
+          let lastTop: number | null = null;
+          const walker = document.createTreeWalker(link, NodeFilter.SHOW_TEXT);
+          let offsetBase = 0;
+          for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) {
+            const length = node.textContent?.length ?? 0;
+            for (let index = 0; index < length; index += 1) {
+              range.setStart(node, index);
+              range.setEnd(node, index + 1);
+              const top = Math.round(range.getBoundingClientRect().top);
+              if (lastTop !== null && top > lastTop + 2) lineEnds.push(offsetBase + index);
+              lastTop = top;
+            }
+            offsetBase += length;
           }
-          offsetBase += length;
-        }
-        return lineEnds
-          .filter((at) => !(text[at - 1] === '@' || (text[at] === '.' && at < text.indexOf('@'))))
-          .map((at) => `${text.slice(0, at)} | ${text.slice(at)}`);
-      }),
-    );
-    expect(badBreaks).toEqual([]);
-    await page.getByRole('list', { name: 'Members' }).getByRole('listitem').nth(2).scrollIntoViewIfNeeded();
-    await snapshot(page, `member-cards-emails-${viewport.width}`, { fullPage: false });
-    await page.context().close();
-  });
+          return lineEnds
+            .filter((at) => !(text[at - 1] === '@' || (text[at] === '.' && at < text.indexOf('@'))))
+            .map((at) => `${text.slice(0, at)} | ${text.slice(at)}`);
+        }),
+      );
+      expect(badBreaks).toEqual([]);
+      await page.getByRole('list', { name: 'Members' }).getByRole('listitem').nth(2).scrollIntoViewIfNeeded();
+      await snapshot(page, `member-cards-emails-${viewport.width}`, { fullPage: false });
+      await page.context().close();
+    });
   }
 
   it("gives a member card's phone and e-mail links room to tap", async () => {
-    for (const [options, least] of [[PHONE, 44], [DESKTOP, 24]] as const) {
+    for (const [options, least] of [
+      [PHONE, 44],
+      [DESKTOP, 24],
+    ] as const) {
       const page = await openPageAs(harness, DEMO_MEMBER.email, DEMO_MEMBER.password, options);
       await page.goto('/memberList');
-      const card = page.locator('.member-card').filter({ has: page.locator('a[href^="tel:"]') }).filter({ has: page.locator('a[href^="mailto:"]') }).first();
+      const card = page
+        .locator('.member-card')
+        .filter({ has: page.locator('a[href^="tel:"]') })
+        .filter({ has: page.locator('a[href^="mailto:"]') })
+        .first();
       const phone = card.locator('a[href^="tel:"]');
       const email = card.locator('a[href^="mailto:"]');
       expect((await boxOf(phone)).height).toBeGreaterThanOrEqual(least);

@@ -41,7 +41,6 @@ async function visit(page: Page, url: string, pageName: string): Promise<void> {
   await page.getByRole('status').filter({ hasText: 'Loading' }).waitFor({ state: 'detached' });
 }
 
-
 /** Opens the add dialog, picks a March PDF and checks the month and year it filled in. */
 async function pickMarch(page: Page, file: string, fileYear: number): Promise<Locator> {
   await page.getByRole('button', { name: 'Add newsletter' }).click();
@@ -181,7 +180,10 @@ describe('Valley News with three years of editions', () => {
   it('opens an edition in the viewer for a member, and says plainly when one does not exist', async () => {
     const page = await openPageAs(harness, DEMO_MEMBER.email, DEMO_MEMBER.password);
     await visit(page, '/new-page-4', 'Valley News');
-    await page.getByRole('region', { name: String(DEMO_YEAR) }).getByRole('link', { name: `March ${DEMO_YEAR}`, exact: true }).click();
+    await page
+      .getByRole('region', { name: String(DEMO_YEAR) })
+      .getByRole('link', { name: `March ${DEMO_YEAR}`, exact: true })
+      .click();
     await page.getByRole('heading', { level: 1, name: `Valley News March ${DEMO_YEAR}` }).waitFor();
     // The frame comes once the member's link has arrived, named after the edition.
     await page.getByTitle(`Valley News March ${DEMO_YEAR}`).waitFor();
@@ -213,14 +215,20 @@ describe('Valley News with three years of editions', () => {
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Cancel');
     await page.keyboard.press('Escape');
     await question.waitFor({ state: 'hidden' });
-    await dialog.getByRole('alert').filter({ hasText: `Nothing was saved; Valley News March ${DEMO_YEAR} stays as it was.` }).waitFor();
+    await dialog
+      .getByRole('alert')
+      .filter({ hasText: `Nothing was saved; Valley News March ${DEMO_YEAR} stays as it was.` })
+      .waitFor();
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Save');
 
     await page.keyboard.press('Enter');
     await question.waitFor();
     await question.getByRole('button', { name: 'Replace' }).press('Enter');
     await dialog.waitFor({ state: 'hidden' });
-    await page.getByRole('status').filter({ hasText: `Valley News March ${DEMO_YEAR} was saved.` }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: `Valley News March ${DEMO_YEAR} was saved.` })
+      .waitFor();
     const after = await march.locator('img').getAttribute('src');
     expect(after).not.toBe(before);
     expect(await isImageDrawn(march.locator('img'))).toBe(true);

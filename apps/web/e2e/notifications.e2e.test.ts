@@ -3,7 +3,19 @@ import path from 'node:path';
 import type { BrowserContext, Page, Worker } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unsubscribeToken } from '../../api/src/services/unsubscribe-links.ts';
-import { checkA11y, DEMO_ADMIN, DEMO_MEMBER, MOBILE_VIEWPORT, openPage, openPageAs, serverDatabase, snapshot, startHarness, visit, type Harness } from './harness.ts';
+import {
+  checkA11y,
+  DEMO_ADMIN,
+  DEMO_MEMBER,
+  MOBILE_VIEWPORT,
+  openPage,
+  openPageAs,
+  serverDatabase,
+  snapshot,
+  startHarness,
+  visit,
+  type Harness,
+} from './harness.ts';
 
 const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true } as const;
 
@@ -25,9 +37,9 @@ function registeredEndpoints(email: string): string[] {
   const db = database();
   try {
     return (
-      db
-        .prepare('SELECT s.endpoint FROM push_subscriptions s JOIN members m ON m.id = s.member_id WHERE m.email = ? ORDER BY s.id')
-        .all(email) as { endpoint: string }[]
+      db.prepare('SELECT s.endpoint FROM push_subscriptions s JOIN members m ON m.id = s.member_id WHERE m.email = ? ORDER BY s.id').all(email) as {
+        endpoint: string;
+      }[]
     ).map((row) => row.endpoint);
   } finally {
     db.close();
@@ -88,7 +100,10 @@ type WorkerScope = { registration: ServiceWorkerRegistration; dispatchEvent(even
 async function serviceWorkerOf(page: Page): Promise<Worker> {
   const scriptUrl = await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.scriptURL ?? '');
   expect(scriptUrl).toBe(`${harness.baseUrl}/sw.js`);
-  const worker = page.context().serviceWorkers().find((w) => w.url() === scriptUrl);
+  const worker = page
+    .context()
+    .serviceWorkers()
+    .find((w) => w.url() === scriptUrl);
   return worker ?? page.context().waitForEvent('serviceworker');
 }
 
@@ -119,8 +134,7 @@ describe('push notifications', () => {
     await page.evaluate(() => localStorage.setItem('club-push-refreshed-at', String(Date.now() - 8 * 24 * 3600 * 1000)));
     await page.reload();
     // Exactly the renewed subscription is registered: the new one saved, the old one forgotten.
-    const current = async () =>
-      page.evaluate(async () => (await (await navigator.serviceWorker.ready).pushManager.getSubscription())?.endpoint ?? '');
+    const current = async () => page.evaluate(async () => (await (await navigator.serviceWorker.ready).pushManager.getSubscription())?.endpoint ?? '');
     const renewed = await waitFor(
       async () => {
         const endpoint = await current();
@@ -132,7 +146,11 @@ describe('push notifications', () => {
     );
     // The page clears its marker once the server has answered the forget, a moment after the
     // server's table changed: wait for it rather than read it at once (a race under load).
-    await waitFor(() => page.evaluate(() => localStorage.getItem('club-push-renewing')), (marker) => marker === null, 'the renewal marker to be cleared');
+    await waitFor(
+      () => page.evaluate(() => localStorage.getItem('club-push-renewing')),
+      (marker) => marker === null,
+      'the renewal marker to be cleared',
+    );
     await waitFor(() => pushSwitch.isChecked(), Boolean, 'the switch to stay on after renewing');
 
     await pushSwitch.click();
@@ -178,8 +196,11 @@ describe('push notifications', () => {
   it('shows a pushed reminder and opens the event in the open tab when it is clicked', async () => {
     const db = database();
     const eventId = Number(
-      db.prepare("INSERT INTO events (title, start, \"end\", venue, notify_days_out) VALUES ('Spring Tour', '2099-05-02T09:00', '2099-05-02T12:00', 'Forest Park', '[]')").run()
-        .lastInsertRowid,
+      db
+        .prepare(
+          "INSERT INTO events (title, start, \"end\", venue, notify_days_out) VALUES ('Spring Tour', '2099-05-02T09:00', '2099-05-02T12:00', 'Forest Park', '[]')",
+        )
+        .run().lastInsertRowid,
     );
     db.close();
     const page = await openPage(harness);
@@ -237,7 +258,11 @@ describe('push notifications', () => {
     await checkA11y(blocked);
     await blocked.context().close();
 
-    const noPush = await openPageAs(harness, DEMO_MEMBER.email, DEMO_MEMBER.password, { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+    const noPush = await openPageAs(harness, DEMO_MEMBER.email, DEMO_MEMBER.password, {
+      viewport: { width: 390, height: 844 },
+      hasTouch: true,
+      isMobile: true,
+    });
     await noPush.context().addInitScript(() => {
       delete (window as { PushManager?: unknown }).PushManager;
     });
@@ -366,7 +391,7 @@ describe('e-mail opt-out and the outbox', () => {
     await checkA11y(page);
     await snapshot(page, 'account-failed-contact-1280');
     await failed.getByRole('button', { name: 'Send again' }).click();
-    await failed.getByText("Every contact message reached the club’s address.").waitFor();
+    await failed.getByText('Every contact message reached the club’s address.').waitFor();
     const check = database();
     const queued = check.prepare("SELECT status FROM outbox WHERE subject = 'Website contact from Grace Hopper' ORDER BY id").all();
     check.close();
@@ -378,9 +403,21 @@ describe('e-mail opt-out and the outbox', () => {
 
 describe('the push switch when the browser refuses push', () => {
   const cases = [
-    { name: 'NotAllowedError', message: 'Registration failed - permission denied', expected: /^Your browser refused push notifications for this website \(permission denied\)\. To allow them, open the site settings/ },
-    { name: 'AbortError', message: 'Registration failed - push service not available', expected: /^Your browser could not reach its push service .* try again later or use another browser/ },
-    { name: 'InvalidStateError', message: 'Subscription failed - no active Service Worker', expected: /^Your browser could not set up push notifications \(subscription failed: Subscription failed - no active Service Worker\)\. Reload the page/ },
+    {
+      name: 'NotAllowedError',
+      message: 'Registration failed - permission denied',
+      expected: /^Your browser refused push notifications for this website \(permission denied\)\. To allow them, open the site settings/,
+    },
+    {
+      name: 'AbortError',
+      message: 'Registration failed - push service not available',
+      expected: /^Your browser could not reach its push service .* try again later or use another browser/,
+    },
+    {
+      name: 'InvalidStateError',
+      message: 'Subscription failed - no active Service Worker',
+      expected: /^Your browser could not set up push notifications \(subscription failed: Subscription failed - no active Service Worker\)\. Reload the page/,
+    },
   ];
   for (const failure of cases) {
     it(`says why and what to do, not a bare "Error" (${failure.name})`, async () => {
@@ -399,7 +436,12 @@ describe('the push switch when the browser refuses push', () => {
       const alert = page.getByRole('alert').filter({ hasText: /push/i });
       await alert.waitFor();
       expect((await alert.innerText()).trim()).toMatch(failure.expected);
-      expect(await page.getByRole('alert').filter({ hasText: /^Error$/ }).count()).toBe(0);
+      expect(
+        await page
+          .getByRole('alert')
+          .filter({ hasText: /^Error$/ })
+          .count(),
+      ).toBe(0);
       expect(await pushSwitch.isChecked()).toBe(false);
       if (failure.name === 'AbortError') {
         await checkA11y(page);

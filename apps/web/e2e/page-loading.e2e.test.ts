@@ -47,9 +47,7 @@ describe('page loading', () => {
       window.history.pushState({}, '', '/tech-page');
       window.dispatchEvent(new PopStateEvent('popstate'));
     });
-    await expect
-      .poll(async () => (await page.getByRole('alert').textContent()) ?? '')
-      .toContain('This page could not be shown');
+    await expect.poll(async () => (await page.getByRole('alert').textContent()) ?? '').toContain('This page could not be shown');
     expect(await page.getByRole('banner').isVisible()).toBe(true);
     expect(await page.getByRole('contentinfo').isVisible()).toBe(true);
     await checkA11y(page);
@@ -169,13 +167,22 @@ describe('a very slow or dropped connection', () => {
     const status = page.getByRole('status').filter({ hasText: 'Loading the page…' });
     await status.waitFor({ timeout: 1500 });
     // Dimmed (after its short fade) while the next page is on its way.
-    const opacityOfPage = () => page.locator('#main-content > *').first().evaluate((element) => Number(getComputedStyle(element).opacity));
+    const opacityOfPage = () =>
+      page
+        .locator('#main-content > *')
+        .first()
+        .evaluate((element) => Number(getComputedStyle(element).opacity));
     await expect.poll(opacityOfPage, { timeout: 1000 }).toBeLessThan(0.6);
     await snapshot(page, 'slow-page-change-390', { fullPage: false });
     await page.getByRole('heading', { level: 1, name: /Monthly Meetings/ }).waitFor({ timeout: 20_000 });
     await checkA11y(page);
     expect(await status.count()).toBe(0);
-    expect(await page.locator('#main-content > *').first().evaluate((element) => getComputedStyle(element).opacity)).toBe('1');
+    expect(
+      await page
+        .locator('#main-content > *')
+        .first()
+        .evaluate((element) => getComputedStyle(element).opacity),
+    ).toBe('1');
     await page.context().close();
   });
 

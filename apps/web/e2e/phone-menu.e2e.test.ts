@@ -71,9 +71,11 @@ async function startFresh(page: Page, target: string): Promise<void> {
 }
 
 async function expectLandedOn(page: Page, path: string, tapped: string): Promise<void> {
-  await page.waitForURL((url) => url.pathname === path, { timeout: 5000 }).catch(() => {
-    throw new Error(`Tapping "${tapped}" landed on ${new URL(page.url()).pathname}, not ${path}`);
-  });
+  await page
+    .waitForURL((url) => url.pathname === path, { timeout: 5000 })
+    .catch(() => {
+      throw new Error(`Tapping "${tapped}" landed on ${new URL(page.url()).pathname}, not ${path}`);
+    });
   // The menu closes once a page is chosen.
   expect(await page.locator('.site-header__menu-toggle').getAttribute('aria-expanded')).toBe('false');
 }
@@ -101,7 +103,9 @@ async function expectOneUncutColumn(page: Page, viewportWidth: number, viewportH
   expect(box).not.toBeNull();
   expect((box?.y ?? 0) + (box?.height ?? 0)).toBeLessThanOrEqual(viewportHeight);
   expect(box?.y ?? -1).toBeGreaterThanOrEqual(0);
-  await nav(page).locator('.nav__list').evaluate((list) => list.scrollTo(0, 0));
+  await nav(page)
+    .locator('.nav__list')
+    .evaluate((list) => list.scrollTo(0, 0));
 }
 
 /** From a fresh page: opens the menu and `groups` in turn, taps `label`, and expects `path`. */
@@ -174,9 +178,11 @@ describe('phone menu (touch)', () => {
     await page.getByRole('heading', { level: 1, name: /Tech/ }).waitFor();
     await page.goBack();
     await page.waitForURL((url) => url.pathname === '/new-page-2');
-    await page.waitForFunction(() => Math.abs(window.scrollY - 1200) < 2, undefined, { timeout: 5000 }).catch(async () => {
-      throw new Error(`Back restored scrollY ${await page.evaluate(() => window.scrollY)}, not 1200`);
-    });
+    await page
+      .waitForFunction(() => Math.abs(window.scrollY - 1200) < 2, undefined, { timeout: 5000 })
+      .catch(async () => {
+        throw new Error(`Back restored scrollY ${await page.evaluate(() => window.scrollY)}, not 1200`);
+      });
     await page.context().close();
   });
 
@@ -263,7 +269,9 @@ describe("the phone header's page name", () => {
     for (const options of [SMALL_PHONE, PHONE]) {
       const page = await openPage(harness, options);
       await visit(page, '/membership');
-      const names = await mainNav(page).locator('a, button').evaluateAll((links) => links.map((link) => link.textContent?.trim() ?? ''));
+      const names = await mainNav(page)
+        .locator('a, button')
+        .evaluateAll((links) => links.map((link) => link.textContent?.trim() ?? ''));
       const broken = await page.locator('.site-header__page-title').evaluate((title, all) => {
         const found: string[] = [];
         for (const name of [...all, 'Accessibility', 'Classifieds', 'Route Books', 'Search', 'Account']) {

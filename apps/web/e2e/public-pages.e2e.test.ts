@@ -3,7 +3,19 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nextMeeting } from '../src/features/meetings/next-meeting.ts';
-import { checkA11y, CLUB_NAME, DEMO_ADMIN, DEMO_MEMBER, MOBILE_VIEWPORT, openPage, openPageAs, snapshot, startHarness, visit as visitHydrated, type Harness } from './harness.ts';
+import {
+  checkA11y,
+  CLUB_NAME,
+  DEMO_ADMIN,
+  DEMO_MEMBER,
+  MOBILE_VIEWPORT,
+  openPage,
+  openPageAs,
+  snapshot,
+  startHarness,
+  visit as visitHydrated,
+  type Harness,
+} from './harness.ts';
 import { isImageDrawn, sendContactWithDoubleTap } from './steps.ts';
 
 let harness: Harness;
@@ -69,9 +81,7 @@ describe('public pages for a visitor', () => {
     await visit(page, '/our-founders', 'Our Founders');
     const founders = main(page).getByRole('heading', { level: 2 });
     await founders.first().waitFor();
-    expect(await founders.allTextContents()).toEqual(
-      expect.arrayContaining(['Lyle Obermeyer', 'Vernon Castellano', 'Mildred Oakes']),
-    );
+    expect(await founders.allTextContents()).toEqual(expect.arrayContaining(['Lyle Obermeyer', 'Vernon Castellano', 'Mildred Oakes']));
     await checkA11y(page);
     await page.context().close();
   });
@@ -120,10 +130,16 @@ describe('public pages for a visitor', () => {
     expect(text).toContain('$50 per calendar year');
     expect(await main(page).getByRole('heading', { level: 2, name: 'How to join' }).isVisible()).toBe(true);
     // With or without a newsletter (newsletters.get may answer 501 for now), the card leads to Valley News.
-    const cover = main(page).getByRole('link', { name: /Valley News/ }).first();
+    const cover = main(page)
+      .getByRole('link', { name: /Valley News/ })
+      .first();
     await cover.waitFor();
     expect(await cover.getAttribute('href')).toBe('/new-page-4');
-    expect(await main(page).getByRole('link', { name: /online social group/ }).getAttribute('href')).toMatch(/^https:\/\//);
+    expect(
+      await main(page)
+        .getByRole('link', { name: /online social group/ })
+        .getAttribute('href'),
+    ).toMatch(/^https:\/\//);
     await expectPdfAt(page, await main(page).getByRole('link', { name: 'Application form (PDF)' }).getAttribute('href'));
     await checkA11y(page);
     await page.context().close();
@@ -213,12 +229,7 @@ describe('the contact form', () => {
 
     await form.getByRole('alert').waitFor();
     expect(await form.getByRole('alert').textContent()).toBe('Please correct the 4 fields marked below.');
-    for (const message of [
-      'Please enter the first name.',
-      'Please enter the last name.',
-      'Please enter the e-mail address.',
-      'Please enter the message.',
-    ]) {
+    for (const message of ['Please enter the first name.', 'Please enter the last name.', 'Please enter the e-mail address.', 'Please enter the message.']) {
       expect(await form.getByText(message, { exact: true }).isVisible()).toBe(true);
     }
     expect(await form.getByLabel(/First name/).getAttribute('aria-invalid')).toBe('true');
@@ -298,7 +309,11 @@ describe('the contact form', () => {
     const page = await openPage(harness);
     // A refusal only the server can give (its limits, its mail queue): answered here as it would be.
     await page.route('**/api/contact.submit.php', (route) =>
-      route.fulfill({ status: 429, contentType: 'application/json', body: JSON.stringify({ e: 'Too many messages from this address. Please try again in an hour.' }) }),
+      route.fulfill({
+        status: 429,
+        contentType: 'application/json',
+        body: JSON.stringify({ e: 'Too many messages from this address. Please try again in an hour.' }),
+      }),
     );
     await visit(page, '/contact', 'Contact');
     const form = page.getByRole('form', { name: 'Contact the club' });
@@ -325,9 +340,9 @@ describe('the tech tables, Links and robots.txt', () => {
     const page = await openPage(harness, { viewport: SMALL_PHONE_SIZE, hasTouch: true, isMobile: true });
     await page.goto('/tech-page');
     await page.getByRole('table').first().waitFor();
-    const overflowing = await page.locator('.tech__scroll').evaluateAll((regions) =>
-      regions.filter((region) => region.scrollWidth > region.clientWidth + 1).length,
-    );
+    const overflowing = await page
+      .locator('.tech__scroll')
+      .evaluateAll((regions) => regions.filter((region) => region.scrollWidth > region.clientWidth + 1).length);
     expect(overflowing).toBe(0);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(SMALL_PHONE_SIZE.width);
     const note = page.getByText('Avoid GL-5: its additives attack bronze parts');
@@ -368,7 +383,11 @@ describe('one meeting place and schedule', () => {
     await page.context().close();
     const member = await openPageAs(harness, DEMO_MEMBER.email, DEMO_MEMBER.password, PHONE);
     await member.goto('/new-events');
-    await member.getByRole('main').getByRole('link', { name: /Monthly Meeting\b(?!s)/ }).first().tap();
+    await member
+      .getByRole('main')
+      .getByRole('link', { name: /Monthly Meeting\b(?!s)/ })
+      .first()
+      .tap();
     await member.waitForURL(/\/event\/\d+$/);
     await member.getByRole('heading', { level: 1, name: 'Monthly Meeting', exact: true }).waitFor();
     await member.getByRole('main').getByText(place).first().waitFor({ timeout: 5000 });
@@ -403,7 +422,9 @@ describe('one meeting place and schedule', () => {
     expect(await notice.textContent()).toContain('at 6:30 p.m.');
     // The drawn map shows the old place: only the Google Maps link is offered now.
     expect(await main.getByRole('img', { name: /Street map/ }).count()).toBe(0);
-    expect(decodeURIComponent((await main.getByRole('link', { name: /Open the map/ }).getAttribute('href')) ?? '')).toContain('Valley Grange Hall, 12 Mill Road, Eureka');
+    expect(decodeURIComponent((await main.getByRole('link', { name: /Open the map/ }).getAttribute('href')) ?? '')).toContain(
+      'Valley Grange Hall, 12 Mill Road, Eureka',
+    );
 
     await page.goto('/editEvent/0');
     const editor = page.getByRole('form', { name: 'New event' });
@@ -429,7 +450,12 @@ describe('a second tap on Send after the message went', () => {
     expect(await form.locator('[aria-invalid="true"]').count()).toBe(0);
     expect(sends).toHaveLength(1);
     await checkA11y(page);
-    for (const [width, height] of [[375, 667], [390, 844], [768, 1024], [1280, 900]] as const) {
+    for (const [width, height] of [
+      [375, 667],
+      [390, 844],
+      [768, 1024],
+      [1280, 900],
+    ] as const) {
       await page.setViewportSize({ width, height });
       await snapshot(page, `contact-after-double-tap-${width}`, { fullPage: false });
     }

@@ -68,7 +68,8 @@ afterAll(async () => {
 async function damage(page: Page): Promise<{ ran: string[]; elements: number }> {
   return page.evaluate(() => ({
     ran: (window as unknown as { __ran: string[] }).__ran,
-    elements: document.querySelectorAll('[onerror], [onload], a[href^="javascript:" i], svg[onload], img[src="x"]').length +
+    elements:
+      document.querySelectorAll('[onerror], [onload], a[href^="javascript:" i], svg[onload], img[src="x"]').length +
       [...document.scripts].filter((script) => script.text.includes('__pwned')).length,
   }));
 }

@@ -51,7 +51,10 @@ async function boxOf(locator: Locator): Promise<{ x: number; y: number; width: n
 }
 
 const stepCards = (page: Page) => page.locator('.step-edit');
-const instructionsOf = (page: Page) => stepCards(page).locator('input[id$="-instruction"]').evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
+const instructionsOf = (page: Page) =>
+  stepCards(page)
+    .locator('input[id$="-instruction"]')
+    .evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
 const scrollsSideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth + 1);
 
 /** The map has drawn the route: the line across it, and a numbered marker per step with coordinates. */
@@ -121,7 +124,13 @@ describe('route books', () => {
     await page.getByRole('heading', { level: 1, name: 'Edit Route' }).waitFor();
     expect(await page.locator('[name="title"]').inputValue()).toBe('Sixty-mile fall tour');
     await stepCards(page).nth(4).waitFor();
-    expect(await instructionsOf(page)).toEqual(['Leave the church lot', 'R on Hwy 109', 'L on Old State Rd', 'Straight at the 4-way stop', 'Arrive at the diner']);
+    expect(await instructionsOf(page)).toEqual([
+      'Leave the church lot',
+      'R on Hwy 109',
+      'L on Old State Rd',
+      'Straight at the 4-way stop',
+      'Arrive at the diner',
+    ]);
     const lastAt = Number(await stepCards(page).nth(4).getByLabel('At (mi from start)').inputValue());
     expect(lastAt).toBeGreaterThan(59);
     expect(lastAt).toBeLessThan(61);
@@ -141,14 +150,33 @@ describe('route books', () => {
     await page.getByRole('button', { name: /^Step 3 of 6:/ }).focus();
     await page.keyboard.press('ArrowUp');
     await page.getByRole('status').filter({ hasText: 'Step 3 moved to position 2 of 6.' }).waitFor({ state: 'attached' });
-    expect(await instructionsOf(page)).toEqual(['Leave the church lot', 'L on Old State Rd', 'R on Hwy 109', 'Straight at the 4-way stop', 'Arrive at the diner', 'Rest rooms at the city park']);
+    expect(await instructionsOf(page)).toEqual([
+      'Leave the church lot',
+      'L on Old State Rd',
+      'R on Hwy 109',
+      'Straight at the 4-way stop',
+      'Arrive at the diner',
+      'Rest rooms at the city park',
+    ]);
     expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toMatch(/^Step 2 of 6:/);
     // The odometer now goes back at step 3: the editor says so, and Undo puts the order back.
-    await page.getByRole('alert').filter({ hasText: /Step 3 is at .* before step 2/ }).waitFor();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: /Step 3 is at .* before step 2/ })
+      .waitFor();
     await checkA11y(page);
     await snapshot(page, 'routes-editor-1280');
     await page.getByRole('button', { name: 'Undo last change' }).click();
-    await expect.poll(() => instructionsOf(page)).toEqual(['Leave the church lot', 'R on Hwy 109', 'L on Old State Rd', 'Straight at the 4-way stop', 'Arrive at the diner', 'Rest rooms at the city park']);
+    await expect
+      .poll(() => instructionsOf(page))
+      .toEqual([
+        'Leave the church lot',
+        'R on Hwy 109',
+        'L on Old State Rd',
+        'Straight at the 4-way stop',
+        'Arrive at the diner',
+        'Rest rooms at the city park',
+      ]);
     await page.getByRole('button', { name: 'Save route' }).click();
     await page.getByText('Successfully Saved').waitFor();
 
@@ -245,7 +273,9 @@ describe('route books', () => {
     await page.getByRole('heading', { name: 'Phone list for the day' }).waitFor();
     await expectRouteDrawn(page, 5);
     await page.emulateMedia({ media: 'print' });
-    const sizes = await page.locator('.route-steps td, .route-phones td, .route-book__facts').evaluateAll((cells) => cells.map((cell) => parseFloat(getComputedStyle(cell).fontSize)));
+    const sizes = await page
+      .locator('.route-steps td, .route-phones td, .route-book__facts')
+      .evaluateAll((cells) => cells.map((cell) => parseFloat(getComputedStyle(cell).fontSize)));
     // 14 pt is 18.67 CSS pixels.
     expect(Math.min(...sizes)).toBeGreaterThanOrEqual(18.6);
     expect(await page.locator('.site-header').isVisible()).toBe(false);
@@ -294,7 +324,11 @@ describe('route books', () => {
     // The route book as a PDF from its page, with a tap.
     const [pdf] = await Promise.all([member.waitForEvent('download'), member.getByRole('button', { name: 'Download PDF' }).tap()]);
     expect(pdf.suggestedFilename()).toBe('highway-100-to-hermann.pdf');
-    expect(readFileSync(await pdf.path()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(
+      readFileSync(await pdf.path())
+        .subarray(0, 5)
+        .toString('latin1'),
+    ).toBe('%PDF-');
     expect(await scrollsSideways(member)).toBe(false);
     expect((await member.getByRole('link', { name: '← All route books' }).boundingBox())?.height ?? 0).toBeGreaterThanOrEqual(44);
     await checkA11y(member);
@@ -319,7 +353,10 @@ describe('route books', () => {
       return Math.hypot(a.x - b.x, a.y - b.y);
     };
     const pinched = await apart();
-    const fingers = (gap: number) => [{ x: from.x - gap, y: from.y, id: 1 }, { x: from.x + gap, y: from.y, id: 2 }];
+    const fingers = (gap: number) => [
+      { x: from.x - gap, y: from.y, id: 1 },
+      { x: from.x + gap, y: from.y, id: 2 },
+    ];
     await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: fingers(40) });
     for (let k = 1; k <= 8; k += 1) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: fingers(40 + 5 * k) });
     await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });

@@ -23,7 +23,10 @@ const scrollsSideways = (page: Page) => page.evaluate(() => document.documentEle
 /** The results page's answer line, once the search for what was typed has answered. */
 async function statusFor(page: Page, query: string): Promise<string> {
   const status = page.locator('.search-answer:not(.is-stale) [role="status"]');
-  await status.filter({ hasText: query === '' ? /\S/ : query.replace(/["*]/g, '').trim() || /\S/ }).first().waitFor();
+  await status
+    .filter({ hasText: query === '' ? /\S/ : query.replace(/["*]/g, '').trim() || /\S/ })
+    .first()
+    .waitFor();
   return (await status.first().textContent()) ?? '';
 }
 

@@ -43,7 +43,10 @@ function occurrences(title: string): Stored[] {
 function mailsTo(email: string, subject: string): { subject: string; text: string }[] {
   const db = serverDatabase(harness);
   try {
-    return db.prepare('SELECT subject, text FROM outbox WHERE "to" = ? AND subject LIKE ? ORDER BY id').all(email, `${subject}%`) as { subject: string; text: string }[];
+    return db.prepare('SELECT subject, text FROM outbox WHERE "to" = ? AND subject LIKE ? ORDER BY id').all(email, `${subject}%`) as {
+      subject: string;
+      text: string;
+    }[];
   } finally {
     db.close();
   }
@@ -92,7 +95,14 @@ describe('a monthly meeting that repeats itself', () => {
 
       const made = occurrences(title);
       expect(made.slice(0, 8).map((o) => o.start)).toEqual([
-        '2031-01-21T19:00', '2031-02-18T19:00', '2031-03-18T19:00', '2031-04-15T19:00', '2031-05-20T19:00', '2031-06-17T19:00', '2031-09-16T19:00', '2031-10-21T19:00',
+        '2031-01-21T19:00',
+        '2031-02-18T19:00',
+        '2031-03-18T19:00',
+        '2031-04-15T19:00',
+        '2031-05-20T19:00',
+        '2031-06-17T19:00',
+        '2031-09-16T19:00',
+        '2031-10-21T19:00',
       ]);
       const [, , march, april, may, june, september] = made;
 
@@ -191,7 +201,7 @@ describe('a monthly meeting that repeats itself', () => {
     },
   );
 
-  it('makes a new meeting repeat on the club\'s meeting schedule with one press, at 1280 px', async () => {
+  it("makes a new meeting repeat on the club's meeting schedule with one press, at 1280 px", async () => {
     const title = 'Schedule Button Meeting';
     const editor = await openPageAs(harness, EDITOR.email, EDITOR.password, DESKTOP.options);
     await editor.goto('/editEvent/0');
@@ -210,7 +220,11 @@ describe('a monthly meeting that repeats itself', () => {
     await snapshot(editor, 'series-meeting-schedule-1280');
     await form.getByRole('button', { name: 'Save' }).click();
     await editor.getByRole('form', { name: 'Edit event' }).getByText('Successfully Saved').waitFor();
-    expect(occurrences(title).slice(0, 4).map((o) => o.start)).toEqual(['2031-02-04T19:00', '2031-03-04T19:00', '2031-04-01T19:00', '2031-05-06T19:00']);
+    expect(
+      occurrences(title)
+        .slice(0, 4)
+        .map((o) => o.start),
+    ).toEqual(['2031-02-04T19:00', '2031-03-04T19:00', '2031-04-01T19:00', '2031-05-06T19:00']);
     expect(occurrences(title).some((o) => o.start.slice(5, 7) === '01')).toBe(false);
     await editor.context().close();
   });

@@ -99,7 +99,10 @@ describe('a household sharing one address', () => {
     const forgot = page.getByRole('form', { name: 'Request a password reset' });
     await forgot.getByLabel('E-mail address').fill(HOUSEHOLD);
     await forgot.getByRole('button', { name: 'E-mail me a link' }).tap();
-    await page.getByRole('status').filter({ hasText: `An e-mail was sent to ${HOUSEHOLD}` }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: `An e-mail was sent to ${HOUSEHOLD}` })
+      .waitFor();
     const [mail] = await mailsTo(HOUSEHOLD, 1);
     expect(mail?.text).toMatch(/^Hello John and Mary,/);
     const link = new RegExp(`${harness.baseUrl}/reset/[\\w-]+`).exec(mail?.text ?? '')?.[0] ?? '';

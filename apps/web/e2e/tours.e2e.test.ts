@@ -58,7 +58,13 @@ function prepareBigTour(): number {
   try {
     const tour = db
       .prepare('INSERT INTO events (title, start, "end", venue, signup_choices) VALUES (?, ?, ?, ?, ?)')
-      .run('Forty Cars to Fenton', '2031-05-10T09:00', '2031-05-10T17:00', 'Fenton Square', JSON.stringify([{ question: 'Dinner', options: ['chicken', 'fish', 'none'] }]));
+      .run(
+        'Forty Cars to Fenton',
+        '2031-05-10T09:00',
+        '2031-05-10T17:00',
+        'Fenton Square',
+        JSON.stringify([{ question: 'Dinner', options: ['chicken', 'fish', 'none'] }]),
+      );
     const eventId = Number(tour.lastInsertRowid);
     for (let i = 1; i <= 40; i += 1) {
       const member = db
@@ -121,7 +127,9 @@ async function answerForm(page: Page, eventId: number) {
 function prepareFullTour(): number {
   const db = serverDatabase(harness);
   try {
-    const tour = db.prepare('INSERT INTO events (title, start, "end", venue, capacity) VALUES (?, ?, ?, ?, 2)').run('Full Bus to Branson', '2031-06-07T08:00', '2031-06-07T20:00', 'Kirkwood Station');
+    const tour = db
+      .prepare('INSERT INTO events (title, start, "end", venue, capacity) VALUES (?, ?, ?, ?, 2)')
+      .run('Full Bus to Branson', '2031-06-07T08:00', '2031-06-07T20:00', 'Kirkwood Station');
     const eventId = Number(tour.lastInsertRowid);
     const member = db.prepare('INSERT INTO members (first_name, last_name, email) VALUES (?, ?, ?)');
     const seated = Number(member.run('Sally', 'Seated', `seated.${eventId}@example.org`).lastInsertRowid);
@@ -205,7 +213,13 @@ describe('a tour with a capacity, a dinner choice and a waiting list', () => {
     expect(await form.getByText('a party of 2 joins the waiting list').count()).toBe(0);
     // Only those with a seat are counted as coming.
     expect(await phone.getByTestId('coming-line').textContent()).toBe('2 people and 1 car coming; 1 of 3 places left; 2 people on the waiting list.');
-    expect(await phone.getByRole('row', { name: /Sadie Second \(you\)/ }).getByRole('cell').first().textContent()).toBe('Waiting list (1)');
+    expect(
+      await phone
+        .getByRole('row', { name: /Sadie Second \(you\)/ })
+        .getByRole('cell')
+        .first()
+        .textContent(),
+    ).toBe('Waiting list (1)');
     await checkA11y(phone);
     await snapshot(phone, 'tours-waitlisted-390');
 
@@ -219,11 +233,22 @@ describe('a tour with a capacity, a dinner choice and a waiting list', () => {
     await walter.getByRole('button', { name: 'Save' }).click();
     await walter.getByText('You are no longer signed up.').waitFor();
     await desktop.getByText('2 people and 1 car coming; 1 of 3 places left.').waitFor();
-    expect(await desktop.getByRole('row', { name: /Walter Pruitt \(you\)/ }).getByRole('cell').allTextContents()).toEqual(['Not Attending', '', '', '']);
+    expect(
+      await desktop
+        .getByRole('row', { name: /Walter Pruitt \(you\)/ })
+        .getByRole('cell')
+        .allTextContents(),
+    ).toEqual(['Not Attending', '', '', '']);
     await desktop.context().close();
 
     await answerForm(phone, tourId);
-    expect(await phone.getByRole('row', { name: /Sadie Second \(you\)/ }).getByRole('cell').first().textContent()).toBe('Attending');
+    expect(
+      await phone
+        .getByRole('row', { name: /Sadie Second \(you\)/ })
+        .getByRole('cell')
+        .first()
+        .textContent(),
+    ).toBe('Attending');
     expect(await phone.getByText('on the waiting list. If a place opens up').count()).toBe(0);
     // The totals on the phone: her party, her car and their dinners.
     await phone.getByText('2 people and 1 car coming; 1 of 3 places left.').waitFor();
@@ -254,7 +279,13 @@ describe('a tour with a capacity, a dinner choice and a waiting list', () => {
     expect(await phone.getByTestId('roster-totals').textContent()).toBe('2 people and 1 car coming (room for 3); 0 of 1 household checked in.');
     // At 375 px each household is a card: every value named by its column, none off screen,
     // and the tick box a thumb hits, before everything else of the household.
-    await expectRosterFitsPhone(phone, 'Sadie Second', ['Phone (314) 555-0199', 'People 2', 'Guests Sam (son)', 'Cars 1929 AA truck', 'Dinner Sadie: none; Sam (son): chicken']);
+    await expectRosterFitsPhone(phone, 'Sadie Second', [
+      'Phone (314) 555-0199',
+      'People 2',
+      'Guests Sam (son)',
+      'Cars 1929 AA truck',
+      'Dinner Sadie: none; Sam (son): chicken',
+    ]);
     const tick = await roster.getByRole('checkbox', { name: 'Sadie Second came' }).boundingBox();
     const name = await roster.getByRole('rowheader', { name: /Sadie Second/ }).boundingBox();
     expect(tick?.width ?? 0, 'tick box width').toBeGreaterThanOrEqual(28);
@@ -288,13 +319,18 @@ describe('a tour with a capacity, a dinner choice and a waiting list', () => {
     await admin.context().close();
   });
 
-  it('prints the roster of 40 households in type read at arm\'s length, each dinner by name', async () => {
+  it("prints the roster of 40 households in type read at arm's length, each dinner by name", async () => {
     const eventId = prepareBigTour();
     // On a phone, forty households are forty cards, the longest (with a comment) on screen whole.
     const phone = await openPageAs(harness, EDITOR.email, EDITOR.password, SMALL_PHONE);
     await phone.goto(`/event/${eventId}/roster`);
     await phone.getByRole('rowheader', { name: 'Driver40 Fentonian' }).waitFor();
-    await expectRosterFitsPhone(phone, 'Driver40 Fentonian', ['Dinner Driver40: fish; Spouse of 40: chicken', 'Comments Will follow in the modern car', 'Guests Spouse of 40', 'Cars 1930 Tudor']);
+    await expectRosterFitsPhone(phone, 'Driver40 Fentonian', [
+      'Dinner Driver40: fish; Spouse of 40: chicken',
+      'Comments Will follow in the modern car',
+      'Guests Spouse of 40',
+      'Cars 1930 Tudor',
+    ]);
     await checkA11y(phone);
     // Printed from the phone, it is still the table with its column headings.
     await phone.emulateMedia({ media: 'print' });
@@ -309,7 +345,9 @@ describe('a tour with a capacity, a dinner choice and a waiting list', () => {
     await page.emulateMedia({ media: 'print' });
     await snapshot(page, 'tours-roster-print');
     // 11 pt at least (14.67 CSS px), in the table and the lines above it.
-    const sizes = await page.locator('.roster td, .roster th, .roster p').evaluateAll((cells) => cells.map((cell) => parseFloat(getComputedStyle(cell).fontSize)));
+    const sizes = await page
+      .locator('.roster td, .roster th, .roster p')
+      .evaluateAll((cells) => cells.map((cell) => parseFloat(getComputedStyle(cell).fontSize)));
     expect(Math.min(...sizes)).toBeGreaterThanOrEqual(14.66);
     for (const format of ['A4', 'Letter'] as const) {
       const pdf = (await page.pdf({ format, printBackground: false })).toString('latin1');

@@ -87,7 +87,14 @@ function viewerOf(token: string | null, answers: readonly FirstAnswer[]): Render
  * state, as the browser's first render does. Rejects when `signal` aborts (the server's time limit)
  * and when any part of the page failed to render.
  */
-export async function renderPage({ url, answers, viewerToken, clubName, timeZone, signal }: PageRequest): Promise<{ markup: string; preloads: string; title: string | null }> {
+export async function renderPage({
+  url,
+  answers,
+  viewerToken,
+  clubName,
+  timeZone,
+  signal,
+}: PageRequest): Promise<{ markup: string; preloads: string; title: string | null }> {
   setClubName(clubName);
   setClubTimeZone(timeZone);
   const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false, networkMode: 'always' } } });

@@ -1,13 +1,5 @@
 import { z } from 'zod';
-import {
-  emailAddress,
-  flag,
-  optionalInteger,
-  optionalText,
-  permissionSchema,
-  sessionTokenSchema,
-  text,
-} from './common.ts';
+import { emailAddress, flag, optionalInteger, optionalText, permissionSchema, sessionTokenSchema, text } from './common.ts';
 import { FIELD_MESSAGES } from './field-messages.ts';
 import { NEW_PASSWORD_LENGTH } from './password-rules.ts';
 
@@ -26,7 +18,12 @@ export const linkPersonSchema = z.object({ i: z.number().int(), n: z.string() })
 export type LinkPerson = z.infer<typeof linkPersonSchema>;
 
 /** The secret of an e-mailed sign-in link, as its page sends it. */
-const signInLinkSchema = z.string().trim().min(1, 'This sign-in link is incomplete. Please ask for a new one.').max(200, 'This sign-in link is not valid.').describe('sign-in link');
+const signInLinkSchema = z
+  .string()
+  .trim()
+  .min(1, 'This sign-in link is incomplete. Please ask for a new one.')
+  .max(200, 'This sign-in link is not valid.')
+  .describe('sign-in link');
 
 export const passwordSchema = (label: string) =>
   z

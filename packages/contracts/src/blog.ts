@@ -6,11 +6,7 @@ import { extractVideoId } from './media.ts';
 export { BLOG_MAX_UPLOADS, BLOG_PAGE_SIZE } from './blog-constants.ts';
 
 /** One entry of a post's body: h text, s image names, y a video id. */
-export const blogEntrySchema = z.union([
-  z.object({ h: z.string() }),
-  z.object({ s: z.array(z.string()) }),
-  z.object({ y: z.string() }),
-]);
+export const blogEntrySchema = z.union([z.object({ h: z.string() }), z.object({ s: z.array(z.string()) }), z.object({ y: z.string() })]);
 export type BlogEntry = z.infer<typeof blogEntrySchema>;
 
 export const blogPostSchema = z.object({
@@ -45,7 +41,20 @@ export const videoIdSchema = z
  */
 export const blogLayoutEntrySchema = z.union([
   z.object({ h: z.string().max(50000, 'A text entry is too long (at most 50000 characters).') }).strict(),
-  z.object({ s: z.array(z.union([z.string().trim().max(300), z.number().int().min(0).max(BLOG_MAX_UPLOADS - 1)])) }).strict(),
+  z
+    .object({
+      s: z.array(
+        z.union([
+          z.string().trim().max(300),
+          z
+            .number()
+            .int()
+            .min(0)
+            .max(BLOG_MAX_UPLOADS - 1),
+        ]),
+      ),
+    })
+    .strict(),
   z.object({ y: videoIdSchema }).strict(),
 ]);
 export type BlogLayoutEntry = z.infer<typeof blogLayoutEntrySchema>;

@@ -27,7 +27,10 @@ export const priceSchema = z
       if (value === undefined || value === null) return undefined;
       if (typeof value === 'number') return String(value);
       if (typeof value !== 'string') return value;
-      const cleaned = value.trim().replace(/^\$/, '').replace(/,(?=\d{3}(\D|$))/g, '');
+      const cleaned = value
+        .trim()
+        .replace(/^\$/, '')
+        .replace(/,(?=\d{3}(\D|$))/g, '');
       return cleaned === '' ? undefined : cleaned;
     },
     z
@@ -40,9 +43,7 @@ export const priceSchema = z
   .describe('price');
 
 const enumField = <T extends readonly [string, ...string[]]>(values: T, label: string, message: string, fallback?: T[number]) =>
-  z
-    .preprocess((value) => (value === undefined || value === '' ? fallback : value), z.enum(values, { error: message }))
-    .describe(label);
+  z.preprocess((value) => (value === undefined || value === '' ? fallback : value), z.enum(values, { error: message })).describe(label);
 
 /** A listing as the list shows it. `seller` is null for visitors (a member's name is for members). */
 export const listingSummarySchema = z.object({

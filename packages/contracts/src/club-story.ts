@@ -22,7 +22,5 @@ export const FOUNDING_PRESIDENTS: readonly FoundingPresident[] = [
 export function presidencyYearsOf(name: string): string {
   const president = FOUNDING_PRESIDENTS.find((entry) => entry.name === name);
   if (president === undefined) throw new Error(`${name} was not a founding-era president.`);
-  return president.firstYear === president.lastYear
-    ? String(president.firstYear)
-    : `${president.firstYear}–${president.lastYear}`;
+  return president.firstYear === president.lastYear ? String(president.firstYear) : `${president.firstYear}–${president.lastYear}`;
 }

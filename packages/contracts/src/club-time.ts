@@ -82,8 +82,7 @@ export function isRealTime(value: string): boolean {
 }
 
 /** How far `timeZone` is ahead of UTC at a moment, in ms (whole minutes). */
-const offsetAt = (moment: number, timeZone: string): number =>
-  Date.parse(`${clubNow(new Date(moment), timeZone)}:00Z`) - Math.floor(moment / 60_000) * 60_000;
+const offsetAt = (moment: number, timeZone: string): number => Date.parse(`${clubNow(new Date(moment), timeZone)}:00Z`) - Math.floor(moment / 60_000) * 60_000;
 
 /**
  * True when the clocks in `timeZone` show the real local time `YYYY-MM-DDTHH:mm` at some moment:

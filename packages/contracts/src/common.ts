@@ -22,8 +22,7 @@ const labelled = <T extends z.ZodType>(schema: T, label: string): T => {
   return schema;
 };
 
-const blankToUndefined = (value: unknown): unknown =>
-  value === '' || value === null || value === 'null' || value === 'undefined' ? undefined : value;
+const blankToUndefined = (value: unknown): unknown => (value === '' || value === null || value === 'null' || value === 'undefined' ? undefined : value);
 
 /** The opaque session token returned by session.create. */
 export const sessionTokenSchema = z.string().trim().min(1, 'Please log in again.').describe('session');
@@ -71,8 +70,7 @@ const wholeNumber = (label: string, { min, max }: Bounds) =>
 export const integer = (label: string, bounds: Bounds = {}) => labelled(z.preprocess(toNumber, wholeNumber(label, bounds)), label);
 
 /** A whole number that may be left blank (then undefined). */
-export const optionalInteger = (label: string, bounds: Bounds = {}) =>
-  labelled(z.preprocess(toNumber, wholeNumber(label, bounds).optional()), label);
+export const optionalInteger = (label: string, bounds: Bounds = {}) => labelled(z.preprocess(toNumber, wholeNumber(label, bounds).optional()), label);
 
 /** A record id: 0 (or blank) means "new". */
 export const recordId = (label = 'id') => optionalInteger(label, { min: 0 }).transform((v) => v ?? 0);
@@ -80,30 +78,36 @@ export const recordId = (label = 'id') => optionalInteger(label, { min: 0 }).tra
 /** A 1/0 flag; also accepts true/false and "on" from a checkbox. */
 export const flag = (label: string) =>
   labelled(
-    z.preprocess((value) => {
-      if (value === undefined || value === null || value === '') return false;
-      if (typeof value === 'boolean') return value;
-      if (typeof value === 'number') return value !== 0;
-      if (typeof value === 'string') return ['1', 'true', 'on', 'yes'].includes(value.trim().toLowerCase());
-      return value;
-    }, z.boolean({ error: `The ${label} must be 1 or 0.` })),
+    z.preprocess(
+      (value) => {
+        if (value === undefined || value === null || value === '') return false;
+        if (typeof value === 'boolean') return value;
+        if (typeof value === 'number') return value !== 0;
+        if (typeof value === 'string') return ['1', 'true', 'on', 'yes'].includes(value.trim().toLowerCase());
+        return value;
+      },
+      z.boolean({ error: `The ${label} must be 1 or 0.` }),
+    ),
     label,
   );
 
 /** An array field that may arrive as `x[]`, a repeated `x`, a single `x`, or JSON text. */
 export const list = <T extends z.ZodType>(item: T, label: string) =>
   labelled(
-    z.preprocess((value) => {
-      if (value === undefined || value === null || value === '') return [];
-      if (typeof value === 'string' && value.trim().startsWith('[')) {
-        try {
-          return JSON.parse(value) as unknown;
-        } catch {
-          return value;
+    z.preprocess(
+      (value) => {
+        if (value === undefined || value === null || value === '') return [];
+        if (typeof value === 'string' && value.trim().startsWith('[')) {
+          try {
+            return JSON.parse(value) as unknown;
+          } catch {
+            return value;
+          }
         }
-      }
-      return Array.isArray(value) ? value : [value];
-    }, z.array(item, { error: `The ${label} must be a list.` })),
+        return Array.isArray(value) ? value : [value];
+      },
+      z.array(item, { error: `The ${label} must be a list.` }),
+    ),
     label,
   );
 
@@ -158,7 +162,11 @@ export const isoDate = (label: string) =>
   labelled(
     z
       .string({ error: FIELD_MESSAGES.missing(label) })
-      .check(z.trim(), z.regex(/^\d{4}-\d{2}-\d{2}$/, `The ${label} must be a date like 2024-05-31.`), z.refine(isRealDate, `The ${label} is not a real date.`)),
+      .check(
+        z.trim(),
+        z.regex(/^\d{4}-\d{2}-\d{2}$/, `The ${label} must be a date like 2024-05-31.`),
+        z.refine(isRealDate, `The ${label} is not a real date.`),
+      ),
     label,
   );
 
@@ -176,13 +184,15 @@ export const localDateTime = (label: string) =>
         z.refine(isRealTime, { message: `The ${label} is not a real time.`, abort: true }),
       )
       .transform((v) => v.replace(' ', 'T').slice(0, 16))
-      .refine((v) => existsInTimeZone(v, getContractTimeZone()), `The ${label} does not exist in the club time zone (the clocks skip that hour); please pick another time.`),
+      .refine(
+        (v) => existsInTimeZone(v, getContractTimeZone()),
+        `The ${label} does not exist in the club time zone (the clocks skip that hour); please pick another time.`,
+      ),
     label,
   );
 
 /** A local date and time (club time zone) that may be left blank (then undefined). */
-export const optionalLocalDateTime = (label: string) =>
-  labelled(z.preprocess(blankToUndefined, localDateTime(label).optional()), label);
+export const optionalLocalDateTime = (label: string) => labelled(z.preprocess(blankToUndefined, localDateTime(label).optional()), label);
 
 /** Every failure travels as `{ e }`. */
 export const errorReplySchema = z.object({ e: z.string() });

@@ -188,34 +188,34 @@ export const events = {
   'event.save': {
     request: z
       .object({
-      id: recordId('event id'),
-      g: sessionTokenSchema,
-      t: text('title', 200),
-      start: localDateTime('start'),
-      end: localDateTime('end'),
-      venue: optionalText('venue', 200),
-      country: optionalText('country', 100),
-      address: optionalText('address', 200),
-      address2: optionalText('city, state and zip', 200),
-      description: optionalText('description', 20000),
-      img: optionalText('image', 500),
-      notify: list(reminderDays, 'reminders'),
-      /** Beyond the spec: the sign-up settings, JSON text, saved with the event in one write; absent keeps them. */
-      signup: optionalJson(signupSettingsInputSchema, 'sign-up settings'),
-      /**
-       * Beyond the spec: how the event repeats, JSON text. With an event not in a series (or a new
-       * one) it makes a series from it; with an occurrence and scope 'following' it changes the
-       * series from that occurrence on. Absent: the event alone is saved.
-       */
-      repeat: optionalJson(repeatRuleSchema, 'repeat rule'),
-      /** Beyond the spec: for an occurrence, 'one' (the default) saves it alone, 'following' it and the ones after it. */
-      scope: scopeSchema,
-      /**
-       * Beyond the spec: how many sign-ups on occurrences a series change removes the editor agreed
-       * to drop (`event.seriesPreview` tells them first); a change that drops more is refused. Absent: none.
-       */
-      dropSignups: optionalInteger('sign-ups to drop', { min: 0 }).transform((n) => n ?? 0),
-    })
+        id: recordId('event id'),
+        g: sessionTokenSchema,
+        t: text('title', 200),
+        start: localDateTime('start'),
+        end: localDateTime('end'),
+        venue: optionalText('venue', 200),
+        country: optionalText('country', 100),
+        address: optionalText('address', 200),
+        address2: optionalText('city, state and zip', 200),
+        description: optionalText('description', 20000),
+        img: optionalText('image', 500),
+        notify: list(reminderDays, 'reminders'),
+        /** Beyond the spec: the sign-up settings, JSON text, saved with the event in one write; absent keeps them. */
+        signup: optionalJson(signupSettingsInputSchema, 'sign-up settings'),
+        /**
+         * Beyond the spec: how the event repeats, JSON text. With an event not in a series (or a new
+         * one) it makes a series from it; with an occurrence and scope 'following' it changes the
+         * series from that occurrence on. Absent: the event alone is saved.
+         */
+        repeat: optionalJson(repeatRuleSchema, 'repeat rule'),
+        /** Beyond the spec: for an occurrence, 'one' (the default) saves it alone, 'following' it and the ones after it. */
+        scope: scopeSchema,
+        /**
+         * Beyond the spec: how many sign-ups on occurrences a series change removes the editor agreed
+         * to drop (`event.seriesPreview` tells them first); a change that drops more is refused. Absent: none.
+         */
+        dropSignups: optionalInteger('sign-ups to drop', { min: 0 }).transform((n) => n ?? 0),
+      })
       .refine((e) => e.end >= e.start, { message: 'The end must not be before the start.', path: ['end'] }),
     response: z.object({ i: z.number().int(), img: z.string() }),
   },

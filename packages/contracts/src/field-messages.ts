@@ -27,8 +27,7 @@ export const FIELD_MESSAGES = {
   notWholeNumber: (label: string) => `${The(label)} must be a whole number.`,
   belowMinimum: (label: string, min: number | string) => `${The(label)} must be at least ${min}.`,
   aboveMaximum: (label: string, max: number | string) => `${The(label)} must be at most ${max}.`,
-  tooShort: (label: string, min: number, now?: number) =>
-    `${The(label)} must be at least ${min} characters long${now === undefined ? '' : ` (now ${now})`}.`,
+  tooShort: (label: string, min: number, now?: number) => `${The(label)} must be at least ${min} characters long${now === undefined ? '' : ` (now ${now})`}.`,
   tooLong: (label: string, max: number) => `${The(label)} is too long (at most ${max} characters).`,
   notEmailAddress: (label: string) => `Please enter a valid ${withoutYour(label)}, like name@example.com.`,
   notWebAddress: (label: string) => `Please enter a valid ${withoutYour(label)}, like https://example.org.`,

@@ -42,4 +42,3 @@ export const FORMER_MEMBER_LABEL = "Former member's car";
 /** A car's one line, as the legacy `cars` strings of a member read: "1929 Roadster Betsy". */
 export const carLabelOf = (car: { year: number | null; bodyStyle: string; name: string }): string =>
   [car.year === null ? '' : String(car.year), car.bodyStyle, car.name].filter(Boolean).join(' ') || 'Model A';
-

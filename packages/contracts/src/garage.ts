@@ -39,7 +39,9 @@ const ownershipInputSchema = z
 
 /** The history travels as JSON text (a form cannot say a list of rows). */
 const historySchema = jsonText(
-  z.array(ownershipInputSchema, { error: 'The ownership history could not be read. Please reload the page and try again.' }).max(30, 'Please list at most 30 owners in the history.'),
+  z
+    .array(ownershipInputSchema, { error: 'The ownership history could not be read. Please reload the page and try again.' })
+    .max(30, 'Please list at most 30 owners in the history.'),
   [],
 ).describe('history');
 
@@ -131,7 +133,10 @@ export const garage = {
       engineNumber: optionalText('engine number', 30),
       serial: optionalText('serial', 30),
       visibility: z
-        .preprocess((v) => (v === undefined || v === '' ? 'members' : v), z.enum(CAR_VISIBILITIES, { error: 'Please choose who may see the car: members only, public, or public with your name.' }))
+        .preprocess(
+          (v) => (v === undefined || v === '' ? 'members' : v),
+          z.enum(CAR_VISIBILITIES, { error: 'Please choose who may see the car: members only, public, or public with your name.' }),
+        )
         .describe('visibility'),
       photos: list(z.string().trim().max(300), 'kept photos'),
       history: historySchema,

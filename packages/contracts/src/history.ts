@@ -1,15 +1,5 @@
 import { z } from 'zod';
-import {
-  emptyRequestSchema,
-  integer,
-  optionalInteger,
-  optionalIsoDate,
-  optionalText,
-  recordId,
-  sessionTokenSchema,
-  list,
-  text,
-} from './common.ts';
+import { emptyRequestSchema, integer, optionalInteger, optionalIsoDate, optionalText, recordId, sessionTokenSchema, list, text } from './common.ts';
 
 export const presidentSchema = z.object({ id: z.number().int(), year: z.number().int(), name: z.string() });
 export type President = z.infer<typeof presidentSchema>;

@@ -44,8 +44,7 @@ describe('imageSources', () => {
       src: '/uploads/blog/abc_2048x1536_webp.jpg',
       width: 2048,
       height: 1536,
-      srcSet:
-        '/uploads/blog/abc_2048x1536_webp.480.jpg 480w, /uploads/blog/abc_2048x1536_webp.1024.jpg 1024w, /uploads/blog/abc_2048x1536_webp.jpg 2048w',
+      srcSet: '/uploads/blog/abc_2048x1536_webp.480.jpg 480w, /uploads/blog/abc_2048x1536_webp.1024.jpg 1024w, /uploads/blog/abc_2048x1536_webp.jpg 2048w',
       webpSrcSet:
         '/uploads/blog/abc_2048x1536_webp.480.webp 480w, /uploads/blog/abc_2048x1536_webp.1024.webp 1024w, /uploads/blog/abc_2048x1536_webp.webp 2048w',
     });

@@ -41,8 +41,7 @@ export function imageSources(url: string): ImageSources {
   const width = Number(widthText);
   const height = Number(heightText);
   const widths = renditionWidthsFor(width);
-  const candidates = (ext: string) =>
-    [...widths.map((w) => `${stem}.${w}.${ext} ${w}w`), `${ext === 'jpg' ? url : `${stem}.webp`} ${width}w`].join(', ');
+  const candidates = (ext: string) => [...widths.map((w) => `${stem}.${w}.${ext} ${w}w`), `${ext === 'jpg' ? url : `${stem}.webp`} ${width}w`].join(', ');
   return { src: url, width, height, srcSet: candidates('jpg'), ...(webp ? { webpSrcSet: candidates('webp') } : {}) };
 }
 

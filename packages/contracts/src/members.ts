@@ -111,8 +111,12 @@ export const memberDataSchema = z.object({
       isCheckedIn: z.boolean(),
     }),
   ),
-  forumThreads: z.array(z.object({ id: z.number().int(), title: z.string(), description: z.string(), imageUrls: z.array(z.string()), approved: z.boolean(), created: z.string() })),
-  forumPosts: z.array(z.object({ id: z.number().int(), threadId: z.number().int(), threadTitle: z.string(), content: z.string(), approved: z.boolean(), created: z.string() })),
+  forumThreads: z.array(
+    z.object({ id: z.number().int(), title: z.string(), description: z.string(), imageUrls: z.array(z.string()), approved: z.boolean(), created: z.string() }),
+  ),
+  forumPosts: z.array(
+    z.object({ id: z.number().int(), threadId: z.number().int(), threadTitle: z.string(), content: z.string(), approved: z.boolean(), created: z.string() }),
+  ),
   pushSubscriptions: z.array(z.object({ endpoint: z.string(), created: z.string(), refreshed: z.string() })),
   calendarFeed: z.object({ created: z.string() }).nullable(),
   sessions: z.array(z.object({ created: z.string(), lastSeen: z.string(), expires: z.string() })),
@@ -127,9 +131,20 @@ export const memberDataSchema = z.object({
   /** The member's classified listings, whatever their state, with their text and photos. */
   listings: z.array(listingSummarySchema.extend({ text: z.string(), photos: z.array(z.string()) })),
   emails: z.array(
-    z.object({ id: z.number().int(), to: z.string(), replyTo: z.string().nullable(), subject: z.string(), text: z.string(), status: z.string(), created: z.string(), sent: z.string().nullable() }),
+    z.object({
+      id: z.number().int(),
+      to: z.string(),
+      replyTo: z.string().nullable(),
+      subject: z.string(),
+      text: z.string(),
+      status: z.string(),
+      created: z.string(),
+      sent: z.string().nullable(),
+    }),
   ),
-  contactMessages: z.array(z.object({ id: z.number().int(), firstName: z.string(), lastName: z.string(), email: z.string(), message: z.string(), created: z.string() })),
+  contactMessages: z.array(
+    z.object({ id: z.number().int(), firstName: z.string(), lastName: z.string(), email: z.string(), message: z.string(), created: z.string() }),
+  ),
   eventsCreated: z.array(z.object({ id: z.number().int(), title: z.string() })),
   photoPostsCreated: z.array(z.object({ id: z.number().int(), title: z.string() })),
 });
@@ -192,10 +207,7 @@ export const members = {
       perm: list(permissionSchema, 'permissions'),
       displayName: optionalText('display name', 100),
       /** Blank rows are dropped, so an empty "add a car" row is not an error. */
-      cars: list(
-        z.string({ error: 'Each car must be written as text.' }).trim().max(200, 'Each car description must be at most 200 characters.'),
-        'cars',
-      )
+      cars: list(z.string({ error: 'Each car must be written as text.' }).trim().max(200, 'Each car description must be at most 200 characters.'), 'cars')
         .transform((cars) => cars.filter((car) => car !== ''))
         .refine((cars) => cars.length <= 30, 'Please list at most 30 cars.'),
       /**

@@ -4,10 +4,7 @@
 export const NEWSLETTER_TEXT_STATUSES = ['pending', 'text', 'none', 'failed'] as const;
 export type NewsletterTextStatus = (typeof NEWSLETTER_TEXT_STATUSES)[number];
 
-export const MONTHS = [
-  'January', 'February', 'March', 'April', 'May', 'June',
-  'July', 'August', 'September', 'October', 'November', 'December',
-] as const;
+export const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'] as const;
 
 /** Which edition: a month of a year, and whether it is a special edition of that month. */
 export type NewsletterEdition = { year: number; month: number; isSpecial: boolean };
@@ -38,7 +35,10 @@ const monthWordsOf = (): readonly MonthWord[] =>
  * Special. A part that the name does not say is left out.
  */
 export function readEditionFromFileName(fileName: string): Partial<NewsletterEdition> & { isSpecial: boolean } {
-  const name = fileName.replace(/\.[a-z0-9]{1,5}$/i, '').toLowerCase().replace(/[_.-]+/g, ' ');
+  const name = fileName
+    .replace(/\.[a-z0-9]{1,5}$/i, '')
+    .toLowerCase()
+    .replace(/[_.-]+/g, ' ');
   const year = /(?:^|\D)((?:19|20|21)\d\d)(?!\d)/.exec(name)?.[1];
   const month = monthWordsOf().find(([pattern]) => pattern.test(name))?.[1];
   return {

@@ -82,8 +82,7 @@ export const eventsMonthPath = (month?: string): string => (month === undefined 
 /** The id of the Past Events heading on /new-events, where its pages open. */
 export const PAST_EVENTS_ANCHOR = 'past-events';
 /** A page of past events on /new-events (page 1 = the latest), opened at the Past Events heading. */
-export const pastEventsPath = (page: number): string =>
-  `${PATHS.eventList}${page <= 1 ? '' : `?past=${page}`}#${PAST_EVENTS_ANCHOR}`;
+export const pastEventsPath = (page: number): string => `${PATHS.eventList}${page <= 1 ? '' : `?past=${page}`}#${PAST_EVENTS_ANCHOR}`;
 export const editEventPath = (eventId: number = NEW_RECORD_ID): string => `${prefixOf(PATHS.editEvent)}${eventId}`;
 export const blogPath = (articleId?: number): string => (articleId === undefined ? prefixOf(PATHS.blog) : `${prefixOf(PATHS.blog)}/${articleId}`);
 /** A page of the photo list; page 1 is plain /blog. */
@@ -116,8 +115,7 @@ export const routePath = (routeId: number): string => `${PATHS.routes}/${routeId
 /** The route editor; 0 starts a new route. */
 export const editRoutePath = (routeId: number = NEW_RECORD_ID): string => `${routePath(routeId)}/edit`;
 /** The printable route book, for one of the route's events when given (its phone list). */
-export const routeBookPath = (routeId: number, eventId?: number): string =>
-  `${routePath(routeId)}/book${eventId === undefined ? '' : `?event=${eventId}`}`;
+export const routeBookPath = (routeId: number, eventId?: number): string => `${routePath(routeId)}/book${eventId === undefined ? '' : `?event=${eventId}`}`;
 
 /** /login#forgot-password opens the login page with "Forgot your password?" already open. */
 export const FORGOT_PASSWORD_HASH = 'forgot-password';

@@ -40,15 +40,11 @@ const schemas = {
   ...digest,
 } as const satisfies Record<CallName, Schemas>;
 
-export type CallDefinition<N extends CallName> = (typeof schemas)[N] &
-  (typeof CALLS)[N] & { name: N; path: string };
+export type CallDefinition<N extends CallName> = (typeof schemas)[N] & (typeof CALLS)[N] & { name: N; path: string };
 
 /** Every call of the spec: its path, who may call it, how it is encoded, and both schemas. */
 export const registry = Object.fromEntries(
-  (Object.keys(CALLS) as CallName[]).map((name) => [
-    name,
-    { name, path: callPath(name), ...CALLS[name], ...schemas[name] },
-  ]),
+  (Object.keys(CALLS) as CallName[]).map((name) => [name, { name, path: callPath(name), ...CALLS[name], ...schemas[name] }]),
 ) as { [N in CallName]: CallDefinition<N> };
 
 /** What the client sends (before wire coercion). */
@@ -58,4 +54,16 @@ export type CallInput<N extends CallName> = z.output<(typeof schemas)[N]['reques
 /** What a successful call answers. */
 export type CallResponse<N extends CallName> = z.infer<(typeof schemas)[N]['response']>;
 
-export { CALL_NAMES, CALLS, EXTENSION_CALLS, MAX_UPLOAD_BYTES, callPath, fileFieldsOf, type Access, type CallName, type Encoding, type FileField, type FileKind } from './calls.ts';
+export {
+  CALL_NAMES,
+  CALLS,
+  EXTENSION_CALLS,
+  MAX_UPLOAD_BYTES,
+  callPath,
+  fileFieldsOf,
+  type Access,
+  type CallName,
+  type Encoding,
+  type FileField,
+  type FileKind,
+} from './calls.ts';

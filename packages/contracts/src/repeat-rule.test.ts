@@ -21,8 +21,26 @@ describe('occurrenceDates', () => {
   it('gives the third Tuesday of each month except July and August for two years', () => {
     const third = rule({ week: 3, monthsOff: [7, 8] });
     expect(occurrenceDates(third, '2027-01-01', '2028-12-31')).toEqual([
-      '2027-01-19', '2027-02-16', '2027-03-16', '2027-04-20', '2027-05-18', '2027-06-15', '2027-09-21', '2027-10-19', '2027-11-16', '2027-12-21',
-      '2028-01-18', '2028-02-15', '2028-03-21', '2028-04-18', '2028-05-16', '2028-06-20', '2028-09-19', '2028-10-17', '2028-11-21', '2028-12-19',
+      '2027-01-19',
+      '2027-02-16',
+      '2027-03-16',
+      '2027-04-20',
+      '2027-05-18',
+      '2027-06-15',
+      '2027-09-21',
+      '2027-10-19',
+      '2027-11-16',
+      '2027-12-21',
+      '2028-01-18',
+      '2028-02-15',
+      '2028-03-21',
+      '2028-04-18',
+      '2028-05-16',
+      '2028-06-20',
+      '2028-09-19',
+      '2028-10-17',
+      '2028-11-21',
+      '2028-12-19',
     ]);
   });
 
@@ -36,28 +54,62 @@ describe('occurrenceDates', () => {
   it('finds the last weekday of a month, a day of the month (skipping months without it) and every other week', () => {
     expect(occurrenceDates(rule({ week: 5, weekday: 1 }), '2026-05-01', '2026-08-31')).toEqual(['2026-05-25', '2026-06-29', '2026-07-27', '2026-08-31']);
     expect(occurrenceDates(rule({ frequency: 'monthlyByDay', day: 31 }), '2027-01-01', '2027-06-30')).toEqual(['2027-01-31', '2027-03-31', '2027-05-31']);
-    expect(occurrenceDates(rule({ frequency: 'monthlyByDay', day: 15, interval: 3 }), '2027-01-20', '2027-12-31')).toEqual(['2027-04-15', '2027-07-15', '2027-10-15']);
+    expect(occurrenceDates(rule({ frequency: 'monthlyByDay', day: 15, interval: 3 }), '2027-01-20', '2027-12-31')).toEqual([
+      '2027-04-15',
+      '2027-07-15',
+      '2027-10-15',
+    ]);
     expect(occurrenceDates(rule({ frequency: 'weekly', weekday: 6, interval: 2 }), '2026-12-01', '2026-12-31')).toEqual(['2026-12-05', '2026-12-19']);
-    expect(occurrenceDates(rule({ frequency: 'weekly', weekday: 0, monthsOff: [1] }), '2026-12-20', '2027-02-10')).toEqual(['2026-12-20', '2026-12-27', '2027-02-07']);
+    expect(occurrenceDates(rule({ frequency: 'weekly', weekday: 0, monthsOff: [1] }), '2026-12-20', '2027-02-10')).toEqual([
+      '2026-12-20',
+      '2026-12-27',
+      '2027-02-07',
+    ]);
   });
 });
 
 describe('occurrenceTimes across daylight saving in the club time zone', () => {
   it("keeps the club's meeting at 7 p.m. club time for two years, each instant on the right side of every change", () => {
-    const times = occurrenceTimes(meetingRepeatRule(DEFAULT_MEETING), { firstDate: '2027-01-01', startTime: '19:00', durationMinutes: 90 }, '2028-12-31', 'America/Chicago');
+    const times = occurrenceTimes(
+      meetingRepeatRule(DEFAULT_MEETING),
+      { firstDate: '2027-01-01', startTime: '19:00', durationMinutes: 90 },
+      '2028-12-31',
+      'America/Chicago',
+    );
     expect(times.map(({ start, end }) => [start, end])).toEqual(times.map(({ date }) => [`${date}T19:00`, `${date}T20:30`]));
     expect(times.map(({ start }) => [start.slice(0, 10), clubTimeToInstant(start, 'America/Chicago').toISOString().slice(0, 16) + 'Z'])).toEqual([
-      ['2027-02-02', '2027-02-03T01:00Z'], ['2027-03-02', '2027-03-03T01:00Z'], ['2027-04-06', '2027-04-07T00:00Z'], ['2027-05-04', '2027-05-05T00:00Z'],
-      ['2027-06-01', '2027-06-02T00:00Z'], ['2027-07-06', '2027-07-07T00:00Z'], ['2027-08-03', '2027-08-04T00:00Z'], ['2027-09-07', '2027-09-08T00:00Z'],
-      ['2027-10-05', '2027-10-06T00:00Z'], ['2027-11-02', '2027-11-03T00:00Z'], ['2027-12-07', '2027-12-08T01:00Z'], ['2028-02-01', '2028-02-02T01:00Z'],
-      ['2028-03-07', '2028-03-08T01:00Z'], ['2028-04-04', '2028-04-05T00:00Z'], ['2028-05-02', '2028-05-03T00:00Z'], ['2028-06-06', '2028-06-07T00:00Z'],
-      ['2028-07-04', '2028-07-05T00:00Z'], ['2028-08-01', '2028-08-02T00:00Z'], ['2028-09-05', '2028-09-06T00:00Z'], ['2028-10-03', '2028-10-04T00:00Z'],
-      ['2028-11-07', '2028-11-08T01:00Z'], ['2028-12-05', '2028-12-06T01:00Z'],
+      ['2027-02-02', '2027-02-03T01:00Z'],
+      ['2027-03-02', '2027-03-03T01:00Z'],
+      ['2027-04-06', '2027-04-07T00:00Z'],
+      ['2027-05-04', '2027-05-05T00:00Z'],
+      ['2027-06-01', '2027-06-02T00:00Z'],
+      ['2027-07-06', '2027-07-07T00:00Z'],
+      ['2027-08-03', '2027-08-04T00:00Z'],
+      ['2027-09-07', '2027-09-08T00:00Z'],
+      ['2027-10-05', '2027-10-06T00:00Z'],
+      ['2027-11-02', '2027-11-03T00:00Z'],
+      ['2027-12-07', '2027-12-08T01:00Z'],
+      ['2028-02-01', '2028-02-02T01:00Z'],
+      ['2028-03-07', '2028-03-08T01:00Z'],
+      ['2028-04-04', '2028-04-05T00:00Z'],
+      ['2028-05-02', '2028-05-03T00:00Z'],
+      ['2028-06-06', '2028-06-07T00:00Z'],
+      ['2028-07-04', '2028-07-05T00:00Z'],
+      ['2028-08-01', '2028-08-02T00:00Z'],
+      ['2028-09-05', '2028-09-06T00:00Z'],
+      ['2028-10-03', '2028-10-04T00:00Z'],
+      ['2028-11-07', '2028-11-08T01:00Z'],
+      ['2028-12-05', '2028-12-06T01:00Z'],
     ]);
   });
 
   it('moves a weekly time the spring-forward change skips by the length of the gap, and keeps the rest', () => {
-    const sundays = occurrenceTimes(rule({ frequency: 'weekly', weekday: 0 }), { firstDate: '2027-01-01', startTime: '02:30', durationMinutes: 60 }, '2028-12-31', 'America/Chicago');
+    const sundays = occurrenceTimes(
+      rule({ frequency: 'weekly', weekday: 0 }),
+      { firstDate: '2027-01-01', startTime: '02:30', durationMinutes: 60 },
+      '2028-12-31',
+      'America/Chicago',
+    );
     expect(sundays).toHaveLength(105);
     const moved = sundays.filter(({ start }) => !start.endsWith('T02:30'));
     expect(moved).toEqual([
@@ -66,7 +118,12 @@ describe('occurrenceTimes across daylight saving in the club time zone', () => {
     ]);
     // The fall-back Sundays keep 02:30 (an hour after the repeated one).
     expect(sundays.find(({ date }) => date === '2027-11-07')?.start).toBe('2027-11-07T02:30');
-    const berlin = occurrenceTimes(rule({ frequency: 'weekly', weekday: 0 }), { firstDate: '2027-03-21', startTime: '02:15', durationMinutes: 30 }, '2027-04-04', 'Europe/Berlin');
+    const berlin = occurrenceTimes(
+      rule({ frequency: 'weekly', weekday: 0 }),
+      { firstDate: '2027-03-21', startTime: '02:15', durationMinutes: 30 },
+      '2027-04-04',
+      'Europe/Berlin',
+    );
     expect(berlin.map(({ start }) => start)).toEqual(['2027-03-21T02:15', '2027-03-28T03:15', '2027-04-04T02:15']);
   });
 });

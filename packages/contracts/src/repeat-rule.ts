@@ -142,8 +142,7 @@ function joinWithAnd(items: readonly string[]): string {
   return `${items.slice(0, -1).join(', ')} and ${items.at(-1) ?? ''}`;
 }
 
-const longDate = (date: string): string =>
-  `${MEETING_MONTHS[Number(date.slice(5, 7)) - 1] ?? ''} ${Number(date.slice(8, 10))}, ${date.slice(0, 4)}`;
+const longDate = (date: string): string => `${MEETING_MONTHS[Number(date.slice(5, 7)) - 1] ?? ''} ${Number(date.slice(8, 10))}, ${date.slice(0, 4)}`;
 
 /** "the third Tuesday of each month except July and August", "every other Saturday, until June 30, 2027". */
 export function describeRepeatRule(rule: RepeatRule): string {

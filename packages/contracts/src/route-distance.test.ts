@@ -8,7 +8,6 @@ function nth<T>(list: readonly T[], index: number): T {
   return item;
 }
 
-
 describe('resolveDistances', () => {
   it('computes cumulative distances from typed legs', () => {
     const result = resolveDistances([{ leg: 1.2 }, { leg: 0.8 }, { leg: 10.4 }]);

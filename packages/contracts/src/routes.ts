@@ -101,7 +101,7 @@ export const routeStepInputSchema = z
     },
     { error: 'Each step needs an instruction.' },
   )
-  .refine((step) => (step.lat ?? null) === null === ((step.lon ?? null) === null), 'A step’s coordinates need both a latitude and a longitude (or neither).');
+  .refine((step) => ((step.lat ?? null) === null) === ((step.lon ?? null) === null), 'A step’s coordinates need both a latitude and a longitude (or neither).');
 export type RouteStepInput = z.infer<typeof routeStepInputSchema>;
 
 /** The steps travel as a JSON list (a form cannot say a list of rows). */
@@ -148,7 +148,10 @@ export const routes = {
       finish: optionalText('finish', 200),
       region: optionalText('region', 100),
       visibility: z
-        .preprocess((v) => (v === undefined || v === '' ? 'members' : v), z.enum(ROUTE_VISIBILITIES, { error: 'Please choose who may see the route: members only or public.' }))
+        .preprocess(
+          (v) => (v === undefined || v === '' ? 'members' : v),
+          z.enum(ROUTE_VISIBILITIES, { error: 'Please choose who may see the route: members only or public.' }),
+        )
         .describe('visibility'),
       steps: stepsSchema,
     }),

@@ -8,7 +8,6 @@ import { flag, integer, optionalInteger, optionalLocalDateTime, optionalText, se
  * beside the spec's `attendance.set`, which keeps its letter codes and answers as before.
  */
 
-
 /** Where a household stands: a seat, a place in the waiting list, or not coming. */
 export const SIGNUP_STATUSES = ['confirmed', 'waitlisted', 'notAttending'] as const;
 export type SignupStatus = (typeof SIGNUP_STATUSES)[number];
@@ -106,7 +105,13 @@ const guestName = z
   .max(100, 'A guest name is too long (at most 100 characters).');
 
 const carPick = z.object({
-  carId: z.number().int().min(1).nullable().optional().transform((id) => id ?? null),
+  carId: z
+    .number()
+    .int()
+    .min(1)
+    .nullable()
+    .optional()
+    .transform((id) => id ?? null),
   label: z.string().trim().min(1, 'Please pick a car.').max(100, 'The car is too long (at most 100 characters).'),
 });
 
@@ -128,7 +133,11 @@ const questionSchema = z.object({
 export const signupSettingsInputSchema = z.object({
   capacity: optionalInteger('capacity', { min: 1, max: 10000 }),
   deadline: optionalLocalDateTime('sign-up deadline').transform((deadline) => deadline ?? ''),
-  choices: z.array(questionSchema).max(MAX_CHOICES, `At most ${MAX_CHOICES} questions.`).default([]).describe('questions')
+  choices: z
+    .array(questionSchema)
+    .max(MAX_CHOICES, `At most ${MAX_CHOICES} questions.`)
+    .default([])
+    .describe('questions')
     .refine((qs) => new Set(qs.map((q) => q.question.toLowerCase())).size === qs.length, 'Two questions have the same name.'),
 });
 
@@ -144,7 +153,11 @@ export const signups = {
         g: sessionTokenSchema,
         eventId: integer('event id', { min: 1 }),
         answer: z.enum(['attending', 'notAttending', 'notSure'], { error: 'Please say whether you are coming.' }).describe('answer'),
-        guests: z.array(guestName, { error: 'The guests must be a list.' }).max(MAX_GUESTS, `At most ${MAX_GUESTS} guests can be named; sign up the others with a number in a note to the organiser.`).default([]).describe('guests'),
+        guests: z
+          .array(guestName, { error: 'The guests must be a list.' })
+          .max(MAX_GUESTS, `At most ${MAX_GUESTS} guests can be named; sign up the others with a number in a note to the organiser.`)
+          .default([])
+          .describe('guests'),
         partySize: optionalInteger('number of people', { min: 1, max: MAX_PARTY }),
         cars: z.array(carPick).max(MAX_CARS, `At most ${MAX_CARS} cars per sign-up.`).default([]).describe('cars'),
         choices: z.array(choicePick).max(MAX_CHOICES).default([]).describe('choices'),

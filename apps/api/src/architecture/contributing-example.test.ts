@@ -19,10 +19,9 @@ function addingACallBlocks(): { file: string; lines: string[] }[] {
   });
 }
 
-const isPassageOf = (passage: string[], whole: string[]) =>
-  whole.some((_, start) => passage.every((line, offset) => whole[start + offset] === line));
+const isPassageOf = (passage: string[], whole: string[]) => whole.some((_, start) => passage.every((line, offset) => whole[start + offset] === line));
 
-describe('the contributors\' guide example of adding a call', () => {
+describe("the contributors' guide example of adding a call", () => {
   const blocks = addingACallBlocks();
 
   it('quotes the contract, store, service and router of one call', () => {
@@ -31,7 +30,10 @@ describe('the contributors\' guide example of adding a call', () => {
 
   it.each(blocks.map((block) => [block.file, block] as const))('quotes %s as it is', (file, { lines }) => {
     const source = fs.readFileSync(path.join(REPO_ROOT, file), 'utf8');
-    const whole = source.split('\n').map((line) => line.trim()).filter(Boolean);
+    const whole = source
+      .split('\n')
+      .map((line) => line.trim())
+      .filter(Boolean);
     expect(lines.length).toBeGreaterThan(0);
     expect(isPassageOf(lines, whole), `CONTRIBUTING.md block is not a passage of ${file}:\n${lines.join('\n')}`).toBe(true);
   });

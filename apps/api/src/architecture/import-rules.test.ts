@@ -76,7 +76,8 @@ const PLANTED: Record<string, string> = {
     '',
   ].join('\n'),
   'apps/api/src/features/members/call-names.test.ts': "import { registry } from '@club/contracts';\n\nexport const calls = registry;\n",
-  'apps/web/src/features/blog/post-rules.ts': "import { registry } from '@club/contracts';\nimport { BLOG_PAGE_SIZE } from '@club/contracts/plain';\n\nexport const rules = [registry, BLOG_PAGE_SIZE];\n",
+  'apps/web/src/features/blog/post-rules.ts':
+    "import { registry } from '@club/contracts';\nimport { BLOG_PAGE_SIZE } from '@club/contracts/plain';\n\nexport const rules = [registry, BLOG_PAGE_SIZE];\n",
   // A cycle of three modules in the web app.
   'apps/web/src/lib/a.ts': "import { b } from './b.ts';\n\nexport const a = (): number => b() + 1;\n",
   'apps/web/src/lib/b.ts': "import { c } from './c.ts';\n\nexport const b = (): number => c() + 1;\n",
@@ -88,8 +89,8 @@ const PLANTED: Record<string, string> = {
   'apps/web/src/lib/paths.ts': "import { callApi } from '../api/client.ts';\n\nexport const PATHS = { home: '/', api: callApi };\n",
   'apps/web/src/api/client.ts': "import { user } from '../session/session-provider.tsx';\n\nexport const callApi = (): string => user;\n",
   'apps/web/src/api/call-query.ts': [
-    "export const useCallMutation = (name: string): string => name;",
-    "export const useCallQuery = (name: string): string => name;",
+    'export const useCallMutation = (name: string): string => name;',
+    'export const useCallQuery = (name: string): string => name;',
     '',
   ].join('\n'),
   // session/ may use api/; not a component.
@@ -152,10 +153,7 @@ beforeAll(async () => {
   const eslint = new ESLint({ cwd: root, overrideConfigFile: true, overrideConfig: createConfig(root) });
   const lint = await eslint.lintFiles(Object.keys(PLANTED));
   results = new Map(
-    lint.map((result) => [
-      path.relative(root, result.filePath).split(path.sep).join('/'),
-      result.messages.map((m) => `${m.ruleId ?? 'fatal'}:${m.line}`),
-    ]),
+    lint.map((result) => [path.relative(root, result.filePath).split(path.sep).join('/'), result.messages.map((m) => `${m.ruleId ?? 'fatal'}:${m.line}`)]),
   );
 }, 60_000);
 
@@ -163,10 +161,7 @@ afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 
 describe('the import rules in eslint.config.js', () => {
   it("report a feature importing another feature's store or router, but not its service", () => {
-    expect(reported('apps/api/src/features/events/service.ts')).toEqual([
-      'import-x/no-restricted-paths:1',
-      'import-x/no-restricted-paths:2',
-    ]);
+    expect(reported('apps/api/src/features/events/service.ts')).toEqual(['import-x/no-restricted-paths:1', 'import-x/no-restricted-paths:2']);
   });
 
   it('report http/ and services/ importing a feature', () => {
@@ -194,7 +189,10 @@ describe('the import rules in eslint.config.js', () => {
   });
 
   it("report a value imported from the contracts' schemas in the API or the web app, but not a type, the zod-free part or a test", () => {
-    expect(reported('apps/api/src/features/members/call-names.ts')).toEqual(['@typescript-eslint/no-restricted-imports:3', '@typescript-eslint/no-restricted-imports:4']);
+    expect(reported('apps/api/src/features/members/call-names.ts')).toEqual([
+      '@typescript-eslint/no-restricted-imports:3',
+      '@typescript-eslint/no-restricted-imports:4',
+    ]);
     expect(reported('apps/api/src/features/members/call-names.test.ts')).toEqual([]);
     expect(reported('apps/web/src/features/blog/post-rules.ts')).toEqual(['@typescript-eslint/no-restricted-imports:1']);
   });

@@ -133,11 +133,21 @@ describe('starting the server', () => {
     };
     const session = await call('session.create', { u: 'admin@club.example', p: 'start-imports-password' });
     expect(session.status).toBe(200);
-    const saved = await call('route.save', { g: session.body.g, id: 0, title: 'River road', visibility: 'public', steps: [{ instruction: 'Leave the lot', at: 0 }] });
+    const saved = await call('route.save', {
+      g: session.body.g,
+      id: 0,
+      title: 'River road',
+      visibility: 'public',
+      steps: [{ instruction: 'Leave the lot', at: 0 }],
+    });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     const book = await call('route.pdf', { id: saved.body.i });
     expect(book.status, JSON.stringify(book.body)).toBe(200);
-    expect(Buffer.from(book.body.pdf as string, 'base64').subarray(0, 5).toString()).toBe('%PDF-');
+    expect(
+      Buffer.from(book.body.pdf as string, 'base64')
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
     expect(loaded()).not.toContain('pdfkit');
   });
 });

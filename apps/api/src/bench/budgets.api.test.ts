@@ -19,8 +19,18 @@ beforeAll(() => {
 afterAll(() => t.close());
 
 describe('size budget at ten times the club', () => {
-  it('generates the issue\'s figures', () => {
-    expect(data.counts).toMatchObject({ members: 1500, events: 6000, photoPosts: 3000, newsletters: 180, cars: 1500, carPhotos: 4000, routes: 300, routeSteps: 30_000, outbox: 60_000 });
+  it("generates the issue's figures", () => {
+    expect(data.counts).toMatchObject({
+      members: 1500,
+      events: 6000,
+      photoPosts: 3000,
+      newsletters: 180,
+      cars: 1500,
+      carPhotos: 4000,
+      routes: 300,
+      routeSteps: 30_000,
+      outbox: 60_000,
+    });
     expect(data.counts.forumThreads + data.counts.forumPosts).toBe(20_000);
     expect(data.counts.attendance).toBeGreaterThan(100_000);
   });
@@ -28,7 +38,11 @@ describe('size budget at ten times the club', () => {
   // The tokens are the generator's, named by seed and scale (the list is built before the data).
   const tokens = generatedTokens(1, 10);
 
-  it.each(webReads(tokens).filter((read) => read.isBudgeted).map((read) => [read.label, read] as const))(
+  it.each(
+    webReads(tokens)
+      .filter((read) => read.isBudgeted)
+      .map((read) => [read.label, read] as const),
+  )(
     '%s answers at most 300 KB gzip',
     async (_label, read) => {
       const body = { ...read.body, g: read.isAdmin ? data.tokens.admin : data.tokens.member };
@@ -40,10 +54,21 @@ describe('size budget at ten times the club', () => {
     30_000,
   );
 
-  it.each(webDoors(tokens).filter((door) => door.isBudgeted).map((door) => [door.label, door] as const))(
+  it.each(
+    webDoors(tokens)
+      .filter((door) => door.isBudgeted)
+      .map((door) => [door.label, door] as const),
+  )(
     '%s answers at most 300 KB gzip',
     async (_label, door) => {
-      const res = door.method === 'GET' ? await request(t.app).get(door.path).set('Accept-Encoding', 'identity') : await request(t.app).post(door.path).type('form').set('Accept-Encoding', 'identity').send(door.form ?? {});
+      const res =
+        door.method === 'GET'
+          ? await request(t.app).get(door.path).set('Accept-Encoding', 'identity')
+          : await request(t.app)
+              .post(door.path)
+              .type('form')
+              .set('Accept-Encoding', 'identity')
+              .send(door.form ?? {});
       expect(res.status).toBe(200);
       const gzipBytes = gzipSync(Buffer.from(res.text)).length;
       expect(gzipBytes, `${door.label}: ${(gzipBytes / 1024).toFixed(0)} KB gzip`).toBeLessThanOrEqual(MAX_GZIP_BYTES);

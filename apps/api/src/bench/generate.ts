@@ -181,9 +181,7 @@ export function generateClubData(db: Db, { scale = 10, seed = 1, now = new Date(
   const count = (base: number) => Math.max(1, Math.round(base * scale));
   /** A page of newsletter prose: Zipf-like over the vocabulary, one real word in twenty. */
   const prose = (words: number) =>
-    Array.from({ length: words }, () =>
-      random() < 0.05 ? pick(REAL_WORDS) : (VOCABULARY[Math.floor(VOCABULARY.length ** random()) - 1] as string),
-    ).join(' ');
+    Array.from({ length: words }, () => (random() < 0.05 ? pick(REAL_WORDS) : (VOCABULARY[Math.floor(VOCABULARY.length ** random()) - 1] as string))).join(' ');
 
   const lastYear = now.getUTCFullYear() + 1;
   const firstYear = lastYear - CLUB_SCALE.years + 1;
@@ -291,7 +289,19 @@ export function generateClubData(db: Db, { scale = 10, seed = 1, now = new Date(
           firstDate: seriesDate,
           startTime: occurrence.start.slice(11, 16),
           durationMinutes: 90,
-          template: { title: occurrence.title, location: '', addressLine1: '', addressLine2: '', country: 'United States', text: '', notifyDaysOut: [1], imageUrl: '', capacity: null, choices: [], deadlineMinutesBefore: null },
+          template: {
+            title: occurrence.title,
+            location: '',
+            addressLine1: '',
+            addressLine2: '',
+            country: 'United States',
+            text: '',
+            notifyDaysOut: [1],
+            imageUrl: '',
+            capacity: null,
+            choices: [],
+            deadlineMinutesBefore: null,
+          },
           madeThrough: seriesDate,
         })
         .returning({ id: schema.eventSeries.id })
@@ -397,7 +407,11 @@ export function generateClubData(db: Db, { scale = 10, seed = 1, now = new Date(
     );
 
     const groups = count(CLUB_SCALE.linkGroups);
-    insertMany(tx, schema.linkGroups, Array.from({ length: groups }, (_, g) => ({ name: `Links ${g + 1}`, position: g })));
+    insertMany(
+      tx,
+      schema.linkGroups,
+      Array.from({ length: groups }, (_, g) => ({ name: `Links ${g + 1}`, position: g })),
+    );
     const linkRows = Array.from({ length: groups * 8 }, (_, l) => ({
       groupId: 1 + Math.floor(l / 8),
       url: `https://example.org/${l}`,
@@ -407,7 +421,11 @@ export function generateClubData(db: Db, { scale = 10, seed = 1, now = new Date(
     counts.links = linkRows.length;
     insertMany(tx, schema.links, linkRows);
 
-    insertMany(tx, schema.presidents, Array.from({ length: counts.presidents }, (_, i) => ({ year: lastYear - (i % 66), name: `${pick(FIRST)} ${pick(LAST)}` })));
+    insertMany(
+      tx,
+      schema.presidents,
+      Array.from({ length: counts.presidents }, (_, i) => ({ year: lastYear - (i % 66), name: `${pick(FIRST)} ${pick(LAST)}` })),
+    );
     insertMany(
       tx,
       schema.shaftAwardWinners,
@@ -424,7 +442,11 @@ export function generateClubData(db: Db, { scale = 10, seed = 1, now = new Date(
         dateStarted: `${between(firstYear, lastYear - 1)}-05-04`,
       })),
     );
-    insertMany(tx, schema.boardYears, Array.from({ length: counts.boardYears }, (_, i) => ({ year: firstYear + i })));
+    insertMany(
+      tx,
+      schema.boardYears,
+      Array.from({ length: counts.boardYears }, (_, i) => ({ year: firstYear + i })),
+    );
     insertMany(
       tx,
       schema.boardSeats,
@@ -463,7 +485,13 @@ export function generateClubData(db: Db, { scale = 10, seed = 1, now = new Date(
     insertMany(
       tx,
       schema.carOwners,
-      Array.from({ length: Math.floor(counts.cars / 3) }, (_, i) => ({ carId: i * 3 + 1, position: 0, owner: `${pick(FIRST)} ${pick(LAST)}`, fromYear: 1929, toYear: between(1940, 2000) })),
+      Array.from({ length: Math.floor(counts.cars / 3) }, (_, i) => ({
+        carId: i * 3 + 1,
+        position: 0,
+        owner: `${pick(FIRST)} ${pick(LAST)}`,
+        fromYear: 1929,
+        toYear: between(1940, 2000),
+      })),
     );
     // The classifieds: placed over the last 60 days, most running; a tenth sold, a tenth ended,
     // a few hidden; every 100th is member 2's (the bench's member reads "my listings").
@@ -512,7 +540,10 @@ export function generateClubData(db: Db, { scale = 10, seed = 1, now = new Date(
           finishLabel: pick(['Hermann', 'Washington', 'Eureka', 'Grafton']),
           region: pick(['Franklin County', 'St. Charles County', 'Jefferson County']),
           visibility: r % 3 === 0 ? 'members' : 'public',
-          track: Array.from({ length: CLUB_SCALE.trackPointsPerRoute }, (_, k) => ({ lat: Number((startLat + k * 0.0009).toFixed(6)), lon: Number((startLon + k * 0.0004).toFixed(6)) })),
+          track: Array.from({ length: CLUB_SCALE.trackPointsPerRoute }, (_, k) => ({
+            lat: Number((startLat + k * 0.0009).toFixed(6)),
+            lon: Number((startLon + k * 0.0004).toFixed(6)),
+          })),
           trackMiles: miles,
           created: stamp,
           modified: stamp,
@@ -538,7 +569,9 @@ export function generateClubData(db: Db, { scale = 10, seed = 1, now = new Date(
       schema.eventRoutes,
       Array.from({ length: Math.floor(counts.events / 20) }, (_, i) => ({ eventId: i * 20 + 1, routeId: (i % counts.routes) + 1 })),
     );
-    tx.insert(schema.ideas).values({ id: 1, title: 'A spring tour', content: sentence(40), author: 'The board' }).run();
+    tx.insert(schema.ideas)
+      .values({ id: 1, title: 'A spring tour', content: sentence(40), author: 'The board' })
+      .run();
 
     // The member's private calendar feed and an e-mailed sign-in link, neither used yet.
     insertMany(tx, schema.calendarFeeds, [{ memberId: 2, tokenHash: hashToken(tokens.feed) }]);
@@ -564,12 +597,21 @@ export function generateClubData(db: Db, { scale = 10, seed = 1, now = new Date(
     }
     insertMany(tx, schema.outbox, emails);
     // Browsers registered for pushes (member 2's among them), and pushes sent to them.
-    const subscribers = [2, ...Array.from({ length: counts.members }, (_, i) => i + 1).filter((id) => id !== 2 && random() * 100 < CLUB_SCALE.pushSubscribersPercent)];
+    const subscribers = [
+      2,
+      ...Array.from({ length: counts.members }, (_, i) => i + 1).filter((id) => id !== 2 && random() * 100 < CLUB_SCALE.pushSubscribersPercent),
+    ];
     insertMany(
       tx,
       schema.pushSubscriptions,
       subscribers.map((memberId, i) => {
-        const subscription = i === 0 ? tokens.push : JSON.stringify({ endpoint: `https://fcm.googleapis.com/fcm/send/bench-${seed}-${scale}-${memberId}`, keys: { p256dh: 'BNbench', auth: 'bench' } });
+        const subscription =
+          i === 0
+            ? tokens.push
+            : JSON.stringify({
+                endpoint: `https://fcm.googleapis.com/fcm/send/bench-${seed}-${scale}-${memberId}`,
+                keys: { p256dh: 'BNbench', auth: 'bench' },
+              });
         return { memberId, endpoint: (JSON.parse(subscription) as { endpoint: string }).endpoint, subscription };
       }),
     );
@@ -579,7 +621,12 @@ export function generateClubData(db: Db, { scale = 10, seed = 1, now = new Date(
       Array.from({ length: counts.pushes }, (_, i) => ({
         subscriptionId: between(1, subscribers.length),
         eventId: 1 + Math.floor(i / CLUB_SCALE.pushesPerEvent),
-        payload: { title: `Run ${1 + Math.floor(i / CLUB_SCALE.pushesPerEvent)} tomorrow`, body: sentence(8), url: eventPath(1 + Math.floor(i / CLUB_SCALE.pushesPerEvent)), icon: '' },
+        payload: {
+          title: `Run ${1 + Math.floor(i / CLUB_SCALE.pushesPerEvent)} tomorrow`,
+          body: sentence(8),
+          url: eventPath(1 + Math.floor(i / CLUB_SCALE.pushesPerEvent)),
+          icon: '',
+        },
         status: 'sent' as const,
         attempts: 1,
         created: sentAt,

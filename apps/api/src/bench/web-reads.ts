@@ -154,6 +154,14 @@ export function webDoors(tokens: BenchTokens): WebDoor[] {
       isPublic: true,
       showsAll: 'a calendar app shows every event of the year back and ahead it holds, and a club three times larger has three times the events',
     },
-    { label: 'event .ics (POST /calendar/event/1.ics)', method: 'POST', path: '/calendar/event/1.ics', form: { g: tokens.member }, goal: 0.5, isBudgeted: true, isPublic: false },
+    {
+      label: 'event .ics (POST /calendar/event/1.ics)',
+      method: 'POST',
+      path: '/calendar/event/1.ics',
+      form: { g: tokens.member },
+      goal: 0.5,
+      isBudgeted: true,
+      isPublic: false,
+    },
   ];
 }

@@ -178,9 +178,7 @@ export function migrateDatabase(db: Db, folder = findMigrationsFolder()): void {
   refuseNewerDatabase(db.$client, folder);
   const hasLegacyReminders = db.$client.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'reminders_sent'").get();
   if (hasLegacyReminders) {
-    db.$client.exec(
-      'DROP TABLE IF EXISTS legacy_reminders_sent; CREATE TABLE legacy_reminders_sent AS SELECT event_id, days_out FROM reminders_sent;',
-    );
+    db.$client.exec('DROP TABLE IF EXISTS legacy_reminders_sent; CREATE TABLE legacy_reminders_sent AS SELECT event_id, days_out FROM reminders_sent;');
   }
   setCarStringsAside(db, folder);
   migrate(db, { migrationsFolder: folder });
@@ -210,6 +208,8 @@ export function setCarStringsAside(db: Db, folder = findMigrationsFolder()): voi
       )
       .get();
   if (!isCopyCurrent) {
-    db.$client.exec("DROP TABLE IF EXISTS legacy_car_strings; CREATE TABLE legacy_car_strings AS SELECT id AS member_id, cars FROM members WHERE cars <> '[]';");
+    db.$client.exec(
+      "DROP TABLE IF EXISTS legacy_car_strings; CREATE TABLE legacy_car_strings AS SELECT id AS member_id, cars FROM members WHERE cars <> '[]';",
+    );
   }
 }

@@ -19,7 +19,10 @@ const decoderOf = (field: Column | SQL): ((value: unknown) => unknown) =>
 export function* iterateRows<Row>(db: Db, query: { toSQL(): { sql: string; params: unknown[] }; all(): Row[] }, fields: Selection): Generator<Row> {
   const { sql, params } = query.toSQL();
   const decoders = Object.entries(fields).map(([key, field]) => [key, decoderOf(field)] as const);
-  for (const values of db.$client.prepare(sql).raw(true).iterate(...params) as IterableIterator<unknown[]>) {
+  for (const values of db.$client
+    .prepare(sql)
+    .raw(true)
+    .iterate(...params) as IterableIterator<unknown[]>) {
     const row: Record<string, unknown> = {};
     decoders.forEach(([key, decode], i) => {
       const value = values[i];

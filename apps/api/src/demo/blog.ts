@@ -55,18 +55,64 @@ type DemoPost = { title: string; date: string; text: string; pictures: number; v
 
 /** A year of outings, as the photo editor would post them; the newest is first on /blog. */
 const POSTS: DemoPost[] = [
-  { title: 'Spring tour to Hermann', date: '2026-04-18', pictures: 2, text: 'Fourteen cars met at the church lot at 8:30 and took the river road west.\n\nLunch at the old mill, then a slow climb through the vineyards. Not one breakdown all day.' },
-  { title: 'Garage day at the Pruitts', date: '2026-03-21', pictures: 1, text: 'Walter opened his shop for a Saturday of brake relining and a lot of coffee.\n\nThe parts list he used is at https://example.org/model-a-brakes if you want to try it.' },
-  { title: 'Ice cream run', date: '2026-02-28', pictures: 1, video: 'aqz-KE-bpKQ', text: 'A mild February afternoon was too good to waste. Here is the short film Harold took from the rumble seat.' },
-  { title: 'Holiday party', date: '2025-12-13', pictures: 1, text: 'Thank you to everyone who brought a dish. The raffle raised enough for two new club tool kits.' },
+  {
+    title: 'Spring tour to Hermann',
+    date: '2026-04-18',
+    pictures: 2,
+    text: 'Fourteen cars met at the church lot at 8:30 and took the river road west.\n\nLunch at the old mill, then a slow climb through the vineyards. Not one breakdown all day.',
+  },
+  {
+    title: 'Garage day at the Pruitts',
+    date: '2026-03-21',
+    pictures: 1,
+    text: 'Walter opened his shop for a Saturday of brake relining and a lot of coffee.\n\nThe parts list he used is at https://example.org/model-a-brakes if you want to try it.',
+  },
+  {
+    title: 'Ice cream run',
+    date: '2026-02-28',
+    pictures: 1,
+    video: 'aqz-KE-bpKQ',
+    text: 'A mild February afternoon was too good to waste. Here is the short film Harold took from the rumble seat.',
+  },
+  {
+    title: 'Holiday party',
+    date: '2025-12-13',
+    pictures: 1,
+    text: 'Thank you to everyone who brought a dish. The raffle raised enough for two new club tool kits.',
+  },
   { title: 'Fall colors drive', date: '2025-10-25', pictures: 2, text: 'Twenty-one cars on the Great River Road, the best turnout in years.' },
-  { title: 'Swap meet finds', date: '2025-09-13', pictures: 1, text: 'Headlamp rims, a set of running boards and one very tired carburetor came home with members this year.' },
-  { title: 'County fair parade', date: '2025-08-09', pictures: 1, text: 'Nine club cars led the fair parade. The children on the hay wagon behind us waved the whole way.' },
+  {
+    title: 'Swap meet finds',
+    date: '2025-09-13',
+    pictures: 1,
+    text: 'Headlamp rims, a set of running boards and one very tired carburetor came home with members this year.',
+  },
+  {
+    title: 'County fair parade',
+    date: '2025-08-09',
+    pictures: 1,
+    text: 'Nine club cars led the fair parade. The children on the hay wagon behind us waved the whole way.',
+  },
   { title: 'Fourth of July picnic', date: '2025-07-04', pictures: 1, text: 'Flags on the radiator caps and fried chicken in the park.' },
-  { title: 'Tudor back on the road', date: '2025-06-14', pictures: 1, text: 'After eleven idle years, Frank’s 1930 Tudor started on the third crank.\n\nHe says the next job is the upholstery.' },
-  { title: 'Driving school', date: '2025-05-17', pictures: 1, text: 'Six new drivers learned the spark and throttle levers on the church lot. Nobody stalled on the hill. Almost nobody.' },
+  {
+    title: 'Tudor back on the road',
+    date: '2025-06-14',
+    pictures: 1,
+    text: 'After eleven idle years, Frank’s 1930 Tudor started on the third crank.\n\nHe says the next job is the upholstery.',
+  },
+  {
+    title: 'Driving school',
+    date: '2025-05-17',
+    pictures: 1,
+    text: 'Six new drivers learned the spark and throttle levers on the church lot. Nobody stalled on the hill. Almost nobody.',
+  },
   { title: 'Spring tune-up clinic', date: '2025-04-12', pictures: 1, text: 'Points, plugs and timing on four cars before the touring season.' },
-  { title: 'Winter storage tips', date: '2025-01-18', pictures: 1, text: 'Fill the tank, disconnect the battery and keep the mice out. The full checklist is in the February Valley News.' },
+  {
+    title: 'Winter storage tips',
+    date: '2025-01-18',
+    pictures: 1,
+    text: 'Fill the tank, disconnect the battery and keep the mice out. The full checklist is in the February Valley News.',
+  },
 ];
 
 const pictureName = (post: number, picture: number) => `demo-post-${post}-${picture}`;
@@ -88,7 +134,9 @@ export async function makeDemoBlogPictures({ uploadsDir }: DemoContext): Promise
   // Side by side: sharp works on its own threads, and the demo is made at every fresh start.
   await Promise.all(
     sceneNames.map(async (name, scene) => {
-      const jpeg = await sharp(Buffer.from(sceneSvg(scene))).jpeg({ quality: 82 }).toBuffer();
+      const jpeg = await sharp(Buffer.from(sceneSvg(scene)))
+        .jpeg({ quality: 82 })
+        .toBuffer();
       fs.writeFileSync(path.join(dir, `${name}.jpg`), jpeg);
       await images.addRenditions(`/uploads/${FOLDER}/${name}.jpg`);
     }),
@@ -116,11 +164,7 @@ export function seedDemoBlog(db: Db, { uploadsDir }: DemoContext): void {
   [...POSTS].reverse().forEach((post, reversed) => {
     const p = POSTS.length - 1 - reversed;
     const pictures = Array.from({ length: post.pictures }, (_, n) => storedUrl(files, p, n)).filter(Boolean);
-    const htmlData: StoredBlogEntry[] = [
-      { h: post.text },
-      ...(pictures.length ? [{ s: pictures }] : []),
-      ...(post.video ? [{ y: post.video }] : []),
-    ];
+    const htmlData: StoredBlogEntry[] = [{ h: post.text }, ...(pictures.length ? [{ s: pictures }] : []), ...(post.video ? [{ y: post.video }] : [])];
     db.insert(blogPosts)
       .values({ title: post.title, date: post.date, htmlData, modifiedKey: Date.parse(`${post.date}T12:00:00Z`), createdBy: editor?.id ?? null })
       .run();

@@ -26,7 +26,12 @@ describe('demoEvents', () => {
 
   it('makes the monthly meetings one series on the first Tuesday except January, a year back and the horizon ahead', () => {
     const { series, occurrences: meetings } = demoMeetingSeries(new Date('2026-11-23T12:00:00Z'));
-    expect(series).toMatchObject({ firstDate: '2025-11-01', startTime: '19:00', durationMinutes: 90, rule: { frequency: 'monthlyByWeekday', week: 1, weekday: 2, monthsOff: [1] } });
+    expect(series).toMatchObject({
+      firstDate: '2025-11-01',
+      startTime: '19:00',
+      durationMinutes: 90,
+      rule: { frequency: 'monthlyByWeekday', week: 1, weekday: 2, monthsOff: [1] },
+    });
     expect(meetings.length).toBeGreaterThanOrEqual(21);
     expect(meetings[0]?.start).toBe('2025-11-04T19:00');
     expect(meetings.at(-1)?.start).toBe('2027-12-07T19:00');

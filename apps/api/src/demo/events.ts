@@ -1,5 +1,16 @@
 import fs from 'node:fs';
-import { addDays, carLabelOf, DEFAULT_CLUB_TIME_ZONE, DEFAULT_MEETING, meetingCityLine, meetingRepeatRule, meetingVenue, minutesBetween, occurrenceTimes, SERIES_HORIZON_DAYS } from '@club/contracts/plain';
+import {
+  addDays,
+  carLabelOf,
+  DEFAULT_CLUB_TIME_ZONE,
+  DEFAULT_MEETING,
+  meetingCityLine,
+  meetingRepeatRule,
+  meetingVenue,
+  minutesBetween,
+  occurrenceTimes,
+  SERIES_HORIZON_DAYS,
+} from '@club/contracts/plain';
 import path from 'node:path';
 import { asc } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
@@ -45,79 +56,155 @@ const tuesday = (n: number) => (year: number, month: number) => nthWeekday(year,
 const YEAR_OF_EVENTS: DemoEvent[] = [
   {
     title: 'Winter Tech Session: Carburetor Rebuild',
-    month: 1, day: saturday(3), startTime: '09:00', endTime: '13:00',
-    venue: "Fred Albers' Garage", addressLine1: '412 Argonne Dr', addressLine2: 'Kirkwood, MO 63122',
+    month: 1,
+    day: saturday(3),
+    startTime: '09:00',
+    endTime: '13:00',
+    venue: "Fred Albers' Garage",
+    addressLine1: '412 Argonne Dr',
+    addressLine2: 'Kirkwood, MO 63122',
     description: 'Bring your Zenith carburetor and a coffee. Kits at cost. Parts list: [u]https://www.example.org/zenith-kit[/u]',
-    notifyDaysOut: [3], picture: 0,
+    notifyDaysOut: [3],
+    picture: 0,
   },
   {
     title: 'Valentine Dinner',
-    month: 2, day: saturday(2), startTime: '18:00', endTime: '21:00',
-    venue: 'Grant’s Farm Bauernhof', addressLine1: '10501 Gravois Rd', addressLine2: 'St. Louis, MO 63123',
-    description: 'Dinner for members and their sweethearts. $32 per person, pay at the door.', notifyDaysOut: [5, 1],
+    month: 2,
+    day: saturday(2),
+    startTime: '18:00',
+    endTime: '21:00',
+    venue: 'Grant’s Farm Bauernhof',
+    addressLine1: '10501 Gravois Rd',
+    addressLine2: 'St. Louis, MO 63123',
+    description: 'Dinner for members and their sweethearts. $32 per person, pay at the door.',
+    notifyDaysOut: [5, 1],
   },
   {
     title: 'Spring Swap Meet',
-    month: 3, day: saturday(4), startTime: '07:00', endTime: '14:00',
-    venue: 'St. Charles County Fairgrounds', addressLine1: '2751 Fairgrounds Rd', addressLine2: 'Wentzville, MO 63385',
-    description: 'Vendor spaces $15. Early birds welcome from 6 a.m. Bring cash.', notifyDaysOut: [3], picture: 1,
+    month: 3,
+    day: saturday(4),
+    startTime: '07:00',
+    endTime: '14:00',
+    venue: 'St. Charles County Fairgrounds',
+    addressLine1: '2751 Fairgrounds Rd',
+    addressLine2: 'Wentzville, MO 63385',
+    description: 'Vendor spaces $15. Early birds welcome from 6 a.m. Bring cash.',
+    notifyDaysOut: [3],
+    picture: 1,
   },
   {
     title: 'Wildflower Tour to Hermann',
-    month: 4, day: saturday(3), startTime: '08:30', endTime: '17:00',
-    venue: 'Hermann Riverfront Park', addressLine1: '1 Wharf St', addressLine2: 'Hermann, MO 65041',
+    month: 4,
+    day: saturday(3),
+    startTime: '08:30',
+    endTime: '17:00',
+    venue: 'Hermann Riverfront Park',
+    addressLine1: '1 Wharf St',
+    addressLine2: 'Hermann, MO 65041',
     description: 'Meet at the Shell station on Hwy 100 at 8:30. Lunch at a winery. Route: [u]https://maps.example.com/hermann-tour[/u]',
-    notifyDaysOut: [5, 1], picture: 2,
+    notifyDaysOut: [5, 1],
+    picture: 2,
   },
   {
     title: 'Mother’s Day Drive and Picnic',
-    month: 5, day: sunday(2), startTime: '11:00', endTime: '15:00',
-    venue: 'Queeny Park, Pavilion 3', addressLine1: '550 Weidman Rd', addressLine2: 'Ballwin, MO 63011',
-    description: 'Potluck picnic. The club provides drinks and the grill.', notifyDaysOut: [3],
+    month: 5,
+    day: sunday(2),
+    startTime: '11:00',
+    endTime: '15:00',
+    venue: 'Queeny Park, Pavilion 3',
+    addressLine1: '550 Weidman Rd',
+    addressLine2: 'Ballwin, MO 63011',
+    description: 'Potluck picnic. The club provides drinks and the grill.',
+    notifyDaysOut: [3],
   },
   {
     title: 'Model A Regional Meet, Branson',
-    month: 6, day: friday(2), startTime: '09:00', extraDays: 2, endTime: '16:00',
-    venue: 'Branson Convention Center', addressLine1: '200 S Sycamore St', addressLine2: 'Branson, MO 65616',
+    month: 6,
+    day: friday(2),
+    startTime: '09:00',
+    extraDays: 2,
+    endTime: '16:00',
+    venue: 'Branson Convention Center',
+    addressLine1: '200 S Sycamore St',
+    addressLine2: 'Branson, MO 65616',
     description: 'Three days of judging, tours and a parts fair. Book rooms by May 15 under "Model A Club".',
-    notifyDaysOut: [5, 1], picture: 3,
+    notifyDaysOut: [5, 1],
+    picture: 3,
   },
   {
     title: 'Independence Day Parade',
-    month: 7, day: () => 4, startTime: '09:30', endTime: '12:00',
-    venue: 'Kirkwood City Hall', addressLine1: '139 S Kirkwood Rd', addressLine2: 'Kirkwood, MO 63122',
-    description: 'Line up on Argonne at 9:30; the parade steps off at 10. Flags provided.', notifyDaysOut: [3, 0],
+    month: 7,
+    day: () => 4,
+    startTime: '09:30',
+    endTime: '12:00',
+    venue: 'Kirkwood City Hall',
+    addressLine1: '139 S Kirkwood Rd',
+    addressLine2: 'Kirkwood, MO 63122',
+    description: 'Line up on Argonne at 9:30; the parade steps off at 10. Flags provided.',
+    notifyDaysOut: [3, 0],
   },
   {
     title: 'Ice Cream Social',
-    month: 8, day: sunday(3), startTime: '14:00', endTime: '16:30',
-    venue: 'Ted Drewes Frozen Custard', addressLine1: '6726 Chippewa St', addressLine2: 'St. Louis, MO 63109',
-    description: 'Park on the side street; we will have the corner of the lot.', notifyDaysOut: [1],
+    month: 8,
+    day: sunday(3),
+    startTime: '14:00',
+    endTime: '16:30',
+    venue: 'Ted Drewes Frozen Custard',
+    addressLine1: '6726 Chippewa St',
+    addressLine2: 'St. Louis, MO 63109',
+    description: 'Park on the side street; we will have the corner of the lot.',
+    notifyDaysOut: [1],
   },
   {
     title: 'Fall Colors Overnight Tour',
-    month: 10, day: saturday(2), startTime: '08:00', extraDays: 1, endTime: '16:00',
-    venue: 'Elephant Rocks State Park', addressLine1: '7406 MO-21', addressLine2: 'Belleview, MO 63623',
+    month: 10,
+    day: saturday(2),
+    startTime: '08:00',
+    extraDays: 1,
+    endTime: '16:00',
+    venue: 'Elephant Rocks State Park',
+    addressLine1: '7406 MO-21',
+    addressLine2: 'Belleview, MO 63623',
     description: 'Two days through the Arcadia Valley with a night at the Fort Davidson Inn. Rooms are held until Sept. 15.',
-    notifyDaysOut: [5, 1], picture: 4,
+    notifyDaysOut: [5, 1],
+    picture: 4,
   },
   {
     title: 'Veterans Day Car Display',
-    month: 11, day: () => 11, startTime: '10:00', endTime: '14:00',
-    venue: 'Jefferson Barracks Park', addressLine1: '345 North Rd', addressLine2: 'St. Louis, MO 63125',
-    description: 'Display our cars beside the parade grounds. Dress warm.', notifyDaysOut: [3],
+    month: 11,
+    day: () => 11,
+    startTime: '10:00',
+    endTime: '14:00',
+    venue: 'Jefferson Barracks Park',
+    addressLine1: '345 North Rd',
+    addressLine2: 'St. Louis, MO 63125',
+    description: 'Display our cars beside the parade grounds. Dress warm.',
+    notifyDaysOut: [3],
   },
   {
     title: 'Christmas Banquet',
-    month: 12, day: saturday(2), startTime: '18:00', endTime: '22:00',
-    venue: 'Kirkwood Community Center', addressLine1: '111 S Geyer Rd', addressLine2: 'Kirkwood, MO 63122',
-    description: 'Dinner, the Shaft Award and the gift swap ($20 limit). RSVP by Dec. 1.', notifyDaysOut: [5, 1], picture: 5,
+    month: 12,
+    day: saturday(2),
+    startTime: '18:00',
+    endTime: '22:00',
+    venue: 'Kirkwood Community Center',
+    addressLine1: '111 S Geyer Rd',
+    addressLine2: 'Kirkwood, MO 63122',
+    description: 'Dinner, the Shaft Award and the gift swap ($20 limit). RSVP by Dec. 1.',
+    notifyDaysOut: [5, 1],
+    picture: 5,
   },
   {
     title: 'Board Meeting',
-    month: 9, day: tuesday(3), startTime: '19:00', endTime: '20:30',
-    venue: 'First Presbyterian Church, Room 12', addressLine1: '100 E Adams Ave', addressLine2: 'Kirkwood, MO 63122',
-    description: 'Open to all members: the budget for next year.', notifyDaysOut: [],
+    month: 9,
+    day: tuesday(3),
+    startTime: '19:00',
+    endTime: '20:30',
+    venue: 'First Presbyterian Church, Room 12',
+    addressLine1: '100 E Adams Ave',
+    addressLine2: 'Kirkwood, MO 63122',
+    description: 'Open to all members: the budget for next year.',
+    notifyDaysOut: [],
   },
 ];
 
@@ -191,14 +278,15 @@ export async function makeDemoEventPictures({ uploadsDir }: DemoContext): Promis
   const sharp = await loadSharp();
   fs.mkdirSync(dir, { recursive: true });
   for (let n = 0; n < PICTURES.length; n += 1) {
-    const jpeg = await sharp(Buffer.from(eventPictureSvg(n))).jpeg({ quality: 80, mozjpeg: true }).toBuffer();
+    const jpeg = await sharp(Buffer.from(eventPictureSvg(n)))
+      .jpeg({ quality: 80, mozjpeg: true })
+      .toBuffer();
     fs.writeFileSync(path.join(dir, pictureFile(n)), jpeg);
   }
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
-const dayAfter = (date: string, days: number): string =>
-  new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+const dayAfter = (date: string, days: number): string => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 /** The demo events of about two years (the twelve months before `today` and the twelve after), besides the monthly meetings. */
 export function demoEvents(today: Date): (typeof events.$inferInsert)[] {
@@ -230,7 +318,12 @@ const COMMENTS = ['', '', '', 'Bringing the Tudor.', 'Riding with the Kesslers.'
 
 /** Two years of events and the monthly meetings' series, with answers from about one member in six for each. */
 export function seedDemoEvents(db: Db): void {
-  const memberIds = db.select({ id: members.id }).from(members).orderBy(asc(members.id)).all().map((m) => m.id);
+  const memberIds = db
+    .select({ id: members.id })
+    .from(members)
+    .orderBy(asc(members.id))
+    .all()
+    .map((m) => m.id);
   const today = new Date();
   const meetings = demoMeetingSeries(today);
   const seriesId = db.insert(eventSeries).values(meetings.series).returning({ id: eventSeries.id }).get().id;
@@ -295,7 +388,11 @@ export function seedDemoTour(db: Db): void {
   const today = new Date();
   const tour = demoTour(today);
   const eventId = db.insert(events).values(tour).returning({ id: events.id }).get().id;
-  const owned = db.select({ id: cars.id, ownerId: cars.ownerId, year: cars.year, bodyStyle: cars.bodyStyle, name: cars.name }).from(cars).orderBy(asc(cars.id)).all();
+  const owned = db
+    .select({ id: cars.id, ownerId: cars.ownerId, year: cars.year, bodyStyle: cars.bodyStyle, name: cars.name })
+    .from(cars)
+    .orderBy(asc(cars.id))
+    .all();
   // The demo accounts are made before the other members: the tour takes the club's last car owners.
   const owners = [...new Set(owned.map((car) => car.ownerId).filter((id): id is number => id !== null))].sort((a, b) => b - a);
   const signedUp = new Date(today.getTime() - 10 * 86_400_000);
@@ -321,6 +418,9 @@ export function seedDemoTour(db: Db): void {
       })
       .run();
     const car = owned.find((c) => c.ownerId === memberId);
-    if (car !== undefined) db.insert(attendanceCars).values({ eventId, memberId, position: 0, carId: car.id, label: carLabelOf(car) }).run();
+    if (car !== undefined)
+      db.insert(attendanceCars)
+        .values({ eventId, memberId, position: 0, carId: car.id, label: carLabelOf(car) })
+        .run();
   });
 }

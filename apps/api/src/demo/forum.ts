@@ -11,7 +11,13 @@ const PICTURES = ['demo-distributor-cap.jpg', 'demo-distributor-body.jpg', 'demo
 
 /** A plain shop-bench picture: a round part on a workbench, in the colours of each file. */
 function benchSvg(n: number): string {
-  const [bench, part, accent] = ([['#8a6a48', '#2b2b2b', '#b5651d'], ['#7d6a55', '#4a4a4a', '#c0a060'], ['#6f5a44', '#9aa3a8', '#3b3f4a']] as const)[n % 3] ?? ['#8a6a48', '#2b2b2b', '#b5651d'];
+  const [bench, part, accent] = (
+    [
+      ['#8a6a48', '#2b2b2b', '#b5651d'],
+      ['#7d6a55', '#4a4a4a', '#c0a060'],
+      ['#6f5a44', '#9aa3a8', '#3b3f4a'],
+    ] as const
+  )[n % 3] ?? ['#8a6a48', '#2b2b2b', '#b5651d'];
   return `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="800" viewBox="0 0 1200 800">
   <rect width="1200" height="800" fill="#d9cdb8"/>
   <rect y="480" width="1200" height="320" fill="${bench}"/>
@@ -27,7 +33,9 @@ export async function makeDemoForumPictures({ uploadsDir }: DemoContext): Promis
   const dir = path.join(uploadsDir, FOLDER);
   fs.mkdirSync(dir, { recursive: true });
   for (const [n, name] of PICTURES.entries()) {
-    const jpeg = await sharp(Buffer.from(benchSvg(n))).jpeg({ quality: 80, mozjpeg: true }).toBuffer();
+    const jpeg = await sharp(Buffer.from(benchSvg(n)))
+      .jpeg({ quality: 80, mozjpeg: true })
+      .toBuffer();
     fs.writeFileSync(path.join(dir, name), jpeg);
   }
 }
@@ -47,20 +55,32 @@ const THREADS: DemoThread[] = [
   {
     by: 'poster@example.org',
     title: 'Cracked distributor cap: original or reproduction?',
-    description: 'The cap on my 1929 Tudor has a hairline crack from the centre to the #3 tower.\nIs a reproduction cap good enough, or should I hunt for an original at the swap meets?',
+    description:
+      'The cap on my 1929 Tudor has a hairline crack from the centre to the #3 tower.\nIs a reproduction cap good enough, or should I hunt for an original at the swap meets?',
     days: 12,
     hour: 15,
     images: PICTURES.slice(0, 2),
     posts: [
-      { by: 'moderator@example.org', content: 'I ran a reproduction for two seasons without trouble. Check that the rotor clears the towers before you tighten the clips.', days: 11, hour: 18 },
-      { by: 'admin@example.org', content: 'Originals turn up at Hershey every year. The parts catalogue is at https://example.org/model-a-parts if you want the numbers.', days: 10, hour: 9 },
+      {
+        by: 'moderator@example.org',
+        content: 'I ran a reproduction for two seasons without trouble. Check that the rotor clears the towers before you tighten the clips.',
+        days: 11,
+        hour: 18,
+      },
+      {
+        by: 'admin@example.org',
+        content: 'Originals turn up at Hershey every year. The parts catalogue is at https://example.org/model-a-parts if you want the numbers.',
+        days: 10,
+        hour: 9,
+      },
       { by: 'poster@example.org', content: 'Thanks both. Reproduction ordered; I will keep the old one as a pattern.', days: 9, hour: 20 },
     ],
   },
   {
     by: 'moderator@example.org',
     title: 'Setting the ignition timing by ear',
-    description: 'At the last meeting a few of us talked about timing without a light.\nHere is how I do it: retard fully, start, then advance until she runs smooth and back off a hair.',
+    description:
+      'At the last meeting a few of us talked about timing without a light.\nHere is how I do it: retard fully, start, then advance until she runs smooth and back off a hair.',
     days: 6,
     hour: 14,
     posts: [
@@ -91,8 +111,7 @@ const THREADS: DemoThread[] = [
 
 /** A few threads with replies from several members; one thread and one reply wait for approval. */
 export function seedDemoForum(db: Db): void {
-  const idOf = (email: string): number | null =>
-    db.select({ id: members.id }).from(members).where(eq(members.email, email)).get()?.id ?? null;
+  const idOf = (email: string): number | null => db.select({ id: members.id }).from(members).where(eq(members.email, email)).get()?.id ?? null;
   for (const thread of THREADS) {
     const threadId = db
       .insert(forumThreads)

@@ -16,7 +16,9 @@ afterAll(() => t.close());
 async function allCars(g?: string): Promise<CarSummary[]> {
   const found: CarSummary[] = [];
   for (let page = 1; ; page += 1) {
-    const res = await request(t.app).post('/api/cars.list.php').send({ page, ...(g ? { g } : {}) });
+    const res = await request(t.app)
+      .post('/api/cars.list.php')
+      .send({ page, ...(g ? { g } : {}) });
     expect(res.status).toBe(200);
     found.push(...(res.body.cars as CarSummary[]));
     if (found.length >= res.body.total) return found;

@@ -13,7 +13,20 @@ const SCENES = 6;
 /** The cars that get photos, colours and stories: a believable few dozen. */
 const DETAILED = 36;
 
-const COLOURS = ['Brewster Green', 'Niagara Blue', 'Copra Drab', 'Black', 'Gun Metal Blue', 'Rose Beige', 'Thorne Brown', 'Balsam Green', 'Andalusite Blue', 'Chicle Drab', 'Dawn Grey', 'Vermilion'];
+const COLOURS = [
+  'Brewster Green',
+  'Niagara Blue',
+  'Copra Drab',
+  'Black',
+  'Gun Metal Blue',
+  'Rose Beige',
+  'Thorne Brown',
+  'Balsam Green',
+  'Andalusite Blue',
+  'Chicle Drab',
+  'Dawn Grey',
+  'Vermilion',
+];
 
 const STORIES = [
   'Found in a hay barn outside Hermann in 1987 with a tree growing through the running board. Seven winters of evenings later it drove to its first club tour.',
@@ -25,9 +38,15 @@ const STORIES = [
 ];
 
 const EARLIER_OWNERS: { owner: string; from: number | null; to: number | null }[][] = [
-  [{ owner: 'Emil Hartmann', from: 1929, to: 1958 }, { owner: 'Hartmann family', from: 1958, to: 1987 }],
+  [
+    { owner: 'Emil Hartmann', from: 1929, to: 1958 },
+    { owner: 'Hartmann family', from: 1958, to: 1987 },
+  ],
   [{ owner: 'A farmer near Cuba, Missouri', from: null, to: 1974 }],
-  [{ owner: 'Dr. R. L. Whitcomb', from: 1930, to: 1941 }, { owner: 'Lloyd Whitcomb', from: 1941, to: 1995 }],
+  [
+    { owner: 'Dr. R. L. Whitcomb', from: 1930, to: 1941 },
+    { owner: 'Lloyd Whitcomb', from: 1941, to: 1995 },
+  ],
 ];
 
 const pictureName = (car: number, picture: number) => `demo-car-${car}-${picture}`;
@@ -72,7 +91,11 @@ function storedUrl(files: string[], car: number, picture: number): string {
 export function seedDemoGarage(db: Db, { uploadsDir }: DemoContext): void {
   const dir = path.join(uploadsDir, FOLDER);
   const files = fs.existsSync(dir) ? fs.readdirSync(dir) : [];
-  const styles = db.select({ name: bodyStyles.name }).from(bodyStyles).all().map((row) => row.name);
+  const styles = db
+    .select({ name: bodyStyles.name })
+    .from(bodyStyles)
+    .all()
+    .map((row) => row.name);
   const owners = db.select({ id: members.id, cars: members.cars }).from(members).where(ne(members.cars, [])).orderBy(asc(members.id)).all();
   const visibilities: CarVisibility[] = ['public-named', 'public', 'members'];
   const firstDetailed = owners.reduce((sum, owner) => sum + owner.cars.length, 0) - DETAILED;

@@ -26,8 +26,7 @@ describe('demoPresidents', () => {
       }
       const servedOutsideTheirYears = [...byYear].filter(
         ([year, name]) =>
-          FOUNDING_PRESIDENTS.some((p) => p.name === name) &&
-          !FOUNDING_PRESIDENTS.some((p) => p.name === name && year >= p.firstYear && year <= p.lastYear),
+          FOUNDING_PRESIDENTS.some((p) => p.name === name) && !FOUNDING_PRESIDENTS.some((p) => p.name === name && year >= p.firstYear && year <= p.lastYear),
       );
       expect(servedOutsideTheirYears).toEqual([]);
     }

@@ -102,18 +102,98 @@ type DemoParty = {
 
 /** Oldest first, as the page numbers them. */
 const STARTUP_PARTIES: DemoParty[] = [
-  { name: 'Old Faithful', owner: 'Warren Tebbe', model: '1929 Tudor Sedan', idleYears: 31, yearsAgo: 14, monthDay: '04-14', extra: 'Ran on the fourth crank after a new set of points and a cleaned-out sediment bowl.' },
-  { name: 'Henrietta', owner: 'Bonnie Tackett', model: '1930 Town Sedan', idleYears: 22, yearsAgo: 13, monthDay: '05-04', extra: 'The mice had made a nest in the air cleaner. Twenty members and two pans of brownies.' },
-  { name: 'The Barn Find', owner: 'Gene Abernathy', model: '1928 Roadster Pickup', idleYears: 45, yearsAgo: 12, monthDay: '09-21', extra: 'Pulled out of a hay barn near Hermann the month before. Needed a new fuel line and a lot of patience.' },
+  {
+    name: 'Old Faithful',
+    owner: 'Warren Tebbe',
+    model: '1929 Tudor Sedan',
+    idleYears: 31,
+    yearsAgo: 14,
+    monthDay: '04-14',
+    extra: 'Ran on the fourth crank after a new set of points and a cleaned-out sediment bowl.',
+  },
+  {
+    name: 'Henrietta',
+    owner: 'Bonnie Tackett',
+    model: '1930 Town Sedan',
+    idleYears: 22,
+    yearsAgo: 13,
+    monthDay: '05-04',
+    extra: 'The mice had made a nest in the air cleaner. Twenty members and two pans of brownies.',
+  },
+  {
+    name: 'The Barn Find',
+    owner: 'Gene Abernathy',
+    model: '1928 Roadster Pickup',
+    idleYears: 45,
+    yearsAgo: 12,
+    monthDay: '09-21',
+    extra: 'Pulled out of a hay barn near Hermann the month before. Needed a new fuel line and a lot of patience.',
+  },
   { name: 'Miss Daisy', owner: 'Sharon Mueller', model: '1931 Victoria', idleYears: 17, yearsAgo: 10, monthDay: '04-27', extra: '' },
-  { name: 'Tin Lizzie Jr.', owner: 'Dennis Kowalski', model: '1930 Coupe', idleYears: 38, yearsAgo: 9, monthDay: '06-08', extra: 'Stuck valves freed with Marvel Mystery Oil over two weeks. Drove around the block under her own power.' },
-  { name: 'Grandpa\u2019s Car', owner: 'Judy Brockmeier', model: '1929 Fordor Sedan', idleYears: 26, yearsAgo: 7, monthDay: '05-19', extra: 'Bought new by Judy\u2019s grandfather in Washington, Missouri.' },
-  { name: 'Rusty', owner: 'Tom Schnitzler', model: '1931 Deluxe Roadster', idleYears: 12, yearsAgo: 6, monthDay: '10-03', extra: 'Fired right up. Lunch lasted longer than the repairs.' },
-  { name: 'The Professor', owner: 'Karen Hollenbeck', model: '1930 Sport Coupe', idleYears: 19, yearsAgo: 4, monthDay: '04-23', extra: 'Rebuilt carburetor and a new six-volt battery. The rumble seat still had a 1958 road map in it.' },
-  { name: 'Bluebell', owner: 'Gary Ostendorf', model: '1928 Phaeton', idleYears: 33, yearsAgo: 3, monthDay: '05-11', extra: 'Needed a new coil; one was found in a member\u2019s spares box the same afternoon.' },
+  {
+    name: 'Tin Lizzie Jr.',
+    owner: 'Dennis Kowalski',
+    model: '1930 Coupe',
+    idleYears: 38,
+    yearsAgo: 9,
+    monthDay: '06-08',
+    extra: 'Stuck valves freed with Marvel Mystery Oil over two weeks. Drove around the block under her own power.',
+  },
+  {
+    name: 'Grandpa\u2019s Car',
+    owner: 'Judy Brockmeier',
+    model: '1929 Fordor Sedan',
+    idleYears: 26,
+    yearsAgo: 7,
+    monthDay: '05-19',
+    extra: 'Bought new by Judy\u2019s grandfather in Washington, Missouri.',
+  },
+  {
+    name: 'Rusty',
+    owner: 'Tom Schnitzler',
+    model: '1931 Deluxe Roadster',
+    idleYears: 12,
+    yearsAgo: 6,
+    monthDay: '10-03',
+    extra: 'Fired right up. Lunch lasted longer than the repairs.',
+  },
+  {
+    name: 'The Professor',
+    owner: 'Karen Hollenbeck',
+    model: '1930 Sport Coupe',
+    idleYears: 19,
+    yearsAgo: 4,
+    monthDay: '04-23',
+    extra: 'Rebuilt carburetor and a new six-volt battery. The rumble seat still had a 1958 road map in it.',
+  },
+  {
+    name: 'Bluebell',
+    owner: 'Gary Ostendorf',
+    model: '1928 Phaeton',
+    idleYears: 33,
+    yearsAgo: 3,
+    monthDay: '05-11',
+    extra: 'Needed a new coil; one was found in a member\u2019s spares box the same afternoon.',
+  },
   { name: 'Ol\u2019 Blue', owner: 'Linda Pruett', model: '1929 Closed Cab Pickup', idleYears: 8, yearsAgo: 2, monthDay: '09-14', extra: '' },
-  { name: 'Lucky Penny', owner: 'Dave Steinkamp', model: '1931 Slant Window Fordor', idleYears: 41, yearsAgo: 1, monthDay: '04-12', extra: 'A 1931 penny was found under the seat. Water pump rebuilt on the spot; she idles like a sewing machine.' },
-  { name: '', owner: 'Ray Holtgrewe', model: '1930 Cabriolet', idleYears: null, yearsAgo: 0, monthDay: '05-17', extra: 'The car has no name yet; suggestions welcome at the next meeting.' },
+  {
+    name: 'Lucky Penny',
+    owner: 'Dave Steinkamp',
+    model: '1931 Slant Window Fordor',
+    idleYears: 41,
+    yearsAgo: 1,
+    monthDay: '04-12',
+    extra: 'A 1931 penny was found under the seat. Water pump rebuilt on the spot; she idles like a sewing machine.',
+  },
+  {
+    name: '',
+    owner: 'Ray Holtgrewe',
+    model: '1930 Cabriolet',
+    idleYears: null,
+    yearsAgo: 0,
+    monthDay: '05-17',
+    extra: 'The car has no name yet; suggestions welcome at the next meeting.',
+  },
 ];
 
 /** The current officers and directors; a post may be held by several people. */
@@ -209,7 +289,9 @@ export async function makeDemoHistoryPictures({ uploadsDir }: DemoContext): Prom
   fs.mkdirSync(shaftDir, { recursive: true });
   fs.mkdirSync(boardDir, { recursive: true });
   for (let n = 0; n < SHAFT_PHOTO_COUNT; n += 1) {
-    const jpeg = await sharp(Buffer.from(shaftAwardSvg(n))).jpeg({ quality: 80, mozjpeg: true }).toBuffer();
+    const jpeg = await sharp(Buffer.from(shaftAwardSvg(n)))
+      .jpeg({ quality: 80, mozjpeg: true })
+      .toBuffer();
     fs.writeFileSync(path.join(shaftDir, shaftPhotoFile(n)), jpeg);
   }
   const background = await sharp(Buffer.from(boardBackgroundSvg())).jpeg({ quality: 78, mozjpeg: true }).toBuffer();
@@ -225,12 +307,16 @@ export function seedDemoHistory(db: Db): void {
 
   SHAFT_AWARD_NAMES.forEach((name, index) => {
     const imagePath = index < SHAFT_PHOTO_COUNT ? `/uploads/shaft-award/${shaftPhotoFile(index)}` : '';
-    db.insert(shaftAwardWinners).values({ year: currentYear - 1 - index, name, imagePath }).run();
+    db.insert(shaftAwardWinners)
+      .values({ year: currentYear - 1 - index, name, imagePath })
+      .run();
   });
 
   for (const party of STARTUP_PARTIES) {
     const { yearsAgo, monthDay, ...fields } = party;
-    db.insert(startupParties).values({ ...fields, dateStarted: `${currentYear - yearsAgo}-${monthDay}` }).run();
+    db.insert(startupParties)
+      .values({ ...fields, dateStarted: `${currentYear - yearsAgo}-${monthDay}` })
+      .run();
   }
 
   const boards: [number, string, [string, string][]][] = [

@@ -29,8 +29,22 @@ export const DEMO_ACCOUNTS: (DemoAccount & { firstName: string; lastName: string
   { role: 'history editor', email: 'historian@example.org', password: 'demo-history-1', permissions: ['history'], firstName: 'Eleanor', lastName: 'Vance' },
   { role: 'events editor', email: 'events@example.org', password: 'demo-events-1', permissions: ['event'], firstName: 'Harold', lastName: 'Brinkman' },
   { role: 'photos editor', email: 'photos@example.org', password: 'demo-photos-1', permissions: ['blog'], firstName: 'Dorothy', lastName: 'Kessler' },
-  { role: 'membership secretary', email: 'secretary@example.org', password: 'demo-secretary-1', permissions: ['member'], firstName: 'Frank', lastName: 'Albers' },
-  { role: 'forum moderator', email: 'moderator@example.org', password: 'demo-moderator-1', permissions: ['moderator'], firstName: 'Ruth', lastName: 'Delacroix' },
+  {
+    role: 'membership secretary',
+    email: 'secretary@example.org',
+    password: 'demo-secretary-1',
+    permissions: ['member'],
+    firstName: 'Frank',
+    lastName: 'Albers',
+  },
+  {
+    role: 'forum moderator',
+    email: 'moderator@example.org',
+    password: 'demo-moderator-1',
+    permissions: ['moderator'],
+    firstName: 'Ruth',
+    lastName: 'Delacroix',
+  },
   { role: 'forum poster', email: 'poster@example.org', password: 'demo-poster-1', permissions: ['forum'], firstName: 'George', lastName: 'Whitfield' },
   { role: 'household, one of two sharing an address', email: HOUSEHOLD_EMAIL, password: 'demo-john-1', permissions: [], firstName: 'John', lastName: 'Smith' },
   { role: 'household, the other of two', email: HOUSEHOLD_EMAIL, password: 'demo-mary-1', permissions: [], firstName: 'Mary', lastName: 'Smith' },
@@ -53,7 +67,16 @@ const SEEDERS: DemoSeeder[] = [
   seedDemoTour,
 ];
 
-const FILE_MAKERS: DemoFileMaker[] = [makeDemoMemberPhotos, makeDemoHistoryPictures, makeDemoEventPictures, makeDemoNewsletters, makeDemoBlogPictures, makeDemoForumPictures, makeDemoCarPictures, makeDemoListingPictures];
+const FILE_MAKERS: DemoFileMaker[] = [
+  makeDemoMemberPhotos,
+  makeDemoHistoryPictures,
+  makeDemoEventPictures,
+  makeDemoNewsletters,
+  makeDemoBlogPictures,
+  makeDemoForumPictures,
+  makeDemoCarPictures,
+  makeDemoListingPictures,
+];
 
 /** Fills an empty database with a believable club. Returns the accounts, or undefined if not empty. */
 export async function seedDemoData(db: Db, context: DemoContext): Promise<DemoAccount[] | undefined> {

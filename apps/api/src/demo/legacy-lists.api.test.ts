@@ -82,7 +82,10 @@ describe('POST /api/events.get.php (streamed)', () => {
     for (const member of [answering, silent]) await expectAnswer(t.app, 'events.get', member.token, builtWhole.events(t.db, member.id));
     const mine = JSON.parse(builtWhole.events(t.db, answering.id)) as { v: { myAttendanceIndex: number; attendance: { comments: string }[] }[]; u: string[] };
     const marked = mine.v.filter((event) => event.myAttendanceIndex >= 0);
-    expect(marked.map((event) => event.attendance[event.myAttendanceIndex]?.comments)).toEqual(['Bringing the "Model A" 🚗\nand a thermos', 'Away that weekend — sorry']);
+    expect(marked.map((event) => event.attendance[event.myAttendanceIndex]?.comments)).toEqual([
+      'Bringing the "Model A" 🚗\nand a thermos',
+      'Away that weekend — sorry',
+    ]);
     expect(mine.u).toContain('Zoë "Zed" Ångström');
     expect(mine.v.filter((event) => event.attendance.length > 0).length).toBeGreaterThan(5);
   });

@@ -10,7 +10,7 @@ export const DEMO_LINK_GROUPS: NewLinkGroup[] = [
   {
     name: 'National Clubs',
     links: [
-      { url: 'https://www.mafca.com/', label: "Model A Ford Club of America (MAFCA)" },
+      { url: 'https://www.mafca.com/', label: 'Model A Ford Club of America (MAFCA)' },
       { url: 'https://www.modelaford.org/', label: 'Model A Restorers Club (MARC)' },
       { url: 'https://www.aaca.org/', label: 'Antique Automobile Club of America' },
     ],

@@ -58,7 +58,9 @@ export async function makeDemoMemberPhotos({ uploadsDir }: DemoContext): Promise
   const dir = path.join(uploadsDir, FOLDER);
   fs.mkdirSync(dir, { recursive: true });
   for (let n = 0; n < PORTRAIT_COUNT; n += 1) {
-    const jpeg = await sharp(Buffer.from(portraitSvg(n))).jpeg({ quality: 80, mozjpeg: true }).toBuffer();
+    const jpeg = await sharp(Buffer.from(portraitSvg(n)))
+      .jpeg({ quality: 80, mozjpeg: true })
+      .toBuffer();
     fs.writeFileSync(path.join(dir, portraitFile(n)), jpeg);
   }
 }

@@ -13,11 +13,24 @@ const INK = '#1f1f1f';
 /** A side view of a Model A coupe, drawn with rectangles and circles; (x, y) is the running board's top left. */
 function drawCar(doc: PdfDocument, x: number, y: number, body: string): void {
   doc.rect(x, y, 300, 10).fill(INK); // running board and frame
-  doc.rect(x + 10, y - 46, 280, 46).rect(x + 120, y - 98, 120, 52).rect(x + 10, y - 60, 90, 14).fill(body); // body, cab, hood top
-  doc.rect(x + 132, y - 88, 44, 32).rect(x + 184, y - 88, 44, 32).fill('#d9e6f2'); // windows
+  doc
+    .rect(x + 10, y - 46, 280, 46)
+    .rect(x + 120, y - 98, 120, 52)
+    .rect(x + 10, y - 60, 90, 14)
+    .fill(body); // body, cab, hood top
+  doc
+    .rect(x + 132, y - 88, 44, 32)
+    .rect(x + 184, y - 88, 44, 32)
+    .fill('#d9e6f2'); // windows
   doc.rect(x - 4, y - 52, 14, 44).fill(INK); // radiator
-  doc.circle(x + 60, y + 10, 30).circle(x + 240, y + 10, 30).fill(INK); // wheels
-  doc.circle(x + 60, y + 10, 12).circle(x + 240, y + 10, 12).fill('#bfbfb8');
+  doc
+    .circle(x + 60, y + 10, 30)
+    .circle(x + 240, y + 10, 30)
+    .fill(INK); // wheels
+  doc
+    .circle(x + 60, y + 10, 12)
+    .circle(x + 240, y + 10, 12)
+    .fill('#bfbfb8');
   doc.circle(x + 2, y - 60, 8).fill('#f2d966'); // headlamp
 }
 
@@ -26,8 +39,22 @@ type Article = { heading: string; paragraphs: string[] };
 function articlesFor({ year, month, isSpecial }: NewsletterEdition): { headlines: string[]; articles: Article[] } {
   const monthName = MONTHS[month - 1] ?? '';
   const seed = year * 12 + month;
-  const tours = ['the Meramec River bluffs', 'Hermann wine country', 'the Great River Road to Grafton', 'Washington State Park', 'the covered bridge at Sandy Creek', 'Defiance and the Katy Trail'];
-  const tips = ['adjusting the carburetor float level', 'setting the timing by ear and by light', 'repacking the water pump', 'relining mechanical brakes', 'tuning the distributor points', 'keeping the generator cutout honest'];
+  const tours = [
+    'the Meramec River bluffs',
+    'Hermann wine country',
+    'the Great River Road to Grafton',
+    'Washington State Park',
+    'the covered bridge at Sandy Creek',
+    'Defiance and the Katy Trail',
+  ];
+  const tips = [
+    'adjusting the carburetor float level',
+    'setting the timing by ear and by light',
+    'repacking the water pump',
+    'relining mechanical brakes',
+    'tuning the distributor points',
+    'keeping the generator cutout honest',
+  ];
   const tour = tours[seed % tours.length] ?? 'the back roads';
   const tip = tips[(seed + 2) % tips.length] ?? 'routine maintenance';
   const headlines = isSpecial
@@ -72,7 +99,8 @@ function drawCover(doc: PdfDocument, edition: NewsletterEdition, clubName: strin
   const masthead = MASTHEADS[(edition.month - 1) % MASTHEADS.length] ?? MASTHEADS[0] ?? INK;
   const { left, right } = doc.page.margins;
   const width = doc.page.width - left - right;
-  const centred = (text: string, y: number, size: number, font: string) => doc.font(font).fontSize(size).text(text, left, y, { width, align: 'center', lineBreak: false });
+  const centred = (text: string, y: number, size: number, font: string) =>
+    doc.font(font).fontSize(size).text(text, left, y, { width, align: 'center', lineBreak: false });
   doc.rect(40, 40, doc.page.width - 80, 150).fill(masthead);
   doc.fillColor('white');
   centred(clubName.toUpperCase(), 70, 11, 'Helvetica-Bold');

@@ -18,7 +18,14 @@ export function pdfBuffer(info: PdfInfo, draw: (doc: PdfDocument) => void, foote
     size: 'LETTER',
     margin: MARGIN,
     bufferPages: true,
-    info: { Title: info.title, Author: info.author, Producer: info.producer, Creator: info.producer, CreationDate: new Date(Date.UTC(2024, 0, 1)), ...(info.subject ? { Subject: info.subject } : {}) },
+    info: {
+      Title: info.title,
+      Author: info.author,
+      Producer: info.producer,
+      Creator: info.producer,
+      CreationDate: new Date(Date.UTC(2024, 0, 1)),
+      ...(info.subject ? { Subject: info.subject } : {}),
+    },
   });
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {

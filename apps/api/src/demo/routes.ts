@@ -48,7 +48,12 @@ const DEMO_ROUTES: DemoRoute[] = [
       { instruction: 'L back on Hwy 100 W', at: { lat: 38.6102, lon: -91.2298 } },
       { instruction: 'Straight through Berger', at: { lat: 38.6745, lon: -91.3374 } },
       { instruction: 'R on Market St (Hwy 19) into Hermann', at: { lat: 38.7005, lon: -91.4316 } },
-      { instruction: 'Lunch at Stone Hill Winery, 1110 Stone Hill Hwy', at: { lat: 38.6976, lon: -91.4409 }, stop: 'food', note: 'Park on the upper lot; the club has the pavilion' },
+      {
+        instruction: 'Lunch at Stone Hill Winery, 1110 Stone Hill Hwy',
+        at: { lat: 38.6976, lon: -91.4409 },
+        stop: 'food',
+        note: 'Park on the upper lot; the club has the pavilion',
+      },
       { instruction: 'L on Wharf St to the Riverfront Park: finish', at: { lat: 38.7042, lon: -91.4371 } },
     ],
   },
@@ -138,7 +143,18 @@ export function seedDemoRoutes(db: Db): void {
       .returning({ id: routes.id })
       .get().id;
     db.insert(routeSteps)
-      .values(route.steps.map((step, position) => ({ routeId: id, position, instruction: step.instruction, atMiles: at[position] ?? 0, note: step.note ?? '', stopKind: step.stop ?? '', lat: step.at.lat, lon: step.at.lon })))
+      .values(
+        route.steps.map((step, position) => ({
+          routeId: id,
+          position,
+          instruction: step.instruction,
+          atMiles: at[position] ?? 0,
+          note: step.note ?? '',
+          stopKind: step.stop ?? '',
+          lat: step.at.lat,
+          lon: step.at.lon,
+        })),
+      )
       .run();
     const used = db.select({ id: events.id }).from(events).where(inArray(events.title, route.events)).all();
     for (const event of used) db.insert(eventRoutes).values({ eventId: event.id, routeId: id }).run();

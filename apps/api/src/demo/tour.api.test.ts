@@ -41,7 +41,16 @@ describe('the demo tour', () => {
       ['waitlisted', 1],
       ['waitlisted', 2],
     ]);
-    expect(signups?.choiceTotals).toEqual([{ question: 'Dinner', counts: [{ option: 'pork roast', count: 4 }, { option: 'catfish', count: 3 }, { option: 'vegetarian', count: 1 }] }]);
+    expect(signups?.choiceTotals).toEqual([
+      {
+        question: 'Dinner',
+        counts: [
+          { option: 'pork roast', count: 4 },
+          { option: 'catfish', count: 3 },
+          { option: 'vegetarian', count: 1 },
+        ],
+      },
+    ]);
     expect(signups?.households.some((h) => h.isMine)).toBe(false);
 
     const mine = await post('signup.set', { g, eventId: tour?.id, answer: 'attending', partySize: 1 });

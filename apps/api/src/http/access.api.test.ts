@@ -49,6 +49,16 @@ describe('the registry', () => {
     // car.save and car.delete: a member's own record, the car's owner or else a member editor (services/access.ts, garage.api.test.ts).
     // listing.save: every member places and edits their own listings; listing.delete: its seller or a moderator (classifieds.api.test.ts).
     // digest.set: the member's own weekly-digest setting, like user.settings.set.
-    expect(open.sort()).toEqual(['attendance.set', 'car.delete', 'car.save', 'digest.set', 'listing.delete', 'listing.save', 'signup.set', 'token.save', 'user.settings.set']);
+    expect(open.sort()).toEqual([
+      'attendance.set',
+      'car.delete',
+      'car.save',
+      'digest.set',
+      'listing.delete',
+      'listing.save',
+      'signup.set',
+      'token.save',
+      'user.settings.set',
+    ]);
   });
 });

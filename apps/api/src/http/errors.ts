@@ -26,7 +26,7 @@ function sqliteCodeOf(error: object): string {
 export function toApiError(error: unknown): ApiError | undefined {
   if (error instanceof ApiError) return error;
   if (typeof error === 'object' && error !== null && DISK_FULL_CODES.has(sqliteCodeOf(error))) {
-    return new ApiError(503, 'Nothing was saved: the website\'s disk is full. Please try again later, and tell the webmaster.');
+    return new ApiError(503, "Nothing was saved: the website's disk is full. Please try again later, and tell the webmaster.");
   }
   if (error instanceof ZodError) return badRequest(describeZodError(error));
   if (typeof error === 'object' && error !== null && 'type' in error) {
@@ -57,7 +57,5 @@ export const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
   }
   req.log.error({ err: error }, 'unexpected error');
   if (res.headersSent) return;
-  res
-    .status(500)
-    .json({ e: `Something went wrong on the server. Please try again; if it keeps happening, tell the webmaster (reference ${String(req.id)}).` });
+  res.status(500).json({ e: `Something went wrong on the server. Please try again; if it keeps happening, tell the webmaster (reference ${String(req.id)}).` });
 };

@@ -8,7 +8,10 @@ const textOf = (stream: { pieces: () => Iterable<string> }) => [...stream.pieces
 
 describe('streamObject', () => {
   it('writes the same text as JSON.stringify of the whole object', () => {
-    const rows = [{ id: 1, title: 'Club "night"', tags: ['a', 'ü'] }, { id: 2, title: 'Tour 🚗', tags: [] }];
+    const rows = [
+      { id: 1, title: 'Club "night"', tags: ['a', 'ü'] },
+      { id: 2, title: 'Tour 🚗', tags: [] },
+    ];
     expect(textOf(streamObject<{ v: typeof rows; u: string[] }>({ v: rows.values(), u: () => ['x'] }))).toBe(JSON.stringify({ v: rows, u: ['x'] }));
     expect(textOf(streamObject<{ v: number[]; u: string[] }>({ v: [].values(), u: () => [] }))).toBe('{"v":[],"u":[]}');
     expect(textOf(streamObject<{ a?: number; b: number }>({ a: () => undefined, b: () => 2 }))).toBe(JSON.stringify({ a: undefined, b: 2 }));
@@ -30,7 +33,10 @@ describe('streamObject', () => {
 
 describe('compressPieces', () => {
   // Over a megabyte of rows with multibyte characters: several segments, each compressed on its own.
-  const pieces = Array.from({ length: 12_000 }, (_, id) => `${id === 0 ? '[' : ','}${JSON.stringify({ id, title: `Run ${id} — Ångström 🚗`, note: 'x'.repeat(id % 97) })}`).concat(']');
+  const pieces = Array.from(
+    { length: 12_000 },
+    (_, id) => `${id === 0 ? '[' : ','}${JSON.stringify({ id, title: `Run ${id} — Ångström 🚗`, note: 'x'.repeat(id % 97) })}`,
+  ).concat(']');
   const json = Buffer.from(pieces.join(''));
 
   it('gives one gzip member that inflates to the text, with the ETag of the whole text', async () => {

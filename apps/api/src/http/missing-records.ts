@@ -49,9 +49,17 @@ const PAGE_CHECKS: readonly PageCheck[] = [
     checkOf: byId('event.roster', (eventId) => ({ eventId }), { isAbsentIn: (answer) => answer.event === null }),
   },
   // `/forum/x` shows the list of threads: only a thread's number is read.
-  { pattern: patternOf(PATHS.forum), isForMembers: true, checkOf: (param) => (idOf(param) === undefined ? undefined : byId('forum.thread', (id) => ({ id }))(param)) },
+  {
+    pattern: patternOf(PATHS.forum),
+    isForMembers: true,
+    checkOf: (param) => (idOf(param) === undefined ? undefined : byId('forum.thread', (id) => ({ id }))(param)),
+  },
   // The viewer says "Newsletter not found" for a name that is none (400) as for a missing one.
-  { pattern: patternOf(PATHS.newsletter), isForMembers: true, checkOf: (param) => ({ name: 'newsletter.link', body: { n: param }, absentStatuses: [400, 404] }) },
+  {
+    pattern: patternOf(PATHS.newsletter),
+    isForMembers: true,
+    checkOf: (param) => ({ name: 'newsletter.link', body: { n: param }, absentStatuses: [400, 404] }),
+  },
 ];
 
 /** The check for the page at an address: 'absent' when the address alone says "not found", undefined when the server does not tell. */

@@ -161,9 +161,7 @@ export function mountCall<N extends CallName>(api: ApiRouter, name: N, handler: 
     const session = resolveSession(api.db, tokenOf(body));
     if (call.access !== 'public') {
       if (!session) {
-        throw notLoggedIn(
-          tokenOf(body) ? 'Your session has ended. Please log in again.' : 'Please log in to continue.',
-        );
+        throw notLoggedIn(tokenOf(body) ? 'Your session has ended. Please log in again.' : 'Please log in to continue.');
       }
       if (call.access !== 'loggedIn' && !hasPermission(session.user.permissions, call.access)) throw forbidden();
     }
@@ -257,10 +255,7 @@ export function mountCall<N extends CallName>(api: ApiRouter, name: N, handler: 
   api.calls.set(callKeyOf(callPath(name)), {
     post: (req, res, next) => multipart(req, res, (error?: unknown) => (error ? next(error) : answer(req, res, next, bodyOf(req)))),
     get: (req, res, next) => {
-      takesNoPayload().then(
-        (takesNothing) => (takesNothing ? answer(req, res, next, {}) : next(badRequest(`Please send ${name} as a POST request.`))),
-        next,
-      );
+      takesNoPayload().then((takesNothing) => (takesNothing ? answer(req, res, next, {}) : next(badRequest(`Please send ${name} as a POST request.`))), next);
     },
   });
 }

@@ -56,7 +56,8 @@ afterAll(() => {
 });
 
 const rootOf = (html: string) => /<div id="root"(?: data-viewer="member")?>([\s\S]*?)<\/div><\/body>/.exec(html)?.[1];
-const callsIn = (html: string) => [...html.matchAll(/class="first-answer" data-call="([^"]+)" data-body="([^"]*)"/g)].map(([, call, body = '']) => `${call} ${body.replaceAll('&quot;', '"')}`);
+const callsIn = (html: string) =>
+  [...html.matchAll(/class="first-answer" data-call="([^"]+)" data-body="([^"]*)"/g)].map(([, call, body = '']) => `${call} ${body.replaceAll('&quot;', '"')}`);
 
 describe("a visitor's data page rendered on the server", () => {
   it('holds the markup rendered from the answers it also sends, with the page CSS inline and the first picture preloaded', async () => {
@@ -68,11 +69,13 @@ describe("a visitor's data page rendered on the server", () => {
     expect(res.text).toContain('<style>.post-list{display:grid}</style><link rel="stylesheet" crossorigin href="/assets/blog-page.css" media="print">');
     expect(res.text).not.toContain('rel="preload" as="style"');
     // The page's own title, escaped, in place of the club's name alone; a page without one keeps it.
-    expect(res.text).toContain("<title>Photos &amp; news - Rivertown A&#39;s</title>");
+    expect(res.text).toContain('<title>Photos &amp; news - Rivertown A&#39;s</title>');
     expect((await request(t.app).get('/registry')).text).toMatch(/<title>Rivertown A(&#39;|')s<\/title>/);
     expect(res.text).toMatch(/<link rel="preload" as="image" href="\/uploads\/first.jpg"\/>\s*<\/head>/);
     // The scripts, which only hydrate what is painted, load after the paint (apps/web/public/after-paint.js).
-    expect(res.text).toContain('<script defer src="/after-paint.js" data-entry="/assets/index.js" data-modules="/assets/jsx-runtime.js /assets/blog-page.js"></script>');
+    expect(res.text).toContain(
+      '<script defer src="/after-paint.js" data-entry="/assets/index.js" data-modules="/assets/jsx-runtime.js /assets/blog-page.js"></script>',
+    );
     expect(res.text).not.toContain('type="module"');
     expect(res.text).not.toContain('modulepreload');
   });
@@ -124,7 +127,7 @@ describe("a visitor's data page rendered on the server", () => {
 });
 
 describe('`/`', () => {
-  it("is the page prerendered at build time for a visitor, its scripts loaded after the paint", async () => {
+  it('is the page prerendered at build time for a visitor, its scripts loaded after the paint', async () => {
     const res = await request(t.app).get('/');
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(rootOf(res.text)).toBe('<h1>The prerendered home</h1>');
@@ -173,14 +176,20 @@ describe("a member's page, when their session cookie comes with it", () => {
     // CLUB_TIMEZONE is America/Denver here: the page asks with the club's clock, not the server's.
     const denver = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Denver', hour: '2-digit', hourCycle: 'h23' }).format(new Date());
     expect(at?.slice(11, 13)).toBe(denver);
-    expect(callsIn((await request(t.app).get('/registry').set('Cookie', cookie)).text)).toEqual(['session.get {}', 'cars.stats {}', 'bodyStyles.get {}', 'cars.list {"page":1}']);
+    expect(callsIn((await request(t.app).get('/registry').set('Cookie', cookie)).text)).toEqual([
+      'session.get {}',
+      'cars.stats {}',
+      'bodyStyles.get {}',
+      'cars.list {"page":1}',
+    ]);
   });
 
   it('keeps each session its own render (a member page can hold its token), and a visitor theirs', async () => {
     const member = createMember(t.db);
     const again = await request(t.app).post('/api/session.create.php').send({ u: member.email, p: member.password });
     expect(again.status).toBe(200);
-    const renderOf = async (token: string) => /data-render="(\d+)" [^>]*data-for="([^"]+)"/.exec((await request(t.app).get('/classifieds').set('Cookie', `clubSession=${token}`)).text)?.slice(1);
+    const renderOf = async (token: string) =>
+      /data-render="(\d+)" [^>]*data-for="([^"]+)"/.exec((await request(t.app).get('/classifieds').set('Cookie', `clubSession=${token}`)).text)?.slice(1);
     const first = await renderOf(member.token);
     expect(await renderOf(member.token)).toEqual(first);
     const second = await renderOf((again.body as { g: string }).g);

@@ -39,11 +39,14 @@ describe('cached reads', () => {
   });
 
   it('send the stored gzip bytes to a client that accepts gzip, and plain JSON to one that does not', async () => {
-    const zipped = await presidents().set('Accept-Encoding', 'gzip').buffer(true).parse((res, done) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => done(null, Buffer.concat(chunks)));
-    });
+    const zipped = await presidents()
+      .set('Accept-Encoding', 'gzip')
+      .buffer(true)
+      .parse((res, done) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => done(null, Buffer.concat(chunks)));
+      });
     expect(zipped.headers['content-encoding']).toBe('gzip');
     expect(zipped.headers['content-type']).toMatch(/^application\/json/);
     const plain = await presidents().set('Accept-Encoding', 'identity');

@@ -274,7 +274,8 @@ const TYPE_NOUNS: Readonly<Record<SniffedType, string>> = {
 /** A sent file's name as a member would recognise it: no folders, no control characters, not too long. */
 function shownFileName(originalName: string): string {
   // eslint-disable-next-line no-control-regex -- control characters are what is removed
-  const name = path.basename(originalName.replace(/\\/g, '/')).replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  const controlCharacters = /[\u0000-\u001f\u007f]/g;
+  const name = path.basename(originalName.replace(/\\/g, '/')).replace(controlCharacters, '').trim();
   return name.length > 80 ? `${name.slice(0, 77)}…` : name;
 }
 
@@ -296,7 +297,9 @@ export function checkFileKinds(files: Record<string, UploadedFile[]>, fields: Re
         const claimed = typeNamed(file.originalName)?.type;
         const shown = shownFileName(file.originalName);
         if (claimed !== undefined && ACCEPTED[spec.kind].includes(claimed) && shown !== '') {
-          throw wrongFileType(`“${shown}” is named like ${TYPE_NOUNS[claimed]} but is not one: it may be damaged, or another kind of file renamed. ${FILE_KIND_MESSAGES[spec.kind]}`);
+          throw wrongFileType(
+            `“${shown}” is named like ${TYPE_NOUNS[claimed]} but is not one: it may be damaged, or another kind of file renamed. ${FILE_KIND_MESSAGES[spec.kind]}`,
+          );
         }
         const name = list.length > 1 ? shown : '';
         throw wrongFileType(`${name === '' ? '' : `“${name}” is not ${KIND_NOUNS[spec.kind]}. `}${FILE_KIND_MESSAGES[spec.kind]}`);

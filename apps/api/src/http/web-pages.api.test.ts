@@ -83,7 +83,15 @@ describe('the web pages the server sends', () => {
       expect(res.text, address).toContain('<div id="root"></div>');
     }
     // The pages of records that are there, or that the server does not check (http/missing-records.ts).
-    for (const address of ['/new-page-3', '/NEW-PAGE-3/', '/blog?page=2', '/routes/3/edit', '/reset/abc', '/newsletters/Valley%20News%20May%202024.pdf', '/forum']) {
+    for (const address of [
+      '/new-page-3',
+      '/NEW-PAGE-3/',
+      '/blog?page=2',
+      '/routes/3/edit',
+      '/reset/abc',
+      '/newsletters/Valley%20News%20May%202024.pdf',
+      '/forum',
+    ]) {
       expect((await request(t.app).get(address)).status, address).toBe(200);
     }
   });
@@ -177,7 +185,17 @@ describe("a visitor's data pages arrive with their first answers", () => {
   });
 
   it('embeds nothing where the page reads something else first', async () => {
-    for (const address of ['/blog?page=2', '/blog/12', '/registry?year=1931', '/classifieds?page=2', '/search?q=ford&kind=cars', '/search?q=%20', '/search', '/accessibility', '/event/1']) {
+    for (const address of [
+      '/blog?page=2',
+      '/blog/12',
+      '/registry?year=1931',
+      '/classifieds?page=2',
+      '/search?q=ford&kind=cars',
+      '/search?q=%20',
+      '/search',
+      '/accessibility',
+      '/event/1',
+    ]) {
       const res = await request(t.app).get(address);
       expect(res.text, address).toContain('<div id="root"></div>');
       expect(blocksOf(res.text), address).toEqual([]);
@@ -186,7 +204,10 @@ describe("a visitor's data pages arrive with their first answers", () => {
 });
 
 describe('the page of one record that is not there answers 404, with the shell that draws its "not found"', () => {
-  let ids: Record<'post' | 'publicCar' | 'membersCar' | 'publicListing' | 'membersListing' | 'publicRoute' | 'membersRoute' | 'event' | 'thread' | 'waitingThread', number>;
+  let ids: Record<
+    'post' | 'publicCar' | 'membersCar' | 'publicListing' | 'membersListing' | 'publicRoute' | 'membersRoute' | 'event' | 'thread' | 'waitingThread',
+    number
+  >;
   const NEWSLETTER = 'Valley News May 2024.pdf';
   let member: ReturnType<typeof createMember>;
   let organiser: ReturnType<typeof createMember>;
@@ -210,16 +231,29 @@ describe('the page of one record that is not there answers 404, with the shell t
       publicCar: insert(t.db.insert(cars).values({ ownerId: author.id, year: 1930, visibility: 'public' }).returning({ id: cars.id })),
       membersCar: insert(t.db.insert(cars).values({ ownerId: author.id, year: 1931, visibility: 'members' }).returning({ id: cars.id })),
       publicListing: insert(
-        t.db.insert(listings).values({ sellerId: author.id, kind: 'sale', category: 'part', title: 'Carburettor', visibility: 'public', expiresAt: later }).returning({ id: listings.id }),
+        t.db
+          .insert(listings)
+          .values({ sellerId: author.id, kind: 'sale', category: 'part', title: 'Carburettor', visibility: 'public', expiresAt: later })
+          .returning({ id: listings.id }),
       ),
       membersListing: insert(
-        t.db.insert(listings).values({ sellerId: author.id, kind: 'sale', category: 'part', title: 'Horn', visibility: 'members', expiresAt: later }).returning({ id: listings.id }),
+        t.db
+          .insert(listings)
+          .values({ sellerId: author.id, kind: 'sale', category: 'part', title: 'Horn', visibility: 'members', expiresAt: later })
+          .returning({ id: listings.id }),
       ),
       publicRoute: insert(t.db.insert(routes).values({ title: 'Highway 100', visibility: 'public' }).returning({ id: routes.id })),
       membersRoute: insert(t.db.insert(routes).values({ title: 'Barn tour', visibility: 'members' }).returning({ id: routes.id })),
       event: insert(t.db.insert(events).values({ title: 'Fall tour', start: '2099-10-10T09:00', end: '2099-10-10T16:00' }).returning({ id: events.id })),
-      thread: insert(t.db.insert(forumThreads).values({ title: 'Points gap', description: 'How wide?', authorId: author.id, approved: true }).returning({ id: forumThreads.id })),
-      waitingThread: insert(t.db.insert(forumThreads).values({ title: 'Waiting', description: 'Not yet approved', authorId: author.id }).returning({ id: forumThreads.id })),
+      thread: insert(
+        t.db
+          .insert(forumThreads)
+          .values({ title: 'Points gap', description: 'How wide?', authorId: author.id, approved: true })
+          .returning({ id: forumThreads.id }),
+      ),
+      waitingThread: insert(
+        t.db.insert(forumThreads).values({ title: 'Waiting', description: 'Not yet approved', authorId: author.id }).returning({ id: forumThreads.id }),
+      ),
     };
     t.db.insert(newsletters).values({ fileName: NEWSLETTER, year: 2024, month: 5 }).run();
   });
@@ -248,14 +282,31 @@ describe('the page of one record that is not there answers 404, with the shell t
       '/routes/0/edit': 200,
       '/classifieds/renew/abc': 200,
     });
-    const missing = ['/blog/99999', '/blog/abc', '/blog/0', '/registry/99999', '/registry/x', '/classifieds/99999', '/routes/999', '/routes/999/book', '/routes/x/book', '/event/abc', '/event/0/roster'];
+    const missing = [
+      '/blog/99999',
+      '/blog/abc',
+      '/blog/0',
+      '/registry/99999',
+      '/registry/x',
+      '/classifieds/99999',
+      '/routes/999',
+      '/routes/999/book',
+      '/routes/x/book',
+      '/event/abc',
+      '/event/0/roster',
+    ];
     for (const token of [undefined, member.token]) {
       expect(await statusesOf(missing, token), token ?? 'visitor').toEqual(Object.fromEntries(missing.map((address) => [address, 404])));
     }
   });
 
   it('answers a visitor a members-only car, listing or route as one that is not there (its page says so), and a member 200', async () => {
-    const membersOnly = [`/registry/${ids.membersCar}`, `/classifieds/${ids.membersListing}`, `/routes/${ids.membersRoute}`, `/routes/${ids.membersRoute}/book`];
+    const membersOnly = [
+      `/registry/${ids.membersCar}`,
+      `/classifieds/${ids.membersListing}`,
+      `/routes/${ids.membersRoute}`,
+      `/routes/${ids.membersRoute}/book`,
+    ];
     expect(await statusesOf(membersOnly)).toEqual(Object.fromEntries(membersOnly.map((address) => [address, 404])));
     expect(await statusesOf(membersOnly, member.token)).toEqual(Object.fromEntries(membersOnly.map((address) => [address, 200])));
   });

@@ -16,9 +16,7 @@ function expandIPv6(address: string): string[] {
   const headParts = head ? head.split(':') : [];
   const tailParts = tail ? tail.split(':') : [];
   const missing = 8 - headParts.length - tailParts.length;
-  return [...headParts, ...Array<string>(Math.max(0, missing)).fill('0'), ...tailParts].map((part) =>
-    part.toLowerCase().replace(/^0+(?=.)/, ''),
-  );
+  return [...headParts, ...Array<string>(Math.max(0, missing)).fill('0'), ...tailParts].map((part) => part.toLowerCase().replace(/^0+(?=.)/, ''));
 }
 
 /** Names Express knows for groups of addresses. */

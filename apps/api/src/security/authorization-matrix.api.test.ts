@@ -53,9 +53,10 @@ function tokenFor(role: Role): string | undefined {
 
 /** Every row of every table, to compare before and after a refused call. */
 function snapshot(): string {
-  const tables = t.db.$client
-    .prepare("SELECT name, sql FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
-    .all() as { name: string; sql: string }[];
+  const tables = t.db.$client.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").all() as {
+    name: string;
+    sql: string;
+  }[];
   // The site search's FTS5 tables include two WITHOUT ROWID ones (its term index and settings).
   const order = (sql: string) => (sql.includes('WITHOUT ROWID') ? '1' : 'rowid');
   return JSON.stringify(tables.map(({ name, sql }) => [name, t.db.$client.prepare(`SELECT * FROM "${name}" ORDER BY ${order(sql)}`).all()]));
@@ -83,31 +84,28 @@ describe('authorization matrix', () => {
     expect(rows.length).toBeGreaterThanOrEqual(CALL_NAMES.length * ROLES.length);
   });
 
-  it.each(rows.map((row) => [row.call, row.role.name, row.encoding, row] as const))(
-    '%s as %s (%s)',
-    async (call, _roleName, encoding, { role }) => {
-      const access = CALLS[call].access;
-      const token = tokenFor(role);
-      const before = snapshot();
-      const filesBefore = uploadedFiles();
-      let req = request(t.app).post(callPath(call));
-      if (encoding === 'json') {
-        req = req.send(token ? { g: token } : {});
-      } else {
-        const field = Object.keys((CALLS[call] as { files: Record<string, unknown> }).files)[0] ?? 'f';
-        if (token) req = req.field('g', token);
-        req = req.attach(field, jpeg, 'photo.jpg');
-      }
-      const res = await req;
-      expect(res.headers['content-type']).toMatch(/json/);
-      // Never a crash, and never 501: every call is built.
-      expect(res.status, res.text.slice(0, 200)).toBeLessThan(500);
-      const expected = shouldAllow(access, role.permissions);
-      expect({ access, refused: isRefused(res.status) }).toEqual({ access, refused: !expected });
-      if (!expected) {
-        expect(snapshot()).toBe(before);
-        expect(uploadedFiles()).toEqual(filesBefore);
-      }
-    },
-  );
+  it.each(rows.map((row) => [row.call, row.role.name, row.encoding, row] as const))('%s as %s (%s)', async (call, _roleName, encoding, { role }) => {
+    const access = CALLS[call].access;
+    const token = tokenFor(role);
+    const before = snapshot();
+    const filesBefore = uploadedFiles();
+    let req = request(t.app).post(callPath(call));
+    if (encoding === 'json') {
+      req = req.send(token ? { g: token } : {});
+    } else {
+      const field = Object.keys((CALLS[call] as { files: Record<string, unknown> }).files)[0] ?? 'f';
+      if (token) req = req.field('g', token);
+      req = req.attach(field, jpeg, 'photo.jpg');
+    }
+    const res = await req;
+    expect(res.headers['content-type']).toMatch(/json/);
+    // Never a crash, and never 501: every call is built.
+    expect(res.status, res.text.slice(0, 200)).toBeLessThan(500);
+    const expected = shouldAllow(access, role.permissions);
+    expect({ access, refused: isRefused(res.status) }).toEqual({ access, refused: !expected });
+    if (!expected) {
+      expect(snapshot()).toBe(before);
+      expect(uploadedFiles()).toEqual(filesBefore);
+    }
+  });
 });

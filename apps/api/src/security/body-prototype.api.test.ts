@@ -6,10 +6,7 @@ const { t, member } = createTestAppWithMember();
 
 describe('request bodies', () => {
   it('does not read fields through a "__proto__" key', async () => {
-    const res = await request(t.app)
-      .post('/api/session.get.php')
-      .set('Content-Type', 'application/json')
-      .send(`{"__proto__": {"g": "${member.token}"}}`);
+    const res = await request(t.app).post('/api/session.get.php').set('Content-Type', 'application/json').send(`{"__proto__": {"g": "${member.token}"}}`);
     expect(res.status).toBe(401);
   });
 

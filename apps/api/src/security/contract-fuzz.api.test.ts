@@ -80,16 +80,16 @@ function payloadFor(call: CallName): fc.Arbitrary<Record<string, unknown>> {
   const schema = z.toJSONSchema(registry[call].request, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
   const fields = Object.entries(schema.properties ?? {}).filter(([key]) => key !== 'g');
   const entries = fields.map(([key, field]) =>
-    fc.oneof({ arbitrary: validFor(field), weight: 3 }, { arbitrary: junk, weight: 1 }, { arbitrary: fc.constant(undefined), weight: 1 }).map((value) => [key, value] as const),
+    fc
+      .oneof({ arbitrary: validFor(field), weight: 3 }, { arbitrary: junk, weight: 1 }, { arbitrary: fc.constant(undefined), weight: 1 })
+      .map((value) => [key, value] as const),
   );
-  return fc
-    .tuple(fc.tuple(...entries), fc.option(fc.tuple(fc.constantFrom('extra', '__proto__', 'constructor'), junk)))
-    .map(([pairs, extra]) => {
-      const out: Record<string, unknown> = {};
-      for (const [key, value] of pairs) if (value !== undefined) out[key] = value;
-      if (extra) Object.defineProperty(out, extra[0], { value: extra[1], enumerable: true, writable: true, configurable: true });
-      return out;
-    });
+  return fc.tuple(fc.tuple(...entries), fc.option(fc.tuple(fc.constantFrom('extra', '__proto__', 'constructor'), junk))).map(([pairs, extra]) => {
+    const out: Record<string, unknown> = {};
+    for (const [key, value] of pairs) if (value !== undefined) out[key] = value;
+    if (extra) Object.defineProperty(out, extra[0], { value: extra[1], enumerable: true, writable: true, configurable: true });
+    return out;
+  });
 }
 
 /** How a form or multipart field carries a value: arrays as repeated `name[]`, objects as JSON. */
@@ -131,9 +131,10 @@ const readers = new Map<string, Reader>();
  * this runs twice per refused case.
  */
 function snapshot(): string {
-  const tables = t.db.$client
-    .prepare("SELECT name, sql FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
-    .all() as { name: string; sql: string }[];
+  const tables = t.db.$client.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").all() as {
+    name: string;
+    sql: string;
+  }[];
   return JSON.stringify(tables.map(({ name, sql }) => [name, reader(name, sql).all()]));
 }
 
@@ -205,9 +206,7 @@ describe('contract fuzzing', () => {
 function beforeWithout(before: string, token: string): string {
   const hash = hashToken(token);
   const tables = JSON.parse(before) as [string, unknown[][]][];
-  const sessions = t.db.$client
-    .prepare("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = 'sessions'")
-    .get() as { sql: string };
+  const sessions = t.db.$client.prepare("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = 'sessions'").get() as { sql: string };
   const hashColumn = reader('sessions', sessions.sql)
     .columns()
     .findIndex((column) => column.name === 'token_hash');

@@ -13,10 +13,13 @@ afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 
 /** Every path under `dir`, the folder itself first. */
 function walk(dir: string): string[] {
-  return [dir, ...fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(entry.parentPath, entry.name);
-    return entry.isDirectory() ? walk(full) : [full];
-  })];
+  return [
+    dir,
+    ...fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+      const full = path.join(entry.parentPath, entry.name);
+      return entry.isDirectory() ? walk(full) : [full];
+    }),
+  ];
 }
 
 describe('startServer and DATA_DIR', () => {

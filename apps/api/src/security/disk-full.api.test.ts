@@ -55,7 +55,9 @@ describe('a write whose commit fails', () => {
   it('throws from .get() instead of handing back the row it did not keep', () => {
     // A deferred foreign key is checked at commit, as a full disk is met when the WAL is written.
     const sqlite = t.db.$client;
-    sqlite.exec('CREATE TABLE parent_probe (id INTEGER PRIMARY KEY); CREATE TABLE child_probe (id INTEGER PRIMARY KEY, parent INTEGER REFERENCES parent_probe(id) DEFERRABLE INITIALLY DEFERRED)');
+    sqlite.exec(
+      'CREATE TABLE parent_probe (id INTEGER PRIMARY KEY); CREATE TABLE child_probe (id INTEGER PRIMARY KEY, parent INTEGER REFERENCES parent_probe(id) DEFERRABLE INITIALLY DEFERRED)',
+    );
     expect(() => sqlite.prepare('INSERT INTO child_probe (parent) VALUES (99) RETURNING id').get()).toThrow(/FOREIGN KEY/);
     expect(count('child_probe')).toBe(0);
   });
@@ -71,8 +73,20 @@ describe('writes on a full disk', () => {
     const acknowledged = { presidents: 0, parties: 0 };
     const refusals: request.Response[] = [];
     for (const [kind, send] of [
-      ['presidents', (n: number) => request(app).post('/api/president.save.php').send({ g: historian.token, i: 0, y: 1900 + (n % 100), n: `Full Disk ${n} ${'x'.repeat(150)}` })],
-      ['parties', (n: number) => request(app).post('/api/startupParty.set.php').send({ g: historian.token, i: 0, n: `Tudor ${n}`, x: 'y'.repeat(3000) })],
+      [
+        'presidents',
+        (n: number) =>
+          request(app)
+            .post('/api/president.save.php')
+            .send({ g: historian.token, i: 0, y: 1900 + (n % 100), n: `Full Disk ${n} ${'x'.repeat(150)}` }),
+      ],
+      [
+        'parties',
+        (n: number) =>
+          request(app)
+            .post('/api/startupParty.set.php')
+            .send({ g: historian.token, i: 0, n: `Tudor ${n}`, x: 'y'.repeat(3000) }),
+      ],
     ] as const) {
       for (let n = 0; n < 500; n += 1) {
         const res = await send(n);
@@ -83,7 +97,9 @@ describe('writes on a full disk', () => {
         acknowledged[kind] += 1;
       }
     }
-    const optOut = await request(app).post('/api/email.unsubscribe.php').send({ t: unsubscribeToken(t.services.keys.linkSecret, reader.id) });
+    const optOut = await request(app)
+      .post('/api/email.unsubscribe.php')
+      .send({ t: unsubscribeToken(t.services.keys.linkSecret, reader.id) });
     if (optOut.status === 200) expect(t.db.$client.prepare('SELECT email_notifications AS isOn FROM members WHERE id = ?').get(reader.id)).toEqual({ isOn: 0 });
     else refusals.push(optOut);
 

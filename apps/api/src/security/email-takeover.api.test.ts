@@ -27,7 +27,7 @@ const form = (g: string, member: { id: number; email: string }, extra: Record<st
 });
 const mailTo = (address: string) => t.db.select().from(outbox).where(eq(outbox.to, address)).all();
 
-describe('changing a member\'s e-mail address', () => {
+describe("changing a member's e-mail address", () => {
   it('is refused to a member editor when the member has a password', async () => {
     const victim = createMember(t.db);
     const res = await post('member.save', form(secretary.token, victim, { e: 'attacker@example.test', invite: 1 }));

@@ -9,8 +9,7 @@ beforeEach(() => {
 });
 afterEach(() => t.close());
 
-const report = (body: Record<string, unknown>, ip = '203.0.113.7') =>
-  request(t.app).post('/api/error.report.php').set('X-Forwarded-For', ip).send(body);
+const report = (body: Record<string, unknown>, ip = '203.0.113.7') => request(t.app).post('/api/error.report.php').set('X-Forwarded-For', ip).send(body);
 const rowCount = () => (t.db.$client.prepare('SELECT COUNT(*) AS n FROM error_reports').get() as { n: number }).n;
 
 describe('error.report limits', () => {

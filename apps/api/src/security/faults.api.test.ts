@@ -19,9 +19,7 @@ afterEach(async () => {
 
 const rowCount = (app: TestApp, table: string) => (app.db.$client.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n;
 const uploaded = (app: TestApp) =>
-  fs.existsSync(app.config.uploadsDir)
-    ? fs.readdirSync(app.config.uploadsDir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile())
-    : [];
+  fs.existsSync(app.config.uploadsDir) ? fs.readdirSync(app.config.uploadsDir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()) : [];
 
 describe('faults', () => {
   it('SMTP down: the e-mail waits in the outbox and goes when the server is back', async () => {
@@ -101,7 +99,9 @@ describe('faults', () => {
     const started = Date.now();
     const writes = await Promise.all(
       Array.from({ length: 5 }, (_, i) =>
-        request(app.app).post('/api/president.save.php').send({ g: editor.token, i: 0, y: 1950 + i, n: `Busy ${i}` }),
+        request(app.app)
+          .post('/api/president.save.php')
+          .send({ g: editor.token, i: 0, y: 1950 + i, n: `Busy ${i}` }),
       ),
     );
     await new Promise((resolve) => holder.once('exit', resolve));

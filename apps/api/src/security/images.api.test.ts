@@ -33,7 +33,9 @@ describe('image processing', () => {
   it('crops an EXIF-rotated photo in the right place', async () => {
     // 200 x 100, left half red and right half blue, stored turned: orientation 6 shows it upright
     // as 100 x 200 with the red half on top.
-    const left = await sharp({ create: { width: 100, height: 100, channels: 3, background: '#ff0000' } }).png().toBuffer();
+    const left = await sharp({ create: { width: 100, height: 100, channels: 3, background: '#ff0000' } })
+      .png()
+      .toBuffer();
     const photo = await sharp({ create: { width: 200, height: 100, channels: 3, background: '#0000ff' } })
       .composite([{ input: left, left: 0, top: 0 }])
       .jpeg()
@@ -41,7 +43,9 @@ describe('image processing', () => {
       .toBuffer();
     const res = await saveMemberWithPhoto(photo, { ic: JSON.stringify({ x: 0, y: 100, size: 100 }) });
     expect(res.status).toBe(200);
-    const stored = await sharp(`${t.config.uploadsDir}/${String(res.body.img).replace('/uploads/', '')}`).raw().toBuffer({ resolveWithObject: true });
+    const stored = await sharp(`${t.config.uploadsDir}/${String(res.body.img).replace('/uploads/', '')}`)
+      .raw()
+      .toBuffer({ resolveWithObject: true });
     expect(stored.info.width).toBe(100);
     expect(stored.info.height).toBe(100);
     const centre = (50 * 100 + 50) * stored.info.channels;
@@ -54,14 +58,18 @@ describe('image processing', () => {
 
 describe('image crop after extra quarter turns', () => {
   it('crops in the turned picture and clamps to its edges', async () => {
-    const left = await sharp({ create: { width: 100, height: 100, channels: 3, background: '#ff0000' } }).png().toBuffer();
+    const left = await sharp({ create: { width: 100, height: 100, channels: 3, background: '#ff0000' } })
+      .png()
+      .toBuffer();
     const photo = await sharp({ create: { width: 200, height: 100, channels: 3, background: '#0000ff' } })
       .composite([{ input: left, left: 0, top: 0 }])
       .jpeg()
       .toBuffer();
     // One quarter turn clockwise: 100 x 200, red on top; a crop from y 150 is clamped to 50 x 50 of blue.
     const url = await t.services.images.storeJpeg(photo, { folder: 'test', maxSize: 600, quarterTurns: 1, crop: { x: 0, y: 150, size: 100 } });
-    const stored = await sharp(`${t.config.uploadsDir}/${url.replace('/uploads/', '')}`).raw().toBuffer({ resolveWithObject: true });
+    const stored = await sharp(`${t.config.uploadsDir}/${url.replace('/uploads/', '')}`)
+      .raw()
+      .toBuffer({ resolveWithObject: true });
     expect([stored.info.width, stored.info.height]).toEqual([50, 50]);
     const centre = (25 * 50 + 25) * stored.info.channels;
     const [r = 0, , b = 0] = stored.data.subarray(centre, centre + 3);

@@ -76,7 +76,7 @@ describe('open password links are revoked', () => {
 
 // The feed only checked that its member was enabled, so re-enabling a
 // member brought their old feed address (perhaps passed around meanwhile) back to life.
-describe('a disabled member\'s calendar feed', () => {
+describe("a disabled member's calendar feed", () => {
   it('is revoked by disabling: it stays dead after the member is enabled again, and they can make a new one', async () => {
     const member = createMember(t.db);
     const old = new URL(((await post('calendarFeed.reset', { g: member.token })).body as { url: string }).url).pathname;

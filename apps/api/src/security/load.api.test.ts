@@ -55,11 +55,7 @@ describe('load', () => {
 
       const memberLoop = async (member: TestMember, index: number) => {
         for (let round = 0; Date.now() < deadline; round += 1) {
-          const replies = await Promise.all([
-            call('session.get', { g: member.token }),
-            call('members.get', { g: member.token }),
-            call('presidents.get', {}),
-          ]);
+          const replies = await Promise.all([call('session.get', { g: member.token }), call('members.get', { g: member.token }), call('presidents.get', {})]);
           for (const reply of replies) count(reply.status);
           const write = await call('president.save', { g: member.token, i: 0, y: 1900 + (round % 120), n: `load ${index}-${round}` });
           count(write.status);

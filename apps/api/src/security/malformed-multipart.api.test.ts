@@ -17,10 +17,7 @@ describe('malformed multipart bodies', () => {
   for (const [label, body] of Object.entries(bodies)) {
     for (const call of ['session.get', 'member.save']) {
       it(`answers ${label} to ${call} with 400 {e}`, async () => {
-        const res = await request(t.app)
-          .post(`/api/${call}.php`)
-          .set('Content-Type', 'multipart/form-data; boundary=XYZ')
-          .send(body);
+        const res = await request(t.app).post(`/api/${call}.php`).set('Content-Type', 'multipart/form-data; boundary=XYZ').send(body);
         expect(res.status).toBe(400);
         expect(res.body.e).toMatch(/could not be read/);
       });

@@ -28,8 +28,7 @@ afterAll(async () => {
 });
 
 const BOUNDARY = 'order-boundary';
-const field = (name: string, value: string) =>
-  Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`);
+const field = (name: string, value: string) => Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`);
 const file = (name: string, content: Buffer) =>
   Buffer.concat([
     Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"; filename="a.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`),
@@ -71,10 +70,7 @@ function postOpenBody(call: string, start: Buffer, declaredBytes: number): { out
 }
 
 const post = (call: string, body: Buffer) =>
-  request(server)
-    .post(`/api/${call}.php`)
-    .set('Content-Type', `multipart/form-data; boundary=${BOUNDARY}`)
-    .send(body);
+  request(server).post(`/api/${call}.php`).set('Content-Type', `multipart/form-data; boundary=${BOUNDARY}`).send(body);
 
 const tempEntries = () => {
   const dir = path.join(t.dataDir, 'tmp');

@@ -68,7 +68,7 @@ const holdsSecret = (file: string, secret: string) => fs.readFileSync(file).incl
 // hash of the token is stored, but the queued e-mail's body held the link, and after it was
 // scrubbed the old bytes stayed in the database's free space, its WAL, and the backup copy.
 describe('a sent password link at rest', () => {
-  it('leaves the link\'s secret in neither the database file, its WAL, nor a backup taken afterwards', async () => {
+  it("leaves the link's secret in neither the database file, its WAL, nor a backup taken afterwards", async () => {
     expect((await request(t.app).post('/api/password.request.php').send({ e: member.email })).status).toBe(200);
     // A second row written meanwhile, so the link is not simply the last thing in the WAL.
     createMember(t.db);
@@ -77,16 +77,20 @@ describe('a sent password link at rest', () => {
     const secret = /\/reset\/([A-Za-z0-9_-]{20,})/.exec(received?.text ?? '')?.[1] ?? '';
     expect(secret).toHaveLength(43);
 
-    for (const file of databaseFiles(t.config.databaseFile)) expect({ file: path.basename(file), holdsSecret: holdsSecret(file, secret) }).toEqual({ file: path.basename(file), holdsSecret: false });
+    for (const file of databaseFiles(t.config.databaseFile))
+      expect({ file: path.basename(file), holdsSecret: holdsSecret(file, secret) }).toEqual({ file: path.basename(file), holdsSecret: false });
     const backup = await createBackup(t.db, t.config);
-    const backupFiles = fs.readdirSync(backup.path, { recursive: true, encoding: 'utf8' }).map((name) => path.join(backup.path, name)).filter((name) => fs.statSync(name).isFile());
+    const backupFiles = fs
+      .readdirSync(backup.path, { recursive: true, encoding: 'utf8' })
+      .map((name) => path.join(backup.path, name))
+      .filter((name) => fs.statSync(name).isFile());
     expect(backupFiles.filter((file) => holdsSecret(file, secret))).toEqual([]);
     // The link still works: nothing was lost but the copies.
     const reset = await request(t.app).post('/api/password.reset.php').send({ g: secret, n: 'a new long password 1' });
     expect(reset.status).toBe(200);
   });
 
-  it('leaves an invitation\'s secret in neither the database nor a backup once the invitation is sent', async () => {
+  it("leaves an invitation's secret in neither the database nor a backup once the invitation is sent", async () => {
     const admin = createMember(t.db, { permissions: ['admin'] });
     const invited = await request(t.app)
       .post('/api/member.save.php')

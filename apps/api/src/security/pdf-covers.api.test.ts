@@ -84,20 +84,24 @@ describe('POST /api/newsletter.set.php with a PDF that is costly to draw', () =>
     ['30 million tiny rectangles', 2, () => manyRectanglesPdf(30), /took longer than 1 s/],
     ['a 20,000 x 20,000 image', 3, () => hugeImagePdf(20_000), /an image of 400 megapixels/],
     ['a content stream that inflates to 2 GB', 4, () => compressionBombPdf(2), /took longer than 1 s/],
-  ])('keeps answering while it meets %s, then stores the edition with a plain cover and says so', async (_, month, makePdf, reason) => {
-    const started = performance.now();
-    const { result, slowestMs } = await slowestHealthAnswer(server.base, uploadPdf(server.base, editor.token, month, makePdf()));
-    const tookMs = performance.now() - started;
+  ])(
+    'keeps answering while it meets %s, then stores the edition with a plain cover and says so',
+    async (_, month, makePdf, reason) => {
+      const started = performance.now();
+      const { result, slowestMs } = await slowestHealthAnswer(server.base, uploadPdf(server.base, editor.token, month, makePdf()));
+      const tookMs = performance.now() - started;
 
-    expect(result.status).toBe(200);
-    expect(result.body.n).toMatch(/^Valley News \w+ 2024\.pdf$/);
-    expect(result.body.w).toMatch(/cover could not be drawn/);
-    expect(result.body.w).toMatch(reason);
-    expect(slowestMs).toBeLessThan(1_000);
-    // The time limit, plus starting the renderer (timed apart) and storing the file.
-    expect(tookMs).toBeLessThan(TIME_LIMIT_MS + 10_000);
-    expect(await editionOf(server.base, result.body.n ?? '')).toMatchObject({ coverUrl: '' });
-  }, 30_000);
+      expect(result.status).toBe(200);
+      expect(result.body.n).toMatch(/^Valley News \w+ 2024\.pdf$/);
+      expect(result.body.w).toMatch(/cover could not be drawn/);
+      expect(result.body.w).toMatch(reason);
+      expect(slowestMs).toBeLessThan(1_000);
+      // The time limit, plus starting the renderer (timed apart) and storing the file.
+      expect(tookMs).toBeLessThan(TIME_LIMIT_MS + 10_000);
+      expect(await editionOf(server.base, result.body.n ?? '')).toMatchObject({ coverUrl: '' });
+    },
+    30_000,
+  );
 
   it('still draws an ordinary newsletter and says nothing more', async () => {
     const ordinary = createTestApp({}, { pdfCoverLimits: { timeLimitMs: ORDINARY_TIME_LIMIT_MS } });
@@ -114,7 +118,7 @@ describe('POST /api/newsletter.set.php with a PDF that is costly to draw', () =>
   }, 30_000);
 });
 
-describe('the renderer\'s memory cap', () => {
+describe("the renderer's memory cap", () => {
   it('stops a renderer that grows past its cap, and stores the edition with a plain cover', async () => {
     const capped = createTestApp({}, { pdfCoverLimits: { memoryLimitMb: 48 } });
     const cappedEditor = createMember(capped.db, { permissions: ['history'] });

@@ -22,10 +22,7 @@ describe('login throttle', () => {
         .send({ u: member.email, p: `wrong guess ${i}` });
       expect([401, 429]).toContain(res.status);
     }
-    const right = await request(t.app)
-      .post('/api/session.create.php')
-      .set('X-Forwarded-For', '198.51.100.77')
-      .send({ u: member.email, p: member.password });
+    const right = await request(t.app).post('/api/session.create.php').set('X-Forwarded-For', '198.51.100.77').send({ u: member.email, p: member.password });
     expect(right.status).toBe(429);
   });
 

@@ -25,8 +25,7 @@ afterAll(async () => {
 });
 
 const BOUNDARY = 'probe-boundary';
-const field = (name: string, value: string) =>
-  Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`);
+const field = (name: string, value: string) => Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`);
 const fileStart = (name: string) =>
   Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"; filename="a.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`);
 
@@ -91,19 +90,15 @@ describe('uploads are checked before they are read', () => {
 
   it('refuses more files than the call takes as soon as the extra one starts', async () => {
     const photo = await makeJpeg(20, 20);
-    const start = Buffer.concat([
-      field('g', admin.token),
-      field('i', '0'),
-      fileStart('f'),
-      photo,
-      Buffer.from('\r\n'),
-      fileStart('f[]'),
-    ]);
+    const start = Buffer.concat([field('g', admin.token), field('i', '0'), fileStart('f'), photo, Buffer.from('\r\n'), fileStart('f[]')]);
     expect(await postOpenBody('member.save', start, 10 * 1024 * 1024)).toMatchObject({ status: 413 });
   });
 
   it('refuses a text field longer than any contract allows', async () => {
-    const res = await request(t.app).post('/api/session.get.php').field('g', admin.token).field('x', 'a'.repeat(200 * 1024));
+    const res = await request(t.app)
+      .post('/api/session.get.php')
+      .field('g', admin.token)
+      .field('x', 'a'.repeat(200 * 1024));
     expect(res.status).toBe(413);
   });
 

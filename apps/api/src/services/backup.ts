@@ -368,8 +368,7 @@ export function resolveBackup(backup: string, dataDir: string): string {
     if (fs.existsSync(path.join(candidate, BACKUP_DATABASE))) return candidate;
   }
   throw new BackupError(
-    `There is no backup at "${backup}": expected a folder made by "backup" that holds ${BACKUP_DATABASE} ` +
-      `(look in ${path.join(dataDir, 'backups')}).`,
+    `There is no backup at "${backup}": expected a folder made by "backup" that holds ${BACKUP_DATABASE} ` + `(look in ${path.join(dataDir, 'backups')}).`,
   );
 }
 
@@ -432,9 +431,7 @@ export function restoreBackup(backup: string, dataDir: string): RestoreResult {
   } catch (error) {
     fs.rmSync(incoming, { force: true });
     if (error instanceof BackupError) throw error;
-    throw new BackupError(
-      `The backup's database cannot be read (${error instanceof Error ? error.message : String(error)}); choose another backup.`,
-    );
+    throw new BackupError(`The backup's database cannot be read (${error instanceof Error ? error.message : String(error)}); choose another backup.`);
   }
 
   const stats: CopyStats = { files: 0, bytes: 0 };

@@ -166,12 +166,22 @@ export function digestMail(m: DigestMail): MailMessage {
       '',
     ]),
     ...(content.newsletter ? ['VALLEY NEWS', content.newsletter.title, content.newsletter.link, ''] : []),
-    ...(content.photoPosts.length > 0 ? ['NEW PHOTOS', ...content.photoPosts.flatMap((post) => [post.title, post.link, '']), ...moreText(content.morePhotoPosts, 'photo post')] : []),
+    ...(content.photoPosts.length > 0
+      ? ['NEW PHOTOS', ...content.photoPosts.flatMap((post) => [post.title, post.link, '']), ...moreText(content.morePhotoPosts, 'photo post')]
+      : []),
     ...(content.threads.length > 0
-      ? ['ON THE FORUM', ...content.threads.flatMap((thread) => [`${thread.title} (${thread.note})`, thread.link, '']), ...moreText(content.moreThreads, 'thread')]
+      ? [
+          'ON THE FORUM',
+          ...content.threads.flatMap((thread) => [`${thread.title} (${thread.note})`, thread.link, '']),
+          ...moreText(content.moreThreads, 'thread'),
+        ]
       : []),
     ...(content.classifieds.length > 0
-      ? ['NEW CLASSIFIEDS', ...content.classifieds.flatMap((ad) => [`${ad.title}${ad.price ? `, ${ad.price}` : ''}`, ad.link, '']), ...moreText(content.moreClassifieds, 'listing')]
+      ? [
+          'NEW CLASSIFIEDS',
+          ...content.classifieds.flatMap((ad) => [`${ad.title}${ad.price ? `, ${ad.price}` : ''}`, ad.link, '']),
+          ...moreText(content.moreClassifieds, 'listing'),
+        ]
       : []),
     '--',
     why,

@@ -35,18 +35,30 @@ describe('saveWithUploads', () => {
 
   it('removes the files it stored when the write throws, and passes the error on', async () => {
     const jpeg = await makeJpeg(20, 20);
-    const failing = images.saveWithUploads([{ buffer: jpeg, options }, { buffer: jpeg, options }], () => {
-      throw new Error('the write failed');
-    });
+    const failing = images.saveWithUploads(
+      [
+        { buffer: jpeg, options },
+        { buffer: jpeg, options },
+      ],
+      () => {
+        throw new Error('the write failed');
+      },
+    );
     await expect(failing).rejects.toThrow('the write failed');
     expect(storedUrls()).toEqual([]);
   });
 
   it('removes the files already stored when a later one cannot be read', async () => {
     const jpeg = await makeJpeg(20, 20);
-    const failing = images.saveWithUploads([{ buffer: jpeg, options }, { buffer: Buffer.from('not a photo'), options }], () => ({
-      result: 'written',
-    }));
+    const failing = images.saveWithUploads(
+      [
+        { buffer: jpeg, options },
+        { buffer: Buffer.from('not a photo'), options },
+      ],
+      () => ({
+        result: 'written',
+      }),
+    );
     await expect(failing).rejects.toMatchObject({ status: 415 });
     expect(storedUrls()).toEqual([]);
   });
@@ -92,7 +104,9 @@ describe('renditions', () => {
   });
 
   it('stores one JPEG when asked for no copies, and names a small picture by its size only', async () => {
-    const [plain = ''] = await images.saveWithUploads([{ buffer: await makeJpeg(1200, 900), options: { ...withRenditions, renditions: false } }], (urls) => ({ result: urls }));
+    const [plain = ''] = await images.saveWithUploads([{ buffer: await makeJpeg(1200, 900), options: { ...withRenditions, renditions: false } }], (urls) => ({
+      result: urls,
+    }));
     expect(imageSources(plain)).toEqual({ src: plain });
     const [small = ''] = await images.saveWithUploads([{ buffer: await makeJpeg(300, 200), options: withRenditions }], (urls) => ({ result: urls }));
     expect(imageSources(small)).toEqual({ src: small, width: 300, height: 200, srcSet: `${small} 300w` });

@@ -152,10 +152,7 @@ async function encodeJpeg(buffer: Buffer, { maxSize, crop, quarterTurns = 0, acc
   // JPEG has no transparency; without this a transparent PNG would turn black.
   if (metadata.hasAlpha) image = image.flatten({ background: '#ffffff' });
   try {
-    return await image
-      .resize({ width: maxSize, height: maxSize, fit: 'inside', withoutEnlargement: true })
-      .jpeg({ quality, mozjpeg: true })
-      .toBuffer();
+    return await image.resize({ width: maxSize, height: maxSize, fit: 'inside', withoutEnlargement: true }).jpeg({ quality, mozjpeg: true }).toBuffer();
   } catch {
     throw wrongFileType(unreadable);
   }

@@ -37,8 +37,7 @@ export function createLoginThrottle(now: () => number = Date.now): LoginThrottle
   };
 
   return {
-    isBlocked: (ip, email) =>
-      perAccountFromAddress.isSpent(pairKey(ip, email)) || perAddress.isSpent(ip) || isAccountBackingOff(email),
+    isBlocked: (ip, email) => perAccountFromAddress.isSpent(pairKey(ip, email)) || perAddress.isSpent(ip) || isAccountBackingOff(email),
     recordFailure: (ip, email) => {
       perAccountFromAddress.add(pairKey(ip, email));
       perAddress.add(ip);

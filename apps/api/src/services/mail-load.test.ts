@@ -27,7 +27,10 @@ describe('the mail service when nodemailer cannot be loaded', () => {
     expect(waiting?.lastError).toContain('Could not load nodemailer');
 
     vi.doUnmock('nodemailer');
-    t.db.update(outbox).set({ nextAttempt: new Date(0).toISOString() }).run();
+    t.db
+      .update(outbox)
+      .set({ nextAttempt: new Date(0).toISOString() })
+      .run();
     expect(await t.services.mail.deliverDue()).toEqual({ sent: 1, failed: 0 });
     expect(t.db.select().from(outbox).all()[0]).toMatchObject({ status: 'saved', attempts: 2 });
     const [file] = fs.readdirSync(path.join(t.dataDir, 'outbox'));

@@ -17,9 +17,7 @@ type LinkMail = { to: string; firstName: string; link: string; clubName: string 
 
 const paragraphsToHtml = (paragraphs: string[], link: string) =>
   paragraphs
-    .map((p) =>
-      p === link ? `<p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>` : `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`,
-    )
+    .map((p) => (p === link ? `<p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>` : `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`))
     .join('\n');
 
 function linkMail(to: string, subject: string, paragraphs: string[], link: string): MailMessage {
@@ -137,11 +135,7 @@ export type ReminderMail = {
 /** An event reminder to a member who has e-mail notifications on: what, when, where, a link, and a way out. */
 export function reminderMail(m: ReminderMail): MailMessage {
   const where = [m.venue, ...m.address].filter((line) => line.trim() !== '');
-  const details: [string, string][] = [
-    ['Date', m.date],
-    ['Time', m.time],
-    ...(where.length > 0 ? ([['Where', where.join(', ')]] as [string, string][]) : []),
-  ];
+  const details: [string, string][] = [['Date', m.date], ['Time', m.time], ...(where.length > 0 ? ([['Where', where.join(', ')]] as [string, string][]) : [])];
   const text = [
     `Hello ${m.firstName},`,
     '',
@@ -338,7 +332,17 @@ export function eventChangedMail(m: EventChangedMail): MailMessage {
   );
 }
 
-type ListingReplyMail = { to: string; sellerFirstName: string; title: string; senderName: string; senderEmail: string; isMember: boolean; message: string; link: string; clubName: string };
+type ListingReplyMail = {
+  to: string;
+  sellerFirstName: string;
+  title: string;
+  senderName: string;
+  senderEmail: string;
+  isMember: boolean;
+  message: string;
+  link: string;
+  clubName: string;
+};
 
 /**
  * A reply to a classified listing, to its seller, with the sender as Reply-To: the seller answers
@@ -363,7 +367,16 @@ export function listingReplyMail({ to, sellerFirstName, title, senderName, sende
   };
 }
 
-type ListingRenewalMail = { to: string; firstName: string; title: string; expires: string; renewLink: string; listingLink: string; days: number; clubName: string };
+type ListingRenewalMail = {
+  to: string;
+  firstName: string;
+  title: string;
+  expires: string;
+  renewLink: string;
+  listingLink: string;
+  days: number;
+  clubName: string;
+};
 
 /** "Still for sale?" a week before a listing expires, with the one-click renewal link. */
 export function listingRenewalMail({ to, firstName, title, expires, renewLink, listingLink, days, clubName }: ListingRenewalMail): MailMessage {

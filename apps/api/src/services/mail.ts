@@ -53,7 +53,12 @@ export const NO_SMTP_REASON =
   'E-mail is not being delivered: no mail server is set (SMTP_URL), so each message is only saved as a file in the outbox folder of the data folder.';
 
 export function describeMailDelivery(config: Pick<Config, 'smtpUrl'>, db: DbOrTx): MailDelivery {
-  const savedNotSent = db.select({ n: sql<number>`count(*)` }).from(outbox).where(eq(outbox.status, 'saved')).get()?.n ?? 0;
+  const savedNotSent =
+    db
+      .select({ n: sql<number>`count(*)` })
+      .from(outbox)
+      .where(eq(outbox.status, 'saved'))
+      .get()?.n ?? 0;
   const isDelivering = Boolean(config.smtpUrl);
   return { isDelivering, reason: isDelivering ? null : NO_SMTP_REASON, savedNotSent };
 }
@@ -92,7 +97,12 @@ export function removeOutboxFiles(config: Pick<Config, 'outboxDir'>, ids: number
   return files.length;
 }
 
-const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 40);
+const slug = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 40);
 
 export function createMailService(config: Config, db: Db, logger: Logger): MailService {
   // Made for the first message; a failed load is tried again next round (the message stays queued).

@@ -42,7 +42,10 @@ describe('the outbox with several senders', () => {
     t = createTestApp(env);
     const app = t;
     const recipients = Array.from({ length: 30 }, () => createMember(app.db).email);
-    app.db.insert(events).values({ title: 'Swap Meet', start: '2099-06-20T10:00', end: '2099-06-20T12:00', notifyDaysOut: [0] }).run();
+    app.db
+      .insert(events)
+      .values({ title: 'Swap Meet', start: '2099-06-20T10:00', end: '2099-06-20T12:00', notifyDaysOut: [0] })
+      .run();
     expect(app.services.reminders.run().emails).toBe(30);
 
     // The server's loop (its 30-second poll, here back to back) and two cron runs, all at once.
@@ -67,9 +70,15 @@ describe('the outbox with several senders', () => {
   it('lets a message whose sender died be claimed again once its lease has run out, and not before', async () => {
     t = createTestApp();
     queueMail(t.db, { to: 'ann@example.test', subject: 'Invitation', text: 'Come in' });
-    t.db.update(outbox).set({ claimedBy: 'gone:1', claimedUntil: new Date(Date.now() + 60_000).toISOString() }).run();
+    t.db
+      .update(outbox)
+      .set({ claimedBy: 'gone:1', claimedUntil: new Date(Date.now() + 60_000).toISOString() })
+      .run();
     expect(await t.services.mail.deliverDue()).toEqual({ sent: 0, failed: 0 });
-    t.db.update(outbox).set({ claimedUntil: new Date(Date.now() - 1000).toISOString() }).run();
+    t.db
+      .update(outbox)
+      .set({ claimedUntil: new Date(Date.now() - 1000).toISOString() })
+      .run();
     expect(await t.services.mail.deliverDue()).toEqual({ sent: 1, failed: 0 });
   });
 });

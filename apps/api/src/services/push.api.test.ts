@@ -68,12 +68,20 @@ function addDevice(memberId: number, name: string) {
   const browser = newBrowserKeys();
   const endpoint = `${pushUrl}/send/${name}`;
   const subscription = { endpoint, keys: { p256dh: browser.publicKey.toString('base64url'), auth: browser.auth.toString('base64url') } };
-  const id = t.db.insert(pushSubscriptions).values({ memberId, endpoint, subscription: JSON.stringify(subscription) }).returning().get().id;
+  const id = t.db
+    .insert(pushSubscriptions)
+    .values({ memberId, endpoint, subscription: JSON.stringify(subscription) })
+    .returning()
+    .get().id;
   return { id, browser };
 }
 
 const remindNow = (title: string) => {
-  const eventId = t.db.insert(events).values({ title, start: '2099-06-20T10:00', end: '2099-06-20T12:00', venue: 'Forest Park', notifyDaysOut: [0] }).returning().get().id;
+  const eventId = t.db
+    .insert(events)
+    .values({ title, start: '2099-06-20T10:00', end: '2099-06-20T12:00', venue: 'Forest Park', notifyDaysOut: [0] })
+    .returning()
+    .get().id;
   t.services.reminders.run();
   return eventId;
 };
@@ -92,7 +100,12 @@ describe('push delivery', () => {
     expect(toPhone?.headers.authorization).toMatch(new RegExp(`^vapid t=[\\w-]+\\.[\\w-]+\\.[\\w-]+, k=${t.services.push.publicKey}$`));
     expect(Number(toPhone?.headers.ttl)).toBeGreaterThan(0);
     const payload = JSON.parse(decryptPush(toPhone?.body ?? Buffer.alloc(0), phone.browser)) as PushPayload;
-    expect(payload).toEqual({ title: 'Concours d’Elegance', body: 'Saturday, June 20, 2099 at 10:00 AM · Forest Park', url: `/event/${eventId}`, icon: '/icon-192.png' });
+    expect(payload).toEqual({
+      title: 'Concours d’Elegance',
+      body: 'Saturday, June 20, 2099 at 10:00 AM · Forest Park',
+      url: `/event/${eventId}`,
+      icon: '/icon-192.png',
+    });
     expect(t.db.select({ status: pushQueue.status }).from(pushQueue).all()).toEqual([{ status: 'sent' }, { status: 'sent' }]);
     expect(await t.services.push.deliverDue()).toEqual({ sent: 0, failed: 0, removed: 0 });
   });
@@ -106,7 +119,15 @@ describe('push delivery', () => {
     const server = createECDH('prime256v1');
     server.generateKeys();
     const salt = randomBytes(16);
-    const ikm = Buffer.from(hkdfSync('sha256', server.computeSecret(browser.publicKey), browser.auth, Buffer.concat([Buffer.from('WebPush: info\0'), browser.publicKey, server.getPublicKey()]), 32));
+    const ikm = Buffer.from(
+      hkdfSync(
+        'sha256',
+        server.computeSecret(browser.publicKey),
+        browser.auth,
+        Buffer.concat([Buffer.from('WebPush: info\0'), browser.publicKey, server.getPublicKey()]),
+        32,
+      ),
+    );
     const key = Buffer.from(hkdfSync('sha256', ikm, salt, Buffer.from('Content-Encoding: aes128gcm\0'), 16));
     const nonce = Buffer.from(hkdfSync('sha256', ikm, salt, Buffer.from('Content-Encoding: nonce\0'), 12));
     const cipher = createCipheriv('aes-128-gcm', key, nonce);
@@ -145,7 +166,10 @@ describe('push delivery', () => {
     // Not due yet: nothing is sent.
     expect(await t.services.push.deliverDue()).toEqual({ sent: 0, failed: 0, removed: 0 });
 
-    t.db.update(pushQueue).set({ nextAttempt: new Date(Date.now() - 1000).toISOString() }).run();
+    t.db
+      .update(pushQueue)
+      .set({ nextAttempt: new Date(Date.now() - 1000).toISOString() })
+      .run();
     expect(await t.services.push.deliverDue()).toEqual({ sent: 1, failed: 0, removed: 0 });
     expect(received).toHaveLength(2);
     expect(t.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.id, device.id)).all()).toHaveLength(1);
@@ -162,10 +186,16 @@ describe('push delivery', () => {
     await new Promise<void>((resolve) => closed.close(() => resolve()));
     const endpoint = `http://127.0.0.1:${port}/send/unreachable`;
     const keys = { p256dh: browser.publicKey.toString('base64url'), auth: browser.auth.toString('base64url') };
-    t.db.insert(pushSubscriptions).values({ memberId: member.id, endpoint, subscription: JSON.stringify({ endpoint, keys }) }).run();
+    t.db
+      .insert(pushSubscriptions)
+      .values({ memberId: member.id, endpoint, subscription: JSON.stringify({ endpoint, keys }) })
+      .run();
     remindNow('Unreachable');
     for (let attempt = 0; attempt < 6; attempt += 1) {
-      t.db.update(pushQueue).set({ nextAttempt: new Date(Date.now() - 1000).toISOString() }).run();
+      t.db
+        .update(pushQueue)
+        .set({ nextAttempt: new Date(Date.now() - 1000).toISOString() })
+        .run();
       await t.services.push.deliverDue();
     }
     const [dead] = t.db.select().from(pushQueue).all();

@@ -50,7 +50,10 @@ const ROUND_SIZE = 100;
 
 /** The push service's answer when it is not a success, so the round can tell "gone" from "try again". */
 class PushRejected extends Error {
-  constructor(readonly statusCode: number, body: string) {
+  constructor(
+    readonly statusCode: number,
+    body: string,
+  ) {
     super(`The push service answered ${statusCode}${body ? `: ${body.slice(0, 200)}` : ''}`);
   }
 }
@@ -113,7 +116,11 @@ export function createPushService({ db, keys, logger }: { db: Db; keys: SiteKeys
     for (let count = 0; count < ROUND_SIZE; count += 1) {
       const push = claimNext();
       if (!push) break;
-      const device = db.select({ subscription: pushSubscriptions.subscription }).from(pushSubscriptions).where(eq(pushSubscriptions.id, push.subscriptionId)).get();
+      const device = db
+        .select({ subscription: pushSubscriptions.subscription })
+        .from(pushSubscriptions)
+        .where(eq(pushSubscriptions.id, push.subscriptionId))
+        .get();
       if (device) due.push({ push, subscription: device.subscription });
     }
     const gone = new Set<number>();
@@ -124,7 +131,10 @@ export function createPushService({ db, keys, logger }: { db: Db; keys: SiteKeys
       try {
         if (!device) throw new PushRejected(410, 'the stored subscription is not readable');
         await sendOne(device, push.payload);
-        db.update(pushQueue).set({ status: 'sent', attempts, sent: new Date().toISOString(), lastError: null, ...released }).where(mine(push.id)).run();
+        db.update(pushQueue)
+          .set({ status: 'sent', attempts, sent: new Date().toISOString(), lastError: null, ...released })
+          .where(mine(push.id))
+          .run();
         result.sent += 1;
       } catch (error) {
         const message = describeError(error);
@@ -137,7 +147,10 @@ export function createPushService({ db, keys, logger }: { db: Db; keys: SiteKeys
           continue;
         }
         const { status, isGivenUp: gaveUp, nextAttempt } = afterFailedAttempt(attempts, PUSH_BACKOFF_MINUTES);
-        db.update(pushQueue).set({ attempts, lastError: message.slice(0, 1000), status, nextAttempt, ...released }).where(mine(push.id)).run();
+        db.update(pushQueue)
+          .set({ attempts, lastError: message.slice(0, 1000), status, nextAttempt, ...released })
+          .where(mine(push.id))
+          .run();
         result.failed += 1;
         log[gaveUp ? 'error' : 'warn']({ pushId: push.id, attempts, err: message }, gaveUp ? 'push failed for good' : 'push failed; will retry');
       }

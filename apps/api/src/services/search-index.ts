@@ -247,7 +247,10 @@ export function createSearchIndex(db: Db, sources: readonly SearchSource[]): Sea
       const source = sourceOf.get(kind);
       if (!source) continue;
       const entries = source.entriesAt
-        ? source.entriesAt(db, ofKind.map((hit) => ({ recordId: hit.recordId, part: hit.part })))
+        ? source.entriesAt(
+            db,
+            ofKind.map((hit) => ({ recordId: hit.recordId, part: hit.part })),
+          )
         : source.entriesOf(db, [...new Set(ofKind.map((hit) => hit.recordId))]);
       const byKey = new Map(entries.map((entry) => [keyOf(entry.recordId, entry.part ?? 0, entry.audience), entry]));
       for (const hit of ofKind) {

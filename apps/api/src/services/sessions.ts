@@ -66,7 +66,11 @@ function lookupsFor(db: DbOrTx): ReturnType<typeof prepareLookups> {
 }
 
 export function readPermissions(db: DbOrTx, memberId: number): Permission[] {
-  const held = new Set(lookupsFor(db).permissions.all({ memberId }).map((row) => row.permission));
+  const held = new Set(
+    lookupsFor(db)
+      .permissions.all({ memberId })
+      .map((row) => row.permission),
+  );
   return PERMISSIONS.filter((p) => held.has(p));
 }
 
@@ -85,7 +89,9 @@ export function readSessionUser(db: DbOrTx, memberId: number): SessionUser | und
 /** Starts a session; expired ones (of anyone) are purged at each login, so they never pile up. */
 export function createSession(db: DbOrTx, memberId: number, tokenHash: string): void {
   deleteExpiredSessions(db);
-  db.insert(sessions).values({ memberId, tokenHash, expires: isoIn(SESSION_DAYS * DAY_MS) }).run();
+  db.insert(sessions)
+    .values({ memberId, tokenHash, expires: isoIn(SESSION_DAYS * DAY_MS) })
+    .run();
 }
 
 /** The member behind a live session, sliding its expiry forward at most once a day, never past its absolute lifetime. */
@@ -110,11 +116,7 @@ export function destroySession(db: DbOrTx, tokenHash: string): void {
 /** Ends every session of a member but the one given (after a password change). */
 export function destroyOtherSessions(db: DbOrTx, memberId: number, keepTokenHash?: string): void {
   db.delete(sessions)
-    .where(
-      keepTokenHash
-        ? and(eq(sessions.memberId, memberId), ne(sessions.tokenHash, keepTokenHash))
-        : eq(sessions.memberId, memberId),
-    )
+    .where(keepTokenHash ? and(eq(sessions.memberId, memberId), ne(sessions.tokenHash, keepTokenHash)) : eq(sessions.memberId, memberId))
     .run();
 }
 

@@ -16,12 +16,7 @@ const signature = (secret: string, memberId: number, lastDay: string, purpose: U
 
 const dayStamp = (moment: Date) => moment.toISOString().slice(0, 10).replaceAll('-', '');
 
-export function unsubscribeToken(
-  secret: string,
-  memberId: number,
-  sent: Date = new Date(),
-  purpose: UnsubscribePurpose = 'email-notifications-off',
-): string {
+export function unsubscribeToken(secret: string, memberId: number, sent: Date = new Date(), purpose: UnsubscribePurpose = 'email-notifications-off'): string {
   const lastDay = dayStamp(new Date(sent.getTime() + UNSUBSCRIBE_LINK_DAYS * 86_400_000));
   return `${memberId}.${lastDay}${signature(secret, memberId, lastDay, purpose)}`;
 }

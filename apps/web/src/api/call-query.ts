@@ -1,12 +1,4 @@
-import {
-  keepPreviousData,
-  queryOptions,
-  useMutation,
-  useQuery,
-  useQueryClient,
-  type UseMutationResult,
-  type UseQueryResult,
-} from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, type UseMutationResult, type UseQueryResult } from '@tanstack/react-query';
 import { useSessionToken } from '../lib/use-session-token.ts';
 import { getSessionToken } from '../lib/session-token.ts';
 import { canRenewSession, renewSession } from '../lib/session-renewal.ts';
@@ -79,8 +71,7 @@ export function useCallMutation<N extends CallName>(
 }
 
 /** A write not sent because the session ended and the member did not log in again. */
-export const LOGGED_OUT_MESSAGE =
-  'You were logged out, so this was not sent. What you typed is still here: press the button again to log in and send it.';
+export const LOGGED_OUT_MESSAGE = 'You were logged out, so this was not sent. What you typed is still here: press the button again to log in and send it.';
 
 /**
  * A write that outlives its session does not lose the form: when the server answers 401 to the

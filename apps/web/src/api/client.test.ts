@@ -13,8 +13,7 @@ function stubFetch(reply: () => Response | Promise<Response>): Sent[] {
   return sent;
 }
 
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 describe('callApi', () => {
   beforeEach(() => clearSessionToken());
@@ -43,11 +42,7 @@ describe('callApi', () => {
     setSessionToken('token-2');
     const sent = stubFetch(() => json({ i: 7 }));
     const photo = new Blob(['jpeg'], { type: 'image/jpeg' });
-    await callApi(
-      'blog.save',
-      { id: 0, t: 'Tour', date: '2024-05-01', h: [{ h: 'Hello' }], s: ['a.jpg', 'b.jpg'], y: [], rot: [] },
-      { f: [photo, photo] },
-    );
+    await callApi('blog.save', { id: 0, t: 'Tour', date: '2024-05-01', h: [{ h: 'Hello' }], s: ['a.jpg', 'b.jpg'], y: [], rot: [] }, { f: [photo, photo] });
     const form = sent[0]?.init.body;
     expect(form).toBeInstanceOf(FormData);
     const data = form as FormData;

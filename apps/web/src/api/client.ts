@@ -22,9 +22,7 @@ type OptionalWhereUndefinedFits<T> = {
 };
 
 /** A call's payload as callers write it: the session token `g` is filled in when logged in. */
-export type CallBody<N extends CallName> = OptionalWhereUndefinedFits<
-  N extends CallsWithForeignG ? CallRequest<N> : WithOptionalSessionToken<CallRequest<N>>
->;
+export type CallBody<N extends CallName> = OptionalWhereUndefinedFits<N extends CallsWithForeignG ? CallRequest<N> : WithOptionalSessionToken<CallRequest<N>>>;
 
 export type CallFiles = Record<string, Blob | Blob[]>;
 
@@ -102,12 +100,7 @@ function parseReply(text: string): Record<string, unknown> | undefined {
  * server's `e`, or with the generic "Error" label when the network failed or the answer was
  * not JSON (then `rawText` holds it). A 401 to a call made with the session ends the session.
  */
-export async function callApi<N extends CallName>(
-  name: N,
-  body: CallBody<N>,
-  files?: CallFiles,
-  options: CallOptions = {},
-): Promise<CallResponse<N>> {
+export async function callApi<N extends CallName>(name: N, body: CallBody<N>, files?: CallFiles, options: CallOptions = {}): Promise<CallResponse<N>> {
   const definition = CALLS[name];
   const payload = withSessionToken(body as Payload);
   const hasFiles = files !== undefined && Object.keys(files).length > 0;

@@ -1,4 +1,3 @@
-
 /** At most this many reports per page load, so a loop of errors cannot flood the server. */
 const MAX_REPORTS = 5;
 const sent = new Set<string>();

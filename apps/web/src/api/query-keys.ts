@@ -24,4 +24,3 @@ export function isOtherViewersKey(queryKey: readonly unknown[], viewer: string |
   if (typeof name !== 'string' || !(name in CALLS) || !isViewerDependent(name as CallName)) return false;
   return !(typeof owner === 'object' && owner !== null && 'viewer' in owner && owner.viewer === viewer);
 }
-

@@ -27,9 +27,12 @@ describe('the reads every page loads', () => {
     });
     try {
       // A query makes each a fresh module, evaluated here even if another test file loaded it.
-      const modules = import.meta.glob(['./call-query.ts', '../features/*/api/*.ts', '../lib/plural.ts', '../features/history/history-rules.ts', '../features/routes/route-draft.ts'], {
-        query: '?load-check',
-      });
+      const modules = import.meta.glob(
+        ['./call-query.ts', '../features/*/api/*.ts', '../lib/plural.ts', '../features/history/history-rules.ts', '../features/routes/route-draft.ts'],
+        {
+          query: '?load-check',
+        },
+      );
       expect(Object.keys(modules).length).toBeGreaterThan(20);
       for (const load of Object.values(modules)) await load();
     } finally {

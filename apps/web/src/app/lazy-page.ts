@@ -44,5 +44,8 @@ export function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => Compone
     return tracked ?? inFlight;
   };
   // React.lazy takes any thenable at run time; its types ask for a Promise.
-  return Object.assign(lazy(() => (loaded ? (alreadyLoaded(loaded) as Promise<Loaded>) : preload())), { preload, prefetch });
+  return Object.assign(
+    lazy(() => (loaded ? (alreadyLoaded(loaded) as Promise<Loaded>) : preload())),
+    { preload, prefetch },
+  );
 }

@@ -21,6 +21,8 @@ const redirect = (path: string, redirectTo: string): PageRoute => ({ path, redir
  * page's own chunks in the HTML it sends, so the browser fetches them beside the entry. Keep one
  * `page(PATHS.x, () => import('../pages/x-page.tsx'), …)` per line; the build fails otherwise.
  */
+// One page a line, as written: the build reads this table line by line (vite-page-preloads.ts).
+// prettier-ignore
 const OTHER_PAGES: PageRoute[] = [
   page(PATHS.login, () => import('../pages/login-page.tsx'), (m) => m.LoginPage),
   page(PATHS.account, () => import('../pages/account-page.tsx'), (m) => m.AccountPage),

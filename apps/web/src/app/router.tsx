@@ -4,7 +4,11 @@ import { lazyPage } from './lazy-page.ts';
 import { RootLayout } from './layout/root-layout.tsx';
 
 // The home page makes no call: TanStack Query stays off the first paint of `/`.
-const HomePage = lazyPage(() => import('../pages/home-page.tsx'), (m) => m.HomePage, { queries: false });
+const HomePage = lazyPage(
+  () => import('../pages/home-page.tsx'),
+  (m) => m.HomePage,
+  { queries: false },
+);
 
 /**
  * The table of every other page (app/other-pages.tsx) is a chunk of its own: with its page
@@ -12,7 +16,11 @@ const HomePage = lazyPage(() => import('../pages/home-page.tsx'), (m) => m.HomeP
  * need it. index.html preloads it for every other address; after `/` it loads when the browser
  * is idle (main.tsx), so the first click away from the home page waits for nothing more.
  */
-const OtherPages = lazyPage(() => import('./other-pages.tsx'), (m) => m.OtherPages, { queries: false });
+const OtherPages = lazyPage(
+  () => import('./other-pages.tsx'),
+  (m) => m.OtherPages,
+  { queries: false },
+);
 
 /** Fetches the table of the other pages in the background (main.tsx, once `/` has loaded). */
 export const prefetchOtherPages = OtherPages.prefetch;

@@ -65,9 +65,7 @@ describe('the written pages in the site search', () => {
     }
     if (process.env.UPDATE_SITE_PAGES === '1') fs.writeFileSync(indexedFile, `${JSON.stringify(rendered, null, 2)}\n`);
     const indexed = JSON.parse(fs.readFileSync(indexedFile, 'utf8')) as PageText[];
-    expect(indexed, 'A written page changed: run UPDATE_SITE_PAGES=1 pnpm vitest run apps/web/src/app/written-pages-text.test.tsx').toEqual(
-      rendered,
-    );
+    expect(indexed, 'A written page changed: run UPDATE_SITE_PAGES=1 pnpm vitest run apps/web/src/app/written-pages-text.test.tsx').toEqual(rendered);
     // Five renders of the whole app (its first import included): more than a unit test's 20 s on a busy machine.
   }, 60_000);
 });

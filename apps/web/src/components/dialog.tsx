@@ -87,9 +87,7 @@ export function Dialog({ title, isOpen, onClose, children, footer }: DialogProps
 
 function keepTabInside(event: KeyboardEvent<HTMLDialogElement>): void {
   if (event.key !== 'Tab') return;
-  const focusable = [...event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
-    (element) => element.getClientRects().length > 0,
-  );
+  const focusable = [...event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((element) => element.getClientRects().length > 0);
   const first = focusable[0];
   const last = focusable[focusable.length - 1];
   if (first === undefined || last === undefined) return;

@@ -20,7 +20,11 @@ export function readForm<S extends Record<string, FieldKind>>(data: FormData, sh
   const values: Record<string, string | string[] | 0 | 1> = {};
   for (const [name, kind] of Object.entries(shape)) {
     if (kind === 'flag') values[name] = data.get(name) !== null ? 1 : 0;
-    else if (kind === 'list') values[name] = data.getAll(name).map((value) => textOf(value).trim()).filter((value) => value !== '');
+    else if (kind === 'list')
+      values[name] = data
+        .getAll(name)
+        .map((value) => textOf(value).trim())
+        .filter((value) => value !== '');
     else if (kind === 'secret') values[name] = textOf(data.get(name));
     else values[name] = textOf(data.get(name)).trim();
   }

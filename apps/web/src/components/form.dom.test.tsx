@@ -50,7 +50,11 @@ describe('a form sent with fields to correct', () => {
     await user.click(screen.getByRole('button', { name: 'Place listing' }));
 
     const price = screen.getByRole('textbox', { name: /Price/ });
-    expect(within(await screen.findByRole('list', { name: 'Fields to correct' })).getAllByRole('link').map((link) => link.textContent)).toEqual(['Price']);
+    expect(
+      within(await screen.findByRole('list', { name: 'Fields to correct' }))
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Price']);
     expect(price).toHaveProperty('ariaInvalid', 'true');
     expect(screen.getByText('Please give the price in dollars, e.g. 250.')).toBeDefined();
     await waitFor(() => expect(document.activeElement).toBe(price));

@@ -270,9 +270,7 @@ export function Form<T>({
         </p>
       )}
       <div className="form__status" aria-live="polite">
-        {status === 'success' && successMessage !== null && (
-          <p className="form__message form__message--success">{successMessage}</p>
-        )}
+        {status === 'success' && successMessage !== null && <p className="form__message form__message--success">{successMessage}</p>}
       </div>
       <div className="form__actions">
         {/* aria-disabled, not disabled: a disabled button drops focus to the page while sending. */}

@@ -23,7 +23,14 @@ export function ListSearchField({
   return (
     <div className={className}>
       <label htmlFor={id}>{label}</label>
-      <input id={id} className="form-field__input" type="search" value={value} placeholder={placeholder} onChange={(event) => onChange(event.currentTarget.value)} />
+      <input
+        id={id}
+        className="form-field__input"
+        type="search"
+        value={value}
+        placeholder={placeholder}
+        onChange={(event) => onChange(event.currentTarget.value)}
+      />
     </div>
   );
 }

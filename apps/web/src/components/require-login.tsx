@@ -53,10 +53,14 @@ export function RequireLogin({ what, children, isHeadingShown = true, isLoginHel
         {isLoginHelpShown && (
           <>
             <p className="login-panel__help">
-              <Link to={`${PATHS.login}#${FORGOT_PASSWORD_HASH}`} state={linkState}>Forgot your password?</Link>
+              <Link to={`${PATHS.login}#${FORGOT_PASSWORD_HASH}`} state={linkState}>
+                Forgot your password?
+              </Link>
             </p>
             <p className="login-panel__help">
-              <Link to={`${PATHS.login}#${SIGN_IN_LINK_HASH}`} state={linkState}>No password? E-mail me a sign-in link</Link>
+              <Link to={`${PATHS.login}#${SIGN_IN_LINK_HASH}`} state={linkState}>
+                No password? E-mail me a sign-in link
+              </Link>
             </p>
           </>
         )}

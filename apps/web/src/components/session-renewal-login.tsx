@@ -14,9 +14,7 @@ export function SessionRenewalLogin({ onFinish }: { onFinish: (isLoggedIn: boole
         </button>
       }
     >
-      <p className="dialog__message">
-        Your login has ended, so this was not sent yet. Log in again and it is sent at once; what you typed stays as it is.
-      </p>
+      <p className="dialog__message">Your login has ended, so this was not sent yet. Log in again and it is sent at once; what you typed stays as it is.</p>
       <LoginForm isAutofocused onSuccess={() => onFinish(true)} />
     </Dialog>
   );

@@ -16,9 +16,7 @@ export function TextAreaField({ label, hint, error: ownError, id, className, row
   const error = useFieldError(textareaProps.name, ownError);
   return (
     <FieldFrame {...{ label, hint, error, id, className }} required={textareaProps.required}>
-      {(control) => (
-        <textarea className="form-field__input form-field__input--multiline" rows={rows} {...control} {...textareaProps} />
-      )}
+      {(control) => <textarea className="form-field__input form-field__input--multiline" rows={rows} {...control} {...textareaProps} />}
     </FieldFrame>
   );
 }

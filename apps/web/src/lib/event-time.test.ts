@@ -1,15 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  addMonths,
-  clubNow,
-  daysSpanned,
-  eventsByDay,
-  formatEventDay,
-  formatEventSpan,
-  formatEventTime,
-  monthWeeks,
-  parseMonth,
-} from './event-time.ts';
+import { addMonths, clubNow, daysSpanned, eventsByDay, formatEventDay, formatEventSpan, formatEventTime, monthWeeks, parseMonth } from './event-time.ts';
 
 describe('formatting club times', () => {
   it('formats the day as dddd, MMMM D and the time as h:mm A', () => {

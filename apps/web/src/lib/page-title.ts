@@ -55,5 +55,9 @@ export function usePageTitle(name: string): void {
 
 /** The name the current page gave to usePageTitle, for the header on small screens. */
 export function useCurrentPageName(): string {
-  return useSyncExternalStore(subscribe, () => currentPageName, () => currentPageName);
+  return useSyncExternalStore(
+    subscribe,
+    () => currentPageName,
+    () => currentPageName,
+  );
 }

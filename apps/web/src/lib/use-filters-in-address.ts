@@ -1,8 +1,7 @@
 import { useSearchParams } from 'react-router';
 
 /** A whole number above 0 from the address, or undefined for anything else a person may type there. */
-export const positiveNumber = (value: string | null): number | undefined =>
-  value && /^\d+$/.test(value) && Number(value) > 0 ? Number(value) : undefined;
+export const positiveNumber = (value: string | null): number | undefined => (value && /^\d+$/.test(value) && Number(value) > 0 ? Number(value) : undefined);
 
 interface FiltersInAddress<F> {
   filters: F;

@@ -23,8 +23,7 @@ export function BoardMembersPage() {
   const yearSelectId = useId();
 
   const years = board.years ?? [];
-  const shown: BoardYear = years.find((entry) => entry.year === chosenYear) ??
-    years[0] ?? { year: new Date().getFullYear(), imageUrl: '', seats: [] };
+  const shown: BoardYear = years.find((entry) => entry.year === chosenYear) ?? years[0] ?? { year: new Date().getFullYear(), imageUrl: '', seats: [] };
   const isEditing = canEdit && mode === 'edit';
   const guard = useUnsavedChangesGuard(isEditing && isDirty);
   const switchTo = (next: Mode) => {
@@ -71,9 +70,7 @@ export function BoardMembersPage() {
           </div>
         )}
       </div>
-      <div aria-live="polite">
-        {hasJustSaved && <p className="form__message form__message--success">Successfully Saved</p>}
-      </div>
+      <div aria-live="polite">{hasJustSaved && <p className="form__message form__message--success">Successfully Saved</p>}</div>
       <QueryState query={board} what="the board">
         {() =>
           isEditing ? (

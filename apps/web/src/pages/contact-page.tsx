@@ -13,8 +13,7 @@ export function ContactPage() {
         <ContactForm />
       </div>
       <p>
-        You are also welcome to come to a <Link to={PATHS.meetings}>monthly meeting</Link>; no invitation is
-        needed.
+        You are also welcome to come to a <Link to={PATHS.meetings}>monthly meeting</Link>; no invitation is needed.
       </p>
     </PageFrame>
   );

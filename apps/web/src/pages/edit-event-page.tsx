@@ -22,9 +22,7 @@ export function EditEventPage() {
   const editorKey = isSavedAsNew(location.state) ? NEW_RECORD_ID : id;
   return (
     <PageFrame title={isNew ? 'New Event' : 'Edit Event'}>
-      <RequireLogin what="the event editor">
-        {id === undefined ? <EventNotFound /> : <EditorForEditors key={editorKey} id={id} />}
-      </RequireLogin>
+      <RequireLogin what="the event editor">{id === undefined ? <EventNotFound /> : <EditorForEditors key={editorKey} id={id} />}</RequireLogin>
     </PageFrame>
   );
 }

@@ -38,7 +38,12 @@ function EditorForOrganisers({ id, isNew }: { id: number; isNew: boolean }) {
       </>
     );
   }
-  if (id === 0) return <p className="notice">That is not a route. <Link to={PATHS.routes}>See all route books</Link>.</p>;
+  if (id === 0)
+    return (
+      <p className="notice">
+        That is not a route. <Link to={PATHS.routes}>See all route books</Link>.
+      </p>
+    );
   return <SavedRouteEditor id={id} />;
 }
 

@@ -44,10 +44,7 @@ const FOUNDERS: Founder[] = [
 
 export function FoundersPage() {
   return (
-    <PageFrame
-      title="Our Founders"
-      lede="Three people, three Model A’s and a filling station in Kirkwood: the club began with them in 1963."
-    >
+    <PageFrame title="Our Founders" lede="Three people, three Model A’s and a filling station in Kirkwood: the club began with them in 1963.">
       {FOUNDERS.map((founder) => (
         <article key={founder.id} className="article__section founder" aria-labelledby={founder.id}>
           <span className="founder__portrait" aria-hidden="true">

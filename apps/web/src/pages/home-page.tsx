@@ -42,8 +42,7 @@ export function HomePage() {
             {getClubName()}
           </h1>
           <p className="hero__text">
-            Around St. Louis since 1963, we restore, drive and enjoy the Ford Model A of 1928–1931. We meet every
-            month, and guests are always welcome.
+            Around St. Louis since 1963, we restore, drive and enjoy the Ford Model A of 1928–1931. We meet every month, and guests are always welcome.
           </p>
           <p className="hero__actions">
             <Link className="button button--brass" to={PATHS.membership}>

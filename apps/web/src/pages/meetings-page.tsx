@@ -19,9 +19,7 @@ function MeetingPlaceDetails({ meeting }: { meeting: MeetingPlace }) {
     <div className="meetings">
       <div className="meetings__main">
         <NextMeetingNotice schedule={meeting} />
-        <p className="meetings__schedule">
-          We meet on {asSentence(schedule)} Guests are always welcome.
-        </p>
+        <p className="meetings__schedule">We meet on {asSentence(schedule)} Guests are always welcome.</p>
 
         <h2>Where we meet</h2>
         <address className="meetings__address">
@@ -47,15 +45,13 @@ function MeetingPlaceDetails({ meeting }: { meeting: MeetingPlace }) {
 
         <h2>What happens at a meeting</h2>
         <p>
-          The business part is short: the treasurer&rsquo;s report, plans for upcoming tours, and news from the
-          national club. Then comes the program, which might be a talk on rebuilding a water pump, slides from a
-          member&rsquo;s trip, or a visiting speaker from one of the parts suppliers. We finish with coffee, cookies
-          and a lot of car talk. On warm evenings members often drive their Model A&rsquo;s, so come a little early and
-          look them over.
+          The business part is short: the treasurer&rsquo;s report, plans for upcoming tours, and news from the national club. Then comes the program, which
+          might be a talk on rebuilding a water pump, slides from a member&rsquo;s trip, or a visiting speaker from one of the parts suppliers. We finish with
+          coffee, cookies and a lot of car talk. On warm evenings members often drive their Model A&rsquo;s, so come a little early and look them over.
         </p>
         <p>
-          If a meeting has to move for a holiday or bad weather, it is announced in Valley News and by e-mail. See
-          the <Link to={PATHS.eventList}>events</Link> page for tours and other gatherings.
+          If a meeting has to move for a holiday or bad weather, it is announced in Valley News and by e-mail. See the <Link to={PATHS.eventList}>events</Link>{' '}
+          page for tours and other gatherings.
         </p>
       </div>
 
@@ -69,10 +65,7 @@ function MeetingPlaceDetails({ meeting }: { meeting: MeetingPlace }) {
               alt={`Street map of central Kirkwood: ${meeting.name} stands on the east side of North Clay Avenue between Argonne Drive and Adams Avenue, one block west of Kirkwood Road, with parking behind it. Opens Google Maps in a new tab.`}
             />
           </a>
-          <figcaption>
-            {meeting.street}, one block west of Kirkwood Road (Lindbergh) and a short walk from Kirkwood Station. Map
-            not to scale.
-          </figcaption>
+          <figcaption>{meeting.street}, one block west of Kirkwood Road (Lindbergh) and a short walk from Kirkwood Station. Map not to scale.</figcaption>
         </figure>
       )}
     </div>

@@ -23,9 +23,8 @@ export function MembershipPage() {
           <h2>How to join</h2>
           <ol className="membership__steps">
             <li>
-              <strong>Come to a meeting.</strong> We meet on the first Tuesday of each month except January, at
-              7:00 p.m. in Kirkwood; see <Link to={PATHS.meetings}>Monthly Meetings</Link> for the address. Guests
-              are always welcome, and it is the easiest way to meet us.
+              <strong>Come to a meeting.</strong> We meet on the first Tuesday of each month except January, at 7:00 p.m. in Kirkwood; see{' '}
+              <Link to={PATHS.meetings}>Monthly Meetings</Link> for the address. Guests are always welcome, and it is the easiest way to meet us.
             </li>
             <li>
               <strong>Fill in the application.</strong> Print the{' '}
@@ -35,13 +34,12 @@ export function MembershipPage() {
               , or pick one up at a meeting.
             </li>
             <li>
-              <strong>Pay your regional dues.</strong> Hand the form and a check to the membership chair at a
-              meeting, or mail them to the address printed in Valley News.
+              <strong>Pay your regional dues.</strong> Hand the form and a check to the membership chair at a meeting, or mail them to the address printed in
+              Valley News.
             </li>
             <li>
-              <strong>Join the national club too.</strong> Every member also belongs to the national Model A
-              restorers&rsquo; club, whose magazine and judging standards we all rely on. Its address is on
-              our <Link to={PATHS.links}>Links</Link> page.
+              <strong>Join the national club too.</strong> Every member also belongs to the national Model A restorers&rsquo; club, whose magazine and judging
+              standards we all rely on. Its address is on our <Link to={PATHS.links}>Links</Link> page.
             </li>
           </ol>
 
@@ -57,8 +55,8 @@ export function MembershipPage() {
             </div>
           </dl>
           <p>
-            One membership covers a couple at one address and their children. Regional dues are due each year on
-            the anniversary of joining; national dues run from January to December.
+            One membership covers a couple at one address and their children. Regional dues are due each year on the anniversary of joining; national dues run
+            from January to December.
           </p>
 
           <h2>What members enjoy</h2>

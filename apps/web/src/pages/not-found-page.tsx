@@ -21,13 +21,7 @@ export function NotFoundPage() {
         <li>
           <Link to={PATHS.home}>Go to the home page</Link>
         </li>
-        <li>
-          {words === '' ? (
-            <Link to={PATHS.search}>Search the site</Link>
-          ) : (
-            <Link to={searchPath(words)}>Search the site for “{words}”</Link>
-          )}
-        </li>
+        <li>{words === '' ? <Link to={PATHS.search}>Search the site</Link> : <Link to={searchPath(words)}>Search the site for “{words}”</Link>}</li>
       </ul>
     </PageFrame>
   );

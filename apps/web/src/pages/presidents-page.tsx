@@ -33,11 +33,7 @@ export function PresidentsPage() {
         {({ p }) => <PresidentsList presidents={p} onEdit={canEdit ? (president) => setEditing({ president }) : undefined} />}
       </QueryState>
       {editing !== undefined && (
-        <PresidentDialog
-          president={editing.president}
-          defaultYear={nextYear(list.map((president) => president.year))}
-          onClose={() => setEditing(undefined)}
-        />
+        <PresidentDialog president={editing.president} defaultYear={nextYear(list.map((president) => president.year))} onClose={() => setEditing(undefined)} />
       )}
       <IdeaBox />
     </PageFrame>

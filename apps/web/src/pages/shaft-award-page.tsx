@@ -25,15 +25,13 @@ export function ShaftAwardPage() {
     <PageFrame title="The Shaft Award">
       <div className="history-intro">
         <p>
-          Every December, at the Christmas banquet, the club hands out its most treasured and least wanted prize: the
-          Shaft Award. It goes to the member whose car let them down in the most memorable way that year, whether
-          that was a snapped rear axle shaft on the way to a tour, a wheel that went its own way, or a fuel tank
-          filled with the wrong thing.
+          Every December, at the Christmas banquet, the club hands out its most treasured and least wanted prize: the Shaft Award. It goes to the member whose
+          car let them down in the most memorable way that year, whether that was a snapped rear axle shaft on the way to a tour, a wheel that went its own way,
+          or a fuel tank filled with the wrong thing.
         </p>
         <p>
-          The trophy itself is a broken axle shaft bolted to an oak plank. The winner keeps it on display for the
-          year and brings it back, polished, for the next banquet. Nominations are taken all year; the stories are
-          usually better than the repairs.
+          The trophy itself is a broken axle shaft bolted to an oak plank. The winner keeps it on display for the year and brings it back, polished, for the
+          next banquet. Nominations are taken all year; the stories are usually better than the repairs.
         </p>
       </div>
       {canEdit && (
@@ -48,11 +46,7 @@ export function ShaftAwardPage() {
         {({ w }) => <ShaftAwardWinners winners={w} onEdit={canEdit ? (winner) => setEditing({ winner }) : undefined} />}
       </QueryState>
       {editing !== undefined && (
-        <ShaftAwardDialog
-          winner={editing.winner}
-          defaultYear={nextYear(list.map((winner) => winner.year))}
-          onClose={() => setEditing(undefined)}
-        />
+        <ShaftAwardDialog winner={editing.winner} defaultYear={nextYear(list.map((winner) => winner.year))} onClose={() => setEditing(undefined)} />
       )}
       <IdeaBox />
     </PageFrame>

@@ -88,9 +88,8 @@ export function TechPage() {
         ))}
       </div>
       <p className="tech__note">
-        Many Model A engines have been rebuilt with modern inserts, seals and ignition parts over the years, so
-        check what your own car has before relying on a figure. Questions are welcome at the monthly meeting, where
-        the technical committee is glad to help.
+        Many Model A engines have been rebuilt with modern inserts, seals and ignition parts over the years, so check what your own car has before relying on a
+        figure. Questions are welcome at the monthly meeting, where the technical committee is glad to help.
       </p>
     </PageFrame>
   );

@@ -33,13 +33,13 @@ function ValleyNewsArchive() {
       {isAdding && (
         <Suspense fallback={null}>
           <AddNewsletterDialog
-          editions={editions.data?.v ?? []}
-          onSaved={(title, warning) => {
-            setSaved(title);
-            setCoverWarning(warning ?? '');
-            setIsAdding(false);
-          }}
-          onClose={() => setIsAdding(false)}
+            editions={editions.data?.v ?? []}
+            onSaved={(title, warning) => {
+              setSaved(title);
+              setCoverWarning(warning ?? '');
+              setIsAdding(false);
+            }}
+            onClose={() => setIsAdding(false)}
           />
         </Suspense>
       )}

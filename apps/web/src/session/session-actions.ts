@@ -35,7 +35,11 @@ export async function loginWithLink(token: string, memberId: number | undefined)
 
 /** Makes a new session this browser's: its token stored, its member known at once. */
 async function startSession(call: Promise<{ g: string; u: SessionUser }>): Promise<SessionUser> {
-  const [reply, { queryClient, carryAnswersOver }, { callQueryKey }] = await Promise.all([call, import('../api/query-client.ts'), import('../api/query-keys.ts')]);
+  const [reply, { queryClient, carryAnswersOver }, { callQueryKey }] = await Promise.all([
+    call,
+    import('../api/query-client.ts'),
+    import('../api/query-keys.ts'),
+  ]);
   const previous = getSessionToken();
   const previousUser = previous === null ? undefined : queryClient.getQueryData<{ u: SessionUser }>(callQueryKey('session.get', {}, previous))?.u;
   // The same member logging in again (their session had ended) keeps the page they are on as it
@@ -59,4 +63,3 @@ export async function logout(): Promise<void> {
   clearSessionToken();
   await destroying;
 }
-

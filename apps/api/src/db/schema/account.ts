@@ -2,7 +2,6 @@ import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqli
 import { members } from './members.ts';
 import { now } from './columns.ts';
 
-
 const memberRef = () =>
   integer('member_id')
     .notNull()
@@ -29,7 +28,9 @@ export const passwordResets = sqliteTable(
     tokenHash: text('token_hash').notNull(),
     memberId: memberRef(),
     /** 'password': a reset or an invitation (sets a password); 'signin': an e-mailed sign-in link (opens a session). */
-    purpose: text('purpose', { enum: ['password', 'signin'] }).notNull().default('password'),
+    purpose: text('purpose', { enum: ['password', 'signin'] })
+      .notNull()
+      .default('password'),
     created: text('created').notNull().default(now),
     expires: text('expires').notNull(),
     used: text('used'),

@@ -2,7 +2,6 @@ import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { members } from './members.ts';
 import { now, emptyJsonArray } from './columns.ts';
 
-
 export type StoredBlogEntry = { h: string } | { s: string[] } | { y: string };
 
 export const blogPosts = sqliteTable(

@@ -24,10 +24,14 @@ export const listings = sqliteTable(
     /** In cents; null for "offers" without a price and for wanted listings. */
     priceCents: integer('price_cents'),
     isOffers: integer('is_offers', { mode: 'boolean' }).notNull().default(false),
-    condition: text('condition', { enum: ['', 'new', 'nos', 'excellent', 'good', 'fair', 'poor', 'restorable'] }).notNull().default(''),
+    condition: text('condition', { enum: ['', 'new', 'nos', 'excellent', 'good', 'fair', 'poor', 'restorable'] })
+      .notNull()
+      .default(''),
     city: text('city').notNull().default(''),
     state: text('state').notNull().default(''),
-    visibility: text('visibility', { enum: ['members', 'public'] }).notNull().default('members'),
+    visibility: text('visibility', { enum: ['members', 'public'] })
+      .notNull()
+      .default('members'),
     /** The registry car it sells; the listing stays if the car is removed. */
     carId: integer('car_id').references(() => cars.id, { onDelete: 'set null' }),
     /** Upload URLs in the seller's order; the first is the listing's picture in lists. */

@@ -13,7 +13,9 @@ export const emptyJsonArray = sql`'[]'`;
  */
 export function deliveryColumns() {
   return {
-    status: text('status', { enum: ['pending', 'sent', 'saved', 'failed'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'sent', 'saved', 'failed'] })
+      .notNull()
+      .default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttempt: text('next_attempt').notNull().default(now),
     lastError: text('last_error'),

@@ -2,7 +2,6 @@ import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { now } from './columns.ts';
 import { outbox } from './mail.ts';
 
-
 export const contactMessages = sqliteTable('contact_messages', {
   id: integer('id').primaryKey({ autoIncrement: true }),
   firstName: text('first_name').notNull(),

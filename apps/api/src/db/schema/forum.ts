@@ -2,7 +2,6 @@ import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { members } from './members.ts';
 import { now, emptyJsonArray } from './columns.ts';
 
-
 export const forumThreads = sqliteTable('forum_threads', {
   id: integer('id').primaryKey({ autoIncrement: true }),
   title: text('title').notNull(),

@@ -26,7 +26,9 @@ export const cars = sqliteTable(
     story: text('story').notNull().default(''),
     engineNumber: text('engine_number').notNull().default(''),
     serial: text('serial').notNull().default(''),
-    visibility: text('visibility', { enum: ['members', 'public', 'public-named'] }).notNull().default('members'),
+    visibility: text('visibility', { enum: ['members', 'public', 'public-named'] })
+      .notNull()
+      .default('members'),
     /** Upload URLs in the owner's order; the first is the car's picture in lists. */
     photos: text('photos', { mode: 'json' }).$type<string[]>().notNull().default(emptyJsonArray),
     created: text('created').notNull().default(now),

@@ -11,7 +11,9 @@ export const newsletters = sqliteTable(
     month: integer('month').notNull(),
     isSpecial: integer('is_special', { mode: 'boolean' }).notNull().default(false),
     /** 'pdf', or 'image' for an edition uploaded as a picture (stored as JPEG). */
-    kind: text('kind', { enum: ['pdf', 'image'] }).notNull().default('pdf'),
+    kind: text('kind', { enum: ['pdf', 'image'] })
+      .notNull()
+      .default('pdf'),
     /** Public /uploads/ URL of the cover JPEG; '' when none could be made. */
     coverUrl: text('cover_url').notNull().default(''),
     /**
@@ -20,7 +22,9 @@ export const newsletters = sqliteTable(
      * picture edition: found by its name only, and flagged to the editor as "no text"),
      * `failed` when reading it passed a limit or failed.
      */
-    textStatus: text('text_status', { enum: ['pending', 'text', 'none', 'failed'] }).notNull().default('pending'),
+    textStatus: text('text_status', { enum: ['pending', 'text', 'none', 'failed'] })
+      .notNull()
+      .default('pending'),
     created: text('created').notNull().default(now),
   },
   (t) => [

@@ -16,7 +16,9 @@ export const routes = sqliteTable(
     startLabel: text('start_label').notNull().default(''),
     finishLabel: text('finish_label').notNull().default(''),
     region: text('region').notNull().default(''),
-    visibility: text('visibility', { enum: ['members', 'public'] }).notNull().default('members'),
+    visibility: text('visibility', { enum: ['members', 'public'] })
+      .notNull()
+      .default('members'),
     /** An imported GPX line, thinned: [{lat, lon}], for the map and the GPX export. */
     track: text('track', { mode: 'json' }).$type<{ lat: number; lon: number }[]>().notNull().default(emptyJsonArray),
     /** The length of the imported line in miles (0 without one); the last step's distance wins when there are steps. */

@@ -196,7 +196,11 @@ describe('POST /api/password.request.php', () => {
     try {
       let last = 0;
       for (let i = 0; i < 31; i += 1) {
-        last = (await request(flood.app).post('/api/password.request.php').send({ e: `someone${i}@example.test` })).status;
+        last = (
+          await request(flood.app)
+            .post('/api/password.request.php')
+            .send({ e: `someone${i}@example.test` })
+        ).status;
       }
       expect(last).toBe(429);
     } finally {
@@ -215,7 +219,7 @@ async function requestResetLink(member: { email: string }): Promise<string> {
 }
 
 describe('POST /api/password.reset.php', () => {
-  it("names the member for a valid link, without spending it", async () => {
+  it('names the member for a valid link, without spending it', async () => {
     const member = createMember(t.db, { firstName: 'Quincy', lastName: 'Ames' });
     const guid = await requestResetLink(member);
     const first = await post('password.reset', { g: guid });
@@ -245,7 +249,8 @@ describe('POST /api/password.reset.php', () => {
   it('refuses an expired link with 400 and leaves the password alone', async () => {
     const member = createMember(t.db);
     const guid = await requestResetLink(member);
-    t.db.update(passwordResets)
+    t.db
+      .update(passwordResets)
       .set({ expires: new Date(Date.now() - 1000).toISOString() })
       .where(eq(passwordResets.tokenHash, hashToken(guid)))
       .run();
@@ -263,7 +268,7 @@ describe('POST /api/password.reset.php', () => {
     expect(res.body.e).toMatch(/not valid/);
   });
 
-  it('answers a disabled member\'s link with 404', async () => {
+  it("answers a disabled member's link with 404", async () => {
     const member = createMember(t.db);
     const guid = await requestResetLink(member);
     t.db.$client.prepare('UPDATE members SET enabled = 0 WHERE id = ?').run(member.id);

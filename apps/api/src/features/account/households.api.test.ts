@@ -28,7 +28,12 @@ function createHousehold(): { email: string; john: TestMember; mary: TestMember 
   return { email, john, mary };
 }
 
-const mailsTo = (to: string) => t.db.select().from(outbox).all().filter((mail) => mail.to === to);
+const mailsTo = (to: string) =>
+  t.db
+    .select()
+    .from(outbox)
+    .all()
+    .filter((mail) => mail.to === to);
 const linkIn = (text: string) => /https:\/\/club\.example\.test\/reset\/([\w-]+)/.exec(text)?.[1] ?? '';
 
 describe('POST /api/session.create.php with an address several members share', () => {
@@ -70,7 +75,12 @@ describe('POST /api/password.request.php and password.reset.php for a shared add
 
     const opened = await post('password.reset', { g: token });
     expect(opened.status).toBe(200);
-    expect(opened.body).toEqual({ h: [{ i: john.id, n: 'John Smith' }, { i: mary.id, n: 'Mary Smith' }] });
+    expect(opened.body).toEqual({
+      h: [
+        { i: john.id, n: 'John Smith' },
+        { i: mary.id, n: 'Mary Smith' },
+      ],
+    });
 
     const unchosen = await post('password.reset', { g: token, n: 'a brand new password' });
     expect(unchosen.status).toBe(400);
@@ -87,7 +97,14 @@ describe('POST /api/password.request.php and password.reset.php for a shared add
     const again = await post('password.reset', { g: token, n: 'johns new password', i: john.id });
     expect(again.status).toBe(400);
     expect(again.body.e).toMatch(/already been used/);
-    expect(t.db.select().from(passwordResets).where(eq(passwordResets.tokenHash, hashToken(token))).all().every((row) => row.used)).toBe(true);
+    expect(
+      t.db
+        .select()
+        .from(passwordResets)
+        .where(eq(passwordResets.tokenHash, hashToken(token)))
+        .all()
+        .every((row) => row.used),
+    ).toBe(true);
   });
 
   it('lets partners choose the same password without telling either, and logging in with it asks who', async () => {
@@ -101,7 +118,12 @@ describe('POST /api/password.request.php and password.reset.php for a shared add
 
     const asked = await post('session.create', { u: email, p: john.password });
     expect(asked.status).toBe(200);
-    expect(asked.body).toEqual({ h: [{ i: john.id, n: 'John Smith' }, { i: mary.id, n: 'Mary Smith' }] });
+    expect(asked.body).toEqual({
+      h: [
+        { i: john.id, n: 'John Smith' },
+        { i: mary.id, n: 'Mary Smith' },
+      ],
+    });
     const asMary = await post('session.create', { u: email, p: john.password, i: mary.id });
     expect(asMary.status).toBe(200);
     expect(asMary.body.u).toMatchObject({ id: mary.id, name: 'Mary Smith' });

@@ -194,7 +194,12 @@ export type AccountService = {
    * members sharing the address have chosen the same password, who they are (`memberId`, one of
    * them, picks the person).
    */
-  logIn(email: string, password: string, memberId: number | undefined, caller: Caller): Promise<{ token: string; user: SessionUser } | { people: LinkPerson[] }>;
+  logIn(
+    email: string,
+    password: string,
+    memberId: number | undefined,
+    caller: Caller,
+  ): Promise<{ token: string; user: SessionUser } | { people: LinkPerson[] }>;
   logOut(token: string | undefined): void;
   setEmailNotifications(user: SessionUser, wantsEmail: boolean): SessionUser;
   /** Stores a browser's error report: throttled per address, scrubbed of tokens, capped, folded, pruned. */

@@ -30,7 +30,12 @@ afterAll(async () => {
 const post = (name: string, body: object, ip = `198.51.100.${(sequence += 1) % 250}`) =>
   request(t.app).post(`/api/${name}.php`).set('X-Forwarded-For', ip).send(body);
 
-const mailsTo = (to: string) => t.db.select().from(outbox).all().filter((mail) => mail.to === to);
+const mailsTo = (to: string) =>
+  t.db
+    .select()
+    .from(outbox)
+    .all()
+    .filter((mail) => mail.to === to);
 const linkIn = (text: string | undefined) => /https:\/\/club\.example\.test\/sign-in\/([\w-]+)/.exec(text ?? '')?.[1] ?? '';
 
 /** Asks for a link for `email` and returns its token, read from the queued e-mail. */
@@ -124,7 +129,11 @@ describe('POST /api/signIn.check.php and signIn.use.php', () => {
 
     const member = createMember(t.db);
     const token = await requestLink(member.email);
-    t.db.update(passwordResets).set({ expires: new Date(Date.now() - 1000).toISOString() }).where(eq(passwordResets.tokenHash, hashToken(token))).run();
+    t.db
+      .update(passwordResets)
+      .set({ expires: new Date(Date.now() - 1000).toISOString() })
+      .where(eq(passwordResets.tokenHash, hashToken(token)))
+      .run();
     const expired = await post('signIn.use', { t: token });
     expect(expired.status).toBe(400);
     expect(expired.body.e).toMatch(/expired/);
@@ -159,7 +168,12 @@ describe('POST /api/signIn.check.php and signIn.use.php', () => {
     const token = await requestLink(email);
     expect(mailsTo(email)).toHaveLength(1);
     expect(mailsTo(email)[0]?.text).toMatch(/^Hello John and Mary,/);
-    expect((await post('signIn.check', { t: token })).body).toEqual({ h: [{ i: john.id, n: 'John Smith' }, { i: mary.id, n: 'Mary Smith' }] });
+    expect((await post('signIn.check', { t: token })).body).toEqual({
+      h: [
+        { i: john.id, n: 'John Smith' },
+        { i: mary.id, n: 'Mary Smith' },
+      ],
+    });
 
     const unchosen = await post('signIn.use', { t: token });
     expect(unchosen.status).toBe(400);

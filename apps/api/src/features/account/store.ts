@@ -27,7 +27,12 @@ export function countMostPasswordsAtOneAddress(db: Db): number {
     .where(isNotNull(members.passwordHash))
     .groupBy(members.email)
     .as('per_address');
-  return Number(db.select({ most: max(perAddress.count) }).from(perAddress).get()?.most ?? 0);
+  return Number(
+    db
+      .select({ most: max(perAddress.count) })
+      .from(perAddress)
+      .get()?.most ?? 0,
+  );
 }
 
 export function findPasswordHash(db: Db, memberId: number): string | null {
@@ -35,10 +40,7 @@ export function findPasswordHash(db: Db, memberId: number): string | null {
 }
 
 export function setEmailNotifications(db: Db, memberId: number, enabled: boolean): void {
-  db.update(members)
-    .set({ emailNotifications: enabled, modified: new Date().toISOString() })
-    .where(eq(members.id, memberId))
-    .run();
+  db.update(members).set({ emailNotifications: enabled, modified: new Date().toISOString() }).where(eq(members.id, memberId)).run();
 }
 
 export function setPasswordHash(db: DbOrTx, memberId: number, passwordHash: string): void {
@@ -58,9 +60,14 @@ export function foldErrorReport(tx: DbOrTx, report: ErrorReport, nowIso: string)
     .where(and(eq(errorReports.message, report.message), eq(errorReports.url, report.url), eq(errorReports.stack, report.stack)))
     .get();
   if (same) {
-    tx.update(errorReports).set({ count: same.count + 1, lastSeen: nowIso }).where(eq(errorReports.id, same.id)).run();
+    tx.update(errorReports)
+      .set({ count: same.count + 1, lastSeen: nowIso })
+      .where(eq(errorReports.id, same.id))
+      .run();
   } else {
-    tx.insert(errorReports).values({ ...report, created: nowIso, lastSeen: nowIso }).run();
+    tx.insert(errorReports)
+      .values({ ...report, created: nowIso, lastSeen: nowIso })
+      .run();
   }
 }
 
@@ -230,7 +237,15 @@ function findAccountMember(tx: DbOrTx, account: AccountRecord): { id: number; en
   const admins = tx
     .select({ memberId: memberPermissions.memberId })
     .from(memberPermissions)
-    .where(and(inArray(memberPermissions.memberId, sharing.map((m) => m.id)), eq(memberPermissions.permission, 'admin')))
+    .where(
+      and(
+        inArray(
+          memberPermissions.memberId,
+          sharing.map((m) => m.id),
+        ),
+        eq(memberPermissions.permission, 'admin'),
+      ),
+    )
     .all();
   const [admin] = admins;
   if (admins.length === 1 && admin) return sharing.find((m) => m.id === admin.memberId);
@@ -266,7 +281,13 @@ export function writeAccount(tx: DbOrTx, account: AccountRecord): number {
 export function insertAccount(tx: DbOrTx, account: AccountRecord): number {
   const id = tx
     .insert(members)
-    .values({ email: account.email.toLowerCase(), firstName: account.firstName, lastName: account.lastName, passwordHash: account.passwordHash, ...account.extra })
+    .values({
+      email: account.email.toLowerCase(),
+      firstName: account.firstName,
+      lastName: account.lastName,
+      passwordHash: account.passwordHash,
+      ...account.extra,
+    })
     .returning({ id: members.id })
     .get().id;
   for (const permission of account.permissions) tx.insert(memberPermissions).values({ memberId: id, permission }).run();

@@ -41,7 +41,12 @@ type Upload = { buffer: Buffer; name: string };
 
 /** blog.save as the editor's browser sends it: multipart with f[] files and rot[] turns. */
 function savePost(fields: Record<string, string | number | string[]>, files: Upload[] = []) {
-  return postMultipart(t.app, 'blog.save', fields, files.map((file) => ({ field: 'f[]', ...file })));
+  return postMultipart(
+    t.app,
+    'blog.save',
+    fields,
+    files.map((file) => ({ field: 'f[]', ...file })),
+  );
 }
 
 /** blog.get, the spec's every-post list. */
@@ -53,7 +58,16 @@ const fileOf = (url: string) => path.join(t.config.uploadsDir, url.replace(/^\/u
 /** Every file stored for a picture: the picture and each of its copies. */
 const copiesOf = (url: string): string[] => {
   const sources = imageSources(url);
-  return [...new Set([sources.src, ...[sources.srcSet, sources.webpSrcSet].filter(Boolean).join(', ').split(', ').map((c) => c.split(' ')[0] ?? '')])].filter(Boolean);
+  return [
+    ...new Set([
+      sources.src,
+      ...[sources.srcSet, sources.webpSrcSet]
+        .filter(Boolean)
+        .join(', ')
+        .split(', ')
+        .map((c) => c.split(' ')[0] ?? ''),
+    ]),
+  ].filter(Boolean);
 };
 
 const VIDEO_ID = 'dQw4w9WgXcQ';
@@ -64,14 +78,11 @@ async function createPhotoPost(title = 'Spring drive to Hermann') {
     { s: [0, 1, 2] },
     { y: `https://www.youtube.com/watch?v=${VIDEO_ID}&t=30s` },
   ];
-  return savePost(
-    { id: 0, g: editor.token, t: title, date: '2026-04-18', entries: JSON.stringify(entries), rot: ['0', '1', '0'] },
-    [
-      { buffer: gpsJpeg, name: 'gps.jpg' },
-      { buffer: wideJpeg, name: 'turned.jpg' },
-      { buffer: bigJpeg, name: 'big.jpg' },
-    ],
-  );
+  return savePost({ id: 0, g: editor.token, t: title, date: '2026-04-18', entries: JSON.stringify(entries), rot: ['0', '1', '0'] }, [
+    { buffer: gpsJpeg, name: 'gps.jpg' },
+    { buffer: wideJpeg, name: 'turned.jpg' },
+    { buffer: bigJpeg, name: 'big.jpg' },
+  ]);
 }
 
 describe('POST /api/blog.save.php', () => {
@@ -106,11 +117,14 @@ describe('POST /api/blog.save.php', () => {
     const urls = (post?.images ?? []).flatMap(copiesOf);
     expect(urls.length).toBeGreaterThanOrEqual(9);
     for (const url of urls) {
-      const res = await request(t.app).get(url).buffer(true).parse((response, done) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => done(null, Buffer.concat(chunks)));
-      });
+      const res = await request(t.app)
+        .get(url)
+        .buffer(true)
+        .parse((response, done) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () => done(null, Buffer.concat(chunks)));
+        });
       expect(res.status, url).toBe(200);
       const meta = await sharp(res.body as Buffer).metadata();
       expect(meta.exif, url).toBeUndefined();
@@ -122,10 +136,9 @@ describe('POST /api/blog.save.php', () => {
   });
 
   it('takes the legacy form (h, f[], y[]) and keeps only the id of each video link', async () => {
-    const res = await savePost(
-      { id: 0, g: editor.token, t: 'Legacy form', date: '2025-07-04', h: 'Parade day.', y: [`https://youtu.be/${VIDEO_ID}`, ''] },
-      [{ buffer: wideJpeg, name: 'a.jpg' }],
-    );
+    const res = await savePost({ id: 0, g: editor.token, t: 'Legacy form', date: '2025-07-04', h: 'Parade day.', y: [`https://youtu.be/${VIDEO_ID}`, ''] }, [
+      { buffer: wideJpeg, name: 'a.jpg' },
+    ]);
     expect(res.status).toBe(200);
     const post = await postOf(res.body.i);
     expect(post?.htmlData).toEqual([{ h: 'Parade day.' }, { s: post?.images }, { y: VIDEO_ID }]);
@@ -151,7 +164,12 @@ describe('POST /api/blog.save.php', () => {
     expect(edited.body).toEqual({ i: created.body.i });
 
     const after = await postOf(created.body.i);
-    expect(after).toMatchObject({ title: 'After the edit', date: '2026-04-19', htmlData: [{ s: [third, first] }, { h: 'Moved below the pictures.' }], ytVideos: [] });
+    expect(after).toMatchObject({
+      title: 'After the edit',
+      date: '2026-04-19',
+      htmlData: [{ s: [third, first] }, { h: 'Moved below the pictures.' }],
+      ytVideos: [],
+    });
     for (const url of droppedFiles) expect(fs.existsSync(fileOf(url)), url).toBe(false);
     for (const url of [...copiesOf(first), ...copiesOf(third)]) expect(fs.existsSync(fileOf(url)), url).toBe(true);
   });
@@ -263,7 +281,7 @@ async function withTwelvePosts(run: (own: TestApp, ids: number[]) => Promise<voi
 const NEWEST_FIRST = Array.from({ length: 12 }, (_, i) => `Post ${12 - i}`);
 
 describe('POST /api/blog.get.php', () => {
-  it('answers the spec\'s `b` (every post, newest first) and nothing else, ignoring the old page and id fields', async () => {
+  it("answers the spec's `b` (every post, newest first) and nothing else, ignoring the old page and id fields", async () => {
     await withTwelvePosts(async (own) => {
       for (const body of [{}, { page: 1 }, { id: 3 }, { page: 0 }]) {
         const res = await request(own.app).post('/api/blog.get.php').send(body);

@@ -39,11 +39,7 @@ export type BlogService = {
 /** The body the legacy form describes: its text, then the kept and new pictures, then each video. */
 export function legacyLayout(text: string, keptImages: string[], photoCount: number, videos: string[]): BlogLayoutEntry[] {
   const pictures = [...keptImages, ...Array.from({ length: photoCount }, (_, index) => index)];
-  return [
-    ...(text ? [{ h: text }] : []),
-    ...(pictures.length ? [{ s: pictures }] : []),
-    ...videos.map((y) => ({ y })),
-  ];
+  return [...(text ? [{ h: text }] : []), ...(pictures.length ? [{ s: pictures }] : []), ...videos.map((y) => ({ y }))];
 }
 
 /**

@@ -27,17 +27,37 @@ function toPost(row: Row): BlogPost {
 }
 
 export function listPosts(db: DbOrTx): BlogPost[] {
-  return db.select().from(blogPosts).orderBy(...NEWEST_FIRST).all().map(toPost);
+  return db
+    .select()
+    .from(blogPosts)
+    .orderBy(...NEWEST_FIRST)
+    .all()
+    .map(toPost);
 }
 
 /** Every post, newest first, one row at a time (the legacy full list, 3 MB of JSON at ten times the club's data). */
 export function* iteratePosts(db: Db): Generator<BlogPost> {
-  for (const row of iterateRows(db, db.select().from(blogPosts).orderBy(...NEWEST_FIRST), getTableColumns(blogPosts))) yield toPost(row);
+  for (const row of iterateRows(
+    db,
+    db
+      .select()
+      .from(blogPosts)
+      .orderBy(...NEWEST_FIRST),
+    getTableColumns(blogPosts),
+  ))
+    yield toPost(row);
 }
 
 /** One page of posts, newest first (page 1 = newest), and how many posts there are. */
 export function listPostPage(db: DbOrTx, page: number, pageSize: number): { posts: BlogPost[]; total: number } {
-  const posts = db.select().from(blogPosts).orderBy(...NEWEST_FIRST).limit(pageSize).offset((page - 1) * pageSize).all().map(toPost);
+  const posts = db
+    .select()
+    .from(blogPosts)
+    .orderBy(...NEWEST_FIRST)
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+    .all()
+    .map(toPost);
   const total = db.select({ n: count() }).from(blogPosts).get()?.n ?? 0;
   return { posts, total };
 }
@@ -67,7 +87,11 @@ export function findNeighbours(db: DbOrTx, post: { id: number; date: string }): 
 }
 
 export function insertPost(db: DbOrTx, fields: BlogPostFields, createdBy: number): number {
-  return db.insert(blogPosts).values({ ...fields, createdBy }).returning({ id: blogPosts.id }).get().id;
+  return db
+    .insert(blogPosts)
+    .values({ ...fields, createdBy })
+    .returning({ id: blogPosts.id })
+    .get().id;
 }
 
 export function updatePost(db: DbOrTx, id: number, fields: BlogPostFields): boolean {

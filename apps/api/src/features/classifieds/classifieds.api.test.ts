@@ -38,7 +38,9 @@ beforeAll(async () => {
     .withExif({ IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '38/1 34/1 48/1', GPSLongitudeRef: 'W', GPSLongitude: '90/1 24/1 26/1' } })
     .toBuffer();
   png = await makePng(800, 600);
-  webp = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#224422' } }).webp().toBuffer();
+  webp = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#224422' } })
+    .webp()
+    .toBuffer();
 });
 afterAll(async () => {
   await t.services.mail.stop();
@@ -62,7 +64,12 @@ type Fields = FormFields;
 
 /** listing.save as the browser sends it: multipart, photos as f[]. */
 function saveListing(fields: Fields, files: Upload[] = []) {
-  return postMultipart(t.app, 'listing.save', fields, files.map((file) => ({ field: 'f[]', ...file })));
+  return postMultipart(
+    t.app,
+    'listing.save',
+    fields,
+    files.map((file) => ({ field: 'f[]', ...file })),
+  );
 }
 
 const PART = {
@@ -117,7 +124,15 @@ describe('POST /api/listing.save.php', () => {
     const runs = Date.parse(stored?.expiresAt ?? '') - Date.now();
     expect(Math.round(runs / 86_400_000)).toBe(LISTING_DAYS);
     const shown = await listingOf(id, buyer.token);
-    expect(shown).toMatchObject({ title: PART.title, price: 125.5, status: 'active', seller: 'Sally Seller', isMine: false, canModerate: false, photoCount: 3 });
+    expect(shown).toMatchObject({
+      title: PART.title,
+      price: 125.5,
+      status: 'active',
+      seller: 'Sally Seller',
+      isMine: false,
+      canModerate: false,
+      photoCount: 3,
+    });
     // Rendered as text by the page: the API keeps it as written.
     expect(shown.text).toContain('<b>with new floats</b>');
   });
@@ -161,7 +176,11 @@ describe('POST /api/listing.save.php', () => {
   it('refuses a file that is not a picture by its content (415) and more than 8 photos (400)', async () => {
     const fake = await saveListing({ ...PART, g: seller.token }, [{ buffer: Buffer.from('%PDF-1.4 not a photo'), name: 'photo.jpg' }]);
     expect(fake.status).toBe(415);
-    const id = await place(seller, {}, Array.from({ length: 8 }, (_, n) => ({ buffer: png, name: `p${n}.png` })));
+    const id = await place(
+      seller,
+      {},
+      Array.from({ length: 8 }, (_, n) => ({ buffer: png, name: `p${n}.png` })),
+    );
     const kept = row(id)?.photos ?? [];
     const more = await saveListing({ ...PART, g: seller.token, id, photos: kept }, [{ buffer: png, name: 'ninth.png' }]);
     expect(more.status).toBe(400);
@@ -191,7 +210,13 @@ describe('POST /api/listing.save.php', () => {
     const id = await place(plain, { title: 'Hubcap set of four' });
     expect(await listingOf(id, plain.token)).toMatchObject({ title: 'Hubcap set of four', isMine: true });
     expect((await saveListing({ ...PART })).status).toBe(401);
-    const written = await post('listing.contact', { g: plain.token, id: await place(seller), name: 'Pat Plain', email: 'pat@example.test', message: 'Is it still for sale?' });
+    const written = await post('listing.contact', {
+      g: plain.token,
+      id: await place(seller),
+      name: 'Pat Plain',
+      email: 'pat@example.test',
+      message: 'Is it still for sale?',
+    });
     expect(written.status, JSON.stringify(written.body)).toBe(200);
   });
 
@@ -396,7 +421,12 @@ describe('sold, archived, hidden and deleted', () => {
 describe('POST /api/listing.contact.php', () => {
   it('e-mails a visitor’s message on a public listing to the seller with the visitor as Reply-To', async () => {
     const id = await place(seller, { title: 'Contactable horn' });
-    const res = await post('listing.contact', { id, name: 'Vic Visitor', email: 'Vic@Example.test', message: 'Does it still honk?\nI can pick it up Saturday.' });
+    const res = await post('listing.contact', {
+      id,
+      name: 'Vic Visitor',
+      email: 'Vic@Example.test',
+      message: 'Does it still honk?\nI can pick it up Saturday.',
+    });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({});
     expect(JSON.stringify(res.body)).not.toContain(seller.email);

@@ -1,4 +1,15 @@
-import { CLASSIFIEDS_PAGE_SIZE, dateFormat, hasPermission, listingPath, listingRenewPath, LISTING_DAYS, LISTING_MAX_PHOTOS, LISTING_NOTICE_DAYS, listingRenewableFrom, SOLD_KEPT_DAYS } from '@club/contracts/plain';
+import {
+  CLASSIFIEDS_PAGE_SIZE,
+  dateFormat,
+  hasPermission,
+  listingPath,
+  listingRenewPath,
+  LISTING_DAYS,
+  LISTING_MAX_PHOTOS,
+  LISTING_NOTICE_DAYS,
+  listingRenewableFrom,
+  SOLD_KEPT_DAYS,
+} from '@club/contracts/plain';
 import type { CallInput, Listing, ListingStatus, ListingSummary, SessionUser } from '@club/contracts';
 import type { Logger } from 'pino';
 import type { DbOrTx } from '../../db/client.ts';
@@ -123,7 +134,11 @@ function priceOf(input: Pick<ListingSave, 'kind' | 'price' | 'isOffers'>): { pri
   return { priceCents: input.price === undefined ? null : Math.round(input.price * 100), isOffers: input.isOffers };
 }
 
-export function createClassifiedsService({ db, services, config }: Pick<AppDeps, 'db' | 'config'> & { services: Pick<CoreServices, 'images' | 'keys' | 'mail'> & { search: SearchIndex } }): ClassifiedsService {
+export function createClassifiedsService({
+  db,
+  services,
+  config,
+}: Pick<AppDeps, 'db' | 'config'> & { services: Pick<CoreServices, 'images' | 'keys' | 'mail'> & { search: SearchIndex } }): ClassifiedsService {
   const dateOf = (at: string) => dateFormat({ timeZone: config.timeZone, month: 'long', day: 'numeric', year: 'numeric' }).format(new Date(at));
 
   /** The listing for an act of its seller's (a moderator may not act as the seller). */
@@ -234,7 +249,9 @@ export function createClassifiedsService({ db, services, config }: Pick<AppDeps,
       if (listing.hiddenAt !== null) throw forbidden('A moderator hid this listing, so it cannot be renewed. Please ask a forum moderator.');
       const renewableFrom = listingRenewableFrom(listing.expiresAt);
       if (Date.now() < renewableFrom) {
-        throw badRequest(`This listing runs until ${dateOf(listing.expiresAt)}. You can renew it from ${dateOf(new Date(renewableFrom).toISOString())}, in its last week.`);
+        throw badRequest(
+          `This listing runs until ${dateOf(listing.expiresAt)}. You can renew it from ${dateOf(new Date(renewableFrom).toISOString())}, in its last week.`,
+        );
       }
       const expires = iso(new Date(Date.now() + LISTING_DAYS * DAY_MS));
       db.transaction((tx) => {
@@ -246,7 +263,10 @@ export function createClassifiedsService({ db, services, config }: Pick<AppDeps,
 
     renewByLink(token) {
       const read = readRenewalToken(services.keys.linkSecret, token);
-      if (!read) throw badRequest('This renewal link is not complete or not one of ours. Please open the link from the e-mail again, or log in and renew the listing from its page.');
+      if (!read)
+        throw badRequest(
+          'This renewal link is not complete or not one of ours. Please open the link from the e-mail again, or log in and renew the listing from its page.',
+        );
       const listing = findListing(db, read.listingId);
       if (!listing) throw notFound(NOT_FOUND);
       if (listing.soldAt !== null) throw badRequest('This listing is marked sold, so it cannot be renewed.');
@@ -260,7 +280,10 @@ export function createClassifiedsService({ db, services, config }: Pick<AppDeps,
           if (isSet) services.search.reindex(tx, 'listing', [listing.id]);
           return isSet;
         });
-      if (!isRenewed) throw badRequest(`This link was already used: the listing now runs until ${dateOf(listing.expiresAt)}. To renew it again, log in and use Renew on its page.`);
+      if (!isRenewed)
+        throw badRequest(
+          `This link was already used: the listing now runs until ${dateOf(listing.expiresAt)}. To renew it again, log in and use Renew on its page.`,
+        );
       return { id: listing.id, title: listing.title, expires };
     },
 
@@ -291,7 +314,14 @@ export function createClassifiedsService({ db, services, config }: Pick<AppDeps,
       if (!listing || !maySee(viewer, listing, now)) throw notFound(NOT_FOUND);
       if (viewer?.id === listing.sellerId) throw badRequest('This is your own listing.');
       const status = statusOf(listing, now);
-      if (status !== 'active') throw badRequest(status === 'sold' ? (listing.kind === 'wanted' ? 'This wanted item was found, so its member is no longer taking messages about it.' : 'This listing is sold, so the seller is no longer taking messages about it.') : 'This listing is no longer on the list, so it cannot be answered.');
+      if (status !== 'active')
+        throw badRequest(
+          status === 'sold'
+            ? listing.kind === 'wanted'
+              ? 'This wanted item was found, so its member is no longer taking messages about it.'
+              : 'This listing is sold, so the seller is no longer taking messages about it.'
+            : 'This listing is no longer on the list, so it cannot be answered.',
+        );
       if (honeypot) {
         // A robot filled the field people never see: answer as if all went well, so it learns nothing.
         log.info({ listingHoneypot: true }, 'classifieds reply honeypot filled; message dropped');
@@ -320,7 +350,8 @@ export function createClassifiedsService({ db, services, config }: Pick<AppDeps,
         insertListingMessage(tx, { listingId: listing.id, senderId: viewer?.id ?? null, ip, outboxId: queueMail(tx, mail) });
         return true;
       });
-      if (!isSent) throw tooManyAttempts('You have sent several messages through the classifieds in the last hour. Please wait an hour before sending another.');
+      if (!isSent)
+        throw tooManyAttempts('You have sent several messages through the classifieds in the last hour. Please wait an hour before sending another.');
       services.mail.kick();
     },
 
@@ -379,7 +410,11 @@ export function exportListingsOfMember(db: DbOrTx, memberId: number): (ListingSu
 export function removeListingsOfMember(tx: DbOrTx, search: Pick<SearchIndex, 'reindex'>, memberId: number): string[] {
   const owned = listListingsOfSeller(tx, memberId);
   for (const listing of owned) deleteListing(tx, listing.id);
-  search.reindex(tx, 'listing', owned.map((listing) => listing.id));
+  search.reindex(
+    tx,
+    'listing',
+    owned.map((listing) => listing.id),
+  );
   return owned.flatMap((listing) => listing.photos);
 }
 

@@ -186,7 +186,13 @@ export function insertListing(tx: DbOrTx, sellerId: number, fields: ListingField
 }
 
 export function updateListing(tx: DbOrTx, id: number, fields: ListingFields): boolean {
-  return tx.update(listings).set({ ...fields, modified: new Date().toISOString() }).where(eq(listings.id, id)).run().changes > 0;
+  return (
+    tx
+      .update(listings)
+      .set({ ...fields, modified: new Date().toISOString() })
+      .where(eq(listings.id, id))
+      .run().changes > 0
+  );
 }
 
 /** Sets what a state change sets (sold, hidden, a new expiry, the notice sent); true when the listing was there. */
@@ -217,7 +223,13 @@ export function insertListingMessage(tx: DbOrTx, message: { listingId: number; s
 /** How many replies an address (or a member) sent through the classifieds since `since`. */
 export function countListingMessagesSince(db: DbOrTx, { ip, senderId }: { ip: string; senderId: number | null }, since: string): number {
   const who = senderId === null ? eq(listingMessages.ip, ip) : or(eq(listingMessages.ip, ip), eq(listingMessages.senderId, senderId));
-  return db.select({ n: count() }).from(listingMessages).where(and(who, gte(listingMessages.created, since))).get()?.n ?? 0;
+  return (
+    db
+      .select({ n: count() })
+      .from(listingMessages)
+      .where(and(who, gte(listingMessages.created, since)))
+      .get()?.n ?? 0
+  );
 }
 
 /** The ids of the listings anyone may see at `now` (running, public, not hidden), for the sitemap. */
@@ -230,7 +242,6 @@ export function listPublicListingIds(db: DbOrTx, now: string): number[] {
     .all()
     .map((row) => row.id);
 }
-
 
 /** A member's shown name and e-mail address (the Reply-To of their reply to a listing). */
 export function findMemberContact(db: DbOrTx, memberId: number): { name: string; email: string } | undefined {

@@ -27,8 +27,7 @@ const newAddress = () => {
   return `203.0.113.${addressCount}`;
 };
 
-const submit = (body: object, ip = newAddress()) =>
-  request(t.app).post('/api/contact.submit.php').set('X-Forwarded-For', ip).send(body);
+const submit = (body: object, ip = newAddress()) => request(t.app).post('/api/contact.submit.php').set('X-Forwarded-For', ip).send(body);
 
 const valid = {
   f: 'Ada',

@@ -21,10 +21,19 @@ describe('POST /api/contact.failed.php and contact.resend.php', () => {
     expect((await failed(admin.token)).body).toEqual({ c: [] });
     // Every attempt failed: the outbox gave up on it and kept no text.
     for (let attempt = 0; attempt < 9; attempt += 1) {
-      t.db.update(outbox).set({ nextAttempt: new Date(0).toISOString() }).run();
+      t.db
+        .update(outbox)
+        .set({ nextAttempt: new Date(0).toISOString() })
+        .run();
       await t.services.mail.deliverDue();
     }
-    expect(t.db.select().from(outbox).all().map((row) => [row.status, row.text])).toEqual([['failed', '(not kept after sending)']]);
+    expect(
+      t.db
+        .select()
+        .from(outbox)
+        .all()
+        .map((row) => [row.status, row.text]),
+    ).toEqual([['failed', '(not kept after sending)']]);
 
     const list = await failed(admin.token);
     expect(list.status).toBe(200);

@@ -5,7 +5,14 @@ import { addressKey } from '../../lib/client-address.ts';
 import { queueMail } from '../../services/mail.ts';
 import { contactMail, oneLine } from '../../services/mail-templates.ts';
 import { CONTACT_LIMIT } from '../../services/rate-limit.ts';
-import { countContactMessagesSince, findFailedContactMessage, findFailedContactMessages, insertContactMessage, setContactOutbox, type StoredContactMessage } from './store.ts';
+import {
+  countContactMessagesSince,
+  findFailedContactMessage,
+  findFailedContactMessages,
+  insertContactMessage,
+  setContactOutbox,
+  type StoredContactMessage,
+} from './store.ts';
 
 export type ContactSubmission = {
   firstName: string;

@@ -19,7 +19,15 @@ export function insertContactMessage(db: DbOrTx, message: ContactMessage & { out
   db.insert(contactMessages).values(message).run();
 }
 
-export type StoredContactMessage = { id: number; firstName: string; lastName: string; email: string; message: string; created: string; lastError: string | null };
+export type StoredContactMessage = {
+  id: number;
+  firstName: string;
+  lastName: string;
+  email: string;
+  message: string;
+  created: string;
+  lastError: string | null;
+};
 
 const storedColumns = {
   id: contactMessages.id,
@@ -58,5 +66,8 @@ export function findFailedContactMessage(db: DbOrTx, id: number): StoredContactM
 export function setContactOutbox(db: DbOrTx, id: number, outboxId: number): void {
   const previous = db.select({ outboxId: contactMessages.outboxId }).from(contactMessages).where(eq(contactMessages.id, id)).get()?.outboxId;
   db.update(contactMessages).set({ outboxId }).where(eq(contactMessages.id, id)).run();
-  if (previous != null && previous !== outboxId) db.delete(outbox).where(and(eq(outbox.id, previous), eq(outbox.status, 'failed'))).run();
+  if (previous != null && previous !== outboxId)
+    db.delete(outbox)
+      .where(and(eq(outbox.id, previous), eq(outbox.status, 'failed')))
+      .run();
 }

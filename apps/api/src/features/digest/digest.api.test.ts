@@ -32,7 +32,12 @@ const mondayMorning = (weeks = 0) => new Date(Date.UTC(2031, 5, 2 + 7 * weeks, 1
 const daysBefore = (at: Date, days: number) => new Date(at.getTime() - days * 24 * HOUR).toISOString();
 
 const run = (at: Date): DigestRun => queueWeeklyDigest(t.db, t.config, t.services.keys, at);
-const digests = () => t.db.select().from(outbox).all().filter((mail) => mail.subject.startsWith('Gateway A Club this week'));
+const digests = () =>
+  t.db
+    .select()
+    .from(outbox)
+    .all()
+    .filter((mail) => mail.subject.startsWith('Gateway A Club this week'));
 const call = (name: string, body: object) => request(t.app).post(`/api/${name}.php`).send(body);
 
 const addEvent = (start: string, { title = 'Spring Tour', end = start, created }: { title?: string; end?: string; created?: string } = {}) =>
@@ -50,21 +55,28 @@ const addPhotoPost = (title: string, created: string, photo = '/uploads/blog/abc
     .get().id;
 
 const addThread = (title: string, created: string, approved = true) =>
-  t.db
-    .insert(forumThreads)
-    .values({ title, description: 'Text', approved, created })
-    .returning({ id: forumThreads.id })
-    .get().id;
+  t.db.insert(forumThreads).values({ title, description: 'Text', approved, created }).returning({ id: forumThreads.id }).get().id;
 
 const addListing = (sellerId: number, title: string, created: string, change: Partial<typeof listings.$inferInsert> = {}) =>
   t.db
     .insert(listings)
-    .values({ sellerId, kind: 'sale', category: 'part', title, priceCents: 12_550, isOffers: true, visibility: 'members', expiresAt: '2031-07-30T00:00:00.000Z', created, ...change })
+    .values({
+      sellerId,
+      kind: 'sale',
+      category: 'part',
+      title,
+      priceCents: 12_550,
+      isOffers: true,
+      visibility: 'members',
+      expiresAt: '2031-07-30T00:00:00.000Z',
+      created,
+      ...change,
+    })
     .returning({ id: listings.id })
     .get().id;
 
 describe('the weekly digest run', () => {
-  it('sends one digest per member per week, with the week\'s news, and nothing more that week', () => {
+  it("sends one digest per member per week, with the week's news, and nothing more that week", () => {
     open();
     const alma = createMember(t.db, { firstName: 'Alma' });
     const bert = createMember(t.db, { firstName: 'Bert' });
@@ -96,10 +108,17 @@ describe('the weekly digest run', () => {
     // The next week, with something new again, everyone gets the next one.
     addPhotoPost('Rally photos', daysBefore(mondayMorning(1), 1));
     expect(run(mondayMorning(1))).toEqual({ week: '2031-06-09', emails: 2, isEmpty: false });
-    expect(t.db.select().from(digestLedger).all().map((row) => row.week).sort()).toEqual(['2031-06-02', '2031-06-02', '2031-06-09', '2031-06-09']);
+    expect(
+      t.db
+        .select()
+        .from(digestLedger)
+        .all()
+        .map((row) => row.week)
+        .sort(),
+    ).toEqual(['2031-06-02', '2031-06-02', '2031-06-09', '2031-06-09']);
   });
 
-  it('sends a household sharing an address one digest greeting both, with an I\'m-coming button each; its opt-out stops both', async () => {
+  it("sends a household sharing an address one digest greeting both, with an I'm-coming button each; its opt-out stops both", async () => {
     open();
     const john = createMember(t.db, { firstName: 'John', lastName: 'Smith' });
     const mary = createMember(t.db, { firstName: 'Mary', lastName: 'Smith' });
@@ -113,12 +132,23 @@ describe('the weekly digest run', () => {
     expect(run(at)).toMatchObject({ emails: 2 });
     expect(run(at)).toMatchObject({ emails: 0 });
     const household = digests().find((mail) => mail.to === 'smiths@example.test');
-    expect(digests().map((mail) => mail.to).sort()).toEqual([other.email, 'smiths@example.test'].sort());
+    expect(
+      digests()
+        .map((mail) => mail.to)
+        .sort(),
+    ).toEqual([other.email, 'smiths@example.test'].sort());
     expect(household?.text).toContain('Hello John and Mary,');
     expect(household?.text).toMatch(new RegExp(`John: I'm coming \\(one click\\): https://club\\.example/coming/${john.id}\\.e${tour}w`));
     expect(household?.text).toContain('Mary is coming.');
     expect(household?.html).toContain('John: I&#39;m coming');
-    expect(t.db.select({ memberId: digestLedger.memberId }).from(digestLedger).all().map((row) => row.memberId).sort()).toEqual([john.id, mary.id, other.id].sort());
+    expect(
+      t.db
+        .select({ memberId: digestLedger.memberId })
+        .from(digestLedger)
+        .all()
+        .map((row) => row.memberId)
+        .sort(),
+    ).toEqual([john.id, mary.id, other.id].sort());
 
     const token = /digest-off\/([\w.-]+)/.exec(household?.text ?? '')?.[1] ?? '';
     expect((await call('digest.unsubscribe', { t: token })).body).toEqual({ m: 's•••@example.test' });
@@ -139,7 +169,7 @@ describe('the weekly digest run', () => {
     expect(t.db.select().from(digestLedger).all()).toEqual([]);
   });
 
-  it('lists the week\'s new classified listings members may see, and sends a week with only a new listing', () => {
+  it("lists the week's new classified listings members may see, and sends a week with only a new listing", () => {
     open();
     const seller = createMember(t.db, { firstName: 'Sally' });
     const at = mondayMorning();
@@ -172,13 +202,14 @@ describe('the weekly digest run', () => {
     expect(mail?.html).not.toContain('Part 2');
   });
 
-  it('keeps a busy week\'s digest under the 102 KB at which Gmail clips a message, and makes no date formatter per message', () => {
+  it("keeps a busy week's digest under the 102 KB at which Gmail clips a message, and makes no date formatter per message", () => {
     open();
     const john = createMember(t.db, { firstName: 'John', email: 'smiths@example.test' });
     createMember(t.db, { firstName: 'Mary', email: 'smiths@example.test' });
     const at = mondayMorning();
     // A week as busy as at ten times the club (the bench's data had 181 new listings): 30 events ahead, and more of everything than is shown.
-    for (let day = 0; day < 30; day += 1) addEvent(`2031-06-${String(3 + (day % 20)).padStart(2, '0')}T${String(9 + (day % 8)).padStart(2, '0')}:00`, { created: daysBefore(at, 2) });
+    for (let day = 0; day < 30; day += 1)
+      addEvent(`2031-06-${String(3 + (day % 20)).padStart(2, '0')}T${String(9 + (day % 8)).padStart(2, '0')}:00`, { created: daysBefore(at, 2) });
     for (let i = 0; i < 8; i += 1) addPhotoPost(`Post ${i}`, daysBefore(at, 3));
     for (let i = 0; i < 15; i += 1) addThread(`Thread ${i}`, daysBefore(at, 1));
     for (let i = 0; i < 150; i += 1) addListing(john.id, `Part ${i}`, daysBefore(at, 4), { photos: ['/uploads/classifieds/abc_2048x1536_webp.jpg'] });
@@ -221,14 +252,26 @@ describe('the weekly digest run', () => {
     open();
     const member = createMember(t.db);
     const at = mondayMorning();
-    t.db.insert(newsletters).values({ fileName: 'Valley News May 2031.pdf', year: 2031, month: 5, coverUrl: '/uploads/newsletter-covers/c_800x1035.jpg', created: daysBefore(at, 2) }).run();
-    t.db.insert(newsletters).values({ fileName: 'Valley News April 2031.pdf', year: 2031, month: 4, created: daysBefore(at, 40) }).run();
+    t.db
+      .insert(newsletters)
+      .values({ fileName: 'Valley News May 2031.pdf', year: 2031, month: 5, coverUrl: '/uploads/newsletter-covers/c_800x1035.jpg', created: daysBefore(at, 2) })
+      .run();
+    t.db
+      .insert(newsletters)
+      .values({ fileName: 'Valley News April 2031.pdf', year: 2031, month: 4, created: daysBefore(at, 40) })
+      .run();
     const post = addPhotoPost('Swap meet photos', daysBefore(at, 3));
     const started = addThread('Carburetor trouble', daysBefore(at, 2));
     const older = addThread('Best tyres', daysBefore(at, 100));
-    t.db.insert(forumPosts).values({ threadId: older, content: 'Try these', approved: true, created: daysBefore(at, 1) }).run();
+    t.db
+      .insert(forumPosts)
+      .values({ threadId: older, content: 'Try these', approved: true, created: daysBefore(at, 1) })
+      .run();
     const quiet = addThread('Quiet thread', daysBefore(at, 100));
-    t.db.insert(forumPosts).values({ threadId: quiet, content: 'Waiting', approved: false, created: daysBefore(at, 1) }).run();
+    t.db
+      .insert(forumPosts)
+      .values({ threadId: quiet, content: 'Waiting', approved: false, created: daysBefore(at, 1) })
+      .run();
     addThread('Not approved yet', daysBefore(at, 1), false);
 
     run(at);
@@ -236,11 +279,17 @@ describe('the weekly digest run', () => {
     expect(mail?.to).toBe(member.email);
     expect(mail?.subject).toBe('Gateway A Club this week: new Valley News, 1 new photo post, 2 forum threads');
     expect(mail?.text).toContain('VALLEY NEWS\nValley News May 2031\nhttps://club.example/newsletters/Valley%20News%20May%202031.pdf');
-    expect(mail?.html).toContain('<img src="https://club.example/uploads/newsletter-covers/c_800x1035.480.jpg" width="120" height="155" alt="The cover of Valley News May 2031"');
-    expect(mail?.html).toContain(`<img src="https://club.example/uploads/blog/abc_2048x1536_webp.1024.jpg" width="560" height="420" alt="A photo from Swap meet photos"`);
+    expect(mail?.html).toContain(
+      '<img src="https://club.example/uploads/newsletter-covers/c_800x1035.480.jpg" width="120" height="155" alt="The cover of Valley News May 2031"',
+    );
+    expect(mail?.html).toContain(
+      `<img src="https://club.example/uploads/blog/abc_2048x1536_webp.1024.jpg" width="560" height="420" alt="A photo from Swap meet photos"`,
+    );
     expect(mail?.text).toContain(`Swap meet photos\nhttps://club.example/blog/${post}`);
     // Latest activity first: the reply of yesterday, then the thread of the day before.
-    expect(mail?.text).toContain(`ON THE FORUM\nBest tyres (1 new reply)\nhttps://club.example/forum/${older}\n\nCarburetor trouble (new thread)\nhttps://club.example/forum/${started}`);
+    expect(mail?.text).toContain(
+      `ON THE FORUM\nBest tyres (1 new reply)\nhttps://club.example/forum/${older}\n\nCarburetor trouble (new thread)\nhttps://club.example/forum/${started}`,
+    );
     expect(mail?.text).not.toContain('Quiet thread');
     expect(mail?.text).not.toContain('Not approved yet');
     expect(mail?.text).toContain('Nothing on the calendar for the next three weeks.');
@@ -251,7 +300,10 @@ describe('the weekly digest run', () => {
     createMember(t.db);
     const at = mondayMorning();
     for (let i = 1; i <= 6; i += 1) addPhotoPost(`Post ${i}`, daysBefore(at, 7 - i));
-    t.db.insert(newsletters).values({ fileName: 'Valley News May 2031.pdf', year: 2031, month: 5, coverUrl: '/uploads/newsletter-covers/old.jpg', created: daysBefore(at, 2) }).run();
+    t.db
+      .insert(newsletters)
+      .values({ fileName: 'Valley News May 2031.pdf', year: 2031, month: 5, coverUrl: '/uploads/newsletter-covers/old.jpg', created: daysBefore(at, 2) })
+      .run();
     run(at);
     const [mail] = digests();
     expect(mail?.subject).toBe('Gateway A Club this week: new Valley News, 6 new photo posts');
@@ -261,7 +313,9 @@ describe('the weekly digest run', () => {
     expect(mail?.html?.match(/alt="A photo from Post \d"/g)).toHaveLength(4);
     expect(mail?.html).toContain('>and 2 more photo posts on the Photos page</a>');
     // A cover stored without its size in its name is shown at a letter page's shape.
-    expect(mail?.html).toContain('<img src="https://club.example/uploads/newsletter-covers/old.jpg" width="120" height="155" alt="The cover of Valley News May 2031"');
+    expect(mail?.html).toContain(
+      '<img src="https://club.example/uploads/newsletter-covers/old.jpg" width="120" height="155" alt="The cover of Valley News May 2031"',
+    );
   });
 
   it('serves the pictures it shows to other origins too (webmail loads them from its own page)', async () => {
@@ -278,7 +332,10 @@ describe('the weekly digest run', () => {
     createMember(t.db, { firstName: 'Dot <b>' });
     const at = mondayMorning();
     addEvent('2031-06-07T10:00', { title: 'Tour & <Picnic>', created: daysBefore(at, 1) });
-    t.db.insert(newsletters).values({ fileName: 'Valley News May 2031.pdf', year: 2031, month: 5, coverUrl: '/uploads/newsletter-covers/c_800x1035.jpg', created: daysBefore(at, 2) }).run();
+    t.db
+      .insert(newsletters)
+      .values({ fileName: 'Valley News May 2031.pdf', year: 2031, month: 5, coverUrl: '/uploads/newsletter-covers/c_800x1035.jpg', created: daysBefore(at, 2) })
+      .run();
     addPhotoPost('Photos', daysBefore(at, 3));
     run(at);
     const html = digests()[0]?.html ?? '';
@@ -335,7 +392,14 @@ describe('the weekly digest run', () => {
     expect(run(at).emails).toBe(1);
     // A member added after the first run, then the site restarts (new services on the same database).
     const later = createMember(t.db);
-    const restarted = createWeeklyDigest({ db: t.db, config: t.config, keys: t.services.keys, mail: { kick: () => undefined }, logger: pino({ level: 'silent' }), clock: () => new Date(at.getTime() + HOUR) });
+    const restarted = createWeeklyDigest({
+      db: t.db,
+      config: t.config,
+      keys: t.services.keys,
+      mail: { kick: () => undefined },
+      logger: pino({ level: 'silent' }),
+      clock: () => new Date(at.getTime() + HOUR),
+    });
     expect(restarted.run()).toMatchObject({ emails: 1 });
     expect(digests().map((mail) => mail.to)).toEqual([first.email, later.email]);
   });
@@ -348,8 +412,23 @@ describe('the weekly digest run', () => {
     // A member whose e-mail the outbox refuses (the NOT NULL on outbox.to fails for this one only).
     t.db.$client.exec(`CREATE TRIGGER refuse_one BEFORE INSERT ON outbox WHEN NEW."to" = '${bad.email}' BEGIN SELECT RAISE(ABORT, 'refused'); END`);
     const lines: string[] = [];
-    const logger = pino({ level: 'info' }, new Writable({ write(chunk: Buffer, _encoding, done) { lines.push(chunk.toString()); done(); } }));
-    const digest = createWeeklyDigest({ db: t.db, config: t.config, keys: t.services.keys, mail: { kick: () => undefined }, logger, clock: () => mondayMorning() });
+    const logger = pino(
+      { level: 'info' },
+      new Writable({
+        write(chunk: Buffer, _encoding, done) {
+          lines.push(chunk.toString());
+          done();
+        },
+      }),
+    );
+    const digest = createWeeklyDigest({
+      db: t.db,
+      config: t.config,
+      keys: t.services.keys,
+      mail: { kick: () => undefined },
+      logger,
+      clock: () => mondayMorning(),
+    });
     expect(digest.run()).toMatchObject({ emails: 1 });
     expect(digests().map((mail) => mail.to)).toEqual([good.email]);
     expect(lines.some((line) => line.includes(`"memberIds":[${bad.id}]`))).toBe(true);
@@ -360,7 +439,7 @@ describe('the weekly digest run', () => {
 });
 
 describe('the digest schedule', () => {
-  it('counts weeks from Monday and finds the next run in the club\'s zone', () => {
+  it("counts weeks from Monday and finds the next run in the club's zone", () => {
     expect(weekOf('2031-06-02')).toBe('2031-06-02');
     expect(weekOf('2031-06-08')).toBe('2031-06-02');
     expect(weekOf('2031-06-09')).toBe('2031-06-09');
@@ -370,7 +449,7 @@ describe('the digest schedule', () => {
 });
 
 describe('digest.unsubscribe', () => {
-  it('turns the digest off from the e-mail\'s one-click header without a login, and leaves reminders on', async () => {
+  it("turns the digest off from the e-mail's one-click header without a login, and leaves reminders on", async () => {
     const smtp = await startTestSmtp();
     try {
       open({ SMTP_URL: smtp.url, MAIL_FROM: 'Club <noreply@club.example>' });
@@ -397,7 +476,7 @@ describe('digest.unsubscribe', () => {
     }
   });
 
-  it('refuses a reminder\'s opt-out link, a forged one and an expired one', async () => {
+  it("refuses a reminder's opt-out link, a forged one and an expired one", async () => {
     open();
     const member = createMember(t.db);
     const secret = t.services.keys.linkSecret;
@@ -416,7 +495,7 @@ describe('digest.unsubscribe', () => {
 });
 
 describe('digest.get and digest.set', () => {
-  it('reads and sets the member\'s own digest setting, for logged-in members only', async () => {
+  it("reads and sets the member's own digest setting, for logged-in members only", async () => {
     open();
     const member = createMember(t.db);
     expect((await call('digest.get', { g: member.token })).body).toEqual({ weeklyDigest: true });
@@ -430,7 +509,12 @@ describe('digest.get and digest.set', () => {
 describe('rsvp.get and rsvp.confirm', () => {
   const tokenFor = (memberId: number, eventId: number, until = '2031-06-07T16:00', week = '2031-06-02') =>
     rsvpToken(t.services.keys.linkSecret, { memberId, eventId, week, until });
-  const comingOf = (eventId: number) => t.db.select({ memberId: attendance.memberId, isAttending: attendance.isAttending, total: attendance.total }).from(attendance).where(eq(attendance.eventId, eventId)).all();
+  const comingOf = (eventId: number) =>
+    t.db
+      .select({ memberId: attendance.memberId, isAttending: attendance.isAttending, total: attendance.total })
+      .from(attendance)
+      .where(eq(attendance.eventId, eventId))
+      .all();
 
   it('names the event without changing anything, then records "I\'m coming" once', async () => {
     open();
@@ -495,7 +579,7 @@ describe('rsvp.get and rsvp.confirm', () => {
 });
 
 describe('digest.preview and digest.sendMe', () => {
-  it('shows the admin next week\'s digest written for them, and sends it to them alone', async () => {
+  it("shows the admin next week's digest written for them, and sends it to them alone", async () => {
     open();
     const admin = createMember(t.db, { permissions: ['admin'], firstName: 'Ada' });
     createMember(t.db);

@@ -62,7 +62,9 @@ export function createDigestService({ db, services, config, clock = () => new Da
       }
       const email = memberId === undefined ? undefined : turnDigestOffAtAddress(db, memberId);
       if (email === undefined) {
-        throw badRequest('This link is not valid: please open the whole link from the e-mail. You can also turn the weekly digest off on your Account page after logging in.');
+        throw badRequest(
+          'This link is not valid: please open the whole link from the e-mail. You can also turn the weekly digest off on your Account page after logging in.',
+        );
       }
       return maskedEmail(email);
     },

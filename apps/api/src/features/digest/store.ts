@@ -99,7 +99,13 @@ export type DigestNewsletterRow = { fileName: string; year: number; month: numbe
 /** The newest Valley News edition when it was added since `since` (ISO UTC). */
 export function findNewNewsletter(db: DbOrTx, since: string): DigestNewsletterRow | undefined {
   return db
-    .select({ fileName: newsletters.fileName, year: newsletters.year, month: newsletters.month, isSpecial: newsletters.isSpecial, coverUrl: newsletters.coverUrl })
+    .select({
+      fileName: newsletters.fileName,
+      year: newsletters.year,
+      month: newsletters.month,
+      isSpecial: newsletters.isSpecial,
+      coverUrl: newsletters.coverUrl,
+    })
     .from(newsletters)
     .where(gt(newsletters.created, since))
     .orderBy(desc(newsletters.year), desc(newsletters.month), desc(newsletters.isSpecial), desc(newsletters.id))
@@ -146,7 +152,11 @@ export function listActiveThreads(db: DbOrTx, since: string): DigestThreadRow[] 
  * than resolving the session.
  */
 export function digestSettingFinder(db: Db): (memberId: number) => boolean | undefined {
-  const query = db.select({ on: members.weeklyDigest }).from(members).where(eq(members.id, sql.placeholder('memberId'))).prepare();
+  const query = db
+    .select({ on: members.weeklyDigest })
+    .from(members)
+    .where(eq(members.id, sql.placeholder('memberId')))
+    .prepare();
   return (memberId) => query.get({ memberId })?.on;
 }
 
@@ -184,7 +194,11 @@ export function isRsvpLinkUsed(db: DbOrTx, key: { eventId: number; memberId: num
 
 /** The event an "I'm coming" link names, as its page shows it. */
 export function findRsvpEvent(db: DbOrTx, eventId: number): { id: number; title: string; start: string; end: string; venue: string } | undefined {
-  return db.select({ id: events.id, title: events.title, start: events.start, end: events.end, venue: events.venue }).from(events).where(eq(events.id, eventId)).get();
+  return db
+    .select({ id: events.id, title: events.title, start: events.start, end: events.end, venue: events.venue })
+    .from(events)
+    .where(eq(events.id, eventId))
+    .get();
 }
 
 /** A member by id, for the admin's preview sent to themselves. */

@@ -1,4 +1,19 @@
-import { blogPath, clubNow, dateFormat, describeStart, digestOffPath, eventPath, formatPrice, forumPath, imageSources, listingPath, newsletterPath, PATHS, renditionStemOf, rsvpPath } from '@club/contracts/plain';
+import {
+  blogPath,
+  clubNow,
+  dateFormat,
+  describeStart,
+  digestOffPath,
+  eventPath,
+  formatPrice,
+  forumPath,
+  imageSources,
+  listingPath,
+  newsletterPath,
+  PATHS,
+  renditionStemOf,
+  rsvpPath,
+} from '@club/contracts/plain';
 import type { ListingSummary } from '@club/contracts';
 import cron from 'node-cron';
 import type { Logger } from 'pino';
@@ -296,7 +311,8 @@ export function createWeeklyDigest(deps: {
 }): WeeklyDigest {
   const clock = deps.clock ?? (() => new Date());
   const log = deps.logger.child({ component: 'digest' });
-  const onFailure: DigestFailure = ({ memberIds }, error) => log.error({ memberIds, err: error }, 'weekly digest not written for these members; the others were');
+  const onFailure: DigestFailure = ({ memberIds }, error) =>
+    log.error({ memberIds, err: error }, 'weekly digest not written for these members; the others were');
 
   const previewOf = (memberId: number) => {
     const reader = findDigestReader(deps.db, memberId);

@@ -103,9 +103,9 @@ describe('GET /calendar/<token>.ics', () => {
     const before = await getFeed();
     const etag = before.headers.etag as string;
     expect(titlesOf(before.text)).toContain('Tour next month');
-    const tourId = ((await post('events.upcoming', { g: ann.token, at: `${dayFromToday(0)}T00:00` })).body as { rows: { id: number; title: string }[] }).rows.find(
-      (row) => row.title === 'Tour next month',
-    )?.id as number;
+    const tourId = (
+      (await post('events.upcoming', { g: ann.token, at: `${dayFromToday(0)}T00:00` })).body as { rows: { id: number; title: string }[] }
+    ).rows.find((row) => row.title === 'Tour next month')?.id as number;
 
     await saveEvent({ id: tourId, title: 'Tour next month (new route)', day: dayFromToday(30) });
     const edited = await getFeed().set('If-None-Match', etag);
@@ -136,7 +136,11 @@ describe('GET /calendar/<token>.ics', () => {
   it('writes club times with their zone, a time the spring-forward change skips moved past the gap', async () => {
     // America/Chicago springs forward at 02:00 on March 14, 2027: 02:30 does not exist that night.
     // event.save refuses such a time; a row from before that check (the legacy import) may hold one.
-    const gap = t.db.insert(events).values({ title: 'Night run', start: '2027-03-14T02:30', end: '2027-03-14T04:00', venue: 'Oak Hall' }).returning({ id: events.id }).get().id;
+    const gap = t.db
+      .insert(events)
+      .values({ title: 'Night run', start: '2027-03-14T02:30', end: '2027-03-14T04:00', venue: 'Oak Hall' })
+      .returning({ id: events.id })
+      .get().id;
     const text = (await getFeed()).text;
     expect(text).toContain('DTSTART;TZID=America/Chicago:20270314T033000');
     expect(text).toContain('DTEND;TZID=America/Chicago:20270314T040000');

@@ -1,4 +1,13 @@
-import { EVENTS_PAGE_SIZE, type CallName, type ClubEvent, type EventReply, type EventsReply, type EventSummary, type PastEventsReply, type UpcomingEventsReply } from '@club/contracts';
+import {
+  EVENTS_PAGE_SIZE,
+  type CallName,
+  type ClubEvent,
+  type EventReply,
+  type EventsReply,
+  type EventSummary,
+  type PastEventsReply,
+  type UpcomingEventsReply,
+} from '@club/contracts';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember, type TestMember } from '../../../test/factories.ts';
@@ -60,7 +69,9 @@ beforeAll(async () => {
   ids.lastOfAll = await createEvent('Last of all', '2031-12-31T18:00', '2031-12-31T23:00');
 
   const answer = async (member: TestMember, eventId: number, s: number, extra: object = {}) => {
-    const res = await request(t.app).post('/api/attendance.set.php').send({ g: member.token, i: eventId, s, ...extra });
+    const res = await request(t.app)
+      .post('/api/attendance.set.php')
+      .send({ g: member.token, i: eventId, s, ...extra });
     expect(res.status).toBe(200);
   };
   await answer(ann, ids.sameStartA, 1, { t: 2, c: 'Bringing the Tudor' });

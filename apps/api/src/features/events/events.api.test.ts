@@ -164,7 +164,11 @@ describe('POST /api/event.save.php', () => {
     ['a start in the 13th month', { start: '2031-13-01T10:00', end: '2031-13-01T12:00' }, /start is not a real date/i],
     ['an end on February 30th', { end: '2031-02-30T12:00' }, /end is not a real date/i],
     ['a start at 24:00', { start: '2031-04-12T24:00' }, /start is not a real time/i],
-    ['a start the spring-forward change skips in the club time zone', { start: '2031-03-09T02:30', end: '2031-03-09T04:00' }, /start does not exist in the club time zone/i],
+    [
+      'a start the spring-forward change skips in the club time zone',
+      { start: '2031-03-09T02:30', end: '2031-03-09T04:00' },
+      /start does not exist in the club time zone/i,
+    ],
     ['a missing end', { end: '' }, /end/i],
     ['a venue too long', { venue: 'v'.repeat(201) }, /venue is too long/i],
     ['an address too long', { address: 'a'.repeat(201) }, /address is too long/i],
@@ -216,7 +220,10 @@ describe('POST /api/event.save.php with the sign-up settings (one write)', () =>
 
     const id = (await saveEvent(editor.token, baseEvent({ t: 'Whole Tour', signup: JSON.stringify(dinner) }))).body.i as number;
     for (const signup of [twice, JSON.stringify({ capacity: 0 }), '{not json']) {
-      const res = await saveEvent(editor.token, baseEvent({ id: String(id), t: 'Whole Tour, half changed', start: '2031-04-13T09:00', end: '2031-04-13T16:30', signup }));
+      const res = await saveEvent(
+        editor.token,
+        baseEvent({ id: String(id), t: 'Whole Tour, half changed', start: '2031-04-13T09:00', end: '2031-04-13T16:30', signup }),
+      );
       expect(res.status, signup).toBe(400);
       expect((await readEvent(editor.token, id))?.title).toBe('Whole Tour');
       expect((await readEvent(editor.token, id))?.start).toBe('2031-04-12T09:00');
@@ -226,10 +233,19 @@ describe('POST /api/event.save.php with the sign-up settings (one write)', () =>
 });
 
 describe('POST /api/event.nowReminder.php', () => {
-  const remindersOf = (title: string) => t.db.select().from(outbox).all().filter((mail) => mail.subject.startsWith(`Reminder: ${title},`));
+  const remindersOf = (title: string) =>
+    t.db
+      .select()
+      .from(outbox)
+      .all()
+      .filter((mail) => mail.subject.startsWith(`Reminder: ${title},`));
 
   it('reports whom a save with "now" e-mailed, before the reply, and the same after a later save that sends nothing', async () => {
-    const readers = t.db.select({ id: members.id }).from(members).where(and(eq(members.enabled, true), eq(members.emailNotifications, true))).all().length;
+    const readers = t.db
+      .select({ id: members.id })
+      .from(members)
+      .where(and(eq(members.enabled, true), eq(members.emailNotifications, true)))
+      .all().length;
     const id = await createEvent({ t: 'Reminded Tour' });
     expect((await post('event.nowReminder', { g: editor.token, id })).body).toEqual({ emailed: 0, pushed: 0, sent: '' });
 
@@ -386,7 +402,10 @@ describe('calendar files', () => {
   });
 
   const downloadEvent = (id: number, token?: string) =>
-    request(t.app).post(`/calendar/event/${id}.ics`).type('form').send(token ? { g: token } : {});
+    request(t.app)
+      .post(`/calendar/event/${id}.ics`)
+      .type('form')
+      .send(token ? { g: token } : {});
 
   it('downloads one event as .ics for a logged-in member with the right UTC instants either side of DST', async () => {
     const expected: Array<[number, string, string, string]> = [
@@ -423,7 +442,11 @@ describe('calendar files', () => {
 
   it("sends a browser whose session has ended to the event's page rather than showing it an error as JSON", async () => {
     const fromBrowser = (id: string, token?: string) =>
-      request(t.app).post(`/calendar/event/${id}.ics`).set('Accept', 'text/html,application/xhtml+xml,*/*;q=0.8').type('form').send(token ? { g: token } : {});
+      request(t.app)
+        .post(`/calendar/event/${id}.ics`)
+        .set('Accept', 'text/html,application/xhtml+xml,*/*;q=0.8')
+        .type('form')
+        .send(token ? { g: token } : {});
     const ended = await fromBrowser(String(beforeSpringChange), 'an-ended-session');
     expect(ended.status).toBe(303);
     expect(ended.headers.location).toBe(`/event/${beforeSpringChange}`);

@@ -35,7 +35,11 @@ export function clubTimeToInstant(local: string, timeZone: string): Date {
   return dayjs.tz(local, 'YYYY-MM-DDTHH:mm', timeZone).toDate();
 }
 
-const joinLines = (...lines: string[]): string => lines.map((line) => line.trim()).filter(Boolean).join(', ');
+const joinLines = (...lines: string[]): string =>
+  lines
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .join(', ');
 
 /**
  * An event of the private feed with its place in a series (null fields for a single event), and
@@ -132,7 +136,12 @@ function rruleOf(rule: RepeatRule, until: Date): string {
   else if (rule.frequency === 'monthlyByDay') parts.push(`BYMONTHDAY=${rule.day}`);
   else parts.push(`BYDAY=${rule.week === LAST_WEEK ? -1 : rule.week}${weekday}`);
   if (rule.monthsOff.length > 0) parts.push(`BYMONTH=${[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12].filter((m) => !rule.monthsOff.includes(m)).join(',')}`);
-  parts.push(`UNTIL=${until.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '')}`);
+  parts.push(
+    `UNTIL=${until
+      .toISOString()
+      .replace(/[-:]/g, '')
+      .replace(/\.\d{3}/, '')}`,
+  );
   return `RRULE:${parts.join(';')}`;
 }
 
@@ -157,7 +166,10 @@ function addSeries(calendar: Calendar, site: URL, options: CalendarOptions, seri
   const instanceStart = (date: string): string => existingClubTime(`${date}T${series.startTime}`, timeZone);
   const lastDate = dates.at(-1) ?? first;
   const exdates = dates.filter((date) => !byDate.has(date)).map((date) => icsLocal(instanceStart(date)));
-  const repeating = [rruleOf(series.rule, clubTimeToInstant(instanceStart(lastDate), timeZone)), ...(exdates.length > 0 ? [`EXDATE;TZID=${timeZone}:${exdates.join(',')}`] : [])];
+  const repeating = [
+    rruleOf(series.rule, clubTimeToInstant(instanceStart(lastDate), timeZone)),
+    ...(exdates.length > 0 ? [`EXDATE;TZID=${timeZone}:${exdates.join(',')}`] : []),
+  ];
   const uid = `series-${series.id}@${site.hostname}`;
   const firstStart = instanceStart(first);
   const firstEvent = byDate.get(first) as FeedEvent;

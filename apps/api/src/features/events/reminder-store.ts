@@ -57,6 +57,10 @@ export function countNowReminders(db: DbOrTx, eventId: number): { emailed: numbe
     .groupBy(reminderLedger.channel)
     .all();
   const of = (channel: ReminderChannel) => rows.find((row) => row.channel === channel);
-  const sent = rows.map((row) => row.first ?? '').filter(Boolean).sort()[0] ?? '';
+  const sent =
+    rows
+      .map((row) => row.first ?? '')
+      .filter(Boolean)
+      .sort()[0] ?? '';
   return { emailed: of('email')?.members ?? 0, pushed: of('push')?.members ?? 0, sent };
 }

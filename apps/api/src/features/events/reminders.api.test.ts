@@ -130,7 +130,15 @@ describe('event reminders', () => {
       if (run(now).emails > 0) sentOn.push(clubNow(now, 'America/Chicago'));
     }
     expect(sentOn).toEqual(['2026-03-04T00:00', '2026-03-06T00:00', '2026-03-08T00:00']);
-    expect(t.db.select().from(reminderLedger).where(eq(reminderLedger.eventId, id)).all().map((row) => row.daysOut).sort()).toEqual([1, 3, 5]);
+    expect(
+      t.db
+        .select()
+        .from(reminderLedger)
+        .where(eq(reminderLedger.eventId, id))
+        .all()
+        .map((row) => row.daysOut)
+        .sort(),
+    ).toEqual([1, 3, 5]);
   });
 
   it('reckons the day in CLUB_TIMEZONE across the fall DST change, not in UTC', () => {
@@ -182,10 +190,12 @@ describe('event reminders', () => {
     expect(mails()).toHaveLength(1);
     expect(t.services.reminders.reportNow(now)).toEqual(report);
     expect(t.services.reminders.run().emails).toBe(2);
-    expect(mails().map((m) => m.subject).slice(1).sort()).toEqual([
-      expect.stringMatching(/^Reminder: Dated Only/),
-      expect.stringMatching(/^Reminder: Other With Now/),
-    ]);
+    expect(
+      mails()
+        .map((m) => m.subject)
+        .slice(1)
+        .sort(),
+    ).toEqual([expect.stringMatching(/^Reminder: Dated Only/), expect.stringMatching(/^Reminder: Other With Now/)]);
   });
 
   it('catches up a missed morning while the event is ahead, in one e-mail, and sends nothing once it has started', () => {
@@ -301,10 +311,7 @@ describe('event reminders', () => {
       const oneClick = new URL(/<(https:[^>]+)>/.exec(header('list-unsubscribe'))?.[1] ?? '');
 
       // The mail program's one-click POST (RFC 8058).
-      const reply = await request(t.app)
-        .post(`${oneClick.pathname}${oneClick.search}`)
-        .type('form')
-        .send('List-Unsubscribe=One-Click');
+      const reply = await request(t.app).post(`${oneClick.pathname}${oneClick.search}`).type('form').send('List-Unsubscribe=One-Click');
       expect(reply.status).toBe(200);
       expect(reply.body).toEqual({ m: maskedEmail(member.email) });
       // Some mail programs send the same POST as multipart/form-data.
@@ -328,7 +335,15 @@ describe('event reminders', () => {
     const skipped = addEvent('2026-06-19T25:00', [0], 'Impossible Hour');
     addEvent('2026-06-20T10:00', [1, 3], 'Spring Tour');
     const lines: string[] = [];
-    const logger = pino({ level: 'info' }, new Writable({ write(chunk: Buffer, _encoding, done) { lines.push(chunk.toString()); done(); } }));
+    const logger = pino(
+      { level: 'info' },
+      new Writable({
+        write(chunk: Buffer, _encoding, done) {
+          lines.push(chunk.toString());
+          done();
+        },
+      }),
+    );
     const reminders = createReminderService({
       db: t.db,
       config: t.config,
@@ -341,12 +356,21 @@ describe('event reminders', () => {
 
     expect(reminders.run()).toEqual({ reminders: 1, emails: 1, pushes: 0 });
     expect(mails().map((mail) => [mail.to, mail.subject])).toEqual([[member.email, 'Reminder: Spring Tour, Saturday, June 20, 2026 at 10:00 AM']]);
-    const reports = lines.map((line) => JSON.parse(line) as { level: number; eventId?: number; start?: string; msg: string }).filter((line) => line.eventId !== undefined);
+    const reports = lines
+      .map((line) => JSON.parse(line) as { level: number; eventId?: number; start?: string; msg: string })
+      .filter((line) => line.eventId !== undefined);
     expect(reports.map(({ level, eventId, start }) => ({ level, eventId, start }))).toEqual([
       { level: 40, eventId: skipped, start: '2026-06-19T25:00' },
       { level: 40, eventId: bad, start: '2026-13-01T10:00' },
     ]);
     expect(reports[1]?.msg).toMatch(/not a real date and time.*skipped/i);
-    expect(t.db.select().from(reminderLedger).all().map((row) => row.eventId).filter((id) => id === bad || id === skipped)).toEqual([]);
+    expect(
+      t.db
+        .select()
+        .from(reminderLedger)
+        .all()
+        .map((row) => row.eventId)
+        .filter((id) => id === bad || id === skipped),
+    ).toEqual([]);
   });
 });

@@ -19,4 +19,3 @@ describe('dueReminderDays', () => {
     expect(dueReminderDays('2026-06-20T10:00', [2, 7, 1, 1], '2026-06-19')).toEqual([1]);
   });
 });
-

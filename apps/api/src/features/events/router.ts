@@ -19,10 +19,15 @@ export function mountEventsCalls(api: ApiRouter, deps: AppDeps): void {
   const events = createEventsService(deps);
 
   // 23 MB of JSON at ten times the club's data: written event by event and compressed as it goes.
-  mountCall(api, 'events.get', (_input, { user }) => {
-    const { events: v, names: u } = events.streamAll(user);
-    return streamObject<CallResponse<'events.get'>>({ v, u });
-  }, { cache: 'member' });
+  mountCall(
+    api,
+    'events.get',
+    (_input, { user }) => {
+      const { events: v, names: u } = events.streamAll(user);
+      return streamObject<CallResponse<'events.get'>>({ v, u });
+    },
+    { cache: 'member' },
+  );
 
   mountCall(api, 'event.get', ({ id }, { user }) => events.readOne(user, id), { cache: 'member' });
 

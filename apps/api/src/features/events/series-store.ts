@@ -50,7 +50,10 @@ export function insertSeries(tx: DbOrTx, fields: SeriesFields): number {
 }
 
 export function updateSeries(tx: DbOrTx, id: number, fields: Partial<SeriesFields>): void {
-  tx.update(eventSeries).set({ ...fields, modified: new Date().toISOString() }).where(eq(eventSeries.id, id)).run();
+  tx.update(eventSeries)
+    .set({ ...fields, modified: new Date().toISOString() })
+    .where(eq(eventSeries.id, id))
+    .run();
 }
 
 export function deleteSeries(tx: DbOrTx, id: number): void {

@@ -29,10 +29,35 @@ const post = (name: string, body: object) => request(t.app).post(`/api/${name}.p
 /** The club's meeting: the third Tuesday of each month except July and August. */
 const THIRD_TUESDAY: Partial<RepeatRuleInput> = { frequency: 'monthlyByWeekday', weekday: 2, week: 3, monthsOff: [7, 8] };
 
-type SaveFields = { id?: number; title?: string; start?: string; end?: string; venue?: string; repeat?: object; scope?: string; signup?: object; notify?: string[]; dropSignups?: number };
+type SaveFields = {
+  id?: number;
+  title?: string;
+  start?: string;
+  end?: string;
+  venue?: string;
+  repeat?: object;
+  scope?: string;
+  signup?: object;
+  notify?: string[];
+  dropSignups?: number;
+};
 
 /** event.save as the editor sends it: multipart, the repeat rule and the settings as JSON text. */
-function save({ id = 0, title = 'Club Meeting', start = '2027-01-19T19:00', end = '2027-01-19T20:30', venue = 'Meadowbrook Church', repeat, scope, signup, notify = [], dropSignups }: SaveFields, token = editor.token) {
+function save(
+  {
+    id = 0,
+    title = 'Club Meeting',
+    start = '2027-01-19T19:00',
+    end = '2027-01-19T20:30',
+    venue = 'Meadowbrook Church',
+    repeat,
+    scope,
+    signup,
+    notify = [],
+    dropSignups,
+  }: SaveFields,
+  token = editor.token,
+) {
   return postMultipart(t.app, 'event.save', {
     g: token,
     id,
@@ -101,15 +126,28 @@ describe('POST /api/event.save.php with a repeat rule', () => {
     const first = await makeSeries('Third Tuesday Meeting');
     const year = await month('Third Tuesday Meeting', '2027-01-01', '2027-12-31');
     expect(startsOf(year)).toEqual([
-      '2027-01-19T19:00', '2027-02-16T19:00', '2027-03-16T19:00', '2027-04-20T19:00', '2027-05-18T19:00', '2027-06-15T19:00',
-      '2027-09-21T19:00', '2027-10-19T19:00', '2027-11-16T19:00', '2027-12-21T19:00',
+      '2027-01-19T19:00',
+      '2027-02-16T19:00',
+      '2027-03-16T19:00',
+      '2027-04-20T19:00',
+      '2027-05-18T19:00',
+      '2027-06-15T19:00',
+      '2027-09-21T19:00',
+      '2027-10-19T19:00',
+      '2027-11-16T19:00',
+      '2027-12-21T19:00',
     ]);
     expect(year[0]?.id).toBe(first);
     expect(new Set(year.map((e) => e.id)).size).toBe(10);
     for (const e of year) expect(e.end).toBe(`${e.start.slice(0, 10)}T20:30`);
 
     const reply = await readEvent(year[3]?.id ?? 0);
-    expect(reply.series).toMatchObject({ description: 'the third Tuesday of each month except July and August', firstDate: '2027-01-19', date: '2027-04-20', countFromHere: null });
+    expect(reply.series).toMatchObject({
+      description: 'the third Tuesday of each month except July and August',
+      firstDate: '2027-01-19',
+      date: '2027-04-20',
+      countFromHere: null,
+    });
     // Legacy readers get plain events: the same keys as a single event's.
     const single = (await readEvent((await save({ title: 'Single Tour' })).body.i as number)).event;
     expect(Object.keys(reply.event ?? {}).sort()).toEqual(Object.keys(single ?? {}).sort());
@@ -135,7 +173,13 @@ describe('POST /api/event.save.php with a repeat rule', () => {
 
   it('ends a series by a count or a date', async () => {
     await makeSeries('Five Times', { ...THIRD_TUESDAY, count: 5 });
-    expect(startsOf(await month('Five Times', '2027-01-01', '2029-12-31'))).toEqual(['2027-01-19T19:00', '2027-02-16T19:00', '2027-03-16T19:00', '2027-04-20T19:00', '2027-05-18T19:00']);
+    expect(startsOf(await month('Five Times', '2027-01-01', '2029-12-31'))).toEqual([
+      '2027-01-19T19:00',
+      '2027-02-16T19:00',
+      '2027-03-16T19:00',
+      '2027-04-20T19:00',
+      '2027-05-18T19:00',
+    ]);
     await makeSeries('Until March', { ...THIRD_TUESDAY, until: '2027-03-16' });
     expect(startsOf(await month('Until March', '2027-01-01', '2029-12-31'))).toEqual(['2027-01-19T19:00', '2027-02-16T19:00', '2027-03-16T19:00']);
   });
@@ -152,7 +196,13 @@ describe('POST /api/event.save.php with a repeat rule', () => {
       expect(res.body.e).toMatch(message);
     }
     expect(await month('Refused Series', '2027-01-01', '2029-12-31')).toEqual([]);
-    expect(t.db.select().from(eventSeries).all().some((s) => s.template.title === 'Refused Series')).toBe(false);
+    expect(
+      t.db
+        .select()
+        .from(eventSeries)
+        .all()
+        .some((s) => s.template.title === 'Refused Series'),
+    ).toBe(false);
   });
 
   it('turns a single event into a series that keeps its sign-ups', async () => {
@@ -169,9 +219,17 @@ describe('POST /api/event.save.php with a repeat rule', () => {
 
 describe('occurrences as events of their own', () => {
   it('takes sign-ups, settings and a roster per occurrence', async () => {
-    await makeSeries('Tour Series', { ...THIRD_TUESDAY, count: 3 }, { signup: { capacity: 1, choices: [{ question: 'Dinner', options: ['chicken', 'fish'] }] } });
+    await makeSeries(
+      'Tour Series',
+      { ...THIRD_TUESDAY, count: 3 },
+      { signup: { capacity: 1, choices: [{ question: 'Dinner', options: ['chicken', 'fish'] }] } },
+    );
     const [one, two] = await month('Tour Series', '2027-01-01', '2027-12-31');
-    expect((await readEvent(two?.id ?? 0)).signups?.settings).toEqual({ capacity: 1, deadline: '', choices: [{ question: 'Dinner', options: ['chicken', 'fish'] }] });
+    expect((await readEvent(two?.id ?? 0)).signups?.settings).toEqual({
+      capacity: 1,
+      deadline: '',
+      choices: [{ question: 'Dinner', options: ['chicken', 'fish'] }],
+    });
     expect((await post('signup.set', { g: ann.token, eventId: one?.id, answer: 'attending' })).body.status).toBe('confirmed');
     expect((await post('signup.set', { g: bob.token, eventId: one?.id, answer: 'attending' })).body.status).toBe('waitlisted');
     expect((await post('signup.set', { g: bob.token, eventId: two?.id, answer: 'attending' })).body.status).toBe('confirmed');
@@ -190,12 +248,19 @@ describe('occurrences as events of their own', () => {
     await makeSeries('Feed Rule', { ...THIRD_TUESDAY, count: 8 });
     const [, , march, april, , , september] = await month('Feed Rule', '2027-01-01', '2027-12-31');
     expect((await post('event.delete', { g: editor.token, id: march?.id, scope: 'one' })).status).toBe(200);
-    expect((await save({ id: april?.id, title: 'Feed Rule', start: '2027-04-21T18:00', end: '2027-04-21T20:00', venue: 'Transport Museum', scope: 'one' })).status).toBe(200);
+    expect(
+      (await save({ id: april?.id, title: 'Feed Rule', start: '2027-04-21T18:00', end: '2027-04-21T20:00', venue: 'Transport Museum', scope: 'one' })).status,
+    ).toBe(200);
     const firstSaturday = { frequency: 'monthlyByWeekday', weekday: 6, week: 1, count: 2 };
-    expect((await save({ id: september?.id, title: 'Feed Rule', start: '2027-09-04T10:00', end: '2027-09-04T12:00', repeat: firstSaturday, scope: 'following' })).status).toBe(200);
+    expect(
+      (await save({ id: september?.id, title: 'Feed Rule', start: '2027-09-04T10:00', end: '2027-09-04T12:00', repeat: firstSaturday, scope: 'following' }))
+        .status,
+    ).toBe(200);
 
     const text = await readFeed();
-    const masters = Object.values(ical.sync.parseICS(text)).filter((c): c is VEvent => c?.type === 'VEVENT' && textOf(c.summary) === 'Feed Rule' && c.rrule !== undefined);
+    const masters = Object.values(ical.sync.parseICS(text)).filter(
+      (c): c is VEvent => c?.type === 'VEVENT' && textOf(c.summary) === 'Feed Rule' && c.rrule !== undefined,
+    );
     expect(masters).toHaveLength(2);
     const expected = (await month('Feed Rule', '2027-01-01', '2027-12-31')).map((e) => ({
       start: clubTimeToInstant(e.start, 'America/Chicago').toISOString(),
@@ -238,17 +303,38 @@ describe('editing an occurrence', () => {
     const before = await month('Following', '2027-01-01', '2027-12-31');
     const [, , , fourth, fifth] = before;
     await post('signup.set', { g: ann.token, eventId: fifth?.id, answer: 'attending' });
-    const res = await save({ id: fourth?.id, title: 'Following', start: '2027-04-20T19:30', end: '2027-04-20T21:00', venue: 'Meadowbrook Church', scope: 'following', repeat: THIRD_TUESDAY });
+    const res = await save({
+      id: fourth?.id,
+      title: 'Following',
+      start: '2027-04-20T19:30',
+      end: '2027-04-20T21:00',
+      venue: 'Meadowbrook Church',
+      scope: 'following',
+      repeat: THIRD_TUESDAY,
+    });
     expect(res.status).toBe(200);
     expect(res.body.i).toBe(fourth?.id);
     const after = await month('Following', '2027-01-01', '2027-12-31');
     expect(after.map((e) => e.id)).toEqual(before.map((e) => e.id));
     expect(startsOf(after)).toEqual([
-      '2027-01-19T19:00', '2027-02-16T19:00', '2027-03-16T19:00',
-      '2027-04-20T19:30', '2027-05-18T19:30', '2027-06-15T19:30', '2027-09-21T19:30', '2027-10-19T19:30', '2027-11-16T19:30', '2027-12-21T19:30',
+      '2027-01-19T19:00',
+      '2027-02-16T19:00',
+      '2027-03-16T19:00',
+      '2027-04-20T19:30',
+      '2027-05-18T19:30',
+      '2027-06-15T19:30',
+      '2027-09-21T19:30',
+      '2027-10-19T19:30',
+      '2027-11-16T19:30',
+      '2027-12-21T19:30',
     ]);
     expect((await readEvent(fifth?.id ?? 0)).signups?.households.map((h) => h.name)).toEqual(['Ann Attender']);
-    const told = t.db.select().from(outbox).where(eq(outbox.to, ann.email)).all().filter((m) => m.subject.includes('Following'));
+    const told = t.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.to, ann.email))
+      .all()
+      .filter((m) => m.subject.includes('Following'));
     expect(told).toHaveLength(1);
     expect((await readEvent(before[0]?.id ?? 0)).series?.rule.until).toBe('2027-04-19');
     expect((await readEvent(fourth?.id ?? 0)).series).toMatchObject({ firstDate: '2027-04-20', rule: { until: '' } });
@@ -258,17 +344,43 @@ describe('editing an occurrence', () => {
     await makeSeries('New Rule', { ...THIRD_TUESDAY, count: 6 });
     const before = await month('New Rule', '2027-01-01', '2027-12-31');
     expect((await readEvent(before[3]?.id ?? 0)).series?.countFromHere).toBe(3);
-    const res = await save({ id: before[3]?.id, title: 'New Rule', start: '2027-04-14T19:00', end: '2027-04-14T20:30', scope: 'following', repeat: { frequency: 'monthlyByWeekday', weekday: 3, week: 2, count: 2 } });
+    const res = await save({
+      id: before[3]?.id,
+      title: 'New Rule',
+      start: '2027-04-14T19:00',
+      end: '2027-04-14T20:30',
+      scope: 'following',
+      repeat: { frequency: 'monthlyByWeekday', weekday: 3, week: 2, count: 2 },
+    });
     expect(res.status).toBe(200);
-    expect(startsOf(await month('New Rule', '2027-01-01', '2027-12-31'))).toEqual(['2027-01-19T19:00', '2027-02-16T19:00', '2027-03-16T19:00', '2027-04-14T19:00', '2027-05-12T19:00']);
+    expect(startsOf(await month('New Rule', '2027-01-01', '2027-12-31'))).toEqual([
+      '2027-01-19T19:00',
+      '2027-02-16T19:00',
+      '2027-03-16T19:00',
+      '2027-04-14T19:00',
+      '2027-05-12T19:00',
+    ]);
     expect((await readEvent(before[0]?.id ?? 0)).series?.rule.count).toBe(3);
-    expect(t.db.select().from(events).where(eq(events.id, before[5]?.id ?? 0)).all()).toEqual([]);
+    expect(
+      t.db
+        .select()
+        .from(events)
+        .where(eq(events.id, before[5]?.id ?? 0))
+        .all(),
+    ).toEqual([]);
   });
 
   it('stops the series at an occurrence with "does not repeat" for this and the following', async () => {
     await makeSeries('Stops', { ...THIRD_TUESDAY, count: 4 });
     const before = await month('Stops', '2027-01-01', '2027-12-31');
-    const res = await save({ id: before[1]?.id, title: 'Stops', start: '2027-02-16T19:00', end: '2027-02-16T20:30', scope: 'following', repeat: { frequency: 'never' } });
+    const res = await save({
+      id: before[1]?.id,
+      title: 'Stops',
+      start: '2027-02-16T19:00',
+      end: '2027-02-16T20:30',
+      scope: 'following',
+      repeat: { frequency: 'never' },
+    });
     expect(res.status).toBe(200);
     expect(startsOf(await month('Stops', '2027-01-01', '2027-12-31'))).toEqual(['2027-01-19T19:00', '2027-02-16T19:00']);
     expect((await readEvent(before[1]?.id ?? 0)).series).toBeNull();
@@ -278,7 +390,12 @@ describe('editing an occurrence', () => {
 
 describe('a rule change that removes occurrences members signed up for', () => {
   /** Every e-mail queued about a series, to anyone. */
-  const mailsAbout = (title: string) => t.db.select().from(outbox).all().filter((m) => m.subject.includes(title));
+  const mailsAbout = (title: string) =>
+    t.db
+      .select()
+      .from(outbox)
+      .all()
+      .filter((m) => m.subject.includes(title));
   const preview = (id: number, start: string, repeat: object, token = editor.token) => post('event.seriesPreview', { g: token, id, start, repeat });
 
   it('tells the editor first what it drops, refuses to drop more than confirmed, then e-mails each member coming once and no one else', async () => {
@@ -304,7 +421,15 @@ describe('a rule change that removes occurrences members signed up for', () => {
     expect((await preview(march?.id ?? 0, '2027-03-16T19:00', change, ann.token)).status).toBe(403);
 
     // Someone signed up after the editor was asked: the save refuses and nothing changes.
-    const refused = await save({ id: march?.id, title, start: '2027-03-16T19:00', end: '2027-03-16T20:30', scope: 'following', repeat: change, dropSignups: 3 });
+    const refused = await save({
+      id: march?.id,
+      title,
+      start: '2027-03-16T19:00',
+      end: '2027-03-16T20:30',
+      scope: 'following',
+      repeat: change,
+      dropSignups: 3,
+    });
     expect(refused.status).toBe(400);
     expect(refused.body.e).toMatch(/removes 2 dates that 4 members have signed up for.*confirm/);
     expect((await month(title, '2027-01-01', '2027-12-31')).map((e) => e.id)).toEqual(before.map((e) => e.id));
@@ -357,7 +482,15 @@ describe('a rule change that removes occurrences members signed up for', () => {
       { id: july?.id, start: '2027-07-20T19:00', households: 1, people: 1 },
       { id: before[7]?.id, start: '2027-08-17T19:00', households: 0, people: 0 },
     ]);
-    const res = await save({ id: before[2]?.id, title, start: '2027-03-16T19:00', end: '2027-03-16T20:30', scope: 'following', repeat: THIRD_TUESDAY, dropSignups: 1 });
+    const res = await save({
+      id: before[2]?.id,
+      title,
+      start: '2027-03-16T19:00',
+      end: '2027-03-16T20:30',
+      scope: 'following',
+      repeat: THIRD_TUESDAY,
+      dropSignups: 1,
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const after = await month(title, '2027-01-01', '2027-12-31');
     expect(startsOf(after)).toEqual(startsOf(before).filter((s) => !s.startsWith('2027-07') && !s.startsWith('2027-08')));
@@ -367,7 +500,7 @@ describe('a rule change that removes occurrences members signed up for', () => {
     expect(mailsAbout(title).map((m) => [m.to, m.subject])).toEqual([[bob.email, `No longer on: ${title}, Tuesday, July 20, 2027 at 7:00 PM`]]);
   });
 
-  it('drops and tells the later occurrences\' members when a series stops repeating from an occurrence', async () => {
+  it("drops and tells the later occurrences' members when a series stops repeating from an occurrence", async () => {
     const title = 'Stops With Sign-ups';
     await makeSeries(title, { ...THIRD_TUESDAY, monthsOff: [], count: 3 });
     const [first, second, third] = await month(title, '2027-01-01', '2027-12-31');
@@ -375,8 +508,18 @@ describe('a rule change that removes occurrences members signed up for', () => {
     expect((await preview(second?.id ?? 0, '2027-02-16T19:00', { frequency: 'never' })).body.removed).toEqual([
       { id: third?.id, start: '2027-03-16T19:00', households: 1, people: 1 },
     ]);
-    expect((await save({ id: second?.id, title, start: '2027-02-16T19:00', end: '2027-02-16T20:30', scope: 'following', repeat: { frequency: 'never' } })).status).toBe(400);
-    const res = await save({ id: second?.id, title, start: '2027-02-16T19:00', end: '2027-02-16T20:30', scope: 'following', repeat: { frequency: 'never' }, dropSignups: 1 });
+    expect(
+      (await save({ id: second?.id, title, start: '2027-02-16T19:00', end: '2027-02-16T20:30', scope: 'following', repeat: { frequency: 'never' } })).status,
+    ).toBe(400);
+    const res = await save({
+      id: second?.id,
+      title,
+      start: '2027-02-16T19:00',
+      end: '2027-02-16T20:30',
+      scope: 'following',
+      repeat: { frequency: 'never' },
+      dropSignups: 1,
+    });
     expect(res.status).toBe(200);
     expect((await month(title, '2027-01-01', '2027-12-31')).map((e) => e.id)).toEqual([first?.id, second?.id]);
     const sent = mailsAbout(title);
@@ -391,7 +534,12 @@ describe('POST /api/event.delete.php on an occurrence', () => {
     const [, second] = await month('Skip One', '2027-01-01', '2027-01-31');
     expect((await post('event.delete', { g: editor.token, id: second?.id, scope: 'one' })).status).toBe(200);
     t.services.eventSeries.extend(new Date('2027-09-01T12:00:00Z'));
-    expect(startsOf(await month('Skip One', '2027-01-01', '2027-01-31'))).toEqual(['2027-01-02T09:00', '2027-01-16T09:00', '2027-01-23T09:00', '2027-01-30T09:00']);
+    expect(startsOf(await month('Skip One', '2027-01-01', '2027-01-31'))).toEqual([
+      '2027-01-02T09:00',
+      '2027-01-16T09:00',
+      '2027-01-23T09:00',
+      '2027-01-30T09:00',
+    ]);
   });
 
   it('deletes this and the following ones, ending the series the day before', async () => {
@@ -409,7 +557,13 @@ describe('POST /api/event.delete.php on an occurrence', () => {
     expect((await post('event.delete', { g: ann.token, id: first?.id, scope: 'following' })).status).toBe(403);
     expect((await post('event.delete', { g: editor.token, id: first?.id, scope: 'following' })).status).toBe(200);
     expect(await month('All Gone', '2027-01-01', '2029-12-31')).toEqual([]);
-    expect(t.db.select().from(eventSeries).all().some((s) => s.template.title === 'All Gone')).toBe(false);
+    expect(
+      t.db
+        .select()
+        .from(eventSeries)
+        .all()
+        .some((s) => s.template.title === 'All Gone'),
+    ).toBe(false);
   });
 
   it('keeps the picture the occurrences share until the last one showing it goes', async () => {

@@ -76,8 +76,7 @@ const countBefore = (series: SeriesRecord, date: string): number => occurrenceDa
 
 /** Ends a series the day before `date` (by date, or by count when it ends by count). */
 function endSeriesBefore(tx: DbOrTx, series: SeriesRecord, date: string): void {
-  const rule: RepeatRule =
-    series.rule.count === null ? { ...series.rule, until: addDays(date, -1) } : { ...series.rule, count: countBefore(series, date) };
+  const rule: RepeatRule = series.rule.count === null ? { ...series.rule, until: addDays(date, -1) } : { ...series.rule, count: countBefore(series, date) };
   updateSeries(tx, series.id, { rule, skippedDates: series.skippedDates.filter((d) => d < date), madeThrough: ENDED });
 }
 
@@ -151,7 +150,10 @@ type SeriesPlan = {
 };
 
 /** What a series write from an event on would do, without writing: the days, who takes them and what goes. */
-function planSeries(db: DbOrTx, { existing, start, rule, today }: { existing: EventRecord | undefined; start: string; rule: RepeatRuleInput; today: string }): SeriesPlan {
+function planSeries(
+  db: DbOrTx,
+  { existing, start, rule, today }: { existing: EventRecord | undefined; start: string; rule: RepeatRuleInput; today: string },
+): SeriesPlan {
   const link = existing ? findOccurrenceLink(db, existing.id) : undefined;
   const old = link?.seriesId ? findSeries(db, link.seriesId) : undefined;
   const fromDate = old ? (link?.seriesDate ?? undefined) : undefined;
@@ -211,7 +213,11 @@ function requireDropsAllowed(removed: RemovedOccurrence[], allowedDrops: number)
  * were coming to one is told once by e-mail, or made. `never` leaves the edited event alone, out
  * of any series.
  */
-export function writeSeries(tx: DbOrTx, config: NoticeConfig, { existing, fields, signup, rule, today, actorId, allowedDrops }: SeriesWrite): SeriesWriteResult {
+export function writeSeries(
+  tx: DbOrTx,
+  config: NoticeConfig,
+  { existing, fields, signup, rule, today, actorId, allowedDrops }: SeriesWrite,
+): SeriesWriteResult {
   const plan = planSeries(tx, { existing, start: fields.start, rule, today });
   const { old, fromDate, following, isFromStart } = plan;
   const removed = readRemoved(tx, plan.removed);
@@ -300,7 +306,12 @@ export function extendSeries(tx: DbOrTx, config: NoticeConfig, today: string): n
  * the series for good, `following` deletes the later ones too and ends the series the day before
  * (or deletes it, from its first day). Returns the ids and images of the events deleted.
  */
-export function deleteOccurrences(tx: DbOrTx, eventId: number, scope: SeriesScope, onBeforeDelete: (events: EventRecord[]) => void = () => undefined): { ids: number[]; images: string[] } {
+export function deleteOccurrences(
+  tx: DbOrTx,
+  eventId: number,
+  scope: SeriesScope,
+  onBeforeDelete: (events: EventRecord[]) => void = () => undefined,
+): { ids: number[]; images: string[] } {
   const link = findOccurrenceLink(tx, eventId);
   const series = link?.seriesId ? findSeries(tx, link.seriesId) : undefined;
   const date = link?.seriesDate ?? undefined;

@@ -1,5 +1,16 @@
 import { EVENTS_PAGE_SIZE, REMINDER_DAYS, addDays, clubNow } from '@club/contracts/plain';
-import type { ClubEvent, EventNeighbour, EventSignups, EventSummary, EventSeries, RepeatRuleInput, SeriesRemoval, SeriesScope, SessionUser, SignupSettings } from '@club/contracts';
+import type {
+  ClubEvent,
+  EventNeighbour,
+  EventSignups,
+  EventSummary,
+  EventSeries,
+  RepeatRuleInput,
+  SeriesRemoval,
+  SeriesScope,
+  SessionUser,
+  SignupSettings,
+} from '@club/contracts';
 import type { AppDeps } from '../../deps.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
@@ -212,7 +223,15 @@ export function createEventsService({ db, services, config }: Pick<AppDeps, 'db'
           const inSeries = before !== undefined && readSeriesOf(tx, before.id) !== null;
           // A repeat rule makes or changes a series, unless only this occurrence is edited; "never" on a single event is a plain save.
           if (repeat && (inSeries ? scope === 'following' : repeat.frequency !== 'never')) {
-            const written = writeSeries(tx, config, { existing: before, fields, signup, rule: repeat, today: today(), actorId: actorId ?? null, allowedDrops: dropSignups });
+            const written = writeSeries(tx, config, {
+              existing: before,
+              fields,
+              signup,
+              rule: repeat,
+              today: today(),
+              actorId: actorId ?? null,
+              allowedDrops: dropSignups,
+            });
             services.search.reindex(tx, 'event', written.touched);
             if (written.notices > 0) isNoticeQueued = true;
             if (written.mails > 0) isMailQueued = true;
@@ -255,7 +274,12 @@ export function createEventsService({ db, services, config }: Pick<AppDeps, 'db'
         const now = clubNow(new Date(), config.timeZone);
         // Whoever was coming to a day still ahead hears that it is cancelled, in this transaction.
         const deleted = deleteOccurrences(tx, id, scope, (events) => {
-          mails = queueCancellationNotices(tx, config, events.filter((event) => event.end >= now), { actorId });
+          mails = queueCancellationNotices(
+            tx,
+            config,
+            events.filter((event) => event.end >= now),
+            { actorId },
+          );
         });
         services.search.reindex(tx, 'event', deleted.ids);
         return deleted.images;
@@ -283,7 +307,13 @@ export function createEventsService({ db, services, config }: Pick<AppDeps, 'db'
       const day = today();
       const from = addDays(day, -FEED_PAST_DAYS);
       const key = `${changes()}|${day}`;
-      if (feed?.key !== key) feed = { key, file: packCalendar(buildFeed(listFeedEvents(db, from), listSeries(db), { ...calendarOptions, textFrom: day, textUntil: addDays(day, FEED_TEXT_DAYS) })) };
+      if (feed?.key !== key)
+        feed = {
+          key,
+          file: packCalendar(
+            buildFeed(listFeedEvents(db, from), listSeries(db), { ...calendarOptions, textFrom: day, textUntil: addDays(day, FEED_TEXT_DAYS) }),
+          ),
+        };
       return feed.file;
     },
 

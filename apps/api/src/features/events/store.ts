@@ -51,10 +51,7 @@ export function iterateEvents(db: Db): Iterable<EventRecord> {
  * The events of the private feed: those starting on or after a day (YYYY-MM-DD), with their place
  * in a series and when they were last changed, by start.
  */
-export function listFeedEvents(
-  db: DbOrTx,
-  fromDay: string,
-): (EventRecord & { seriesId: number | null; seriesDate: string | null; modified: string })[] {
+export function listFeedEvents(db: DbOrTx, fromDay: string): (EventRecord & { seriesId: number | null; seriesDate: string | null; modified: string })[] {
   return db
     .select({ ...eventColumns, seriesId: events.seriesId, seriesDate: events.seriesDate, modified: events.modified })
     .from(events)
@@ -133,7 +130,10 @@ const answerColumns = {
 };
 
 /** An answer's count of people coming: its total when attending, else none. */
-const withTotalAttending = <Row extends { total: number; isAttending: boolean }>({ total, ...row }: Row) => ({ ...row, totalAttending: row.isAttending ? total : 0 });
+const withTotalAttending = <Row extends { total: number; isAttending: boolean }>({ total, ...row }: Row) => ({
+  ...row,
+  totalAttending: row.isAttending ? total : 0,
+});
 
 export function listAttendance(db: DbOrTx, eventIds?: number[]): AttendanceRecord[] {
   if (eventIds?.length === 0) return [];
@@ -194,7 +194,10 @@ export function attachAttendance(db: DbOrTx, records: EventRecord[], viewerId: n
 export function writeEvent(tx: DbOrTx, id: number, { location, text, imageUrl, ...same }: EventFields): number {
   const row = { ...same, venue: location, description: text, imagePath: imageUrl };
   if (id === 0) return tx.insert(events).values(row).returning({ id: events.id }).get().id;
-  tx.update(events).set({ ...row, modified: new Date().toISOString() }).where(eq(events.id, id)).run();
+  tx.update(events)
+    .set({ ...row, modified: new Date().toISOString() })
+    .where(eq(events.id, id))
+    .run();
   return id;
 }
 
@@ -240,10 +243,7 @@ export function findFeedCreated(db: DbOrTx, memberId: number): string | undefine
 /** Gives the member a new feed token hash, replacing any earlier one; returns when. */
 export function replaceFeedToken(db: DbOrTx, memberId: number, tokenHash: string): string {
   const created = new Date().toISOString();
-  db.insert(calendarFeeds)
-    .values({ memberId, tokenHash, created })
-    .onConflictDoUpdate({ target: calendarFeeds.memberId, set: { tokenHash, created } })
-    .run();
+  db.insert(calendarFeeds).values({ memberId, tokenHash, created }).onConflictDoUpdate({ target: calendarFeeds.memberId, set: { tokenHash, created } }).run();
   return created;
 }
 

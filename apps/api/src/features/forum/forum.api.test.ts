@@ -55,7 +55,12 @@ const readers = () => ({ plain, author, otherPoster, moderator, admin });
 
 /** Without a login every forum read answers 401 and sends no thread. */
 async function expectAnonymousRefused(threadId: number): Promise<void> {
-  const reads: [string, object][] = [['forum.get', {}], ['forum.page', {}], ['forum.thread', { id: threadId }], ['forum.thread', { g: '', id: threadId }]];
+  const reads: [string, object][] = [
+    ['forum.get', {}],
+    ['forum.page', {}],
+    ['forum.thread', { id: threadId }],
+    ['forum.thread', { g: '', id: threadId }],
+  ];
   for (const [name, body] of reads) {
     const res = await post(name, body);
     expect(res.status).toBe(401);
@@ -113,7 +118,7 @@ describe('POST /api/forum.get.php', () => {
     expect((await post('forum.get', { g: 'not-a-session' })).status).toBe(401);
   });
 
-  it('answers the spec\'s `f` and nothing else, even to a moderator sending the old list and thread fields', async () => {
+  it("answers the spec's `f` and nothing else, even to a moderator sending the old list and thread fields", async () => {
     await createThread(moderator, 'Read by the spec test');
     const res = await post('forum.get', { g: moderator.token, l: 1, t: 1 });
     expect(res.status).toBe(200);
@@ -130,7 +135,7 @@ describe('POST /api/forum.thread.php', () => {
   });
 });
 
-describe('forum.createThread, createPost and update: a poster\'s thread through approval and deletion', () => {
+describe("forum.createThread, createPost and update: a poster's thread through approval and deletion", () => {
   let threadId: number;
   let imageUrls: string[];
 
@@ -142,9 +147,16 @@ describe('forum.createThread, createPost and update: a poster\'s thread through 
 
     expect(await whoSeesThread(threadId)).toEqual(['author', 'moderator', 'admin']);
 
-    const mine = (await readThread(author, threadId));
-    expect(mine).toMatchObject({ title: 'Distributor cap for a 1929 Tudor', description: 'Mine is cracked.\nWho has a spare?', author: 'Author Tester', approved: false, isMine: true, posts: [] });
-    const seenByModerator = (await readThread(moderator, threadId));
+    const mine = await readThread(author, threadId);
+    expect(mine).toMatchObject({
+      title: 'Distributor cap for a 1929 Tudor',
+      description: 'Mine is cracked.\nWho has a spare?',
+      author: 'Author Tester',
+      approved: false,
+      isMine: true,
+      posts: [],
+    });
+    const seenByModerator = await readThread(moderator, threadId);
     expect(seenByModerator).toMatchObject({ approved: false, isMine: false });
 
     imageUrls = mine?.imageUrls ?? [];
@@ -194,7 +206,7 @@ describe('forum.createThread, createPost and update: a poster\'s thread through 
     expect(approved.status).toBe(200);
     expect(approved.body).toEqual({});
     expect(await whoSeesThread(threadId)).toEqual(['plain', 'author', 'otherPoster', 'moderator', 'admin']);
-    expect((await readThread(plain, threadId))).toMatchObject({ approved: true, isMine: false });
+    expect(await readThread(plain, threadId)).toMatchObject({ approved: true, isMine: false });
     expect((await readList(moderator)).waiting?.some((item) => item.thread === threadId && item.post === undefined)).toBe(false);
   });
 
@@ -323,7 +335,11 @@ describe('forum calls with bad input', () => {
     expect(png.status).toBe(415);
     expect(png.body.e).toMatch(/JPEG/);
     const small = await makeJpeg(20, 20);
-    const tooMany = await createThread(author, 'Eleven photos', Array.from({ length: 11 }, () => small));
+    const tooMany = await createThread(
+      author,
+      'Eleven photos',
+      Array.from({ length: 11 }, () => small),
+    );
     expect(tooMany.status).toBe(413);
     expect(tooMany.body.e).toBe('Please send at most 10 files at once.');
     expect((await readAll(moderator)).length).toBe(before);

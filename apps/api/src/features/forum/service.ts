@@ -63,7 +63,11 @@ const THREAD_NOT_FOUND = 'That forum thread';
 const toPlainLines = (text: string): string => text.replace(/\r\n?/g, '\n');
 
 /** Queues the one e-mail for a new waiting item, in the caller's transaction. */
-function queueWaitingMail(tx: DbOrTx, config: Config, item: { kind: 'thread' | 'reply'; threadId: number; postId?: number; title: string; authorId: number; text: string }): void {
+function queueWaitingMail(
+  tx: DbOrTx,
+  config: Config,
+  item: { kind: 'thread' | 'reply'; threadId: number; postId?: number; title: string; authorId: number; text: string },
+): void {
   const recipients = listModeratorEmails(tx);
   if (recipients.length === 0) return;
   const link = `${config.baseUrl}${forumPostPath(item.threadId, item.postId)}`;

@@ -166,7 +166,13 @@ export type ThreadRecord = { id: number; title: string; authorId: number | null;
 
 export function findThread(db: DbOrTx, id: number): ThreadRecord | undefined {
   return db
-    .select({ id: forumThreads.id, title: forumThreads.title, authorId: forumThreads.authorId, approved: forumThreads.approved, imageUrls: forumThreads.imagePaths })
+    .select({
+      id: forumThreads.id,
+      title: forumThreads.title,
+      authorId: forumThreads.authorId,
+      approved: forumThreads.approved,
+      imageUrls: forumThreads.imagePaths,
+    })
     .from(forumThreads)
     .where(eq(forumThreads.id, id))
     .get();
@@ -175,11 +181,7 @@ export function findThread(db: DbOrTx, id: number): ThreadRecord | undefined {
 export type ThreadFields = { title: string; description: string; imageUrls: string[]; authorId: number; approved: boolean };
 
 export function insertThread(db: DbOrTx, { title, description, imageUrls, authorId, approved }: ThreadFields): number {
-  return db
-    .insert(forumThreads)
-    .values({ title, description, imagePaths: imageUrls, authorId, approved })
-    .returning({ id: forumThreads.id })
-    .get().id;
+  return db.insert(forumThreads).values({ title, description, imagePaths: imageUrls, authorId, approved }).returning({ id: forumThreads.id }).get().id;
 }
 
 export type PostFields = { threadId: number; content: string; authorId: number; approved: boolean };

@@ -98,7 +98,9 @@ export class ThreadIndex {
     const ordered = view.inOrder(sort);
     const found = needles.length === 0 ? ordered : ordered.filter((line) => needles.every((word) => line.haystack.includes(word)));
     const start = (page - 1) * FORUM_PAGE_SIZE;
-    const threads = found.slice(start, start + FORUM_PAGE_SIZE).map(({ authorId, haystack: _haystack, ...line }) => ({ ...line, isMine: authorId === viewer.id }));
+    const threads = found
+      .slice(start, start + FORUM_PAGE_SIZE)
+      .map(({ authorId, haystack: _haystack, ...line }) => ({ ...line, isMine: authorId === viewer.id }));
     return { threads, found: found.length, total: view.size };
   }
 }

@@ -34,7 +34,9 @@ beforeAll(async () => {
     })
     .toBuffer();
   png = await makePng(800, 600);
-  webp = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#224422' } }).webp().toBuffer();
+  webp = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#224422' } })
+    .webp()
+    .toBuffer();
 });
 afterAll(() => t.close());
 
@@ -44,7 +46,12 @@ type Upload = { buffer: Buffer; name: string };
 
 /** car.save as the browser sends it: multipart, photos as f[]. */
 function saveCar(fields: FormFields, files: Upload[] = []) {
-  return postMultipart(t.app, 'car.save', fields, files.map((file) => ({ field: 'f[]', ...file })));
+  return postMultipart(
+    t.app,
+    'car.save',
+    fields,
+    files.map((file) => ({ field: 'f[]', ...file })),
+  );
 }
 
 const CAR = {
@@ -104,7 +111,14 @@ describe('POST /api/car.save.php', () => {
     expect(imageSources(car.photos[0] ?? '')).toMatchObject({ width: 1600, height: 1200 });
     for (const url of car.photos) {
       const sources = imageSources(url);
-      const copies = [sources.src, ...[sources.srcSet, sources.webpSrcSet].filter(Boolean).join(', ').split(', ').map((c) => c.split(' ')[0] ?? '')].filter(Boolean);
+      const copies = [
+        sources.src,
+        ...[sources.srcSet, sources.webpSrcSet]
+          .filter(Boolean)
+          .join(', ')
+          .split(', ')
+          .map((c) => c.split(' ')[0] ?? ''),
+      ].filter(Boolean);
       expect(copies.length).toBeGreaterThan(1);
       for (const copy of new Set(copies)) {
         const meta = await sharp(fs.readFileSync(fileOf(copy))).metadata();
@@ -128,7 +142,16 @@ describe('POST /api/car.save.php', () => {
     expect(url).toMatch(/^\/uploads\/cars\/.+\.jpg$/);
     const sources = imageSources(url);
     expect(sources).toMatchObject({ width: 640, height: 480 });
-    const copies = new Set([sources.src, ...[sources.srcSet, sources.webpSrcSet].filter(Boolean).join(', ').split(', ').map((c) => c.split(' ')[0] ?? '')].filter(Boolean));
+    const copies = new Set(
+      [
+        sources.src,
+        ...[sources.srcSet, sources.webpSrcSet]
+          .filter(Boolean)
+          .join(', ')
+          .split(', ')
+          .map((c) => c.split(' ')[0] ?? ''),
+      ].filter(Boolean),
+    );
     expect(copies.size).toBeGreaterThan(1);
     for (const copy of copies) {
       const meta = await sharp(fs.readFileSync(fileOf(copy))).metadata();
@@ -136,7 +159,9 @@ describe('POST /api/car.save.php', () => {
       expect(meta.exif, copy).toBeUndefined();
     }
     // The picture itself came through: the sky at the top is light blue, the car's tyre below is dark.
-    const { data } = await sharp(fs.readFileSync(fileOf(url))).raw().toBuffer({ resolveWithObject: true });
+    const { data } = await sharp(fs.readFileSync(fileOf(url)))
+      .raw()
+      .toBuffer({ resolveWithObject: true });
     const at = (x: number, y: number) => Array.from(data.subarray((y * 640 + x) * 3, (y * 640 + x) * 3 + 3));
     const [r = 0, g = 0, b = 0] = at(20, 10);
     expect(b).toBeGreaterThan(r + 40);
@@ -149,7 +174,9 @@ describe('POST /api/car.save.php', () => {
     const before = fs.existsSync(dir) ? fs.readdirSync(dir).length : 0;
     const res = await saveCar({ ...CAR, g: owner.token }, [{ buffer: Buffer.from('Not a photo at all, only words.'), name: 'IMG_0001.heic' }]);
     expect(res.status).toBe(415);
-    expect(res.body.e).toBe('“IMG_0001.heic” is named like a HEIC photo but is not one: it may be damaged, or another kind of file renamed. Please choose an image file (JPEG, PNG, WebP, GIF or HEIC).');
+    expect(res.body.e).toBe(
+      '“IMG_0001.heic” is named like a HEIC photo but is not one: it may be damaged, or another kind of file renamed. Please choose an image file (JPEG, PNG, WebP, GIF or HEIC).',
+    );
     expect(fs.existsSync(dir) ? fs.readdirSync(dir).length : 0).toBe(before);
   });
 
@@ -161,7 +188,9 @@ describe('POST /api/car.save.php', () => {
       { buffer: gpsJpeg, name: 'back.jpg' },
     ]);
     expect(res.status).toBe(415);
-    expect(res.body.e).toBe('“notes.jpg” is named like a JPEG photo but is not one: it may be damaged, or another kind of file renamed. Please choose an image file (JPEG, PNG, WebP, GIF or HEIC).');
+    expect(res.body.e).toBe(
+      '“notes.jpg” is named like a JPEG photo but is not one: it may be damaged, or another kind of file renamed. Please choose an image file (JPEG, PNG, WebP, GIF or HEIC).',
+    );
     expect(t.db.select().from(cars).all().length).toBe(count);
   });
 
@@ -241,7 +270,10 @@ describe('POST /api/car.save.php', () => {
     [{ year: 'nineteen' }, 'The year must be a number.'],
     [{ year: undefined }, 'Please enter the year.'],
     [{ bodyStyle: '' }, 'Please enter the body style.'],
-    [{ bodyStyle: 'Hovercraft' }, '“Hovercraft” is not one of the registry’s body styles. Please choose one from the list; if yours is missing, choose Other or ask an administrator to add it.'],
+    [
+      { bodyStyle: 'Hovercraft' },
+      '“Hovercraft” is not one of the registry’s body styles. Please choose one from the list; if yours is missing, choose Other or ask an administrator to add it.',
+    ],
     [{ visibility: 'everyone' }, 'Please choose who may see the car: members only, public, or public with your name.'],
     [{ name: 'x'.repeat(101) }, 'The name is too long (at most 100 characters).'],
     [{ story: 'x'.repeat(10_001) }, 'The story is too long (at most 10000 characters).'],
@@ -352,7 +384,13 @@ describe('privacy: a visitor’s and a member’s view of the same car', () => {
     expect(listed).toMatchObject({ owner: null });
 
     const member = await carOf(anonymous, other.token);
-    expect(member).toMatchObject({ owner: 'Olive Owner', ownerId: owner.id, engineNumber: 'A1234567', serial: 'AR-99', history: [{ owner: 'Walter Grimm', from: 1929, to: 1962 }] });
+    expect(member).toMatchObject({
+      owner: 'Olive Owner',
+      ownerId: owner.id,
+      engineNumber: 'A1234567',
+      serial: 'AR-99',
+      history: [{ owner: 'Walter Grimm', from: 1929, to: 1962 }],
+    });
   });
 
   it('shows a visitor a public car with the owner’s name where the owner chose it, still without engine number or serial', async () => {
@@ -385,7 +423,9 @@ describe('the sitemap', () => {
 describe('POST /api/cars.list.php and cars.stats', () => {
   it('filters by year, body style, colour and photos, newest first, a page at a time', async () => {
     const small = await makeJpeg(40, 30);
-    const withPhoto = await addCar(other, { year: 1931, bodyStyle: 'Victoria', colour: 'Rose Beige', visibility: 'public' }, [{ buffer: small, name: 'v.jpg' }]);
+    const withPhoto = await addCar(other, { year: 1931, bodyStyle: 'Victoria', colour: 'Rose Beige', visibility: 'public' }, [
+      { buffer: small, name: 'v.jpg' },
+    ]);
     const without = await addCar(other, { year: 1931, bodyStyle: 'Victoria', colour: 'Black', visibility: 'public' });
     const byStyle = await listCars({ bodyStyle: 'victoria' });
     expect(byStyle.cars.map((c) => c.id)).toEqual([without, withPhoto]);
@@ -406,7 +446,11 @@ describe('POST /api/cars.list.php and cars.stats', () => {
 
   it('counts the cars by year and by body style', async () => {
     await addCar(other, { year: 1930, bodyStyle: 'Town Car', visibility: 'public' });
-    const stats = (await post('cars.stats', { g: other.token })).body as { total: number; byYear: { label: string; count: number }[]; byBodyStyle: { label: string; count: number }[] };
+    const stats = (await post('cars.stats', { g: other.token })).body as {
+      total: number;
+      byYear: { label: string; count: number }[];
+      byBodyStyle: { label: string; count: number }[];
+    };
     const all = t.db.select().from(cars).all();
     expect(stats.total).toBe(all.length);
     expect(stats.byYear.find((row) => row.label === '1930')?.count).toBe(all.filter((c) => c.year === 1930).length);
@@ -564,7 +608,13 @@ describe('the legacy cars strings of member.save and members.get', () => {
 
     // The owner adds photos and a story to the sedan through the registry.
     const fresh = createMember(t.db, { permissions: ['member'] });
-    expect((await saveCar({ ...CAR, g: fresh.token, id: sedan?.id ?? 0, year: 1931, bodyStyle: 'Town Sedan', name: '"Lucy"', story: 'Kept.', history: '[]' }, [{ buffer: await makeJpeg(40, 30), name: 'l.jpg' }])).status).toBe(200);
+    expect(
+      (
+        await saveCar({ ...CAR, g: fresh.token, id: sedan?.id ?? 0, year: 1931, bodyStyle: 'Town Sedan', name: '"Lucy"', story: 'Kept.', history: '[]' }, [
+          { buffer: await makeJpeg(40, 30), name: 'l.jpg' },
+        ])
+      ).status,
+    ).toBe(200);
 
     // The member editor's form renames the sedan's line and leaves the coupe out.
     const resaved = await post('member.save', memberForm(editor.token, memberId, ['1931 Town Sedan Lucy']));

@@ -6,7 +6,9 @@ export function mountGarageCalls(api: ApiRouter, deps: AppDeps): void {
   const garage = createGarageService(deps);
 
   // What a reader sees depends on whether they are logged in (and, for car.get, who they are).
-  mountCall(api, 'cars.list', ({ page, year, bodyStyle, colour, hasPhotos }, { user }) => garage.list(user, { year, bodyStyle, colour, hasPhotos }, page), { cache: 'member' });
+  mountCall(api, 'cars.list', ({ page, year, bodyStyle, colour, hasPhotos }, { user }) => garage.list(user, { year, bodyStyle, colour, hasPhotos }, page), {
+    cache: 'member',
+  });
   mountCall(api, 'cars.stats', (_input, { user }) => garage.stats(user), { cache: 'member' });
   mountCall(api, 'car.get', ({ id }, { user }) => ({ car: garage.readOne(user, id) }), { cache: 'member' });
   mountCall(api, 'cars.mine', (_input, { user }) => ({ cars: garage.mine(user) }), { cache: 'member' });

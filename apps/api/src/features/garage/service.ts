@@ -90,7 +90,10 @@ function toCar(db: DbOrTx, viewer: SessionUser | undefined, car: CarRecord): Car
 /** The registry's own spelling of a body style, or a 400 naming the list. */
 function canonicalStyle(db: DbOrTx, style: string): string {
   const found = listBodyStyles(db).find((known) => known.toLowerCase() === style.trim().toLowerCase());
-  if (!found) throw badRequest(`“${style}” is not one of the registry’s body styles. Please choose one from the list; if yours is missing, choose Other or ask an administrator to add it.`);
+  if (!found)
+    throw badRequest(
+      `“${style}” is not one of the registry’s body styles. Please choose one from the list; if yours is missing, choose Other or ask an administrator to add it.`,
+    );
   return found;
 }
 
@@ -306,11 +309,12 @@ export function syncLegacyCars(tx: DbOrTx, memberId: number, lines: string[]): s
     const parsed = parseCarLine(line, styles);
     const legacyLine = memberLineOf(line, parsed);
     // The edited line most likely names the car of the same year and style ("Lucy" got her quotes back).
-    const alike = [
-      unmatched.findIndex((car) => car.year === parsed.year && car.bodyStyle === parsed.bodyStyle),
-      unmatched.findIndex((car) => car.year === parsed.year),
-      0,
-    ].find((at) => at >= 0) ?? 0;
+    const alike =
+      [
+        unmatched.findIndex((car) => car.year === parsed.year && car.bodyStyle === parsed.bodyStyle),
+        unmatched.findIndex((car) => car.year === parsed.year),
+        0,
+      ].find((at) => at >= 0) ?? 0;
     const [car] = unmatched.splice(alike, 1);
     if (car) {
       const { id: _id, ownerName: _ownerName, legacyLine: _line, ...fields } = car;

@@ -137,7 +137,11 @@ export function replaceHistory(tx: DbOrTx, carId: number, history: Ownership[]):
 
 /** Adds a car; `legacyLine` is the member's line it was read from (a legacy `member.save`). */
 export function insertCar(tx: DbOrTx, fields: CarFields, legacyLine = ''): number {
-  return tx.insert(cars).values({ ...fields, legacyLine }).returning({ id: cars.id }).get().id;
+  return tx
+    .insert(cars)
+    .values({ ...fields, legacyLine })
+    .returning({ id: cars.id })
+    .get().id;
 }
 
 /**
@@ -149,7 +153,13 @@ export function updateCar(tx: DbOrTx, id: number, fields: CarFields, legacyLine?
   const line =
     legacyLine ??
     sql`case when ${cars.year} is ${fields.year} and ${cars.bodyStyle} = ${fields.bodyStyle} and ${cars.name} = ${fields.name} then ${cars.legacyLine} else '' end`;
-  return tx.update(cars).set({ ...fields, legacyLine: line, modified: new Date().toISOString() }).where(eq(cars.id, id)).run().changes > 0;
+  return (
+    tx
+      .update(cars)
+      .set({ ...fields, legacyLine: line, modified: new Date().toISOString() })
+      .where(eq(cars.id, id))
+      .run().changes > 0
+  );
 }
 
 export function deleteCar(tx: DbOrTx, id: number): boolean {
@@ -157,12 +167,23 @@ export function deleteCar(tx: DbOrTx, id: number): boolean {
 }
 
 export function listBodyStyles(db: DbOrTx): string[] {
-  return db.select({ name: bodyStyles.name }).from(bodyStyles).orderBy(asc(bodyStyles.position), asc(bodyStyles.name)).all().map((row) => row.name);
+  return db
+    .select({ name: bodyStyles.name })
+    .from(bodyStyles)
+    .orderBy(asc(bodyStyles.position), asc(bodyStyles.name))
+    .all()
+    .map((row) => row.name);
 }
 
 export function insertBodyStyle(tx: DbOrTx, name: string): void {
-  const last = tx.select({ max: sql<number | null>`max(${bodyStyles.position})` }).from(bodyStyles).get()?.max ?? 0;
-  tx.insert(bodyStyles).values({ name, position: last + 1 }).run();
+  const last =
+    tx
+      .select({ max: sql<number | null>`max(${bodyStyles.position})` })
+      .from(bodyStyles)
+      .get()?.max ?? 0;
+  tx.insert(bodyStyles)
+    .values({ name, position: last + 1 })
+    .run();
 }
 
 /** The names a member goes by in a car's history: the shown name and the first and last name (none when the member is missing). */
@@ -178,8 +199,20 @@ export function findMemberNameForms(db: DbOrTx, memberId: number): string[] {
 /** Writes `replacement` over every earlier owner named one of `names` (ignoring case and spaces around); returns the cars changed. */
 export function replaceHistoryOwner(tx: DbOrTx, names: string[], replacement: string): number[] {
   if (names.length === 0) return [];
-  const named = inArray(sql`lower(trim(${carOwners.owner}))`, names.map((name) => name.trim().toLowerCase()));
-  const carIds = [...new Set(tx.select({ carId: carOwners.carId }).from(carOwners).where(named).all().map((row) => row.carId))];
+  const named = inArray(
+    sql`lower(trim(${carOwners.owner}))`,
+    names.map((name) => name.trim().toLowerCase()),
+  );
+  const carIds = [
+    ...new Set(
+      tx
+        .select({ carId: carOwners.carId })
+        .from(carOwners)
+        .where(named)
+        .all()
+        .map((row) => row.carId),
+    ),
+  ];
   if (carIds.length > 0) tx.update(carOwners).set({ owner: replacement }).where(named).run();
   return carIds;
 }
@@ -191,5 +224,11 @@ export function findMemberName(db: DbOrTx, memberId: number): string | undefined
 
 /** The ids of the cars anyone may see, oldest first. */
 export function listPublicCarIds(db: DbOrTx): number[] {
-  return db.select({ id: cars.id }).from(cars).where(visibleTo(false)).orderBy(asc(cars.id)).all().map((row) => row.id);
+  return db
+    .select({ id: cars.id })
+    .from(cars)
+    .where(visibleTo(false))
+    .orderBy(asc(cars.id))
+    .all()
+    .map((row) => row.id);
 }

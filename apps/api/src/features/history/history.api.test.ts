@@ -312,9 +312,15 @@ describe('POST /api/boardMembers.save.php', () => {
     await saveBoard(2042, [['President', 'Donald Abernathy']]);
     const first = await readYear(2041);
 
-    await saveBoard(2041, [['President', 'Evelyn Baumann'], ['Secretary', 'Francis Castellano']]);
+    await saveBoard(2041, [
+      ['President', 'Evelyn Baumann'],
+      ['Secretary', 'Francis Castellano'],
+    ]);
     const second = await readYear(2041);
-    expect(second?.pairs).toEqual([['President', 'Evelyn Baumann'], ['Secretary', 'Francis Castellano']]);
+    expect(second?.pairs).toEqual([
+      ['President', 'Evelyn Baumann'],
+      ['Secretary', 'Francis Castellano'],
+    ]);
     expect(second?.imageUrl).toBe(first?.imageUrl);
     expect((await readYear(2042))?.pairs).toEqual([['President', 'Donald Abernathy']]);
 
@@ -325,7 +331,10 @@ describe('POST /api/boardMembers.save.php', () => {
   });
 
   it('drops wholly blank rows', async () => {
-    const res = await saveBoard(2043, [['Treasurer', 'Gladys Dietrich'], ['', '']]);
+    const res = await saveBoard(2043, [
+      ['Treasurer', 'Gladys Dietrich'],
+      ['', ''],
+    ]);
     expect(res.status).toBe(200);
     expect((await readYear(2043))?.pairs).toEqual([['Treasurer', 'Gladys Dietrich']]);
   });
@@ -338,7 +347,10 @@ describe('POST /api/boardMembers.save.php', () => {
 
   it('rejects a post without a member, a member without a post, or no seats at all, changing nothing', async () => {
     await saveBoard(2045, [['President', 'Irene Fairbanks']]);
-    const noMember = await saveBoard(2045, [['President', 'Irene Fairbanks'], ['Treasurer', '']]);
+    const noMember = await saveBoard(2045, [
+      ['President', 'Irene Fairbanks'],
+      ['Treasurer', ''],
+    ]);
     expect(noMember.status).toBe(400);
     expect(noMember.body.e).toBe('Please enter who holds the post "Treasurer", or remove that row.');
     const noPost = await saveBoard(2045, [['', 'Arthur Gustafson']]);

@@ -22,11 +22,14 @@ export function mountHistoryCalls(api: ApiRouter, deps: AppDeps): void {
     i: history.saveStartupParty(id, { name, owner, model, idleYears: idleYears ?? null, dateStarted: dateStarted ?? null, extra }),
   }));
 
-  mountCall(api, 'boardMembers.get', () => ({
-    b: history
-      .listBoardYears()
-      .map(({ year, imageUrl, seats }) => [year, imageUrl, JSON.stringify(seats.map(({ post, member }) => [post, member]))]),
-  }), { cache: 'shared' });
+  mountCall(
+    api,
+    'boardMembers.get',
+    () => ({
+      b: history.listBoardYears().map(({ year, imageUrl, seats }) => [year, imageUrl, JSON.stringify(seats.map(({ post, member }) => [post, member]))]),
+    }),
+    { cache: 'shared' },
+  );
 
   mountCall(api, 'boardMembers.save', async ({ y: year, p: posts, m: members }, { files }) => {
     await history.saveBoardYear(year, posts, members, files.f?.[0]?.buffer);

@@ -52,18 +52,11 @@ export function findShaftAwardWinner(db: Db, id: number): ShaftAwardWinner | und
 export type ShaftAwardFields = { year: number; name: string; imageUrl: string };
 
 export function insertShaftAwardWinner(db: DbOrTx, { year, name, imageUrl }: ShaftAwardFields): number {
-  return db
-    .insert(shaftAwardWinners)
-    .values({ year, name, imagePath: imageUrl })
-    .returning({ id: shaftAwardWinners.id })
-    .get().id;
+  return db.insert(shaftAwardWinners).values({ year, name, imagePath: imageUrl }).returning({ id: shaftAwardWinners.id }).get().id;
 }
 
 export function updateShaftAwardWinner(db: DbOrTx, id: number, { year, name, imageUrl }: ShaftAwardFields): boolean {
-  return (
-    db.update(shaftAwardWinners).set({ year, name, imagePath: imageUrl }).where(eq(shaftAwardWinners.id, id)).run()
-      .changes > 0
-  );
+  return db.update(shaftAwardWinners).set({ year, name, imagePath: imageUrl }).where(eq(shaftAwardWinners.id, id)).run().changes > 0;
 }
 
 /** In the order the parties happened, so their numbers stay put as new ones are added; undated ones last. */
@@ -108,8 +101,7 @@ export function listBoardYears(db: Db): BoardYear[] {
 }
 
 export function findBoardImage(db: Db, year: number): string | undefined {
-  return db.select({ imagePath: boardYears.imagePath }).from(boardYears).where(eq(boardYears.year, year)).get()
-    ?.imagePath;
+  return db.select({ imagePath: boardYears.imagePath }).from(boardYears).where(eq(boardYears.year, year)).get()?.imagePath;
 }
 
 /** Replaces a year's seats (and its image when one is given); run it in the caller's transaction. */
@@ -127,11 +119,7 @@ export function replaceBoardYear(tx: DbOrTx, year: number, seats: BoardSeat[], i
 const IDEA_ROW = 1;
 
 export function readIdea(db: Db): Idea {
-  const row = db
-    .select({ title: ideas.title, content: ideas.content, author: ideas.author })
-    .from(ideas)
-    .where(eq(ideas.id, IDEA_ROW))
-    .get();
+  const row = db.select({ title: ideas.title, content: ideas.content, author: ideas.author }).from(ideas).where(eq(ideas.id, IDEA_ROW)).get();
   return row ?? { title: '', content: '', author: '' };
 }
 

@@ -19,7 +19,13 @@ describe('POST /api/links.get.php', () => {
 
   it('returns the groups in their order with their links in order, leaving out empty groups', async () => {
     createLinksService(t).addGroups([
-      { name: 'National Clubs', links: [{ url: 'https://a.example/', label: 'Alpha' }, { url: 'https://b.example/', label: 'Bravo' }] },
+      {
+        name: 'National Clubs',
+        links: [
+          { url: 'https://a.example/', label: 'Alpha' },
+          { url: 'https://b.example/', label: 'Bravo' },
+        ],
+      },
       { name: 'Empty Group', links: [] },
       { name: 'Suppliers', links: [{ url: 'https://c.example/', label: 'Charlie' }] },
     ]);
@@ -29,12 +35,24 @@ describe('POST /api/links.get.php', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       l: [
-        { groupName: 'National Clubs', links: [{ url: 'https://a.example/', label: 'Alpha' }, { url: 'https://b.example/', label: 'Bravo' }] },
+        {
+          groupName: 'National Clubs',
+          links: [
+            { url: 'https://a.example/', label: 'Alpha' },
+            { url: 'https://b.example/', label: 'Bravo' },
+          ],
+        },
         { groupName: 'Suppliers', links: [{ url: 'https://c.example/', label: 'Charlie' }] },
         { groupName: 'Other Chapters', links: [{ url: 'https://d.example/', label: 'Delta' }] },
       ],
     });
-    expect(t.db.select().from(linkGroups).all().map((g) => g.name)).toContain('Empty Group');
+    expect(
+      t.db
+        .select()
+        .from(linkGroups)
+        .all()
+        .map((g) => g.name),
+    ).toContain('Empty Group');
   });
 
   it('answers GET as well, and takes form-encoded posts from the legacy client', async () => {

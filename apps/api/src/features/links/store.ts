@@ -5,16 +5,8 @@ import { linkGroups, links } from '../../db/schema/index.ts';
 
 /** Every group in its set order with its links in theirs; groups without links are left out. */
 export function readLinkGroups(db: Db): LinkGroup[] {
-  const groups = db
-    .select({ id: linkGroups.id, name: linkGroups.name })
-    .from(linkGroups)
-    .orderBy(asc(linkGroups.position), asc(linkGroups.id))
-    .all();
-  const rows = db
-    .select({ groupId: links.groupId, url: links.url, label: links.label })
-    .from(links)
-    .orderBy(asc(links.position), asc(links.id))
-    .all();
+  const groups = db.select({ id: linkGroups.id, name: linkGroups.name }).from(linkGroups).orderBy(asc(linkGroups.position), asc(linkGroups.id)).all();
+  const rows = db.select({ groupId: links.groupId, url: links.url, label: links.label }).from(links).orderBy(asc(links.position), asc(links.id)).all();
   return groups
     .map((group) => ({
       groupName: group.name,

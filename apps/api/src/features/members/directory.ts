@@ -15,10 +15,7 @@ const ORDERS: Record<MemberSort, (a: Entry, b: Entry) => number> = {
   last: (a, b) => compareText(a.sortKeys.last, b.sortKeys.last) || compareText(a.sortKeys.first, b.sortKeys.first) || a.member.id - b.member.id,
   first: (a, b) => compareText(a.sortKeys.first, b.sortKeys.first) || compareText(a.sortKeys.last, b.sortKeys.last) || a.member.id - b.member.id,
   // Members without a city come after those with one.
-  city: (a, b) =>
-    Number(a.sortKeys.city === '') - Number(b.sortKeys.city === '') ||
-    compareText(a.sortKeys.city, b.sortKeys.city) ||
-    ORDERS.last(a, b),
+  city: (a, b) => Number(a.sortKeys.city === '') - Number(b.sortKeys.city === '') || compareText(a.sortKeys.city, b.sortKeys.city) || ORDERS.last(a, b),
   newest: (a, b) => compareText(b.member.created, a.member.created) || b.member.id - a.member.id,
 };
 
@@ -99,6 +96,8 @@ export class Directory {
 
   /** The enabled members' addresses, each once (a household sharing one is one address). */
   emails(): string[] {
-    return [...new Set(this.entries.filter(({ member }) => member.enabled && member.email.trim() !== '').map(({ member }) => member.email.trim().toLowerCase()))];
+    return [
+      ...new Set(this.entries.filter(({ member }) => member.enabled && member.email.trim() !== '').map(({ member }) => member.email.trim().toLowerCase())),
+    ];
   }
 }

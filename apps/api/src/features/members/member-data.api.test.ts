@@ -44,8 +44,15 @@ async function memberWithHistory() {
   subjectSequence += 1;
   const subject = createMember(t.db, { permissions: ['forum'], firstName: `Henrietta${subjectSequence}`, lastName: 'Ford' });
   const other = createMember(t.db, { permissions: ['forum', 'moderator'], firstName: `Olive${subjectSequence}` });
-  const eventId = t.db.insert(events).values({ title: `Spring Tour ${subjectSequence}`, start: '2099-04-12T09:00', end: '2099-04-12T15:00', createdBy: subject.id }).returning({ id: events.id }).get().id;
-  t.db.insert(blogPosts).values({ title: `Swap meet ${subjectSequence}`, date: '2026-05-02', modifiedKey: 1, createdBy: subject.id }).run();
+  const eventId = t.db
+    .insert(events)
+    .values({ title: `Spring Tour ${subjectSequence}`, start: '2099-04-12T09:00', end: '2099-04-12T15:00', createdBy: subject.id })
+    .returning({ id: events.id })
+    .get().id;
+  t.db
+    .insert(blogPosts)
+    .values({ title: `Swap meet ${subjectSequence}`, date: '2026-05-02', modifiedKey: 1, createdBy: subject.id })
+    .run();
   const thumbDir = path.join(t.config.uploadsDir, 'forum');
   fs.mkdirSync(thumbDir, { recursive: true });
   const picture = path.join(thumbDir, `henrietta-${subjectSequence}.jpg`);
@@ -55,7 +62,11 @@ async function memberWithHistory() {
   expect((await post('attendance.set', { g: subject.token, i: eventId, s: 1, t: 2, c: 'Bringing the Tudor' })).status).toBe(200);
   const thread = await post('forum.createThread', { g: subject.token, t: 'Carburetor float sticks', d: 'Zenith float keeps sticking on my 1930 coupe.' });
   expect(thread.status).toBe(200);
-  t.db.update(forumThreads).set({ imagePaths: [`/uploads/forum/henrietta-${subjectSequence}.jpg`] }).where(eq(forumThreads.id, thread.body.i)).run();
+  t.db
+    .update(forumThreads)
+    .set({ imagePaths: [`/uploads/forum/henrietta-${subjectSequence}.jpg`] })
+    .where(eq(forumThreads.id, thread.body.i))
+    .run();
   expect((await post('forum.createPost', { g: other.token, t: thread.body.i, c: 'Check the needle seat.' })).status).toBe(200);
   const othersThread = await post('forum.createThread', { g: other.token, t: 'Headlight lenses', d: 'Who sells good ones?' });
   expect((await post('forum.createPost', { g: subject.token, t: othersThread.body.i, c: 'Snyder’s has them.' })).status).toBe(200);
@@ -63,7 +74,10 @@ async function memberWithHistory() {
   expect((await post('error.report', { g: subject.token, e: 'TypeError: x is undefined', u: '/events', s: 'at x' })).status).toBe(200);
   expect((await post('contact.submit', { f: 'Henrietta', l: 'Ford', e: subject.email.toUpperCase(), m: message })).status).toBe(200);
   expect((await post('password.request', { e: subject.email })).status).toBe(200);
-  t.db.insert(pushSubscriptions).values({ memberId: subject.id, endpoint: `https://fcm.googleapis.com/fcm/send/h${subjectSequence}`, subscription: '{"keys":{"auth":"secret"}}' }).run();
+  t.db
+    .insert(pushSubscriptions)
+    .values({ memberId: subject.id, endpoint: `https://fcm.googleapis.com/fcm/send/h${subjectSequence}`, subscription: '{"keys":{"auth":"secret"}}' })
+    .run();
   // The e-mails go out (as files here) before the request; a waiting one stays in the table.
   await t.services.mail.deliverDue();
   expect((await post('password.request', { e: subject.email })).status).toBe(200);
@@ -76,9 +90,19 @@ describe('POST /api/member.export.php', () => {
     const res = await post('member.export', { g: admin.token, id: subject.id });
     expect(res.status).toBe(200);
     const data = memberDataSchema.parse(res.body.d);
-    expect(data.member).toMatchObject({ id: subject.id, email: subject.email, first_name: subject.name.split(' ')[0], hasPassword: true, permissions: ['forum'] });
-    expect(data.attendance).toEqual([expect.objectContaining({ eventId, isAttending: true, total: 2, comments: 'Bringing the Tudor', cars: [], isCheckedIn: false })]);
-    expect(data.forumThreads).toEqual([expect.objectContaining({ id: threadId, title: 'Carburetor float sticks', imageUrls: [expect.stringMatching(/henrietta/)] })]);
+    expect(data.member).toMatchObject({
+      id: subject.id,
+      email: subject.email,
+      first_name: subject.name.split(' ')[0],
+      hasPassword: true,
+      permissions: ['forum'],
+    });
+    expect(data.attendance).toEqual([
+      expect.objectContaining({ eventId, isAttending: true, total: 2, comments: 'Bringing the Tudor', cars: [], isCheckedIn: false }),
+    ]);
+    expect(data.forumThreads).toEqual([
+      expect.objectContaining({ id: threadId, title: 'Carburetor float sticks', imageUrls: [expect.stringMatching(/henrietta/)] }),
+    ]);
     expect(data.forumPosts).toEqual([expect.objectContaining({ threadId: othersThreadId, threadTitle: 'Headlight lenses', content: 'Snyder’s has them.' })]);
     expect(data.calendarFeed).toEqual({ created: expect.any(String) });
     expect(data.sessions).toHaveLength(1);
@@ -149,9 +173,23 @@ describe('POST /api/member.erase.php', () => {
     expect(count(t.db.select().from(calendarFeeds).where(eq(calendarFeeds.memberId, subject.id)).all())).toBe(0);
     expect(count(t.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.memberId, subject.id)).all())).toBe(0);
     expect(count(t.db.select().from(errorReports).where(eq(errorReports.memberId, subject.id)).all())).toBe(0);
-    expect(count(t.db.select().from(contactMessages).where(sql`lower(${contactMessages.email}) = ${address}`).all())).toBe(0);
     expect(
-      count(t.db.select().from(outbox).where(sql`lower(${outbox.to}) = ${address} OR lower(${outbox.replyTo}) = ${address}`).all()),
+      count(
+        t.db
+          .select()
+          .from(contactMessages)
+          .where(sql`lower(${contactMessages.email}) = ${address}`)
+          .all(),
+      ),
+    ).toBe(0);
+    expect(
+      count(
+        t.db
+          .select()
+          .from(outbox)
+          .where(sql`lower(${outbox.to}) = ${address} OR lower(${outbox.replyTo}) = ${address}`)
+          .all(),
+      ),
     ).toBe(0);
     // Their thread (with the reply in it) and their reply in another's thread are gone; that thread stays.
     expect(count(t.db.select().from(forumThreads).where(eq(forumThreads.id, threadId)).all())).toBe(0);
@@ -188,7 +226,11 @@ describe('POST /api/member.erase.php', () => {
     expect(claraData.emails.map((e) => e.subject)).toEqual([expect.stringMatching(/^Website contact from Clara Ford/), expect.stringMatching(/Reset your/)]);
 
     expect((await post('member.erase', { g: admin.token, id: henry.id })).status).toBe(200);
-    const left = t.db.select({ message: contactMessages.message }).from(contactMessages).where(sql`lower(${contactMessages.email}) = ${email}`).all();
+    const left = t.db
+      .select({ message: contactMessages.message })
+      .from(contactMessages)
+      .where(sql`lower(${contactMessages.email}) = ${email}`)
+      .all();
     expect(left).toEqual([{ message: 'From Clara.' }]);
     expect(t.db.select({ subject: outbox.subject }).from(outbox).where(eq(outbox.to, email)).all()).toHaveLength(1);
     expect(t.db.select().from(members).where(eq(members.id, clara.id)).get()).toBeDefined();

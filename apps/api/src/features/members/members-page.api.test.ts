@@ -51,7 +51,23 @@ describe('POST /api/members.page.php', () => {
     expect(first.members.map((m) => m.first_name)).toEqual([...first.members.map((m) => m.first_name)].sort());
     // What the card shows, not the legacy entity's timestamps or car lines.
     expect(Object.keys(first.members[0] ?? {}).sort()).toEqual(
-      ['address', 'carLinks', 'city', 'display_name', 'email', 'enabled', 'first_name', 'household', 'id', 'imageUrl', 'last_name', 'permissions', 'phone', 'state', 'zip'].sort(),
+      [
+        'address',
+        'carLinks',
+        'city',
+        'display_name',
+        'email',
+        'enabled',
+        'first_name',
+        'household',
+        'id',
+        'imageUrl',
+        'last_name',
+        'permissions',
+        'phone',
+        'state',
+        'zip',
+      ].sort(),
     );
     const second = await readPage({ q: 'pagewright', page: 2 });
     expect(second.members.map((m) => m.first_name)).toEqual(['First24', 'First25', 'First26']);
@@ -118,7 +134,16 @@ describe('POST /api/members.page.php', () => {
   it('shows a save at once, although the answers are cached', async () => {
     const id = await addMember({ first: 'Quentin', last: 'Ostrander', city: 'Ballwin' });
     expect((await readPage({ q: 'ostrander' })).members[0]?.city).toBe('Ballwin');
-    const res = await post('member.save', { g: admin.token, i: id, o: 0, fn: 'Quentin', l: 'Ostrander', e: 'quentin.ostrander@example.test', c: 'Ellisville', keepCars: 1 });
+    const res = await post('member.save', {
+      g: admin.token,
+      i: id,
+      o: 0,
+      fn: 'Quentin',
+      l: 'Ostrander',
+      e: 'quentin.ostrander@example.test',
+      c: 'Ellisville',
+      keepCars: 1,
+    });
     expect(res.status).toBe(200);
     const after = await readPage({ q: 'ostrander' });
     expect(after.members[0]).toMatchObject({ city: 'Ellisville', enabled: false });

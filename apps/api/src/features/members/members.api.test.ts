@@ -29,7 +29,9 @@ beforeAll(async () => {
     .withMetadata({ orientation: 6 })
     .withExif({ IFD0: { Make: 'SecretCam', Artist: 'Private Person' } })
     .toBuffer();
-  png = await sharp({ create: { width: 50, height: 50, channels: 3, background: '#ffffff' } }).png().toBuffer();
+  png = await sharp({ create: { width: 50, height: 50, channels: 3, background: '#ffffff' } })
+    .png()
+    .toBuffer();
 });
 afterAll(async () => {
   t.close();

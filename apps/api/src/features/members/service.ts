@@ -128,7 +128,10 @@ export function createMembersService({ db, services, config }: Pick<AppDeps, 'db
           if (existing && (!fields.enabled || !existing.enabled)) revokeCalendarFeed(tx, written);
           // The old address is told of any change, so a takeover does not go unseen.
           if (existing && emailChanges) {
-            queueMail(tx, emailChangedMail({ to: existing.email, firstName: existing.firstName, newEmail: fields.email.toLowerCase(), clubName: config.clubName }));
+            queueMail(
+              tx,
+              emailChangedMail({ to: existing.email, firstName: existing.firstName, newEmail: fields.email.toLowerCase(), clubName: config.clubName }),
+            );
           }
           if (invite) issuePasswordLink(tx, config, { to: fields.email, members: [{ id: written, firstName: fields.firstName }], kind: 'invite' });
           return written;
@@ -178,7 +181,7 @@ export function createMembersService({ db, services, config }: Pick<AppDeps, 'db
 
     erase(actor, id) {
       if (id === actor.id) {
-        throw badRequest("You cannot erase your own data while logged in. Ask another administrator if it must be done.");
+        throw badRequest('You cannot erase your own data while logged in. Ask another administrator if it must be done.');
       }
       const existing = findMember(db, id);
       if (!existing) throw notFound('That member');

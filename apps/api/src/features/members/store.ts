@@ -125,7 +125,10 @@ export function writeMember(tx: DbOrTx, id: number, fields: MemberFields, permis
   if (id === 0) {
     memberId = tx.insert(members).values(values).returning({ id: members.id }).get().id;
   } else {
-    tx.update(members).set({ ...values, modified: new Date().toISOString() }).where(eq(members.id, id)).run();
+    tx.update(members)
+      .set({ ...values, modified: new Date().toISOString() })
+      .where(eq(members.id, id))
+      .run();
   }
   if (permissions) {
     tx.delete(memberPermissions).where(eq(memberPermissions.memberId, memberId)).run();
@@ -161,7 +164,11 @@ function mailOwnerOf(db: DbOrTx, id: number): MailOwner | undefined {
   const row = db.select({ email: members.email, firstName: members.firstName, lastName: members.lastName }).from(members).where(eq(members.id, id)).get();
   if (!row) return undefined;
   const address = row.email.toLowerCase();
-  const others = db.select({ id: members.id }).from(members).where(and(eq(members.email, address), ne(members.id, id))).all();
+  const others = db
+    .select({ id: members.id })
+    .from(members)
+    .where(and(eq(members.email, address), ne(members.id, id)))
+    .all();
   return { address, firstName: row.firstName, lastName: row.lastName, isShared: others.length > 0 };
 }
 
@@ -197,7 +204,9 @@ function carsBrought(db: Db, eventId: number, memberId: number): string[] {
 }
 
 /** Everything stored about one member (no secrets: hashes and push keys stay out), or undefined. */
-export type StoredMemberData = Omit<MemberData, 'exported' | 'registryCars' | 'listings' | 'member'> & { member: Omit<MemberData['member'], 'cars' | 'carLinks'> };
+export type StoredMemberData = Omit<MemberData, 'exported' | 'registryCars' | 'listings' | 'member'> & {
+  member: Omit<MemberData['member'], 'cars' | 'carLinks'>;
+};
 
 /** Everything the members' tables keep about one member; their cars and listings come from the garage and the classifieds (service.ts). */
 export function readMemberData(db: Db, id: number): StoredMemberData | undefined {
@@ -234,7 +243,14 @@ export function readMemberData(db: Db, id: number): StoredMemberData | undefined
       .all()
       .map((t) => ({ id: t.id, title: t.title, description: t.description, imageUrls: t.imagePaths, approved: t.approved, created: t.created })),
     forumPosts: db
-      .select({ id: forumPosts.id, threadId: forumPosts.threadId, threadTitle: forumThreads.title, content: forumPosts.content, approved: forumPosts.approved, created: forumPosts.created })
+      .select({
+        id: forumPosts.id,
+        threadId: forumPosts.threadId,
+        threadTitle: forumThreads.title,
+        content: forumPosts.content,
+        approved: forumPosts.approved,
+        created: forumPosts.created,
+      })
       .from(forumPosts)
       .innerJoin(forumThreads, eq(forumThreads.id, forumPosts.threadId))
       .where(eq(forumPosts.authorId, id))
@@ -246,9 +262,19 @@ export function readMemberData(db: Db, id: number): StoredMemberData | undefined
       .where(eq(pushSubscriptions.memberId, id))
       .all(),
     calendarFeed: db.select({ created: calendarFeeds.created }).from(calendarFeeds).where(eq(calendarFeeds.memberId, id)).get() ?? null,
-    sessions: db.select({ created: sessions.created, lastSeen: sessions.lastSeen, expires: sessions.expires }).from(sessions).where(eq(sessions.memberId, id)).all(),
+    sessions: db
+      .select({ created: sessions.created, lastSeen: sessions.lastSeen, expires: sessions.expires })
+      .from(sessions)
+      .where(eq(sessions.memberId, id))
+      .all(),
     reminders: db
-      .select({ eventId: reminderLedger.eventId, eventStart: reminderLedger.eventStart, daysOut: reminderLedger.daysOut, channel: reminderLedger.channel, created: reminderLedger.created })
+      .select({
+        eventId: reminderLedger.eventId,
+        eventStart: reminderLedger.eventStart,
+        daysOut: reminderLedger.daysOut,
+        channel: reminderLedger.channel,
+        created: reminderLedger.created,
+      })
       .from(reminderLedger)
       .where(eq(reminderLedger.memberId, id))
       .all(),
@@ -266,24 +292,51 @@ export function readMemberData(db: Db, id: number): StoredMemberData | undefined
       .orderBy(asc(rsvpLinkUses.used), asc(rsvpLinkUses.eventId))
       .all(),
     errorReports: db
-      .select({ message: errorReports.message, url: errorReports.url, userAgent: errorReports.userAgent, created: errorReports.created, count: errorReports.count })
+      .select({
+        message: errorReports.message,
+        url: errorReports.url,
+        userAgent: errorReports.userAgent,
+        created: errorReports.created,
+        count: errorReports.count,
+      })
       .from(errorReports)
       .where(eq(errorReports.memberId, id))
       .all(),
     emails: db
-      .select({ id: outbox.id, to: outbox.to, replyTo: outbox.replyTo, subject: outbox.subject, text: outbox.text, status: outbox.status, created: outbox.created, sent: outbox.sent })
+      .select({
+        id: outbox.id,
+        to: outbox.to,
+        replyTo: outbox.replyTo,
+        subject: outbox.subject,
+        text: outbox.text,
+        status: outbox.status,
+        created: outbox.created,
+        sent: outbox.sent,
+      })
       .from(outbox)
       .where(memberMailCondition(owner, false))
       .orderBy(asc(outbox.id))
       .all(),
     contactMessages: db
-      .select({ id: contactMessages.id, firstName: contactMessages.firstName, lastName: contactMessages.lastName, email: contactMessages.email, message: contactMessages.message, created: contactMessages.created })
+      .select({
+        id: contactMessages.id,
+        firstName: contactMessages.firstName,
+        lastName: contactMessages.lastName,
+        email: contactMessages.email,
+        message: contactMessages.message,
+        created: contactMessages.created,
+      })
       .from(contactMessages)
       .where(contactCondition(owner))
       .orderBy(asc(contactMessages.id))
       .all(),
     eventsCreated: db.select({ id: events.id, title: events.title }).from(events).where(eq(events.createdBy, id)).orderBy(asc(events.id)).all(),
-    photoPostsCreated: db.select({ id: blogPosts.id, title: blogPosts.title }).from(blogPosts).where(eq(blogPosts.createdBy, id)).orderBy(asc(blogPosts.id)).all(),
+    photoPostsCreated: db
+      .select({ id: blogPosts.id, title: blogPosts.title })
+      .from(blogPosts)
+      .where(eq(blogPosts.createdBy, id))
+      .orderBy(asc(blogPosts.id))
+      .all(),
   };
 }
 
@@ -303,7 +356,12 @@ export function eraseMember(tx: DbOrTx, id: number): ErasedMember {
   if (!owner) return { imageUrls: [], outboxIds: [] };
   const member = tx.select({ imagePath: members.imagePath }).from(members).where(eq(members.id, id)).get();
   const threads = tx.select({ id: forumThreads.id, imagePaths: forumThreads.imagePaths }).from(forumThreads).where(eq(forumThreads.authorId, id)).all();
-  const outboxIds = tx.select({ id: outbox.id }).from(outbox).where(memberMailCondition(owner, true)).all().map((row) => row.id);
+  const outboxIds = tx
+    .select({ id: outbox.id })
+    .from(outbox)
+    .where(memberMailCondition(owner, true))
+    .all()
+    .map((row) => row.id);
   tx.delete(contactMessages).where(contactCondition(owner)).run();
   if (outboxIds.length > 0) tx.delete(outbox).where(inArray(outbox.id, outboxIds)).run();
   tx.delete(forumPosts).where(eq(forumPosts.authorId, id)).run();

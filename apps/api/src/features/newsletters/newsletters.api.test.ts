@@ -101,7 +101,10 @@ describe('POST /api/newsletter.set.php', () => {
   });
 
   it('lists editions newest first across years', async () => {
-    for (const [y, m] of [[2023, 11], [2024, 2]] as const) {
+    for (const [y, m] of [
+      [2023, 11],
+      [2024, 2],
+    ] as const) {
       const res = await upload({ g: editor.token, m, y }, { buffer: await makeNewsletterPdf({ year: y, month: m, isSpecial: false }), name: 'x.pdf' });
       expect(res.status).toBe(200);
     }
@@ -115,7 +118,9 @@ describe('POST /api/newsletter.set.php', () => {
     const before = await list();
     const text = await upload({ g: editor.token, m: 5, y: 2025 }, { buffer: Buffer.from('Minutes of the May meeting'), name: 'Valley News May 2025.pdf' });
     expect(text.status).toBe(415);
-    expect(text.body.e).toBe('“Valley News May 2025.pdf” is named like a PDF but is not one: it may be damaged, or another kind of file renamed. Please choose a PDF or an image file (JPEG, PNG, WebP or GIF).');
+    expect(text.body.e).toBe(
+      '“Valley News May 2025.pdf” is named like a PDF but is not one: it may be damaged, or another kind of file renamed. Please choose a PDF or an image file (JPEG, PNG, WebP or GIF).',
+    );
     const png = await upload({ g: editor.token, m: 5, y: 2025 }, { buffer: await makePng(60, 80), name: 'Valley News May 2025.pdf' });
     expect(png.status).toBe(415);
     expect(png.body.e).toBe('“Valley News May 2025.pdf” is named .pdf but is not a PDF. Please choose the newsletter’s real PDF file.');
@@ -176,7 +181,10 @@ describe('POST /api/newsletter.set.php', () => {
 
   it('lets an administrator upload too', async () => {
     const admin = createMember(t.db, { permissions: ['admin'] });
-    const res = await upload({ g: admin.token, m: 1, y: 2022 }, { buffer: await makeNewsletterPdf({ year: 2022, month: 1, isSpecial: false }), name: 'jan.pdf' });
+    const res = await upload(
+      { g: admin.token, m: 1, y: 2022 },
+      { buffer: await makeNewsletterPdf({ year: 2022, month: 1, isSpecial: false }), name: 'jan.pdf' },
+    );
     expect(res.status).toBe(200);
   });
 });

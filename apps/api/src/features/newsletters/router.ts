@@ -6,10 +6,15 @@ import { createNewslettersService } from './service.ts';
 export function mountNewslettersCalls(api: ApiRouter, deps: AppDeps): void {
   const newsletters = createNewslettersService(deps);
 
-  mountCall(api, 'newsletters.get', () => {
-    const editions = newsletters.list();
-    return { n: editions.map((edition) => edition.fileName), v: editions };
-  }, { cache: 'shared' });
+  mountCall(
+    api,
+    'newsletters.get',
+    () => {
+      const editions = newsletters.list();
+      return { n: editions.map((edition) => edition.fileName), v: editions };
+    },
+    { cache: 'shared' },
+  );
 
   mountCall(api, 'newsletter.set', async ({ m: month, y: year, s: isSpecial, r: replace }, { files }) => {
     const file = files.f?.[0];

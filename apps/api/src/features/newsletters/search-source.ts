@@ -39,7 +39,16 @@ function entriesFrom(db: DbOrTx, ids: readonly number[] | undefined, pagesQuery:
     ...pages.flatMap((page) => {
       const edition = byId.get(page.id);
       return edition
-        ? [{ recordId: page.id, part: page.page, ref: edition.fileName, title: `${edition.title}, page ${page.page}`, body: page.text, audience: 'members' as const }]
+        ? [
+            {
+              recordId: page.id,
+              part: page.page,
+              ref: edition.fileName,
+              title: `${edition.title}, page ${page.page}`,
+              body: page.text,
+              audience: 'members' as const,
+            },
+          ]
         : [];
     }),
   ];

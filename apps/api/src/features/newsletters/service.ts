@@ -158,8 +158,7 @@ export function createNewslettersService({ db, services, config }: Pick<AppDeps,
   // Links only need to outlive a reading session; a restart simply asks the viewer for a new one.
   const signingKey = randomBytes(32);
 
-  const sign = (fileName: string, expires: number) =>
-    createHmac('sha256', signingKey).update(`${fileName}\n${expires}`).digest('base64url');
+  const sign = (fileName: string, expires: number) => createHmac('sha256', signingKey).update(`${fileName}\n${expires}`).digest('base64url');
 
   /** The edition file's place on disk, checked to be inside the folder. */
   const fileOf = (fileName: string): string => {
@@ -202,16 +201,14 @@ export function createNewslettersService({ db, services, config }: Pick<AppDeps,
     async save({ file, originalName, year, month, isSpecial, replace }) {
       const edition = { year, month, isSpecial };
       const title = newsletterTitle(edition);
-      const askFirst = () =>
-        new ApiError(409, `${title} is already in the archive. Choose to replace it if this file should take its place.`);
+      const askFirst = () => new ApiError(409, `${title} is already in the archive. Choose to replace it if this file should take its place.`);
       if (!file || file.length === 0) throw badRequest('Please choose the newsletter file: a PDF, or a picture of it.');
       if (!replace && findEdition(db, year, month, isSpecial)) throw askFirst();
 
       const kind = detectEdition(file, originalName);
       // A picture edition goes through the one image pipeline: pixel limit, orientation applied,
       // metadata (GPS too) dropped.
-      const stored =
-        kind === 'pdf' ? file : await services.images.encodeJpeg(file, { maxSize: IMAGE_EDITION_MAX_PX, acceptAnyImage: true, quality: 88 });
+      const stored = kind === 'pdf' ? file : await services.images.encodeJpeg(file, { maxSize: IMAGE_EDITION_MAX_PX, acceptAnyImage: true, quality: 88 });
       const fileName = `${title}.${kind === 'pdf' ? 'pdf' : 'jpg'}`;
       const read = await readUpload(kind, stored);
       const { cover, coverWarning } = coverOrWarning(read.cover);
@@ -293,7 +290,8 @@ export function createNewslettersService({ db, services, config }: Pick<AppDeps,
         db.transaction((tx) => {
           batch.forEach((row, index) => {
             // A picture edition, or a PDF whose file is missing, is found by its name only.
-            const text: EditionText = files[index] === undefined ? { status: row.kind === 'pdf' ? 'failed' : 'none', pages: [] } : textOf(read[next++] ?? new Error('no answer'));
+            const text: EditionText =
+              files[index] === undefined ? { status: row.kind === 'pdf' ? 'failed' : 'none', pages: [] } : textOf(read[next++] ?? new Error('no answer'));
             writeNewsletterText(tx, row.id, text.status, text.pages);
             services.search.reindex(tx, 'newsletter', [row.id]);
           });

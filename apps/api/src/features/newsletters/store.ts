@@ -29,11 +29,7 @@ const columns = {
 
 /** Newest first; within a month the special edition (which comes out later) before the regular one. */
 export function listNewsletters(db: DbOrTx): NewsletterRow[] {
-  return db
-    .select(columns)
-    .from(newsletters)
-    .orderBy(desc(newsletters.year), desc(newsletters.month), desc(newsletters.isSpecial), desc(newsletters.id))
-    .all();
+  return db.select(columns).from(newsletters).orderBy(desc(newsletters.year), desc(newsletters.month), desc(newsletters.isSpecial), desc(newsletters.id)).all();
 }
 
 /** By the exact file name that `newsletters.get` lists. */
@@ -68,7 +64,10 @@ export function setNewsletterCover(db: DbOrTx, id: number, coverUrl: string): vo
 export function writeNewsletterText(db: DbOrTx, id: number, textStatus: NewsletterTextStatus, pages: readonly string[]): void {
   db.delete(newsletterPages).where(eq(newsletterPages.newsletterId, id)).run();
   pages.forEach((text, index) => {
-    if (text.trim() !== '') db.insert(newsletterPages).values({ newsletterId: id, page: index + 1, text }).run();
+    if (text.trim() !== '')
+      db.insert(newsletterPages)
+        .values({ newsletterId: id, page: index + 1, text })
+        .run();
   });
   db.update(newsletters).set({ textStatus }).where(eq(newsletters.id, id)).run();
 }

@@ -34,7 +34,10 @@ describe('token.get and token.save', () => {
     // The endpoint alone is enough to ask.
     expect((await call('token.get', { g: member.token, t: 'https://fcm.googleapis.com/fcm/send/phone' })).body).toEqual({ r: true });
     const [row] = t.db.select().from(pushSubscriptions).all();
-    expect(JSON.parse(row?.subscription ?? '')).toEqual({ endpoint: 'https://fcm.googleapis.com/fcm/send/phone', keys: { p256dh: 'key-phone', auth: 'auth-phone' } });
+    expect(JSON.parse(row?.subscription ?? '')).toEqual({
+      endpoint: 'https://fcm.googleapis.com/fcm/send/phone',
+      keys: { p256dh: 'key-phone', auth: 'auth-phone' },
+    });
 
     expect((await call('token.save', { g: member.token, t: phone, e: 0 })).body).toEqual({});
     expect((await call('token.get', { g: member.token, t: phone })).body).toEqual({ r: false });
@@ -46,7 +49,11 @@ describe('token.get and token.save', () => {
     for (let i = 0; i <= MAX_DEVICES_PER_MEMBER; i += 1) {
       expect((await call('token.save', { g: member.token, t: subscription(`device-${i}`), e: '1' })).status).toBe(200);
     }
-    const endpoints = t.db.select({ endpoint: pushSubscriptions.endpoint }).from(pushSubscriptions).all().map((r) => r.endpoint);
+    const endpoints = t.db
+      .select({ endpoint: pushSubscriptions.endpoint })
+      .from(pushSubscriptions)
+      .all()
+      .map((r) => r.endpoint);
     expect(endpoints).toHaveLength(MAX_DEVICES_PER_MEMBER);
     expect(endpoints).not.toContain('https://fcm.googleapis.com/fcm/send/device-0');
     expect((await call('token.get', { g: member.token, t: subscription(`device-${MAX_DEVICES_PER_MEMBER}`) })).body).toEqual({ r: true });
@@ -70,7 +77,10 @@ describe('token.get and token.save', () => {
     const other = createMember(t.db);
     const phone = subscription('owner-phone');
     await call('token.save', { g: owner.token, t: phone, e: 1 });
-    const guessedKeys = JSON.stringify({ endpoint: 'https://fcm.googleapis.com/fcm/send/owner-phone', keys: { p256dh: 'key-attacker', auth: 'auth-attacker' } });
+    const guessedKeys = JSON.stringify({
+      endpoint: 'https://fcm.googleapis.com/fcm/send/owner-phone',
+      keys: { p256dh: 'key-attacker', auth: 'auth-attacker' },
+    });
     const taken = await call('token.save', { g: other.token, t: guessedKeys, e: 1 });
     expect(taken.status).toBe(400);
     expect(taken.body.e).toBe(
@@ -150,7 +160,11 @@ describe('outbox.get', () => {
       // /healthz tells the webmaster too, without failing the container's check.
       const health = await request(fileOnly.app).get('/healthz');
       expect(health.status).toBe(200);
-      expect(health.body).toEqual({ ok: true, checks: { database: 'ok', uploads: 'ok' }, mail: { isDelivering: false, reason: reply.body.noSmtp, savedNotSent: 1 } });
+      expect(health.body).toEqual({
+        ok: true,
+        checks: { database: 'ok', uploads: 'ok' },
+        mail: { isDelivering: false, reason: reply.body.noSmtp, savedNotSent: 1 },
+      });
       await fileOnly.services.mail.stop();
     }
   });
@@ -201,7 +215,10 @@ describe('outbox.retry', () => {
   it('makes every waiting e-mail and push due now, and a push that failed for good waiting again', async () => {
     const admin = createMember(t.db, { permissions: ['admin'] });
     const later = new Date(Date.now() + 6 * 3600_000).toISOString();
-    t.db.insert(outbox).values({ to: 'b@example.test', subject: 'Waiting', text: 'kept', attempts: 3, nextAttempt: later, lastError: 'Connection timeout' }).run();
+    t.db
+      .insert(outbox)
+      .values({ to: 'b@example.test', subject: 'Waiting', text: 'kept', attempts: 3, nextAttempt: later, lastError: 'Connection timeout' })
+      .run();
     t.db.insert(outbox).values({ to: 'c@example.test', subject: 'Gave up', text: '(not kept after sending)', status: 'failed', attempts: 8 }).run();
     const subscriptionId = t.db
       .insert(pushSubscriptions)
@@ -296,7 +313,13 @@ describe('email.unsubscribe', () => {
       expect(reply.status).toBe(400);
       expect(reply.body.e).toMatch(/^This link is not valid/);
     }
-    expect(t.db.select({ on: members.emailNotifications }).from(members).all().every((m) => m.on)).toBe(true);
+    expect(
+      t.db
+        .select({ on: members.emailNotifications })
+        .from(members)
+        .all()
+        .every((m) => m.on),
+    ).toBe(true);
   });
 });
 
@@ -317,7 +340,17 @@ describe('a "now" reminder after event.save', () => {
   function saveEvent(token: string, fields: Record<string, string>, notify: string[]) {
     return postMultipart(t.app, 'event.save', { g: token, ...fields, notify });
   }
-  const swapMeet = { id: '0', t: 'Swap Meet', start: '2031-05-02T09:00', end: '2031-05-02T12:00', venue: 'Fairgrounds', country: '', address: '', address2: '', description: 'Parts.' };
+  const swapMeet = {
+    id: '0',
+    t: 'Swap Meet',
+    start: '2031-05-02T09:00',
+    end: '2031-05-02T12:00',
+    venue: 'Fairgrounds',
+    country: '',
+    address: '',
+    address2: '',
+    description: 'Parts.',
+  };
   const remindersOf = (title: string) =>
     t.db
       .select({ to: outbox.to, subject: outbox.subject })
@@ -350,10 +383,12 @@ describe('a "now" reminder after event.save', () => {
     const id = String((withoutNow.body as { i: number }).i);
     expect((await saveEvent(editor.token, { ...swapMeet, id }, ['0', '1'])).status).toBe(200);
     const subject = 'Reminder: Swap Meet, Friday, May 2, 2031 at 9:00 AM';
-    await expect.poll(() => remindersOf('Swap Meet')).toEqual([
-      { to: editor.email, subject },
-      { to: reader.email, subject },
-    ]);
+    await expect
+      .poll(() => remindersOf('Swap Meet'))
+      .toEqual([
+        { to: editor.email, subject },
+        { to: reader.email, subject },
+      ]);
 
     expect((await saveEvent(editor.token, { ...swapMeet, id, t: 'Swap Meet' }, ['0', '1'])).status).toBe(200);
     await afterEarlierSaves(editor.token);

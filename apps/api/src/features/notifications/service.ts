@@ -23,7 +23,13 @@ export const MAX_DEVICES_PER_MEMBER = 10;
  * The server posts to a subscription's endpoint, so only these hosts are accepted, never an
  * address of the member's choosing inside the server's network.
  */
-const PUSH_SERVICE_HOSTS = [/^fcm\.googleapis\.com$/, /^android\.googleapis\.com$/, /(^|\.)push\.services\.mozilla\.com$/, /\.notify\.windows\.com$/, /\.push\.apple\.com$/];
+const PUSH_SERVICE_HOSTS = [
+  /^fcm\.googleapis\.com$/,
+  /^android\.googleapis\.com$/,
+  /(^|\.)push\.services\.mozilla\.com$/,
+  /\.notify\.windows\.com$/,
+  /\.push\.apple\.com$/,
+];
 
 const NOT_A_SUBSCRIPTION =
   'This browser sent a push subscription the website cannot read. Please switch push notifications off and on again, or use another browser.';

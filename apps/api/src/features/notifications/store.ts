@@ -35,7 +35,12 @@ export function upsertSubscription(db: DbOrTx, row: { memberId: number; endpoint
 }
 
 export function deleteSubscription(db: DbOrTx, endpoint: string, memberId: number): boolean {
-  return db.delete(pushSubscriptions).where(and(eq(pushSubscriptions.endpoint, endpoint), eq(pushSubscriptions.memberId, memberId))).run().changes > 0;
+  return (
+    db
+      .delete(pushSubscriptions)
+      .where(and(eq(pushSubscriptions.endpoint, endpoint), eq(pushSubscriptions.memberId, memberId)))
+      .run().changes > 0
+  );
 }
 
 /** Removes a member's least recently refreshed devices beyond `keep`. */

@@ -30,7 +30,10 @@ export async function readGpx(file: Buffer): Promise<ParsedGpx> {
       outcome();
     };
     const timer = setTimeout(
-      () => settle(() => reject(new GpxError(`This GPX file took more than ${READ_LIMIT_MS / 1000} s to read. Save the route without extra detail, or split it in two.`))),
+      () =>
+        settle(() =>
+          reject(new GpxError(`This GPX file took more than ${READ_LIMIT_MS / 1000} s to read. Save the route without extra detail, or split it in two.`)),
+        ),
       READ_LIMIT_MS,
     );
     worker.once('message', (answer: GpxAnswer) =>

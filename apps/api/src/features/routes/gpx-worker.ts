@@ -12,7 +12,10 @@ parentPort?.once('message', ({ file }: GpxJob) => {
   try {
     answer = { kind: 'parsed', parsed: parseGpx(Buffer.from(file.buffer, file.byteOffset, file.byteLength)) };
   } catch (error) {
-    answer = error instanceof GpxError ? { kind: 'refused', message: error.message } : { kind: 'failed', message: error instanceof Error ? error.message : String(error) };
+    answer =
+      error instanceof GpxError
+        ? { kind: 'refused', message: error.message }
+        : { kind: 'failed', message: error instanceof Error ? error.message : String(error) };
   }
   parentPort?.postMessage(answer);
 });

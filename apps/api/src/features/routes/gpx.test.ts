@@ -9,7 +9,6 @@ function nth<T>(list: readonly T[], index: number): T {
   return item;
 }
 
-
 const gpx = (body: string, head = '<?xml version="1.0" encoding="UTF-8"?>') =>
   Buffer.from(`${head}<gpx version="1.1" creator="test" xmlns="http://www.topografix.com/GPX/1/1">${body}</gpx>`);
 
@@ -80,10 +79,16 @@ describe('parseGpx', () => {
     ['a point without coordinates', gpx('<trk><trkseg><trkpt lon="-90"/></trkseg></trk>'), /latitude/],
     // Each of these took seconds of the server's one thread before it was refused by count and depth.
     ['more elements than any day’s route', gpx(`<wpt lat="1" lon="2"/>${'<x/>'.repeat(MAX_GPX_ELEMENTS)}`), /more than 250,000 elements/],
-    ['elements nested deeper than any GPX', gpx(`<wpt lat="1" lon="2">${'<miles>'.repeat(MAX_GPX_DEPTH)}${'</miles>'.repeat(MAX_GPX_DEPTH)}</wpt>`), /nests its elements more than 32 deep/],
+    [
+      'elements nested deeper than any GPX',
+      gpx(`<wpt lat="1" lon="2">${'<miles>'.repeat(MAX_GPX_DEPTH)}${'</miles>'.repeat(MAX_GPX_DEPTH)}</wpt>`),
+      /nests its elements more than 32 deep/,
+    ],
     [
       'an entity declared in the document type (entity expansion)',
-      Buffer.from('<?xml version="1.0"?><!DOCTYPE gpx [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">]><gpx><wpt lat="1" lon="2"><name>&b;</name></wpt></gpx>'),
+      Buffer.from(
+        '<?xml version="1.0"?><!DOCTYPE gpx [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">]><gpx><wpt lat="1" lon="2"><name>&b;</name></wpt></gpx>',
+      ),
       /entities/,
     ],
     [

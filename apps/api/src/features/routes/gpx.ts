@@ -60,7 +60,8 @@ function coordinate(tag: SaxesTagPlain, attribute: 'lat' | 'lon', limit: number)
 
 /** Reads the points of a GPX document; throws GpxError for anything else. */
 function readPoints(buffer: Buffer): { name: string; description: string; track: RawPoint[]; route: RawPoint[]; waypoints: RawPoint[] } {
-  if (buffer.length > GPX_MAX_BYTES) throw new GpxError(`This GPX file is too large (at most ${GPX_MAX_BYTES / 1024 / 1024} MB). Save the route without extra detail, or split it in two.`);
+  if (buffer.length > GPX_MAX_BYTES)
+    throw new GpxError(`This GPX file is too large (at most ${GPX_MAX_BYTES / 1024 / 1024} MB). Save the route without extra detail, or split it in two.`);
   const text = buffer.toString('utf8').replace(/^\uFEFF/, '');
   if (!text.trimStart().startsWith('<')) throw new GpxError(NOT_GPX);
 
@@ -77,7 +78,8 @@ function readPoints(buffer: Buffer): { name: string; description: string; track:
   let elements = 0;
 
   parser.on('doctype', (doctype) => {
-    if (/<!ENTITY/i.test(doctype)) throw new GpxError('This file declares XML entities, which a GPX file never needs; it is refused. Export the route again from your mapping app.');
+    if (/<!ENTITY/i.test(doctype))
+      throw new GpxError('This file declares XML entities, which a GPX file never needs; it is refused. Export the route again from your mapping app.');
   });
   parser.on('opentag', (tag) => {
     const name = localName(tag.name);
@@ -86,8 +88,14 @@ function readPoints(buffer: Buffer): { name: string; description: string; track:
       isRoot = false;
     }
     elements += 1;
-    if (elements > MAX_GPX_ELEMENTS) throw new GpxError(`This GPX file has more than ${MAX_GPX_ELEMENTS.toLocaleString('en-US')} elements, far more than a day's route needs. Save the route without extra detail, or split it in two.`);
-    if (open.length >= MAX_GPX_DEPTH) throw new GpxError(`This file nests its elements more than ${MAX_GPX_DEPTH} deep, which no GPX file does; it is refused. Export the route again from your mapping app.`);
+    if (elements > MAX_GPX_ELEMENTS)
+      throw new GpxError(
+        `This GPX file has more than ${MAX_GPX_ELEMENTS.toLocaleString('en-US')} elements, far more than a day's route needs. Save the route without extra detail, or split it in two.`,
+      );
+    if (open.length >= MAX_GPX_DEPTH)
+      throw new GpxError(
+        `This file nests its elements more than ${MAX_GPX_DEPTH} deep, which no GPX file does; it is refused. Export the route again from your mapping app.`,
+      );
     open.push(name);
     textBuffer = '';
     if (name === 'trkpt' || name === 'rtept' || name === 'wpt') {
@@ -173,10 +181,13 @@ const toStep = (point: RawPoint, at: number, fallback: string): GpxStep => ({
 export function parseGpx(buffer: Buffer): ParsedGpx {
   const { name, description, track, route, waypoints } = readPoints(buffer);
   const line: LatLon[] = track.length > 0 ? track : route.length > 0 ? route : waypoints;
-  if (line.length === 0) throw new GpxError('This GPX file has no track, route or waypoints: nothing to make a route from. Check that you exported the route itself.');
+  if (line.length === 0)
+    throw new GpxError('This GPX file has no track, route or waypoints: nothing to make a route from. Check that you exported the route itself.');
   const stops = route.length > 0 ? route : waypoints;
   if (stops.length > MAX_ROUTE_STEPS) {
-    throw new GpxError(`This GPX file has ${stops.length} route points; a route book takes at most ${MAX_ROUTE_STEPS}. Save fewer turns, or split the tour in two.`);
+    throw new GpxError(
+      `This GPX file has ${stops.length} route points; a route book takes at most ${MAX_ROUTE_STEPS}. Save fewer turns, or split the tour in two.`,
+    );
   }
   const cumulative = [0];
   for (let i = 1; i < line.length; i += 1) cumulative.push((cumulative[i - 1] as number) + haversineMiles(line[i - 1] as LatLon, line[i] as LatLon));
@@ -225,7 +236,9 @@ export function writeGpx({ title, description, steps, track }: GpxRoute, creator
   if (located.length > 0) {
     lines.push(`<rte><name>${escapeXml(title)}</name>`);
     for (const step of located) {
-      lines.push(`<rtept lat="${step.lat}" lon="${step.lon}"><name>${escapeXml(step.instruction)}</name>${step.note ? `<desc>${escapeXml(step.note)}</desc>` : ''}`);
+      lines.push(
+        `<rtept lat="${step.lat}" lon="${step.lon}"><name>${escapeXml(step.instruction)}</name>${step.note ? `<desc>${escapeXml(step.note)}</desc>` : ''}`,
+      );
       lines.push(`<extensions><routebook:miles>${step.at.toFixed(2)}</routebook:miles></extensions>`);
       lines.push('</rtept>');
     }

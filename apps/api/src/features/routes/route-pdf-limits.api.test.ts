@@ -33,12 +33,22 @@ afterEach(() => {
 const post = (name: string, body: object) => request(t.app).post(`/api/${name}.php`).send(body);
 
 async function saveRoute(title: string, visibility: 'public' | 'members' = 'public'): Promise<number> {
-  const res = await post('route.save', { g: organiser.token, id: 0, title, visibility, steps: [{ instruction: 'Leave the church lot', at: 0 }, { instruction: 'R on Old State Rd', leg: 3.2 }] });
+  const res = await post('route.save', {
+    g: organiser.token,
+    id: 0,
+    title,
+    visibility,
+    steps: [
+      { instruction: 'Leave the church lot', at: 0 },
+      { instruction: 'R on Old State Rd', leg: 3.2 },
+    ],
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return (res.body as { i: number }).i;
 }
 
-const addEvent = (title: string) => t.db.insert(events).values({ title, start: '2099-10-10T09:00', end: '2099-10-10T16:00', venue: 'Kirkwood' }).returning({ id: events.id }).get().id;
+const addEvent = (title: string) =>
+  t.db.insert(events).values({ title, start: '2099-10-10T09:00', end: '2099-10-10T16:00', venue: 'Kirkwood' }).returning({ id: events.id }).get().id;
 
 describe('a route book PDF, drawn once per route and version', () => {
   it('gives a visitor the same PDF whatever event id is sent, drawn once, even after other changes on the site', async () => {
@@ -59,7 +69,13 @@ describe('a route book PDF, drawn once per route and version', () => {
   it('draws the book again once the route changes, and a member sending an event that is not the route’s gets the plain book', async () => {
     const id = await saveRoute('Hermann loop');
     await post('route.pdf', { id });
-    await post('route.save', { g: organiser.token, id, title: 'Hermann loop, by the river', visibility: 'public', steps: [{ instruction: 'Leave the winery lot', at: 0 }] });
+    await post('route.save', {
+      g: organiser.token,
+      id,
+      title: 'Hermann loop, by the river',
+      visibility: 'public',
+      steps: [{ instruction: 'Leave the winery lot', at: 0 }],
+    });
     const changed = await post('route.pdf', { id, eventId: 3 });
     expect(changed.body.fileName).toBe('hermann-loop-by-the-river.pdf');
     expect(draw).toHaveBeenCalledTimes(2);
@@ -100,10 +116,12 @@ describe('how many route books are drawn', () => {
   it('refuses a book at once when many are waiting to be drawn, rather than queueing without end', async () => {
     const { renderRouteBookPdf } = await vi.importActual<Renderer>('./route-pdf-renderer.ts');
     const book = (await post('route.get', { id: await saveRoute('Queue test') })).body as CallResponse<'route.get'>;
-    const asked = Array.from({ length: 12 }, () => renderRouteBookPdf(book, { clubName: 'Club', link: 'https://club.example.test/routes/1' }).then(
-      () => 'drawn',
-      (error: unknown) => error,
-    ));
+    const asked = Array.from({ length: 12 }, () =>
+      renderRouteBookPdf(book, { clubName: 'Club', link: 'https://club.example.test/routes/1' }).then(
+        () => 'drawn',
+        (error: unknown) => error,
+      ),
+    );
     const answers = await Promise.all(asked);
     const refused = answers.filter((answer): answer is ApiError => answer instanceof ApiError);
     expect(refused.length).toBeGreaterThan(0);

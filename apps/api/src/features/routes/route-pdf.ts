@@ -126,21 +126,47 @@ function drawMap(doc: Doc, book: Book, maxHeight: number): void {
     const [x, y] = at(marker.point);
     if (drawn.some(([dx, dy]) => Math.hypot(dx - x, dy - y) < radius * 2)) continue;
     drawn.push([x, y]);
-    doc.save().lineWidth(1.5).circle(x, y, radius).fillAndStroke(marker.isStop ? STOP : '#ffffff', marker.isStop ? STOP : INK).restore();
+    doc
+      .save()
+      .lineWidth(1.5)
+      .circle(x, y, radius)
+      .fillAndStroke(marker.isStop ? STOP : '#ffffff', marker.isStop ? STOP : INK)
+      .restore();
     const label = String(marker.number);
-    doc.font('Helvetica-Bold').fontSize(label.length > 2 ? 7 : 9).fillColor(marker.isStop ? '#ffffff' : INK);
+    doc
+      .font('Helvetica-Bold')
+      .fontSize(label.length > 2 ? 7 : 9)
+      .fillColor(marker.isStop ? '#ffffff' : INK);
     doc.text(label, x - radius, y - doc.currentLineHeight() / 2 + 0.5, { width: radius * 2, align: 'center', lineBreak: false });
   }
 
   // A degree of latitude is 69.05 miles.
-  const barMiles = roundScale(((WIDTH / 5) / scale) * 69.05);
+  const barMiles = roundScale((WIDTH / 5 / scale) * 69.05);
   const barWidth = (barMiles / 69.05) * scale;
   const barY = top + height - 12;
-  doc.save().lineWidth(2).strokeColor(INK).moveTo(MARGIN + 10, barY).lineTo(MARGIN + 10 + barWidth, barY).stroke().restore();
-  doc.font('Helvetica').fontSize(12).fillColor(INK).text(`${barMiles} mi`, MARGIN + 16 + barWidth, barY - 7, { lineBreak: false });
+  doc
+    .save()
+    .lineWidth(2)
+    .strokeColor(INK)
+    .moveTo(MARGIN + 10, barY)
+    .lineTo(MARGIN + 10 + barWidth, barY)
+    .stroke()
+    .restore();
+  doc
+    .font('Helvetica')
+    .fontSize(12)
+    .fillColor(INK)
+    .text(`${barMiles} mi`, MARGIN + 16 + barWidth, barY - 7, { lineBreak: false });
   const northX = MARGIN + WIDTH - 18;
-  doc.save().polygon([northX, top + 6], [northX - 6, top + 20], [northX + 6, top + 20]).fill(INK).restore();
-  doc.font('Helvetica-Bold').fontSize(12).text('N', northX - 6, top + 22, { width: 12, align: 'center', lineBreak: false });
+  doc
+    .save()
+    .polygon([northX, top + 6], [northX - 6, top + 20], [northX + 6, top + 20])
+    .fill(INK)
+    .restore();
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(12)
+    .text('N', northX - 6, top + 22, { width: 12, align: 'center', lineBreak: false });
   doc.x = MARGIN;
   doc.y = top + height + 8;
 }
@@ -169,7 +195,14 @@ function drawSteps(doc: Doc, steps: readonly RouteStep[], showKilometres: boolea
       x += column.width;
     }
     const bottom = y + doc.currentLineHeight() + 4;
-    doc.save().lineWidth(1.5).strokeColor(INK).moveTo(MARGIN, bottom).lineTo(MARGIN + WIDTH, bottom).stroke().restore();
+    doc
+      .save()
+      .lineWidth(1.5)
+      .strokeColor(INK)
+      .moveTo(MARGIN, bottom)
+      .lineTo(MARGIN + WIDTH, bottom)
+      .stroke()
+      .restore();
     doc.x = MARGIN;
     doc.y = bottom + 3;
   };
@@ -181,19 +214,34 @@ function drawSteps(doc: Doc, steps: readonly RouteStep[], showKilometres: boolea
     const bold = step.stop ? 'Helvetica-Bold' : 'Helvetica';
     const instructionWidth = cellWidth(columns[2] as Column);
     doc.fontSize(TEXT_SIZE);
-    const textHeight = doc.font(bold).heightOfString(instruction, { width: instructionWidth }) + (note ? doc.font('Helvetica-Oblique').heightOfString(note, { width: instructionWidth }) : 0);
+    const textHeight =
+      doc.font(bold).heightOfString(instruction, { width: instructionWidth }) +
+      (note ? doc.font('Helvetica-Oblique').heightOfString(note, { width: instructionWidth }) : 0);
     const rowHeight = textHeight + 6;
     ensureRoom(doc, rowHeight, drawHeader);
     const y = doc.y;
-    if (index % 2 === 1) doc.save().rect(MARGIN, y - 1, WIDTH, rowHeight).fill(SHADE).restore();
+    if (index % 2 === 1)
+      doc
+        .save()
+        .rect(MARGIN, y - 1, WIDTH, rowHeight)
+        .fill(SHADE)
+        .restore();
     const [numberColumn, atColumn, , legColumn] = columns as [Column, Column, Column, Column];
     let x = MARGIN;
-    doc.fillColor(INK).font('Helvetica-Bold').text(String(index + 1), x + gap, y + 2, { width: cellWidth(numberColumn), align: 'right' });
+    doc
+      .fillColor(INK)
+      .font('Helvetica-Bold')
+      .text(String(index + 1), x + gap, y + 2, { width: cellWidth(numberColumn), align: 'right' });
     x += numberColumn.width;
     doc.font(bold).text(distanceCell(step.at, showKilometres), x + gap, y + 2, { width: cellWidth(atColumn), align: 'right' });
     x += atColumn.width;
     doc.font(bold).text(instruction, x + gap, y + 2, { width: instructionWidth });
-    if (note) doc.font('Helvetica-Oblique').fillColor(MUTED).text(note, x + gap, doc.y, { width: instructionWidth }).fillColor(INK);
+    if (note)
+      doc
+        .font('Helvetica-Oblique')
+        .fillColor(MUTED)
+        .text(note, x + gap, doc.y, { width: instructionWidth })
+        .fillColor(INK);
     x += instructionWidth + 2 * gap;
     doc.font(bold).text(distanceCell(step.leg, showKilometres), x + gap, y + 2, { width: cellWidth(legColumn), align: 'right' });
     doc.x = MARGIN;
@@ -236,7 +284,14 @@ function drawPhoneList(doc: Doc, phoneList: NonNullable<Book['phoneList']>): voi
       doc.text(cell, x, y + 2, { width: (widths[i] ?? 0) - 8 });
       x += widths[i] ?? 0;
     });
-    doc.save().lineWidth(0.5).strokeColor('#999999').moveTo(MARGIN, y + height).lineTo(MARGIN + WIDTH, y + height).stroke().restore();
+    doc
+      .save()
+      .lineWidth(0.5)
+      .strokeColor('#999999')
+      .moveTo(MARGIN, y + height)
+      .lineTo(MARGIN + WIDTH, y + height)
+      .stroke()
+      .restore();
     doc.x = MARGIN;
     doc.y = y + height + 2;
   };
@@ -263,12 +318,20 @@ export function drawRouteBook(PDFDocument: PdfKit, book: Book, { clubName, link 
     lang: 'en-US',
   });
 
-  doc.font('Helvetica').fontSize(TEXT_SIZE).fillColor(MUTED).text(printable(`${clubName} · Route book`), { width: WIDTH });
+  doc
+    .font('Helvetica')
+    .fontSize(TEXT_SIZE)
+    .fillColor(MUTED)
+    .text(printable(`${clubName} · Route book`), { width: WIDTH });
   doc.font('Helvetica-Bold').fontSize(TITLE_SIZE).fillColor(INK).text(printable(route.title), { width: WIDTH });
   doc.moveDown(0.2);
   const places = [route.start && `From ${route.start}`, route.finish && `to ${route.finish}`].filter(Boolean).join(' ');
   const facts = `${places ? `${places}. ` : ''}${formatDistance(route.miles, showKilometres)}, ${route.stepCount} steps${route.stopCount ? `, ${route.stopCount} stops` : ''}.`;
-  if (event) doc.font('Helvetica-Bold').fontSize(TEXT_SIZE).text(printable(`${event.title}, ${formatEventStart(event.start)}`), { width: WIDTH });
+  if (event)
+    doc
+      .font('Helvetica-Bold')
+      .fontSize(TEXT_SIZE)
+      .text(printable(`${event.title}, ${formatEventStart(event.start)}`), { width: WIDTH });
   doc.font('Helvetica').fontSize(TEXT_SIZE).text(printable(facts), { width: WIDTH });
   if (route.description) doc.moveDown(0.3).text(printable(route.description), { width: WIDTH });
   doc.moveDown(0.5);
@@ -285,7 +348,11 @@ export function drawRouteBook(PDFDocument: PdfKit, book: Book, { clubName, link 
   if (phoneList) drawPhoneList(doc, phoneList);
   doc.moveDown(0.6);
   ensureRoom(doc, TEXT_SIZE * 2);
-  doc.font('Helvetica').fontSize(TEXT_SIZE).fillColor(MUTED).text(printable(`Map and GPX: ${link}`), MARGIN, doc.y, { width: WIDTH, link });
+  doc
+    .font('Helvetica')
+    .fontSize(TEXT_SIZE)
+    .fillColor(MUTED)
+    .text(printable(`Map and GPX: ${link}`), MARGIN, doc.y, { width: WIDTH, link });
   doc.end();
   // PDFKit writes the whole file into the stream's buffer as it ends: read it out at once.
   const chunks: Buffer[] = [];

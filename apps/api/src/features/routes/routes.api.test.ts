@@ -16,7 +16,6 @@ function nth<T>(list: readonly T[], index: number): T {
   return item;
 }
 
-
 let t: TestApp;
 let organiser: TestMember;
 let admin: TestMember;
@@ -24,7 +23,11 @@ let member: TestMember;
 let ann: TestMember;
 
 beforeAll(() => {
-  t = createTestApp({ BASE_URL: 'https://club.example.test', MAP_TILE_URL: 'https://{s}.tiles.example.test/{z}/{x}/{y}.png', MAP_TILE_ATTRIBUTION: 'Tiles © Example' });
+  t = createTestApp({
+    BASE_URL: 'https://club.example.test',
+    MAP_TILE_URL: 'https://{s}.tiles.example.test/{z}/{x}/{y}.png',
+    MAP_TILE_ATTRIBUTION: 'Tiles © Example',
+  });
   organiser = createMember(t.db, { firstName: 'Olga', lastName: 'Organiser', permissions: ['event'] });
   admin = createMember(t.db, { firstName: 'Ada', lastName: 'Admin', permissions: ['admin'] });
   member = createMember(t.db, { firstName: 'Max', lastName: 'Member', permissions: ['forum'] });
@@ -49,7 +52,11 @@ async function saveRoute(fields: object = {}, token = organiser.token): Promise<
 }
 
 function addEvent(title = 'Fall Colour Tour', start = '2099-10-10T09:00'): number {
-  return t.db.insert(events).values({ title, start, end: start.replace('09:00', '16:00'), venue: 'Kirkwood' }).returning({ id: events.id }).get().id;
+  return t.db
+    .insert(events)
+    .values({ title, start, end: start.replace('09:00', '16:00'), venue: 'Kirkwood' })
+    .returning({ id: events.id })
+    .get().id;
 }
 
 /** The pages of a route book PDF: each line of text with its font size in points. */
@@ -63,7 +70,11 @@ function readPdf(base64: string): { text: string; size: number }[][] {
   });
 }
 
-const pdfText = (pages: { text: string }[][]) => pages.flat().map((line) => line.text).join('\n');
+const pdfText = (pages: { text: string }[][]) =>
+  pages
+    .flat()
+    .map((line) => line.text)
+    .join('\n');
 
 const routeCount = () => t.db.select().from(routes).all().length;
 
@@ -101,7 +112,15 @@ describe('POST /api/route.save.php', () => {
     ]);
     expect(route.steps[1]).toMatchObject({ note: 'narrow bridge', stop: '', lat: null, lon: null });
     expect(route.steps[2]).toMatchObject({ stop: 'fuel', lat: 38.5026, lon: -90.6279 });
-    expect(route).toMatchObject({ title: 'Meramec Valley loop', miles: 13.2, stepCount: 4, stopCount: 2, visibility: 'members', canEdit: false, start: 'Kirkwood church' });
+    expect(route).toMatchObject({
+      title: 'Meramec Valley loop',
+      miles: 13.2,
+      stepCount: 4,
+      stopCount: 2,
+      visibility: 'members',
+      canEdit: false,
+      start: 'Kirkwood church',
+    });
     expect(map).toEqual({ url: 'https://{s}.tiles.example.test/{z}/{x}/{y}.png', attribution: 'Tiles © Example' });
     expect(showKilometres).toBe(false);
     expect(phoneList).toBeNull();
@@ -109,7 +128,15 @@ describe('POST /api/route.save.php', () => {
 
   it('names the step whose cumulative distance goes back, and stores nothing', async () => {
     const before = routeCount();
-    const res = await post('route.save', { g: organiser.token, id: 0, title: 'Backwards', steps: [{ instruction: 'a', at: 5 }, { instruction: 'b', at: 4 }] });
+    const res = await post('route.save', {
+      g: organiser.token,
+      id: 0,
+      title: 'Backwards',
+      steps: [
+        { instruction: 'a', at: 5 },
+        { instruction: 'b', at: 4 },
+      ],
+    });
     expect(res.status).toBe(400);
     expect(res.body.e).toMatch(/Step 2 is at 4 mi, before step 1/);
     expect(routeCount()).toBe(before);
@@ -218,7 +245,13 @@ describe('POST /api/route.import.php', () => {
   it.each([
     ['a photo', async () => makeJpeg(10, 10), 415, /GPX file/],
     ['a CSV of points', async () => Buffer.from('lat,lon\n38.5,-90.4\n'), 415, /GPX file/],
-    ['XML with an external entity', async () => Buffer.from('<?xml version="1.0"?><!DOCTYPE gpx [<!ENTITY x SYSTEM "file:///etc/passwd">]><gpx><wpt lat="1" lon="2"><name>&x;</name></wpt></gpx>'), 400, /entities/],
+    [
+      'XML with an external entity',
+      async () =>
+        Buffer.from('<?xml version="1.0"?><!DOCTYPE gpx [<!ENTITY x SYSTEM "file:///etc/passwd">]><gpx><wpt lat="1" lon="2"><name>&x;</name></wpt></gpx>'),
+      400,
+      /entities/,
+    ],
     ['broken XML', async () => Buffer.from('<gpx><trk><trkseg></trk></gpx>'), 400, /could not be read as GPX/],
     ['a GPX without points', async () => Buffer.from('<gpx version="1.1"><metadata><name>Empty</name></metadata></gpx>'), 400, /no track, route or waypoints/],
     ['a file over the limit', async () => Buffer.concat([Buffer.from('<gpx>'), Buffer.alloc(GPX_MAX_BYTES, 0x20), Buffer.from('</gpx>')]), 413, /at most 5 MB/],
@@ -237,7 +270,9 @@ describe('POST /api/route.import.php', () => {
   it('says once, for a file named .gpx that is not XML, what is wrong and what to choose', async () => {
     const res = await importGpx(Buffer.from('lat,lon\n38.5,-90.4\n'), { name: 'Fall tour.gpx' });
     expect(res.status).toBe(415);
-    expect(res.body.e).toMatch(/^“Fall tour\.gpx” is named like a GPX file but is not one: it may be damaged, or another kind of file renamed\. Please choose a GPX file/);
+    expect(res.body.e).toMatch(
+      /^“Fall tour\.gpx” is named like a GPX file but is not one: it may be damaged, or another kind of file renamed\. Please choose a GPX file/,
+    );
     expect(res.body.e.match(/not one/g)).toHaveLength(1);
   });
 
@@ -262,9 +297,14 @@ describe('POST /api/route.import.php', () => {
 
   it('keeps the site answering while a large GPX file is read: every /healthz within a second', async () => {
     // A phone's day of driving, 4.6 MB: 118,000 track points and 300 waypoints.
-    const points = Array.from({ length: 118_000 }, (_, i) => `<trkpt lat="${(38.58 + i * 0.00005).toFixed(5)}" lon="${(-90.41 + Math.sin(i / 500) * 0.05).toFixed(5)}"/>`);
+    const points = Array.from(
+      { length: 118_000 },
+      (_, i) => `<trkpt lat="${(38.58 + i * 0.00005).toFixed(5)}" lon="${(-90.41 + Math.sin(i / 500) * 0.05).toFixed(5)}"/>`,
+    );
     const waypoints = Array.from({ length: 300 }, (_, i) => `<wpt lat="${(38.58 + i * 0.02).toFixed(5)}" lon="-90.41"><name>Turn ${i}</name></wpt>`);
-    const file = Buffer.from(`<?xml version="1.0"?><gpx version="1.1">${waypoints.join('')}<trk><name>Big day out</name><trkseg>${points.join('')}</trkseg></trk></gpx>`);
+    const file = Buffer.from(
+      `<?xml version="1.0"?><gpx version="1.1">${waypoints.join('')}<trk><name>Big day out</name><trkseg>${points.join('')}</trkseg></trk></gpx>`,
+    );
     expect(file.length).toBeLessThan(GPX_MAX_BYTES);
     const server = t.app.listen(0);
     try {
@@ -325,7 +365,11 @@ describe('POST /api/route.pdf.php', () => {
     const asMember = await post('route.pdf', { g: member.token, id: hidden });
     expect(asMember.status).toBe(200);
     expect(asMember.body.fileName).toBe('past-the-smiths-barn.pdf');
-    expect(Buffer.from(asMember.body.pdf as string, 'base64').subarray(0, 5).toString()).toBe('%PDF-');
+    expect(
+      Buffer.from(asMember.body.pdf as string, 'base64')
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
     expect(pdfText(readPdf(asMember.body.pdf as string))).toContain('Past the Smiths’ barn');
   });
 
@@ -371,7 +415,14 @@ describe('POST /api/route.pdf.php', () => {
   });
 
   it('keeps a 30-step tour with its map and phone list to two pages, and answers 404 for an unknown route', async () => {
-    const steps = Array.from({ length: 30 }, (_, i) => ({ instruction: `Turn ${i + 1} on County Rd ${i}`, at: i * 2, lat: 38.5 + i * 0.01, lon: -90.6 - i * 0.01, stop: i % 10 === 5 ? 'fuel' : '', note: i % 7 === 3 ? 'narrow bridge' : '' }));
+    const steps = Array.from({ length: 30 }, (_, i) => ({
+      instruction: `Turn ${i + 1} on County Rd ${i}`,
+      at: i * 2,
+      lat: 38.5 + i * 0.01,
+      lon: -90.6 - i * 0.01,
+      stop: i % 10 === 5 ? 'fuel' : '',
+      note: i % 7 === 3 ? 'narrow bridge' : '',
+    }));
     const id = await saveRoute({ title: 'Thirty steps', steps });
     const eventId = addEvent('Long Tour');
     await post('route.attach', { g: organiser.token, eventId, routeId: id });
@@ -427,7 +478,14 @@ describe('routes on events', () => {
     expect((await post('event.route', { g: member.token, eventId })).body).toEqual({ route: null, showKilometres: false });
     expect((await post('route.attach', { g: organiser.token, eventId, routeId })).status).toBe(200);
     const { route } = (await post('event.route', { g: member.token, eventId })).body as { route: RouteSummary };
-    expect(route).toMatchObject({ id: routeId, title: 'Hermann wine country', miles: 13.2, stepCount: 4, stopCount: 2, drivenOn: [{ id: eventId, title: 'Fall Colour Tour 2099', start: '2099-10-10T09:00' }] });
+    expect(route).toMatchObject({
+      id: routeId,
+      title: 'Hermann wine country',
+      miles: 13.2,
+      stepCount: 4,
+      stopCount: 2,
+      drivenOn: [{ id: eventId, title: 'Fall Colour Tour 2099', start: '2099-10-10T09:00' }],
+    });
     const list = (await post('routes.list', { g: member.token })).body as CallResponse<'routes.list'>;
     expect(list.routes.find((r) => r.id === routeId)?.drivenOn).toHaveLength(1);
     expect((await post('event.route', { eventId })).status).toBe(401);
@@ -476,9 +534,15 @@ describe('POST /api/event.route.php with ROUTE_SHOW_KM=1', () => {
     const km = createTestApp({ ROUTE_SHOW_KM: '1' });
     try {
       const editor = createMember(km.db, { permissions: ['event'] });
-      const eventId = km.db.insert(events).values({ title: 'Kilometre Tour', start: '2099-10-10T09:00', end: '2099-10-10T16:00', venue: 'Kirkwood' }).returning({ id: events.id }).get().id;
+      const eventId = km.db
+        .insert(events)
+        .values({ title: 'Kilometre Tour', start: '2099-10-10T09:00', end: '2099-10-10T16:00', venue: 'Kirkwood' })
+        .returning({ id: events.id })
+        .get().id;
       const saved = await request(km.app).post('/api/route.save.php').send({ g: editor.token, id: 0, title: 'Metric loop', steps: STEPS });
-      await request(km.app).post('/api/route.attach.php').send({ g: editor.token, eventId, routeId: (saved.body as { i: number }).i });
+      await request(km.app)
+        .post('/api/route.attach.php')
+        .send({ g: editor.token, eventId, routeId: (saved.body as { i: number }).i });
       const res = await request(km.app).post('/api/event.route.php').send({ g: editor.token, eventId });
       expect(res.body).toMatchObject({ route: { title: 'Metric loop' }, showKilometres: true });
     } finally {

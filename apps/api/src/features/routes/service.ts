@@ -188,7 +188,12 @@ export function createRoutesService(deps: Pick<AppDeps, 'db' | 'services' | 'con
         ? deps.services.signups
             .roster(event.id)
             .households.filter((household) => household.status === 'confirmed')
-            .map((household) => ({ name: household.name, phone: household.phone, partySize: household.partySize, cars: household.cars.map((car) => car.label) }))
+            .map((household) => ({
+              name: household.name,
+              phone: household.phone,
+              partySize: household.partySize,
+              cars: household.cars.map((car) => car.label),
+            }))
         : null;
     return { route, map: config.mapTiles, showKilometres: config.showKilometres, event, phoneList };
   };
@@ -197,7 +202,14 @@ export function createRoutesService(deps: Pick<AppDeps, 'db' | 'services' | 'con
     const resolved = resolveDistances(input.steps);
     if (!resolved.isValid) throw badRequest(resolved.message);
     return {
-      fields: { title: input.title, description: input.description, start: input.start, finish: input.finish, region: input.region, visibility: input.visibility },
+      fields: {
+        title: input.title,
+        description: input.description,
+        start: input.start,
+        finish: input.finish,
+        region: input.region,
+        visibility: input.visibility,
+      },
       steps: input.steps.map((step, i) => ({
         instruction: step.instruction,
         at: resolved.distances[i] ?? 0,
@@ -214,7 +226,12 @@ export function createRoutesService(deps: Pick<AppDeps, 'db' | 'services' | 'con
 
     list(viewer) {
       const rows = listRoutes(db, viewer !== undefined);
-      const drivenOn = viewer ? listDrivenOn(db, rows.map((row) => row.id)) : new Map<number, RouteEvent[]>();
+      const drivenOn = viewer
+        ? listDrivenOn(
+            db,
+            rows.map((row) => row.id),
+          )
+        : new Map<number, RouteEvent[]>();
       return { routes: rows.map((row) => toSummary(row, drivenOn.get(row.id) ?? [])), showKilometres: config.showKilometres };
     },
 
@@ -269,7 +286,12 @@ export function createRoutesService(deps: Pick<AppDeps, 'db' | 'services' | 'con
     exportGpx(viewer, id) {
       const record = findVisible(viewer, id);
       const gpx = writeGpx(
-        { title: record.title, description: `${record.description}${record.description ? '\n' : ''}${config.baseUrl}${routePath(id)}`, steps: listSteps(db, id), track: record.track },
+        {
+          title: record.title,
+          description: `${record.description}${record.description ? '\n' : ''}${config.baseUrl}${routePath(id)}`,
+          steps: listSteps(db, id),
+          track: record.track,
+        },
         config.clubName,
       );
       return { gpx, fileName: routeFileName(record.title, id, 'gpx') };
@@ -282,7 +304,9 @@ export function createRoutesService(deps: Pick<AppDeps, 'db' | 'services' | 'con
       let pdf = drawnBooks.get(key);
       if (pdf === undefined) {
         if (!drawsByAddress.tryTake(address)) {
-          throw tooManyAttempts('You have asked for many route books in the last few minutes. Please wait 10 minutes and try again; books already drawn still download.');
+          throw tooManyAttempts(
+            'You have asked for many route books in the last few minutes. Please wait 10 minutes and try again; books already drawn still download.',
+          );
         }
         pdf = drawnBooks.draw(key, () => renderRouteBookPdf(book, options));
       }

@@ -25,7 +25,16 @@ export type RouteFields = {
 export type RouteRecord = RouteFields & { id: number; track: LatLon[]; trackMiles: number };
 
 /** A route as the library lists it, before the viewer's cut. */
-export type RouteListRow = { id: number; title: string; region: string; visibility: RouteVisibility; trackMiles: number; stepCount: number; stopCount: number; lastAt: number | null };
+export type RouteListRow = {
+  id: number;
+  title: string;
+  region: string;
+  visibility: RouteVisibility;
+  trackMiles: number;
+  stepCount: number;
+  stopCount: number;
+  lastAt: number | null;
+};
 
 const visibleTo = (isMember: boolean): SQL | undefined => (isMember ? undefined : eq(routes.visibility, 'public'));
 
@@ -47,7 +56,14 @@ export function findRoute(db: DbOrTx, id: number): RouteRecord | undefined {
 
 export function listSteps(db: DbOrTx, routeId: number): StepRecord[] {
   return db
-    .select({ instruction: routeSteps.instruction, at: routeSteps.atMiles, note: routeSteps.note, stop: routeSteps.stopKind, lat: routeSteps.lat, lon: routeSteps.lon })
+    .select({
+      instruction: routeSteps.instruction,
+      at: routeSteps.atMiles,
+      note: routeSteps.note,
+      stop: routeSteps.stopKind,
+      lat: routeSteps.lat,
+      lon: routeSteps.lon,
+    })
     .from(routeSteps)
     .where(eq(routeSteps.routeId, routeId))
     .orderBy(asc(routeSteps.position))
@@ -109,7 +125,16 @@ export function listDrivenOn(db: DbOrTx, routeIds: number[]): Map<number, RouteE
 export function insertRoute(tx: DbOrTx, fields: RouteFields & { track?: LatLon[]; trackMiles?: number }): number {
   return tx
     .insert(routes)
-    .values({ title: fields.title, description: fields.description, startLabel: fields.start, finishLabel: fields.finish, region: fields.region, visibility: fields.visibility, track: fields.track ?? [], trackMiles: fields.trackMiles ?? 0 })
+    .values({
+      title: fields.title,
+      description: fields.description,
+      startLabel: fields.start,
+      finishLabel: fields.finish,
+      region: fields.region,
+      visibility: fields.visibility,
+      track: fields.track ?? [],
+      trackMiles: fields.trackMiles ?? 0,
+    })
     .returning({ id: routes.id })
     .get().id;
 }
@@ -118,7 +143,15 @@ export function updateRoute(tx: DbOrTx, id: number, fields: RouteFields): boolea
   return (
     tx
       .update(routes)
-      .set({ title: fields.title, description: fields.description, startLabel: fields.start, finishLabel: fields.finish, region: fields.region, visibility: fields.visibility, modified: new Date().toISOString() })
+      .set({
+        title: fields.title,
+        description: fields.description,
+        startLabel: fields.start,
+        finishLabel: fields.finish,
+        region: fields.region,
+        visibility: fields.visibility,
+        modified: new Date().toISOString(),
+      })
       .where(eq(routes.id, id))
       .run().changes > 0
   );
@@ -132,7 +165,18 @@ export function replaceSteps(tx: DbOrTx, routeId: number, steps: StepRecord[]): 
   tx.delete(routeSteps).where(eq(routeSteps.routeId, routeId)).run();
   if (steps.length === 0) return;
   tx.insert(routeSteps)
-    .values(steps.map((step, position) => ({ routeId, position, instruction: step.instruction, atMiles: step.at, note: step.note, stopKind: step.stop, lat: step.lat, lon: step.lon })))
+    .values(
+      steps.map((step, position) => ({
+        routeId,
+        position,
+        instruction: step.instruction,
+        atMiles: step.at,
+        note: step.note,
+        stopKind: step.stop,
+        lat: step.lat,
+        lon: step.lon,
+      })),
+    )
     .run();
 }
 
@@ -158,10 +202,22 @@ export function clearRouteOfEvent(tx: DbOrTx, eventId: number): void {
 
 /** Whether the event uses the route. */
 export function isRouteOfEvent(db: DbOrTx, routeId: number, eventId: number): boolean {
-  return db.select({ n: count() }).from(eventRoutes).where(and(eq(eventRoutes.eventId, eventId), eq(eventRoutes.routeId, routeId))).get()?.n === 1;
+  return (
+    db
+      .select({ n: count() })
+      .from(eventRoutes)
+      .where(and(eq(eventRoutes.eventId, eventId), eq(eventRoutes.routeId, routeId)))
+      .get()?.n === 1
+  );
 }
 
 /** The ids of the routes anyone may see, oldest first (the sitemap). */
 export function listPublicRouteIds(db: DbOrTx): number[] {
-  return db.select({ id: routes.id }).from(routes).where(visibleTo(false)).orderBy(asc(routes.id)).all().map((row) => row.id);
+  return db
+    .select({ id: routes.id })
+    .from(routes)
+    .where(visibleTo(false))
+    .orderBy(asc(routes.id))
+    .all()
+    .map((row) => row.id);
 }

@@ -79,7 +79,11 @@ describe('POST /api/site.search.php', () => {
   });
 
   it('shows waiting forum text only to moderators and its author, then to members once approved', async () => {
-    const thread = await request(t.app).post('/api/forum.createThread.php').field('g', author.token).field('t', 'Carburetor flooding').field('d', 'My Zenith floods with gorgonzola smell');
+    const thread = await request(t.app)
+      .post('/api/forum.createThread.php')
+      .field('g', author.token)
+      .field('t', 'Carburetor flooding')
+      .field('d', 'My Zenith floods with gorgonzola smell');
     expect(thread.status, JSON.stringify(thread.body)).toBe(200);
     const threadId = thread.body.i as number;
     const reply = await post('forum.createPost', { g: author.token, t: threadId, c: 'Also the float sticks like marzipan' });
@@ -93,7 +97,10 @@ describe('POST /api/site.search.php', () => {
     }
     for (const role of ['moderator', 'author'] as const) {
       expect(idsOf(await search(role, 'gorgonzola'), 'forumThread'), role).toEqual([threadId]);
-      expect((await search(role, 'marzipan')).groups.map((g) => g.kind), role).toEqual(['forumPost']);
+      expect(
+        (await search(role, 'marzipan')).groups.map((g) => g.kind),
+        role,
+      ).toEqual(['forumPost']);
     }
 
     expect((await post('forum.update', { g: moderator.token, t: threadId, a: 1 })).status).toBe(200);
@@ -129,7 +136,10 @@ describe('POST /api/site.search.php', () => {
     for (const word of ['Wrightsman', 'Pevely', 'phaeton']) {
       // The car itself is in the registry, as public as car.get shows it, without the owner's name.
       const visitor = await search('visitor', word);
-      expect(visitor.groups.filter((g) => g.kind !== 'car'), word).toEqual([]);
+      expect(
+        visitor.groups.filter((g) => g.kind !== 'car'),
+        word,
+      ).toEqual([]);
       expect(textOf(visitor), word).not.toMatch(/Wrightsman|Pevely|Philomena/);
       expect(idsOf(await search('member', word), 'member'), word).toEqual([id]);
     }
@@ -140,8 +150,26 @@ describe('POST /api/site.search.php', () => {
 
   it('shows a public car to visitors without its owner, serial or engine number; members-only cars to members only', async () => {
     const car = (fields: Record<string, string | number>) => postMultipart(t.app, 'car.save', { g: member.token, ...fields });
-    const open = await car({ id: 0, year: 1929, bodyStyle: 'Roadster', colour: 'Brewster Green', name: 'Clementine', story: 'Rescued from a quarry', engineNumber: 'QX778899', serial: 'SR4455', visibility: 'public' });
-    const hidden = await car({ id: 0, year: 1931, bodyStyle: 'Tudor', colour: 'Black', name: 'Hortensia', story: 'Kept in a quarry shed', visibility: 'members' });
+    const open = await car({
+      id: 0,
+      year: 1929,
+      bodyStyle: 'Roadster',
+      colour: 'Brewster Green',
+      name: 'Clementine',
+      story: 'Rescued from a quarry',
+      engineNumber: 'QX778899',
+      serial: 'SR4455',
+      visibility: 'public',
+    });
+    const hidden = await car({
+      id: 0,
+      year: 1931,
+      bodyStyle: 'Tudor',
+      colour: 'Black',
+      name: 'Hortensia',
+      story: 'Kept in a quarry shed',
+      visibility: 'members',
+    });
     expect(open.status, JSON.stringify(open.body)).toBe(200);
     expect(hidden.status, JSON.stringify(hidden.body)).toBe(200);
 
@@ -232,7 +260,13 @@ describe('POST /api/site.search.php', () => {
 
   it('removes a deleted event and a deleted photo post', async () => {
     const event = await post('event.save', { g: admin.token, id: 0, t: 'Pumpernickel run', start: '2031-05-01T09:00', end: '2031-05-01T12:00' });
-    const photos = await request(t.app).post('/api/blog.save.php').field('g', admin.token).field('i', '0').field('t', 'Pumpernickel photos').field('date', '2031-05-02').field('h', 'Pictures of the run');
+    const photos = await request(t.app)
+      .post('/api/blog.save.php')
+      .field('g', admin.token)
+      .field('i', '0')
+      .field('t', 'Pumpernickel photos')
+      .field('date', '2031-05-02')
+      .field('h', 'Pictures of the run');
     expect(photos.status, JSON.stringify(photos.body)).toBe(200);
     expect((await search('member', 'pumpernickel')).groups.map((g) => g.kind).sort()).toEqual(['event', 'photo']);
     expect((await post('event.delete', { g: admin.token, id: event.body.i })).status).toBe(200);
@@ -284,7 +318,13 @@ describe('the public kinds: history, presidents, Shaft Award, start-up parties, 
     // Each public kind says "Vogelsang"; so do members-only records (an event, a member, and
     // a forum thread still waiting), which a visitor must not see in any form.
     expect((await post('president.save', { g: admin.token, i: 0, y: 1984, n: 'Ottilie Vogelsang' })).status).toBe(200);
-    const winner = await request(t.app).post('/api/shaftAwardWinner.set.php').field('g', admin.token).field('i', '0').field('y', '1999').field('n', 'Casimir Vogelsang').field('img', '');
+    const winner = await request(t.app)
+      .post('/api/shaftAwardWinner.set.php')
+      .field('g', admin.token)
+      .field('i', '0')
+      .field('y', '1999')
+      .field('n', 'Casimir Vogelsang')
+      .field('img', '');
     expect(winner.status, JSON.stringify(winner.body)).toBe(200);
     const party = await post('startupParty.set', { g: admin.token, i: 0, n: 'Old Vogelsang Tudor', o: 'Perpetua Quill', m: 'Tudor', x: 'Idle in a barn' });
     expect(party.status, JSON.stringify(party.body)).toBe(200);
@@ -309,11 +349,22 @@ describe('the public kinds: history, presidents, Shaft Award, start-up parties, 
     );
     t.services.search.reindex(t.db, 'link', [linkId]);
 
-    const event = await post('event.save', { g: admin.token, id: 0, t: 'Vogelsang picnic', start: '2031-06-12T09:00', end: '2031-06-12T15:00', venue: 'Kettlewell Farm' });
+    const event = await post('event.save', {
+      g: admin.token,
+      id: 0,
+      t: 'Vogelsang picnic',
+      start: '2031-06-12T09:00',
+      end: '2031-06-12T15:00',
+      venue: 'Kettlewell Farm',
+    });
     expect(event.status, JSON.stringify(event.body)).toBe(200);
     // The factory writes the row as member.save would, then the index as member.save does.
     t.services.search.reindex(t.db, 'member', [createMember(t.db, { firstName: 'Hermine', lastName: 'Vogelsang' }).id]);
-    const thread = await request(t.app).post('/api/forum.createThread.php').field('g', author.token).field('t', 'Vogelsang question').field('d', 'Waiting for its approval');
+    const thread = await request(t.app)
+      .post('/api/forum.createThread.php')
+      .field('g', author.token)
+      .field('t', 'Vogelsang question')
+      .field('d', 'Waiting for its approval');
     expect(thread.status, JSON.stringify(thread.body)).toBe(200);
   });
 
@@ -323,7 +374,10 @@ describe('the public kinds: history, presidents, Shaft Award, start-up parties, 
     for (const group of visitor.groups) {
       expect(group.total, group.kind).toBe(1);
       expect(group.results[0]?.snippet.join(''), group.kind).toMatch(/Vogelsang/);
-      expect(group.results[0]?.snippet.filter((_, index) => index % 2 === 1), group.kind).toContain('Vogelsang');
+      expect(
+        group.results[0]?.snippet.filter((_, index) => index % 2 === 1),
+        group.kind,
+      ).toContain('Vogelsang');
     }
     expect(textOf(visitor)).not.toMatch(/picnic|Kettlewell|Hermine|question|Waiting/);
     // Asking for a members-only kind by name gives nothing either, not even a count.
@@ -336,7 +390,11 @@ describe('the public kinds: history, presidents, Shaft Award, start-up parties, 
     const visitor = await search('visitor', 'vogelsang');
     const member_ = await search('member', 'vogelsang');
     expect(member_.groups.map((g) => g.kind).sort()).toEqual([...PUBLIC_KINDS, 'event', 'member'].sort());
-    for (const group of visitor.groups) expect(member_.groups.find((g) => g.kind === group.kind), group.kind).toEqual(group);
+    for (const group of visitor.groups)
+      expect(
+        member_.groups.find((g) => g.kind === group.kind),
+        group.kind,
+      ).toEqual(group);
     expect(textOf(member_)).toMatch(/Kettlewell|picnic/);
     expect(textOf(member_)).not.toMatch(/question|Waiting/);
   });
@@ -354,7 +412,10 @@ describe('the public kinds: history, presidents, Shaft Award, start-up parties, 
     for (const role of ['visitor', 'member'] as const) {
       for (const [word, path] of cases) {
         const pages = (await search(role, word)).groups.find((g) => g.kind === 'page');
-        expect(pages?.results.map((r) => r.ref), `${role} ${word}`).toContain(path);
+        expect(
+          pages?.results.map((r) => r.ref),
+          `${role} ${word}`,
+        ).toContain(path);
       }
     }
   });
@@ -363,7 +424,9 @@ describe('the public kinds: history, presidents, Shaft Award, start-up parties, 
     // As after an upgrade: the index holds an old page's words, and not the Tech page's.
     t.db.run(sql`DELETE FROM search_text WHERE rowid IN (SELECT id FROM search_entries WHERE kind = 'page' AND ref = ${PATHS.tech})`);
     t.db.run(sql`DELETE FROM search_entries WHERE kind = 'page' AND ref = ${PATHS.tech}`);
-    const { id } = t.db.get<{ id: number }>(sql`INSERT INTO search_entries (kind, record_id, ref, audience) VALUES ('page', 99, '/old-page', 'public') RETURNING id`);
+    const { id } = t.db.get<{ id: number }>(
+      sql`INSERT INTO search_entries (kind, record_id, ref, audience) VALUES ('page', 99, '/old-page', 'public') RETURNING id`,
+    );
     t.db.run(sql`INSERT INTO search_text (rowid, title, body) VALUES (${id}, 'Old page', 'Obsolete frobnicator words')`);
     expect((await search('visitor', 'babbitt')).groups).toEqual([]);
     expect((await search('visitor', 'frobnicator')).groups.map((g) => g.kind)).toEqual(['page']);
@@ -455,35 +518,59 @@ describe('results that share a name, told apart by their dates and years', () =>
   it('shows two presidents of the same name, and two Shaft Award winners, with their years', async () => {
     for (const year of [1987, 1988]) expect((await post('president.save', { g: admin.token, i: 0, y: year, n: 'Lysander Twicebury' })).status).toBe(200);
     for (const year of [1991, 2001]) {
-      const winner = await request(t.app).post('/api/shaftAwardWinner.set.php').field('g', admin.token).field('i', '0').field('y', String(year)).field('n', 'Lysander Twicebury').field('img', '');
+      const winner = await request(t.app)
+        .post('/api/shaftAwardWinner.set.php')
+        .field('g', admin.token)
+        .field('i', '0')
+        .field('y', String(year))
+        .field('n', 'Lysander Twicebury')
+        .field('img', '');
       expect(winner.status, JSON.stringify(winner.body)).toBe(200);
     }
     const answer = await search('visitor', 'twicebury');
-    expect(answer.groups.find((group) => group.kind === 'president')?.results.map((result) => result.title).sort()).toEqual([
-      'Lysander Twicebury (1987)',
-      'Lysander Twicebury (1988)',
-    ]);
-    expect(answer.groups.find((group) => group.kind === 'shaftAward')?.results.map((result) => result.title).sort()).toEqual([
-      'Lysander Twicebury (1991)',
-      'Lysander Twicebury (2001)',
-    ]);
+    expect(
+      answer.groups
+        .find((group) => group.kind === 'president')
+        ?.results.map((result) => result.title)
+        .sort(),
+    ).toEqual(['Lysander Twicebury (1987)', 'Lysander Twicebury (1988)']);
+    expect(
+      answer.groups
+        .find((group) => group.kind === 'shaftAward')
+        ?.results.map((result) => result.title)
+        .sort(),
+    ).toEqual(['Lysander Twicebury (1991)', 'Lysander Twicebury (2001)']);
   });
 
   it('shows the dates of events, photo posts and start-up parties as people write them, never as 2031-04-18', async () => {
     for (const start of ['2031-04-19T19:00', '2032-04-17T19:00']) {
-      const saved = await post('event.save', { g: admin.token, id: 0, t: 'Gooseberry rally', start, end: start.replace('T19', 'T21'), venue: 'Quillfeather Hall' });
+      const saved = await post('event.save', {
+        g: admin.token,
+        id: 0,
+        t: 'Gooseberry rally',
+        start,
+        end: start.replace('T19', 'T21'),
+        venue: 'Quillfeather Hall',
+      });
       expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     }
-    const photos = await request(t.app).post('/api/blog.save.php').field('g', admin.token).field('i', '0').field('t', 'Gooseberry rally').field('date', '2031-04-20').field('h', 'Pictures of the rally');
+    const photos = await request(t.app)
+      .post('/api/blog.save.php')
+      .field('g', admin.token)
+      .field('i', '0')
+      .field('t', 'Gooseberry rally')
+      .field('date', '2031-04-20')
+      .field('h', 'Pictures of the rally');
     expect(photos.status, JSON.stringify(photos.body)).toBe(200);
     const party = await post('startupParty.set', { g: admin.token, i: 0, n: 'Gooseberry', o: 'Perpetua Huckleberry', m: 'Tudor', s: '2030-05-19' });
     expect(party.status, JSON.stringify(party.body)).toBe(200);
 
     const answer = await search('member', 'gooseberry');
-    expect(linesOf(answer, 'event').map((line) => line.split(' | ')[0]).sort()).toEqual([
-      'Gooseberry rally · Saturday, April 19, 2031',
-      'Gooseberry rally · Saturday, April 17, 2032',
-    ].sort());
+    expect(
+      linesOf(answer, 'event')
+        .map((line) => line.split(' | ')[0])
+        .sort(),
+    ).toEqual(['Gooseberry rally · Saturday, April 19, 2031', 'Gooseberry rally · Saturday, April 17, 2032'].sort());
     expect(linesOf(answer, 'photo').map((line) => line.split(' | ')[0])).toEqual(['Gooseberry rally · April 20, 2031']);
     expect(textOf(answer)).not.toMatch(/\d{4}-\d{2}-\d{2}/);
     const byOwner = await search('visitor', 'huckleberry');

@@ -61,15 +61,9 @@ export function queuePromotionNotice(
  * and a push to each of their browsers, queued in the caller's
  * transaction (the save), so one change is told once. Nothing is queued when none of them changed.
  */
-export function queueEventChangeNotices(
-  tx: DbOrTx,
-  config: NoticeConfig,
-  before: NoticeEvent,
-  after: NoticeEvent,
-): number {
+export function queueEventChangeNotices(tx: DbOrTx, config: NoticeConfig, before: NoticeEvent, after: NoticeEvent): number {
   const placeOf = (e: NoticeEvent) => [e.location, e.addressLine1, e.addressLine2].map((line) => line.trim()).filter(Boolean);
-  const isChanged =
-    before.start !== after.start || before.end !== after.end || placeOf(before).join('|') !== placeOf(after).join('|');
+  const isChanged = before.start !== after.start || before.end !== after.end || placeOf(before).join('|') !== placeOf(after).join('|');
   if (!isChanged) return 0;
   const readers = listSignedUpReaders(tx, after.id);
   const link = `${config.baseUrl}${eventPath(after.id)}`;
@@ -91,8 +85,15 @@ export function queueEventChangeNotices(
     );
   }
   const body = [`Now ${date} at ${time}`, after.location].filter(Boolean).join(' · ');
-  for (const device of listDevicesOf(tx, readers.map((r) => r.id))) {
-    queuePush(tx, { subscriptionId: device.id, eventId: after.id, payload: { title: `Changed: ${after.title}`, body, url: eventPath(after.id), icon: PUSH_ICON } });
+  for (const device of listDevicesOf(
+    tx,
+    readers.map((r) => r.id),
+  )) {
+    queuePush(tx, {
+      subscriptionId: device.id,
+      eventId: after.id,
+      payload: { title: `Changed: ${after.title}`, body, url: eventPath(after.id), icon: PUSH_ICON },
+    });
   }
   return readers.length;
 }
@@ -103,12 +104,7 @@ export function queueEventChangeNotices(
  * the caller's transaction (the deletion) and read before the rows go. The editor deleting gets
  * none. Returns the e-mails queued.
  */
-export function queueCancellationNotices(
-  tx: DbOrTx,
-  config: NoticeConfig,
-  cancelled: SignupEvent[],
-  { actorId }: { actorId: number | null },
-): number {
+export function queueCancellationNotices(tx: DbOrTx, config: NoticeConfig, cancelled: SignupEvent[], { actorId }: { actorId: number | null }): number {
   const momentsOf = new Map<number, string[]>();
   const readers = new Map<number, { id: number; email: string; firstName: string }>();
   for (const event of cancelled) {
@@ -122,7 +118,17 @@ export function queueCancellationNotices(
   const households = groupByAddress([...readers.values()]);
   for (const household of households) {
     const moments = [...new Set(household.members.flatMap((member) => momentsOf.get(member.id) ?? []))];
-    queueMail(tx, eventCancelledMail({ to: household.to, firstName: household.greeting, title, moments, link: `${config.baseUrl}${PATHS.events}`, clubName: config.clubName }));
+    queueMail(
+      tx,
+      eventCancelledMail({
+        to: household.to,
+        firstName: household.greeting,
+        title,
+        moments,
+        link: `${config.baseUrl}${PATHS.events}`,
+        clubName: config.clubName,
+      }),
+    );
   }
   return households.length;
 }

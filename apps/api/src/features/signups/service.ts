@@ -44,9 +44,7 @@ const statusOf = (h: Pick<HouseholdRecord, 'isAttending' | 'waitlistedAt'>): Sig
 
 /** The waiting list in its order: who joined first, then member id. */
 const waitingListOf = (households: HouseholdRecord[]): HouseholdRecord[] =>
-  households
-    .filter((h) => statusOf(h) === 'waitlisted')
-    .sort((a, b) => (a.waitlistedAt ?? '').localeCompare(b.waitlistedAt ?? '') || a.memberId - b.memberId);
+  households.filter((h) => statusOf(h) === 'waitlisted').sort((a, b) => (a.waitlistedAt ?? '').localeCompare(b.waitlistedAt ?? '') || a.memberId - b.memberId);
 
 const seatsTaken = (households: HouseholdRecord[], exceptMemberId?: number): number =>
   households.filter((h) => statusOf(h) === 'confirmed' && h.memberId !== exceptMemberId).reduce((sum, h) => sum + h.total, 0);
@@ -226,60 +224,60 @@ export function createSignupService({ db, config, mail, clock = () => new Date()
   return {
     answer(actor, answer) {
       return inTransaction<SignupResult>((tx) => {
-          const event = findSignupEvent(tx, answer.eventId);
-          const settings = findSignupSettings(tx, answer.eventId);
-          if (!event || !settings) throw notFound('That event');
-          requireOpen(event, settings);
-          const households = listHouseholds(tx, event.id);
-          const existing = households.find((h) => h.memberId === actor.id);
-          const hadSeat = existing !== undefined && statusOf(existing) === 'confirmed';
+        const event = findSignupEvent(tx, answer.eventId);
+        const settings = findSignupSettings(tx, answer.eventId);
+        if (!event || !settings) throw notFound('That event');
+        requireOpen(event, settings);
+        const households = listHouseholds(tx, event.id);
+        const existing = households.find((h) => h.memberId === actor.id);
+        const hadSeat = existing !== undefined && statusOf(existing) === 'confirmed';
 
-          if (answer.answer === 'notSure') {
-            removeAttendance(tx, event.id, actor.id);
-            const mailed = hadSeat ? promoteWaiting(tx, config, event, settings.capacity, actor.id) : 0;
-            return { result: { status: 'none', waitlistPosition: 0 }, mailed };
-          }
+        if (answer.answer === 'notSure') {
+          removeAttendance(tx, event.id, actor.id);
+          const mailed = hadSeat ? promoteWaiting(tx, config, event, settings.capacity, actor.id) : 0;
+          return { result: { status: 'none', waitlistPosition: 0 }, mailed };
+        }
 
-          const isAttending = answer.answer === 'attending';
-          const guests = answer.guests ?? existing?.guests ?? [];
-          const partySize = !isAttending ? 0 : answer.guests !== undefined && answer.guests.length > 0 ? answer.guests.length + 1 : (answer.partySize ?? 1);
-          // The legacy call gives only a number: names that no longer match it are dropped.
-          const keptGuests = isAttending && guests.length + 1 === partySize ? guests : [];
-          const pickedCars = isAttending && answer.cars !== undefined ? checkCars(answer.cars, carChoicesOfMember(tx, actor.id)) : undefined;
-          const cars = isAttending ? (pickedCars ?? existing?.cars ?? []) : [];
-          if (isAttending && answer.choices !== undefined) checkChoices(answer.choices, settings, partySize);
-          const choices = isAttending ? trimAnswers(answer.choices ?? existing?.choiceAnswers ?? [], partySize) : [];
+        const isAttending = answer.answer === 'attending';
+        const guests = answer.guests ?? existing?.guests ?? [];
+        const partySize = !isAttending ? 0 : answer.guests !== undefined && answer.guests.length > 0 ? answer.guests.length + 1 : (answer.partySize ?? 1);
+        // The legacy call gives only a number: names that no longer match it are dropped.
+        const keptGuests = isAttending && guests.length + 1 === partySize ? guests : [];
+        const pickedCars = isAttending && answer.cars !== undefined ? checkCars(answer.cars, carChoicesOfMember(tx, actor.id)) : undefined;
+        const cars = isAttending ? (pickedCars ?? existing?.cars ?? []) : [];
+        if (isAttending && answer.choices !== undefined) checkChoices(answer.choices, settings, partySize);
+        const choices = isAttending ? trimAnswers(answer.choices ?? existing?.choiceAnswers ?? [], partySize) : [];
 
-          let waitlistedAt: string | null = null;
-          if (isAttending && settings.capacity !== null) {
-            const free = settings.capacity - seatsTaken(households, actor.id);
-            if (hadSeat) {
-              if (partySize > (existing?.total ?? 0) && partySize > free) {
-                throw badRequest(
-                  `Only ${free} ${free === 1 ? 'place is' : 'places are'} left, so a party of ${partySize} does not fit. Keep your party at ${existing?.total ?? 1}, or cancel and sign up again to join the waiting list.`,
-                );
-              }
-            } else if (existing !== undefined && statusOf(existing) === 'waitlisted') {
-              waitlistedAt = existing.waitlistedAt;
-            } else if (partySize > free || waitingListOf(households).some((h) => h.total <= free)) {
-              // Someone waiting who fits goes first; otherwise a party that does not fit waits.
-              waitlistedAt = clock().toISOString();
+        let waitlistedAt: string | null = null;
+        if (isAttending && settings.capacity !== null) {
+          const free = settings.capacity - seatsTaken(households, actor.id);
+          if (hadSeat) {
+            if (partySize > (existing?.total ?? 0) && partySize > free) {
+              throw badRequest(
+                `Only ${free} ${free === 1 ? 'place is' : 'places are'} left, so a party of ${partySize} does not fit. Keep your party at ${existing?.total ?? 1}, or cancel and sign up again to join the waiting list.`,
+              );
             }
+          } else if (existing !== undefined && statusOf(existing) === 'waitlisted') {
+            waitlistedAt = existing.waitlistedAt;
+          } else if (partySize > free || waitingListOf(households).some((h) => h.total <= free)) {
+            // Someone waiting who fits goes first; otherwise a party that does not fit waits.
+            waitlistedAt = clock().toISOString();
           }
-          writeHousehold(tx, {
-            eventId: event.id,
-            memberId: actor.id,
-            isAttending,
-            total: partySize,
-            guests: keptGuests,
-            cars,
-            choiceAnswers: choices,
-            comments: answer.comments,
-            waitlistedAt,
-          });
-          const mailed = hadSeat || waitlistedAt !== null ? promoteWaiting(tx, config, event, settings.capacity, actor.id) : 0;
-          const after = summariseSignups(settings, listHouseholds(tx, event.id)).ordered.find((h) => h.record.memberId === actor.id);
-          return { result: { status: after?.status ?? 'none', waitlistPosition: after?.waitlistPosition ?? 0 }, mailed };
+        }
+        writeHousehold(tx, {
+          eventId: event.id,
+          memberId: actor.id,
+          isAttending,
+          total: partySize,
+          guests: keptGuests,
+          cars,
+          choiceAnswers: choices,
+          comments: answer.comments,
+          waitlistedAt,
+        });
+        const mailed = hadSeat || waitlistedAt !== null ? promoteWaiting(tx, config, event, settings.capacity, actor.id) : 0;
+        const after = summariseSignups(settings, listHouseholds(tx, event.id)).ordered.find((h) => h.record.memberId === actor.id);
+        return { result: { status: after?.status ?? 'none', waitlistPosition: after?.waitlistPosition ?? 0 }, mailed };
       });
     },
 

@@ -35,7 +35,11 @@ function giveCars(member: TestMember, lines: string[]): void {
 
 /** The registry id of a member's car named `name`. */
 function carIdOf(member: TestMember, name: string): number {
-  const car = t.db.select({ id: cars.id, ownerId: cars.ownerId, name: cars.name }).from(cars).all().find((c) => c.ownerId === member.id && c.name === name);
+  const car = t.db
+    .select({ id: cars.id, ownerId: cars.ownerId, name: cars.name })
+    .from(cars)
+    .all()
+    .find((c) => c.ownerId === member.id && c.name === name);
   if (!car) throw new Error(`no car ${name}`);
   return car.id;
 }
@@ -159,7 +163,14 @@ describe('POST /api/signup.set.php', () => {
     expect(signups.totals).toEqual({ people: 5, cars: 2, waitingPeople: 0, waitingHouseholds: 0 });
     expect(signups.cars).toEqual(['1930 Tudor', '1929 AA truck']);
     expect(signups.choiceTotals).toEqual([
-      { question: 'Dinner', counts: [{ option: 'chicken', count: 1 }, { option: 'fish', count: 2 }, { option: 'none', count: 1 }] },
+      {
+        question: 'Dinner',
+        counts: [
+          { option: 'chicken', count: 1 },
+          { option: 'fish', count: 2 },
+          { option: 'none', count: 1 },
+        ],
+      },
     ]);
     expect(signups.households[0]).toMatchObject({ name: 'Ann Attender', partySize: 3, guests: ['Mary (wife)', 'Tom, 12'], isMine: false });
     expect(signups.myCars).toEqual([{ carId: carIdOf(bob, '1929 AA truck'), label: '1929 AA truck' }]);
@@ -355,7 +366,12 @@ describe('capacity and the waiting list', () => {
       expect(replies.map((r) => r.status)).toEqual([200, 200, 200]);
       const statuses = replies.map((r) => (r.body as { status: string }).status).sort();
       expect(statuses).toEqual(['confirmed', 'waitlisted', 'waitlisted']);
-      const confirmed = t.db.select().from(attendance).where(eq(attendance.eventId, id)).all().filter((row) => row.waitlistedAt === null);
+      const confirmed = t.db
+        .select()
+        .from(attendance)
+        .where(eq(attendance.eventId, id))
+        .all()
+        .filter((row) => row.waitlistedAt === null);
       expect(confirmed).toHaveLength(1);
     }
   });
@@ -456,7 +472,15 @@ describe('the roster and check-in', () => {
 
 describe('telling the signed-up when an event moves', () => {
   const form = (id: number, fields: Record<string, string>) =>
-    postMultipart(t.app, 'event.save', { g: editor.token, id, t: 'Moving Tour', start: '2099-05-01T09:00', end: '2099-05-01T15:00', venue: 'Old Mill', ...fields });
+    postMultipart(t.app, 'event.save', {
+      g: editor.token,
+      id,
+      t: 'Moving Tour',
+      start: '2099-05-01T09:00',
+      end: '2099-05-01T15:00',
+      venue: 'Old Mill',
+      ...fields,
+    });
 
   it('e-mails (and pushes) everyone signed up once per change of date, time or place, and not for a new title', async () => {
     const carol = createMember(t.db, { firstName: 'Carol' });
@@ -465,14 +489,19 @@ describe('telling the signed-up when an event moves', () => {
     await signUp(carol, id);
     await signUp(bob, id);
     await post('signup.set', { g: ann.token, eventId: id, answer: 'notAttending' });
-    t.db.insert(pushSubscriptions).values({ memberId: carol.id, endpoint: `https://push.example/${carol.id}`, subscription: '{}' }).run();
+    t.db
+      .insert(pushSubscriptions)
+      .values({ memberId: carol.id, endpoint: `https://push.example/${carol.id}`, subscription: '{}' })
+      .run();
     const changedMails = (email: string) => mailsTo(email).filter((m) => m.subject.startsWith('Changed: Moving Tour'));
 
     expect((await form(id, { start: '2099-05-02T10:00', end: '2099-05-02T15:00' })).status).toBe(200);
     expect(changedMails(carol.email)).toHaveLength(1);
     expect(changedMails(bob.email)).toHaveLength(1);
     expect(changedMails(ann.email)).toHaveLength(0);
-    expect(changedMails(carol.email)[0]?.text).toMatch(/Date: Saturday, May 2, 2099\nTime: 10:00 AM \(until Saturday, May 2, 2099 at 3:00 PM\)\nWhere: Old Mill/);
+    expect(changedMails(carol.email)[0]?.text).toMatch(
+      /Date: Saturday, May 2, 2099\nTime: 10:00 AM \(until Saturday, May 2, 2099 at 3:00 PM\)\nWhere: Old Mill/,
+    );
     const pushes = t.db.select().from(pushQueue).where(eq(pushQueue.eventId, id)).all();
     expect(pushes).toHaveLength(1);
     expect(pushes[0]?.payload.title).toBe('Changed: Moving Tour');

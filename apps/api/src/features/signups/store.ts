@@ -104,7 +104,9 @@ export function writeHousehold(tx: DbOrTx, { cars, ...row }: HouseholdWrite): vo
     .values({ ...row, modified: new Date().toISOString() })
     .onConflictDoUpdate({ target: [attendance.eventId, attendance.memberId], set: changes })
     .run();
-  tx.delete(attendanceCars).where(and(eq(attendanceCars.eventId, eventId), eq(attendanceCars.memberId, memberId))).run();
+  tx.delete(attendanceCars)
+    .where(and(eq(attendanceCars.eventId, eventId), eq(attendanceCars.memberId, memberId)))
+    .run();
   if (cars.length > 0) {
     tx.insert(attendanceCars)
       .values(cars.map((car, position) => ({ eventId, memberId, position, carId: car.carId, label: car.label })))
@@ -114,11 +116,16 @@ export function writeHousehold(tx: DbOrTx, { cars, ...row }: HouseholdWrite): vo
 
 /** Drops a member's answer for an event ("not sure"), with its cars. */
 export function removeAttendance(db: DbOrTx, eventId: number, memberId: number): void {
-  db.delete(attendance).where(and(eq(attendance.eventId, eventId), eq(attendance.memberId, memberId))).run();
+  db.delete(attendance)
+    .where(and(eq(attendance.eventId, eventId), eq(attendance.memberId, memberId)))
+    .run();
 }
 
 export function setWaitlistedAt(tx: DbOrTx, eventId: number, memberId: number, waitlistedAt: string | null): void {
-  tx.update(attendance).set({ waitlistedAt }).where(and(eq(attendance.eventId, eventId), eq(attendance.memberId, memberId))).run();
+  tx.update(attendance)
+    .set({ waitlistedAt })
+    .where(and(eq(attendance.eventId, eventId), eq(attendance.memberId, memberId)))
+    .run();
 }
 
 /** Ticks or unticks a household's check-in; false when the member has no answer for the event. */
@@ -134,11 +141,7 @@ export function setCheckedIn(tx: DbOrTx, eventId: number, memberId: number, isCh
 
 /** What a sign-up's mail needs of a member (their cars come from the registry, garage/service.ts). */
 export function findMemberForSignup(db: DbOrTx, memberId: number): { email: string; firstName: string; enabled: boolean } | undefined {
-  return db
-    .select({ email: members.email, firstName: members.firstName, enabled: members.enabled })
-    .from(members)
-    .where(eq(members.id, memberId))
-    .get();
+  return db.select({ email: members.email, firstName: members.firstName, enabled: members.enabled }).from(members).where(eq(members.id, memberId)).get();
 }
 
 /** Who is signed up for an event (seat or waiting list) and still enabled: told when its date, time or place changes. */

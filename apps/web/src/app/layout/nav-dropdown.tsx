@@ -54,11 +54,7 @@ export function NavDropdown({ group, current, onNavigate }: NavDropdownProps) {
       onBlur={(event) => {
         // Only Tab-away closes here. A tap moves focus at mousedown, before its click: closing
         // then would shift the list under the finger; the click handler deals with pointers.
-        if (
-          lastInputWasKeyboard &&
-          event.relatedTarget instanceof Node &&
-          !event.currentTarget.contains(event.relatedTarget)
-        ) {
+        if (lastInputWasKeyboard && event.relatedTarget instanceof Node && !event.currentTarget.contains(event.relatedTarget)) {
           setIsOpen(false);
         }
       }}

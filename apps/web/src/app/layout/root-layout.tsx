@@ -31,12 +31,7 @@ export function RootLayout() {
           </span>
         )}
       </div>
-      <main
-        id={MAIN_CONTENT_ID}
-        className={`site-main${isSlow ? ' site-main--leaving' : ''}`}
-        tabIndex={-1}
-        aria-busy={isNavigating}
-      >
+      <main id={MAIN_CONTENT_ID} className={`site-main${isSlow ? ' site-main--leaving' : ''}`} tabIndex={-1} aria-busy={isNavigating}>
         {/* The header and footer stay on screen when a page fails. */}
         <PageErrorBoundary resetKey={pathname}>
           <Suspense fallback={<Loading />}>

@@ -10,7 +10,11 @@ const neverChanges = () => () => {};
  * which its markup shows, so a build from December hydrates cleanly in January and then updates.
  */
 function useYear(): number {
-  return useSyncExternalStore(neverChanges, () => new Date().getFullYear(), () => __BUILD_YEAR__);
+  return useSyncExternalStore(
+    neverChanges,
+    () => new Date().getFullYear(),
+    () => __BUILD_YEAR__,
+  );
 }
 
 export function SiteFooter() {
@@ -19,8 +23,7 @@ export function SiteFooter() {
     <footer className="site-footer">
       <div className="site-footer__inner">
         <p className="site-footer__blurb">
-          © {year} {getClubName()}. A regional chapter of a national club of vintage car restorers.
-          Guests are always welcome at our monthly meetings.
+          © {year} {getClubName()}. A regional chapter of a national club of vintage car restorers. Guests are always welcome at our monthly meetings.
         </p>
         <ul className="site-footer__links">
           <li>

@@ -100,7 +100,8 @@ describe('turn', () => {
 });
 
 describe('isPictureStart', () => {
-  const bytes = (...parts: (string | number[])[]) => new Uint8Array(parts.flatMap((part) => (typeof part === 'string' ? [...part].map((c) => c.charCodeAt(0)) : part)));
+  const bytes = (...parts: (string | number[])[]) =>
+    new Uint8Array(parts.flatMap((part) => (typeof part === 'string' ? [...part].map((c) => c.charCodeAt(0)) : part)));
 
   it('knows JPEG, PNG, GIF, WebP and HEIC by their first bytes', () => {
     expect(isPictureStart(bytes([0xff, 0xd8, 0xff, 0xe0]))).toBe(true);

@@ -108,7 +108,7 @@ export function usePreviewUrl(file: File | null): string | null {
 
 /** The next quarter turn clockwise (or anticlockwise with -90). */
 export function turn(rotation: Rotation, by: 90 | -90): Rotation {
-  return (((rotation + by) % 360) + 360) % 360 as Rotation;
+  return ((((rotation + by) % 360) + 360) % 360) as Rotation;
 }
 
 /** The HEIF brands a phone's photo names in its `ftyp` box (HEVC stills and sequences, generic HEIF). */

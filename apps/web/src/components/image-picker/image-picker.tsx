@@ -103,11 +103,7 @@ function MultipleImagePicker<T>({
     if (accepted.length > 0) onAdd(accepted);
   }
 
-  const status = isFull
-    ? `${count} of ${max} chosen. ${limitMessage}`
-    : count === 0
-      ? `None chosen yet (up to ${max}).`
-      : `${count} of ${max} chosen.`;
+  const status = isFull ? `${count} of ${max} chosen. ${limitMessage}` : count === 0 ? `None chosen yet (up to ${max}).` : `${count} of ${max} chosen.`;
 
   return (
     <div className="image-picker">
@@ -141,7 +137,11 @@ export function ChosenFileItem({ file, index, count, onRemove }: { file: File; i
     <li className="image-picker__item">
       {preview !== null && <img src={preview} alt={`Picture ${index + 1} of ${count}: ${file.name}`} />}
       <button type="button" className="button" onClick={onRemove}>
-        Remove<span className="visually-hidden"> picture {index + 1}, {file.name}</span>
+        Remove
+        <span className="visually-hidden">
+          {' '}
+          picture {index + 1}, {file.name}
+        </span>
       </button>
     </li>
   );
@@ -254,11 +254,7 @@ function SingleImagePicker({
         label={label}
         buttonText={hasCurrent || file !== null ? 'Choose another image' : 'Choose an image'}
         status={
-          file !== null
-            ? `Chosen: ${file.name} (${formatFileSize(file.size)}).`
-            : hasCurrent
-              ? 'Keeping the current image, shown above.'
-              : 'No image chosen.'
+          file !== null ? `Chosen: ${file.name} (${formatFileSize(file.size)}).` : hasCurrent ? 'Keeping the current image, shown above.' : 'No image chosen.'
         }
         hint={hint}
         refusals={refusal === null ? [] : [refusal]}

@@ -39,7 +39,11 @@ function Thumbnail({ photo, label }: { photo: ListedPhoto; label: string }) {
       </span>
     );
   }
-  return preview ? <img className="photo-list__image" src={preview} alt={label} onError={() => setIsUndrawable(true)} /> : <span className="photo-list__image" />;
+  return preview ? (
+    <img className="photo-list__image" src={preview} alt={label} onError={() => setIsUndrawable(true)} />
+  ) : (
+    <span className="photo-list__image" />
+  );
 }
 
 /**

@@ -34,25 +34,20 @@ export function DigestPreview() {
             <h2 id="digest-next">Week of {weekLabel(week)}</h2>
             {isEmpty ? (
               <p className="notice" role="status">
-                Nothing new has been added since last week, so as things stand nobody gets a digest this time. It goes out as soon as
-                there is a new event, Valley News, photo post or forum post before the next run.
+                Nothing new has been added since last week, so as things stand nobody gets a digest this time. It goes out as soon as there is a new event,
+                Valley News, photo post or forum post before the next run.
               </p>
             ) : (
               <p>
-                It will go to {recipients} member address{recipients === 1 ? '' : 'es'} (members with e-mail notifications and the digest
-                on), each with their own &ldquo;I&rsquo;m coming&rdquo; links. Below is yours, with what is on the site now.
+                It will go to {recipients} member address{recipients === 1 ? '' : 'es'} (members with e-mail notifications and the digest on), each with their
+                own &ldquo;I&rsquo;m coming&rdquo; links. Below is yours, with what is on the site now.
               </p>
             )}
             <p>
               <strong>Subject:</strong> {subject}
             </p>
             <p className="button-row">
-              <button
-                type="button"
-                className="button button--primary"
-                disabled={isEmpty || send.isPending}
-                onClick={() => send.mutate({ body: {} })}
-              >
+              <button type="button" className="button button--primary" disabled={isEmpty || send.isPending} onClick={() => send.mutate({ body: {} })}>
                 {send.isPending ? 'Sending…' : 'Send it to me'}
               </button>
             </p>
@@ -73,13 +68,7 @@ export function DigestPreview() {
             <h2 id="digest-look">How it looks</h2>
             <div className="button-row" role="group" aria-label="Width">
               {WIDTHS.map((option) => (
-                <button
-                  key={option.px}
-                  type="button"
-                  className="button"
-                  aria-pressed={width === option.px}
-                  onClick={() => setWidth(option.px)}
-                >
+                <button key={option.px} type="button" className="button" aria-pressed={width === option.px} onClick={() => setWidth(option.px)}>
                   {option.label}
                 </button>
               ))}

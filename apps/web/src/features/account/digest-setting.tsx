@@ -48,8 +48,7 @@ export function DigestSetting() {
                 Weekly digest
               </label>
               <p id={hintId} className="setting__hint">
-                One e-mail a week with the next three weeks&rsquo; events, the new Valley News, photos and forum threads; none in a
-                week with nothing new.
+                One e-mail a week with the next three weeks&rsquo; events, the new Valley News, photos and forum threads; none in a week with nothing new.
                 {!user.emailNotifications && ' E-mail notifications are off, so no digest is sent until you switch them on.'}
               </p>
             </div>

@@ -38,8 +38,8 @@ export function FailedContactMessages() {
           c.length === 0 ? (
             <p>
               {isDelivering
-                ? "Every contact message reached the club’s address."
-                : "None failed, but none reached the club’s address either: without a mail server (SMTP_URL) each contact message is only saved as a file in the outbox folder."}
+                ? 'Every contact message reached the club’s address.'
+                : 'None failed, but none reached the club’s address either: without a mail server (SMTP_URL) each contact message is only saved as a file in the outbox folder.'}
             </p>
           ) : (
             <>

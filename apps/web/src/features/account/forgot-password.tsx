@@ -12,10 +12,7 @@ export function ForgotPassword({ isInitiallyOpen = false, initialEmail }: { isIn
       submitLabel="E-mail me a link"
       send={(email) => request.mutateAsync({ body: { e: email } })}
       sentText={(email) => (
-        <>
-          An e-mail was sent to {email} with a link to choose a new password, if that address is on the member list. The
-          link works for one hour.
-        </>
+        <>An e-mail was sent to {email} with a link to choose a new password, if that address is on the member list. The link works for one hour.</>
       )}
       isInitiallyOpen={isInitiallyOpen}
       initialEmail={initialEmail}

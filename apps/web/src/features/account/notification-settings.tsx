@@ -52,9 +52,7 @@ export function NotificationSettings() {
       <div aria-live="polite" className="setting__status">
         {state.status === 'saving' && <Loading isInline label="Saving…" />}
         {state.status === 'saved' && (
-          <p className="form__message form__message--success">
-            Successfully Saved: e-mail notifications are {state.isOn ? 'on' : 'off'}.
-          </p>
+          <p className="form__message form__message--success">Successfully Saved: e-mail notifications are {state.isOn ? 'on' : 'off'}.</p>
         )}
       </div>
       {state.status === 'error' && (

@@ -13,8 +13,7 @@ function Counts({ label, counts }: { label: string; counts: QueueCounts }) {
     <div className="facts__row">
       <dt>{label}</dt>
       <dd>
-        {counts.sent} sent,{' '}
-        {counts.saved > 0 && <span className="outbox__failed">{counts.saved} saved, not sent, </span>}
+        {counts.sent} sent, {counts.saved > 0 && <span className="outbox__failed">{counts.saved} saved, not sent, </span>}
         {counts.waiting} waiting, <span className={counts.failed > 0 ? 'outbox__failed' : undefined}>{counts.failed} failed</span>
       </dd>
     </div>
@@ -25,8 +24,7 @@ function Entry({ entry }: { entry: QueueEntry }) {
   return (
     <li className="outbox__entry">
       <p className="outbox__what">
-        <strong>{entry.status === 'failed' ? 'Failed' : 'Waiting'}</strong> ({entry.channel === 'email' ? 'e-mail' : 'push'}) to {entry.to}:{' '}
-        {entry.subject}
+        <strong>{entry.status === 'failed' ? 'Failed' : 'Waiting'}</strong> ({entry.channel === 'email' ? 'e-mail' : 'push'}) to {entry.to}: {entry.subject}
       </p>
       <p className="setting__hint">
         Queued {when(entry.created)}, {entry.attempts} attempt{entry.attempts === 1 ? '' : 's'}
@@ -68,8 +66,8 @@ export function OutboxStatus() {
                   <strong>{noSmtp}</strong>
                 </p>
                 <p>
-                  Nobody receives these messages: password links, reminders and contact messages included. Set SMTP_URL
-                  (see the webmaster&rsquo;s guide, docs/WEBMASTER.md) and restart the site.
+                  Nobody receives these messages: password links, reminders and contact messages included. Set SMTP_URL (see the webmaster&rsquo;s guide,
+                  docs/WEBMASTER.md) and restart the site.
                 </p>
               </div>
             )}
@@ -78,11 +76,7 @@ export function OutboxStatus() {
               <Counts label="Push" counts={push} />
             </dl>
             {q.length === 0 ? (
-              <p>
-                {smtp && mail.saved === 0
-                  ? 'Nothing is waiting or failed: every message has gone out.'
-                  : 'Nothing is waiting or failed.'}
-              </p>
+              <p>{smtp && mail.saved === 0 ? 'Nothing is waiting or failed: every message has gone out.' : 'Nothing is waiting or failed.'}</p>
             ) : (
               <>
                 <h3>Waiting or failed (newest first)</h3>
@@ -104,9 +98,7 @@ export function OutboxStatus() {
               )}
             </p>
             {mail.failed > 0 && (
-              <p className="setting__hint">
-                An e-mail that failed for good is not sent again: its text is not kept. A contact message is, below.
-              </p>
+              <p className="setting__hint">An e-mail that failed for good is not sent again: its text is not kept. A contact message is, below.</p>
             )}
             <p role="status">{retried}</p>
           </>

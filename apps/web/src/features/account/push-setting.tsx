@@ -161,9 +161,7 @@ export function PushSetting() {
       <div aria-live="polite" className="setting__status">
         {status.kind === 'busy' && <Loading isInline label="Saving…" />}
         {status.kind === 'saved' && (
-          <p className="form__message form__message--success">
-            Successfully Saved: push notifications are {status.isOn ? 'on' : 'off'} in this browser.
-          </p>
+          <p className="form__message form__message--success">Successfully Saved: push notifications are {status.isOn ? 'on' : 'off'} in this browser.</p>
         )}
       </div>
       {status.kind === 'error' && (

@@ -26,8 +26,7 @@ export function RsvpConfirm({ token }: { token: string }) {
               : `you are coming to ${event.title} on ${event.date} at ${event.time}. See you there!`}
         </p>
         <p>
-          To bring guests or a car, or to change your answer, <Link to={eventPath(event.eventId)}>open the event page</Link> (after
-          logging in).
+          To bring guests or a car, or to change your answer, <Link to={eventPath(event.eventId)}>open the event page</Link> (after logging in).
         </p>
       </div>
     );
@@ -55,7 +54,7 @@ export function RsvpConfirm({ token }: { token: string }) {
         </div>
       )}
       <button type="button" className="button button--primary" disabled={confirm.isPending} onClick={() => confirm.mutate({ body: { t: token } })}>
-        {confirm.isPending ? 'Saving…' : "Yes, I’m coming"}
+        {confirm.isPending ? 'Saving…' : 'Yes, I’m coming'}
       </button>
     </section>
   );

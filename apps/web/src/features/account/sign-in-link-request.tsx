@@ -16,8 +16,7 @@ export function SignInLinkRequest({ isInitiallyOpen = false, initialEmail }: { i
       send={(email) => request.mutateAsync({ body: { e: email } })}
       sentText={(email) => (
         <>
-          An e-mail was sent to {email} with a sign-in link, if that address is on the member list. The link works once,
-          for {LINK_MINUTES} minutes.
+          An e-mail was sent to {email} with a sign-in link, if that address is on the member list. The link works once, for {LINK_MINUTES} minutes.
         </>
       )}
       isInitiallyOpen={isInitiallyOpen}

@@ -9,7 +9,14 @@ describe('toSaveParts', () => {
     const a = file('a.jpg');
     const b = file('b.jpg');
     const entries: EditorEntry[] = [
-      { key: '1', kind: 'pictures', pictures: [{ key: 'p', kind: 'new', file: a, rotation: 90 }, { key: 'q', kind: 'saved', url: '/uploads/blog/x.jpg' }] },
+      {
+        key: '1',
+        kind: 'pictures',
+        pictures: [
+          { key: 'p', kind: 'new', file: a, rotation: 90 },
+          { key: 'q', kind: 'saved', url: '/uploads/blog/x.jpg' },
+        ],
+      },
       { key: '2', kind: 'text', text: 'Hello' },
       { key: '3', kind: 'video', videoId: 'dQw4w9WgXcQ' },
       { key: '4', kind: 'pictures', pictures: [{ key: 'r', kind: 'new', file: b, rotation: 270 }] },
@@ -29,7 +36,13 @@ describe('entriesOf', () => {
   it('starts a new post with one empty text entry and turns a saved post into entries', () => {
     expect(entriesOf(undefined)).toMatchObject([{ kind: 'text', text: '' }]);
     const post: BlogPost = {
-      id: 1, title: 't', date: '2026-01-01', modifiedKey: 1, text: 'Hi', images: ['/u/a.jpg'], ytVideos: ['dQw4w9WgXcQ'],
+      id: 1,
+      title: 't',
+      date: '2026-01-01',
+      modifiedKey: 1,
+      text: 'Hi',
+      images: ['/u/a.jpg'],
+      ytVideos: ['dQw4w9WgXcQ'],
       htmlData: [{ h: 'Hi' }, { s: ['/u/a.jpg'] }, { y: 'dQw4w9WgXcQ' }],
     };
     expect(entriesOf(post)).toMatchObject([

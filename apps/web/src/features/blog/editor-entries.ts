@@ -7,9 +7,7 @@ export type EditorPicture = { key: string; kind: 'saved'; url: string } | { key:
 
 /** One entry of the post as the editor holds it. */
 export type EditorEntry =
-  | { key: string; kind: 'text'; text: string }
-  | { key: string; kind: 'pictures'; pictures: EditorPicture[] }
-  | { key: string; kind: 'video'; videoId: string };
+  { key: string; kind: 'text'; text: string } | { key: string; kind: 'pictures'; pictures: EditorPicture[] } | { key: string; kind: 'video'; videoId: string };
 
 /** The layout entry blog.save takes: a kept picture by URL, a new one by its index in f[]. */
 export type LayoutEntry = { h: string } | { s: (string | number)[] } | { y: string };

@@ -20,5 +20,7 @@ export function LatestPhoto({ className }: { className?: string }) {
   }, []);
   const url = post?.images[0];
   if (!post || !url) return null;
-  return <ResponsiveImage className={className} url={url} alt={`From the latest photo post: ${post.title}`} sizes="(max-width: 48rem) calc(100vw - 2rem), 35rem" />;
+  return (
+    <ResponsiveImage className={className} url={url} alt={`From the latest photo post: ${post.title}`} sizes="(max-width: 48rem) calc(100vw - 2rem), 35rem" />
+  );
 }

@@ -55,12 +55,23 @@ export function PostEditor({ post }: PostEditorProps) {
   const add = (kind: EditorEntry['kind']) =>
     setEntries((list) => [
       ...list,
-      kind === 'text' ? { key: nextKey(), kind, text: '' } : kind === 'pictures' ? { key: nextKey(), kind, pictures: [] } : { key: nextKey(), kind, videoId: '' },
+      kind === 'text'
+        ? { key: nextKey(), kind, text: '' }
+        : kind === 'pictures'
+          ? { key: nextKey(), kind, pictures: [] }
+          : { key: nextKey(), kind, videoId: '' },
     ]);
 
   async function submit(data: FormData) {
     const { layout, files, rot } = toSaveParts(entries);
-    const savedId = await save.mutateAsync({ id: postId, title: String(data.get('title') ?? ''), date: String(data.get('date') ?? ''), layout, photos: files, turns: rot });
+    const savedId = await save.mutateAsync({
+      id: postId,
+      title: String(data.get('title') ?? ''),
+      date: String(data.get('date') ?? ''),
+      layout,
+      photos: files,
+      turns: rot,
+    });
     // The new photos now have stored names: edit on from the saved post, so a second save keeps them.
     const fresh = await queryClient.fetchQuery(blogPostQueryOptions(savedId));
     setPostId(savedId);
@@ -114,7 +125,13 @@ export function PostEditor({ post }: PostEditorProps) {
                   )}
                   {entry.kind === 'video' && <VideoEntryField entry={entry} label={label} onChange={(next) => replace(entry.key, next)} />}
                   <div className="post-editor__entry-actions">
-                    <button type="button" className="button" disabled={index === 0} onClick={() => setEntries((list) => moveEntry(list, index, -1))} aria-label={`Move ${label} up`}>
+                    <button
+                      type="button"
+                      className="button"
+                      disabled={index === 0}
+                      onClick={() => setEntries((list) => moveEntry(list, index, -1))}
+                      aria-label={`Move ${label} up`}
+                    >
                       ↑ Up
                     </button>
                     <button
@@ -126,7 +143,12 @@ export function PostEditor({ post }: PostEditorProps) {
                     >
                       ↓ Down
                     </button>
-                    <button type="button" className="button" onClick={() => setEntries((list) => list.filter((e) => e.key !== entry.key))} aria-label={`Remove entry: ${label}`}>
+                    <button
+                      type="button"
+                      className="button"
+                      onClick={() => setEntries((list) => list.filter((e) => e.key !== entry.key))}
+                      aria-label={`Remove entry: ${label}`}
+                    >
                       Remove entry
                     </button>
                   </div>

@@ -40,7 +40,13 @@ export function PostGallery({ urls, title, isAtTop = false }: PostGalleryProps) 
                 setOpenIndex(n);
               }}
             >
-              <ResponsiveImage className="post-gallery__image" url={url} alt={`Photo ${n + 1} of ${urls.length} from ${title}`} sizes={GALLERY_SIZES} isEager={isAtTop && n < FIRST_ROW} />
+              <ResponsiveImage
+                className="post-gallery__image"
+                url={url}
+                alt={`Photo ${n + 1} of ${urls.length} from ${title}`}
+                sizes={GALLERY_SIZES}
+                isEager={isAtTop && n < FIRST_ROW}
+              />
             </button>
           </li>
         ))}

@@ -42,7 +42,12 @@ export function ClassifiedsFiltersForm({ filters, onApply }: { filters: Classifi
         <label className="form-field__label" htmlFor={`${id}-category`}>
           What
         </label>
-        <select id={`${id}-category`} className="form-field__input" value={category} onChange={(event) => setCategory(event.target.value as ListingCategory | '')}>
+        <select
+          id={`${id}-category`}
+          className="form-field__input"
+          value={category}
+          onChange={(event) => setCategory(event.target.value as ListingCategory | '')}
+        >
           <option value="">Anything</option>
           {LISTING_CATEGORIES.map((choice) => (
             <option key={choice} value={choice}>
@@ -55,7 +60,14 @@ export function ClassifiedsFiltersForm({ filters, onApply }: { filters: Classifi
         <label className="form-field__label" htmlFor={`${id}-words`}>
           Words
         </label>
-        <input id={`${id}-words`} className="form-field__input" type="search" maxLength={100} value={words} onChange={(event) => setWords(event.target.value)} />
+        <input
+          id={`${id}-words`}
+          className="form-field__input"
+          type="search"
+          maxLength={100}
+          value={words}
+          onChange={(event) => setWords(event.target.value)}
+        />
       </div>
       <div className="button-row filter-panel__actions">
         <button type="submit" className="button button--primary">

@@ -22,8 +22,8 @@ export function ContactSellerForm({ listingId, kind, isLoggedIn }: { listingId: 
     <section className="panel listing-contact" aria-labelledby={headingId}>
       <h2 id={headingId}>Write to {owner}</h2>
       <p>
-        Your message is e-mailed to {owner}{isLoggedIn ? ' with your name and e-mail address' : ''}, so they can answer you directly. Their
-        e-mail address is not shown here.
+        Your message is e-mailed to {owner}
+        {isLoggedIn ? ' with your name and e-mail address' : ''}, so they can answer you directly. Their e-mail address is not shown here.
       </p>
       <Form
         aria-label={`Write to ${owner}`}
@@ -32,7 +32,12 @@ export function ContactSellerForm({ listingId, kind, isLoggedIn }: { listingId: 
         resetOnSuccess
         onSubmit={(data) => {
           const text = (name: string) => String(data.get(name) ?? '');
-          return contact({ id: listingId, message: text('message'), website: text('website'), ...(isLoggedIn ? {} : { name: text('name'), email: text('email') }) });
+          return contact({
+            id: listingId,
+            message: text('message'),
+            website: text('website'),
+            ...(isLoggedIn ? {} : { name: text('name'), email: text('email') }),
+          });
         }}
       >
         {!isLoggedIn && (

@@ -71,7 +71,12 @@ export function ListingActions({ listing, onDeleted }: { listing: Listing; onDel
           </button>
         )}
         {canRenew && (
-          <button type="button" className="button" disabled={isBusy} onClick={() => void run(async () => `Successfully Saved: the listing now runs until ${dayOf(await renew.mutateAsync(listing.id))}.`)}>
+          <button
+            type="button"
+            className="button"
+            disabled={isBusy}
+            onClick={() => void run(async () => `Successfully Saved: the listing now runs until ${dayOf(await renew.mutateAsync(listing.id))}.`)}
+          >
             Renew for 60 days
           </button>
         )}
@@ -83,7 +88,9 @@ export function ListingActions({ listing, onDeleted }: { listing: Listing; onDel
             onClick={() =>
               void run(async () => {
                 await moderate.mutateAsync(listing.id, listing.status !== 'hidden');
-                return listing.status === 'hidden' ? 'Successfully Saved: the listing is shown again.' : 'Successfully Saved: the listing is hidden from everyone but its seller and the moderators.';
+                return listing.status === 'hidden'
+                  ? 'Successfully Saved: the listing is shown again.'
+                  : 'Successfully Saved: the listing is hidden from everyone but its seller and the moderators.';
               })
             }
           >

@@ -39,7 +39,17 @@ const VISIBILITY_HINTS: Record<ListingVisibility, string> = {
 const priceText = (listing: Listing | null): string => (listing?.price === null || listing === null ? '' : String(listing.price));
 
 /** Places (listing null) or edits a listing; rendered only while open, so each opening starts afresh. */
-export function ListingEditor({ listing, preset = {}, onClose, onSaved }: { listing: Listing | null; preset?: ListingPreset; onClose: () => void; onSaved: (id: number) => void }) {
+export function ListingEditor({
+  listing,
+  preset = {},
+  onClose,
+  onSaved,
+}: {
+  listing: Listing | null;
+  preset?: ListingPreset;
+  onClose: () => void;
+  onSaved: (id: number) => void;
+}) {
   const id = useId();
   const saveListing = useSaveListing();
   const [kind, setKind] = useState<ListingKind>(listing?.kind ?? 'sale');
@@ -93,7 +103,15 @@ export function ListingEditor({ listing, preset = {}, onClose, onSaved }: { list
             <legend>For sale or wanted?</legend>
             {LISTING_KINDS.map((choice) => (
               <div key={choice} className="checkbox-field">
-                <input id={`${id}-kind-${choice}`} type="radio" name="kind" value={choice} checked={kind === choice} onChange={() => setKind(choice)} data-autofocus={kind === choice || undefined} />
+                <input
+                  id={`${id}-kind-${choice}`}
+                  type="radio"
+                  name="kind"
+                  value={choice}
+                  checked={kind === choice}
+                  onChange={() => setKind(choice)}
+                  data-autofocus={kind === choice || undefined}
+                />
                 <label htmlFor={`${id}-kind-${choice}`}>{LISTING_KIND_LABELS[choice]}</label>
               </div>
             ))}
@@ -116,7 +134,15 @@ export function ListingEditor({ listing, preset = {}, onClose, onSaved }: { list
                 </select>
               )}
             </FieldFrame>
-            <FormField label="Title" name="title" maxLength={120} required defaultValue={listing?.title ?? preset.title ?? ''} autoComplete="off" hint="What a member looks for, like “Zenith carburetor, rebuilt”." />
+            <FormField
+              label="Title"
+              name="title"
+              maxLength={120}
+              required
+              defaultValue={listing?.title ?? preset.title ?? ''}
+              autoComplete="off"
+              hint="What a member looks for, like “Zenith carburetor, rebuilt”."
+            />
             {kind === 'sale' && (
               <>
                 <FormField
@@ -148,12 +174,23 @@ export function ListingEditor({ listing, preset = {}, onClose, onSaved }: { list
             <FormField label="City" name="city" maxLength={100} defaultValue={listing?.city ?? ''} autoComplete="address-level2" />
             <FormField label="State" name="state" maxLength={50} defaultValue={listing?.state ?? ''} autoComplete="address-level1" />
           </div>
-          <TextAreaField label="Description" name="text" rows={6} maxLength={LISTING_TEXT_MAX} defaultValue={listing?.text ?? ''} hint="Part numbers, what fits, what it needs. Leave a blank line between paragraphs." />
+          <TextAreaField
+            label="Description"
+            name="text"
+            rows={6}
+            maxLength={LISTING_TEXT_MAX}
+            defaultValue={listing?.text ?? ''}
+            hint="Part numbers, what fits, what it needs. Leave a blank line between paragraphs."
+          />
           <RadioChoices
             className="listing-form__choice"
             legend="Who may see it?"
             name="visibility"
-            choices={LISTING_VISIBILITIES.map((visibility) => ({ value: visibility, label: LISTING_VISIBILITY_LABELS[visibility], hint: VISIBILITY_HINTS[visibility] }))}
+            choices={LISTING_VISIBILITIES.map((visibility) => ({
+              value: visibility,
+              label: LISTING_VISIBILITY_LABELS[visibility],
+              hint: VISIBILITY_HINTS[visibility],
+            }))}
             defaultValue={listing?.visibility ?? 'members'}
           />
           <PhotoListField photos={photos} onChange={changePhotos} max={LISTING_MAX_PHOTOS} what="listing" />

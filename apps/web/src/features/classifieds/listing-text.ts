@@ -1,11 +1,4 @@
-import {
-  dateFormat,
-  formatPrice,
-  LISTING_CATEGORY_LABELS,
-  LISTING_CONDITION_LABELS,
-  LISTING_KIND_LABELS,
-  LISTING_STATUS_LABELS,
-} from '@club/contracts/plain';
+import { dateFormat, formatPrice, LISTING_CATEGORY_LABELS, LISTING_CONDITION_LABELS, LISTING_KIND_LABELS, LISTING_STATUS_LABELS } from '@club/contracts/plain';
 import type { ListingSummary } from '@club/contracts';
 
 /** "$125.50", "$1,250 or offers", "Offers", or '' for a wanted listing. */

@@ -45,24 +45,8 @@ export function ContactForm() {
         onError={setServerError}
       >
         <div className="contact-form__names">
-          <FormField
-            label="First name"
-            name="f"
-            autoComplete="given-name"
-            required
-            maxLength={100}
-            error={errors.f}
-            onChange={() => clearError('f')}
-          />
-          <FormField
-            label="Last name"
-            name="l"
-            autoComplete="family-name"
-            required
-            maxLength={100}
-            error={errors.l}
-            onChange={() => clearError('l')}
-          />
+          <FormField label="First name" name="f" autoComplete="given-name" required maxLength={100} error={errors.f} onChange={() => clearError('f')} />
+          <FormField label="Last name" name="l" autoComplete="family-name" required maxLength={100} error={errors.l} onChange={() => clearError('l')} />
         </div>
         <FormField
           label="E-mail address"

@@ -7,8 +7,7 @@ import { useCalendarFeed, useResetCalendarFeed } from './api/calendar-feed.ts';
 import '../../components/form.css';
 import './calendar-feed-panel.css';
 
-const formatDate = (iso: string): string =>
-  dateFormat({ year: 'numeric', month: 'long', day: 'numeric' }).format(new Date(iso));
+const formatDate = (iso: string): string => dateFormat({ year: 'numeric', month: 'long', day: 'numeric' }).format(new Date(iso));
 
 /**
  * The member's private calendar feed: an address their calendar app subscribes to. Only a hash
@@ -56,10 +55,9 @@ export function CalendarFeedPanel() {
     <section className="panel calendar-feed" aria-labelledby="calendar-feed-heading">
       <h2 id="calendar-feed-heading">Club events in your calendar</h2>
       <p>
-        Subscribe to the club’s events in Google Calendar, Apple Calendar or Outlook with your own private address; changed
-        and new events show up there by themselves, and it holds the events from a year ago on (each with a link to its
-        page here; its description from three months before it). Keep the address to yourself: anyone who has it can see
-        the events.
+        Subscribe to the club’s events in Google Calendar, Apple Calendar or Outlook with your own private address; changed and new events show up there by
+        themselves, and it holds the events from a year ago on (each with a link to its page here; its description from three months before it). Keep the
+        address to yourself: anyone who has it can see the events.
       </p>
       <QueryState query={feed} what="your calendar address">
         {({ created }) => (
@@ -72,11 +70,7 @@ export function CalendarFeedPanel() {
                 <input ref={addressRef} id="calendar-feed-url" className="form-field__input" readOnly value={url} onFocus={(e) => e.currentTarget.select()} />
                 <p className="form-field__hint">It is shown only now. If you lose it, make a new one.</p>
                 <div className="button-row">
-                  <button
-                    type="button"
-                    className="button"
-                    onClick={() => void copyAddress(url)}
-                  >
+                  <button type="button" className="button" onClick={() => void copyAddress(url)}>
                     Copy address
                   </button>
                   <a className="button" href={url.replace(/^https?:/, 'webcal:')}>
@@ -87,14 +81,15 @@ export function CalendarFeedPanel() {
                   {copied === 'yes' && <p className="form__message form__message--success">Copied.</p>}
                   {copied === 'refused' && (
                     <p className="form__message form__message--error">
-                      This browser would not let the page copy the address: it is selected above, copy it yourself (Ctrl+C, or
-                      press and hold on a phone).
+                      This browser would not let the page copy the address: it is selected above, copy it yourself (Ctrl+C, or press and hold on a phone).
                     </p>
                   )}
                 </div>
               </div>
             ) : created !== '' ? (
-              <p>You made a calendar address on {formatDate(created)}. Make a new one if you lost it or shared it by mistake; the old one then stops working.</p>
+              <p>
+                You made a calendar address on {formatDate(created)}. Make a new one if you lost it or shared it by mistake; the old one then stops working.
+              </p>
             ) : null}
             <div className="button-row">
               <button

@@ -54,7 +54,8 @@ function signupSettingsOf(data: FormData): SignupSettings | { error: string } {
   const { capacity, deadline, questions } = readForm(data, SIGNUP_FIELDS);
   const parsed = parseQuestions(questions);
   if ('error' in parsed) return parsed;
-  if (capacity !== '' && !(Number.isInteger(Number(capacity)) && Number(capacity) >= 1)) return { error: 'The capacity must be a whole number of people, at least 1 (or empty for no limit).' };
+  if (capacity !== '' && !(Number.isInteger(Number(capacity)) && Number(capacity) >= 1))
+    return { error: 'The capacity must be a whole number of people, at least 1 (or empty for no limit).' };
   return { capacity: capacity === '' ? null : Number(capacity), deadline, choices: parsed.choices };
 }
 
@@ -78,8 +79,7 @@ function describeNowSent(report: NowReminder | undefined): string {
 }
 
 /** "November 25, 2026": the day a "now" reminder went out, in club time. */
-const sentDay = (sent: string, timeZone: string): string =>
-  dateFormat({ timeZone, month: 'long', day: 'numeric', year: 'numeric' }).format(new Date(sent));
+const sentDay = (sent: string, timeZone: string): string => dateFormat({ timeZone, month: 'long', day: 'numeric', year: 'numeric' }).format(new Date(sent));
 
 /** The event as last saved, sent again when only the image is removed. */
 type SavedEvent = Omit<EventDraft, 'image'>;
@@ -127,7 +127,6 @@ export type EventEditorProps = {
   series?: EventSeries | null;
 };
 
-
 /**
  * Said at the top of the editor once a new event is saved, and focused, so it is in view however
  * far down the Save button was: where to go next, or keep editing the same event.
@@ -137,8 +136,7 @@ function CreatedNotice({ id }: { id: number }) {
   useEffect(() => ref.current?.focus(), []);
   return (
     <p ref={ref} className="notice event-editor__created" role="status" tabIndex={-1}>
-      Saved: <Link to={eventPath(id)}>view the event</Link> or <Link to={eventRosterPath(id)}>its roster</Link>. Changes below are saved to
-      the same event.
+      Saved: <Link to={eventPath(id)}>view the event</Link> or <Link to={eventRosterPath(id)}>its roster</Link>. Changes below are saved to the same event.
     </p>
   );
 }
@@ -254,7 +252,12 @@ export function EventEditor({ event, signupSettings = NO_SETTINGS, meetingPlace,
               </button>
             )}
             {saved.id !== 0 && series && (
-              <button type="button" className="button button--danger" onFocus={() => void ConfirmDeleteDialog.preload()} onClick={() => setDeleting('following')}>
+              <button
+                type="button"
+                className="button button--danger"
+                onFocus={() => void ConfirmDeleteDialog.preload()}
+                onClick={() => setDeleting('following')}
+              >
                 Delete this and the following
               </button>
             )}
@@ -325,8 +328,7 @@ export function EventEditor({ event, signupSettings = NO_SETTINGS, meetingPlace,
           <legend>E-mail reminders</legend>
           {isNowSent && (
             <p className="event-editor__now-sent">
-              Now: sent {sentDay(nowReminder.sent, timeZone)}, {reachedBy(nowReminder) || 'to nobody'}. Saving again does not send it
-              again.
+              Now: sent {sentDay(nowReminder.sent, timeZone)}, {reachedBy(nowReminder) || 'to nobody'}. Saving again does not send it again.
             </p>
           )}
           {REMINDER_DAYS.filter((days) => days !== 0 || !isNowSent).map((days) => (

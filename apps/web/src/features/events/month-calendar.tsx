@@ -63,7 +63,12 @@ function CalendarBody({ month, weeks, today, byDay }: BodyProps) {
             <tr key={week[0]}>
               {week.map((day) => {
                 const events = byDay.get(day) ?? [];
-                const classes = ['calendar-day', isInMonth(day, month) ? '' : 'calendar-day--other-month', day === today ? 'calendar-day--today' : '', day < today ? 'calendar-day--past' : '']
+                const classes = [
+                  'calendar-day',
+                  isInMonth(day, month) ? '' : 'calendar-day--other-month',
+                  day === today ? 'calendar-day--today' : '',
+                  day < today ? 'calendar-day--past' : '',
+                ]
                   .filter(Boolean)
                   .join(' ');
                 return (
@@ -93,7 +98,9 @@ function CalendarBody({ month, weeks, today, byDay }: BodyProps) {
         {listDays.map((day) => {
           const isToday = day === today;
           const isPast = day < today;
-          const classes = ['calendar-list__day', isToday ? 'calendar-list__day--today' : '', isPast ? 'calendar-list__day--past' : ''].filter(Boolean).join(' ');
+          const classes = ['calendar-list__day', isToday ? 'calendar-list__day--today' : '', isPast ? 'calendar-list__day--past' : '']
+            .filter(Boolean)
+            .join(' ');
           const events = byDay.get(day) ?? [];
           return (
             <section key={day} className={classes} aria-label={formatEventDay(day)} aria-current={isToday ? 'date' : undefined}>

@@ -26,7 +26,7 @@ export function initialRepeat(series: EventSeries | null | undefined, start: str
 }
 
 /** The rule as `event.save` takes it, or undefined when the draft does not repeat and nothing is to stop. */
-export function repeatRuleOf(draft: RepeatDraft): (Omit<RepeatRule, 'frequency' | 'count'> & { frequency: RepeatDraft['frequency']; count: number | null }) {
+export function repeatRuleOf(draft: RepeatDraft): Omit<RepeatRule, 'frequency' | 'count'> & { frequency: RepeatDraft['frequency']; count: number | null } {
   const { ends, until, count, ...rest } = draft;
   return { ...rest, until: ends === 'until' ? until : '', count: ends === 'count' && count !== '' ? Number(count) : null };
 }

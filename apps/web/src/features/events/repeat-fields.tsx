@@ -111,11 +111,7 @@ export function RepeatFields({ draft, onChange, meetingSchedule, timeZone }: Rep
       </FieldFrame>
       {draft.frequency !== 'never' && <RepeatRuleFields draft={draft} set={set} />}
       <div aria-live="polite">
-        {draft.frequency === 'never' ? (
-          <p className="event-editor__repeat-summary">Does not repeat.</p>
-        ) : (
-          <RepeatSummary draft={draft} note={scheduleNote} />
-        )}
+        {draft.frequency === 'never' ? <p className="event-editor__repeat-summary">Does not repeat.</p> : <RepeatSummary draft={draft} note={scheduleNote} />}
       </div>
     </fieldset>
   );

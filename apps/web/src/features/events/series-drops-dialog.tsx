@@ -45,9 +45,7 @@ export function SeriesDropsDialog({ title, removed, onConfirm, onClose }: Series
           </li>
         ))}
       </ul>
-      <p className="dialog__message">
-        Saving cancels {drops === 1 ? 'this sign-up' : `these ${drops} sign-ups`}, and each member is told by e-mail.
-      </p>
+      <p className="dialog__message">Saving cancels {drops === 1 ? 'this sign-up' : `these ${drops} sign-ups`}, and each member is told by e-mail.</p>
     </Dialog>
   );
 }

@@ -9,10 +9,20 @@ import type { SignupChoice } from '@club/contracts';
 /** "Dinner: chicken / fish / none", one question a line; blank lines are skipped. */
 export function parseQuestions(text: string): { choices: SignupChoice[] } | { error: string } {
   const choices: SignupChoice[] = [];
-  for (const line of text.split('\n').map((l) => l.trim()).filter(Boolean)) {
+  for (const line of text
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean)) {
     const colon = line.indexOf(':');
     const question = colon === -1 ? '' : line.slice(0, colon).trim();
-    const options = colon === -1 ? [] : line.slice(colon + 1).split('/').map((o) => o.trim()).filter(Boolean);
+    const options =
+      colon === -1
+        ? []
+        : line
+            .slice(colon + 1)
+            .split('/')
+            .map((o) => o.trim())
+            .filter(Boolean);
     if (question === '' || options.length < 2) {
       return { error: `Write each question as a name, a colon and at least two answers split by "/", like "Dinner: chicken / fish / none" (not "${line}").` };
     }

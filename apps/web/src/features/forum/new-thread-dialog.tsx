@@ -45,7 +45,14 @@ export function NewThreadDialog({ onClose, onCreated }: { onClose: () => void; o
           }
         >
           <FormField label="Title" name="title" required maxLength={200} data-autofocus />
-          <TextAreaField label="Description" name="description" required rows={6} maxLength={20000} hint="Line breaks are kept, and web addresses become links." />
+          <TextAreaField
+            label="Description"
+            name="description"
+            required
+            rows={6}
+            maxLength={20000}
+            hint="Line breaks are kept, and web addresses become links."
+          />
           <ImagePicker
             mode="multiple"
             label={`Pictures (JPEG, up to ${MAX_IMAGES})`}

@@ -31,8 +31,8 @@ export function ReplyForm({ threadId }: { threadId: number }) {
 export function CannotPostNote() {
   return (
     <p className="forum-note">
-      You can read the forum. Starting threads and replying needs the &ldquo;Post on Forum&rdquo; permission; ask a forum
-      moderator or the club webmaster if you would like it.
+      You can read the forum. Starting threads and replying needs the &ldquo;Post on Forum&rdquo; permission; ask a forum moderator or the club webmaster if you
+      would like it.
     </p>
   );
 }

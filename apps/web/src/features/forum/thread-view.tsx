@@ -112,7 +112,11 @@ function ThreadDetail({ thread }: { thread: ForumThread }) {
               }}
             />
           )}
-          <button type="button" className="button button--danger" onClick={() => setDeleting({ target: { kind: 'thread', id: thread.id }, author: thread.author })}>
+          <button
+            type="button"
+            className="button button--danger"
+            onClick={() => setDeleting({ target: { kind: 'thread', id: thread.id }, author: thread.author })}
+          >
             Delete thread
           </button>
         </div>

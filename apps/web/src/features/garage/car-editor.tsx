@@ -33,7 +33,12 @@ export function CarEditor({ car, onClose, onSaved }: { car: Car | null; onClose:
   const canChooseOwner = user !== null && hasPermission(user.permissions, 'member');
   const [photos, setPhotos] = useState<ListedPhoto[]>(() => (car?.photos ?? []).map((url) => ({ key: photoKey(), kind: 'kept', url })));
   const [history, setHistory] = useState<HistoryRow[]>(() =>
-    (car?.history ?? []).map((row) => ({ key: photoKey(), owner: row.owner, from: row.from === null ? '' : String(row.from), to: row.to === null ? '' : String(row.to) })),
+    (car?.history ?? []).map((row) => ({
+      key: photoKey(),
+      owner: row.owner,
+      from: row.from === null ? '' : String(row.from),
+      to: row.to === null ? '' : String(row.to),
+    })),
   );
   // Asks before ×, Cancel or Escape drop what was typed; photos and owner rows change by buttons, not typing.
   const editor = useGuardedEditor(onClose);
@@ -46,7 +51,10 @@ export function CarEditor({ car, onClose, onSaved }: { car: Car | null; onClose:
     editor.onDirtyChange(true);
   };
   const setRow = (key: string, change: Partial<HistoryRow>) => changeHistory(history.map((row) => (row.key === key ? { ...row, ...change } : row)));
-  const styleChoices = [...(styles.data?.styles ?? []), ...(car && car.bodyStyle !== '' && !(styles.data?.styles ?? []).includes(car.bodyStyle) ? [car.bodyStyle] : [])];
+  const styleChoices = [
+    ...(styles.data?.styles ?? []),
+    ...(car && car.bodyStyle !== '' && !(styles.data?.styles ?? []).includes(car.bodyStyle) ? [car.bodyStyle] : []),
+  ];
 
   async function save(data: FormData) {
     const text = (name: string) => String(data.get(name) ?? '');
@@ -111,8 +119,22 @@ export function CarEditor({ car, onClose, onSaved }: { car: Car | null; onClose:
             {canChooseOwner && user !== null && <OwnerPicker car={car} currentUser={{ id: user.id, name: user.name }} />}
             <FormField label="Colour" name="colour" maxLength={60} defaultValue={car?.colour ?? ''} autoComplete="off" />
             <FormField label="Name" name="name" maxLength={100} defaultValue={car?.name ?? ''} hint="If the car has one, like “Betsy”." autoComplete="off" />
-            <FormField label="Engine number" name="engineNumber" maxLength={30} defaultValue={car?.engineNumber ?? ''} hint="Members only: never shown to visitors." autoComplete="off" />
-            <FormField label="Serial" name="serial" maxLength={30} defaultValue={car?.serial ?? ''} hint="Members only: never shown to visitors." autoComplete="off" />
+            <FormField
+              label="Engine number"
+              name="engineNumber"
+              maxLength={30}
+              defaultValue={car?.engineNumber ?? ''}
+              hint="Members only: never shown to visitors."
+              autoComplete="off"
+            />
+            <FormField
+              label="Serial"
+              name="serial"
+              maxLength={30}
+              defaultValue={car?.serial ?? ''}
+              hint="Members only: never shown to visitors."
+              autoComplete="off"
+            />
           </div>
           <RadioChoices
             className="car-form__visibility"
@@ -121,7 +143,14 @@ export function CarEditor({ car, onClose, onSaved }: { car: Car | null; onClose:
             choices={CAR_VISIBILITIES.map((visibility) => ({ value: visibility, label: visibilityLabelOf(visibility), hint: VISIBILITY_HINTS[visibility] }))}
             defaultValue={car?.visibility ?? 'members'}
           />
-          <TextAreaField label="Story" name="story" rows={6} maxLength={CAR_STORY_MAX} defaultValue={car?.story ?? ''} hint="Where it was found, how it was restored, who drove it. Leave a blank line between paragraphs." />
+          <TextAreaField
+            label="Story"
+            name="story"
+            rows={6}
+            maxLength={CAR_STORY_MAX}
+            defaultValue={car?.story ?? ''}
+            hint="Where it was found, how it was restored, who drove it. Leave a blank line between paragraphs."
+          />
           <PhotoListField photos={photos} onChange={changePhotos} max={CAR_MAX_PHOTOS} what="car" />
           <fieldset className="car-history">
             <legend>Earlier owners</legend>
@@ -130,10 +159,41 @@ export function CarEditor({ car, onClose, onSaved }: { car: Car | null; onClose:
               <ol className="car-history__rows">
                 {history.map((row, n) => (
                   <li key={row.key} className="car-history__row">
-                    <FormField label={`Name of owner ${n + 1}`} name={`history-owner-${n}`} maxLength={120} value={row.owner} onChange={(event) => setRow(row.key, { owner: event.target.value })} required autoComplete="off" />
-                    <FormField label="From" name={`history-from-${n}`} type="number" inputMode="numeric" min={FIRST_CAR_YEAR} max={lastCarYear()} value={row.from} onChange={(event) => setRow(row.key, { from: event.target.value })} />
-                    <FormField label="To" name={`history-to-${n}`} type="number" inputMode="numeric" min={FIRST_CAR_YEAR} max={lastCarYear()} value={row.to} onChange={(event) => setRow(row.key, { to: event.target.value })} />
-                    <button type="button" className="button button--small" aria-label={`Remove owner ${n + 1}`} onClick={() => changeHistory(history.filter((r) => r.key !== row.key))}>
+                    <FormField
+                      label={`Name of owner ${n + 1}`}
+                      name={`history-owner-${n}`}
+                      maxLength={120}
+                      value={row.owner}
+                      onChange={(event) => setRow(row.key, { owner: event.target.value })}
+                      required
+                      autoComplete="off"
+                    />
+                    <FormField
+                      label="From"
+                      name={`history-from-${n}`}
+                      type="number"
+                      inputMode="numeric"
+                      min={FIRST_CAR_YEAR}
+                      max={lastCarYear()}
+                      value={row.from}
+                      onChange={(event) => setRow(row.key, { from: event.target.value })}
+                    />
+                    <FormField
+                      label="To"
+                      name={`history-to-${n}`}
+                      type="number"
+                      inputMode="numeric"
+                      min={FIRST_CAR_YEAR}
+                      max={lastCarYear()}
+                      value={row.to}
+                      onChange={(event) => setRow(row.key, { to: event.target.value })}
+                    />
+                    <button
+                      type="button"
+                      className="button button--small"
+                      aria-label={`Remove owner ${n + 1}`}
+                      onClick={() => changeHistory(history.filter((r) => r.key !== row.key))}
+                    >
                       Remove
                     </button>
                   </li>

@@ -45,7 +45,13 @@ export function RegistryAdmin() {
           {exportError}
         </p>
       )}
-      <Form aria-label="Add a body style" submitLabel="Add body style" successMessage="Successfully Saved" resetOnSuccess onSubmit={(data) => addBodyStyle(String(data.get('name') ?? ''))}>
+      <Form
+        aria-label="Add a body style"
+        submitLabel="Add body style"
+        successMessage="Successfully Saved"
+        resetOnSuccess
+        onSubmit={(data) => addBodyStyle(String(data.get('name') ?? ''))}
+      >
         <FormField label="New body style" name="name" maxLength={60} required autoComplete="off" hint="Members choose from the list when they add a car." />
       </Form>
     </section>

@@ -76,7 +76,14 @@ export function RegistryFiltersForm({ filters, years, bodyStyles, onApply }: Reg
         <label className="form-field__label" htmlFor={`${id}-colour`}>
           Colour
         </label>
-        <input id={`${id}-colour`} className="form-field__input" type="search" maxLength={60} value={colour} onChange={(event) => setColour(event.target.value)} />
+        <input
+          id={`${id}-colour`}
+          className="form-field__input"
+          type="search"
+          maxLength={60}
+          value={colour}
+          onChange={(event) => setColour(event.target.value)}
+        />
       </div>
       <div className="checkbox-field registry-filters__photos">
         <input id={`${id}-photos`} type="checkbox" checked={hasPhotos} onChange={(event) => setHasPhotos(event.target.checked)} />

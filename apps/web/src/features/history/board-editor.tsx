@@ -25,12 +25,9 @@ type Row = { key: number; post: string; member: string };
 let rowKeySequence = 0;
 const makeRow = (post = '', member = ''): Row => ({ key: (rowKeySequence += 1), post, member });
 
-
 /** Edits a year's board as rows of post and member; a post may take several rows. */
 export function BoardEditor({ board, savedYears, onSaved, onDirtyChange }: BoardEditorProps) {
-  const [rows, setRows] = useState<Row[]>(() =>
-    board.seats.length > 0 ? board.seats.map((seat) => makeRow(seat.post, seat.member)) : [makeRow()],
-  );
+  const [rows, setRows] = useState<Row[]>(() => (board.seats.length > 0 ? board.seats.map((seat) => makeRow(seat.post, seat.member)) : [makeRow()]));
   const [picture, setPicture] = useState<ImageChoice>(KEEP_IMAGE);
   const [year, setYear] = useState(String(board.year));
   const seatsOf = (list: readonly { post: string; member: string }[]) =>
@@ -43,8 +40,7 @@ export function BoardEditor({ board, savedYears, onSaved, onDirtyChange }: Board
   // Resolves once the list is reloaded, so the view never shows the board as it was.
   const save = useSaveBoardYear();
 
-  const updateRow = (key: number, change: Partial<Row>) =>
-    setRows((current) => current.map((row) => (row.key === key ? { ...row, ...change } : row)));
+  const updateRow = (key: number, change: Partial<Row>) => setRows((current) => current.map((row) => (row.key === key ? { ...row, ...change } : row)));
 
   function addRow() {
     const row = makeRow();
@@ -79,8 +75,7 @@ export function BoardEditor({ board, savedYears, onSaved, onDirtyChange }: Board
         const year = Number(readForm(data, { y: 'text' }).y);
         // "Leave empty to keep the current one": a board saved under a new year takes the
         // picture shown in the editor along, as the server keeps pictures per year.
-        const carried =
-          picture.kind === 'keep' && board.imageUrl !== '' && !savedYears.includes(year) ? await fetchPicture(board.imageUrl) : null;
+        const carried = picture.kind === 'keep' && board.imageUrl !== '' && !savedYears.includes(year) ? await fetchPicture(board.imageUrl) : null;
         const file = picture.kind === 'new' ? picture.file : carried;
         await save.mutateAsync({
           body: { y: year, p: rows.map((row) => row.post), m: rows.map((row) => row.member) },
@@ -140,12 +135,7 @@ export function BoardEditor({ board, savedYears, onSaved, onDirtyChange }: Board
                 autoComplete="off"
                 onChange={(event) => updateRow(row.key, { member: event.currentTarget.value })}
               />
-              <button
-                type="button"
-                className="button board-editor__remove"
-                onClick={() => removeRow(row.key)}
-                disabled={rows.length === 1}
-              >
+              <button type="button" className="button board-editor__remove" onClick={() => removeRow(row.key)} disabled={rows.length === 1}>
                 Remove<span className="visually-hidden"> row {index + 1}</span>
               </button>
             </li>

@@ -7,8 +7,7 @@ export type BoardViewProps = { board: BoardYear };
 /** The officers and board of one year over that year's background picture. */
 export function BoardView({ board }: BoardViewProps) {
   const groups = groupSeatsByPost(board.seats);
-  const style: CSSProperties | undefined =
-    board.imageUrl !== '' ? { backgroundImage: `url(${JSON.stringify(board.imageUrl)})` } : undefined;
+  const style: CSSProperties | undefined = board.imageUrl !== '' ? { backgroundImage: `url(${JSON.stringify(board.imageUrl)})` } : undefined;
   return (
     <section className={board.imageUrl !== '' ? 'board board--pictured' : 'board'} style={style} aria-labelledby="board-heading">
       <div className="board__panel">

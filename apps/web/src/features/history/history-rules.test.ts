@@ -28,7 +28,16 @@ describe('formatPartyDate', () => {
 describe('readBoardRows and groupSeatsByPost', () => {
   it('reads the pairs and puts several holders of a post under one heading', () => {
     const [board] = readBoardRows([
-      [2026, '/uploads/board/a.jpg', JSON.stringify([['President', 'A'], ['Directors', 'B'], ['Treasurer', 'C'], ['Directors', 'D']])],
+      [
+        2026,
+        '/uploads/board/a.jpg',
+        JSON.stringify([
+          ['President', 'A'],
+          ['Directors', 'B'],
+          ['Treasurer', 'C'],
+          ['Directors', 'D'],
+        ]),
+      ],
     ]);
     expect(board?.year).toBe(2026);
     expect(groupSeatsByPost(board?.seats ?? [])).toEqual([

@@ -31,9 +31,7 @@ export function PresidentDialog({ president, defaultYear, onClose }: PresidentDi
         aria-label="President"
         noValidate
         validate={async (data) => (await loadContractCheck()).contractFieldErrors('president.save', readForm(data, FIELDS))}
-        onSubmit={(data) =>
-          save.mutateAsync({ body: { i: savedId, ...readForm(data, FIELDS) } })
-        }
+        onSubmit={(data) => save.mutateAsync({ body: { i: savedId, ...readForm(data, FIELDS) } })}
         onSuccess={(reply) => {
           setSavedId(reply.i);
         }}

@@ -81,12 +81,8 @@ describe('nextMeeting', () => {
 
 describe('zonedTimeToInstant', () => {
   it('converts a Chicago wall-clock time in either season', () => {
-    expect(zonedTimeToInstant({ year: 2026, month: 7, day: 7, hour: 19, minute: 0 }, CHICAGO).toISOString()).toBe(
-      '2026-07-08T00:00:00.000Z',
-    );
-    expect(zonedTimeToInstant({ year: 2026, month: 12, day: 1, hour: 19, minute: 0 }, CHICAGO).toISOString()).toBe(
-      '2026-12-02T01:00:00.000Z',
-    );
+    expect(zonedTimeToInstant({ year: 2026, month: 7, day: 7, hour: 19, minute: 0 }, CHICAGO).toISOString()).toBe('2026-07-08T00:00:00.000Z');
+    expect(zonedTimeToInstant({ year: 2026, month: 12, day: 1, hour: 19, minute: 0 }, CHICAGO).toISOString()).toBe('2026-12-02T01:00:00.000Z');
   });
 });
 

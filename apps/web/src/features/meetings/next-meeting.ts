@@ -36,10 +36,7 @@ function localParts(instant: Date, timeZone: string): LocalParts {
 }
 
 /** The instant at which the clocks in `timeZone` show the given local date and time. */
-export function zonedTimeToInstant(
-  { year, month, day, hour, minute }: LocalParts,
-  timeZone: string,
-): Date {
+export function zonedTimeToInstant({ year, month, day, hour, minute }: LocalParts, timeZone: string): Date {
   const wanted = Date.UTC(year, month - 1, day, hour, minute);
   // The zone's offset at a nearby instant; a second pass settles it when a DST change lies between.
   let guess = wanted;

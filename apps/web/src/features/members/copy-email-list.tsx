@@ -57,13 +57,11 @@ export function CopyEmailResult({ state, onDone }: { state: CopyState; onDone: (
       <div aria-live="polite" className="copy-emails__status">
         {state.status === 'copied' && (
           <p className="form__message form__message--success">
-            Copied {countOf(state.count, 'e-mail address', 'e-mail addresses')} of enabled members to the clipboard. Paste
-            them into the Bcc line of your e-mail.
+            Copied {countOf(state.count, 'e-mail address', 'e-mail addresses')} of enabled members to the clipboard. Paste them into the Bcc line of your
+            e-mail.
           </p>
         )}
-        {state.status === 'failed' && (
-          <p className="form__message form__message--error">We could not read the e-mail list: {state.message}</p>
-        )}
+        {state.status === 'failed' && <p className="form__message form__message--error">We could not read the e-mail list: {state.message}</p>}
       </div>
       {state.status === 'manual' && (
         <div className="copy-emails__manual">

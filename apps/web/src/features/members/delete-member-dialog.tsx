@@ -18,8 +18,8 @@ export function DeleteMemberDialog({ member, onClose, onDeleted }: DeleteMemberD
       title="Delete Member"
       question={
         <>
-          Are you sure you want to delete <strong>{name}</strong>? They will be removed from the member list and can no
-          longer log in. This cannot be undone; to keep their record, edit them and untick &ldquo;Enabled&rdquo; instead.
+          Are you sure you want to delete <strong>{name}</strong>? They will be removed from the member list and can no longer log in. This cannot be undone; to
+          keep their record, edit them and untick &ldquo;Enabled&rdquo; instead.
         </>
       }
       confirmLabel={`Delete ${name}`}

@@ -38,9 +38,7 @@ export function MemberCard({ member, permissionLabels, isPermissionShown, attend
           {!member.enabled && <span className="member-card__tag">Disabled</span>}
         </Heading>
         <div className="member-card__struck">
-          {member.display_name !== '' && member.display_name !== name && (
-            <p className="member-card__known-as">Known as {member.display_name}</p>
-          )}
+          {member.display_name !== '' && member.display_name !== name && <p className="member-card__known-as">Known as {member.display_name}</p>}
           {hasAddress && (
             <address className="member-card__address">
               {member.address !== '' && <span>{member.address}</span>}
@@ -75,15 +73,9 @@ export function MemberCard({ member, permissionLabels, isPermissionShown, attend
               </ul>
             </>
           )}
-          {attendedThisYear !== undefined && (
-            <p className="member-card__attended">
-              Events attended this year: {attendedThisYear}
-            </p>
-          )}
+          {attendedThisYear !== undefined && <p className="member-card__attended">Events attended this year: {attendedThisYear}</p>}
           {isPermissionShown && member.permissions.length > 0 && (
-            <p className="member-card__permissions">
-              Rights: {member.permissions.map((p) => permissionLabels.get(p) ?? p).join(', ')}
-            </p>
+            <p className="member-card__permissions">Rights: {member.permissions.map((p) => permissionLabels.get(p) ?? p).join(', ')}</p>
           )}
         </div>
         {canEdit && (

@@ -14,7 +14,12 @@ export type MemberDataSectionProps = {
 
 /** `Henrietta Ford` -> `henrietta-ford`, for the downloaded file's name. */
 const fileNameOf = (member: MemberRow) =>
-  `member-data-${fullNameOf(member).toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || member.id}.json`;
+  `member-data-${
+    fullNameOf(member)
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '') || member.id
+  }.json`;
 
 /**
  * An administrator's answer to a member asking for their data: download it all as JSON, or
@@ -46,8 +51,7 @@ export function MemberDataSection({ member, onErased }: MemberDataSectionProps) 
     <fieldset className="member-data">
       <legend>Their data</legend>
       <p className="form-field__hint">
-        When {name} asks what the site keeps about them, or asks for it to be deleted. Backups keep a deleted member&rsquo;s
-        data until they are pruned.
+        When {name} asks what the site keeps about them, or asks for it to be deleted. Backups keep a deleted member&rsquo;s data until they are pruned.
       </p>
       <div className="member-data__actions">
         <button type="button" className="button" disabled={exportData.isPending} onClick={() => void download()}>
@@ -67,9 +71,9 @@ export function MemberDataSection({ member, onErased }: MemberDataSectionProps) 
           title="Delete All Their Data"
           question={
             <>
-              Are you sure you want to delete <strong>{name}</strong> and everything the site keeps about them: their record,
-              attendance, forum threads (with the replies in them) and replies, e-mails to and from them and contact messages
-              from their address? Events and photo posts they added stay, without their name. This cannot be undone.
+              Are you sure you want to delete <strong>{name}</strong> and everything the site keeps about them: their record, attendance, forum threads (with
+              the replies in them) and replies, e-mails to and from them and contact messages from their address? Events and photo posts they added stay,
+              without their name. This cannot be undone.
             </>
           }
           confirmLabel={`Delete ${name} and their data`}

@@ -131,9 +131,7 @@ export function MemberDialog({ member, permissionPairs, isAdmin, currentUserId, 
             />
             <label htmlFor="member-enabled">Enabled</label>
             <p id={enabledHintId} className="form-field__hint">
-              {isOwnRecord
-                ? 'Your own record is always enabled.'
-                : 'A disabled member cannot log in and is shown struck through in the list.'}
+              {isOwnRecord ? 'Your own record is always enabled.' : 'A disabled member cannot log in and is shown struck through in the list.'}
             </p>
           </div>
           {isAdmin && (
@@ -157,9 +155,7 @@ export function MemberDialog({ member, permissionPairs, isAdmin, currentUserId, 
             <div className="checkbox-field">
               <input id="member-invite" type="checkbox" name="invite" defaultChecked />
               <label htmlFor="member-invite">Send an e-mail inviting them to set their password</label>
-              <p className="form-field__hint">
-                Without it, they can set a password later with &ldquo;Forgot your password?&rdquo; on the Member Login page.
-              </p>
+              <p className="form-field__hint">Without it, they can set a password later with &ldquo;Forgot your password?&rdquo; on the Member Login page.</p>
             </div>
           )}
           {isAdmin && member !== null && !isOwnRecord && <MemberDataSection member={member} onErased={onErased} />}

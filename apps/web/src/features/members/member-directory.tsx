@@ -24,7 +24,10 @@ const UNFILTERED_PERMISSION: Permission = 'forum';
 /** Every permission with its label, in the order the member editor shows them. */
 const PERMISSION_PAIRS = PERMISSIONS.map((p): [Permission, string] => [p, PERMISSION_LABELS[p]]);
 /** The admin's permission filter: everyone, or each permission but the one every member has. */
-const PERMISSION_FILTER_OPTIONS: readonly (readonly [Permission | '', string])[] = [['', 'Everyone'], ...PERMISSION_PAIRS.filter(([name]) => name !== UNFILTERED_PERMISSION)];
+const PERMISSION_FILTER_OPTIONS: readonly (readonly [Permission | '', string])[] = [
+  ['', 'Everyone'],
+  ...PERMISSION_PAIRS.filter(([name]) => name !== UNFILTERED_PERMISSION),
+];
 const MEMBER_SORT_OPTIONS = MEMBER_SORTS.map((choice) => [choice, MEMBER_SORT_LABELS[choice]] as const);
 /** How long the search waits for a pause in the typing before it asks the server. */
 const SEARCH_DELAY_MS = 250;

@@ -48,8 +48,12 @@ describe('groupRows', () => {
   });
 
   it('names three as "Ann, John & Mary Smith"', () => {
-    expect(householdNameOf([{ first_name: 'Ann', last_name: 'Smith' }, { first_name: 'John', last_name: 'Smith' }, { first_name: 'Mary', last_name: 'Smith' }])).toBe(
-      'Ann, John & Mary Smith',
-    );
+    expect(
+      householdNameOf([
+        { first_name: 'Ann', last_name: 'Smith' },
+        { first_name: 'John', last_name: 'Smith' },
+        { first_name: 'Mary', last_name: 'Smith' },
+      ]),
+    ).toBe('Ann, John & Mary Smith');
   });
 });

@@ -6,9 +6,7 @@ export const fullNameOf = (member: Pick<Member, 'first_name' | 'last_name'>): st
 
 /** Up to two letters for the avatar of a member without a photo. */
 export function initialsOf(member: Pick<Member, 'first_name' | 'last_name'>): string {
-  return [member.first_name, member.last_name]
-    .map((part) => part.trim().charAt(0).toUpperCase())
-    .join('');
+  return [member.first_name, member.last_name].map((part) => part.trim().charAt(0).toUpperCase()).join('');
 }
 
 /** One entry of the member list: a member, or a household (same e-mail address and last name) shown together. */

@@ -22,16 +22,14 @@ export function NewsletterCover() {
           <span className="newsletter-cover__masthead">
             <span className="newsletter-cover__kicker">The monthly newsletter</span>
             <span className="newsletter-cover__title">Valley News</span>
-            <span className="newsletter-cover__edition">
-              {query.isPending ? 'Latest edition' : latest ? latest.label : 'Read the archive'}
-            </span>
+            <span className="newsletter-cover__edition">{query.isPending ? 'Latest edition' : latest ? latest.label : 'Read the archive'}</span>
           </span>
         )}
         <span className="visually-hidden">: open Valley News</span>
       </Link>
       <figcaption className="newsletter-cover__caption">
-        {latest ? `Latest edition: ${latest.title}.` : 'Every member receives Valley News.'}{' '}
-        <Link to={PATHS.valleyNews}>See all editions</Link> (members log in to read).
+        {latest ? `Latest edition: ${latest.title}.` : 'Every member receives Valley News.'} <Link to={PATHS.valleyNews}>See all editions</Link> (members log in
+        to read).
       </figcaption>
     </figure>
   );

@@ -19,8 +19,8 @@ export function NewsletterViewer({ fileName, page = 1 }: { fileName: string; pag
         <div className="notice" role="alert">
           <h2>Newsletter not found</h2>
           <p>
-            There is no newsletter called “{fileName}”. It may have been replaced or renamed.{' '}
-            <Link to={PATHS.valleyNews}>See all editions of Valley News</Link>.
+            There is no newsletter called “{fileName}”. It may have been replaced or renamed. <Link to={PATHS.valleyNews}>See all editions of Valley News</Link>
+            .
           </p>
         </div>
       );
@@ -57,7 +57,11 @@ export function NewsletterViewer({ fileName, page = 1 }: { fileName: string; pag
       </p>
       <p className="newsletter-viewer__hint">Some phones cannot show a PDF inside a page; if it stays blank below, use Download.</p>
       {/* PDF viewers open at `#page=N` (the browsers' open parameters); a picture edition has one page. */}
-      <iframe className="newsletter-viewer__frame" src={page > 1 && edition.kind === 'pdf' ? `${url}#page=${page}` : url} title={page > 1 ? `${edition.title}, page ${page}` : edition.title} />
+      <iframe
+        className="newsletter-viewer__frame"
+        src={page > 1 && edition.kind === 'pdf' ? `${url}#page=${page}` : url}
+        title={page > 1 ? `${edition.title}, page ${page}` : edition.title}
+      />
     </div>
   );
 }

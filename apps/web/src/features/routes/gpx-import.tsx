@@ -27,7 +27,8 @@ export function GpxImport({ routeId, onImported }: { routeId: number; onImported
           submitted.preventDefault();
           setMessage(null);
           if (!file) return setMessage({ text: 'Please choose the GPX file to import.', isError: true });
-          if (file.size > GPX_MAX_BYTES) return setMessage({ text: `That file is too large. Please choose a smaller one (at most ${GPX_MAX_BYTES / 1024 / 1024} MB).`, isError: true });
+          if (file.size > GPX_MAX_BYTES)
+            return setMessage({ text: `That file is too large. Please choose a smaller one (at most ${GPX_MAX_BYTES / 1024 / 1024} MB).`, isError: true });
           if (!/\.gpx$/i.test(file.name) && !/xml/.test(file.type)) return setMessage({ text: FILE_KIND_MESSAGES.gpx, isError: true });
           importGpx(routeId, file).then(
             (reply) => {

@@ -2,7 +2,16 @@ import { describe, expect, it } from 'vitest';
 import type { RouteStep } from '@club/contracts';
 import { draftFromSteps, draftReducer, resolveDraft, toSaveSteps, type DraftState, type DraftStep } from './route-draft.ts';
 
-const saved = (instruction: string, at: number, extra: Partial<RouteStep> = {}): RouteStep => ({ instruction, at, leg: 0, note: '', stop: '', lat: null, lon: null, ...extra });
+const saved = (instruction: string, at: number, extra: Partial<RouteStep> = {}): RouteStep => ({
+  instruction,
+  at,
+  leg: 0,
+  note: '',
+  stop: '',
+  lat: null,
+  lon: null,
+  ...extra,
+});
 
 const start = (): DraftState =>
   draftFromSteps([saved('Leave the church lot', 0), saved('L on Old State Rd', 3.2), saved('Gas at Eureka', 12.4, { stop: 'fuel', lat: 38.5, lon: -90.6 })]);

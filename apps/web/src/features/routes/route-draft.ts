@@ -91,7 +91,7 @@ export function resolveDraft(steps: readonly DraftStep[]): ResolvedDraft {
 export function toSaveSteps(steps: readonly DraftStep[]) {
   return steps.map((step) => {
     const distance = parseMiles(step.typed === 'at' ? step.at : step.leg);
-    const miles = distance === 'invalid' ? step.typed === 'at' ? step.at : step.leg : distance;
+    const miles = distance === 'invalid' ? (step.typed === 'at' ? step.at : step.leg) : distance;
     return {
       instruction: step.instruction,
       ...(miles === null ? {} : step.typed === 'at' ? { at: miles } : { leg: miles }),

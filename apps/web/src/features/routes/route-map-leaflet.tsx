@@ -45,12 +45,19 @@ export default function RouteMapLeaflet({ tiles, track, steps, label, isCompact 
       }).addTo(map);
     }
 
-    const located = steps.flatMap((step, index) => (step.lat !== null && step.lon !== null ? [{ step, number: index + 1, at: L.latLng(step.lat, step.lon) }] : []));
+    const located = steps.flatMap((step, index) =>
+      step.lat !== null && step.lon !== null ? [{ step, number: index + 1, at: L.latLng(step.lat, step.lon) }] : [],
+    );
     const line = track.length > 1 ? track.map((point) => L.latLng(point.lat, point.lon)) : located.map((point) => point.at);
     if (line.length > 1) L.polyline(line, { className: 'route-map-line', color: '#6b1d2a', weight: 5, opacity: 0.85, interactive: false }).addTo(map);
     for (const { step, number, at } of located) {
       L.marker(at, {
-        icon: L.divIcon({ className: `route-marker${step.stop ? ' route-marker--stop' : ''}`, html: `<span>${number}</span>`, iconSize: [28, 28], iconAnchor: [14, 14] }),
+        icon: L.divIcon({
+          className: `route-marker${step.stop ? ' route-marker--stop' : ''}`,
+          html: `<span>${number}</span>`,
+          iconSize: [28, 28],
+          iconAnchor: [14, 14],
+        }),
         interactive: false,
         keyboard: false,
         title: `${number}. ${step.instruction}${step.stop ? ` (${STOP_KIND_LABELS[step.stop]})` : ''}`,

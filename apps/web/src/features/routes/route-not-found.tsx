@@ -20,4 +20,3 @@ export function RouteNotFound({ isLoggedIn }: { isLoggedIn: boolean }) {
     </PageFrame>
   );
 }
-

@@ -56,7 +56,8 @@ export function RouteStops({ steps, showKilometres }: { steps: readonly RouteSte
       <ul>
         {stops.map(({ step, number }) => (
           <li key={number}>
-            <strong>{STOP_KIND_LABELS[step.stop as Exclude<RouteStep['stop'], ''>]}</strong>: {step.instruction}, step {number} at {formatDistance(step.at, showKilometres)}
+            <strong>{STOP_KIND_LABELS[step.stop as Exclude<RouteStep['stop'], ''>]}</strong>: {step.instruction}, step {number} at{' '}
+            {formatDistance(step.at, showKilometres)}
             {step.note ? ` (${step.note})` : ''}
           </li>
         ))}

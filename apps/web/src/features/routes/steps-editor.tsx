@@ -95,8 +95,8 @@ export function StepsEditor({ state, dispatch }: { state: DraftState; dispatch: 
         </button>
       </div>
       <p className="steps-editor__help" id={`${id}-help`}>
-        Type each step’s leg (from the step before) or its distance from the start; the other is worked out. To reorder, drag a step by its number, or focus
-        the number and press the up and down arrow keys.
+        Type each step’s leg (from the step before) or its distance from the start; the other is worked out. To reorder, drag a step by its number, or focus the
+        number and press the up and down arrow keys.
       </p>
       <p className="visually-hidden" role="status" aria-live="polite">
         {announcement}
@@ -177,17 +177,39 @@ function StepCard({ step, index, count, legText, atText, problem, dragState, hel
         >
           <span aria-hidden="true">⠿</span> {number}
         </button>
-        <button type="button" className="button step-edit__button" onClick={() => onMove(index - 1)} disabled={index === 0} aria-label={`Move step ${number} up`}>
+        <button
+          type="button"
+          className="button step-edit__button"
+          onClick={() => onMove(index - 1)}
+          disabled={index === 0}
+          aria-label={`Move step ${number} up`}
+        >
           ↑
         </button>
-        <button type="button" className="button step-edit__button" onClick={() => onMove(index + 1)} disabled={index === count - 1} aria-label={`Move step ${number} down`}>
+        <button
+          type="button"
+          className="button step-edit__button"
+          onClick={() => onMove(index + 1)}
+          disabled={index === count - 1}
+          aria-label={`Move step ${number} down`}
+        >
           ↓
         </button>
         <span className="step-edit__spacer" />
-        <button type="button" className="button step-edit__button" onClick={() => dispatch({ type: 'split', index })} aria-label={`Split step ${number}’s leg in two`}>
+        <button
+          type="button"
+          className="button step-edit__button"
+          onClick={() => dispatch({ type: 'split', index })}
+          aria-label={`Split step ${number}’s leg in two`}
+        >
           Split
         </button>
-        <button type="button" className="button step-edit__button button--danger" onClick={() => dispatch({ type: 'remove', index })} aria-label={`Delete step ${number}`}>
+        <button
+          type="button"
+          className="button step-edit__button button--danger"
+          onClick={() => dispatch({ type: 'remove', index })}
+          aria-label={`Delete step ${number}`}
+        >
           Delete
         </button>
       </div>
@@ -276,13 +298,25 @@ function StepCard({ step, index, count, legText, atText, problem, dragState, hel
             <label className="form-field__label" htmlFor={`${id}-lat`}>
               Latitude
             </label>
-            <input id={`${id}-lat`} className="form-field__input" inputMode="decimal" value={step.lat} onChange={(event) => update({ lat: event.target.value })} />
+            <input
+              id={`${id}-lat`}
+              className="form-field__input"
+              inputMode="decimal"
+              value={step.lat}
+              onChange={(event) => update({ lat: event.target.value })}
+            />
           </div>
           <div className="form-field">
             <label className="form-field__label" htmlFor={`${id}-lon`}>
               Longitude
             </label>
-            <input id={`${id}-lon`} className="form-field__input" inputMode="decimal" value={step.lon} onChange={(event) => update({ lon: event.target.value })} />
+            <input
+              id={`${id}-lon`}
+              className="form-field__input"
+              inputMode="decimal"
+              value={step.lon}
+              onChange={(event) => update({ lon: event.target.value })}
+            />
           </div>
         </div>
       </details>

@@ -1,15 +1,5 @@
 import type { SearchKind } from '@club/contracts/plain';
-import {
-  PATHS,
-  blogPath,
-  carPath,
-  eventPath,
-  forumPath,
-  forumPostPath,
-  listingPath,
-  memberListSearchPath,
-  newsletterPagePath,
-} from '../../lib/paths.ts';
+import { PATHS, blogPath, carPath, eventPath, forumPath, forumPostPath, listingPath, memberListSearchPath, newsletterPagePath } from '../../lib/paths.ts';
 
 /** What a result carries for its link (see the `site.search` contract). */
 export type ResultPlace = { id: number; part: number; ref: string };

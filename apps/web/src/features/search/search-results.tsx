@@ -13,11 +13,7 @@ type Result = Group['results'][number];
 /** Plain text and matched words, alternating: rendered as text, so no content can run markup. */
 function Snippet({ parts }: { parts: string[] }) {
   if (parts.every((part) => part === '')) return null;
-  return (
-    <p className="search-result__snippet">
-      {parts.map((part, index) => (index % 2 === 1 ? <mark key={index}>{part}</mark> : part))}
-    </p>
-  );
+  return <p className="search-result__snippet">{parts.map((part, index) => (index % 2 === 1 ? <mark key={index}>{part}</mark> : part))}</p>;
 }
 
 function ResultItem({ kind, result }: { kind: SearchKind; result: Result }) {

@@ -43,7 +43,19 @@ function CheckInBox({ eventId, household, isOpen, onError }: { eventId: number; 
   );
 }
 
-function RosterTable({ roster, rows, caption, isCheckInOpen, onError }: { roster: RosterReply; rows: RosterHousehold[]; caption: string; isCheckInOpen: boolean; onError: (m: string) => void }) {
+function RosterTable({
+  roster,
+  rows,
+  caption,
+  isCheckInOpen,
+  onError,
+}: {
+  roster: RosterReply;
+  rows: RosterHousehold[];
+  caption: string;
+  isCheckInOpen: boolean;
+  onError: (m: string) => void;
+}) {
   const questions = roster.settings.choices.map((c) => c.question);
   const eventId = roster.event?.id ?? 0;
   return (
@@ -140,11 +152,15 @@ export function Roster({ roster }: { roster: RosterReply }) {
         {coming.length === 0 ? (
           <p>Nobody has signed up yet.</p>
         ) : (
-          <RosterTable roster={roster} rows={coming} caption={`Coming (${countOf(coming.length, 'household')})`} isCheckInOpen={isCheckInOpen} onError={setError} />
+          <RosterTable
+            roster={roster}
+            rows={coming}
+            caption={`Coming (${countOf(coming.length, 'household')})`}
+            isCheckInOpen={isCheckInOpen}
+            onError={setError}
+          />
         )}
-        {waiting.length > 0 && (
-          <RosterTable roster={roster} rows={waiting} caption="Waiting list" isCheckInOpen={isCheckInOpen} onError={setError} />
-        )}
+        {waiting.length > 0 && <RosterTable roster={roster} rows={waiting} caption="Waiting list" isCheckInOpen={isCheckInOpen} onError={setError} />}
       </section>
       <ErrorDialog message={error} onClose={() => setError(null)} />
     </>

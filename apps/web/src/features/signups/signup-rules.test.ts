@@ -24,8 +24,32 @@ describe('rosterCsv', () => {
       totals: { people: 2, cars: 1, waitingPeople: 1, waitingHouseholds: 1 },
       choiceTotals: [],
       households: [
-        { memberId: 1, name: 'Ann "A" Lee', status: 'confirmed', waitlistPosition: 0, partySize: 2, guests: ['Mary'], cars: [{ carId: null, label: '1930 Tudor' }], choices: [{ question: 'Dinner', answers: ['fish', 'chicken'] }], comments: '=HYPERLINK("x")', phone: '314-555-0101', isCheckedIn: true },
-        { memberId: 2, name: 'Bob', status: 'waitlisted', waitlistPosition: 1, partySize: 1, guests: [], cars: [], choices: [], comments: '', phone: '', isCheckedIn: false },
+        {
+          memberId: 1,
+          name: 'Ann "A" Lee',
+          status: 'confirmed',
+          waitlistPosition: 0,
+          partySize: 2,
+          guests: ['Mary'],
+          cars: [{ carId: null, label: '1930 Tudor' }],
+          choices: [{ question: 'Dinner', answers: ['fish', 'chicken'] }],
+          comments: '=HYPERLINK("x")',
+          phone: '314-555-0101',
+          isCheckedIn: true,
+        },
+        {
+          memberId: 2,
+          name: 'Bob',
+          status: 'waitlisted',
+          waitlistPosition: 1,
+          partySize: 1,
+          guests: [],
+          cars: [],
+          choices: [],
+          comments: '',
+          phone: '',
+          isCheckedIn: false,
+        },
       ],
     };
     expect(rosterCsv(roster).split('\r\n')).toEqual([
@@ -67,7 +91,9 @@ describe('answersByName', () => {
   it('names whose meal is whose: the member by first name, then each guest', () => {
     const household = { name: 'Sadie Second', guests: ['Sam (son)'], choices: [{ question: 'Dinner', answers: ['none', 'chicken'] }] };
     expect(answersByName(household, 'Dinner')).toBe('Sadie: none; Sam (son): chicken');
-    expect(answersByName({ ...household, guests: [], choices: [{ question: 'Dinner', answers: ['', 'fish', 'fish'] }] }, 'Dinner')).toBe('Guest 1: fish; Guest 2: fish');
+    expect(answersByName({ ...household, guests: [], choices: [{ question: 'Dinner', answers: ['', 'fish', 'fish'] }] }, 'Dinner')).toBe(
+      'Guest 1: fish; Guest 2: fish',
+    );
     expect(answersByName(household, 'Lunch')).toBe('');
   });
 });

@@ -8,7 +8,11 @@ import { countOf } from '../../lib/plural.ts';
  */
 
 /** The guests' names, one a line. */
-export const guestsFrom = (text: string): string[] => text.split('\n').map((line) => line.trim()).filter(Boolean);
+export const guestsFrom = (text: string): string[] =>
+  text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
 
 /** Who each answer in party order belongs to: the member, then each guest by name or number. */
 export const partyLabels = (guests: string[], partySize: number): string[] =>

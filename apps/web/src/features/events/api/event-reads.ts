@@ -5,7 +5,14 @@ import { callQueryOptions, type UseCallQueryOptions } from '../../../api/call-qu
 import { useSessionToken } from '../../../session/index.ts';
 
 /** Every read that answers events: a write to an event reloads them all. */
-export const EVENT_READS = ['events.get', 'event.get', 'events.month', 'events.upcoming', 'events.past', 'event.nowReminder'] as const satisfies readonly CallName[];
+export const EVENT_READS = [
+  'events.get',
+  'event.get',
+  'events.month',
+  'events.upcoming',
+  'events.past',
+  'event.nowReminder',
+] as const satisfies readonly CallName[];
 
 /** One event with its attendance and its neighbours in start order (the event page and the editor). */
 export const eventQueryOptions = (id: number, viewer?: string | null) => callQueryOptions('event.get', { id }, viewer);

@@ -34,7 +34,23 @@ export type NowReminder = { emailed: number; pushed: number; sent: string };
 export type SavedEvent = { id: number; imageUrl: string; nowReminder?: NowReminder };
 
 /** The wire fields of `event.save` (its letter codes and legacy names), mapped here only. */
-export const toSaveBody = ({ id, title, start, end, location, addressLine1, addressLine2, country, text, notifyDaysOut, imageUrl, signup, repeat, scope, dropSignups }: Omit<EventDraft, 'image'>): CallBody<'event.save'> => ({
+export const toSaveBody = ({
+  id,
+  title,
+  start,
+  end,
+  location,
+  addressLine1,
+  addressLine2,
+  country,
+  text,
+  notifyDaysOut,
+  imageUrl,
+  signup,
+  repeat,
+  scope,
+  dropSignups,
+}: Omit<EventDraft, 'image'>): CallBody<'event.save'> => ({
   id,
   t: title,
   start,

@@ -49,6 +49,10 @@ export function useOwnerSearch(search: string, isEnabled: boolean) {
   const query = useCallQuery('members.page', { page: 1, ...(words === '' ? {} : { q: words }) }, { enabled: isEnabled, keepsPreviousAnswer: true });
   const choices: OwnerChoice[] = (query.data?.members ?? [])
     .filter((member) => member.enabled)
-    .map((member) => ({ id: member.id, name: shownNameOf({ firstName: member.first_name, lastName: member.last_name, displayName: member.display_name }), city: member.city }));
+    .map((member) => ({
+      id: member.id,
+      name: shownNameOf({ firstName: member.first_name, lastName: member.last_name, displayName: member.display_name }),
+      city: member.city,
+    }));
   return { choices, found: query.data?.found ?? 0, isLoading: query.isLoading, isFetching: query.isFetching, error: query.error };
 }

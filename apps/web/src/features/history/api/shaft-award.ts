@@ -4,5 +4,4 @@ import { useCallMutation, useCallQuery } from '../../../api/call-query.ts';
 export const useShaftAwardWinners = () => useCallQuery('shaftAwardWinners.get', {});
 
 /** Adds a winner (id 0) or changes one, with its picture; the list is reloaded. */
-export const useSaveShaftAwardWinner = () =>
-  useCallMutation('shaftAwardWinner.set', { invalidates: ['shaftAwardWinners.get'] });
+export const useSaveShaftAwardWinner = () => useCallMutation('shaftAwardWinner.set', { invalidates: ['shaftAwardWinners.get'] });
