@@ -9,7 +9,7 @@ import { build } from 'esbuild';
  * Loaded at every start as hundreds of small files (zod and drizzle-orm alone about 210 ES
  * modules, express and its dependencies about 100 CommonJS ones), each resolved and read one by
  * one: bundled, the start takes 380 -> 280 ms of CPU and about 5 MB less idle RSS, for about
- * 5 MB more at the peak under load (docs/PERFORMANCE.md, "Memory"). Only pure JavaScript that needs no file of its own at run time: pino
+ * 5 MB more at the peak under load (docs/decisions/008-server-start-and-memory.md). Only pure JavaScript that needs no file of its own at run time: pino
  * (its worker threads), node-cron (forks its daemon.js), better-sqlite3, bcrypt and sharp
  * (native), mupdf (reads its .wasm beside it), nodemailer and web-push (loaded on first use)
  * stay external. So does iconv-lite, a dependency of its own for that: body-parser requires it

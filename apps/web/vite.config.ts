@@ -69,7 +69,7 @@ export default defineConfig({
           // The zod-free contracts (labels, limits, the club clock, the calls table) are left to the
           // default split, by the pages that share them: in one chunk of their own, every page loaded
           // every area's constants (6.4 KB gzip); split, most pages load about 2 KB less of their own
-          // (docs/PERFORMANCE.md, "The pages"), for two to six more files.
+          // (docs/decisions/009-page-bytes-and-long-tasks.md, "The pages"), for two to six more files.
           includeDependenciesRecursively: false,
           groups: [
             // The club's clock and the page's zone, which every page that shows a date loads together:

@@ -77,7 +77,7 @@ export default defineConfig({
     include: ['apps/web/e2e/**/*.e2e.test.ts'],
     globalSetup: ['apps/web/e2e/global-setup.ts'],
     // The longest journey takes about 25 s at two workers on a quiet 2-core machine, and 53 s with
-    // four files at once (docs/PERFORMANCE.md, "The test suite's time"): a slower runner must not
+    // four files at once (docs/decisions/010-test-suite-time.md): a slower runner must not
     // fail a journey that works.
     testTimeout: 90_000,
     hookTimeout: 90_000,

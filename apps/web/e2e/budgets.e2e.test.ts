@@ -15,7 +15,7 @@ import { startHarness, type Harness } from './harness.ts';
  * the JS then hydrates it.
  */
 // The table of the other pages, the API client with the calls registry, and the contracts the
-// pages share load with the pages, not with `/` (docs/PERFORMANCE.md, "The pages").
+// pages share load with the pages, not with `/` (docs/decisions/009-page-bytes-and-long-tasks.md, "The pages").
 const FIRST_PAINT_BUDGET_KB = 95;
 const HOME_HTML_BUDGET_KB = 14;
 /** The route table of every page but `/` (app/other-pages.tsx): index.html preloads it, home.html does not. */

@@ -29,7 +29,7 @@
   };
   // Each modulepreload starts a request on the main thread, and a page names 20-30 chunks: added
   // in one go they were one task of 15-60 ms on a busy desktop, four times that on Lighthouse's
-  // phone (docs/PERFORMANCE.md, "Long tasks"). A few at a time, each in a task of its own, keep
+  // phone (docs/decisions/009-page-bytes-and-long-tasks.md, "Long tasks"). A few at a time, each in a task of its own, keep
   // every task short; the entry is asked for first, and the page's chunks, named first, are
   // preloaded long before the entry has run and asks for them.
   var PRELOADS_A_TASK = 3;

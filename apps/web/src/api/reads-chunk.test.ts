@@ -6,7 +6,7 @@ type Constructors = Pick<typeof Intl, 'DateTimeFormat' | 'NumberFormat' | 'Colla
  * The modules of the chunk every reading page loads (`call-query` in vite.config.ts) make no Intl
  * formatter as they load: a page's first one starts ICU's locale data, one task of 10-50 ms on
  * the main thread (more on a phone), which counted as blocking time on the pages that format no
- * date at all (the registry, a visitor's events page; docs/PERFORMANCE.md, "Long tasks"). A
+ * date at all (the registry, a visitor's events page; docs/decisions/009-page-bytes-and-long-tasks.md, "Long tasks"). A
  * formatter is made where a page uses it, or the text is put together without one.
  */
 describe('the reads every page loads', () => {

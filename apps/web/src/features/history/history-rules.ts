@@ -6,7 +6,7 @@ export function nextYear(years: readonly number[], today = new Date()): number {
 /**
  * en-US's short month names. Not Intl.DateTimeFormat: this module rides with the reads every page
  * loads (vite.config.ts), and the first Intl formatter a page makes starts ICU's date support, a
- * task of 10-50 ms on a phone (docs/PERFORMANCE.md, "Long tasks"); the calendar day alone needs
+ * task of 10-50 ms on a phone (docs/decisions/009-page-bytes-and-long-tasks.md, "Long tasks"); the calendar day alone needs
  * none of it.
  */
 const SHORT_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];

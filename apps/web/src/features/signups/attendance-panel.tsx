@@ -42,8 +42,8 @@ export function YourAnswerPanel({ event, signups, onSeeAnswers }: { event: ClubE
   const answers = signups.households.length;
   const standing = mine === undefined || mine.status === 'notAttending' ? 'none' : mine.status;
   // The club's clock only when there is a deadline to hold it against: its first reading starts
-  // ICU's time zones, a long task on a phone while the page hydrates (docs/PERFORMANCE.md,
-  // "Long tasks").
+  // ICU's time zones, a long task on a phone while the page hydrates
+  // (docs/decisions/009-page-bytes-and-long-tasks.md, "Long tasks").
   const { deadline } = signups.settings;
   const isClosed = deadline !== '' && isSignupClosed(deadline, clubNow(new Date(), getClubTimeZone()));
   return (
