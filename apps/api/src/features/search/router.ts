@@ -1,14 +1,17 @@
 import { hasPermission } from '@club/contracts/plain';
 import type { AppDeps } from '../../deps.ts';
 import { mountCall, type ApiRouter } from '../../http/mount-call.ts';
+import { createSearchService } from './service.ts';
 
-export function mountSearchCalls(api: ApiRouter, { services }: AppDeps): void {
+export function mountSearchCalls(api: ApiRouter, deps: AppDeps): void {
+  const search = createSearchService(deps);
+
   // Per viewer: members, moderators and each author find more than a visitor does.
   mountCall(
     api,
     'site.search',
     ({ q: query, kind, page }, { user }) =>
-      services.search.search({ memberId: user?.id, isModerator: user !== undefined && hasPermission(user.permissions, 'moderator') }, query, {
+      search.search({ memberId: user?.id, isModerator: user !== undefined && hasPermission(user.permissions, 'moderator') }, query, {
         kind,
         page,
       }),

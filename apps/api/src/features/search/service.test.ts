@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { splitSnippet, toMatchQuery } from './search-index.ts';
+import { splitSnippet, toMatchQuery } from './service.ts';
 
 describe('toMatchQuery', () => {
   it('quotes each word, all required, the last one also as the start of a word while typing', () => {
