@@ -4,6 +4,7 @@ import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import { seedAnswers, type FirstAnswer } from './api/first-answers.ts';
 import { AppRoutes } from './app/router.tsx';
+import { pageTextOf, WRITTEN_PAGES, type PageText } from './app/written-pages-text.ts';
 import { setClubTimeZone } from './lib/club-time-zone.ts';
 import { PageTitleSink, pageTitleOf, setClubName } from './lib/page-title.ts';
 import { RenderedViewerContext, type RenderedViewer } from './lib/use-session-token.ts';
@@ -54,6 +55,19 @@ function splitPreloads(html: string): { preloads: string; markup: string } {
 export async function renderHome(): Promise<string> {
   const { prelude } = await prerender(site('/'), IN_PLACE);
   return splitPreloads(await new Response(prelude).text()).markup;
+}
+
+/**
+ * The written pages' heading and text as a visitor gets them, for the site search: written at
+ * build time by scripts/site-pages.mjs into the API's features/search/site-pages.json.
+ */
+export async function renderWrittenPages(): Promise<PageText[]> {
+  const pages: PageText[] = [];
+  for (const path of WRITTEN_PAGES) {
+    const { prelude } = await prerender(site(path), IN_PLACE);
+    pages.push(pageTextOf(path, await new Response(prelude).text()));
+  }
+  return pages;
 }
 
 /**

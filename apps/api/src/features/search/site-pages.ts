@@ -4,8 +4,8 @@ import SITE_PAGES from './site-pages.json' with { type: 'json' };
 /**
  * The site's written pages (History, Founders, Tech, Club Documents, Membership), whose words
  * live in the web app: found by the heading and text they render. site-pages.json is cut from
- * the same render a visitor gets, and apps/web/src/app/written-pages-text.test.tsx fails when a
- * page says something else than the file; `UPDATE_SITE_PAGES=1` on that test writes it anew.
+ * the same render a visitor gets by the web build (apps/web/scripts/site-pages.mjs), which runs
+ * before the API's build in `pnpm build`.
  * The record id is the page's place in the file.
  */
 export const sitePageSearch: SearchSource = {
