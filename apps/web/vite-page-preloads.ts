@@ -7,10 +7,10 @@ import { PATHS } from '../../packages/contracts/src/paths.ts';
  * Where the build writes which chunks each address needs, beside Vite's manifest. The server
  * (apps/api/src/http/page-preloads.ts) reads it and names the files in the HTML it sends.
  */
-export const PAGE_PRELOADS_FILE = '.vite/page-preloads.json';
+const PAGE_PRELOADS_FILE = '.vite/page-preloads.json';
 
 /** One route of the web app and the files its page needs beyond what index.html already loads. */
-export type PagePreload = { path: string; js: string[]; css: string[] };
+type PagePreload = { path: string; js: string[]; css: string[] };
 
 const TABLE_FILE = new URL('./src/app/other-pages.tsx', import.meta.url);
 const PAGE_LINE = /^\s*page\(PATHS\.(\w+), \(\) => import\('\.\.\/(pages\/[\w-]+\.tsx)'\), \(m\) => m\.\w+(, \{ queries: false \})?\),$/gm;
@@ -18,7 +18,7 @@ const PAGE_LINE = /^\s*page\(PATHS\.(\w+), \(\) => import\('\.\.\/(pages\/[\w-]+
 type TableRow = { path: string; module: string; hasQueries: boolean };
 
 /** The route table of app/other-pages.tsx, which the router reads too: one `page(…)` a line. */
-export function readPageTable(source: string): TableRow[] {
+function readPageTable(source: string): TableRow[] {
   const rows = [...source.matchAll(PAGE_LINE)].map(([, key = '', module = '', noQueries]) => {
     if (!(key in PATHS)) throw new Error(`other-pages.tsx names PATHS.${key}, which is not in the contracts' paths.`);
     return { path: PATHS[key as keyof typeof PATHS], module: `src/${module}`, hasQueries: noQueries === undefined };

@@ -108,7 +108,7 @@ function gzipOnly(): RequestHandler {
  * Where the map's tiles come from, for the CSP's img-src: the tile address's origin, a `{s}`
  * subdomain as a wildcard (`https://{s}.tile.example.org/…` → `https://*.tile.example.org`).
  */
-export function tileSources(tileUrl: string): string[] {
+function tileSources(tileUrl: string): string[] {
   if (!tileUrl) return [];
   const url = new URL(tileUrl.replace(/\{[a-z]\}/g, '0'));
   const host = tileUrl.split('//')[1]?.split('/')[0] ?? url.host;

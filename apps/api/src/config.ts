@@ -46,8 +46,8 @@ const MAIL_FROM_PATTERN = /^(?:[^<>@]*<[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+>|[^\s<>@]+
 const hasBareAtInUserInfo = (url: string) => (url.split('//')[1]?.split(/[/?#]/)[0]?.split('@').length ?? 0) > 2;
 
 /** OpenStreetMap's standard tiles and the credit their tile policy asks for. */
-export const DEFAULT_MAP_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
-export const OSM_ATTRIBUTION = '© OpenStreetMap contributors';
+const DEFAULT_MAP_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+const OSM_ATTRIBUTION = '© OpenStreetMap contributors';
 
 const environmentSchema = z.object({
   PORT: z.preprocess(unsetIfBlank, z.coerce.number().int().min(0).max(65535).default(3000)),

@@ -13,7 +13,7 @@ import { sitePageSearch } from './features/search/site-pages.ts';
 import { createSearchIndex, type SearchIndex, type SearchSource } from './services/search-index.ts';
 
 /** Every kind the site search holds, and where its entries come from (docs/SEARCH.md). */
-export const SEARCH_SOURCES: readonly SearchSource[] = [
+const SEARCH_SOURCES: readonly SearchSource[] = [
   sitePageSearch,
   presidentSearch,
   shaftAwardSearch,

@@ -15,7 +15,7 @@ const FILE = 'site-settings.json';
 
 const fingerprint = (value: string) => createHash('sha256').update(value).digest('hex').slice(0, 16);
 
-export function siteSettingsOf(config: Pick<Config, 'baseUrl' | 'clubName' | 'smtpUrl'>): SiteSettings {
+function siteSettingsOf(config: Pick<Config, 'baseUrl' | 'clubName' | 'smtpUrl'>): SiteSettings {
   return {
     baseUrl: config.baseUrl,
     clubName: config.clubName,

@@ -18,7 +18,7 @@ import { hashToken } from '../lib/tokens.ts';
 import { createSiteSearch } from '../site-search.ts';
 
 /** The club's real size (scale 1): members, events and posts over 15 years. */
-export const CLUB_SCALE = {
+const CLUB_SCALE = {
   members: 150,
   years: 15,
   events: 600,
@@ -49,7 +49,7 @@ export const CLUB_SCALE = {
   pushSubscribersPercent: 30,
 } as const;
 
-export type GeneratedCounts = {
+type GeneratedCounts = {
   members: number;
   events: number;
   attendance: number;
@@ -74,7 +74,7 @@ export type GeneratedCounts = {
 };
 
 /** The site search over the generated data: its entries, and what it adds to the database file. */
-export type SearchIndexSize = { entries: number; indexBytes: number; dataBytes: number; millis: number };
+type SearchIndexSize = { entries: number; indexBytes: number; dataBytes: number; millis: number };
 
 export type GeneratedData = {
   counts: GeneratedCounts;

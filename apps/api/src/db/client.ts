@@ -147,7 +147,7 @@ function appliedMigrations(sqlite: Database.Database): { count: number; lastCrea
  * them, or one dated after its last): drizzle would apply nothing and let an old version run on
  * tables it does not understand.
  */
-export function refuseNewerDatabase(sqlite: Database.Database, folder = findMigrationsFolder()): void {
+function refuseNewerDatabase(sqlite: Database.Database, folder = findMigrationsFolder()): void {
   const journal = readJournal(folder).entries;
   const applied = appliedMigrations(sqlite);
   const lastKnown = journal.at(-1)?.when ?? 0;

@@ -352,13 +352,13 @@ const TOUR_PARTIES: { guests: string[]; dinners: string[]; comments: string }[] 
 ];
 
 /** People the demo tour takes: the first four parties fill it (2 + 2 + 3 + 1), the last two wait. */
-export const DEMO_TOUR_CAPACITY = 8;
+const DEMO_TOUR_CAPACITY = 8;
 
 /**
  * A tour three weeks or so ahead (the Saturday on or after `today` + 21 days) with a small
  * capacity, a dinner question and a sign-up deadline a week before: the demo's waiting list.
  */
-export function demoTour(today: Date): typeof events.$inferInsert {
+function demoTour(today: Date): typeof events.$inferInsert {
   const soon = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() + 21));
   const day = addDays(soon.toISOString().slice(0, 10), (6 - soon.getUTCDay() + 7) % 7);
   return {

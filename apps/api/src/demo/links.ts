@@ -6,7 +6,7 @@ import type { NewLinkGroup } from '../features/links/store.ts';
  * Links a Model A chapter would keep: real national organizations and museums by their own
  * addresses, and fictional suppliers and chapters on example domains.
  */
-export const DEMO_LINK_GROUPS: NewLinkGroup[] = [
+const DEMO_LINK_GROUPS: NewLinkGroup[] = [
   {
     name: 'National Clubs',
     links: [

@@ -3,7 +3,7 @@ import { ZodError } from 'zod';
 import { ApiError, badRequest, tooLarge } from '../errors.ts';
 
 /** The first zod issue as a sentence; the schemas' messages already name the field. */
-export function describeZodError(error: ZodError): string {
+function describeZodError(error: ZodError): string {
   const issue = error.issues[0];
   if (!issue) return 'The request was not valid.';
   if (issue.message.startsWith('Invalid input')) {
@@ -23,7 +23,7 @@ function sqliteCodeOf(error: object): string {
   return typeof cause === 'object' && cause !== null ? String((cause as { code?: unknown }).code) : '';
 }
 
-export function toApiError(error: unknown): ApiError | undefined {
+function toApiError(error: unknown): ApiError | undefined {
   if (error instanceof ApiError) return error;
   if (typeof error === 'object' && error !== null && DISK_FULL_CODES.has(sqliteCodeOf(error))) {
     return new ApiError(503, "Nothing was saved: the website's disk is full. Please try again later, and tell the webmaster.");

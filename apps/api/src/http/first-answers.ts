@@ -31,7 +31,7 @@ function eventIdAt(address: string): number | undefined {
  * show the login form. For a member every page starts with `session.get`, whom the header and
  * the page are drawn for. `now` is the club's time (YYYY-MM-DDTHH:mm), as the events list asks.
  */
-export function firstReadsOf(pathname: string, query: URLSearchParams, viewer: PageViewer['kind'], now: string): FirstRead[] | undefined {
+function firstReadsOf(pathname: string, query: URLSearchParams, viewer: PageViewer['kind'], now: string): FirstRead[] | undefined {
   const reads = readsOfPage(pathname.toLowerCase().replace(/(.)\/$/, '$1'), query, viewer, now);
   return reads && viewer === 'member' ? [{ name: 'session.get', body: {} }, ...reads] : reads;
 }
@@ -78,7 +78,7 @@ function readsOfPage(address: string, query: URLSearchParams, viewer: PageViewer
  * A data block is not run, so the CSP's script-src does not apply; the page reads it with
  * JSON.parse (apps/web/src/api/first-answers.ts).
  */
-export function firstAnswerBlock({ name, body }: FirstRead, json: string): string {
+function firstAnswerBlock({ name, body }: FirstRead, json: string): string {
   return (
     `<script type="application/json" class="first-answer" data-call="${escapeHtml(name)}" data-body="${escapeHtml(JSON.stringify(body))}">` +
     `${json.replace(/</g, '\\u003c')}</script>`

@@ -6,9 +6,9 @@ import type { Config } from '../config.ts';
 import { writeProblem, type Db } from '../db/client.ts';
 
 /** Each check's answer: `ok`, or a sentence that says what is wrong and what to do. */
-export type HealthChecks = { database: string; uploads: string };
+type HealthChecks = { database: string; uploads: string };
 
-export type Health = { ok: boolean; checks: HealthChecks } & Record<string, unknown>;
+type Health = { ok: boolean; checks: HealthChecks } & Record<string, unknown>;
 
 type FileIdentity = { dev: number; ino: number };
 

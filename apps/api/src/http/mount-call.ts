@@ -17,7 +17,7 @@ type Registry = typeof registry;
 /** Calls guarded by a login get a user for sure; public calls get one only if `g` is valid. */
 type UserFor<N extends CallName> = Registry[N]['access'] extends 'public' ? SessionUser | undefined : SessionUser;
 
-export type CallContext<N extends CallName> = {
+type CallContext<N extends CallName> = {
   user: UserFor<N>;
   /** The hashed token of the caller's session, when there is one. */
   sessionTokenHash: string | undefined;
@@ -72,7 +72,7 @@ export type ApiRouter = {
  * (http/first-answers.ts) or whose record it checks is there (http/missing-records.ts): reads,
  * none with files. Nothing else can be run outside a request.
  */
-export const PAGE_READS = [
+const PAGE_READS = [
   'session.get',
   'blog.page',
   'cars.stats',

@@ -7,14 +7,14 @@ import type { Express } from 'express';
  * server's configuration knows.
  */
 
-export function robotsTxt(baseUrl: string): string {
+function robotsTxt(baseUrl: string): string {
   return ['User-agent: *', ...DISALLOWED_PATHS.map((path) => `Disallow: ${path}`), '', `Sitemap: ${baseUrl}/sitemap.xml`, ''].join('\n');
 }
 
 const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** The public pages, then `extraPaths` (pages of records the public may see, such as public cars). */
-export function sitemapXml(baseUrl: string, extraPaths: readonly string[] = []): string {
+function sitemapXml(baseUrl: string, extraPaths: readonly string[] = []): string {
   const urls = [...PUBLIC_PAGES, ...extraPaths].map((path) => `  <url><loc>${escapeXml(`${baseUrl}${path}`)}</loc></url>`);
   return ['<?xml version="1.0" encoding="UTF-8"?>', '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">', ...urls, '</urlset>', ''].join('\n');
 }

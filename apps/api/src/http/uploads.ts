@@ -11,10 +11,10 @@ import { addressKey } from '../lib/client-address.ts';
 import { sniffFileType, typeNamed, type SniffedType } from '../lib/file-type.ts';
 
 /** The longest text field any contract takes is 50,000 characters: at most 150 KB of UTF-8. */
-export const MAX_FIELD_BYTES = 160 * 1024;
+const MAX_FIELD_BYTES = 160 * 1024;
 const MAX_FIELDS = 300;
 /** Room for all the text parts of a multipart body together, as for a JSON one. */
-export const TEXT_BODY_BYTES = 1024 * 1024;
+const TEXT_BODY_BYTES = 1024 * 1024;
 
 /** An uploaded file, read from its temporary copy once the caller's access was checked. */
 export type UploadedFile = { originalName: string; mimeType: string; size: number; buffer: Buffer };
@@ -23,7 +23,7 @@ export type UploadedFile = { originalName: string; mimeType: string; size: numbe
 type SpooledFile = { fieldName: string; originalName: string; mimeType: string; size: number; path: string };
 
 /** What the fields seen so far say about the caller; throwing refuses the body. */
-export type AccessDecision = 'allowed' | 'unknown';
+type AccessDecision = 'allowed' | 'unknown';
 
 export type MultipartOptions = {
   /** The call's file fields and how many files each takes. */

@@ -9,7 +9,7 @@ const MAIL_POLL = '*/30 * * * * *';
 const SERIES_CRON = '5 0 * * *';
 
 /** Every job of the site; `pnpm <name>` (node dist/cli.js <name>) runs the same one once. */
-export function siteJobs({ db, services, config }: Pick<AppDeps, 'db' | 'services' | 'config'>): Job[] {
+function siteJobs({ db, services, config }: Pick<AppDeps, 'db' | 'services' | 'config'>): Job[] {
   return [
     { name: 'mail', schedule: MAIL_POLL, quiet: true, run: () => services.mail.deliverDue() },
     {

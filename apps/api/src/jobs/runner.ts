@@ -2,7 +2,7 @@ import cron, { type ScheduledTask } from 'node-cron';
 import type { Logger } from 'pino';
 
 /** What a run reports for the log, e.g. `{ reminders: 2, emails: 14 }`. */
-export type JobSummary = Record<string, unknown>;
+type JobSummary = Record<string, unknown>;
 
 export type Job = {
   name: string;
@@ -14,7 +14,7 @@ export type Job = {
   quiet?: boolean;
 };
 
-export type JobOutcome = { ok: true; summary: JobSummary; durationMs: number } | { ok: false; error: unknown; durationMs: number };
+type JobOutcome = { ok: true; summary: JobSummary; durationMs: number } | { ok: false; error: unknown; durationMs: number };
 
 export type JobRunner = {
   register(job: Job): void;

@@ -39,7 +39,7 @@ const PRUNABLE = /^backup-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\dZ(-\d+)?$/;
 const EMPTY_ALLOWED = new Set(['backups', 'lost+found']);
 
 /** 2026-05-02T03-30-00Z: sortable, UTC, and safe in file names on every system. */
-export function formatStamp(date: Date): string {
+function formatStamp(date: Date): string {
   return `${date.toISOString().slice(0, 19).replace(/:/g, '-')}Z`;
 }
 
@@ -212,7 +212,7 @@ function uniqueName(backupsDir: string, base: string): string {
 }
 
 /** Removes the oldest scheduled/manual backups beyond `keep`; pre-migration copies stay. */
-export function pruneBackups(backupsDir: string, keep: number): string[] {
+function pruneBackups(backupsDir: string, keep: number): string[] {
   const prunable = listBackups(backupsDir).filter((backup) => PRUNABLE.test(backup.name));
   const old = prunable.slice(0, Math.max(0, prunable.length - keep));
   for (const backup of old) fs.rmSync(backup.path, { recursive: true, force: true });

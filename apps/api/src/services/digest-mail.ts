@@ -12,7 +12,7 @@ import { escapeHtml } from '../lib/escape-html.ts';
 /** A picture for the e-mail: an absolute URL and the size it is shown at. */
 export type MailPicture = { src: string; width: number; height: number; alt: string };
 
-export type DigestMailEvent = {
+type DigestMailEvent = {
   title: string;
   /** "Saturday, June 20, 2026" and "10:00 AM", in CLUB_TIMEZONE. */
   date: string;
@@ -61,13 +61,13 @@ const SANS = 'font-family:Arial,Helvetica,sans-serif';
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 /** "Hello Mary," or, for a household, "Hello John and Mary,". */
-export const greetingOf = (firstNames: string[]): string => {
+const greetingOf = (firstNames: string[]): string => {
   const names = firstNames.map((name) => name.trim()).filter(Boolean);
   return names.length === 0 ? 'Hello,' : `Hello ${joinNames(names)},`;
 };
 
 /** What a week's digest has in it, for its subject line: "2 new photo posts, new Valley News". */
-export function digestSubject(clubName: string, content: DigestMailContent): string {
+function digestSubject(clubName: string, content: DigestMailContent): string {
   const parts = [
     content.newsletter ? 'new Valley News' : '',
     content.events.some((e) => e.isNew) ? plural(content.events.filter((e) => e.isNew).length, 'new event') : '',

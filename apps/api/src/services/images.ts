@@ -13,7 +13,7 @@ import { decodeHeic, HeicDecodeError } from './heic-decoder.ts';
 /** sharp (libvips, about 20-28 MB resident) is loaded on the first picture, not at start; see lazy-import.ts. */
 export const loadSharp = lazyImport('sharp', async () => (await import('sharp')).default);
 
-export type ImageOptions = {
+type ImageOptions = {
   /** Sub-folder of uploads, e.g. "members". */
   folder: string;
   /** Longest side in pixels after resizing. */
@@ -34,16 +34,16 @@ export type ImageOptions = {
 };
 
 /** How `encodeJpeg` makes a picture: ImageOptions without where it is stored, and the JPEG quality. */
-export type EncodeOptions = Omit<ImageOptions, 'folder' | 'renditions'> & {
+type EncodeOptions = Omit<ImageOptions, 'folder' | 'renditions'> & {
   /** JPEG quality, 82 unless said (a newsletter page sent as a picture keeps more). */
   quality?: number;
 };
 
 /** A photo to store with `saveWithUploads`; none when the form sent no file. */
-export type PendingImage = { buffer: Buffer; options: ImageOptions } | undefined;
+type PendingImage = { buffer: Buffer; options: ImageOptions } | undefined;
 
 /** What a write returns to `saveWithUploads`: its result, and the upload URLs it no longer refers to. */
-export type UploadWrite<T> = { result: T; dropped?: (string | undefined)[] };
+type UploadWrite<T> = { result: T; dropped?: (string | undefined)[] };
 
 export type ImageService = {
   /**
@@ -75,7 +75,7 @@ export type ImageService = {
 const UPLOADS_PREFIX = '/uploads/';
 
 /** More pixels than any camera photo needs; decoding is refused before it starts (a 16,000-pixel square would take 768 MB). */
-export const MAX_INPUT_PIXELS = 50_000_000;
+const MAX_INPUT_PIXELS = 50_000_000;
 /** Decoding a large photo takes a few hundred MB: at most this many at once on a small server. */
 const IMAGE_JOBS_AT_ONCE = 2;
 

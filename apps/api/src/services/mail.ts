@@ -66,7 +66,7 @@ export function describeMailDelivery(config: Pick<Config, 'smtpUrl'>, db: DbOrTx
 export type MailService = DeliveryLoop<{ sent: number; failed: number }>;
 
 /** What stays of a message's text once it was delivered or given up on. */
-export const SENT_TEXT = '(not kept after sending)';
+const SENT_TEXT = '(not kept after sending)';
 
 /** How many messages one round sends at most; the 30-second poll sends the rest. */
 const ROUND_SIZE = 50;

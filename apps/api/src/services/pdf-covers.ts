@@ -23,7 +23,7 @@ export type PdfCoverLimits = {
  * An ordinary cover takes 0.2-0.6 s and about 110 MB (Node and MuPDF loading included); a 600 dpi
  * scan of a letter page is 34 megapixels. The site itself runs in about 100 MB of a 1 GB host.
  */
-export const PDF_COVER_LIMITS: PdfCoverLimits = { timeLimitMs: 20_000, memoryLimitMb: 320, maxImagePixels: 100_000_000 };
+const PDF_COVER_LIMITS: PdfCoverLimits = { timeLimitMs: 20_000, memoryLimitMb: 320, maxImagePixels: 100_000_000 };
 
 /** Width of the drawn first page in pixels; covers are shown at most about 400 px wide. */
 const COVER_WIDTH_PX = 800;

@@ -29,7 +29,7 @@ export function queuePush(tx: DbOrTx, push: { subscriptionId: number; eventId: n
   tx.insert(pushQueue).values(push).run();
 }
 
-export type PushRound = { sent: number; failed: number; removed: number };
+type PushRound = { sent: number; failed: number; removed: number };
 
 /** Its round never throws for a push that fails. */
 export type PushService = DeliveryLoop<PushRound> & {

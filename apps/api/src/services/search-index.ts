@@ -25,7 +25,7 @@ import type { Db, DbOrTx } from '../db/client.ts';
  * Who may find an entry; decided in SQL when searching, never after. `visitors` is for those
  * not logged in: the public text of a record whose members get a fuller `members` entry.
  */
-export type SearchAudience = 'public' | 'members' | 'visitors' | 'waiting';
+type SearchAudience = 'public' | 'members' | 'visitors' | 'waiting';
 
 export type SearchEntry = {
   recordId: number;

@@ -65,7 +65,7 @@ function lookupsFor(db: DbOrTx): ReturnType<typeof prepareLookups> {
   return lookups;
 }
 
-export function readPermissions(db: DbOrTx, memberId: number): Permission[] {
+function readPermissions(db: DbOrTx, memberId: number): Permission[] {
   const held = new Set(
     lookupsFor(db)
       .permissions.all({ memberId })
@@ -121,7 +121,7 @@ export function destroyOtherSessions(db: DbOrTx, memberId: number, keepTokenHash
 }
 
 /** Deletes sessions past their expiry or their absolute lifetime. */
-export function deleteExpiredSessions(db: DbOrTx): number {
+function deleteExpiredSessions(db: DbOrTx): number {
   return db
     .delete(sessions)
     .where(or(lte(sessions.expires, new Date().toISOString()), lte(sessions.created, isoIn(-SESSION_MAX_DAYS * DAY_MS))))

@@ -2,7 +2,7 @@ import { useId, type ReactNode } from 'react';
 import { useFieldError } from './form-errors.ts';
 import './form.css';
 
-export type FieldControlProps = { id: string; 'aria-describedby': string | undefined; 'aria-invalid': true | undefined };
+type FieldControlProps = { id: string; 'aria-describedby': string | undefined; 'aria-invalid': true | undefined };
 
 export type FieldFrameProps = {
   label: string;

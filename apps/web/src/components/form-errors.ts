@@ -51,7 +51,7 @@ function labelOf(element: Checkable): string | null {
  * naming the field, so no form shows the browser's own bubbles (the form element always has
  * noValidate) and a field reads the same whichever check caught it.
  */
-export function messageForInvalid(element: Checkable): string {
+function messageForInvalid(element: Checkable): string {
   const { validity } = element;
   // A label asked as a question ("What is it?") reads wrong inside a sentence: it is asked again.
   const question = labelTextOf(element);

@@ -9,7 +9,7 @@ import './form.css';
 export type FormStatus = 'idle' | 'submitting' | 'success' | 'error';
 
 /** What a form's own check found: nothing (null), one message for the whole form, or messages by field name. */
-export type Validation = string | FieldErrors | null;
+type Validation = string | FieldErrors | null;
 
 /** What `onSubmit` resolves with when the member stopped the send at a question (a confirmation): the form goes back to idle, saying nothing. */
 export const SUBMIT_CANCELLED = Symbol('submit cancelled');

@@ -8,7 +8,7 @@ import 'yet-another-react-lightbox/plugins/counter.css';
 import './photo-lightbox.css';
 
 /** One picture of the large view: its stored URL, what it shows, and the line under it. */
-export type LightboxPhoto = { url: string; alt: string; caption: string };
+type LightboxPhoto = { url: string; alt: string; caption: string };
 
 export type PhotoLightboxProps = {
   photos: readonly LightboxPhoto[];

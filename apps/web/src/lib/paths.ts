@@ -21,15 +21,12 @@ export {
   eventRosterPath,
   eventsMonthPath,
   forumPath,
-  forumPostAnchor,
   forumPostPath,
   newsletterPath,
   newsletterPagePath,
   memberListSearchPath,
   searchPath,
   pastEventsPath,
-  resetPath,
-  type RouteKey,
 } from '@club/contracts/paths';
 
 /**

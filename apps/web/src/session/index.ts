@@ -1,3 +1,2 @@
-export { SESSION_STORAGE_KEY, getSessionToken, onLogout } from '../lib/session-token.ts';
-export { login, loginWithLink, logout } from './session-actions.ts';
-export { SessionProvider, useSession, useSessionToken, type Session } from './session-provider.tsx';
+export { loginWithLink, logout } from './session-actions.ts';
+export { SessionProvider, useSession, useSessionToken } from './session-provider.tsx';

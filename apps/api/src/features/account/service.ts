@@ -67,7 +67,7 @@ const CHOOSE_PERSON = 'This link went to an e-mail address several members share
  * The most members at one address a login tries (and so the most comparisons any login makes):
  * a couple and one more. Each costs a bcrypt comparison of about a quarter of a second of CPU.
  */
-export const MAX_PASSWORDS_PER_ADDRESS = 3;
+const MAX_PASSWORDS_PER_ADDRESS = 3;
 const ADDRESS_FULL = `${MAX_PASSWORDS_PER_ADDRESS} members who share your e-mail address already log in with a password, the most one address can have. Please log in with “E-mail me a sign-in link” on the Member Login page instead, or ask the club to give you an e-mail address of your own.`;
 /** Changes of password one member may make in the window, right or wrong, before waiting. */
 const MAX_PASSWORD_CHANGES = 5;
@@ -186,7 +186,7 @@ async function findLoginsByPassword(logins: LoginRecord[], password: string, com
 }
 
 /** Who is asking, as the call gate saw them: their address (for throttling) and their session. */
-export type Caller = { ip: string; sessionTokenHash?: string | undefined };
+type Caller = { ip: string; sessionTokenHash?: string | undefined };
 
 export type AccountService = {
   /**

@@ -6,9 +6,9 @@ import { badRequest, notFound } from '../../errors.ts';
 import { deletePost, findNeighbours, findPost, insertPost, iteratePosts, listPostPage, updatePost } from './store.ts';
 
 /** The longest side a post's picture is stored at; smaller copies go beside it for phones. */
-export const BLOG_IMAGE_MAX_PX = 2048;
+const BLOG_IMAGE_MAX_PX = 2048;
 
-export type PostSave = {
+type PostSave = {
   id: number;
   title: string;
   date: string;

@@ -45,20 +45,20 @@ import {
 } from './store.ts';
 
 /** The longest side a listing's photo is stored at (as a car's); smaller copies go beside it. */
-export const LISTING_PHOTO_MAX_PX = 2048;
+const LISTING_PHOTO_MAX_PX = 2048;
 
 const DAY_MS = 86_400_000;
 const NOT_FOUND = 'That listing';
 
 /** A listing as `listing.save` sends it (its contract is the one home of the fields), with the photos split. */
-export type ListingSave = Omit<CallInput<'listing.save'>, 'g' | 'photos' | 'offers' | 'text'> & {
+type ListingSave = Omit<CallInput<'listing.save'>, 'g' | 'photos' | 'offers' | 'text'> & {
   body: string;
   isOffers: boolean;
   keptPhotos: string[];
   newPhotos: Buffer[];
 };
 
-export type ListingMessage = { name: string; email: string | undefined; message: string; honeypot: string; ip: string };
+type ListingMessage = { name: string; email: string | undefined; message: string; honeypot: string; ip: string };
 
 export type ClassifiedsService = {
   /** A page of the list, its total, and the next moment (ms) the clock alone changes it (for the reply cache). */

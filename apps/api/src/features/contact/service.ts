@@ -14,7 +14,7 @@ import {
   type StoredContactMessage,
 } from './store.ts';
 
-export type ContactSubmission = {
+type ContactSubmission = {
   firstName: string;
   lastName: string;
   email: string;

@@ -44,7 +44,7 @@ import {
 
 const DAY_MS = 86_400_000;
 /** How far ahead the digest lists events. */
-export const DIGEST_EVENT_DAYS = 21;
+const DIGEST_EVENT_DAYS = 21;
 /** How many new photo posts and listings (with a picture each) and threads a digest shows; the rest is a link to the page. */
 const SHOWN_PHOTO_POSTS = 4;
 const SHOWN_THREADS = 10;
@@ -91,7 +91,7 @@ export function nextRunOf(expression: string, after: Date, timeZone: string): Da
 type DigestConfig = Pick<Config, 'timeZone' | 'baseUrl' | 'clubName'>;
 
 /** What the week's digest says (the same for everyone; only the "I'm coming" links differ). */
-export type DigestContent = {
+type DigestContent = {
   week: string;
   events: (DigestEventRow & { isNew: boolean })[];
   mail: Omit<DigestMailContent, 'events'>;
@@ -117,7 +117,7 @@ function mailPicture(baseUrl: string, url: string, maxWidth: number, alt: string
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
 /** Reads what the digest of the week of `at` says: events of the next three weeks, and what was added in the week before. */
-export function readDigestContent(db: DbOrTx, config: DigestConfig, at: Date): DigestContent {
+function readDigestContent(db: DbOrTx, config: DigestConfig, at: Date): DigestContent {
   const nowLocal = clubNow(at, config.timeZone);
   const today = nowLocal.slice(0, 10);
   const since = new Date(at.getTime() - NEW_WITHIN_MS).toISOString();
@@ -287,7 +287,7 @@ function picturesFromThisSite(html: string, baseUrl: string): string {
 }
 
 /** The admin's preview: the next run's digest as it would reach them, and how many it would go to. */
-export type DigestPreview = { subject: string; html: string; text: string; week: string; recipients: number; isEmpty: boolean };
+type DigestPreview = { subject: string; html: string; text: string; week: string; recipients: number; isEmpty: boolean };
 
 /** A preview and the moment (ms) it is for: the next run, after which the preview is of the week after. */
 export type TimedDigestPreview = { preview: DigestPreview; until: number };

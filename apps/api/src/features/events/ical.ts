@@ -31,7 +31,7 @@ export type CalendarOptions = {
 };
 
 /** The moment a stored local club time (YYYY-MM-DDTHH:mm) stands for. */
-export function clubTimeToInstant(local: string, timeZone: string): Date {
+function clubTimeToInstant(local: string, timeZone: string): Date {
   return dayjs.tz(local, 'YYYY-MM-DDTHH:mm', timeZone).toDate();
 }
 

@@ -9,9 +9,9 @@ import { resolveSession, tokenOf } from '../../http/session.ts';
 import { createEventsService } from './service.ts';
 
 /** The private subscription feed: a calendar app fetches it with no login, so the address itself is the secret. */
-export const FEED_ROUTE = '/calendar/:token.ics';
+const FEED_ROUTE = '/calendar/:token.ics';
 /** One event's .ics download: a form post carrying the member's session as `g`. */
-export const EVENT_ICS_ROUTE = '/calendar/event/:id.ics';
+const EVENT_ICS_ROUTE = '/calendar/event/:id.ics';
 
 const ICS_TYPE = 'text/calendar; charset=utf-8';
 

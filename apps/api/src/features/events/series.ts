@@ -37,7 +37,7 @@ const ENDED = '9999-12-31';
 const NO_SETTINGS: SignupSettings = { capacity: null, deadline: '', choices: [] };
 
 /** The last day occurrences are made for: SERIES_HORIZON_DAYS after today, or after the first day when that is later. */
-export const horizonEnd = (today: string, firstDate: string): string => addDays(firstDate > today ? firstDate : today, SERIES_HORIZON_DAYS);
+const horizonEnd = (today: string, firstDate: string): string => addDays(firstDate > today ? firstDate : today, SERIES_HORIZON_DAYS);
 
 const toRule = ({ frequency, ...rest }: RepeatRuleInput & { frequency: RepeatRule['frequency'] }): RepeatRule => ({ frequency, ...rest });
 
@@ -106,7 +106,7 @@ type Occurrence = { id: number; seriesDate: string | null };
  * same month the rule has free, in order (a "third Tuesday" becoming a "first Tuesday" keeps its
  * sign-ups). The ones left over are removed; days left over get new occurrences.
  */
-export function assignOccurrences(following: Occurrence[], dates: string[]): { idOf: Map<string, number>; removed: number[] } {
+function assignOccurrences(following: Occurrence[], dates: string[]): { idOf: Map<string, number>; removed: number[] } {
   const idOf = new Map<string, number>();
   const [edited, ...others] = following;
   if (edited === undefined || dates[0] === undefined) return { idOf, removed: following.slice(dates[0] === undefined ? 0 : 1).map((o) => o.id) };
@@ -282,7 +282,7 @@ export function writeSeries(
 }
 
 /** Makes the occurrences of every series up to the horizon from `today` (club date); returns the ids made. */
-export function extendSeries(tx: DbOrTx, config: NoticeConfig, today: string): number[] {
+function extendSeries(tx: DbOrTx, config: NoticeConfig, today: string): number[] {
   const made: number[] = [];
   for (const series of listSeriesMadeBefore(tx, addDays(today, SERIES_HORIZON_DAYS))) {
     const through = horizonEnd(today, series.firstDate);

@@ -54,7 +54,7 @@ const IMAGE_SIZE = 1600;
 const DEFAULT_COUNTRY = 'United States';
 
 /** An event as an editor saves it: id 0 adds one. */
-export type EventSave = Omit<EventFields, 'imageUrl'> & {
+type EventSave = Omit<EventFields, 'imageUrl'> & {
   id: number;
   /** False removes the current image; a new `image` replaces it either way. */
   keepImage: boolean;
@@ -76,10 +76,10 @@ export type EventSave = Omit<EventFields, 'imageUrl'> & {
  * iterated, and the display names in those lists, sorted: `names` is known once `events` has been
  * iterated to its end.
  */
-export type EventsStream = { events: Iterable<ClubEvent>; names: () => string[] };
+type EventsStream = { events: Iterable<ClubEvent>; names: () => string[] };
 
 /** One event (null for an unknown id) and the events just before and after it in start order. */
-export type EventRead = {
+type EventRead = {
   event: ClubEvent | null;
   signups: EventSignups | null;
   series: EventSeries | null;
@@ -130,14 +130,14 @@ const isEarlierAnswer = (a: { modified: string; memberId: number }, b: { modifie
  * poll the feed and show what it holds, and the club's 15 years of events made it grow with every
  * season (several MB at ten times the data); a year back covers "when was that last time".
  */
-export const FEED_PAST_DAYS = 365;
+const FEED_PAST_DAYS = 365;
 
 /**
  * How far ahead the private feed's events carry their text: a season (90 days). Later ones carry
  * their title, times, place and page, and gain their text as they come near. At ten times the
  * club's data the text of 433 coming events was half the feed (49 KB of gzip; 29 KB with this).
  */
-export const FEED_TEXT_DAYS = 90;
+const FEED_TEXT_DAYS = 90;
 
 /** How many events' .ics files are kept at once (about 1 KB each); past it they are written anew. */
 const MAX_EVENT_FILES = 1000;

@@ -15,7 +15,7 @@ export type EventFields = Omit<ClubEvent, 'id' | 'attendance' | 'myAttendanceInd
 export type EventRecord = EventFields & { id: number };
 
 /** One member's answer for one event, as a list shows it. */
-export type AttendanceRecord = AttendanceEntry & { eventId: number; memberId: number };
+type AttendanceRecord = AttendanceEntry & { eventId: number; memberId: number };
 
 /** Days as YYYY-MM-DD, both inclusive. */
 export type DayWindow = { from: string; to: string };
@@ -135,7 +135,7 @@ const withTotalAttending = <Row extends { total: number; isAttending: boolean }>
   totalAttending: row.isAttending ? total : 0,
 });
 
-export function listAttendance(db: DbOrTx, eventIds?: number[]): AttendanceRecord[] {
+function listAttendance(db: DbOrTx, eventIds?: number[]): AttendanceRecord[] {
   if (eventIds?.length === 0) return [];
   return db
     .select({ eventId: attendance.eventId, ...answerColumns })
@@ -204,21 +204,6 @@ export function writeEvent(tx: DbOrTx, id: number, { location, text, imageUrl, .
 /** Removes an event; its attendance and sent-reminder records go with it (cascade). */
 export function deleteEvent(db: DbOrTx, id: number): boolean {
   return db.delete(events).where(eq(events.id, id)).run().changes === 1;
-}
-
-/** Records (or replaces) a member's answer for an event. */
-export function upsertAttendance(
-  db: DbOrTx,
-  { totalAttending: total, ...entry }: { eventId: number; memberId: number; isAttending: boolean; totalAttending: number; comments: string },
-): void {
-  const modified = new Date().toISOString();
-  db.insert(attendance)
-    .values({ ...entry, total, modified })
-    .onConflictDoUpdate({
-      target: [attendance.eventId, attendance.memberId],
-      set: { isAttending: entry.isAttending, total, comments: entry.comments },
-    })
-    .run();
 }
 
 /**

@@ -30,14 +30,14 @@ import {
 
 /** Longest side of a stored forum image: large enough to read a part number off a photo. */
 const IMAGE_MAX_PX = 1600;
-export const MAX_THREAD_IMAGES = CALLS['forum.createThread'].files.f.maxCount;
+const MAX_THREAD_IMAGES = CALLS['forum.createThread'].files.f.maxCount;
 
 /** One page of the thread list, and for moderators what waits for their approval. */
-export type ForumThreadPage = ThreadPage & { waiting?: ForumWaiting[] };
+type ForumThreadPage = ThreadPage & { waiting?: ForumWaiting[] };
 
-export type NewThread = { title: string; description: string; images: Buffer[] };
+type NewThread = { title: string; description: string; images: Buffer[] };
 
-export type Moderation = { target: { kind: 'thread' | 'post'; id: number }; action: 'approve' | 'delete' };
+type Moderation = { target: { kind: 'thread' | 'post'; id: number }; action: 'approve' | 'delete' };
 
 export type ForumService = {
   /** Every thread the viewer may see, with the posts they may see (the legacy forum), read one thread at a time as it is iterated. */
@@ -53,7 +53,7 @@ export type ForumService = {
   moderate(moderation: Moderation): void;
 };
 
-export const isModerator = (user: SessionUser): boolean => hasPermission(user.permissions, 'moderator');
+const isModerator = (user: SessionUser): boolean => hasPermission(user.permissions, 'moderator');
 
 const toViewer = (user: SessionUser): ForumViewer => ({ id: user.id, isModerator: isModerator(user) });
 

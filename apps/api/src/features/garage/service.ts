@@ -29,12 +29,12 @@ import {
 } from './store.ts';
 
 /** The longest side a car's photo is stored at (as a photo post's); smaller copies go beside it. */
-export const CAR_PHOTO_MAX_PX = 2048;
+const CAR_PHOTO_MAX_PX = 2048;
 
 const NOT_FOUND = 'That car';
 
 /** A car as `car.save` sends it (its contract is the one home of the fields), with the photos split. */
-export type CarSave = Omit<CallInput<'car.save'>, 'g' | 'photos'> & {
+type CarSave = Omit<CallInput<'car.save'>, 'g' | 'photos'> & {
   /** The current photos that stay, in order; the new ones follow. */
   keptPhotos: string[];
   newPhotos: Buffer[];
@@ -98,7 +98,7 @@ function canonicalStyle(db: DbOrTx, style: string): string {
 }
 
 /** CSV with every cell quoted, and cells a spreadsheet would run as a formula made plain text. */
-export function toCsv(rows: (string | number | null)[][]): string {
+function toCsv(rows: (string | number | null)[][]): string {
   const cell = (value: string | number | null) => {
     const text = value === null ? '' : String(value);
     const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
@@ -328,7 +328,7 @@ export function syncLegacyCars(tx: DbOrTx, memberId: number, lines: string[]): s
 }
 
 /** What an erased member is called in the history of a car they once owned. */
-export const ERASED_OWNER_NAME = 'A former member';
+const ERASED_OWNER_NAME = 'A former member';
 
 /**
  * Before a member is erased (in the caller's transaction): their name leaves the history of every

@@ -43,7 +43,7 @@ function pairSeats(posts: string[], members: string[]): BoardSeat[] {
   return seats;
 }
 
-export type ShaftAwardSave = {
+type ShaftAwardSave = {
   id: number;
   year: number;
   name: string;

@@ -32,7 +32,7 @@ export const PERMISSION_PAIRS = PERMISSIONS.map((p): [Permission, string] => [p,
 const inPermissionOrder = (chosen: Permission[]): Permission[] => PERMISSIONS.filter((p) => chosen.includes(p));
 
 /** A member as an editor saves it: id 0 adds one. Permissions count only when an administrator saves. */
-export type MemberSave = Omit<MemberFields, 'imagePath'> & {
+type MemberSave = Omit<MemberFields, 'imagePath'> & {
   id: number;
   /** The member's cars as lines of text (the legacy list); they become the member's registry entries. Undefined leaves their cars alone. */
   cars: string[] | undefined;

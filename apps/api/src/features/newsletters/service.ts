@@ -40,7 +40,7 @@ export function newsletterFilesDir(dataDir: string): string {
  * A name as `newsletters.get` lists it: one plain file name, never a path. Anything with a
  * separator, a `..`, a drive letter or a control character is refused before any lookup.
  */
-export function isPlainFileName(name: string): boolean {
+function isPlainFileName(name: string): boolean {
   return (
     name.length > 0 &&
     name.length <= 200 &&
@@ -93,7 +93,7 @@ function toNewsletter(row: NewsletterRow): Newsletter {
   };
 }
 
-export type NewsletterUpload = NewsletterEdition & {
+type NewsletterUpload = NewsletterEdition & {
   /** Undefined when the form sent no file. */
   file: Buffer | undefined;
   /** The name the file had on the editor's computer; only its extension is looked at. */
@@ -102,13 +102,13 @@ export type NewsletterUpload = NewsletterEdition & {
   replace: boolean;
 };
 
-export type NewsletterLink = { url: string; downloadUrl: string; newsletter: Newsletter };
+type NewsletterLink = { url: string; downloadUrl: string; newsletter: Newsletter };
 
 /** A checked request for an edition's file: where it is and how to send it. */
-export type NewsletterFile = { path: string; contentType: string; fileName: string };
+type NewsletterFile = { path: string; contentType: string; fileName: string };
 
 /** What a save tells the editor: the stored name, and why the cover is plain when it could not be drawn. */
-export type SavedNewsletter = { fileName: string; coverWarning?: string };
+type SavedNewsletter = { fileName: string; coverWarning?: string };
 
 /** What the search gets of an edition's words. */
 type EditionText = { status: NewsletterTextStatus; pages: string[] };
@@ -128,7 +128,7 @@ function textWarning(text: EditionText, kind: NewsletterKind): string | undefine
   return undefined;
 }
 
-export type CoverReport = { made: string[]; failed: { fileName: string; reason: string }[] };
+type CoverReport = { made: string[]; failed: { fileName: string; reason: string }[] };
 
 export type NewslettersService = {
   list(): Newsletter[];

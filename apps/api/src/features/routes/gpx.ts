@@ -12,7 +12,7 @@ import { SaxesParser, type SaxesTagPlain } from 'saxes';
 /** What a GPX file is refused for; the message tells the organiser what to do. */
 export class GpxError extends Error {}
 
-export type GpxStep = { instruction: string; at: number; note: string; lat: number; lon: number };
+type GpxStep = { instruction: string; at: number; note: string; lat: number; lon: number };
 export type ParsedGpx = {
   /** The file's own name for the route ('' when it has none). */
   name: string;
@@ -162,7 +162,7 @@ function nearestIndex(line: readonly LatLon[], target: LatLon, from = 0): number
 }
 
 /** Every `n`-th point so that at most `max` remain, both ends kept. */
-export function thin<T>(points: readonly T[], max: number): T[] {
+function thin<T>(points: readonly T[], max: number): T[] {
   if (points.length <= max) return [...points];
   const stride = (points.length - 1) / (max - 1);
   return Array.from({ length: max }, (_, k) => points[Math.round(k * stride)] as T);

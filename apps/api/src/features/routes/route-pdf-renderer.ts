@@ -26,7 +26,7 @@ const DRAW_LIMIT_MS = 30_000;
  * next is refused at once, so no one waits minutes behind a queue (the service draws each route
  * and version once, and limits how many books one address has drawn).
  */
-export const MAX_WAITING_BOOKS = 8;
+const MAX_WAITING_BOOKS = 8;
 
 type Waiting = RouteBookJob & { resolve: (pdf: Buffer) => void; reject: (error: Error) => void };
 const queue: Waiting[] = [];

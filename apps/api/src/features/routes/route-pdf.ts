@@ -31,7 +31,7 @@ const SHADE = '#eeeeee';
 
 /** The standard PDF fonts speak Windows-1252; anything else prints as "?" instead of a wrong glyph. */
 const WIN_ANSI_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
-export function printable(text: string): string {
+function printable(text: string): string {
   return [...text.normalize('NFC')]
     .map((char) => {
       const code = char.codePointAt(0) ?? 0;
@@ -42,7 +42,7 @@ export function printable(text: string): string {
 }
 
 /** "October 10, 2026, 9:00 am" from a club-time YYYY-MM-DDTHH:MM, as stored (never the server's zone). */
-export function formatEventStart(local: string): string {
+function formatEventStart(local: string): string {
   const months = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
   const [year, month, day] = local.slice(0, 10).split('-').map(Number);
   const date = `${months[(month ?? 1) - 1] ?? ''} ${day ?? ''}, ${year ?? ''}`;

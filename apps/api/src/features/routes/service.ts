@@ -86,9 +86,9 @@ function createBookCache() {
   };
 }
 
-export type RouteSave = Omit<CallInput<'route.save'>, 'g'>;
+type RouteSave = Omit<CallInput<'route.save'>, 'g'>;
 
-export type RouteBook = {
+type RouteBook = {
   route: Route;
   map: MapTiles;
   showKilometres: boolean;
@@ -132,7 +132,7 @@ function toSummary(row: RouteListRow, drivenOn: RouteEvent[]): RouteSummary {
 }
 
 /** A file name a phone keeps: the title's letters and digits, dashes between. */
-export function routeFileName(title: string, id: number, extension: 'gpx' | 'pdf'): string {
+function routeFileName(title: string, id: number, extension: 'gpx' | 'pdf'): string {
   const slug = title
     .normalize('NFKD')
     .replace(/[^\w\s-]/g, '')

@@ -37,7 +37,7 @@ export type SignupAnswer = {
   comments: string;
 };
 
-export type SignupResult = { status: SignupStatus | 'none'; waitlistPosition: number };
+type SignupResult = { status: SignupStatus | 'none'; waitlistPosition: number };
 
 const statusOf = (h: Pick<HouseholdRecord, 'isAttending' | 'waitlistedAt'>): SignupStatus =>
   !h.isAttending ? 'notAttending' : h.waitlistedAt === null ? 'confirmed' : 'waitlisted';
@@ -50,7 +50,7 @@ const seatsTaken = (households: HouseholdRecord[], exceptMemberId?: number): num
   households.filter((h) => statusOf(h) === 'confirmed' && h.memberId !== exceptMemberId).reduce((sum, h) => sum + h.total, 0);
 
 /** Totals, cars and each question's counts over the households with a seat; the households in page order. */
-export function summariseSignups(settings: SignupSettings, households: HouseholdRecord[]) {
+function summariseSignups(settings: SignupSettings, households: HouseholdRecord[]) {
   const confirmed = households.filter((h) => statusOf(h) === 'confirmed');
   const waiting = waitingListOf(households);
   const declined = households.filter((h) => statusOf(h) === 'notAttending');
@@ -135,7 +135,7 @@ type Written<T> = { result: T; mailed: number };
  * e-mail in the caller's transaction; the actor (who sees it on the page) gets none. Returns the
  * e-mails queued, so the caller kicks the mail service once the transaction has committed.
  */
-export function promoteWaiting(
+function promoteWaiting(
   tx: DbOrTx,
   config: Pick<AppDeps['config'], 'baseUrl' | 'clubName'>,
   event: SignupEvent,

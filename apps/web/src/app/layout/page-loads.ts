@@ -35,7 +35,7 @@ export function useIsLoadingPage(): boolean {
 }
 
 /** How long a page may take before the page area says it is loading: a quick change shows no flash. */
-export const SLOW_PAGE_MS = 300;
+const SLOW_PAGE_MS = 300;
 
 /** True once a page chunk has been loading for SLOW_PAGE_MS, until it has arrived. */
 export function useIsSlowPageLoad(): boolean {

@@ -31,7 +31,7 @@ export function isJpegFile(file: File): boolean {
   return JPEG_TYPES.includes(file.type) || (file.type === '' && JPEG_NAME.test(file.name));
 }
 
-export function isImageFile(file: File): boolean {
+function isImageFile(file: File): boolean {
   return file.type.startsWith('image/') || isJpegFile(file) || (file.type === '' && HEIC_NAME.test(file.name));
 }
 

@@ -15,9 +15,9 @@ export type ImageChoice = { kind: 'keep' } | { kind: 'remove' } | { kind: 'new';
 
 export const KEEP_IMAGE: ImageChoice = { kind: 'keep' };
 
-export const REMOVE_IMAGE_QUESTION = 'Are you sure you want to remove this image?';
+const REMOVE_IMAGE_QUESTION = 'Are you sure you want to remove this image?';
 
-export type SingleImagePickerProps = {
+type SingleImagePickerProps = {
   mode?: 'single';
   /** The field's label, e.g. "Photo (JPEG)". */
   label: string;
@@ -40,7 +40,7 @@ export type SingleImagePickerProps = {
   removal?: 'on-save' | (() => Promise<void>);
 };
 
-export type MultipleImagePickerProps<T> = {
+type MultipleImagePickerProps<T> = {
   mode: 'multiple';
   /** The field's label, e.g. "Pictures (JPEG, up to 10)". */
   label: string;

@@ -4,9 +4,9 @@
  */
 
 /** A subscription older than this is renewed (the spec: refresh after 7 days). */
-export const REFRESH_AFTER_MS = 7 * 24 * 60 * 60 * 1000;
+const REFRESH_AFTER_MS = 7 * 24 * 60 * 60 * 1000;
 /** When this browser last (re)subscribed, per browser. */
-export const REFRESHED_AT_KEY = 'club-push-refreshed-at';
+const REFRESHED_AT_KEY = 'club-push-refreshed-at';
 
 export type PushProblem =
   /** Not https (push needs a secure page). */
@@ -29,7 +29,7 @@ export function pushProblem(): PushProblem | null {
   return null;
 }
 
-export function serverKey(): string {
+function serverKey(): string {
   return document.querySelector<HTMLMetaElement>('meta[name="push-public-key"]')?.content.trim() ?? '';
 }
 
@@ -78,7 +78,7 @@ export async function subscribe(): Promise<PushSubscription> {
  * a renewal must drop the old one before it makes the new one; if the page closes in between, this
  * marker lets the next visit finish the job instead of leaving the member without push.
  */
-export const RENEWING_KEY = 'club-push-renewing';
+const RENEWING_KEY = 'club-push-renewing';
 
 /** Saves a fresh subscription with the server and forgets the endpoint it replaces ('' for none). */
 export type RegisterRenewal = (fresh: PushSubscription, oldEndpoint: string) => Promise<void>;

@@ -6,7 +6,7 @@ import { VideoEmbed } from './video-embed.tsx';
 import './blog.css';
 
 /** Text as text: paragraphs, line breaks and automatic links, never HTML. */
-export function PostText({ text }: { text: string }) {
+function PostText({ text }: { text: string }) {
   return (
     <>
       {toParagraphs(text).map((paragraph, p) => (

@@ -7,7 +7,7 @@ const PhotoLightbox = lazy(() => import('../../components/photo-lightbox.tsx'));
  * How wide a thumbnail shows: two columns on a phone (the page has 1rem padding each side
  * and a 0.5rem gap), three in the 44rem reading column. The benchmark's phone figure assumes this.
  */
-export const GALLERY_SIZES = '(max-width: 48rem) calc(50vw - 1.25rem), 14.5rem';
+const GALLERY_SIZES = '(max-width: 48rem) calc(50vw - 1.25rem), 14.5rem';
 
 export type PostGalleryProps = {
   urls: readonly string[];

@@ -1,7 +1,7 @@
 import { loadContractCheck } from '../../components/load-contract-check.ts';
 
 /** The contact form's fields by their wire names, in the order the form shows them. */
-export const CONTACT_FIELDS = ['f', 'l', 'e', 'm'] as const;
+const CONTACT_FIELDS = ['f', 'l', 'e', 'm'] as const;
 
 export type ContactField = (typeof CONTACT_FIELDS)[number];
 export type ContactErrors = Partial<Record<ContactField, string>>;

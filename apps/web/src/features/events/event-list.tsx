@@ -8,7 +8,7 @@ import { formatEventDay, formatEventTime } from '../../lib/event-time.ts';
 import './events.css';
 
 /** Events as a list of links with their day, time and venue, in the order given. */
-export function EventRows({ events, label }: { events: EventSummary[]; label: string }) {
+function EventRows({ events, label }: { events: EventSummary[]; label: string }) {
   return (
     <ul className="event-list" aria-label={label}>
       {events.map((event) => (

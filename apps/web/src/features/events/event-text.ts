@@ -4,7 +4,7 @@ export type TextPart = { kind: 'text'; text: string } | { kind: 'link'; url: str
 const MARKER = /\[u\]([\s\S]*?)\[\/u\]/gi;
 
 /** A web address that may be a link: http or https only, so `javascript:` and friends stay text. */
-export function safeLinkUrl(candidate: string): string | undefined {
+function safeLinkUrl(candidate: string): string | undefined {
   const trimmed = candidate.trim();
   try {
     const url = new URL(trimmed);

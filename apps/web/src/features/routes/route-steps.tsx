@@ -3,7 +3,7 @@ import type { RouteStep } from '@club/contracts';
 import './routes.css';
 
 /** A distance in a table cell: "12.4", with the kilometres beside where the club asks for them. */
-export function MilesCell({ miles, showKilometres }: { miles: number; showKilometres: boolean }) {
+function MilesCell({ miles, showKilometres }: { miles: number; showKilometres: boolean }) {
   return <>{showKilometres ? formatDistance(miles, true) : milesText(miles).replace(' mi', '')}</>;
 }
 
