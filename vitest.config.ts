@@ -9,7 +9,7 @@ import { defineConfig } from 'vitest/config';
  * in the app holds module-level state (createApp receives all it uses; STYLE.md).
  */
 const NEEDS_OWN_MODULES = ['apps/api/src/services/mail-load.test.ts', 'apps/api/src/features/routes/route-pdf-limits.api.test.ts'];
-const UNIT_FILES = ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.ts', 'apps/*/src/**/*.test.tsx'];
+const UNIT_FILES = ['scripts/**/*.test.ts', 'packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.ts', 'apps/*/src/**/*.test.tsx'];
 const NOT_UNIT = ['**/node_modules/**', '**/dist/**', '**/*.e2e.test.ts'];
 /** The web app's component tests: forms, dialogs and editors rendered in jsdom with Testing Library. */
 const COMPONENT_FILES = ['apps/web/src/**/*.dom.test.tsx'];
