@@ -11,9 +11,9 @@ import { createSearchStore, type HitRow } from './store.ts';
  * every feature's write calls (`services.search.reindex(tx, kind, ids)`).
  */
 
-export type SearchViewer = { memberId?: number; isModerator: boolean };
+type SearchViewer = { memberId?: number; isModerator: boolean };
 
-export type SearchAnswer = { groups: SearchGroup[]; note: string };
+type SearchAnswer = { groups: SearchGroup[]; note: string };
 
 export type SearchService = {
   /**
@@ -23,8 +23,8 @@ export type SearchService = {
   search(viewer: SearchViewer, query: string, options?: { kind?: SearchKind; page?: number }): SearchAnswer;
 };
 
-export const NOTHING_TO_SEARCH = 'Type a word or two to search for.';
-export const UNREADABLE_SEARCH = 'That search could not be understood. Try plain words, or "words in quotes" for a phrase.';
+const NOTHING_TO_SEARCH = 'Type a word or two to search for.';
+const UNREADABLE_SEARCH = 'That search could not be understood. Try plain words, or "words in quotes" for a phrase.';
 
 /**
  * Turns what someone typed into an FTS5 query that cannot be a syntax error: each word and each

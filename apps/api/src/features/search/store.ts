@@ -7,10 +7,10 @@ import { clean, HIT_END, HIT_START, keyOf, SEARCH_TOKENIZER, type SearchIndex } 
 const SNIPPET_TOKENS = 24;
 
 export type HitRow = { id: number; kind: SearchKind; total: number; best: number; recordId: number; part: number; ref: string; audience: string };
-export type ShownText = { id: number; title: string; body: string };
+type ShownText = { id: number; title: string; body: string };
 type SnippetRow = { id: number; snippet: string };
 
-export type HitQuery = { match: string; memberId?: number; isModerator: boolean; kind?: SearchKind; skip: number; size: number };
+type HitQuery = { match: string; memberId?: number; isModerator: boolean; kind?: SearchKind; skip: number; size: number };
 
 export type SearchStore = {
   /** The counts and the shown page of each kind, for what the viewer may find. */
