@@ -8,41 +8,19 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gzipSync } from 'node:zlib';
+import { closure, gzipSize, readManifest } from './build-manifest.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const dist = path.join(root, 'apps/web/dist');
 const docFile = path.join(root, 'docs/PERFORMANCE.md');
 const GOAL_KB = 40;
 /** Loaded by the route pages' map by itself, only on those pages. */
 const LIBRARIES = { 'src/features/routes/route-map-leaflet.tsx': 'Leaflet (the route map)' };
 
-const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8'));
+const manifest = readManifest();
+const gzipKb = (file) => gzipSize(file) / 1024;
 
-function closure(keys) {
-  const files = new Set();
-  const seen = new Set();
-  const visit = (key) => {
-    if (seen.has(key)) return;
-    seen.add(key);
-    const chunk = manifest[key];
-    if (!chunk) throw new Error(`${key} is not in the Vite manifest`);
-    files.add(chunk.file);
-    for (const css of chunk.css ?? []) files.add(css);
-    for (const imported of chunk.imports ?? []) visit(imported);
-  };
-  keys.forEach(visit);
-  return files;
-}
-
-function gzipKb(file) {
-  const full = path.join(dist, file);
-  const bytes = fs.existsSync(`${full}.gz`) ? fs.statSync(`${full}.gz`).size : gzipSync(fs.readFileSync(full), { level: 9 }).length;
-  return bytes / 1024;
-}
-
-const entry = closure(['index.html']);
-const ownKb = (keys, besides = entry) => [...closure(keys)].filter((file) => !besides.has(file)).reduce((sum, file) => sum + gzipKb(file), 0);
+const entry = closure(manifest, ['index.html']);
+const ownKb = (keys, besides = entry) => [...closure(manifest, keys)].filter((file) => !besides.has(file)).reduce((sum, file) => sum + gzipKb(file), 0);
 const pages = Object.keys(manifest)
   .filter((key) => /^src\/pages\/.+-page\.tsx$/.test(key) && key !== 'src/pages/home-page.tsx')
   .map((key) => ({ page: key.replace(/^src\/pages\/|\.tsx$/g, ''), kb: ownKb([key]) }))

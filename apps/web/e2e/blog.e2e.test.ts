@@ -1,20 +1,12 @@
-import type { Locator, Page, Request } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeJpeg, makePng } from '../../api/test/images.ts';
 import { checkA11y, DEMO_MEMBER, openPage, openPageAs, snapshot, startHarness, visit, type Harness } from './harness.ts';
+import { boxOf } from './steps.ts';
 
 const PHOTO_EDITOR = { email: 'photos@example.org', password: 'demo-photos-1' };
 const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 1 } as const;
 const VIDEO_ID = 'aqz-KE-bpKQ';
-type Box = { x: number; y: number; width: number; height: number };
-
-async function boxOf(locator: Locator): Promise<Box> {
-  await locator.waitFor();
-  const box = await locator.boundingBox();
-  if (!box) throw new Error(`${locator.toString()} has no box`);
-  return box;
-}
-
 let harness: Harness;
 
 beforeAll(async () => {

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PATHS } from '@club/contracts/plain';
+import { closure, gzipSize, readManifest, WEB_DIST } from '../../../scripts/build-manifest.mjs';
 import { startHarness, type Harness } from './harness.ts';
 
 /**
@@ -20,37 +20,13 @@ const FIRST_PAINT_BUDGET_KB = 95;
 const HOME_HTML_BUDGET_KB = 14;
 /** The route table of every page but `/` (app/other-pages.tsx): index.html preloads it, home.html does not. */
 const OTHER_PAGES = 'src/app/other-pages.tsx';
-const dist = fileURLToPath(new URL('../dist', import.meta.url));
+const dist = WEB_DIST;
 
 /* Each other page's own JS and CSS is reported by `pnpm bench:bytes` (scripts/page-bytes.mjs), not held here. */
 
-type ManifestChunk = { file: string; name?: string; imports?: string[]; css?: string[]; isEntry?: boolean; isDynamicEntry?: boolean };
-type Manifest = Record<string, ManifestChunk>;
-
-function closure(manifest: Manifest, keys: string[]): Set<string> {
-  const files = new Set<string>();
-  const seen = new Set<string>();
-  const visit = (key: string) => {
-    if (seen.has(key)) return;
-    seen.add(key);
-    const chunk = manifest[key];
-    if (!chunk) throw new Error(`${key} is not in the Vite manifest`);
-    files.add(chunk.file);
-    for (const css of chunk.css ?? []) files.add(css);
-    for (const imported of chunk.imports ?? []) visit(imported);
-  };
-  keys.forEach(visit);
-  return files;
-}
-
-function gzipSize(file: string): number {
-  const full = path.join(dist, file);
-  return fs.existsSync(`${full}.gz`) ? fs.statSync(`${full}.gz`).size : gzipSync(fs.readFileSync(full), { level: 9 }).length;
-}
-
 describe('first paint of /', () => {
   it(`needs at most ${FIRST_PAINT_BUDGET_KB} KB of gzip JS and CSS`, () => {
-    const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+    const manifest = readManifest();
     const files = closure(manifest, ['index.html', 'src/pages/home-page.tsx']);
     const sizes = [...files].map((file) => ({ file, kb: gzipSize(file) / 1024 })).sort((a, b) => b.kb - a.kb);
     const total = sizes.reduce((sum, { kb }) => sum + kb, 0);
@@ -66,7 +42,7 @@ describe('first paint of /', () => {
   });
 
   it('loads the contract check with no page and no dialog: a form fetches it once its fields change, or when it is sent', () => {
-    const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+    const manifest = readManifest();
     // The module, whichever chunk holds it (its own, once it is only ever loaded when asked for).
     const check = Object.entries(manifest).find(
       ([key, chunk]) => key === 'src/components/contract-check.ts' || /^_contract-check-/.test(key) || chunk.name === 'contract-check',

@@ -2,10 +2,10 @@ import { spawnSync } from 'node:child_process';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeJpeg, makePng } from '../../api/test/images.ts';
 import { checkA11y, CLUB_NAME, DEMO_MEMBER, openPage, openPageAs, serverDatabase, snapshot, startHarness, visit, type Harness } from './harness.ts';
+import { scrollsSideways } from './steps.ts';
 
 const REPO_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const PHONE_390 = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 1 } as const;
@@ -26,8 +26,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await harness?.close();
 });
-
-const scrollsSideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth + 1);
 
 /** The e-mail the server wrote to DATA_DIR/outbox (no SMTP_URL) that says `text`, quoted-printable undone. */
 async function emailSaying(text: string): Promise<string> {

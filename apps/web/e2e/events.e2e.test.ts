@@ -1,10 +1,10 @@
 import fs from 'node:fs/promises';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { EVENTS_PAGE_SIZE } from '@club/contracts/plain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeJpeg } from '../../api/test/images.ts';
 import { checkA11y, DEMO_MEMBER, openPage, openPageAs, serverDatabase, snapshot, startHarness, visit, waitForHydration, type Harness } from './harness.ts';
-import { makeEventWith24Answers } from './steps.ts';
+import { boxOf, makeEventWith24Answers } from './steps.ts';
 
 const EDITOR = { email: 'events@example.org', password: 'demo-events-1' };
 const PHONE = { width: 390, height: 844 } as const;
@@ -92,13 +92,6 @@ async function expectLoginForm(page: Page, path: string): Promise<void> {
   await page.getByRole('heading', { name: 'Member Login' }).waitFor();
   expect(await page.getByLabel('E-mail address').isVisible()).toBe(true);
   expect(await page.getByRole('button', { name: 'Log in' }).isVisible()).toBe(true);
-}
-
-async function boxOf(locator: Locator): Promise<{ x: number; y: number; width: number; height: number }> {
-  await locator.waitFor();
-  const box = await locator.boundingBox();
-  if (!box) throw new Error(`${locator.toString()} has no box`);
-  return box;
 }
 
 /** How many reminder e-mails about an event the server has queued or sent. */

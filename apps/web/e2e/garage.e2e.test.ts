@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeJpeg, makePng } from '../../api/test/images.ts';
 import { checkA11y, DEMO_ADMIN, DEMO_MEMBER, openPage, openPageAs, snapshot, startHarness, visit, type Harness } from './harness.ts';
+import { scrollsSideways } from './steps.ts';
 
 const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 1 } as const;
 let harness: Harness;
@@ -19,7 +20,6 @@ afterAll(async () => {
 });
 
 /** Whether the page scrolls sideways (it must not, at any width). */
-const scrollsSideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth + 1);
 
 /**
  * A member adds a car with two photos from the account page, public without their name; it

@@ -5,7 +5,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeJpeg, makePng } from '../../api/test/images.ts';
 import { checkA11y, CLUB_NAME, DEMO_MEMBER, MOBILE_VIEWPORT, openPage, openPageAs, snapshot, startHarness, type Harness } from './harness.ts';
-import { isImageDrawn } from './steps.ts';
+import { boxOf, isImageDrawn } from './steps.ts';
 
 const HISTORIAN = { email: 'historian@example.org', password: 'demo-history-1' } as const;
 const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true } as const;
@@ -67,15 +67,6 @@ afterAll(async () => {
 });
 
 /** Buttons in the page that edit something: every one but those that enlarge a Shaft Award picture. */
-type Box = { x: number; y: number; width: number; height: number };
-
-async function boxOf(locator: Locator): Promise<Box> {
-  await locator.waitFor();
-  const box = await locator.boundingBox();
-  if (!box) throw new Error(`${locator.toString()} has no box`);
-  return box;
-}
-
 const editControls = (page: Page) => page.getByRole('main').getByRole('button', { name: /^(?!Enlarge the picture of )/ });
 
 async function visit(page: Page, url: string, pageName: string): Promise<void> {

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { BrowserContextOptions, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkA11y, DEMO_ADMIN, DEMO_MEMBER, openPage, openPageAs, serverDatabase, snapshot, startHarness, visit, type Harness } from './harness.ts';
-import { makeEventWith24Answers, sendContactWithDoubleTap } from './steps.ts';
+import { type Box, boxOf, gapBetween, makeEventWith24Answers, sendContactWithDoubleTap } from './steps.ts';
 
 /**
  * The site at the widths people read it at: 375 and 390 px phones (by tap), a 768 px tablet and a
@@ -28,21 +28,6 @@ const EVENT_EDITOR = { email: 'events@example.org', password: 'demo-events-1' };
 const POSTER = { email: 'poster@example.org', password: 'demo-poster-1' };
 /** The least room between two things that must not touch (px). */
 const MIN_GAP = 8;
-
-type Box = { x: number; y: number; width: number; height: number };
-
-async function boxOf(locator: Locator): Promise<Box> {
-  await locator.waitFor();
-  const box = await locator.boundingBox();
-  if (!box) throw new Error(`${locator.toString()} has no box`);
-  return box;
-}
-
-/** Room from the bottom of `above` to the top of `below`. */
-async function gapBetween(above: Locator, below: Locator): Promise<number> {
-  const [a, b] = [await boxOf(above), await boxOf(below)];
-  return b.y - (a.y + a.height);
-}
 
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 

@@ -1,9 +1,9 @@
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { imageSize, makeJpeg, makePng } from '../../api/test/images.ts';
 import { startTestSmtp, type TestSmtp } from '../../api/test/smtp.ts';
 import { checkA11y, DEMO_ADMIN, DEMO_MEMBER, logIn, MOBILE_VIEWPORT, openPage, openPageAs, snapshot, startHarness, type Harness } from './harness.ts';
-import { holdAnswers, searchMemberList } from './steps.ts';
+import { boxOf, gapBetween, holdAnswers, searchMemberList } from './steps.ts';
 
 const SECRETARY = { email: 'secretary@example.org', password: 'demo-secretary-1' };
 const NEWCOMER = { first: 'Loretta', last: 'Quackenbush', email: 'loretta.quackenbush@example.net', password: 'model-a-loretta-1' };
@@ -32,21 +32,6 @@ afterAll(async () => {
 async function openMemberList(page: Page): Promise<void> {
   await page.goto('/memberList');
   await page.getByRole('list', { name: 'Members' }).waitFor();
-}
-
-type Box = { x: number; y: number; width: number; height: number };
-
-async function boxOf(locator: Locator): Promise<Box> {
-  await locator.waitFor();
-  const box = await locator.boundingBox();
-  if (!box) throw new Error(`${locator.toString()} has no box`);
-  return box;
-}
-
-/** Room from the bottom of `above` to the top of `below`. */
-async function gapBetween(above: Locator, below: Locator): Promise<number> {
-  const [a, b] = [await boxOf(above), await boxOf(below)];
-  return b.y - (a.y + a.height);
 }
 
 const memberCard = (page: Page, name: string) =>

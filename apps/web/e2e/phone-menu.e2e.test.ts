@@ -1,6 +1,7 @@
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkA11y, openPage, snapshot, startHarness, visit, type Harness } from './harness.ts';
+import { boxOf } from './steps.ts';
 
 let harness: Harness;
 
@@ -212,15 +213,6 @@ describe('phone menu (touch)', () => {
 
 const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true } as const;
 const SMALL_PHONE = { viewport: { width: 375, height: 667 }, hasTouch: true, isMobile: true } as const;
-
-type Box = { x: number; y: number; width: number; height: number };
-
-async function boxOf(locator: Locator): Promise<Box> {
-  await locator.waitFor();
-  const box = await locator.boundingBox();
-  if (!box) throw new Error(`${locator.toString()} has no box`);
-  return box;
-}
 
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 

@@ -4,6 +4,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FILE_KIND_MESSAGES } from '@club/contracts/plain';
 import { checkA11y, DEMO_MEMBER, openPage, openPageAs, serverDatabase, snapshot, startHarness, visit, type Harness } from './harness.ts';
+import { boxOf, scrollsSideways } from './steps.ts';
 
 const ORGANISER = { email: 'events@example.org', password: 'demo-events-1' } as const;
 const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 1 } as const;
@@ -43,19 +44,11 @@ function queryOne<T>(sql: string, ...params: unknown[]): T {
   }
 }
 
-async function boxOf(locator: Locator): Promise<{ x: number; y: number; width: number; height: number }> {
-  await locator.waitFor();
-  const box = await locator.boundingBox();
-  if (!box) throw new Error(`${locator.toString()} has no box`);
-  return box;
-}
-
 const stepCards = (page: Page) => page.locator('.step-edit');
 const instructionsOf = (page: Page) =>
   stepCards(page)
     .locator('input[id$="-instruction"]')
     .evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
-const scrollsSideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth + 1);
 
 /** The map has drawn the route: the line across it, and a numbered marker per step with coordinates. */
 async function expectRouteDrawn(page: Page, markers: number): Promise<void> {

@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { linesPdf } from '../../api/src/demo/pdf-document.ts';
 import { checkA11y, DEMO_ADMIN, DEMO_MEMBER, openPage, openPageAs, snapshot, startHarness, visit, type Harness } from './harness.ts';
+import { scrollsSideways } from './steps.ts';
 
 const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 1 } as const;
 /** A word printed only on page 3 of the newsletter this journey uploads. */
@@ -18,7 +19,6 @@ afterAll(async () => {
 });
 
 /** Whether the page scrolls sideways (it must not, at any width). */
-const scrollsSideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth + 1);
 
 /** The results page's answer line, once the search for what was typed has answered. */
 async function statusFor(page: Page, query: string): Promise<string> {

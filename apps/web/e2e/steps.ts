@@ -3,6 +3,25 @@ import { serverDatabase, type Harness } from './harness.ts';
 
 /** Steps and set-ups that more than one journey takes, written once. */
 
+export type Box = { x: number; y: number; width: number; height: number };
+
+/** Where an element is on the page, once it is there. */
+export async function boxOf(locator: Locator): Promise<Box> {
+  await locator.waitFor();
+  const box = await locator.boundingBox();
+  if (!box) throw new Error(`${locator.toString()} has no box`);
+  return box;
+}
+
+/** Room from the bottom of `above` to the top of `below`. */
+export async function gapBetween(above: Locator, below: Locator): Promise<number> {
+  const [a, b] = [await boxOf(above), await boxOf(below)];
+  return b.y - (a.y + a.height);
+}
+
+/** Whether the page scrolls sideways (a pixel of rounding allowed). */
+export const scrollsSideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth + 1);
+
 /** A future event with 24 answers from other members, as a busy club night has; its id. */
 export function makeEventWith24Answers(harness: Harness): number {
   const db = serverDatabase(harness);
